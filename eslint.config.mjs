@@ -1,0 +1,36 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  {
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // The contract is shared by browser, desk server and service: it may not reach into any of them.
+    files: ["lib/alpha/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["@/lib/server/*", "@/app/*", "@/service/*", "**/service/**", "**/lib/server/**", "node:*"] }],
+    },
+  },
+  {
+    files: ["app/**", "components/**", "lib/**"],
+    ignores: ["lib/server/embedded-service.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["@/service/*", "**/service/**"] }],
+    },
+  },
+  {
+    files: ["service/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["@/app/*", "@/components/*", "@/lib/server/*", "@/lib/query/*", "**/lib/server/**"] }],
+    },
+  },
+  globalIgnores([".next/**", "out/**", "build/**", "next-env.d.ts", "data/**", "playwright-report/**", "test-results/**", "node_modules/**"]),
+]);

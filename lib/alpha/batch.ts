@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { fieldErrorsFromZod } from "./errors";
+import { intParam, openEnum } from "./primitives";
+import { checkSummaryRequest, dailySummaryFieldsSchema, summaryDetailsSchema } from "./summaries";
+
+export const BATCH_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
+/** Statuses after which a job never changes; includes the hosted SDK's names. */
+export const BATCH_TERMINAL_STATUSES = ["completed", "cancelled", "succeeded", "partial", "failed"] as const;
+/** Upload limits, documented in the OpenAPI document. */
+export const BATCH_MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const BATCH_MAX_LINES = 5_000;
+export const BATCH_SUBMIT_CREDITS = 50;
+export const BATCH_CREDITS_PER_SUMMARY = 5;
+
+export const batchJobSchema = z.looseObject({
+  id: z.string(),
+  object: z.string().default("batch"),
+  status: openEnum(BATCH_STATUSES),
+  created_at: z.number().int(),
+  in_progress_at: z.number().int().nullish(),
+  completed_at: z.number().int().nullish(),
+  cancelled_at: z.number().int().nullish(),
+  failed_at: z.number().int().nullish(),
+  display_name: z.string().nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+  request_counts: z.looseObject({ total: z.number().int(), completed: z.number().int(), failed: z.number().int() }),
+  billing: z.record(z.string(), z.number()).nullish(),
+});
+export type BatchJob = z.infer<typeof batchJobSchema>;
+
+export function isTerminalBatchStatus(status: string): boolean {
+  return (BATCH_TERMINAL_STATUSES as readonly string[]).includes(status.toLowerCase());
+}
+
+export const batchLineSchema = dailySummaryFieldsSchema
+  .extend({ custom_id: z.string().trim().min(1, { message: "custom_id is required" }).max(64) })
+  .superRefine(checkSummaryRequest);
+export type BatchLine = z.infer<typeof batchLineSchema>;
+
+export const batchResultLineSchema = z.looseObject({
+  id: z.string(),
+  custom_id: z.string(),
+  status: z.string().nullish(),
+  response: z
+    .looseObject({
+      status_code: z.number().int(),
+      body: z
+        .looseObject({
+          summary: z.string().nullish(),
+          status: z.string().nullish(),
+          details: summaryDetailsSchema.nullish(),
+        })
+        .nullish(),
+    })
+    .nullish(),
+  error: z.looseObject({ code: z.string(), message: z.string() }).nullish(),
+});
+export type BatchResultLine = z.infer<typeof batchResultLineSchema>;
+
+/** The results body is JSONL; blank lines are skipped. */
+export const batchResultsSchema = z
+  .string()
+  .transform((text, ctx) => {
+    const out: unknown[] = [];
+    text.split("\n").forEach((line, i) => {
+      if (line.trim() === "") return;
+      try {
+        out.push(JSON.parse(line));
+      } catch {
+        ctx.addIssue({ code: "custom", message: `line ${i + 1} is not JSON` });
+      }
+    });
+    return out;
+  })
+  .pipe(z.array(batchResultLineSchema));
+
+export const createBatchJobFieldsSchema = z.object({
+  display_name: z.string().trim().max(200).optional(),
+  metadata: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return undefined;
+      try {
+        const parsed: unknown = JSON.parse(v);
+        if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      } catch {
+        // fall through to the issue below
+      }
+      ctx.addIssue({ code: "custom", message: "metadata must be a JSON object serialized as a string" });
+      return z.NEVER;
+    })
+    .refine((v) => v === undefined || JSON.stringify(v).length <= 8_192, { message: "metadata must be at most 8 KiB" }),
+});
+
+export const listBatchJobsQuerySchema = z.object({ limit: intParam(1, 100).default(20) });
+export const batchJobPathSchema = z.object({ job_id: z.string().trim().min(1).max(64) });
+
+export const batchJobListResponseSchema = z.looseObject({
+  object: z.string().default("list"),
+  data: z.array(batchJobSchema),
+  has_next: z.boolean().optional(),
+});
+export const cancelBatchJobResponseSchema = z.looseObject({ id: z.string(), status: z.string() });
+
+export interface BatchLineError {
+  line: number;
+  message: string;
+}
+
+export interface BatchFileCheck {
+  lines: BatchLine[];
+  errors: BatchLineError[];
+}
+
+/**
+ * Checks a whole JSONL batch file: each non-blank line is a summary request with a unique custom_id.
+ * Used by the service before charging and by the desk before uploading; line numbers are 1-based.
+ */
+export function checkBatchFile(text: string, options: { knownSymbols?: ReadonlySet<string> } = {}): BatchFileCheck {
+  const lines: BatchLine[] = [];
+  const errors: BatchLineError[] = [];
+  const seen = new Map<string, number>();
+  if (new TextEncoder().encode(text).length > BATCH_MAX_FILE_BYTES) {
+    return { lines, errors: [{ line: 0, message: `file is larger than ${BATCH_MAX_FILE_BYTES} bytes` }] };
+  }
+  const raw = text.split(/\r?\n/);
+  raw.forEach((lineText, index) => {
+    const line = index + 1;
+    if (lineText.trim() === "") return;
+    let json: unknown;
+    try {
+      json = JSON.parse(lineText);
+    } catch {
+      errors.push({ line, message: "not valid JSON" });
+      return;
+    }
+    if (!json || typeof json !== "object" || Array.isArray(json)) {
+      errors.push({ line, message: "each line must be a JSON object" });
+      return;
+    }
+    const parsed = batchLineSchema.safeParse(json);
+    if (!parsed.success) {
+      for (const [path, messages] of Object.entries(fieldErrorsFromZod(parsed.error))) {
+        errors.push({ line, message: `${path}: ${messages.join("; ")}` });
+      }
+      return;
+    }
+    const previous = seen.get(parsed.data.custom_id);
+    if (previous !== undefined) {
+      errors.push({ line, message: `custom_id '${parsed.data.custom_id}' repeats line ${previous}` });
+      return;
+    }
+    seen.set(parsed.data.custom_id, line);
+    if (options.knownSymbols) {
+      const unknown = symbolsOfRequest(parsed.data).filter((s) => !options.knownSymbols!.has(s));
+      if (unknown.length > 0) errors.push({ line, message: `unknown symbols: ${unknown.join(", ")}` });
+    }
+    lines.push(parsed.data);
+  });
+  if (lines.length === 0 && errors.length === 0) errors.push({ line: 0, message: "the file holds no requests" });
+  if (lines.length > BATCH_MAX_LINES) errors.push({ line: 0, message: `at most ${BATCH_MAX_LINES} lines per job` });
+  return { lines, errors };
+}
+
+/** The symbols a summary request names, whichever of its three forms it uses. */
+export function symbolsOfRequest(r: { portfolio?: { symbol: string }[] | undefined; symbols?: string[] | undefined; items?: { symbol: string }[] | undefined }): string[] {
+  return r.symbols ?? (r.items ?? r.portfolio ?? []).map((h) => h.symbol);
+}
+
+/** The most a job can cost: the submission plus a summary for every line. */
+export function maxBatchCost(lineCount: number): number {
+  return BATCH_SUBMIT_CREDITS + BATCH_CREDITS_PER_SUMMARY * lineCount;
+}
+

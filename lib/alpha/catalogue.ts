@@ -1,0 +1,375 @@
+import { z } from "zod";
+import type { Product } from "./account";
+import { accountResponseSchema, usageResponseSchema } from "./account";
+import { alertsResponseSchema, listAlertsQuerySchema } from "./alerts";
+import { announcementCategoriesResponseSchema, announcementsResponseSchema, listAnnouncementsQuerySchema } from "./announcements";
+import {
+  BATCH_CREDITS_PER_SUMMARY,
+  BATCH_SUBMIT_CREDITS,
+  batchJobListResponseSchema,
+  batchJobPathSchema,
+  batchJobSchema,
+  batchResultsSchema,
+  cancelBatchJobResponseSchema,
+  listBatchJobsQuerySchema,
+} from "./batch";
+import { blockDealsResponseSchema, listBlockDealsQuerySchema } from "./block-deals";
+import {
+  concallDetailResponseSchema,
+  concallsResponseSchema,
+  concallTranscriptsResponseSchema,
+  getConcallDetailQuerySchema,
+  listConcallsQuerySchema,
+  listUpcomingConcallsQuerySchema,
+  lookupConcallTranscriptsBodySchema,
+  upcomingConcallsResponseSchema,
+} from "./concalls";
+import {
+  earningsAttachmentsResponseSchema,
+  earningsDetailResponseSchema,
+  earningsIndexResponseSchema,
+  earningsListResponseSchema,
+  getEarningsDetailQuerySchema,
+  listEarningsAttachmentsQuerySchema,
+  listEarningsIndexQuerySchema,
+  listEarningsQuerySchema,
+  listUpcomingEarningsQuerySchema,
+  upcomingEarningsResponseSchema,
+} from "./earnings";
+import { listNewsQuerySchema, newsResponseSchema } from "./news";
+import { dailySummaryRequestSchema, dailySummaryResponseSchema } from "./summaries";
+import { listSymbolMetadataQuerySchema, symbolMetadataResponseSchema } from "./symbols";
+
+/**
+ * How a call is priced, in the words of the interface's cost table:
+ * - `per_item`: N credits per returned item (M when detailed=true)
+ * - `per_page_with_results`: N credits when the page holds results, empty pages free (optionally only when detailed)
+ * - `per_success`: N credits per successful response
+ * - `per_ready`: N credits per result item whose status is `ready`
+ * - `per_generated_summary`: N credits only when a summary is generated (status `success`)
+ * - `batch_submit`: N credits when the job is accepted; each summary it generates is billed later
+ */
+export type CostRule =
+  | { kind: "free" }
+  | { kind: "per_item"; credits: number; detailedCredits: number }
+  | { kind: "per_page_with_results"; credits: number; onlyWhenDetailed: boolean }
+  | { kind: "per_success"; credits: number }
+  | { kind: "per_ready"; credits: number }
+  | { kind: "per_generated_summary"; credits: number }
+  | { kind: "batch_submit"; credits: number; perSummary: number };
+
+export type HttpMethod = "GET" | "POST" | "DELETE";
+
+export interface EndpointDef<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Path with `{name}` placeholders for path parameters. */
+  path: string;
+  summary: string;
+  query: Q;
+  body: B;
+  bodyType: "json" | "multipart" | null;
+  pathParams: P;
+  response: R;
+  responseType: "json" | "jsonl";
+  /** The REST product the account must have enabled; null for account and batch bookkeeping. */
+  product: Product | null;
+  cost: CostRule;
+  /** How long the desk may answer a repeat of this paid GET from its cache, in seconds. */
+  freshnessSeconds: number;
+}
+
+function endpoint<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, P extends z.ZodType | undefined, R extends z.ZodType>(
+  def: Omit<EndpointDef<Q, B, P, R>, "query" | "body" | "pathParams" | "bodyType" | "responseType" | "freshnessSeconds"> & {
+    query?: Q;
+    body?: B;
+    pathParams?: P;
+    bodyType?: "json" | "multipart";
+    responseType?: "json" | "jsonl";
+    freshnessSeconds?: number;
+  },
+): EndpointDef<Q, B, P, R> {
+  return {
+    ...def,
+    query: def.query as Q,
+    body: def.body as B,
+    pathParams: def.pathParams as P,
+    bodyType: def.body ? (def.bodyType ?? "json") : null,
+    responseType: def.responseType ?? "json",
+    freshnessSeconds: def.freshnessSeconds ?? 0,
+  };
+}
+
+const free: CostRule = { kind: "free" };
+const FEED = 60;
+const FILING = 15 * 60;
+const ANALYSIS = 6 * 60 * 60;
+
+/** The multipart body the client builds for a batch upload. */
+export const createBatchJobBodySchema = z.object({
+  file: z.union([z.string().min(1, { message: "the file is empty" }), z.instanceof(Blob)]),
+  filename: z.string().default("batch.jsonl"),
+  display_name: z.string().trim().max(200).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const catalogue = {
+  listEarnings: endpoint({
+    method: "GET",
+    path: "/v1/earnings",
+    summary: "Earnings filings with summaries (and earnings tables when detailed)",
+    query: listEarningsQuerySchema,
+    response: earningsListResponseSchema,
+    product: "earnings",
+    cost: { kind: "per_item", credits: 1, detailedCredits: 2 },
+    freshnessSeconds: FILING,
+  }),
+  listEarningsIndex: endpoint({
+    method: "GET",
+    path: "/v1/earnings/index",
+    summary: "Lightweight index of earnings filings",
+    query: listEarningsIndexQuerySchema,
+    response: earningsIndexResponseSchema,
+    product: "earnings",
+    cost: free,
+  }),
+  listUpcomingEarnings: endpoint({
+    method: "GET",
+    path: "/v1/earnings/upcoming",
+    summary: "Upcoming results calendar, nearest first",
+    query: listUpcomingEarningsQuerySchema,
+    response: upcomingEarningsResponseSchema,
+    product: "earnings",
+    cost: free,
+  }),
+  getEarningsDetail: endpoint({
+    method: "GET",
+    path: "/v1/earnings/detail",
+    summary: "One earnings filing by symbol or scrip code and quarter",
+    query: getEarningsDetailQuerySchema,
+    response: earningsDetailResponseSchema,
+    product: "earnings",
+    cost: { kind: "per_success", credits: 3 },
+    freshnessSeconds: ANALYSIS,
+  }),
+  listEarningsAttachments: endpoint({
+    method: "GET",
+    path: "/v1/earnings/attachments",
+    summary: "Signed document URLs of earnings filings by id",
+    query: listEarningsAttachmentsQuerySchema,
+    response: earningsAttachmentsResponseSchema,
+    product: "earnings",
+    cost: { kind: "per_ready", credits: 1 },
+  }),
+  listAlerts: endpoint({
+    method: "GET",
+    path: "/v1/alerts",
+    summary: "Market alerts, newest first",
+    query: listAlertsQuerySchema,
+    response: alertsResponseSchema,
+    product: "alerts",
+    cost: { kind: "per_page_with_results", credits: 5, onlyWhenDetailed: false },
+    freshnessSeconds: FEED,
+  }),
+  listAnnouncementCategories: endpoint({
+    method: "GET",
+    path: "/v1/announcements/categories",
+    summary: "Announcement categories, important and not important",
+    response: announcementCategoriesResponseSchema,
+    product: "announcements",
+    cost: free,
+  }),
+  listAnnouncements: endpoint({
+    method: "GET",
+    path: "/v1/announcements",
+    summary: "Corporate announcements, newest first",
+    query: listAnnouncementsQuerySchema,
+    response: announcementsResponseSchema,
+    product: "announcements",
+    cost: { kind: "per_item", credits: 1, detailedCredits: 2 },
+    freshnessSeconds: FEED,
+  }),
+  listNews: endpoint({
+    method: "GET",
+    path: "/v1/news",
+    summary: "News with sentiment, newest first",
+    query: listNewsQuerySchema,
+    response: newsResponseSchema,
+    product: "news",
+    cost: { kind: "per_page_with_results", credits: 1, onlyWhenDetailed: false },
+    freshnessSeconds: FEED,
+  }),
+  listBlockDeals: endpoint({
+    method: "GET",
+    path: "/v1/block-deals",
+    summary: "Block deals on NSE and BSE (beta), newest first",
+    query: listBlockDealsQuerySchema,
+    response: blockDealsResponseSchema,
+    product: "block_deals",
+    cost: { kind: "per_item", credits: 1, detailedCredits: 1 },
+    freshnessSeconds: FEED,
+  }),
+  listConcalls: endpoint({
+    method: "GET",
+    path: "/v1/concalls",
+    summary: "Conference calls with analyses, newest first",
+    query: listConcallsQuerySchema,
+    response: concallsResponseSchema,
+    product: "concalls",
+    cost: { kind: "per_item", credits: 1, detailedCredits: 2 },
+    freshnessSeconds: FILING,
+  }),
+  getConcallDetail: endpoint({
+    method: "GET",
+    path: "/v1/concalls/detail",
+    summary: "One conference call by symbol or scrip code and quarter",
+    query: getConcallDetailQuerySchema,
+    response: concallDetailResponseSchema,
+    product: "concalls",
+    cost: { kind: "per_success", credits: 3 },
+    freshnessSeconds: ANALYSIS,
+  }),
+  lookupConcallTranscripts: endpoint({
+    method: "POST",
+    path: "/v1/concalls/transcripts",
+    summary: "Signed transcript and recording URLs for up to 20 calls",
+    body: lookupConcallTranscriptsBodySchema,
+    response: concallTranscriptsResponseSchema,
+    product: "concalls",
+    cost: { kind: "per_ready", credits: 4 },
+  }),
+  listUpcomingConcalls: endpoint({
+    method: "GET",
+    path: "/v1/concalls/upcoming",
+    summary: "Upcoming conference calls, nearest first",
+    query: listUpcomingConcallsQuerySchema,
+    response: upcomingConcallsResponseSchema,
+    product: "concalls",
+    cost: { kind: "per_page_with_results", credits: 5, onlyWhenDetailed: true },
+    freshnessSeconds: FILING,
+  }),
+  listSymbolMetadata: endpoint({
+    method: "GET",
+    path: "/v1/symbols/metadata",
+    summary: "Symbol metadata (requires the Symbols scope)",
+    query: listSymbolMetadataQuerySchema,
+    response: symbolMetadataResponseSchema,
+    product: "symbols",
+    cost: { kind: "per_item", credits: 1, detailedCredits: 1 },
+    freshnessSeconds: 24 * 60 * 60,
+  }),
+  createDailySummary: endpoint({
+    method: "POST",
+    path: "/v1/daily-summary/",
+    summary: "AI daily portfolio summary",
+    body: dailySummaryRequestSchema,
+    response: dailySummaryResponseSchema,
+    product: "summaries",
+    cost: { kind: "per_generated_summary", credits: 5 },
+  }),
+  createBatchJob: endpoint({
+    method: "POST",
+    path: "/v1/batch/jobs",
+    summary: "Submit a JSONL file of summary requests as a batch job",
+    body: createBatchJobBodySchema,
+    bodyType: "multipart",
+    response: batchJobSchema,
+    product: "summaries",
+    cost: { kind: "batch_submit", credits: BATCH_SUBMIT_CREDITS, perSummary: BATCH_CREDITS_PER_SUMMARY },
+  }),
+  listBatchJobs: endpoint({
+    method: "GET",
+    path: "/v1/batch/jobs",
+    summary: "The calling key's batch jobs, newest first",
+    query: listBatchJobsQuerySchema,
+    response: batchJobListResponseSchema,
+    product: null,
+    cost: free,
+  }),
+  getBatchJob: endpoint({
+    method: "GET",
+    path: "/v1/batch/jobs/{job_id}",
+    summary: "One batch job of the calling key",
+    pathParams: batchJobPathSchema,
+    response: batchJobSchema,
+    product: null,
+    cost: free,
+  }),
+  getBatchJobResults: endpoint({
+    method: "GET",
+    path: "/v1/batch/jobs/{job_id}/results",
+    summary: "Results of a completed batch job as JSONL",
+    pathParams: batchJobPathSchema,
+    response: batchResultsSchema,
+    responseType: "jsonl",
+    product: null,
+    cost: free,
+  }),
+  cancelBatchJob: endpoint({
+    method: "DELETE",
+    path: "/v1/batch/jobs/{job_id}",
+    summary: "Cancel a pending or in-progress batch job",
+    pathParams: batchJobPathSchema,
+    response: cancelBatchJobResponseSchema,
+    product: null,
+    cost: free,
+  }),
+  getAccount: endpoint({
+    method: "GET",
+    path: "/v1/account",
+    summary: "Account profile of the calling key",
+    response: accountResponseSchema,
+    product: null,
+    cost: free,
+  }),
+  getAccountUsage: endpoint({
+    method: "GET",
+    path: "/v1/account/usage",
+    summary: "Balance, today's debits, live counters and rate limits",
+    response: usageResponseSchema,
+    product: null,
+    cost: free,
+  }),
+} as const;
+
+export type Catalogue = typeof catalogue;
+export type EndpointId = keyof Catalogue;
+export const endpointIds = Object.keys(catalogue) as EndpointId[];
+
+type SchemaInput<S> = S extends z.ZodType ? z.input<S> : undefined;
+type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type QueryInput<K extends EndpointId> = SchemaInput<Catalogue[K]["query"]>;
+export type QueryOutput<K extends EndpointId> = SchemaOutput<Catalogue[K]["query"]>;
+export type BodyInput<K extends EndpointId> = SchemaInput<Catalogue[K]["body"]>;
+export type BodyOutput<K extends EndpointId> = SchemaOutput<Catalogue[K]["body"]>;
+export type PathInput<K extends EndpointId> = SchemaInput<Catalogue[K]["pathParams"]>;
+export type ResponseOf<K extends EndpointId> = z.output<Catalogue[K]["response"]>;
+
+/** Finds the endpoint that serves a method and a concrete path (path parameters filled in). */
+export function matchEndpoint(method: string, path: string): { id: EndpointId; params: Record<string, string> } | null {
+  const clean = path.replace(/\/+$/, "") || "/";
+  for (const id of endpointIds) {
+    const def = catalogue[id];
+    if (def.method !== method.toUpperCase()) continue;
+    const names: string[] = [];
+    const pattern = def.path
+      .replace(/\/+$/, "")
+      .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+      .replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a: string | undefined, b: string | undefined) => {
+        names.push((a ?? b)!);
+        return "([^/]+)";
+      });
+    const m = new RegExp(`^${pattern}$`).exec(clean);
+    if (m) {
+      const params: Record<string, string> = {};
+      names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1]!)));
+      return { id, params };
+    }
+  }
+  return null;
+}

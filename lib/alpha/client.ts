@@ -1,0 +1,289 @@
+import type { z } from "zod";
+import type { BodyInput, EndpointId, PathInput, QueryInput, ResponseOf } from "./catalogue";
+import { catalogue } from "./catalogue";
+import { AlphaError, errorBodySchema, fieldErrorsFromZod, invalidParameter } from "./errors";
+import { CONTENT_RETENTION_HEADER } from "./summaries";
+
+export interface AlphaClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  /** Per-attempt timeout. */
+  timeoutMs?: number;
+  /** Retries of a GET or DELETE after a transient failure; a POST is never retried. */
+  retries?: number;
+  /** A `Retry-After` longer than this is not waited out: the 429 is returned to the caller. */
+  maxRetryWaitMs?: number;
+  userAgent?: string;
+}
+
+export interface RateLimitInfo {
+  limit: number;
+  remaining: number;
+  /** Epoch seconds when the window resets. */
+  reset: number;
+}
+
+export interface ResponseMeta {
+  status: number;
+  /** Credits this call cost, from `X-Credits-Charged`; null when the upstream does not say. */
+  creditsCharged: number | null;
+  balance: number | null;
+  rateLimit: RateLimitInfo | null;
+}
+
+export interface AlphaResponse<T> {
+  data: T;
+  meta: ResponseMeta;
+}
+
+export interface CallOptions {
+  /** `X-Alpha-Content-Retention: none` on summaries and batch uploads. */
+  retention?: "none";
+  signal?: AbortSignal;
+}
+
+/** Everything a call of endpoint K takes: its path parameters, query and body, each by name. */
+export type CallInput<K extends EndpointId> = (PathInput<K> extends undefined ? unknown : { path: PathInput<K> }) &
+  (QueryInput<K> extends undefined ? unknown : { query?: QueryInput<K> }) &
+  (BodyInput<K> extends undefined ? unknown : { body: BodyInput<K> });
+
+export interface PreparedRequest {
+  method: string;
+  /** Path and query string, relative to the base URL. */
+  url: string;
+  headers: Record<string, string>;
+  body: string | FormData | undefined;
+  /** The parsed (normalised) query or body: what cost rules read. */
+  parsed: Record<string, unknown> | undefined;
+}
+
+const RETRYABLE = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: "query" | "body" | "path"): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw invalidParameter(result.error, where);
+  return result.data;
+}
+
+function serializeQuery(values: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) search.set(key, value.join(","));
+    } else {
+      search.set(key, String(value));
+    }
+  }
+  const s = search.toString();
+  return s ? `?${s}` : "";
+}
+
+/**
+ * Validates a call against the catalogue and builds its request. Throws `invalid_parameter` before anything
+ * is sent, so a request the interface would refuse never costs a round trip or a credit.
+ */
+export function prepareRequest<K extends EndpointId>(id: K, input: CallInput<K>, options: CallOptions = {}): PreparedRequest {
+  const def = catalogue[id];
+  const args = (input ?? {}) as { path?: unknown; query?: unknown; body?: unknown };
+  let path: string = def.path;
+  if (def.pathParams) {
+    const params = parseWith(def.pathParams, args.path, "path") as Record<string, string>;
+    path = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? ""));
+  }
+  const headers: Record<string, string> = { Accept: "application/json" };
+  let parsed: Record<string, unknown> | undefined;
+  let query = "";
+  if (def.query) {
+    parsed = parseWith(def.query, args.query, "query") as Record<string, unknown>;
+    query = serializeQuery(parsed);
+  }
+  let body: string | FormData | undefined;
+  if (def.body) {
+    parsed = parseWith(def.body, args.body, "body") as Record<string, unknown>;
+    if (def.bodyType === "multipart") {
+      const form = new FormData();
+      const file = parsed.file as string | Blob;
+      const blob = typeof file === "string" ? new Blob([file], { type: "application/jsonl" }) : file;
+      form.set("file", blob, String(parsed.filename ?? "batch.jsonl"));
+      if (parsed.display_name) form.set("display_name", String(parsed.display_name));
+      if (parsed.metadata) form.set("metadata", JSON.stringify(parsed.metadata));
+      body = form;
+    } else {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(parsed);
+    }
+  }
+  if (options.retention === "none") headers[CONTENT_RETENTION_HEADER] = "none";
+  return { method: def.method, url: `${path}${query}`, headers, body, parsed };
+}
+
+function numberHeader(headers: Headers, name: string): number | null {
+  const v = headers.get(name);
+  if (v === null || v.trim() === "") return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+export function readResponseMeta(res: Response): ResponseMeta {
+  const limit = numberHeader(res.headers, "X-RateLimit-Limit");
+  const remaining = numberHeader(res.headers, "X-RateLimit-Remaining");
+  const reset = numberHeader(res.headers, "X-RateLimit-Reset");
+  return {
+    status: res.status,
+    creditsCharged: numberHeader(res.headers, "X-Credits-Charged"),
+    balance: numberHeader(res.headers, "X-Credits-Balance"),
+    rateLimit: limit !== null && remaining !== null && reset !== null ? { limit, remaining, reset } : null,
+  };
+}
+
+/** `Retry-After` as seconds: delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+const STATUS_CODES: Record<number, string> = {
+  400: "invalid_parameter",
+  401: "invalid_api_key",
+  402: "insufficient_credits",
+  403: "product_not_enabled",
+  404: "not_found",
+  409: "job_finished",
+  413: "payload_too_large",
+  429: "rate_limit_exceeded",
+};
+
+/** Turns a non-2xx response into an AlphaError, reading our error body or guessing from the status. */
+export async function errorFromResponse(res: Response): Promise<AlphaError> {
+  const text = await res.text().catch(() => "");
+  const retryAfter = parseRetryAfter(res.headers.get("Retry-After"));
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const parsed = errorBodySchema.safeParse(json);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new AlphaError(code, message, { status: res.status, details, retryAfter });
+  }
+  const detail = (json as { detail?: unknown; message?: unknown } | undefined) ?? {};
+  const message =
+    typeof detail.detail === "string" ? detail.detail : typeof detail.message === "string" ? detail.message : `HTTP ${res.status}`;
+  return new AlphaError(STATUS_CODES[res.status] ?? (res.status >= 500 ? "internal_error" : "http_error"), message, {
+    status: res.status,
+    retryAfter,
+  });
+}
+
+/** Parses a 2xx body with the endpoint's response schema; a body that breaks the contract is a 502. */
+export async function parseResponseBody<K extends EndpointId>(id: K, res: Response): Promise<ResponseOf<K>> {
+  const def = catalogue[id];
+  const text = await res.text();
+  let raw: unknown = text;
+  if (def.responseType === "json") {
+    try {
+      raw = text ? JSON.parse(text) : null;
+    } catch {
+      throw new AlphaError("upstream_contract_violation", `The Alpha API answered ${id} with a body that is not JSON`);
+    }
+  }
+  const result = def.response.safeParse(raw);
+  if (!result.success) {
+    throw new AlphaError("upstream_contract_violation", `The Alpha API answered ${id} in a shape the contract does not allow`, {
+      details: { fields: fieldErrorsFromZod(result.error) },
+    });
+  }
+  return result.data as ResponseOf<K>;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(t);
+      reject(signal.reason);
+    });
+  });
+
+export type AlphaClient = {
+  [K in EndpointId]: (input: CallInput<K>, options?: CallOptions) => Promise<AlphaResponse<ResponseOf<K>>>;
+} & {
+  call<K extends EndpointId>(id: K, input: CallInput<K>, options?: CallOptions): Promise<AlphaResponse<ResponseOf<K>>>;
+  /** Walks a list endpoint page by page while `has_next` holds, yielding its items. */
+  paginate<K extends PaginatedId>(id: K, input: CallInput<K>, options?: CallOptions & { maxPages?: number }): AsyncGenerator<ItemOf<K>>;
+};
+
+type PaginatedId = {
+  [K in EndpointId]: ResponseOf<K> extends { data: unknown[]; has_next: boolean } ? K : never;
+}[EndpointId];
+type ItemOf<K extends EndpointId> = ResponseOf<K> extends { data: (infer T)[] } ? T : never;
+
+export function createAlphaClient(options: AlphaClientOptions): AlphaClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const retries = options.retries ?? 2;
+  const maxRetryWaitMs = options.maxRetryWaitMs ?? 5_000;
+
+  async function call<K extends EndpointId>(id: K, input: CallInput<K>, callOptions: CallOptions = {}): Promise<AlphaResponse<ResponseOf<K>>> {
+    const req = prepareRequest(id, input, callOptions);
+    const idempotent = req.method === "GET" || req.method === "DELETE";
+    const headers = { ...req.headers, ...(options.userAgent ? { "User-Agent": options.userAgent } : {}), "X-API-Key": options.apiKey };
+    for (let attempt = 0; ; attempt++) {
+      const canRetry = idempotent && attempt < retries;
+      const backoff = Math.min(5_000, 300 * 2 ** attempt);
+      let res: Response;
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, timeout]) : timeout;
+      try {
+        res = await doFetch(`${baseUrl}${req.url}`, { method: req.method, headers, body: req.body, signal });
+      } catch (cause) {
+        if (callOptions.signal?.aborted) throw cause;
+        const timedOut = timeout.aborted;
+        if (canRetry) {
+          await sleep(backoff, callOptions.signal);
+          continue;
+        }
+        throw timedOut
+          ? new AlphaError("upstream_timeout", `The Alpha API did not answer ${id} within ${timeoutMs} ms`)
+          : new AlphaError("upstream_unreachable", "The Alpha API could not be reached", { cause });
+      }
+      if (res.ok) {
+        const meta = readResponseMeta(res);
+        return { data: await parseResponseBody(id, res), meta };
+      }
+      const error = await errorFromResponse(res);
+      if (canRetry && RETRYABLE.has(res.status)) {
+        const wait = error.retryAfter !== undefined ? error.retryAfter * 1000 : backoff;
+        if (wait <= maxRetryWaitMs) {
+          await sleep(wait, callOptions.signal);
+          continue;
+        }
+      }
+      throw error;
+    }
+  }
+
+  async function* paginate<K extends PaginatedId>(id: K, input: CallInput<K>, opts: CallOptions & { maxPages?: number } = {}): AsyncGenerator<ItemOf<K>> {
+    const base = input as { query?: Record<string, unknown> };
+    const startPage = Number(base.query?.page ?? 1);
+    for (let page = startPage, n = 0; n < (opts.maxPages ?? Infinity); page++, n++) {
+      const res = await call(id, { ...base, query: { ...base.query, page } } as CallInput<K>, opts);
+      const body = res.data as unknown as { data: ItemOf<K>[]; has_next: boolean };
+      yield* body.data;
+      if (!body.has_next) return;
+    }
+  }
+
+  const client = { call, paginate } as AlphaClient;
+  for (const id of Object.keys(catalogue) as EndpointId[]) {
+    (client as unknown as Record<string, unknown>)[id] = (input: CallInput<typeof id>, o?: CallOptions) => call(id, input, o);
+  }
+  return client;
+}

@@ -1,0 +1,110 @@
+import { BATCH_MAX_LINES } from "./batch";
+import type { CostRule, EndpointId } from "./catalogue";
+import { catalogue } from "./catalogue";
+
+/** Parsed request of a call: the output of the endpoint's query or body schema. */
+type ParsedInput = Readonly<Record<string, unknown>> | undefined;
+
+function isDetailed(input: ParsedInput): boolean {
+  return input?.detailed === true;
+}
+
+function listLength(v: unknown): number {
+  return Array.isArray(v) ? v.length : 0;
+}
+
+function dataItems(response: unknown): unknown[] {
+  if (response && typeof response === "object" && "data" in response) {
+    const data = (response as { data: unknown }).data;
+    return Array.isArray(data) ? data : data ? [data] : [];
+  }
+  return [];
+}
+
+function countLines(file: unknown): number {
+  return typeof file === "string" ? file.split(/\r?\n/).filter((l) => l.trim() !== "").length : BATCH_MAX_LINES;
+}
+
+/** How many items a per-item call can return at most, given its parsed query. */
+function maxItems(id: EndpointId, input: ParsedInput): number {
+  if (id === "listSymbolMetadata") return listLength(input?.symbols) + listLength(input?.scrip_codes);
+  const limit = typeof input?.limit === "number" ? input.limit : 0;
+  if (id === "listEarnings" && listLength(input?.ids) > 0) return Math.min(limit, listLength(input?.ids));
+  return limit;
+}
+
+/** The most a call can cost, before it is made: what the desk shows on a price tag. */
+export function estimateCost(id: EndpointId, input: ParsedInput): number {
+  const rule: CostRule = catalogue[id].cost;
+  switch (rule.kind) {
+    case "free":
+      return 0;
+    case "per_item":
+      return maxItems(id, input) * (isDetailed(input) ? rule.detailedCredits : rule.credits);
+    case "per_page_with_results":
+      return rule.onlyWhenDetailed && !isDetailed(input) ? 0 : rule.credits;
+    case "per_success":
+      return rule.credits;
+    case "per_ready":
+      return rule.credits * (id === "lookupConcallTranscripts" ? listLength(input?.items) : listLength(input?.ids));
+    case "per_generated_summary":
+      return rule.credits;
+    case "batch_submit":
+      return rule.credits + rule.perSummary * countLines(input?.file);
+  }
+}
+
+/**
+ * The exact charge of a successful call, from its parsed input and response body, following the
+ * interface's cost table. A batch job is charged its submission here; its summaries are billed as they run.
+ */
+export function chargeFor(id: EndpointId, input: ParsedInput, response: unknown): number {
+  const rule: CostRule = catalogue[id].cost;
+  switch (rule.kind) {
+    case "free":
+      return 0;
+    case "per_item":
+      return dataItems(response).length * (isDetailed(input) ? rule.detailedCredits : rule.credits);
+    case "per_page_with_results":
+      if (rule.onlyWhenDetailed && !isDetailed(input)) return 0;
+      return dataItems(response).length > 0 ? rule.credits : 0;
+    case "per_success":
+      return dataItems(response).length > 0 ? rule.credits : 0;
+    case "per_ready":
+      return rule.credits * dataItems(response).filter((r) => (r as { status?: unknown })?.status === "ready").length;
+    case "per_generated_summary":
+      return (response as { status?: unknown } | null)?.status === "success" ? rule.credits : 0;
+    case "batch_submit":
+      return rule.credits;
+  }
+}
+
+/** Whether a call can ever cost credits. */
+export function isPaid(id: EndpointId): boolean {
+  return catalogue[id].cost.kind !== "free";
+}
+
+/** A sentence describing the price, for tooltips and the OpenAPI document. */
+export function describeCost(id: EndpointId): string {
+  const rule = catalogue[id].cost;
+  switch (rule.kind) {
+    case "free":
+      return "Free.";
+    case "per_item":
+      return rule.credits === rule.detailedCredits
+        ? `${rule.credits} credit per returned item.`
+        : `${rule.credits} credit per returned item, ${rule.detailedCredits} with detailed=true.`;
+    case "per_page_with_results":
+      return rule.onlyWhenDetailed
+        ? `Free with detailed=false; ${rule.credits} credits per page with results when detailed=true.`
+        : `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per page with results; empty pages are free.`;
+    case "per_success":
+      return `${rule.credits} credits per successful response.`;
+    case "per_ready":
+      return `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per ready item.`;
+    case "per_generated_summary":
+      return `${rule.credits} credits, only when a summary is generated.`;
+    case "batch_submit":
+      return `${rule.credits} credits per accepted job plus ${rule.perSummary} per generated summary.`;
+  }
+}

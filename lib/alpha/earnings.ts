@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { listEnvelope, optionalString, quarterKeySchema } from "./primitives";
+import {
+  checkDateRange,
+  dateRangeShape,
+  detailedParam,
+  detailSelectorSchema,
+  idsParam,
+  limitParam,
+  pageParam,
+  symbolFilterShape,
+} from "./query-params";
+
+/** The earnings table of a detailed filing: periods as columns, line items as rows (values in ₹ crore). */
+export const earningsTableSchema = z.looseObject({
+  unit: z.string().optional(),
+  periods: z.array(z.string()).optional(),
+  rows: z
+    .array(z.looseObject({ label: z.string(), values: z.array(z.number().nullable()) }))
+    .optional(),
+});
+export type EarningsTable = z.infer<typeof earningsTableSchema>;
+
+export const earningsRowSchema = z.looseObject({
+  id: z.string(),
+  symbol: z.string(),
+  scrip_code: optionalString,
+  company_name: optionalString,
+  image: optionalString,
+  quarter: optionalString,
+  date: optionalString,
+  summary: optionalString,
+  earnings_table: earningsTableSchema.nullish(),
+});
+export type EarningsRow = z.infer<typeof earningsRowSchema>;
+
+export const earningsIndexRowSchema = z.looseObject({
+  id: z.string(),
+  symbol: z.string(),
+  quarter: optionalString,
+  date: optionalString,
+});
+export type EarningsIndexRow = z.infer<typeof earningsIndexRowSchema>;
+
+export const earningsDetailSchema = earningsRowSchema.extend({
+  earnings_significant: z.boolean().nullish(),
+});
+export type EarningsDetail = z.infer<typeof earningsDetailSchema>;
+
+/** WebSocket earnings rows add the filing's attachment URL. */
+export const earningsStreamRowSchema = earningsDetailSchema.extend({ attachment_url: optionalString });
+export type EarningsStreamRow = z.infer<typeof earningsStreamRowSchema>;
+
+export const upcomingEarningsRowSchema = z.looseObject({
+  id: z.string(),
+  event_id: optionalString,
+  symbol: z.string(),
+  company: optionalString,
+  purpose: optionalString,
+  title: optionalString,
+  bm_desc: optionalString,
+  body: optionalString,
+  date: optionalString,
+  quarter: optionalString,
+});
+export type UpcomingEarningsRow = z.infer<typeof upcomingEarningsRowSchema>;
+
+export const attachmentLookupItemSchema = z.looseObject({
+  id: z.string(),
+  status: z.union([z.enum(["ready", "not_found", "invalid_id", "no_attachment"]), z.string()]),
+  url: optionalString,
+  expires_in: z.number().int().nullish(),
+  message: optionalString,
+});
+export type AttachmentLookupItem = z.infer<typeof attachmentLookupItemSchema>;
+
+export const listEarningsQuerySchema = z
+  .object({
+    ids: idsParam.optional(),
+    ...symbolFilterShape,
+    quarter: quarterKeySchema.optional(),
+    ...dateRangeShape,
+    page: pageParam,
+    limit: limitParam(20, 50),
+    detailed: detailedParam,
+  })
+  .superRefine(checkDateRange);
+
+export const listEarningsIndexQuerySchema = z
+  .object({
+    ...symbolFilterShape,
+    quarter: quarterKeySchema.optional(),
+    ...dateRangeShape,
+    page: pageParam,
+    limit: limitParam(50, 100),
+  })
+  .superRefine(checkDateRange);
+
+export const listUpcomingEarningsQuerySchema = z.object({
+  ...symbolFilterShape,
+  page: pageParam,
+  limit: limitParam(20, 50),
+});
+
+export const getEarningsDetailQuerySchema = detailSelectorSchema;
+
+export const listEarningsAttachmentsQuerySchema = z.object({
+  ids: idsParam.refine((v) => v.length > 0, { message: "at least one id is required" }),
+});
+
+export const earningsListResponseSchema = listEnvelope(earningsRowSchema);
+export const earningsIndexResponseSchema = listEnvelope(earningsIndexRowSchema);
+export const upcomingEarningsResponseSchema = listEnvelope(upcomingEarningsRowSchema);
+export const earningsDetailResponseSchema = z.looseObject({ data: earningsDetailSchema });
+export const earningsAttachmentsResponseSchema = z.looseObject({ data: z.array(attachmentLookupItemSchema) });

@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+/** One vocabulary for the service and the desk's proxy: error code → HTTP status. */
+export const ERROR_STATUS = {
+  invalid_parameter: 400,
+  invalid_body: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  insufficient_credits: 402,
+  product_not_enabled: 403,
+  scope_required: 403,
+  account_disabled: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  job_finished: 409,
+  job_not_completed: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limit_exceeded: 429,
+  internal_error: 500,
+  // Desk-side codes, raised by the proxy rather than by the service.
+  upstream_unreachable: 502,
+  upstream_contract_violation: 502,
+  upstream_timeout: 504,
+} as const;
+
+export type AlphaErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorBodySchema = z.looseObject({
+  error: z.looseObject({
+    code: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Field-level problems of a rejected request: path → messages. */
+export type FieldErrors = Record<string, string[]>;
+
+export class AlphaError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: Record<string, unknown> | undefined;
+  /** Seconds to wait before retrying, from `Retry-After` (rate limits). */
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    code: AlphaErrorCode | (string & {}),
+    message: string,
+    options: { status?: number; details?: Record<string, unknown>; retryAfter?: number; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "AlphaError";
+    this.code = code;
+    this.status = options.status ?? (code in ERROR_STATUS ? ERROR_STATUS[code as AlphaErrorCode] : 500);
+    this.details = options.details;
+    this.retryAfter = options.retryAfter;
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
+  }
+}
+
+export function isAlphaError(e: unknown): e is AlphaError {
+  return e instanceof AlphaError;
+}
+
+/** Field errors from a zod failure, keyed by the dotted path of each issue. */
+export function fieldErrorsFromZod(error: z.ZodError, prefix?: string): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const path = [prefix, ...issue.path.map(String)].filter((p) => p !== undefined && p !== "").join(".") || "(root)";
+    (out[path] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+export function invalidParameter(error: z.ZodError, where: "query" | "body" | "path" = "query"): AlphaError {
+  const fields = fieldErrorsFromZod(error);
+  const first = Object.entries(fields)[0];
+  const message = first ? `Invalid ${where} parameter '${first[0]}': ${first[1][0]}` : `Invalid ${where}`;
+  return new AlphaError(where === "body" ? "invalid_body" : "invalid_parameter", message, { details: { fields } });
+}
