@@ -154,7 +154,10 @@ export function checkBatchFile(text: string, options: { knownSymbols?: ReadonlyS
     seen.set(parsed.data.custom_id, line);
     if (options.knownSymbols) {
       const unknown = symbolsOfRequest(parsed.data).filter((s) => !options.knownSymbols!.has(s));
-      if (unknown.length > 0) errors.push({ line, message: `unknown symbols: ${unknown.join(", ")}` });
+      if (unknown.length > 0) {
+        errors.push({ line, message: `unknown symbols: ${unknown.join(", ")}` });
+        return;
+      }
     }
     lines.push(parsed.data);
   });

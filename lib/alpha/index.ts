@@ -13,6 +13,7 @@ export * from "./news";
 export * from "./primitives";
 export * from "./quarters";
 export * from "./query-params";
+export * from "./streams";
 export * from "./summaries";
 export * from "./symbols";
 export * from "./time";

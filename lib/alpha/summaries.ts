@@ -10,6 +10,12 @@ export const SUMMARY_STATUSES = ["success", "success_no_news", "success_no_signa
 export const MAX_SUMMARY_SYMBOLS = 50;
 export const CONTEXT_WINDOW_MIN = 1;
 export const CONTEXT_WINDOW_MAX = 7;
+export const DEFAULT_CONTEXT_WINDOW_DAYS = 1;
+/**
+ * `exposure` takes no context_window_days; it reads today and the previous IST day, so a summary read before
+ * the open still covers the last session. Reported in details.context_window_days.
+ */
+export const EXPOSURE_CONTEXT_WINDOW_DAYS = 2;
 
 export const holdingSchema = z.object({
   symbol: symbolSchema,

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import type { EndpointId } from "./catalogue";
+import { catalogue, endpointIds } from "./catalogue";
+import { chargeFor, estimateCost } from "./costs";
+
+const items = (n: number, extra: Record<string, unknown> = {}) => Array.from({ length: n }, (_, i) => ({ id: `x${i}`, symbol: "TCS", ...extra }));
+const page = (n: number) => ({ data: items(n), has_next: false });
+
+/** Parse an input the way the client and the service do, so cost rules read normalised values. */
+function parsed(id: EndpointId, input: unknown): Record<string, unknown> | undefined {
+  const def = catalogue[id];
+  const schema = def.query ?? def.body;
+  return schema ? (schema.parse(input ?? {}) as Record<string, unknown>) : undefined;
+}
+
+// One row per line of the interface's cost table: [endpoint, input, response, exact charge, estimate].
+const rows: [string, EndpointId, unknown, unknown, number, number][] = [
+  ["earnings: 1 per item", "listEarnings", { limit: 10 }, page(7), 7, 10],
+  ["earnings: 2 per item detailed", "listEarnings", { limit: 10, detailed: true }, page(7), 14, 20],
+  ["earnings: empty page free", "listEarnings", {}, page(0), 0, 20],
+  ["earnings: ids bound the estimate", "listEarnings", { ids: ["a", "b"] }, page(2), 2, 2],
+  ["earnings index: free", "listEarningsIndex", {}, page(50), 0, 0],
+  ["upcoming earnings: free", "listUpcomingEarnings", {}, page(20), 0, 0],
+  ["earnings detail: 3 per success", "getEarningsDetail", { symbol: "TCS", quarter: "q2_27" }, { data: { id: "e", symbol: "TCS" } }, 3, 3],
+  ["earnings detail detailed: still 3", "getEarningsDetail", { symbol: "TCS", quarter: "q2_27", detailed: true }, { data: { id: "e", symbol: "TCS" } }, 3, 3],
+  ["earnings attachments: 1 per ready URL", "listEarningsAttachments", { ids: "a,b,c" }, { data: [{ id: "a", status: "ready", url: "u" }, { id: "b", status: "not_found" }, { id: "c", status: "ready", url: "u" }] }, 2, 3],
+  ["alerts: 5 per page with results", "listAlerts", { limit: 50 }, page(50), 5, 5],
+  ["alerts: empty page free", "listAlerts", {}, page(0), 0, 5],
+  ["categories: free", "listAnnouncementCategories", undefined, { data: { important: [], not_important: [] } }, 0, 0],
+  ["announcements: 1 per item", "listAnnouncements", { limit: 5 }, page(5), 5, 5],
+  ["announcements: 2 per item detailed", "listAnnouncements", { limit: 5, detailed: "true" }, page(3), 6, 10],
+  ["news: 1 per page with results", "listNews", { limit: 50 }, page(50), 1, 1],
+  ["news: empty page free", "listNews", {}, page(0), 0, 1],
+  ["block deals: 1 per item", "listBlockDeals", { limit: 20 }, page(4), 4, 20],
+  ["block deals: empty page free", "listBlockDeals", {}, page(0), 0, 20],
+  ["concalls: 1 per item", "listConcalls", { limit: 3 }, page(3), 3, 3],
+  ["concalls: 2 per item detailed", "listConcalls", { limit: 3, detailed: true }, page(3), 6, 6],
+  ["concall detail: 3 per success", "getConcallDetail", { scrip_code: "532540", quarter: "q2_27" }, { data: { id: "c", symbol: "TCS" } }, 3, 3],
+  [
+    "transcripts: 4 per ready item",
+    "lookupConcallTranscripts",
+    { items: [{ symbol: "TCS", quarter: "q2_27" }, { symbol: "INFY", quarter: "q2_27" }, { symbol: "ZZZ", quarter: "q2_27" }] },
+    {
+      data: [
+        { status: "ready", symbol: "TCS", quarter: "q2_27", id: "1", transcript_url: "t", audio_url: "a", expires_in: 900 },
+        { status: "no_transcript", symbol: "INFY", quarter: "q2_27", id: "2", message: "none" },
+        { status: "not_found", symbol: "ZZZ", quarter: "q2_27", message: "none" },
+      ],
+    },
+    4,
+    12,
+  ],
+  ["upcoming concalls: free when not detailed", "listUpcomingConcalls", {}, page(20), 0, 0],
+  ["upcoming concalls: 5 per page detailed", "listUpcomingConcalls", { detailed: true }, page(20), 5, 5],
+  ["upcoming concalls: empty detailed page free", "listUpcomingConcalls", { detailed: true }, page(0), 0, 5],
+  ["metadata: 1 per item", "listSymbolMetadata", { symbols: "TCS,INFY,WIPRO" }, { data: items(2) }, 2, 3],
+  ["daily summary: 5 when generated", "createDailySummary", { symbols: ["TCS"] }, { status: "success", summary: "# ..." }, 5, 5],
+  ["daily summary: no news free", "createDailySummary", { symbols: ["TCS"] }, { status: "success_no_news" }, 0, 5],
+  ["daily summary: no signal free", "createDailySummary", { symbols: ["TCS"] }, { status: "success_no_signal" }, 0, 5],
+  ["daily summary: error free", "createDailySummary", { symbols: ["TCS"] }, { status: "error", error: "x" }, 0, 5],
+  [
+    "batch: 50 per accepted job (+5 per line at most)",
+    "createBatchJob",
+    { file: '{"custom_id":"a","symbols":["TCS"]}\n{"custom_id":"b","symbols":["INFY"]}\n' },
+    { id: "b", status: "pending", created_at: 1, request_counts: { total: 2, completed: 0, failed: 0 } },
+    50,
+    60,
+  ],
+  ["batch list: free", "listBatchJobs", {}, { object: "list", data: [] }, 0, 0],
+  ["batch status: free", "getBatchJob", undefined, {}, 0, 0],
+  ["batch results: free", "getBatchJobResults", undefined, "", 0, 0],
+  ["batch cancel: free", "cancelBatchJob", undefined, { id: "b", status: "cancelled" }, 0, 0],
+  ["account: free", "getAccount", undefined, {}, 0, 0],
+  ["usage: free", "getAccountUsage", undefined, {}, 0, 0],
+];
+
+describe("cost rules follow the interface's cost table", () => {
+  it.each(rows)("%s", (_name, id, input, response, charge, estimate) => {
+    const p = parsed(id, input);
+    expect(chargeFor(id, p, response)).toBe(charge);
+    expect(estimateCost(id, p)).toBe(estimate);
+    expect(estimateCost(id, p)).toBeGreaterThanOrEqual(charge);
+  });
+
+  it("covers every endpoint of the catalogue", () => {
+    const covered = new Set(rows.map((r) => r[1]));
+    expect(endpointIds.filter((id) => !covered.has(id))).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import "server-only";
+import { createEnv } from "@t3-oss/env-nextjs";
+import { z } from "zod";
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off"])
+  .optional()
+  .transform((v) => v === "1" || v === "true" || v === "yes" || v === "on");
+
+/** The desk's environment, parsed once. `process.env` is read nowhere else in the desk. */
+export const env = createEnv({
+  server: {
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    /** The Alpha API the desk calls. Unset: `npm start` runs the embedded service and sets it. */
+    ALPHA_BASE_URL: z.url().optional(),
+    /** PostgreSQL for the desk database; unset means SQLite at `${DESK_DATA_DIR}/desk.db`. */
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+    /** Where the desk keeps its SQLite file and generated secrets. */
+    DESK_DATA_DIR: z.string().default("data"),
+    /** Signs session tokens (next-auth). Generated once into DESK_DATA_DIR when unset. */
+    AUTH_SECRET: z.string().min(32).optional(),
+    /** AES-256-GCM key for stored Alpha keys: 32 bytes, base64. Generated once into DESK_DATA_DIR when unset. */
+    DESK_ENCRYPTION_KEY: z.string().optional(),
+    /** Public URL of the desk, for auth callbacks and origin checks. */
+    DESK_URL: z.url().optional(),
+    /** Set by `npm start` in the embedded default: the sign-in page shows the demo credentials. */
+    DESK_DEMO_MODE: flag,
+  },
+  client: {},
+  experimental__runtimeEnv: {},
+  emptyStringAsUndefined: true,
+});
