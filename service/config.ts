@@ -10,6 +10,8 @@ export const serviceConfigSchema = z.object({
   publicUrl: z.string().url().optional(),
   /** HMAC secret for signed transcript and recording URLs; generated into the database when absent. */
   signingSecret: z.string().min(16).optional(),
+  /** Cached answers of dataset-only read endpoints (exact: invalidated by any dataset write); 0 turns the cache off. */
+  responseCacheEntries: z.coerce.number().int().min(0).max(100_000).default(512),
   /** Lifetime of signed asset URLs, in seconds. */
   assetUrlTtlSeconds: z.coerce.number().int().min(1).max(86_400).default(900),
   /** Seed of the deterministic dataset generator. */
@@ -33,6 +35,7 @@ export function serviceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serv
     publicUrl: env.ALPHA_SERVICE_PUBLIC_URL,
     signingSecret: env.ALPHA_SERVICE_SIGNING_SECRET,
     assetUrlTtlSeconds: env.ALPHA_SERVICE_ASSET_TTL,
+    responseCacheEntries: env.ALPHA_SERVICE_RESPONSE_CACHE,
     datasetSeed: env.ALPHA_SERVICE_SEED,
     simulator: bool(env.ALPHA_SERVICE_SIMULATOR),
     simulatorSpeed: env.ALPHA_SERVICE_SIMULATOR_SPEED,

@@ -83,7 +83,13 @@ export interface EndpointDef<
   freshnessSeconds: number;
 }
 
-function endpoint<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, P extends z.ZodType | undefined, R extends z.ZodType>(
+// Defaults matter: an omitted query/body/pathParams must infer as undefined (not the constraint), or CallInput demands it.
+function endpoint<
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(
   def: Omit<EndpointDef<Q, B, P, R>, "query" | "body" | "pathParams" | "bodyType" | "responseType" | "freshnessSeconds"> & {
     query?: Q;
     body?: B;

@@ -24,7 +24,27 @@ export const ERROR_STATUS = {
   upstream_unreachable: 502,
   upstream_contract_violation: 502,
   upstream_timeout: 504,
+  upstream_error: 502,
 } as const;
+
+/** Codes of the desk's own routes (session, settings, admin), never sent by the service. */
+export const DESK_ERROR_STATUS = {
+  not_signed_in: 401,
+  invalid_credentials: 401,
+  user_disabled: 403,
+  forbidden: 403,
+  origin_rejected: 403,
+  no_api_key: 428,
+  key_rejected: 400,
+  setup_complete: 409,
+  email_taken: 409,
+  name_taken: 409,
+  last_admin: 409,
+  cannot_change_self: 409,
+  too_many_attempts: 429,
+} as const;
+
+export type DeskErrorCode = keyof typeof DESK_ERROR_STATUS;
 
 export type AlphaErrorCode = keyof typeof ERROR_STATUS;
 
@@ -48,14 +68,16 @@ export class AlphaError extends Error {
   readonly retryAfter: number | undefined;
 
   constructor(
-    code: AlphaErrorCode | (string & {}),
+    code: AlphaErrorCode | DeskErrorCode | (string & {}),
     message: string,
     options: { status?: number; details?: Record<string, unknown>; retryAfter?: number; cause?: unknown } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AlphaError";
     this.code = code;
-    this.status = options.status ?? (code in ERROR_STATUS ? ERROR_STATUS[code as AlphaErrorCode] : 500);
+    this.status =
+      options.status ??
+      (code in ERROR_STATUS ? ERROR_STATUS[code as AlphaErrorCode] : code in DESK_ERROR_STATUS ? DESK_ERROR_STATUS[code as DeskErrorCode] : 500);
     this.details = options.details;
     this.retryAfter = options.retryAfter;
   }

@@ -198,4 +198,142 @@ CREATE INDEX announcements_date ON announcements(date_ms DESC);
 CREATE INDEX announcements_symbol_date ON announcements(symbol, date_ms DESC);
 `,
   },
+  {
+    id: 2,
+    name: "plans and account limits",
+    sql: `
+INSERT INTO plans (id, name, rpm, daily, credits, websocket) VALUES
+  ('sandbox', 'Sandbox', 10, 1000, 1000, 0),
+  ('starter', 'Starter', 60, 60000, 10000, 1),
+  ('pro', 'Pro', 180, 180000, 50000, 1)
+ON CONFLICT(id) DO NOTHING;
+
+-- Per-account overrides of the plan's limits (NULL = the plan's value); for enterprise deals and the bench.
+ALTER TABLE accounts ADD COLUMN rpm_limit INTEGER;
+ALTER TABLE accounts ADD COLUMN daily_limit INTEGER;
+`,
+  },
+  {
+    id: 3,
+    name: "data version",
+    sql: `
+-- Bumped by any write to the dataset tables (from any connection), so cached responses know when they are stale.
+CREATE TABLE data_version (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  version INTEGER NOT NULL
+);
+INSERT INTO data_version (id, version) VALUES (1, 0);
+CREATE TRIGGER companies_insert_version AFTER INSERT ON companies BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER companies_update_version AFTER UPDATE ON companies BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER companies_delete_version AFTER DELETE ON companies BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER earnings_insert_version AFTER INSERT ON earnings BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER earnings_update_version AFTER UPDATE ON earnings BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER earnings_delete_version AFTER DELETE ON earnings BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER upcoming_earnings_insert_version AFTER INSERT ON upcoming_earnings BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER upcoming_earnings_update_version AFTER UPDATE ON upcoming_earnings BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER upcoming_earnings_delete_version AFTER DELETE ON upcoming_earnings BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER alerts_insert_version AFTER INSERT ON alerts BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER alerts_update_version AFTER UPDATE ON alerts BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER alerts_delete_version AFTER DELETE ON alerts BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER news_insert_version AFTER INSERT ON news BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER news_update_version AFTER UPDATE ON news BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER news_delete_version AFTER DELETE ON news BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER block_deals_insert_version AFTER INSERT ON block_deals BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER block_deals_update_version AFTER UPDATE ON block_deals BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER block_deals_delete_version AFTER DELETE ON block_deals BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER concalls_insert_version AFTER INSERT ON concalls BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER concalls_update_version AFTER UPDATE ON concalls BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER concalls_delete_version AFTER DELETE ON concalls BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER announcements_insert_version AFTER INSERT ON announcements BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER announcements_update_version AFTER UPDATE ON announcements BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER announcements_delete_version AFTER DELETE ON announcements BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END;
+`,
+  },
+  {
+    id: 4,
+    name: "auth version",
+    sql: `
+-- Bumped by any change to keys, plans or an account's entitlements (not its balance), so key lookups can be cached.
+ALTER TABLE data_version ADD COLUMN auth INTEGER NOT NULL DEFAULT 0;
+CREATE TRIGGER api_keys_insert_auth AFTER INSERT ON api_keys BEGIN UPDATE data_version SET auth = auth + 1 WHERE id = 1; END;
+CREATE TRIGGER api_keys_update_auth AFTER UPDATE ON api_keys BEGIN UPDATE data_version SET auth = auth + 1 WHERE id = 1; END;
+CREATE TRIGGER api_keys_delete_auth AFTER DELETE ON api_keys BEGIN UPDATE data_version SET auth = auth + 1 WHERE id = 1; END;
+CREATE TRIGGER accounts_insert_auth AFTER INSERT ON accounts BEGIN UPDATE data_version SET auth = auth + 1 WHERE id = 1; END;
+CREATE TRIGGER accounts_update_auth AFTER UPDATE OF status, plan_id, products, websocket_addons, retention_policy, metadata, name, rpm_limit, daily_limit, reserved, created_at ON accounts BEGIN UPDATE data_version SET auth = auth + 1 WHERE id = 1; END;
+CREATE TRIGGER accounts_delete_auth AFTER DELETE ON accounts BEGIN UPDATE data_version SET auth = auth + 1 WHERE id = 1; END;
+CREATE TRIGGER plans_insert_auth AFTER INSERT ON plans BEGIN UPDATE data_version SET auth = auth + 1 WHERE id = 1; END;
+CREATE TRIGGER plans_update_auth AFTER UPDATE ON plans BEGIN UPDATE data_version SET auth = auth + 1 WHERE id = 1; END;
+CREATE TRIGGER plans_delete_auth AFTER DELETE ON plans BEGIN UPDATE data_version SET auth = auth + 1 WHERE id = 1; END;
+`,
+  },
+  {
+    id: 20,
+    name: "daily summaries and batch jobs",
+    sql: `
+-- One row per single daily summary, for audit. On a retention opt-out the content columns stay NULL.
+CREATE TABLE summary_requests (
+  id TEXT PRIMARY KEY,              -- the response's details.request_id
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  key_id TEXT NOT NULL,
+  mode TEXT NOT NULL,
+  status TEXT NOT NULL,             -- success | success_no_news | success_no_signal | error
+  credits_charged INTEGER NOT NULL,
+  symbol_count INTEGER NOT NULL,
+  content_retained INTEGER NOT NULL, -- 0 when the caller sent X-Alpha-Content-Retention: none
+  request TEXT,                     -- JSON request body; NULL when not retained
+  summary TEXT,                     -- generated markdown; NULL when not retained
+  created_at TEXT NOT NULL,
+  created_ms INTEGER NOT NULL
+);
+CREATE INDEX summary_requests_account ON summary_requests(account_id, created_ms DESC);
+
+CREATE TABLE batch_jobs (
+  id TEXT PRIMARY KEY,              -- batch_...
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  key_id TEXT NOT NULL,             -- the only key that may see the job
+  status TEXT NOT NULL,             -- pending | in_progress | completed | cancelled
+  display_name TEXT,
+  metadata TEXT,                    -- JSON object, or NULL
+  retain_content INTEGER NOT NULL,  -- 0: each line's request is blanked once the line is done
+  total INTEGER NOT NULL,
+  completed INTEGER NOT NULL DEFAULT 0,  -- lines answered with a summary response
+  failed INTEGER NOT NULL DEFAULT 0,     -- lines answered with an error
+  submit_credits INTEGER NOT NULL,
+  item_credits INTEGER NOT NULL DEFAULT 0,
+  billable_items INTEGER NOT NULL DEFAULT 0,
+  free_items INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,      -- epoch seconds, as on the wire
+  created_ms INTEGER NOT NULL,
+  in_progress_at INTEGER,
+  completed_at INTEGER,
+  cancelled_at INTEGER
+);
+CREATE INDEX batch_jobs_key_created ON batch_jobs(key_id, created_ms DESC);
+CREATE INDEX batch_jobs_active ON batch_jobs(created_ms) WHERE status IN ('pending', 'in_progress');
+
+-- A line is done exactly when its result is written; the worker writes it, its charge and the job's
+-- counts in one transaction, so a crash leaves a line either untouched or wholly done.
+CREATE TABLE batch_lines (
+  job_id TEXT NOT NULL REFERENCES batch_jobs(id),
+  line_no INTEGER NOT NULL,         -- 1-based position among the file's requests: the results order
+  id TEXT NOT NULL,                 -- the result line's id
+  custom_id TEXT NOT NULL,
+  request TEXT,                     -- JSON request; NULL once done when the job opted out of retention
+  state TEXT NOT NULL DEFAULT 'pending', -- pending | done
+  result TEXT,                      -- JSON result line, once done
+  credits_charged INTEGER NOT NULL DEFAULT 0,
+  finished_ms INTEGER,
+  PRIMARY KEY (job_id, line_no)
+) WITHOUT ROWID;
+CREATE INDEX batch_lines_pending ON batch_lines(job_id, line_no) WHERE state = 'pending';
+`,
+  },
+  {
+    id: 30,
+    name: "market simulator: calls awaiting their analysis",
+    sql: `
+-- The simulator looks for held calls without an analysis every tick; this keeps that a short index scan.
+CREATE INDEX concalls_pending_analysis ON concalls(meeting_ms) WHERE short_analysis IS NULL;
+`,
+  },
 ];

@@ -1,0 +1,154 @@
+/**
+ * Service bench: throughput and latency of `GET /v1/news?limit=50` with a key and metering (auth, rate limits,
+ * a debit and its ledger row per call) against a bare node:http server answering a JSON body of the same size,
+ * in the same run, each server in its own process. Run: `npm run bench:service` (optional: `-- --duration 10
+ * --connections 64`). Prints a table and one JSON line.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "64" },
+    warmup: { type: "string", default: "3" },
+    rounds: { type: "string", default: "3" },
+  },
+});
+const DURATION = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+const WARMUP = Number(values.warmup);
+const ROUNDS = Number(values.rounds);
+const PATH = "/v1/news?limit=50";
+
+interface Child {
+  proc: ChildProcess;
+  info: { url: string; key?: string };
+}
+
+function startChild(args: string[]): Promise<Child> {
+  const proc = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "child.ts"), ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    proc.once("exit", (code) => reject(new Error(`bench child exited with ${code}`)));
+    const lines = createInterface({ input: proc.stdout! });
+    lines.once("line", (line) => resolve({ proc, info: JSON.parse(line) as Child["info"] }));
+  });
+}
+
+function stopChild(child: Child): Promise<void> {
+  return new Promise((resolve) => {
+    child.proc.removeAllListeners("exit");
+    child.proc.once("exit", () => resolve());
+    child.proc.kill("SIGTERM");
+  });
+}
+
+async function load(url: string, headers: Record<string, string>, duration: number): Promise<autocannon.Result> {
+  return autocannon({ url, headers, connections: CONNECTIONS, duration, pipelining: 1 });
+}
+
+interface Figures {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
+
+function figures(r: autocannon.Result): Figures {
+  return { reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, total: r.requests.total };
+}
+
+/** The round with the median throughput. */
+function median(runs: Figures[]): Figures {
+  const sorted = [...runs].sort((a, b) => a.reqPerSec - b.reqPerSec);
+  const mid = sorted[Math.floor(sorted.length / 2)];
+  if (!mid) throw new Error("no runs");
+  return mid;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "alpha-bench-service-"));
+  const children: Child[] = [];
+  try {
+    const seeded = await startChild(["seed", join(dir, "cached")]);
+    await new Promise((resolve) => (seeded.proc.exitCode === null ? seeded.proc.once("exit", resolve) : resolve(null)));
+    mkdirSync(join(dir, "uncached"));
+    copyFileSync(join(dir, "cached", "service.db"), join(dir, "uncached", "service.db"));
+    const service = await startChild(["service", join(dir, "cached")]);
+    children.push(service);
+    const headers = { "X-API-Key": service.info.key ?? "" };
+    const sample = await fetch(`${service.info.url}${PATH}`, { headers });
+    if (sample.status !== 200) throw new Error(`service answered ${sample.status}: ${await sample.text()}`);
+    const body = Buffer.from(await sample.arrayBuffer());
+    const bodyFile = join(dir, "body.json");
+    writeFileSync(bodyFile, body);
+
+    const bare = await startChild(["bare", bodyFile]);
+    children.push(bare);
+    // The same service with its response cache off: every call runs the query and serialises the page.
+    const uncached = await startChild(["service", join(dir, "uncached"), "nocache"]);
+    children.push(uncached);
+    const targets = {
+      bare: { url: `${bare.info.url}${PATH}`, headers: {} },
+      service: { url: `${service.info.url}${PATH}`, headers },
+      noCache: { url: `${uncached.info.url}${PATH}`, headers: { "X-API-Key": uncached.info.key ?? "" } },
+    };
+    // Rounds interleave the three servers so a busy machine weighs on each alike; the median round is reported.
+    const runs: Record<keyof typeof targets, Figures[]> = { bare: [], service: [], noCache: [] };
+    for (const t of Object.values(targets)) if (WARMUP > 0) await load(t.url, t.headers, WARMUP);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
+        const t = targets[name];
+        const f = figures(await load(t.url, t.headers, DURATION));
+        runs[name].push(f);
+        console.error(`round ${round + 1} ${name}: ${f.reqPerSec} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms`);
+      }
+    }
+    const bareFigures = median(runs.bare);
+    const serviceFigures = median(runs.service);
+    const uncachedFigures = median(runs.noCache);
+
+    const ratio = serviceFigures.reqPerSec / bareFigures.reqPerSec;
+    const row = (name: string, f: Figures) =>
+      `${name.padEnd(8)} ${String(f.reqPerSec).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   non-2xx ${f.non2xx}   errors ${f.errors}`;
+    console.log(
+      `GET ${PATH}: ${body.length} bytes, ${CONNECTIONS} connections, median of ${ROUNDS} interleaved rounds of ${DURATION} s (after ${WARMUP} s warm-up), Node ${process.version}`,
+    );
+    console.log(row("bare", bareFigures));
+    console.log(row("service", serviceFigures));
+    console.log(row("no cache", uncachedFigures));
+    const uncachedRatio = uncachedFigures.reqPerSec / bareFigures.reqPerSec;
+    console.log(`ratio service/bare: ${ratio.toFixed(2)} (aim ≥ 0.5); service p99 ${serviceFigures.p99} ms (aim < 25 ms)`);
+    console.log(`ratio with the response cache off: ${uncachedRatio.toFixed(2)}; p99 ${uncachedFigures.p99} ms`);
+    console.log(
+      JSON.stringify({
+        bench: "service",
+        path: PATH,
+        bodyBytes: body.length,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        rounds: ROUNDS,
+        bare: bareFigures,
+        service: serviceFigures,
+        serviceNoCache: uncachedFigures,
+        ratio: Number(ratio.toFixed(3)),
+        ratioNoCache: Number(uncachedRatio.toFixed(3)),
+      }),
+    );
+  } finally {
+    for (const child of children) if (child.proc.exitCode === null) await stopChild(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

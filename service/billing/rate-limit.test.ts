@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { ManualClock } from "../clock";
+import { openDatabase } from "../store/db";
+import { RateLimiter } from "./rate-limit";
+
+describe("RateLimiter", () => {
+  it("allows rpm requests per sliding minute and reports the window", () => {
+    const db = openDatabase(":memory:");
+    const clock = new ManualClock("2026-05-15T06:00:00Z");
+    const limiter = new RateLimiter(db, clock);
+    const limits = { rpm: 3, daily: 100 };
+    const first = limiter.take("acc_a", limits);
+    expect(first).toMatchObject({ allowed: true, window: "minute", limit: 3, remaining: 2 });
+    expect(first.reset).toBe(Math.ceil((clock.now().getTime() + 60_000) / 1000));
+    clock.advance(20_000);
+    limiter.take("acc_a", limits);
+    clock.advance(20_000);
+    expect(limiter.take("acc_a", limits).remaining).toBe(0);
+    const refused = limiter.take("acc_a", limits);
+    expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfter: 20 });
+    expect(limiter.usage("acc_a")).toEqual({ requestsLastMinute: 3, requestsToday: 3 });
+    // Another account has its own windows.
+    expect(limiter.take("acc_b", limits).allowed).toBe(true);
+    clock.advance(20_000); // the first request leaves the window
+    expect(limiter.take("acc_a", limits)).toMatchObject({ allowed: true, remaining: 0 });
+    limiter.close();
+  });
+
+  it("counts the daily limit over the Asia/Kolkata day and survives a restart", () => {
+    const db = openDatabase(":memory:");
+    const clock = new ManualClock("2026-05-15T18:25:00Z"); // 23:55 IST
+    const limits = { rpm: 100, daily: 2 };
+    const limiter = new RateLimiter(db, clock);
+    expect(limiter.take("acc_d", limits).allowed).toBe(true);
+    clock.advance(61_000);
+    const second = limiter.take("acc_d", limits);
+    expect(second).toMatchObject({ allowed: true, window: "day", remaining: 0 });
+    expect(second.reset).toBe(Date.parse("2026-05-15T18:30:00Z") / 1000);
+    const refused = limiter.take("acc_d", limits);
+    expect(refused).toMatchObject({ allowed: false, window: "day" });
+    expect(refused.retryAfter).toBe(Math.ceil((Date.parse("2026-05-15T18:30:00Z") - clock.now().getTime()) / 1000));
+    limiter.close();
+
+    const restarted = new RateLimiter(db, clock);
+    expect(restarted.take("acc_d", limits).allowed).toBe(false);
+    clock.set("2026-05-15T18:30:00Z"); // midnight IST: a new day
+    expect(restarted.take("acc_d", limits)).toMatchObject({ allowed: true, remaining: 1 });
+    restarted.close();
+    expect((db.prepare("SELECT COUNT(*) AS n FROM request_log").get() as { n: number }).n).toBe(3);
+  });
+});

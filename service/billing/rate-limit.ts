@@ -1,0 +1,149 @@
+import { istDateString, istDayEnd, istDayStart } from "../../lib/alpha/time";
+import type { Clock } from "../clock";
+import type { Db } from "../store/db";
+import { prepared } from "../store/prepared";
+
+const MINUTE_MS = 60_000;
+const FLUSH_EVERY_ROWS = 256;
+const FLUSH_EVERY_MS = 1_000;
+const PRUNE_EVERY_MS = 10 * MINUTE_MS;
+
+export interface RateLimits {
+  rpm: number;
+  daily: number;
+}
+
+/** The outcome of counting one request, with what the `X-RateLimit-*` headers report (the tighter window). */
+export interface RateDecision {
+  allowed: boolean;
+  window: "minute" | "day";
+  limit: number;
+  remaining: number;
+  /** Epoch seconds when the reported window frees a slot. */
+  reset: number;
+  /** Seconds until a refused request would be allowed. */
+  retryAfter: number;
+}
+
+interface AccountWindow {
+  day: string;
+  today: number;
+  /** Request instants inside the sliding minute, oldest first, from `head` on. */
+  times: number[];
+  head: number;
+}
+
+/**
+ * Per-account request counters: `rpm` over a sliding 60 s window and `daily` over the Asia/Kolkata calendar day.
+ * Decisions are made in memory (one service process owns a database); every counted request is also written to
+ * `request_log` in small batches so the counters survive a restart. A refused request is not counted.
+ */
+export class RateLimiter {
+  private readonly windows = new Map<string, AccountWindow>();
+  private pending: [string, number, string][] = [];
+  private lastPruneMs = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.timer = setInterval(() => this.flush(), FLUSH_EVERY_MS);
+    this.timer.unref();
+  }
+
+  /** Counts a request when both windows have room; otherwise refuses it without counting. */
+  take(accountId: string, limits: RateLimits): RateDecision {
+    const nowMs = this.clock.now().getTime();
+    const w = this.window(accountId, nowMs);
+    const inMinute = w.times.length - w.head;
+    const minuteFull = inMinute >= limits.rpm;
+    const dayFull = w.today >= limits.daily;
+    const dayResetMs = istDayEnd(new Date(nowMs)).getTime();
+    const oldest = w.times[w.head];
+    const minuteResetMs = oldest !== undefined ? oldest + MINUTE_MS : nowMs + MINUTE_MS;
+
+    if (minuteFull || dayFull) {
+      const waitMs = Math.max(minuteFull ? minuteResetMs - nowMs : 0, dayFull ? dayResetMs - nowMs : 0);
+      const window = dayFull ? "day" : "minute";
+      return {
+        allowed: false,
+        window,
+        limit: dayFull ? limits.daily : limits.rpm,
+        remaining: 0,
+        reset: Math.ceil((dayFull ? dayResetMs : minuteResetMs) / 1000),
+        retryAfter: Math.max(1, Math.ceil(waitMs / 1000)),
+      };
+    }
+
+    w.times.push(nowMs);
+    w.today += 1;
+    this.pending.push([accountId, nowMs, w.day]);
+    if (this.pending.length >= FLUSH_EVERY_ROWS) this.flush();
+
+    const minuteRemaining = limits.rpm - (inMinute + 1);
+    const dayRemaining = limits.daily - w.today;
+    const first = w.times[w.head] ?? nowMs;
+    return minuteRemaining <= dayRemaining
+      ? { allowed: true, window: "minute", limit: limits.rpm, remaining: minuteRemaining, reset: Math.ceil((first + MINUTE_MS) / 1000), retryAfter: 0 }
+      : { allowed: true, window: "day", limit: limits.daily, remaining: dayRemaining, reset: Math.ceil(dayResetMs / 1000), retryAfter: 0 };
+  }
+
+  /** Requests counted for an account in the current minute window and IST day. */
+  usage(accountId: string): { requestsLastMinute: number; requestsToday: number } {
+    const w = this.window(accountId, this.clock.now().getTime());
+    return { requestsLastMinute: w.times.length - w.head, requestsToday: w.today };
+  }
+
+  /** Writes counted requests to `request_log`, and now and then drops rows no window can need any more. */
+  flush(): void {
+    const rows = this.pending;
+    const nowMs = this.clock.now().getTime();
+    const prune = nowMs - this.lastPruneMs >= PRUNE_EVERY_MS;
+    if (rows.length === 0 && !prune) return;
+    this.pending = [];
+    this.db.transaction(() => {
+      const insert = prepared(this.db, "INSERT INTO request_log (account_id, at_ms, ist_day) VALUES (?, ?, ?)");
+      for (const r of rows) insert.run(r[0], r[1], r[2]);
+      if (prune) {
+        this.lastPruneMs = nowMs;
+        const keepFrom = Math.min(istDayStart(new Date(nowMs)).getTime(), nowMs - MINUTE_MS);
+        prepared(this.db, "DELETE FROM request_log WHERE at_ms < ?").run(keepFrom);
+      }
+    })();
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    if (this.db.open) this.flush();
+  }
+
+  private window(accountId: string, nowMs: number): AccountWindow {
+    const day = istDateString(new Date(nowMs));
+    let w = this.windows.get(accountId);
+    if (!w || w.day !== day) w = this.load(accountId, nowMs, day);
+    const cutoff = nowMs - MINUTE_MS;
+    while (w.head < w.times.length && (w.times[w.head] ?? 0) <= cutoff) w.head += 1;
+    if (w.head > 1024 && w.head * 2 > w.times.length) {
+      w.times = w.times.slice(w.head);
+      w.head = 0;
+    }
+    return w;
+  }
+
+  /** Rebuilds an account's counters from `request_log` (first sight of the account, or a new IST day). */
+  private load(accountId: string, nowMs: number, day: string): AccountWindow {
+    this.flush();
+    const today = (prepared(this.db, "SELECT COUNT(*) AS n FROM request_log WHERE account_id = ? AND ist_day = ?").get(accountId, day) as { n: number }).n;
+    const times = (
+      prepared(this.db, "SELECT at_ms FROM request_log WHERE account_id = ? AND at_ms > ? AND at_ms <= ? ORDER BY at_ms").all(
+        accountId,
+        nowMs - MINUTE_MS,
+        nowMs,
+      ) as { at_ms: number }[]
+    ).map((r) => r.at_ms);
+    const w: AccountWindow = { day, today, times, head: 0 };
+    this.windows.set(accountId, w);
+    return w;
+  }
+}

@@ -1,0 +1,776 @@
+/**
+ * The deterministic dataset, laid around `now`: eight quarters of results per company with the current
+ * season part-filed, concalls, alerts, news, block deals, announcements and the upcoming calendars.
+ * Same seed + same now → the same rows, byte for byte (ids included).
+ */
+import {
+  formatQuarterKey,
+  parseQuarterKey,
+  previousQuarter,
+  quarterOfDate,
+  type Quarter,
+} from "../../lib/alpha/quarters";
+import { getMeta, setMeta, type Db } from "../store/db";
+import {
+  insertAlert,
+  insertAnnouncement,
+  insertBlockDeal,
+  insertCompany,
+  insertConcall,
+  insertEarnings,
+  insertNews,
+  insertUpcomingEarnings,
+  type AlertRecord,
+  type AnnouncementRecord,
+  type BlockDealRecord,
+  type CompanyRow,
+  type ConcallRecord,
+  type EarningsRecord,
+  type NewsRecord,
+  type UpcomingEarningsRecord,
+} from "../store/writes";
+import { companies as ALL_COMPANIES, type CompanyRecord } from "./companies";
+import { createRng, makeId, type Rng } from "./rng";
+import {
+  baseQuarterFinancials,
+  buildAlert,
+  buildAnnouncement,
+  buildBlockDeal,
+  buildConcall,
+  buildEarnings,
+  buildNews,
+  buildUpcomingEarnings,
+  companyLogoPath,
+  companyProfile,
+  DAY_MS,
+  HOUR_MS,
+  istAt,
+  istDayStartMs,
+  istWeekday,
+  isTradingDay,
+  marketMoment,
+  MINUTE_MS,
+  nextYearQuarter,
+  quarterOutcome,
+  yearGrowth,
+  quarterEndMs,
+  round2,
+  roundToTick,
+  type Quote,
+  type QuarterFinancials,
+  type ResultsClass,
+  type ResultsFacts,
+} from "./rows";
+
+export interface SeedOptions {
+  seed: number;
+  now: Date;
+  /** Multiplies event volumes (and, below 1, the companies that carry events); default 1. */
+  scale?: number;
+}
+
+export interface SeedCounts {
+  companies: number;
+  earnings: number;
+  upcoming_earnings: number;
+  alerts: number;
+  news: number;
+  block_deals: number;
+  concalls: number;
+  announcements: number;
+}
+
+export interface SeedReport extends SeedCounts {
+  /** False when the database was already seeded and nothing was written. */
+  seeded: boolean;
+  durationMs: number;
+}
+
+export interface Dataset {
+  companies: CompanyRow[];
+  earnings: EarningsRecord[];
+  upcoming_earnings: UpcomingEarningsRecord[];
+  alerts: AlertRecord[];
+  news: NewsRecord[];
+  block_deals: BlockDealRecord[];
+  concalls: ConcallRecord[];
+  announcements: AnnouncementRecord[];
+}
+
+/** Volumes at scale 1. */
+const TARGETS = { news: 4_900, alerts: 4_900, announcements: 4_300, blockDeals: 720 };
+/** How far back the feeds reach, in days. */
+const WINDOW_DAYS = 120;
+
+interface Filing {
+  quarter: string;
+  ms: number;
+  filed: boolean;
+  cls: ResultsClass;
+  facts?: ResultsFacts;
+  /** Forced late into the current season so the calendar has results to come. */
+  late?: boolean;
+}
+
+interface CompanyState {
+  company: CompanyRecord;
+  weight: number;
+  /** Reported window and the season quarter, oldest first (the last entry is the season quarter). */
+  filings: Filing[];
+  fin: Map<string, QuarterFinancials>;
+  /** Closing price per trading day (same index as `tradingDays`). */
+  closes: number[];
+  /** Reaction days to results, for the walk. */
+  jumps: Map<number, number>;
+}
+
+const round = (x: number) => Math.round(x);
+
+function shiftQuarter(q: Quarter, by: number): Quarter {
+  let out = q;
+  for (let i = 0; i < -by; i++) out = previousQuarter(out);
+  return out;
+}
+
+/** Days after quarter end when the company usually files: bigger companies earlier, Q4 later (60-day window). */
+function naturalOffsetDays(rng: Rng, company: CompanyRecord, q: number): number {
+  const bigness = Math.min(1, Math.log10(Math.max(1, company.marketCapCr / 5_000)) / 2.6);
+  const u = (rng.next() + rng.next()) / 2;
+  if (q === 4) return Math.round(clampNum(28 + 32 * u - 6 * bigness, 26, 60));
+  return Math.round(clampNum(14 + 31 * u - 7 * bigness, 12, 45));
+}
+
+function clampNum(x: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, x));
+}
+
+/** Results are approved at board meetings: mostly after the close, some during the session. */
+function filingTime(rng: Rng, dayStart: number): number {
+  const [from, to] = rng.weighted([
+    [[12 * 60 + 30, 15 * 60 + 30], 0.27],
+    [[15 * 60 + 30, 19 * 60 + 30], 0.58],
+    [[19 * 60 + 30, 22 * 60], 0.15],
+  ] as const);
+  return dayStart + rng.int(from, to - 1) * MINUTE_MS + rng.int(0, 59) * 1000;
+}
+
+function filingMsFor(rng: Rng, quarter: string, offsetDays: number): number {
+  let day = istDayStartMs(quarterEndMs(quarter) + offsetDays * DAY_MS + HOUR_MS);
+  if (istWeekday(day) === 0 && rng.chance(0.85)) day += DAY_MS;
+  return filingTime(rng, day);
+}
+
+/** A moment in the last `days`, denser recently, at a reading hour, rarely at weekends; before `nowS`. */
+function recentMoment(rng: Rng, nowS: number, days: number, hours: readonly [number, number]): number {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const age = rng.chance(0.55) ? Math.min(days, -Math.log(1 - rng.next()) * 24) : rng.float(0, days);
+    const day = istDayStartMs(nowS - age * DAY_MS);
+    if (!isTradingDay(day) && rng.chance(0.55)) continue;
+    const t = day + rng.int(hours[0] * 60, hours[1] * 60 - 1) * MINUTE_MS + rng.int(0, 59) * 1000;
+    if (t < nowS && t > nowS - (days + 1) * DAY_MS) return t;
+  }
+  return nowS - rng.int(5, 600) * MINUTE_MS;
+}
+
+function weightedIndex(rng: Rng, cumulative: readonly number[]): number {
+  const total = cumulative[cumulative.length - 1] ?? 0;
+  const r = rng.next() * total;
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((cumulative[mid] ?? 0) > r) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+function cumulativeOf(values: readonly number[]): number[] {
+  const out: number[] = [];
+  let sum = 0;
+  for (const v of values) out.push((sum += v));
+  return out;
+}
+
+/** Builds every row in memory, deterministically. `seedDataset` writes them. */
+export function generateDataset(options: SeedOptions): Dataset {
+  const scale = options.scale ?? 1;
+  if (!(scale > 0)) throw new Error("scale must be positive");
+  const nowS = Math.floor(options.now.getTime() / 1000) * 1000;
+  const root = createRng(`alpha-dataset|${options.seed}`);
+  const todayStart = istDayStartMs(nowS);
+  const windowStart = nowS - WINDOW_DAYS * DAY_MS;
+
+  const byCap = [...ALL_COMPANIES].sort((a, b) => b.marketCapCr - a.marketCapCr || a.symbol.localeCompare(b.symbol));
+  const activeCount = scale >= 1 ? byCap.length : Math.max(12, Math.round(byCap.length * scale));
+  const active = byCap.slice(0, activeCount);
+
+  const out: Dataset = {
+    companies: ALL_COMPANIES.map((c) => ({
+      symbol: c.symbol,
+      company_name: c.companyName,
+      scrip_code: c.scripCode,
+      isin: c.isin,
+      sector: c.sector,
+      industry: c.industry,
+      basic_industry: c.basicIndustry,
+      macro_economic_indicator: c.macroEconomicIndicator,
+      market_cap: c.marketCapCr,
+      logo: companyLogoPath(c.symbol),
+    })),
+    earnings: [],
+    upcoming_earnings: [],
+    alerts: [],
+    news: [],
+    block_deals: [],
+    concalls: [],
+    announcements: [],
+  };
+  const ids = new Set<string>();
+  const unique = <T extends { id: string }>(row: T): T => {
+    let n = 0;
+    while (ids.has(row.id)) row.id = makeId(row.id.slice(0, row.id.indexOf("_")), `${row.id}|${++n}`);
+    ids.add(row.id);
+    return row;
+  };
+
+  // ── the season: which quarter is being reported around now ──
+  const current = quarterOfDate(new Date(nowS));
+  const previous = previousQuarter(current);
+  const daysSincePrevEnd = (nowS - quarterEndMs(formatQuarterKey(previous))) / DAY_MS;
+  const season = daysSincePrevEnd <= 58 ? previous : current;
+  // 13 quarters: four of history for year-ago comparisons, eight reported, and the season quarter.
+  const keys = Array.from({ length: 13 }, (_, i) => formatQuarterKey(shiftQuarter(season, i - 12)));
+
+  const states: CompanyState[] = active.map((company) => {
+    const r = root.fork(`schedule/${company.symbol}`);
+    const filings: Filing[] = keys.slice(4).map((quarter) => {
+      const q = parseQuarterKey(quarter)?.q ?? 1;
+      const ms = filingMsFor(r, quarter, naturalOffsetDays(r, company, q));
+      return { quarter, ms, filed: ms < nowS, cls: "positive" as ResultsClass };
+    });
+    return { company, weight: Math.pow(company.marketCapCr, 0.42), filings, fin: new Map(), closes: [], jumps: new Map() };
+  });
+
+  // Keep the season part-filed: enough companies still to report in the coming weeks.
+  {
+    const r = root.fork("season");
+    const seasonOf = (s: CompanyState) => s.filings[s.filings.length - 1] as Filing;
+    const needUpcoming = Math.ceil(states.length * 0.24);
+    const within = (f: Filing) => !f.filed && f.ms <= nowS + 45 * DAY_MS;
+    const upcomingNow = states.filter((s) => within(seasonOf(s))).length;
+    if (upcomingNow < needUpcoming) {
+      const filed = states.filter((s) => seasonOf(s).filed);
+      if (filed.length > 0) {
+        // Late filers skew to smaller companies.
+        const pool = r.shuffle(filed).sort((a, b) => a.company.marketCapCr * (0.5 + r.next()) - b.company.marketCapCr * (0.5 + r.next()));
+        for (const s of pool.slice(0, needUpcoming - upcomingNow)) {
+          const f = seasonOf(s);
+          const aheadDays = Math.floor(Math.min(34, Math.max(0.2, -Math.log(1 - r.next()) * 9)));
+          let day = todayStart + aheadDays * DAY_MS;
+          if (istWeekday(day) === 0) day += DAY_MS;
+          let ms = filingTime(r, day);
+          if (ms <= nowS) ms = filingTime(r, day + DAY_MS);
+          f.ms = ms;
+          f.filed = false;
+          f.late = true;
+        }
+      } else {
+        // Between seasons: take the earliest of the next season even if beyond six weeks.
+        const sorted = [...states].sort((a, b) => seasonOf(a).ms - seasonOf(b).ms);
+        for (const s of sorted.slice(0, needUpcoming)) seasonOf(s).late = true;
+      }
+    }
+  }
+
+  // ── financials and results filings ──
+  for (const s of states) {
+    const r = root.fork(`financials/${s.company.symbol}`);
+    const growthByYear = new Map<number, number>();
+    keys.forEach((quarter, i) => {
+      if (i < 4) {
+        s.fin.set(quarter, baseQuarterFinancials(r, s.company, quarter, 3 - i * 0.25));
+        return;
+      }
+      const fy = parseQuarterKey(quarter)?.fy ?? 0;
+      let g = growthByYear.get(fy);
+      if (g === undefined) {
+        g = yearGrowth(r, s.company);
+        growthByYear.set(fy, g);
+      }
+      const { cls, revenueGrowth } = quarterOutcome(r, s.company, g);
+      const yearAgo = s.fin.get(keys[i - 4] as string) as QuarterFinancials;
+      s.fin.set(quarter, nextYearQuarter(r, s.company, yearAgo, quarter, cls, revenueGrowth));
+      const f = s.filings[i - 4];
+      if (f) f.cls = cls;
+    });
+    // Eight reported quarters: the season quarter counts only once it is filed.
+    const reported = s.filings.filter((f) => f.filed).slice(-8);
+    const er = root.fork(`earnings/${s.company.symbol}`);
+    for (const f of reported) {
+      const i = keys.indexOf(f.quarter);
+      const { row, facts } = buildEarnings(er, s.company, f.ms, {
+        quarter: f.quarter,
+        current: s.fin.get(f.quarter) as QuarterFinancials,
+        previous: s.fin.get(keys[i - 1] as string) as QuarterFinancials,
+        yearAgo: s.fin.get(keys[i - 4] as string) as QuarterFinancials,
+        cls: f.cls,
+      });
+      f.facts = facts;
+      out.earnings.push(unique(row));
+    }
+  }
+
+  // ── price walks over trading days, with results reactions ──
+  const tradingDays: number[] = [];
+  for (let d = istDayStartMs(windowStart - 30 * DAY_MS); d <= todayStart; d += DAY_MS) if (isTradingDay(d)) tradingDays.push(d);
+  const dayIndexOf = (ms: number): number => {
+    // Index of the last trading day starting at or before ms.
+    let lo = 0;
+    let hi = tradingDays.length - 1;
+    let ans = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if ((tradingDays[mid] ?? 0) <= ms) {
+        ans = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return ans;
+  };
+  const firstWindowDay = Math.max(1, dayIndexOf(windowStart) + 1);
+  for (const s of states) {
+    const r = root.fork(`walk/${s.company.symbol}`);
+    const p = companyProfile(s.company);
+    for (const f of s.filings) {
+      if (!f.filed || !f.facts) continue;
+      const idx = dayIndexOf(f.ms);
+      const reactsNextDay = idx < 0 || (tradingDays[idx] ?? 0) !== istDayStartMs(f.ms) || f.ms > istAt(istDayStartMs(f.ms), 15, 0);
+      const day = reactsNextDay ? idx + 1 : idx;
+      const size = (f.cls === "positive" ? r.float(0.015, 0.07) : f.cls === "negative" ? -r.float(0.02, 0.08) : r.float(-0.04, 0.02)) * (f.facts.significant ? 1.5 : 1);
+      s.jumps.set(day, size);
+    }
+    let price = p.price * Math.exp(r.normal(0, 0.1) - p.momentum * 0.12);
+    const drift = p.momentum * 0.0011;
+    for (let i = 0; i < tradingDays.length; i++) {
+      if (i > 0) {
+        let ret = drift + r.normal(0, p.vol);
+        if (r.chance(0.025)) ret += r.normal(0, p.vol * 3);
+        ret += s.jumps.get(i) ?? 0;
+        price = price * (1 + clampNum(ret, -0.18, 0.2));
+      }
+      s.closes.push(roundToTick(Math.max(1, price)));
+    }
+  }
+  const close = (s: CompanyState, i: number): number => s.closes[Math.max(0, Math.min(i, s.closes.length - 1))] ?? companyProfile(s.company).price;
+  const priceAt = (s: CompanyState, ms: number): number => close(s, dayIndexOf(ms));
+  const latestFacts = (s: CompanyState, ms: number, maxAgeDays: number): ResultsFacts | undefined => {
+    let hit: Filing | undefined;
+    for (const f of s.filings) if (f.filed && f.facts && f.ms <= ms && f.ms >= ms - maxAgeDays * DAY_MS) hit = f;
+    return hit?.facts;
+  };
+  const nextFiling = (s: CompanyState, ms: number, withinDays: number): Filing | undefined =>
+    s.filings.find((f) => f.ms > ms && f.ms <= ms + withinDays * DAY_MS);
+
+  // ── concalls ──
+  const concallSlots = [
+    [10, 0],
+    [11, 0],
+    [11, 30],
+    [12, 0],
+    [14, 30],
+    [15, 30],
+    [16, 0],
+    [16, 30],
+    [17, 0],
+    [18, 0],
+  ] as const;
+  const concallFacts = new Map<string, ResultsFacts>();
+  // Calls are intimated a few weeks ahead; between seasons the earliest reporters have theirs on the calendar.
+  const pending = states
+    .filter((s) => !(s.filings[s.filings.length - 1] as Filing).filed)
+    .sort((a, b) => (a.filings[a.filings.length - 1] as Filing).ms - (b.filings[b.filings.length - 1] as Filing).ms);
+  const minScheduled = Math.ceil(states.length * 0.09);
+  const callScheduled = new Set(
+    pending.filter((s, i) => i < minScheduled || (s.filings[s.filings.length - 1] as Filing).ms <= nowS + 21 * DAY_MS).map((s) => s.company.symbol),
+  );
+  for (const s of states) {
+    const r = root.fork(`concalls/${s.company.symbol}`);
+    const mcap = s.company.marketCapCr;
+    const hostsCalls = mcap > 100_000 ? 0.97 : mcap > 20_000 ? 0.9 : 0.8;
+    const seasonFiling = s.filings[s.filings.length - 1] as Filing;
+    for (const f of s.filings) {
+      const isUpcomingSeason = f === seasonFiling && !f.filed;
+      if (!f.filed && !(isUpcomingSeason && callScheduled.has(s.company.symbol))) continue;
+      if (f.filed && !f.facts) continue; // older than the reported window
+      if (!r.chance(isUpcomingSeason ? Math.max(hostsCalls, 0.93) : hostsCalls)) continue;
+      let meeting: number;
+      const filingDay = istDayStartMs(f.ms);
+      const sameDay = f.ms < istAt(filingDay, 17, 0) && r.chance(0.45);
+      if (sameDay) {
+        meeting = Math.ceil((f.ms + r.int(75, 180) * MINUTE_MS) / (30 * MINUTE_MS)) * 30 * MINUTE_MS;
+      } else {
+        let day = filingDay + r.weighted([[1, 0.55], [2, 0.28], [3, 0.17]] as const) * DAY_MS;
+        while (!isTradingDay(day)) day += DAY_MS;
+        const [h, m] = r.pick(concallSlots);
+        meeting = istAt(day, h, m);
+      }
+      let intimation = istAt(istDayStartMs(meeting - r.int(2, 9) * DAY_MS), r.int(9, 20), r.int(0, 59), r.int(0, 59));
+      if (intimation >= nowS) intimation = nowS - r.int(2, 40) * HOUR_MS - r.int(0, 3599) * 1000;
+      if (intimation >= meeting) intimation = meeting - r.int(2, 20) * HOUR_MS;
+      const row = buildConcall(r, s.company, { quarter: f.quarter, meetingMs: meeting, intimationMs: intimation, nowMs: nowS, results: f.facts });
+      out.concalls.push(unique(row));
+      if (f.facts) concallFacts.set(row.id, f.facts);
+    }
+  }
+
+  // ── upcoming results calendar ──
+  {
+    const r = root.fork("upcoming");
+    for (const s of states) {
+      const f = s.filings[s.filings.length - 1] as Filing;
+      if (f.filed) {
+        // The calendar keeps the entry of a meeting already held; the API hides it (results are out).
+        if (f.ms >= nowS - 14 * DAY_MS) out.upcoming_earnings.push(unique(buildUpcomingEarnings(r, s.company, f.ms, { quarter: f.quarter })));
+        continue;
+      }
+      // The calendar carries the meeting's start; the results reach the exchange a little later.
+      const meeting = Math.max(nowS + MINUTE_MS, Math.floor(f.ms / (30 * MINUTE_MS)) * 30 * MINUTE_MS);
+      if (f.ms <= nowS + 45 * DAY_MS || f.late) out.upcoming_earnings.push(unique(buildUpcomingEarnings(r, s.company, meeting, { quarter: f.quarter })));
+    }
+    // Future meetings for a quarter whose results are already out: the exclusion rule must remove them.
+    const withLatest = states.filter((s) => s.filings.some((x) => x.filed));
+    for (const s of r.sample(withLatest, Math.max(3, round(10 * Math.min(1, scale))))) {
+      const latest = [...s.filings].reverse().find((x) => x.filed) as Filing;
+      const day = todayStart + r.int(1, 21) * DAY_MS;
+      out.upcoming_earnings.push(unique(buildUpcomingEarnings(r, s.company, istAt(day, r.int(11, 16), 0), { quarter: latest.quarter })));
+    }
+    // Board meetings for other business: the purpose rule must remove them.
+    for (const s of r.sample(states, Math.max(4, round(14 * Math.min(1, scale))))) {
+      const day = todayStart + r.int(1, 40) * DAY_MS;
+      const meeting = istAt(day, r.int(10, 17), r.pick([0, 30]));
+      out.upcoming_earnings.push(unique(buildUpcomingEarnings(r, s.company, meeting, { quarter: formatQuarterKey(quarterOfDate(new Date(meeting))), otherPurpose: true })));
+    }
+  }
+
+  const weights = cumulativeOf(states.map((s) => s.weight));
+  const pickState = (r: Rng): CompanyState => states[weightedIndex(r, weights)] as CompanyState;
+
+  // ── alerts ──
+  {
+    const r = root.fork("alerts");
+    const target = Math.max(40, round(TARGETS.alerts * scale));
+    const pushAlert = (row: AlertRecord) => out.alerts.push(unique(row));
+    // Results and concall alerts follow the events.
+    for (const s of states) {
+      for (const f of s.filings) {
+        const at = f.ms + r.int(2, 25) * MINUTE_MS;
+        if (!f.filed || !f.facts || f.ms < windowStart || at >= nowS) continue;
+        pushAlert(buildAlert(r, s.company, at, { type: "earnings", results: f.facts }));
+      }
+    }
+    for (const cc of out.concalls) {
+      const facts = concallFacts.get(cc.id);
+      if (!facts || cc.meeting_ms < windowStart || cc.meeting_ms + 3 * HOUR_MS > nowS) continue;
+      if (facts.cls !== "positive" || facts.revenueGrowth < 12) continue;
+      const s = states.find((x) => x.company.symbol === cc.symbol);
+      if (s) pushAlert(buildAlert(r, s.company, cc.meeting_ms + r.int(70, 170) * MINUTE_MS, { type: "high_growth_concalls", results: facts }));
+    }
+    // Market alerts come from the walks: movers, fresh highs and lows, volume and volatility spikes.
+    const todayOpen = istAt(todayStart, 9, 15);
+    const lastDay = tradingDays.length - 1;
+    const dayOk = (i: number) => i >= firstWindowDay && (i < lastDay || (tradingDays[lastDay] === todayStart && nowS > todayOpen + 5 * MINUTE_MS));
+    const momentOn = (rr: Rng, i: number): number => {
+      const day = tradingDays[i] as number;
+      let t = marketMoment(rr, day);
+      if (t >= nowS) t = todayOpen + Math.floor(rr.next() * Math.max(1, (nowS - todayOpen) / 1000 - 1)) * 1000;
+      return t;
+    };
+    const ret = (s: CompanyState, i: number) => close(s, i) / close(s, i - 1) - 1;
+    const quoteOn = (rr: Rng, s: CompanyState, i: number, frac: readonly [number, number]): Quote => {
+      const prev = close(s, i - 1);
+      const change = ret(s, i) * rr.float(frac[0], frac[1]);
+      return { price: roundToTick(prev * (1 + change)), changePercent: round2(change * 100) };
+    };
+    const candidateDays = (s: CompanyState, type: string): number[] => {
+      const days: number[] = [];
+      let hi = -Infinity;
+      let lo = Infinity;
+      for (let i = 1; i < s.closes.length; i++) {
+        const c = close(s, i);
+        const rr = ret(s, i);
+        if (dayOk(i)) {
+          if (type === "price_alert" && Math.abs(rr) >= 0.022) days.push(i);
+          else if (type === "52w_high" && c >= hi && rr > 0.004 && i > 20) days.push(i);
+          else if (type === "52w_low" && c <= lo && rr < -0.004 && i > 20) days.push(i);
+          else if ((type === "volume_alert" || type === "vol_alert") && Math.abs(rr) >= 0.012) days.push(i);
+        }
+        hi = Math.max(hi, c);
+        lo = Math.min(lo, c);
+      }
+      return days;
+    };
+    const candidateCache = new Map<string, number[]>();
+    const daysFor = (s: CompanyState, type: string) => {
+      const k = `${s.company.symbol}|${type}`;
+      let v = candidateCache.get(k);
+      if (!v) {
+        v = candidateDays(s, type);
+        candidateCache.set(k, v);
+      }
+      return v;
+    };
+    const marketTypes = [
+      ["price_alert", 0.32],
+      ["volume_alert", 0.22],
+      ["vol_alert", 0.2],
+      ["52w_high", 0.17],
+      ["52w_low", 0.09],
+    ] as const;
+    const fracFor = (type: string): readonly [number, number] =>
+      type === "52w_high" || type === "52w_low" ? [0.9, 1.04] : type === "price_alert" ? [0.85, 1.05] : [0.6, 1.05];
+    let guard = 0;
+    while (out.alerts.length < target && guard++ < target * 20) {
+      const s = pickState(r);
+      let type: string = r.weighted(marketTypes);
+      let days = daysFor(s, type);
+      if (days.length === 0) {
+        type = r.chance(0.5) ? "volume_alert" : "vol_alert";
+        days = daysFor(s, type);
+        if (days.length === 0) continue;
+      }
+      // Recent days weigh more: pick the later of two draws most of the time.
+      const a = r.pick(days);
+      const b = r.pick(days);
+      const i = r.chance(0.6) ? Math.max(a, b) : a;
+      const at = momentOn(r, i);
+      const first = buildAlert(r, s.company, at, { type: type as AlertRecord["type"], quote: quoteOn(r, s, i, fracFor(type)) });
+      pushAlert(first);
+      // Clusters: one move often trips several alerts for the same stock within minutes.
+      if (r.chance(0.2)) {
+        const up = ret(s, i) > 0;
+        const more = r.int(1, 3);
+        let t = at;
+        for (let k = 0; k < more; k++) {
+          t += r.int(3, 35) * MINUTE_MS + r.int(0, 59) * 1000;
+          const closeOfDay = istAt(tradingDays[i] as number, 15, 30);
+          if (t >= nowS || t > closeOfDay) break;
+          const followType = r.weighted([
+            ["volume_alert", 0.35],
+            ["vol_alert", 0.3],
+            ["price_alert", Math.abs(ret(s, i)) >= 0.02 ? 0.25 : 0],
+            [up ? "52w_high" : "52w_low", daysFor(s, up ? "52w_high" : "52w_low").includes(i) ? 0.3 : 0],
+          ] as const);
+          pushAlert(buildAlert(r, s.company, t, { type: followType, quote: quoteOn(r, s, i, fracFor(followType)) }));
+        }
+      }
+    }
+  }
+
+  // ── news ──
+  {
+    const r = root.fork("news");
+    const target = Math.max(40, round(TARGETS.news * scale));
+    const push = (row: NewsRecord) => out.news.push(unique(row));
+    const newsAt = (s: CompanyState, at: number, sentiment?: NewsRecord["sentiment"]) => {
+      const results = latestFacts(s, at, 50);
+      const up = nextFiling(s, at, 21);
+      const trend = ret30(s, at);
+      const mood = sentiment ?? r.weighted([
+        ["positive", clampNum(0.4 + trend * 2 + companyProfile(s.company).momentum * 0.08, 0.15, 0.7)],
+        ["negative", clampNum(0.27 - trend * 2 - companyProfile(s.company).momentum * 0.06, 0.1, 0.6)],
+        ["neutral", 0.33],
+      ] as const);
+      push(buildNews(r, s.company, at, { sentiment: mood, price: priceAt(s, at), results, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined }));
+    };
+    const ret30 = (s: CompanyState, at: number) => {
+      const i = dayIndexOf(at);
+      return close(s, i) / close(s, i - 21) - 1;
+    };
+    // Results coverage and previews.
+    for (const s of states) {
+      for (const f of s.filings) {
+        if (f.filed && f.facts && f.ms >= windowStart && r.chance(0.82)) {
+          const n = s.company.marketCapCr > 100_000 ? r.int(1, 3) : 1;
+          for (let k = 0; k < n; k++) {
+            const at = f.ms + r.int(20, 20 * 60) * MINUTE_MS;
+            if (at >= nowS) continue;
+            const mood = f.cls === "positive" ? "positive" : f.cls === "negative" ? "negative" : r.pick(["negative", "neutral"] as const);
+            newsAt(s, at, mood);
+          }
+        }
+        const previewAt = f.ms - r.int(1, 3) * DAY_MS - r.int(0, 8) * HOUR_MS;
+        if (previewAt < nowS && previewAt >= windowStart && r.chance(0.3)) newsAt(s, previewAt, "neutral");
+      }
+    }
+    // Today's flow, so the feed is live on the day the database is made.
+    const todayFrom = Math.max(todayStart, Math.min(istAt(todayStart, 6, 30), nowS - HOUR_MS));
+    const todayCount = Math.max(3, round(target * 0.012));
+    if (nowS - todayFrom > 60_000) {
+      for (let k = 0; k < todayCount; k++) newsAt(pickState(r), todayFrom + Math.floor(r.next() * ((nowS - todayFrom) / 1000 - 1)) * 1000);
+    }
+    while (out.news.length < target) {
+      const s = pickState(r);
+      newsAt(s, recentMoment(r, nowS, WINDOW_DAYS, [6, 23]));
+    }
+  }
+
+  // ── block deals: the morning and afternoon block windows ──
+  {
+    const r = root.fork("block-deals");
+    const target = Math.max(10, round(TARGETS.blockDeals * scale));
+    const days = tradingDays.filter((d, i) => i >= firstWindowDay && (d < todayStart || nowS > istAt(todayStart, 9, 10)));
+    const bWeights = cumulativeOf(states.map((s) => Math.pow(s.company.marketCapCr, 0.55)));
+    while (out.block_deals.length < target && days.length > 0) {
+      const s = states[weightedIndex(r, bWeights)] as CompanyState;
+      const a = r.pick(days);
+      const b = r.pick(days);
+      const day = r.chance(0.4) ? Math.max(a, b) : a;
+      const morning = r.chance(0.72) || nowS < istAt(day, 14, 25);
+      const at = morning ? istAt(day, 9, r.int(0, 35), r.int(0, 59)) : istAt(day, 14, r.int(20, 59), r.int(0, 59));
+      if (at >= nowS) continue;
+      const i = dayIndexOf(at);
+      const ref = morning ? close(s, i - 1) : close(s, i);
+      out.block_deals.push(unique(buildBlockDeal(r, s.company, at, { price: ref })));
+    }
+  }
+
+  // ── announcements ──
+  {
+    const r = root.fork("announcements");
+    const target = Math.max(40, round(TARGETS.announcements * scale));
+    const push = (row: AnnouncementRecord) => out.announcements.push(unique(row));
+    const add = (s: CompanyState, at: number, category: string | undefined, extra: { quarter?: string; results?: ResultsFacts; eventMs?: number } = {}) => {
+      if (at >= nowS || at < windowStart) return;
+      push(buildAnnouncement(r, s.company, at, { category, categoryWeights: ANNOUNCEMENT_WEIGHTS_FOR_FILL, price: priceAt(s, at), ...extra }));
+    };
+    const bizMoment = (day: number) => istAt(day, r.int(9, 21), r.int(0, 59), r.int(0, 59));
+    for (const s of states) {
+      for (const f of s.filings) {
+        const q = parseQuarterKey(f.quarter)?.q ?? 1;
+        // The intimation precedes the meeting, whether or not the results are out yet.
+        if (r.chance(0.55)) add(s, bizMoment(istDayStartMs(f.ms - r.int(5, 14) * DAY_MS)), "Meeting Intimation", { quarter: f.quarter, eventMs: f.ms });
+        if (!f.filed || !f.facts) continue;
+        const facts = f.facts;
+        add(s, f.ms + r.int(5, 40) * MINUTE_MS, "Outcome of Board Meeting", { quarter: f.quarter, results: facts, eventMs: f.ms });
+        if (r.chance(0.45)) add(s, f.ms + r.int(10, 70) * MINUTE_MS, "Unaudited Financial Results", { quarter: f.quarter, results: facts });
+        if (s.company.marketCapCr > 60_000 && r.chance(0.4)) add(s, f.ms + r.int(15, 90) * MINUTE_MS, "Media Release of Financial Results", { quarter: f.quarter, results: facts });
+        if (r.chance(0.4)) add(s, f.ms + r.int(30, 240) * MINUTE_MS, "Investor Presentation", { quarter: f.quarter, results: facts });
+        if (r.chance(0.8)) add(s, bizMoment(istDayStartMs(f.ms) + DAY_MS * r.int(1, 2)), "Newspaper Publication", { quarter: f.quarter, results: facts });
+        if ((q === 2 || q === 4) && r.chance(0.3)) add(s, f.ms + r.int(10, 60) * MINUTE_MS, "Dividend", { quarter: f.quarter, results: facts });
+      }
+    }
+    const bySymbol = new Map(states.map((s) => [s.company.symbol, s]));
+    for (const cc of out.concalls) {
+      const s = bySymbol.get(cc.symbol);
+      if (!s) continue;
+      if (r.chance(0.3)) add(s, cc.date_ms <= cc.meeting_ms ? cc.date_ms : cc.meeting_ms - r.int(2, 7) * DAY_MS, "Concall", { quarter: cc.quarter, eventMs: cc.meeting_ms });
+      if (cc.date_ms > cc.meeting_ms && r.chance(0.25)) add(s, cc.date_ms, "Concall", { quarter: cc.quarter, eventMs: cc.meeting_ms });
+    }
+    let guard = 0;
+    while (out.announcements.length < target && guard++ < target * 10) {
+      const s = pickState(r);
+      const at = recentMoment(r, nowS, WINDOW_DAYS, [9, 23]);
+      // Any results paperwork in the fill is about the company's latest results.
+      const fact = latestFacts(s, at, 100);
+      add(s, at, undefined, { quarter: fact?.quarter, results: fact });
+    }
+  }
+
+  // Stable order: by time, then id.
+  const byTime = <T extends { id: string }>(rows: T[], ms: (row: T) => number) => rows.sort((a, b) => ms(a) - ms(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  byTime(out.earnings, (x) => x.date_ms);
+  byTime(out.upcoming_earnings, (x) => x.date_ms);
+  byTime(out.alerts, (x) => x.ts_ms);
+  byTime(out.news, (x) => x.date_ms);
+  byTime(out.block_deals, (x) => x.date_ms);
+  byTime(out.concalls, (x) => x.meeting_ms);
+  byTime(out.announcements, (x) => x.date_ms);
+  return out;
+}
+
+/** Random fill uses the same weights as single builds, minus the results paperwork already laid per filing. */
+const ANNOUNCEMENT_WEIGHTS_FOR_FILL: readonly (readonly [string, number])[] = [
+  ["Company Update", 14],
+  ["Newspaper Publication", 5],
+  ["Outcome of Board Meeting", 2],
+  ["Credit Rating", 6],
+  ["Others", 6],
+  ["Meeting Intimation", 2],
+  ["Dividend", 3],
+  ["Investor Presentation", 1],
+  ["Change in Management", 4],
+  ["Award/Receipt of Order", 4],
+  ["AGM/EGM", 3],
+  ["ESOPs", 3],
+  ["Corp Action", 2],
+  ["GST Payment", 2],
+  ["Issue of Securities", 2],
+  ["Income Tax", 1.5],
+  ["Acquisition", 1.5],
+  ["Capex/Expansion", 1.5],
+  ["Incorporation of Subsidiary", 1.5],
+  ["Redemption of Securities", 1.5],
+  ["Regulatory Approval", 1],
+  ["Litigation", 1],
+  ["Penalty", 1],
+  ["Partnership", 1],
+  ["Annual Report", 1],
+  ["Joint Venture", 0.6],
+  ["Monitoring Agency Report", 0.6],
+  ["Regulatory Authority Inspection", 0.6],
+  ["Reduction of Stake", 0.5],
+  ["Merger", 0.4],
+  ["Divestment", 0.4],
+  ["Buyback", 0.3],
+  ["Bonus Issue", 0.3],
+  ["Stock Split", 0.3],
+  ["Rights Issue", 0.3],
+  ["Conversion of Warrants", 0.3],
+  ["Demerger", 0.25],
+  ["Offer for Sale (OFS)", 0.25],
+  ["Incident/Accident", 0.25],
+  ["Intimation of proposal of IPO of Subsidiary", 0.15],
+  ["Change in company name", 0.1],
+  ["Liquidation/Insolvency", 0.08],
+  ["De-listing", 0.05],
+];
+
+/**
+ * Fills the companies and every event table around `now`, in one transaction. Does nothing when the
+ * database already holds a dataset (meta `dataset_seeded_at`).
+ */
+export function seedDataset(db: Db, options: SeedOptions): SeedReport {
+  const started = performance.now();
+  const empty: SeedCounts = { companies: 0, earnings: 0, upcoming_earnings: 0, alerts: 0, news: 0, block_deals: 0, concalls: 0, announcements: 0 };
+  if (getMeta(db, "dataset_seeded_at") !== undefined) return { ...empty, seeded: false, durationMs: performance.now() - started };
+  const data = generateDataset(options);
+  const wrote = db.transaction((): boolean => {
+    if (getMeta(db, "dataset_seeded_at") !== undefined) return false;
+    for (const row of data.companies) insertCompany(db, row);
+    for (const row of data.earnings) insertEarnings(db, row);
+    for (const row of data.upcoming_earnings) insertUpcomingEarnings(db, row);
+    for (const row of data.concalls) insertConcall(db, row);
+    for (const row of data.alerts) insertAlert(db, row);
+    for (const row of data.news) insertNews(db, row);
+    for (const row of data.block_deals) insertBlockDeal(db, row);
+    for (const row of data.announcements) insertAnnouncement(db, row);
+    setMeta(db, "dataset_seeded_at", options.now.toISOString());
+    setMeta(db, "dataset_seed", String(options.seed));
+    setMeta(db, "dataset_scale", String(options.scale ?? 1));
+    return true;
+  })();
+  if (!wrote) return { ...empty, seeded: false, durationMs: performance.now() - started };
+  return {
+    seeded: true,
+    companies: data.companies.length,
+    earnings: data.earnings.length,
+    upcoming_earnings: data.upcoming_earnings.length,
+    alerts: data.alerts.length,
+    news: data.news.length,
+    block_deals: data.block_deals.length,
+    concalls: data.concalls.length,
+    announcements: data.announcements.length,
+    durationMs: performance.now() - started,
+  };
+}

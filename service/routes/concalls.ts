@@ -1,0 +1,125 @@
+import type { Hono } from "hono";
+import type { Concall, ConcallAssetResult, ExpandedAnalysis, UpcomingConcall } from "../../lib/alpha/concalls";
+import { AlphaError } from "../../lib/alpha/errors";
+import type { ServiceContext } from "../context";
+import type { AppEnv, EndpointInput } from "../endpoint";
+import { defineEndpoint } from "../endpoint";
+import { signAssetUrl } from "../signing";
+import { prepared } from "../store/prepared";
+import { fetchPage, Filters, parseJson, setIf } from "./shared";
+
+interface ConcallDbRow {
+  id: string;
+  symbol: string;
+  quarter: string;
+  date: string;
+  meeting_date: string;
+  meeting_ms: number;
+  short_analysis: string | null;
+  sentiment_analysis: string | null;
+  expanded_analysis: string | null;
+  has_transcript: number;
+  has_recording: number;
+  intimation_attachment: string | null;
+}
+
+const CONCALL_SELECT = `SELECT k.id, k.symbol, k.quarter, k.date, k.meeting_date, k.meeting_ms, k.short_analysis, k.sentiment_analysis,
+  k.expanded_analysis, k.has_transcript, k.has_recording, k.intimation_attachment FROM concalls k`;
+
+export const transcriptPath = (id: string) => `/v1/assets/transcripts/${encodeURIComponent(id)}.txt`;
+export const recordingPath = (id: string) => `/v1/assets/recordings/${encodeURIComponent(id)}.wav`;
+export const intimationPath = (id: string) => `/v1/assets/intimations/${encodeURIComponent(id)}.pdf`;
+
+/** A call's row: analyses, and a signed transcript link when a transcript exists (recordings only via the lookup). */
+export function toConcallWire(ctx: ServiceContext, r: ConcallDbRow, detailed: boolean): Concall {
+  const out: Concall = { id: r.id, symbol: r.symbol, quarter: r.quarter, date: r.date };
+  setIf(out, "short_analysis", parseJson(r.short_analysis));
+  setIf(out, "sentiment_analysis", parseJson(r.sentiment_analysis));
+  out.transcript_url = r.has_transcript === 1 ? signAssetUrl(ctx, transcriptPath(r.id)).url : null;
+  if (detailed) setIf(out, "expanded_analysis", parseJson<ExpandedAnalysis>(r.expanded_analysis));
+  return out;
+}
+
+/** Calls that have happened (meeting time not after now), newest filing first. */
+export function listConcalls({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listConcalls"> }) {
+  const f = new Filters()
+    .add("k.meeting_ms <= ?", ctx.clock.now().getTime())
+    .symbols("k.symbol", input.symbols, input.scrip_codes)
+    .range("k.date_ms", input.from, input.to);
+  const { rows, hasNext } = fetchPage<ConcallDbRow>(ctx, `${CONCALL_SELECT} ${f.sql} ORDER BY k.date_ms DESC, k.id DESC`, f.params, input.page, input.limit);
+  return { data: rows.map((r) => toConcallWire(ctx, r, input.detailed)), has_next: hasNext };
+}
+
+/** The latest call that has happened for a symbol (or scrip code) and quarter; 404 `not_found` otherwise. */
+export function getConcallDetail({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"getConcallDetail"> }) {
+  const bySymbol = input.symbol !== undefined;
+  const row = prepared(
+    ctx.db,
+    `${CONCALL_SELECT} ${bySymbol ? "" : "JOIN companies c ON c.symbol = k.symbol"}
+     WHERE ${bySymbol ? "k.symbol = ?" : "c.scrip_code = ?"} AND k.quarter = ? AND k.meeting_ms <= ? ORDER BY k.date_ms DESC, k.id DESC LIMIT 1`,
+  ).get(bySymbol ? input.symbol : input.scrip_code, input.quarter, ctx.clock.now().getTime()) as ConcallDbRow | undefined;
+  if (!row) {
+    const who = bySymbol ? input.symbol : `scrip code ${input.scrip_code}`;
+    throw new AlphaError("not_found", `No conference call for ${who} in ${input.quarter}`);
+  }
+  return { data: toConcallWire(ctx, row, input.detailed) };
+}
+
+/** Signed transcript and recording links per requested call, in request order: ready, no_transcript or not_found. */
+export function lookupConcallTranscripts({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"lookupConcallTranscripts"> }) {
+  const nowMs = ctx.clock.now().getTime();
+  const find = prepared(ctx.db, `${CONCALL_SELECT} WHERE k.symbol = ? AND k.quarter = ? ORDER BY (k.meeting_ms <= ?) DESC, k.date_ms DESC, k.id DESC LIMIT 1`);
+  const data: ConcallAssetResult[] = input.items.map(({ symbol, quarter }) => {
+    const row = find.get(symbol, quarter, nowMs) as ConcallDbRow | undefined;
+    if (!row) return { symbol, quarter, status: "not_found", message: `No conference call for ${symbol} in ${quarter}` };
+    if (row.meeting_ms > nowMs) {
+      return { symbol, quarter, status: "no_transcript", id: row.id, message: `The call is scheduled for ${row.meeting_date}; no transcript yet` };
+    }
+    if (row.has_transcript !== 1) {
+      return { symbol, quarter, status: "no_transcript", id: row.id, message: "No transcript or recording is available for this call" };
+    }
+    const transcript = signAssetUrl(ctx, transcriptPath(row.id));
+    return {
+      symbol,
+      quarter,
+      status: "ready",
+      id: row.id,
+      transcript_url: transcript.url,
+      audio_url: row.has_recording === 1 ? signAssetUrl(ctx, recordingPath(row.id)).url : null,
+      expires_in: transcript.expiresIn,
+    };
+  });
+  return { data };
+}
+
+/** For each symbol, its latest call filing whose meeting is still ahead; nearest meeting first. */
+export function listUpcomingConcalls({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listUpcomingConcalls"> }) {
+  const nowMs = ctx.clock.now().getTime();
+  const f = new Filters()
+    .add("k.meeting_ms > ?", nowMs)
+    .add(
+      "k.id = (SELECT k2.id FROM concalls k2 WHERE k2.symbol = k.symbol AND k2.meeting_ms > ? ORDER BY k2.date_ms DESC, k2.id DESC LIMIT 1)",
+      nowMs,
+    )
+    .symbols("k.symbol", input.symbols, input.scrip_codes);
+  const { rows, hasNext } = fetchPage<ConcallDbRow>(ctx, `${CONCALL_SELECT} ${f.sql} ORDER BY k.meeting_ms ASC, k.id ASC`, f.params, input.page, input.limit);
+  const data: UpcomingConcall[] = rows.map((r) => {
+    const out: UpcomingConcall = { id: r.id, symbol: r.symbol, quarter: r.quarter, meeting_date: r.meeting_date };
+    if (input.detailed) out.intimation_attachment = r.intimation_attachment ? signAssetUrl(ctx, intimationPath(r.id)).url : null;
+    return out;
+  });
+  return { data, has_next: hasNext };
+}
+
+/** The wire shape of a stored call, for WebSocket publishers. */
+export function concallById(ctx: ServiceContext, id: string, detailed = true): Concall | null {
+  const row = prepared(ctx.db, `${CONCALL_SELECT} WHERE k.id = ?`).get(id) as ConcallDbRow | undefined;
+  return row ? toConcallWire(ctx, row, detailed) : null;
+}
+
+export function registerConcallRoutes(app: Hono<AppEnv>): void {
+  defineEndpoint(app, "listConcalls", listConcalls);
+  defineEndpoint(app, "getConcallDetail", getConcallDetail);
+  defineEndpoint(app, "lookupConcallTranscripts", lookupConcallTranscripts);
+  defineEndpoint(app, "listUpcomingConcalls", listUpcomingConcalls);
+}

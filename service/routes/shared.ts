@@ -1,0 +1,69 @@
+import { resolveBound } from "../../lib/alpha/time";
+import type { ServiceContext } from "../context";
+import { prepared } from "../store/prepared";
+
+/** WHERE clauses and their parameters, built up filter by filter. */
+export class Filters {
+  private readonly clauses: string[] = [];
+  readonly params: unknown[] = [];
+
+  add(clause: string, ...params: unknown[]): this {
+    this.clauses.push(clause);
+    this.params.push(...params);
+    return this;
+  }
+
+  /** `symbols` and `scrip_codes` select the union of the companies they name. */
+  symbols(column: string, symbols: readonly string[] | undefined, scripCodes: readonly string[] | undefined): this {
+    const parts: string[] = [];
+    const params: unknown[] = [];
+    if (symbols?.length) {
+      parts.push(`${column} IN (SELECT value FROM json_each(?))`);
+      params.push(JSON.stringify(symbols));
+    }
+    if (scripCodes?.length) {
+      parts.push(`${column} IN (SELECT symbol FROM companies WHERE scrip_code IN (SELECT value FROM json_each(?)))`);
+      params.push(JSON.stringify(scripCodes));
+    }
+    if (parts.length > 0) this.add(`(${parts.join(" OR ")})`, ...params);
+    return this;
+  }
+
+  /** Inclusive `from`/`to` bounds on an epoch-ms column (a date-only bound is a whole Asia/Kolkata day). */
+  range(column: string, from: string | undefined, to: string | undefined): this {
+    if (from) this.add(`${column} >= ?`, resolveBound(from, "from").getTime());
+    if (to) this.add(`${column} <= ?`, resolveBound(to, "to").getTime());
+    return this;
+  }
+
+  in(column: string, values: readonly string[] | undefined): this {
+    if (values?.length) this.add(`${column} IN (SELECT value FROM json_each(?))`, JSON.stringify(values));
+    return this;
+  }
+
+  get sql(): string {
+    return this.clauses.length > 0 ? `WHERE ${this.clauses.join(" AND ")}` : "";
+  }
+}
+
+/** One page of rows and whether another follows (one extra row is fetched to know exactly). */
+export function fetchPage<T>(ctx: ServiceContext, sql: string, params: readonly unknown[], page: number, limit: number): { rows: T[]; hasNext: boolean } {
+  const rows = prepared(ctx.db, `${sql} LIMIT ? OFFSET ?`).all(...params, limit + 1, (page - 1) * limit) as T[];
+  const hasNext = rows.length > limit;
+  if (hasNext) rows.length = limit;
+  return { rows, hasNext };
+}
+
+/** Public, cacheable logo of a company, served by the service. */
+export function logoUrl(ctx: ServiceContext, symbol: string): string {
+  return `${ctx.publicUrl}/v1/assets/logos/${encodeURIComponent(symbol)}.svg`;
+}
+
+export function parseJson<T>(text: string | null | undefined): T | null {
+  return text ? (JSON.parse(text) as T) : null;
+}
+
+/** Copies `value` onto `target[key]` unless it is null or undefined: absent optional fields are left out. */
+export function setIf<T extends object, K extends string>(target: T, key: K, value: unknown): void {
+  if (value !== null && value !== undefined) (target as Record<string, unknown>)[key] = value;
+}

@@ -1,0 +1,98 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import type { Service } from "./app";
+import { createService } from "./app";
+import type { Clock } from "./clock";
+import { systemClock } from "./clock";
+import type { ServiceConfig, ServiceConfigInput } from "./config";
+import { serviceConfigFromEnv, serviceConfigSchema } from "./config";
+import { seedDataset } from "./dataset/seed";
+import type { MarketSimulator } from "./simulator/simulator";
+import { startMarketSimulator } from "./simulator/simulator";
+import type { AttachStreamsOptions, StreamsHandle } from "./streams/attach";
+import { attachStreams } from "./streams/attach";
+import { openDatabase } from "./store/db";
+
+export interface RunningServer {
+  /** Base URL the server answers on (the bound port, even when 0 was asked for). */
+  url: string;
+  service: Service;
+  server: Server;
+  /** WebSocket streams on `GET /v1/ws`. */
+  streams: StreamsHandle;
+  /** The market simulator, when `config.simulator` is on. */
+  simulator: MarketSimulator | null;
+  close(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  clock?: Clock;
+  /** Seed the dataset on first start (default true); seeding is skipped when the database already holds it. */
+  seed?: boolean;
+  /** Dataset volume factor for fast tests (default 1). */
+  seedScale?: number;
+  /** Stream options (heartbeat scheduler, tier overrides for benchmarks). */
+  streams?: AttachStreamsOptions;
+}
+
+/** Opens the database, seeds it on first start, and serves the Alpha API over HTTP on the configured host and port. */
+export async function startServer(configInput: ServiceConfig | ServiceConfigInput = {}, options: StartServerOptions = {}): Promise<RunningServer> {
+  const config = serviceConfigSchema.parse(configInput);
+  const clock = options.clock ?? systemClock;
+  const db = openDatabase(config.databasePath);
+  if (options.seed !== false) {
+    const report = seedDataset(db, { seed: config.datasetSeed, now: clock.now(), scale: options.seedScale });
+    // Seeding leaves tens of megabytes in the WAL; fold them into the database before serving.
+    if (report.seeded) db.pragma("wal_checkpoint(TRUNCATE)");
+  }
+  const service = createService({ db, clock, config });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: service.fetch, hostname: config.host, port: config.port }) as Server;
+    s.once("listening", () => resolve(s));
+    s.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = config.publicUrl?.replace(/\/+$/, "") ?? `http://${config.host}:${port}`;
+  service.ctx.publicUrl = url;
+  // Parts that live on the HTTP server (WebSocket streams, the simulator) attach here, one line each.
+  const streams = attachStreams(server, service, options.streams);
+  const simulator = config.simulator ? startMarketSimulator(service.ctx, { seed: config.datasetSeed, speed: config.simulatorSpeed }) : null;
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= new Promise<void>((resolve) => {
+      simulator?.stop();
+      streams.close();
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 2_000).unref();
+    }).finally(() => {
+      service.close();
+      db.close();
+    }));
+  return { url, service, server, streams, simulator, close };
+}
+
+async function main(): Promise<void> {
+  const running = await startServer(serviceConfigFromEnv());
+  console.log(JSON.stringify({ level: "info", msg: "Alpha service listening", url: running.url, openapi: `${running.url}/v1/openapi.json` }));
+  const shutdown = (signal: string) => {
+    console.log(JSON.stringify({ level: "info", msg: "shutting down", signal }));
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(JSON.stringify({ level: "error", msg: "failed to start", error: error instanceof Error ? error.message : String(error) }));
+    process.exit(1);
+  });
+}

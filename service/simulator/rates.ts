@@ -1,0 +1,76 @@
+import { HOUR_MS, istDayStartMs, isTradingDay, MINUTE_MS } from "../dataset/rows";
+
+/** What the simulator draws at random rates; results and calls follow the stored calendars instead. */
+export type RatedKind = "alerts" | "news" | "announcements" | "blockDeals";
+export type Rates = Record<RatedKind, number>;
+
+/** A band of the IST day, [from, to) in minutes after midnight, with events per hour at speed 1. */
+interface Band {
+  from: number;
+  to: number;
+  perHour: number;
+}
+
+const hm = (h: number, m = 0) => h * 60 + m;
+
+/*
+ * Rates per hour at speed 1, Asia/Kolkata. Aimed at about 1.5× the seeded history's density (a live day is a
+ * busy day): per trading day ≈ 60 alerts, 55 news items, 40 announcements, 7 block deals.
+ * - alerts: the NSE session 09:15–15:30 (9/h), a few closing-price alerts until 16:00 (4/h); none otherwise.
+ * - news: 07:00–09:15 3/h, session 4.5/h, 15:30–20:00 3/h, 20:00–23:00 1.5/h, night 0.3/h; weekends 1/h by day.
+ * - announcements: exchange filing hours 09:00–15:30 4/h, 15:30–19:00 3/h, 19:00–23:00 1/h, night 0.1/h;
+ *   weekends 0.5/h 10:00–18:00.
+ * - block deals: only in the exchanges' block-deal windows, 08:45–09:00 and 14:05–14:20 (14/h: ≈3.5 a window).
+ * Results are filed when their board meeting in the upcoming-results calendar comes due (the seeded calendar puts
+ * most after the close, 15:30–22:00), and calls are analysed 75 minutes after their meeting time.
+ */
+const WEEKDAY: Record<RatedKind, Band[]> = {
+  alerts: [
+    { from: hm(9, 15), to: hm(15, 30), perHour: 9 },
+    { from: hm(15, 30), to: hm(16), perHour: 4 },
+  ],
+  news: [
+    { from: 0, to: hm(7), perHour: 0.3 },
+    { from: hm(7), to: hm(9, 15), perHour: 3 },
+    { from: hm(9, 15), to: hm(15, 30), perHour: 4.5 },
+    { from: hm(15, 30), to: hm(20), perHour: 3 },
+    { from: hm(20), to: hm(23), perHour: 1.5 },
+    { from: hm(23), to: hm(24), perHour: 0.3 },
+  ],
+  announcements: [
+    { from: 0, to: hm(9), perHour: 0.1 },
+    { from: hm(9), to: hm(15, 30), perHour: 4 },
+    { from: hm(15, 30), to: hm(19), perHour: 3 },
+    { from: hm(19), to: hm(23), perHour: 1 },
+    { from: hm(23), to: hm(24), perHour: 0.1 },
+  ],
+  blockDeals: [
+    { from: hm(8, 45), to: hm(9), perHour: 14 },
+    { from: hm(14, 5), to: hm(14, 20), perHour: 14 },
+  ],
+};
+
+const WEEKEND: Record<RatedKind, Band[]> = {
+  alerts: [],
+  news: [
+    { from: 0, to: hm(8), perHour: 0.2 },
+    { from: hm(8), to: hm(22), perHour: 1 },
+    { from: hm(22), to: hm(24), perHour: 0.2 },
+  ],
+  announcements: [{ from: hm(10), to: hm(18), perHour: 0.5 }],
+  blockDeals: [],
+};
+
+/** Events per hour of each kind at the moment `ms`, at speed 1. */
+export function ratesAt(ms: number): Rates {
+  const table = isTradingDay(ms) ? WEEKDAY : WEEKEND;
+  const minute = Math.floor((ms - istDayStartMs(ms)) / MINUTE_MS);
+  const rate = (bands: Band[]) => bands.find((b) => minute >= b.from && minute < b.to)?.perHour ?? 0;
+  return { alerts: rate(table.alerts), news: rate(table.news), announcements: rate(table.announcements), blockDeals: rate(table.blockDeals) };
+}
+
+/** Expected events per trading day and per weekend day, at speed 1 (for documentation and tests). */
+export function expectedPerDay(kind: RatedKind, weekend = false): number {
+  const bands = (weekend ? WEEKEND : WEEKDAY)[kind];
+  return bands.reduce((sum, b) => sum + (b.perHour * (b.to - b.from) * MINUTE_MS) / HOUR_MS, 0);
+}

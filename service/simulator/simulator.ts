@@ -1,0 +1,342 @@
+import type { AlertOutputType } from "../../lib/alpha/alerts";
+import type { EarningsTable } from "../../lib/alpha/earnings";
+import { formatQuarterKey, parseQuarterKey, previousQuarter } from "../../lib/alpha/quarters";
+import type { Clock } from "../clock";
+import type { CompanyRecord } from "../dataset/companies";
+import { companies as ALL_COMPANIES } from "../dataset/companies";
+import type { Rng } from "../dataset/rng";
+import { createRng } from "../dataset/rng";
+import type { QuarterFinancials, ResultsFacts } from "../dataset/rows";
+import {
+  ALERT_TYPE_WEIGHTS,
+  baseQuarterFinancials,
+  buildAlert,
+  buildAnnouncement,
+  buildBlockDeal,
+  buildConcall,
+  buildEarnings,
+  buildNews,
+  companyProfile,
+  DAY_MS,
+  HOUR_MS,
+  istAt,
+  istDayStartMs,
+  isTradingDay,
+  istWallTime,
+  MINUTE_MS,
+  nextYearQuarter,
+  pickResultsClass,
+} from "../dataset/rows";
+import type { EventBus } from "../events";
+import type { Db } from "../store/db";
+import { prepared } from "../store/prepared";
+import type { RecordUnit } from "../store/record";
+import { recordTogether } from "../store/record";
+import type { ConcallRecord } from "../store/writes";
+import type { Scheduler } from "../streams/scheduler";
+import { realScheduler } from "../streams/scheduler";
+import { factsOfStoredFiling, financialsFromTable } from "./financials";
+import type { RatedKind } from "./rates";
+import { ratesAt } from "./rates";
+
+export interface SimulatorContext {
+  db: Db;
+  bus: EventBus;
+  clock: Clock;
+}
+
+export interface MarketSimulatorOptions {
+  seed: number;
+  /** 1 is real time; 60 makes an hour's worth of market activity happen in a minute. */
+  speed?: number;
+  scheduler?: Scheduler;
+  /** Real time between steps (default 1 s). */
+  tickMs?: number;
+}
+
+export interface SimulatorCounts {
+  alerts: number;
+  news: number;
+  announcements: number;
+  blockDeals: number;
+  results: number;
+  concallsScheduled: number;
+  concallsAnalysed: number;
+}
+
+/** A step never covers more than this much real time, so a process waking from a sleep does not burst. */
+const MAX_STEP_MS = 60_000;
+/** Calendar items handled per step at most, so a fast-forward spreads them out. */
+const MAX_DUE_PER_STEP = 4;
+/** A call's analysis is in this long after its meeting starts. */
+const CALL_DONE_MS = 75 * MINUTE_MS;
+
+/** Alert types drawn at random: earnings and high-growth-call alerts follow their events instead. */
+const RANDOM_ALERT_TYPES = ALERT_TYPE_WEIGHTS.filter(([t]) => t !== "earnings" && t !== "high_growth_concalls") as readonly (readonly [
+  AlertOutputType,
+  number,
+])[];
+
+interface FollowUp {
+  dueMs: number;
+  run: (unit: RecordUnit, nowMs: number) => void;
+}
+
+/**
+ * Adds market activity while the service runs, through record.ts so every row is published on the streams and
+ * readable through REST. Random kinds follow `ratesAt` (Indian market hours, times the speed factor); results and
+ * call analyses follow the stored calendars, on a simulated clock that runs `speed` times faster than the real
+ * one from the start (rows always carry the real time). Seeded: the same seed, start time, clock steps and
+ * database give the same rows.
+ */
+export class MarketSimulator {
+  readonly speed: number;
+  private readonly rng: Record<RatedKind | "results" | "calls", Rng>;
+  private readonly startMs: number;
+  private lastMs: number;
+  private readonly universe: CompanyRecord[];
+  private readonly cumulative: number[];
+  private readonly followUps: FollowUp[] = [];
+  private cancelTick: (() => void) | null = null;
+  readonly counts: SimulatorCounts = { alerts: 0, news: 0, announcements: 0, blockDeals: 0, results: 0, concallsScheduled: 0, concallsAnalysed: 0 };
+
+  constructor(
+    private readonly ctx: SimulatorContext,
+    private readonly options: MarketSimulatorOptions,
+  ) {
+    this.speed = options.speed ?? 1;
+    if (!(this.speed > 0)) throw new Error(`simulator speed must be positive, got ${this.speed}`);
+    this.startMs = ctx.clock.now().getTime();
+    this.lastMs = this.startMs;
+    const root = createRng(`market-simulator|${options.seed}|${this.startMs}`);
+    this.rng = {
+      alerts: root.fork("alerts"),
+      news: root.fork("news"),
+      announcements: root.fork("announcements"),
+      blockDeals: root.fork("block-deals"),
+      results: root.fork("results"),
+      calls: root.fork("calls"),
+    };
+    const stored = new Set((prepared(ctx.db, "SELECT symbol FROM companies").all() as { symbol: string }[]).map((r) => r.symbol));
+    this.universe = ALL_COMPANIES.filter((c) => stored.has(c.symbol));
+    let sum = 0;
+    // Bigger companies make more news, as in the seeded history.
+    this.cumulative = this.universe.map((c) => (sum += Math.pow(c.marketCapCr, 0.42)));
+  }
+
+  /** Starts stepping on the scheduler every tick; returns itself. */
+  start(): this {
+    if (!this.cancelTick) this.cancelTick = (this.options.scheduler ?? realScheduler).every(this.options.tickMs ?? 1_000, () => this.tick());
+    return this;
+  }
+
+  stop(): void {
+    this.cancelTick?.();
+    this.cancelTick = null;
+  }
+
+  /** The simulated moment that decides which calendar items are due: real time, sped up from the start. */
+  simulatedNow(nowMs = this.ctx.clock.now().getTime()): number {
+    return this.startMs + (nowMs - this.startMs) * this.speed;
+  }
+
+  /** One step covering the real time since the previous step (by the injected clock). */
+  tick(): void {
+    const nowMs = this.ctx.clock.now().getTime();
+    const elapsed = Math.min(MAX_STEP_MS, Math.max(0, nowMs - this.lastMs));
+    this.lastMs = nowMs;
+    if (this.universe.length === 0) return;
+    this.step(nowMs, elapsed);
+  }
+
+  private step(nowMs: number, elapsedMs: number): void {
+    const rates = ratesAt(nowMs);
+    const hours = (elapsedMs * this.speed) / HOUR_MS;
+    for (const kind of ["alerts", "news", "announcements", "blockDeals"] as const) {
+      const n = poisson(this.rng[kind], rates[kind] * hours);
+      for (let i = 0; i < n; i++) this.store((u) => this.randomEvent(u, kind, nowMs));
+    }
+    const simNow = this.simulatedNow(nowMs);
+    for (const due of this.dueResults(simNow)) this.store((u) => this.fileResults(u, due, nowMs));
+    for (const call of this.dueCalls(simNow, nowMs)) this.store((u) => this.analyseCall(u, call, nowMs));
+    const ready = this.followUps.filter((f) => f.dueMs <= simNow);
+    if (ready.length > 0) {
+      this.followUps.splice(0, this.followUps.length, ...this.followUps.filter((f) => f.dueMs > simNow));
+      for (const f of ready) this.store((u) => f.run(u, nowMs));
+    }
+  }
+
+  /** One unit of work; a clash with a stored id (a restart on the same seed and instant) is skipped, not fatal. */
+  private store(fill: (unit: RecordUnit) => void): void {
+    try {
+      recordTogether(this.ctx, fill);
+    } catch (error) {
+      if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) return;
+      throw error;
+    }
+  }
+
+  private pick(rng: Rng): CompanyRecord {
+    const r = rng.next() * (this.cumulative[this.cumulative.length - 1] ?? 0);
+    let lo = 0;
+    let hi = this.cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.cumulative[mid] ?? 0) > r) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.universe[lo] as CompanyRecord;
+  }
+
+  private randomEvent(u: RecordUnit, kind: RatedKind, nowMs: number): void {
+    const rng = this.rng[kind];
+    const company = this.pick(rng);
+    if (kind === "alerts") {
+      u.alert(buildAlert(rng, company, nowMs, { type: rng.weighted(RANDOM_ALERT_TYPES) }));
+      this.counts.alerts++;
+    } else if (kind === "news") {
+      u.news(buildNews(rng, company, nowMs));
+      this.counts.news++;
+    } else if (kind === "announcements") {
+      u.announcement(buildAnnouncement(rng, company, nowMs));
+      this.counts.announcements++;
+    } else {
+      u.blockDeal(buildBlockDeal(rng, company, nowMs));
+      this.counts.blockDeals++;
+    }
+  }
+
+  // ── results ──
+
+  private dueResults(simNow: number): { symbol: string; quarter: string }[] {
+    return prepared(
+      this.ctx.db,
+      `SELECT u.symbol, u.quarter FROM upcoming_earnings u
+        WHERE u.purpose LIKE '%Financial Results%' AND u.date_ms <= ?
+          AND NOT EXISTS (SELECT 1 FROM earnings e WHERE e.symbol = u.symbol AND e.quarter = u.quarter)
+        GROUP BY u.symbol, u.quarter ORDER BY MIN(u.date_ms), u.symbol LIMIT ?`,
+    ).all(simNow, MAX_DUE_PER_STEP) as { symbol: string; quarter: string }[];
+  }
+
+  private storedTable(symbol: string, quarter: string): EarningsTable | null {
+    const row = prepared(this.ctx.db, "SELECT earnings_table FROM earnings WHERE symbol = ? AND quarter = ? ORDER BY date_ms DESC LIMIT 1").get(symbol, quarter) as
+      | { earnings_table: string | null }
+      | undefined;
+    return row?.earnings_table ? (JSON.parse(row.earnings_table) as EarningsTable) : null;
+  }
+
+  /** Files a quarter's results: the filing, its announcement and alert, the calendar entry gone, a call intimated. */
+  private fileResults(u: RecordUnit, due: { symbol: string; quarter: string }, nowMs: number): void {
+    const company = this.universe.find((c) => c.symbol === due.symbol) ?? ALL_COMPANIES.find((c) => c.symbol === due.symbol);
+    const q = parseQuarterKey(due.quarter);
+    if (!company || !q) return void u.removeUpcomingEarnings(due.symbol, due.quarter);
+    const rng = this.rng.results;
+    const yearAgoKey = formatQuarterKey({ ...q, fy: q.fy - 1 });
+    const previousKey = formatQuarterKey(previousQuarter(q));
+    const yearAgo: QuarterFinancials =
+      financialsFromTable(yearAgoKey, this.storedTable(company.symbol, yearAgoKey)) ?? baseQuarterFinancials(rng, company, yearAgoKey, 1);
+    const previous: QuarterFinancials =
+      financialsFromTable(previousKey, this.storedTable(company.symbol, previousKey)) ?? baseQuarterFinancials(rng, company, previousKey, 0.25);
+    const cls = pickResultsClass(rng, company);
+    const current = nextYearQuarter(rng, company, yearAgo, due.quarter, cls);
+    const { row, facts } = buildEarnings(rng, company, nowMs, { quarter: due.quarter, current, previous, yearAgo, cls });
+    u.earnings(row);
+    u.removeUpcomingEarnings(company.symbol, due.quarter);
+    const category = rng.weighted([
+      ["Outcome of Board Meeting", 0.5],
+      [q.q === 4 ? "Media Release of Financial Results" : "Unaudited Financial Results", 0.5],
+    ] as const);
+    u.announcement(buildAnnouncement(rng, company, nowMs + 1_000, { category, quarter: due.quarter, results: facts }));
+    u.alert(buildAlert(rng, company, nowMs + 2_000, { type: "earnings", results: facts }));
+    this.counts.results++;
+    this.counts.announcements++;
+    this.counts.alerts++;
+    // Coverage of the numbers follows within the hour (in simulated time).
+    const simNow = this.simulatedNow(nowMs);
+    this.followUps.push({
+      dueMs: simNow + rng.int(15, 60) * MINUTE_MS,
+      run: (unit, at) => {
+        const sentiment = cls === "positive" ? "positive" : cls === "negative" ? "negative" : "neutral";
+        unit.news(buildNews(this.rng.news, company, at, { sentiment, results: facts }));
+        this.counts.news++;
+      },
+    });
+    if (rng.chance(0.85)) this.intimateCall(u, rng, company, due.quarter, nowMs, facts);
+  }
+
+  /** Schedules the earnings call: later the same evening or on one of the next trading days. */
+  private intimateCall(u: RecordUnit, rng: Rng, company: CompanyRecord, quarter: string, nowMs: number, facts: ResultsFacts): void {
+    let meeting: number;
+    const today = istDayStartMs(nowMs);
+    if (nowMs < istAt(today, 16, 0) && rng.chance(0.4)) {
+      meeting = Math.ceil((nowMs + rng.int(90, 180) * MINUTE_MS) / (30 * MINUTE_MS)) * 30 * MINUTE_MS;
+    } else {
+      let day = today + rng.weighted([[1, 0.55], [2, 0.3], [3, 0.15]] as const) * DAY_MS;
+      while (!isTradingDay(day)) day += DAY_MS;
+      meeting = istAt(day, rng.pick([10, 11, 12, 14, 15, 16, 17]), rng.pick([0, 30]));
+    }
+    u.concall(buildConcall(rng, company, { quarter, meetingMs: meeting, intimationMs: nowMs, nowMs, results: facts }));
+    this.counts.concallsScheduled++;
+  }
+
+  // ── calls ──
+
+  private dueCalls(simNow: number, nowMs: number): ConcallRecord[] {
+    const rows = prepared(
+      this.ctx.db,
+      `SELECT id, symbol, quarter, date_ms, meeting_ms, intimation_attachment FROM concalls
+        WHERE short_analysis IS NULL AND meeting_ms <= ? ORDER BY meeting_ms, id LIMIT ?`,
+    ).all(simNow - CALL_DONE_MS, MAX_DUE_PER_STEP) as {
+      id: string;
+      symbol: string;
+      quarter: string;
+      date_ms: number;
+      meeting_ms: number;
+      intimation_attachment: string | null;
+    }[];
+    const out: ConcallRecord[] = [];
+    for (const r of rows) {
+      const company = ALL_COMPANIES.find((c) => c.symbol === r.symbol);
+      if (!company) continue;
+      // On a fast-forward the meeting is moved into the real past, so REST lists the call as held.
+      const meetingMs = Math.min(r.meeting_ms, nowMs - CALL_DONE_MS);
+      const table = this.storedTable(r.symbol, r.quarter);
+      const facts = factsOfStoredFiling(r.quarter, table, companyProfile(company).financial) ?? undefined;
+      const built = buildConcall(this.rng.calls, company, { quarter: r.quarter, meetingMs, intimationMs: Math.min(r.date_ms, meetingMs), nowMs, results: facts });
+      out.push({ ...built, id: r.id, intimation_attachment: r.intimation_attachment ?? built.intimation_attachment });
+    }
+    return out;
+  }
+
+  /** Rewrites a held call with its analysis (published again), and flags a high-growth call. */
+  private analyseCall(u: RecordUnit, call: ConcallRecord, nowMs: number): void {
+    const filed = { ...call, date: istWallTime(nowMs), date_ms: nowMs };
+    u.replaceConcall(filed);
+    this.counts.concallsAnalysed++;
+    const company = ALL_COMPANIES.find((c) => c.symbol === call.symbol);
+    const table = this.storedTable(call.symbol, call.quarter);
+    const facts = company ? factsOfStoredFiling(call.quarter, table, companyProfile(company).financial) : null;
+    if (company && facts && facts.cls === "positive" && facts.revenueGrowth >= 12) {
+      u.alert(buildAlert(this.rng.calls, company, nowMs + 1_000, { type: "high_growth_concalls", results: facts }));
+      this.counts.alerts++;
+    }
+  }
+}
+
+/** A Poisson draw (Knuth for small means, a rounded normal beyond). */
+function poisson(rng: Rng, mean: number): number {
+  if (!(mean > 0)) return 0;
+  if (mean > 30) return Math.max(0, Math.round(rng.normal(mean, Math.sqrt(mean))));
+  const limit = Math.exp(-mean);
+  let k = 0;
+  let p = rng.next();
+  while (p > limit) {
+    k++;
+    p *= rng.next();
+  }
+  return k;
+}
+
+export function startMarketSimulator(ctx: SimulatorContext, options: MarketSimulatorOptions): MarketSimulator {
+  return new MarketSimulator(ctx, options).start();
+}

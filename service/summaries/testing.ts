@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import type { AlertPrice } from "../../lib/alpha/alerts";
+import type { Clock } from "../clock";
+import { systemClock } from "../clock";
+import { serviceConfigSchema } from "../config";
+import type { ServiceContext } from "../context";
+import { companies } from "../dataset/companies";
+import { EventBus } from "../events";
+import type { Db } from "../store/db";
+import { openDatabase } from "../store/db";
+import { insertCompany } from "../store/writes";
+
+/*
+ * Fixtures for the summary and batch tests beyond service/testing.ts: a context over a database without an HTTP
+ * app (for the worker's child process), the dataset's real companies by symbol, and price context for alerts.
+ */
+
+export function makeTestContext(options: { dbPath?: string; clock?: Clock; db?: Db } = {}): ServiceContext {
+  const databasePath = options.dbPath ?? ":memory:";
+  return {
+    db: options.db ?? openDatabase(databasePath),
+    clock: options.clock ?? systemClock,
+    config: serviceConfigSchema.parse({ databasePath }),
+    bus: new EventBus(),
+    signingSecret: randomBytes(24).toString("hex"),
+    publicUrl: "http://127.0.0.1:4010",
+  };
+}
+
+/** Inserts dataset companies by symbol (ignoring ones already stored). */
+export function addCompanies(db: Db, symbols: readonly string[]): void {
+  for (const symbol of symbols) {
+    const c = companies.find((x) => x.symbol === symbol);
+    if (!c) throw new Error(`no dataset company ${symbol}`);
+    if (db.prepare("SELECT 1 FROM companies WHERE symbol = ?").get(symbol)) continue;
+    insertCompany(db, {
+      symbol: c.symbol,
+      company_name: c.companyName,
+      scrip_code: c.scripCode,
+      isin: c.isin,
+      sector: c.sector,
+      industry: c.industry,
+      basic_industry: c.basicIndustry,
+      macro_economic_indicator: c.macroEconomicIndicator,
+      market_cap: c.marketCapCr,
+      logo: `/v1/assets/logos/${c.symbol}.svg`,
+    });
+  }
+}
+
+/** Price context of a price alert observed a minute before `atMs`. */
+export function priced(atMs: number, changePercent: number, value = 1000): AlertPrice {
+  return { value, change_percent: changePercent, as_of: new Date(atMs - 60_000).toISOString() };
+}
