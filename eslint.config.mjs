@@ -32,5 +32,5 @@ export default defineConfig([
       "no-restricted-imports": ["error", { patterns: ["@/app/*", "@/components/*", "@/lib/server/*", "@/lib/query/*", "**/lib/server/**"] }],
     },
   },
-  globalIgnores([".next/**", "out/**", "build/**", "next-env.d.ts", "data/**", "playwright-report/**", "test-results/**", "node_modules/**"]),
+  globalIgnores([".next/**", ".next-*/**", "out/**", "build/**", "next-env.d.ts", "data/**", "playwright-report/**", "test-results/**", "node_modules/**"]),
 ]);

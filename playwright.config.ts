@@ -34,9 +34,15 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: chromium,
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } }],
+  projects: [
+    // Signs in an admin and a member once (e2e/.auth/*.json); every desk spec starts from those states.
+    { name: "setup", testMatch: /.*\.setup\.ts/, teardown: "secrets", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    // After every spec: no Alpha key in the server logs captured during the suite.
+    { name: "secrets", testMatch: /.*\.teardown\.ts/ },
+    { name: "chromium", dependencies: ["setup"], use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+  ],
   webServer: {
-    command: `node scripts/e2e-server.mjs`,
+    command: `node --conditions=react-server --import tsx scripts/e2e-server.ts`,
     url: `${baseURL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

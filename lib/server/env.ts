@@ -11,7 +11,7 @@ const flag = z
 export const env = createEnv({
   server: {
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-    /** The Alpha API the desk calls. Unset: `npm start` runs the embedded service and sets it. */
+    /** The Alpha API the desk calls. Unset: `npm start` runs the embedded service and sets it; otherwise http://127.0.0.1:4010. */
     ALPHA_BASE_URL: z.url().optional(),
     /** PostgreSQL for the desk database; unset means SQLite at `${DESK_DATA_DIR}/desk.db`. */
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
@@ -21,10 +21,12 @@ export const env = createEnv({
     AUTH_SECRET: z.string().min(32).optional(),
     /** AES-256-GCM key for stored Alpha keys: 32 bytes, base64. Generated once into DESK_DATA_DIR when unset. */
     DESK_ENCRYPTION_KEY: z.string().optional(),
-    /** Public URL of the desk, for auth callbacks and origin checks. */
+    /** Public URL of the desk, for auth callbacks, origin checks and secure cookies (https → Secure). */
     DESK_URL: z.url().optional(),
     /** Set by `npm start` in the embedded default: the sign-in page shows the demo credentials. */
     DESK_DEMO_MODE: flag,
+    /** Per-attempt timeout of a call to the Alpha API, in milliseconds. */
+    DESK_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   },
   client: {},
   experimental__runtimeEnv: {},

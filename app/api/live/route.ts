@@ -1,0 +1,8 @@
+import { handleLiveRequest } from "@/lib/server/live-relay";
+import { withUser } from "@/lib/server/route";
+
+// A stream per request: never prerendered, never cached.
+export const dynamic = "force-dynamic";
+
+/** GET /api/live?products=alerts,news&symbols=TCS,INFY → text/event-stream of the user's live feeds. */
+export const GET = withUser((args) => handleLiveRequest(args));

@@ -1,0 +1,4 @@
+import { handleGetSummary } from "@/lib/server/handlers/summaries";
+import { withUser } from "@/lib/server/route";
+
+export const GET = withUser(handleGetSummary);

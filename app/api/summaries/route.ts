@@ -1,0 +1,5 @@
+import { handleListSummaries, handleRecordSummary } from "@/lib/server/handlers/summaries";
+import { withUser } from "@/lib/server/route";
+
+export const GET = withUser(handleListSummaries);
+export const POST = withUser(handleRecordSummary);

@@ -1,0 +1,4 @@
+import { handleSpend } from "@/lib/server/handlers/usage";
+import { withUser } from "@/lib/server/route";
+
+export const GET = withUser(handleSpend);

@@ -1,0 +1,198 @@
+import "server-only";
+/**
+ * The desk's access to the Alpha API with a user's stored key (interface for pages and route handlers):
+ * - callAlpha(user, endpointId, { path?, query?, body? }, { fresh?, retention?, ctx? }) → { data, meta }
+ *   meta = { endpoint, creditsCharged, balance, cached, ageSeconds, fetchedAt, rateLimit }
+ * Order: the catalogue validates the input (400 before any credit is spent) → the user's key (428 no_api_key) →
+ * a paid GET inside its freshness window comes from the desk cache (0 credits, cached, ageSeconds) → identical GETs
+ * in flight share one upstream call → the call → spend log → cache. `fresh: true` skips the cache read and the
+ * sharing (a paid refresh) and refreshes the cache. Errors are AlphaErrors with the desk's statuses: 401
+ * invalid_api_key (stored key rejected), 402, 403, 404, 429 (retryAfter), 502 upstream_*, 504 upstream_timeout.
+ */
+import type { CallInput, RateLimitInfo } from "@/lib/alpha/client";
+import { createAlphaClient, prepareRequest } from "@/lib/alpha/client";
+import type { EndpointId, ResponseOf } from "@/lib/alpha/catalogue";
+import { catalogue } from "@/lib/alpha/catalogue";
+import { chargeFor, isPaid } from "@/lib/alpha/costs";
+import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
+import type { DeskContext } from "./context";
+import { getDeskContext } from "./default-context";
+import { scrubSecret, withUserKey } from "./key-vault";
+import { readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
+import { recordSpend } from "./spend";
+import type { SessionUser } from "./users";
+
+export interface ProxyMeta {
+  endpoint: EndpointId;
+  /** Credits this answer cost the user: 0 when it came from the cache or was shared with an identical call. */
+  creditsCharged: number;
+  /** Balance after the call, when the upstream said; null for cached answers. */
+  balance: number | null;
+  cached: boolean;
+  /** Age of the data: 0 for a fresh upstream answer. */
+  ageSeconds: number;
+  /** When the data was fetched from upstream (ISO). */
+  fetchedAt: string;
+  rateLimit: RateLimitInfo | null;
+}
+
+export interface ProxyResult<K extends EndpointId> {
+  data: ResponseOf<K>;
+  meta: ProxyMeta;
+}
+
+export interface CallAlphaOptions {
+  /** Skip the cache and the sharing of in-flight calls: a paid refresh. */
+  fresh?: boolean;
+  /** `X-Alpha-Content-Retention: none` on summaries and batch uploads. */
+  retention?: "none";
+  ctx?: DeskContext;
+}
+
+/** Turns an upstream failure into the desk's answer; never lets the key through in a message or detail. */
+export function mapUpstreamError(error: unknown, apiKey: string): AlphaError {
+  if (!isAlphaError(error)) {
+    const text = scrubSecret(error instanceof Error ? `${error.name}: ${error.message}` : String(error), apiKey);
+    console.error(JSON.stringify({ level: "error", msg: "alpha call failed", error: text }));
+    return new AlphaError("internal_error", "Something went wrong in the desk while calling the Alpha service");
+  }
+  const details = error.details ? (JSON.parse(scrubSecret(JSON.stringify(error.details), apiKey)) as Record<string, unknown>) : undefined;
+  switch (error.code) {
+    case "upstream_unreachable":
+      return new AlphaError("upstream_unreachable", "The Alpha service could not be reached. Try again in a moment.");
+    case "upstream_timeout":
+      return new AlphaError("upstream_timeout", "The Alpha service did not answer in time. Try again in a moment.");
+    case "upstream_contract_violation":
+      return new AlphaError("upstream_contract_violation", scrubSecret(error.message, apiKey), { ...(details ? { details } : {}) });
+  }
+  if (error.status === 401) {
+    return new AlphaError("invalid_api_key", "The Alpha service rejected your stored key. Replace it in Settings.");
+  }
+  if (error.status >= 500) {
+    return new AlphaError("upstream_error", `The Alpha service failed to answer (HTTP ${error.status}). Try again later.`);
+  }
+  return new AlphaError(error.code, scrubSecret(error.message, apiKey), {
+    status: error.status,
+    ...(details ? { details } : {}),
+    ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+  });
+}
+
+function sharedMeta(meta: ProxyMeta, now: Date): ProxyMeta {
+  const ageSeconds = Math.max(0, Math.floor((now.getTime() - Date.parse(meta.fetchedAt)) / 1000));
+  return { ...meta, creditsCharged: 0, cached: true, ageSeconds };
+}
+
+/** An answer as the proxy passes it on: its JSON text always, the parsed data when it is at hand. */
+export interface ProxyAnswer {
+  json: string;
+  data: unknown;
+  meta: ProxyMeta;
+}
+
+const NOT_PARSED = Symbol("not parsed");
+
+/**
+ * The proxy logic shared by callAlpha (server components) and the /api/alpha route (which sends `json` on as is, so a
+ * cached answer is never parsed and re-serialised).
+ */
+export async function proxyAlphaCall<K extends EndpointId>(
+  user: SessionUser,
+  id: K,
+  input: CallInput<K>,
+  options: CallAlphaOptions = {},
+): Promise<ProxyAnswer> {
+  const ctx = options.ctx ?? (await getDeskContext());
+  const def = catalogue[id];
+  const callOptions = options.retention ? { retention: options.retention } : {};
+  // Validation first: a request the catalogue refuses never reaches the key, the cache or the upstream.
+  const prepared = prepareRequest(id, input, callOptions);
+  const { apiKey, accountId } = await withUserKey(user.id, ctx);
+  const paid = isPaid(id);
+  const isGet = def.method === "GET";
+  const cacheable = isGet && paid && def.freshnessSeconds > 0;
+  const key = requestKey(accountId, id, def.method, prepared.url);
+
+  const participant = async (shared: ProxyAnswer): Promise<ProxyAnswer> => {
+    if (paid) await recordSpend(ctx, { userId: user.id, endpoint: id, credits: 0, accountId, cached: true });
+    return { ...shared, meta: sharedMeta(shared.meta, ctx.now()) };
+  };
+
+  const fromUpstream = async (): Promise<ProxyAnswer> => {
+    const client = createAlphaClient({
+      baseUrl: ctx.config.alphaBaseUrl,
+      apiKey,
+      fetch: ctx.fetch,
+      timeoutMs: ctx.config.upstreamTimeoutMs,
+      // A paid call that timed out may have been charged: never send it twice on our own.
+      retries: paid ? 0 : 1,
+      maxRetryWaitMs: 0,
+    });
+    let response;
+    try {
+      response = await client.call(id, input, callOptions);
+    } catch (error) {
+      throw mapUpstreamError(error, apiKey);
+    }
+    const fetchedAt = ctx.now();
+    const credits = response.meta.creditsCharged ?? chargeFor(id, prepared.parsed, response.data);
+    const json = JSON.stringify(response.data);
+    if (credits > 0) forgetAccountMemo(ctx, accountId);
+    // The credits are spent: a failing write of the log or the cache must not cost the user the answer too.
+    await Promise.all([
+      paid ? recordSpend(ctx, { userId: user.id, endpoint: id, credits, accountId, cached: false }) : null,
+      cacheable ? writeCachedAnswer(ctx, { key, accountId, endpoint: id, body: json, fetchedAt }) : null,
+    ]).catch((error: unknown) => {
+      console.error(JSON.stringify({ level: "error", msg: "spend log or cache write failed", endpoint: id, error: String(error) }));
+    });
+    const meta: ProxyMeta = {
+      endpoint: id,
+      creditsCharged: credits,
+      balance: response.meta.balance,
+      cached: false,
+      ageSeconds: 0,
+      fetchedAt: fetchedAt.toISOString(),
+      rateLimit: response.meta.rateLimit,
+    };
+    return { json, data: response.data, meta };
+  };
+
+  if (!isGet || options.fresh) return fromUpstream();
+
+  // Identical GETs share one flight: the first looks in the cache and, on a miss, calls upstream.
+  const inFlight = ctx.flights.get(key) as Promise<ProxyAnswer> | undefined;
+  if (inFlight) return participant(await inFlight);
+  const flight = (async (): Promise<ProxyAnswer> => {
+    if (cacheable) {
+      const hit = await readCachedAnswer(ctx, key, def.freshnessSeconds);
+      if (hit) {
+        const fetchedAt = hit.fetchedAt.toISOString();
+        return { json: hit.body, data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null } };
+      }
+    }
+    return fromUpstream();
+  })();
+  ctx.flights.set(key, flight);
+  try {
+    const result = await flight;
+    return result.meta.cached ? await participant(result) : result;
+  } finally {
+    if (ctx.flights.get(key) === flight) ctx.flights.delete(key);
+  }
+}
+
+export async function callAlpha<K extends EndpointId>(
+  user: SessionUser,
+  id: K,
+  input: CallInput<K>,
+  options: CallAlphaOptions = {},
+): Promise<ProxyResult<K>> {
+  const answer = await proxyAlphaCall(user, id, input, options);
+  const data = answer.data === NOT_PARSED ? (JSON.parse(answer.json) as unknown) : answer.data;
+  return { data: data as ResponseOf<K>, meta: answer.meta };
+}
+
+/** Drops the memoised free account calls of an account (its balance just changed). */
+export function forgetAccountMemo(ctx: DeskContext, accountId: string): void {
+  for (const k of ctx.memo.keys()) if (k.startsWith(`${accountId}:`)) ctx.memo.delete(k);
+}

@@ -1,0 +1,139 @@
+import "server-only";
+/**
+ * Sign-in for the desk (interface for pages):
+ * - authOptions: next-auth v4 options — Credentials provider "credentials" (fields email, password), JWT sessions
+ *   (7 days), session cookie httpOnly + sameSite=lax, Secure when DESK_URL is https; pages.signIn = "/sign-in".
+ *   With `signIn("credentials", { email, password, redirect: false })` the result's `error` is a sentence to show
+ *   as is: "Wrong email or password.", "Too many failed sign-ins. Try again in N minutes.", or the disabled notice.
+ * - getSessionUser(): SessionUser | null — the signed-in, active user (DB-checked on every call, cached per request)
+ * - requireUser(): SessionUser — redirects to /sign-in when signed out
+ * - requireAdmin(): SessionUser — redirects to /sign-in when signed out; a member gets the 404 page (notFound())
+ * Route: app/api/auth/[...nextauth]/route.ts.
+ */
+import type { AuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { cookies } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
+import { isAlphaError } from "@/lib/alpha/errors";
+import { getDeskContext, getDeskSecrets, getDeskUrl } from "./default-context";
+import { isSecureUrl, resolveSessionUser, SESSION_MAX_AGE_SECONDS, sessionCookieName } from "./session";
+import { authenticate } from "./sign-in";
+import type { SessionUser } from "./users";
+import { loadActiveUser } from "./users";
+
+export type { SessionUser } from "./users";
+
+declare module "next-auth" {
+  interface Session {
+    user: SessionUser;
+  }
+  interface User {
+    role?: SessionUser["role"];
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    role?: SessionUser["role"];
+  }
+}
+
+function clientIp(headers: Record<string, unknown> | undefined): string | null {
+  const forwarded = headers?.["x-forwarded-for"];
+  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
+  if (first) return first;
+  const real = headers?.["x-real-ip"];
+  return typeof real === "string" && real.trim() ? real.trim() : null;
+}
+
+const secure = () => isSecureUrl(getDeskUrl());
+
+export const authOptions: AuthOptions = {
+  // Read when a request needs it, so `next build` never touches the data folder.
+  get secret() {
+    return getDeskSecrets().authSecret;
+  },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  get useSecureCookies() {
+    return secure();
+  },
+  get cookies() {
+    return {
+      sessionToken: {
+        name: sessionCookieName(secure()),
+        options: { httpOnly: true, sameSite: "lax" as const, path: "/", secure: secure() },
+      },
+    };
+  },
+  pages: { signIn: "/sign-in", error: "/sign-in" },
+  providers: [
+    CredentialsProvider({
+      id: "credentials",
+      name: "Email and password",
+      credentials: {
+        email: { label: "Email", type: "email" },
+        password: { label: "Password", type: "password" },
+      },
+      async authorize(credentials, req) {
+        try {
+          const user = await authenticate({
+            email: String(credentials?.email ?? ""),
+            password: String(credentials?.password ?? ""),
+            ip: clientIp(req.headers),
+          });
+          return { id: user.id, email: user.email, name: user.name, role: user.role };
+        } catch (error) {
+          // next-auth hands the message to the sign-in page as `error`: only our sentences, never internals.
+          throw new Error(isAlphaError(error) ? error.message : "Sign-in failed; try again.");
+        }
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user }) {
+      if (user) {
+        token.sub = user.id;
+        token.role = user.role;
+        return token;
+      }
+      // A session read through next-auth (useSession) also ends once the user is disabled.
+      const active = token.sub ? await loadActiveUser(await getDeskContext(), token.sub) : null;
+      if (!active) throw new Error("user no longer active");
+      return { ...token, name: active.name, email: active.email, role: active.role };
+    },
+    async session({ session, token }) {
+      session.user = { id: token.sub ?? "", email: token.email ?? "", name: token.name ?? "", role: token.role ?? "member" };
+      return session;
+    },
+  },
+  logger: {
+    error(code) {
+      if (code !== "JWT_SESSION_ERROR") console.error(JSON.stringify({ level: "error", msg: "next-auth", code }));
+    },
+    warn(code) {
+      console.warn(JSON.stringify({ level: "warn", msg: "next-auth", code }));
+    },
+    debug() {},
+  },
+};
+
+/** The signed-in, active user of this request, or null. */
+export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
+  const ctx = await getDeskContext();
+  const jar = await cookies();
+  return resolveSessionUser(ctx, (name) => jar.get(name)?.value);
+});
+
+export async function requireUser(): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) redirect("/sign-in");
+  return user;
+}
+
+export async function requireAdmin(): Promise<SessionUser> {
+  const user = await requireUser();
+  if (user.role !== "admin") notFound();
+  return user;
+}
+

@@ -1,0 +1,48 @@
+import "server-only";
+/** The process-wide DeskContext, built once from lib/server/env.ts (kept on globalThis so every bundle shares it). */
+import { join } from "node:path";
+import { connection } from "next/server";
+import type { DeskContext } from "./context";
+import { createDeskContext } from "./context";
+import { env } from "./env";
+import type { DeskSecrets } from "./secrets";
+import { loadDeskSecrets } from "./secrets";
+
+/** Where `npm run service` listens by default: `npm run dev` next to it works with no settings. */
+export const DEFAULT_ALPHA_BASE_URL = "http://127.0.0.1:4010";
+
+const holder = globalThis as typeof globalThis & { __alphaDeskContext?: Promise<DeskContext>; __alphaDeskSecrets?: DeskSecrets };
+
+/** The session secret and vault key (environment, else generated once into DESK_DATA_DIR); synchronous, cached. */
+export function getDeskSecrets(): DeskSecrets {
+  holder.__alphaDeskSecrets ??= loadDeskSecrets({ dataDir: env.DESK_DATA_DIR, authSecret: env.AUTH_SECRET, encryptionKey: env.DESK_ENCRYPTION_KEY });
+  return holder.__alphaDeskSecrets;
+}
+
+/** The desk's public URL when configured; https there makes the session cookie Secure. */
+export function getDeskUrl(): string | null {
+  return env.DESK_URL ?? null;
+}
+
+export async function getDeskContext(): Promise<DeskContext> {
+  // Prerendering stops here: `next build` never opens the database or writes secrets into the data folder.
+  await connection();
+  holder.__alphaDeskContext ??= Promise.resolve()
+    .then(() =>
+      createDeskContext({
+        databaseUrl: env.DATABASE_URL,
+        sqlitePath: join(env.DESK_DATA_DIR, "desk.db"),
+        secrets: getDeskSecrets(),
+        config: {
+          alphaBaseUrl: env.ALPHA_BASE_URL ?? DEFAULT_ALPHA_BASE_URL,
+          deskUrl: getDeskUrl(),
+          upstreamTimeoutMs: env.DESK_UPSTREAM_TIMEOUT_MS,
+        },
+      }),
+    )
+    .catch((error: unknown) => {
+      holder.__alphaDeskContext = undefined;
+      throw error;
+    });
+  return holder.__alphaDeskContext;
+}

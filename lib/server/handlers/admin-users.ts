@@ -1,0 +1,26 @@
+import "server-only";
+/**
+ * Admin user management (admins only; members get 403 forbidden):
+ * - GET /api/admin/users → { data: UserSummary[] }
+ * - POST /api/admin/users { email, name, password, role? } → 201 { data: UserSummary } (409 email_taken)
+ * - PATCH /api/admin/users/[id] { role?, disabled? } → { data: UserSummary } (409 last_admin, cannot_change_self)
+ */
+import { AlphaError } from "@/lib/alpha/errors";
+import type { UserRouteArgs } from "../route";
+import { jsonResponse, readJsonBody } from "../route";
+import { createUser, listUsers, updateUser, type CreateUserInput, type UpdateUserInput } from "../users";
+
+export async function handleListUsers({ ctx, user }: UserRouteArgs) {
+  return { data: await listUsers(user, ctx) };
+}
+
+export async function handleCreateUser({ ctx, user, request }: UserRouteArgs) {
+  const created = await createUser(user, (await readJsonBody(request, 10_000)) as CreateUserInput, ctx);
+  return jsonResponse({ data: created }, { status: 201 });
+}
+
+export async function handleUpdateUser({ ctx, user, request, params }: UserRouteArgs) {
+  const id = typeof params.id === "string" ? params.id : new URL(request.url).pathname.split("/").filter(Boolean).pop();
+  if (!id) throw new AlphaError("not_found", "No such user");
+  return { data: await updateUser(user, id, (await readJsonBody(request, 10_000)) as UpdateUserInput, ctx) };
+}

@@ -1,0 +1,109 @@
+import "server-only";
+/**
+ * /api/alpha/[...path] (GET, POST, DELETE): the browser's way to the Alpha API. The path after /api/alpha is the
+ * catalogue path (`/api/alpha/v1/earnings/detail?symbol=TCS&quarter=q4_26`; the `v1/` may be left out); only
+ * catalogue endpoints pass (404 otherwise). Query `fresh=1` asks for a paid refresh. JSON bodies for POSTs; the batch
+ * upload takes the browser's multipart form (file, display_name, metadata). Header `X-Alpha-Content-Retention: none`
+ * is passed on. Answers { data, meta } with X-Credits-Charged, X-Credits-Balance, X-RateLimit-*, X-Desk-Cache, Age.
+ */
+import type { CallInput } from "@/lib/alpha/client";
+import type { EndpointId } from "@/lib/alpha/catalogue";
+import { catalogue, matchEndpoint } from "@/lib/alpha/catalogue";
+import { BATCH_MAX_FILE_BYTES } from "@/lib/alpha/batch";
+import { AlphaError } from "@/lib/alpha/errors";
+import { CONTENT_RETENTION_HEADER } from "@/lib/alpha/summaries";
+import type { ProxyMeta } from "../alpha-proxy";
+import { proxyAlphaCall } from "../alpha-proxy";
+import type { UserRouteArgs } from "../route";
+import { readJsonBody } from "../route";
+
+export const ALPHA_ROUTE_PREFIX = "/api/alpha";
+/** Query parameters of the desk itself, never forwarded: `fresh`, and `api_key` (the key comes from the vault). */
+const DESK_QUERY_PARAMS = new Set(["fresh", "api_key"]);
+
+export function upstreamPathOf(pathname: string): string {
+  const rest = pathname.startsWith(ALPHA_ROUTE_PREFIX) ? pathname.slice(ALPHA_ROUTE_PREFIX.length) : pathname;
+  const clean = `/${rest.replace(/^\/+/, "")}`;
+  return clean.startsWith("/v1/") || clean === "/v1" ? clean : `/v1${clean}`;
+}
+
+function queryObject(searchParams: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const name of new Set(searchParams.keys())) {
+    if (DESK_QUERY_PARAMS.has(name)) continue;
+    const values = searchParams.getAll(name);
+    out[name] = values.length === 1 ? (values[0] ?? "") : values;
+  }
+  return out;
+}
+
+async function multipartBody(request: Request): Promise<Record<string, unknown>> {
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > BATCH_MAX_FILE_BYTES + 64 * 1024) throw new AlphaError("payload_too_large", `The upload is larger than ${BATCH_MAX_FILE_BYTES} bytes`);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new AlphaError("invalid_body", "Send the batch upload as multipart/form-data with a `file` part");
+  }
+  const file = form.get("file");
+  if (!(file instanceof Blob)) throw new AlphaError("invalid_body", "The upload needs a `file` part holding the .jsonl file", { details: { fields: { file: ["is required"] } } });
+  const body: Record<string, unknown> = { file, filename: file instanceof File && file.name ? file.name : "batch.jsonl" };
+  const displayName = form.get("display_name");
+  if (typeof displayName === "string" && displayName.trim()) body.display_name = displayName;
+  const metadata = form.get("metadata");
+  if (typeof metadata === "string" && metadata.trim()) {
+    try {
+      body.metadata = JSON.parse(metadata) as unknown;
+    } catch {
+      throw new AlphaError("invalid_body", "metadata must be a JSON object serialized as a string", { details: { fields: { metadata: ["is not JSON"] } } });
+    }
+  }
+  return body;
+}
+
+// matchEndpoint builds a pattern per catalogue entry on each call; the desk sees the same few paths all day.
+const matches = new Map<string, ReturnType<typeof matchEndpoint>>();
+function matchCached(method: string, path: string): ReturnType<typeof matchEndpoint> {
+  const key = `${method} ${path}`;
+  if (matches.has(key)) return matches.get(key) ?? null;
+  const match = matchEndpoint(method, path);
+  if (matches.size >= 1_000) matches.clear();
+  matches.set(key, match);
+  return match;
+}
+
+export function metaHeaders(meta: ProxyMeta): Record<string, string> {
+  const headers: Record<string, string> = {
+    "X-Credits-Charged": String(meta.creditsCharged),
+    "X-Desk-Cache": meta.cached ? "hit" : "miss",
+  };
+  if (meta.balance !== null) headers["X-Credits-Balance"] = String(meta.balance);
+  if (meta.cached) headers.Age = String(meta.ageSeconds);
+  if (meta.rateLimit) {
+    headers["X-RateLimit-Limit"] = String(meta.rateLimit.limit);
+    headers["X-RateLimit-Remaining"] = String(meta.rateLimit.remaining);
+    headers["X-RateLimit-Reset"] = String(meta.rateLimit.reset);
+  }
+  return headers;
+}
+
+export async function handleAlphaProxy({ request, ctx, user, searchParams }: UserRouteArgs): Promise<Response> {
+  const path = upstreamPathOf(new URL(request.url).pathname);
+  const match = matchCached(request.method, path);
+  if (!match) throw new AlphaError("not_found", `${request.method} ${path} is not an Alpha endpoint the desk serves`);
+  const id: EndpointId = match.id;
+  const def = catalogue[id];
+  const input: { path?: Record<string, string>; query?: Record<string, string | string[]>; body?: unknown } = {};
+  if (def.pathParams) input.path = match.params;
+  if (def.query) input.query = queryObject(searchParams);
+  if (def.bodyType === "multipart") input.body = await multipartBody(request);
+  else if (def.bodyType === "json") input.body = await readJsonBody(request);
+  const fresh = ["1", "true"].includes(searchParams.get("fresh") ?? "");
+  const retention = request.headers.get(CONTENT_RETENTION_HEADER)?.trim().toLowerCase() === "none" ? ("none" as const) : undefined;
+  const answer = await proxyAlphaCall(user, id, input as CallInput<typeof id>, { fresh, ctx, ...(retention ? { retention } : {}) });
+  // The answer's JSON goes out as it is: a cached answer is never parsed and serialised again.
+  return new Response(`{"data":${answer.json},"meta":${JSON.stringify(answer.meta)}}`, {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...metaHeaders(answer.meta) },
+  });
+}

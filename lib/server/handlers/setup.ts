@@ -1,0 +1,18 @@
+import "server-only";
+/**
+ * /api/setup — first run. GET → { data: { needsSetup } }. POST { email, name, password } → 201 { data: user }: the
+ * first user becomes admin; 409 setup_complete once any user exists. The page signs in afterwards with signIn().
+ */
+import { countUsers, createFirstAdmin, type NewUserInput } from "../users";
+import type { PublicRouteArgs } from "../route";
+import { jsonResponse, readJsonBody } from "../route";
+
+export async function handleSetupStatus({ ctx }: PublicRouteArgs) {
+  return { data: { needsSetup: (await countUsers(ctx)) === 0 } };
+}
+
+export async function handleSetup({ ctx, request }: PublicRouteArgs) {
+  const body = (await readJsonBody(request, 10_000)) as NewUserInput;
+  const user = await createFirstAdmin(body, ctx);
+  return jsonResponse({ data: user }, { status: 201 });
+}

@@ -1,0 +1,159 @@
+import "server-only";
+/**
+ * Migrations of the desk database, applied in name order on start by Kysely's Migrator.
+ * Append new ones (`0002_watchlists`, ...); never edit one that has shipped. Portable SQL only: it runs on
+ * SQLite and PostgreSQL (text ids and timestamps, integer flags).
+ */
+import type { Kysely, Migration } from "kysely";
+
+// Migrations see the database untyped: the schema they build is the one the types describe afterwards.
+type AnyDb = Kysely<unknown>;
+
+const core: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("users")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("email", "text", (c) => c.notNull().unique())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("password_hash", "text", (c) => c.notNull())
+      .addColumn("role", "text", (c) => c.notNull())
+      .addColumn("disabled", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable("sign_in_failures")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("email", "text", (c) => c.notNull())
+      .addColumn("ip", "text", (c) => c.notNull())
+      .addColumn("attempted_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("sign_in_failures_email").on("sign_in_failures").columns(["email", "attempted_at"]).execute();
+    await db.schema.createIndex("sign_in_failures_ip").on("sign_in_failures").columns(["ip", "attempted_at"]).execute();
+
+    await db.schema
+      .createTable("alpha_keys")
+      .addColumn("user_id", "text", (c) => c.primaryKey())
+      .addColumn("ciphertext", "text", (c) => c.notNull())
+      .addColumn("last4", "text", (c) => c.notNull())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("account_name", "text")
+      .addColumn("plan", "text")
+      .addColumn("saved_at", "text", (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable("spend_log")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("endpoint", "text", (c) => c.notNull())
+      .addColumn("credits", "integer", (c) => c.notNull())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("cached", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("ist_hour", "integer", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("spend_log_user_hour").on("spend_log").columns(["user_id", "ist_hour"]).execute();
+    await db.schema.createIndex("spend_log_hour").on("spend_log").column("ist_hour").execute();
+
+    await db.schema
+      .createTable("response_cache")
+      .addColumn("cache_key", "text", (c) => c.primaryKey())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("endpoint", "text", (c) => c.notNull())
+      .addColumn("body", "text", (c) => c.notNull())
+      .addColumn("fetched_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("response_cache_fetched").on("response_cache").column("fetched_at").execute();
+
+    await db.schema
+      .createTable("desk_meta")
+      .addColumn("key", "text", (c) => c.primaryKey())
+      .addColumn("value", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    for (const table of ["desk_meta", "response_cache", "spend_log", "alpha_keys", "sign_in_failures", "users"]) {
+      await db.schema.dropTable(table).ifExists().execute();
+    }
+  },
+};
+
+/** Issue 9: watchlists, the symbol-check cache, the summary history and the input lines of submitted batch jobs. */
+const portfolio: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("watchlists")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("watchlists_user_name").on("watchlists").columns(["user_id", "name"]).unique().execute();
+
+    await db.schema
+      .createTable("watchlist_items")
+      .addColumn("watchlist_id", "text", (c) => c.notNull())
+      .addColumn("symbol", "text", (c) => c.notNull())
+      .addColumn("exposure", "double precision")
+      .addColumn("label", "text")
+      .addColumn("position", "integer", (c) => c.notNull())
+      .addColumn("added_at", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("watchlist_items_pk", ["watchlist_id", "symbol"])
+      .execute();
+
+    await db.schema
+      .createTable("symbol_checks")
+      .addColumn("symbol", "text", (c) => c.primaryKey())
+      .addColumn("known", "integer", (c) => c.notNull())
+      .addColumn("checked_at", "text", (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable("summary_history")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("request_hash", "text", (c) => c.notNull())
+      .addColumn("request", "text")
+      .addColumn("source", "text")
+      .addColumn("symbol_count", "integer", (c) => c.notNull())
+      .addColumn("mode", "text")
+      .addColumn("context_window_days", "integer")
+      .addColumn("status", "text", (c) => c.notNull())
+      .addColumn("summary", "text")
+      .addColumn("error", "text")
+      .addColumn("details", "text")
+      .addColumn("credits", "integer", (c) => c.notNull())
+      .addColumn("retention_opt_out", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("summary_history_user").on("summary_history").columns(["user_id", "created_at"]).execute();
+    await db.schema.createIndex("summary_history_hash").on("summary_history").columns(["user_id", "request_hash", "created_at"]).execute();
+
+    await db.schema
+      .createTable("batch_inputs")
+      .addColumn("job_id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("display_name", "text")
+      .addColumn("line_count", "integer", (c) => c.notNull())
+      .addColumn("lines", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("batch_inputs_user").on("batch_inputs").columns(["user_id", "created_at"]).execute();
+  },
+  async down(db: AnyDb) {
+    for (const table of ["batch_inputs", "summary_history", "symbol_checks", "watchlist_items", "watchlists"]) {
+      await db.schema.dropTable(table).ifExists().execute();
+    }
+  },
+};
+
+export const deskMigrations: Record<string, Migration> = {
+  "0001_desk_core": core,
+  "0002_portfolio": portfolio,
+};

@@ -1,0 +1,52 @@
+import "server-only";
+/**
+ * "Never pay twice": paid GET answers kept in the desk database (so every desk instance shares them), keyed by the
+ * upstream account, the endpoint and the normalised request; a repeat within the endpoint's freshnessSeconds is
+ * answered from here at 0 credits. Keys never mix accounts: the account id is part of the hashed key.
+ */
+import { createHash } from "node:crypto";
+import type { EndpointId } from "@/lib/alpha/catalogue";
+import type { DeskContext } from "./context";
+import { precompiled } from "./precompiled";
+
+/** The longest freshness window in the catalogue is a day; older rows are only ever misses. */
+const KEEP_MS = 25 * 60 * 60 * 1000;
+
+export function requestKey(accountId: string, endpoint: EndpointId, method: string, url: string): string {
+  return createHash("sha256").update(JSON.stringify([accountId, endpoint, method, url])).digest("hex");
+}
+
+export interface CachedAnswer {
+  body: string;
+  fetchedAt: Date;
+}
+
+const selectAnswer = precompiled(1, (db: DeskContext["db"], key: string) =>
+  db.selectFrom("response_cache").select(["body", "fetched_at"]).where("cache_key", "=", key),
+);
+
+const upsertAnswer = precompiled(5, (db: DeskContext["db"], key: string, accountId: string, endpoint: string, body: string, fetchedAt: string) =>
+  db
+    .insertInto("response_cache")
+    .values({ cache_key: key, account_id: accountId, endpoint, body, fetched_at: fetchedAt })
+    .onConflict((oc) => oc.column("cache_key").doUpdateSet((eb) => ({ body: eb.ref("excluded.body"), fetched_at: eb.ref("excluded.fetched_at") }))),
+);
+
+export async function readCachedAnswer(ctx: DeskContext, key: string, freshnessSeconds: number): Promise<CachedAnswer | null> {
+  const [row] = await selectAnswer(ctx.db, key);
+  if (!row) return null;
+  const fetchedAt = new Date(row.fetched_at);
+  const age = ctx.now().getTime() - fetchedAt.getTime();
+  return age >= 0 && age < freshnessSeconds * 1000 ? { body: row.body, fetchedAt } : null;
+}
+
+export async function writeCachedAnswer(
+  ctx: DeskContext,
+  entry: { key: string; accountId: string; endpoint: EndpointId; body: string; fetchedAt: Date },
+): Promise<void> {
+  await upsertAnswer(ctx.db, entry.key, entry.accountId, entry.endpoint, entry.body, entry.fetchedAt.toISOString());
+  // Sweep expired rows now and then rather than on every write.
+  if (Math.random() < 0.02) {
+    await ctx.db.deleteFrom("response_cache").where("fetched_at", "<", new Date(ctx.now().getTime() - KEEP_MS).toISOString()).execute();
+  }
+}

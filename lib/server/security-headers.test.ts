@@ -1,0 +1,34 @@
+import { NextRequest } from "next/server";
+import { describe, expect, it } from "vitest";
+import { proxy } from "@/proxy";
+
+describe("proxy.ts", () => {
+  it("sets a fresh CSP nonce and the security headers on every response, and hands the nonce to the page", () => {
+    const first = proxy(new NextRequest("http://127.0.0.1:3000/usage"));
+    const second = proxy(new NextRequest("http://127.0.0.1:3000/usage"));
+    const csp = first.headers.get("Content-Security-Policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get("Content-Security-Policy")).not.toContain(`'nonce-${nonce}'`);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(first.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(first.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(first.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("Permissions-Policy")).toContain("camera=()");
+    // NextResponse.next() carries the overridden request headers to the page as x-middleware-request-*.
+    expect(first.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
+  });
+
+  it("refuses a cross-site state-changing /api request but leaves next-auth's own routes to next-auth", async () => {
+    const refused = proxy(new NextRequest("http://127.0.0.1:3000/api/settings/alpha-key", { method: "PUT", headers: { origin: "https://evil.example" } }));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { code: "origin_rejected" } });
+    expect(refused.headers.get("X-Frame-Options")).toBe("DENY");
+    const same = proxy(new NextRequest("http://127.0.0.1:3000/api/settings/alpha-key", { method: "PUT", headers: { origin: "http://127.0.0.1:3000" } }));
+    expect(same.status).toBe(200);
+    const auth = proxy(new NextRequest("http://127.0.0.1:3000/api/auth/callback/credentials", { method: "POST", headers: { origin: "https://evil.example" } }));
+    expect(auth.status).toBe(200);
+    const read = proxy(new NextRequest("http://127.0.0.1:3000/api/usage", { headers: { origin: "https://evil.example" } }));
+    expect(read.status).toBe(200);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Security headers and the same-origin rule, shared by proxy.ts (every response) and the route wrappers (every
+ * state-changing /api request). Pure functions: no secrets, no database.
+ */
+
+export const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Origins a request may legitimately come from: DESK_URL's, and the one the request itself was addressed to. */
+function ownOrigins(request: Request, deskUrl: string | null): Set<string> {
+  const origins = new Set<string>();
+  if (deskUrl) origins.add(new URL(deskUrl).origin);
+  const url = new URL(request.url);
+  origins.add(url.origin);
+  // Next's request URL says "localhost" for 127.0.0.1 and ::1: on loopback the three name one origin's port.
+  if (["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) {
+    for (const name of ["localhost", "127.0.0.1", "[::1]"]) origins.add(`${url.protocol}//${name}${url.port ? `:${url.port}` : ""}`);
+  }
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  if (host) {
+    const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || url.protocol.replace(":", "");
+    origins.add(`${proto}://${host.split(",")[0]?.trim()}`);
+  }
+  return origins;
+}
+
+/**
+ * CSRF guard: a browser says where a request comes from (Sec-Fetch-Site, Origin). A state-changing request must come
+ * from the desk itself; one that says neither is refused too, so a form on another site can never pass.
+ */
+export function isSameOriginRequest(request: Request, deskUrl: string | null): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin") return false;
+  const origin = request.headers.get("origin");
+  if (origin) return origin !== "null" && ownOrigins(request, deskUrl).has(origin);
+  return site === "same-origin";
+}
+
+export interface CspOptions {
+  nonce: string;
+  /** Origin of the Alpha service: logos (img-src) and signed recordings (media-src) load from it. */
+  alphaOrigin: string | null;
+  /** next dev needs 'unsafe-eval' (React's dev tooling); production never. */
+  development: boolean;
+  /** Ask the browser to upgrade http subresources only when the desk itself is served over https. */
+  https: boolean;
+}
+
+export function buildContentSecurityPolicy(o: CspOptions): string {
+  const alpha = o.alphaOrigin ? ` ${o.alphaOrigin}` : "";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${o.nonce}' 'strict-dynamic'${o.development ? " 'unsafe-eval'" : ""}`,
+    // Radix and Recharts position things with inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${alpha}`,
+    `media-src 'self' blob:${alpha}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    ...(o.https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ["X-Frame-Options", "DENY"],
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+];
+
+/** A fresh nonce for one response: 16 random bytes, base64. */
+export function newNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}

@@ -1,0 +1,136 @@
+/**
+ * Test helpers for lib/server (Vitest only): a desk context on a throwaway SQLite file or a fresh PostgreSQL schema,
+ * the real Alpha service in-process, and accounts, keys and users with random names.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import type { DeskContext, DeskConfig } from "./context";
+import { createDeskContext } from "./context";
+import type { CreateAccountInput, RunningServer } from "./embedded-service";
+import { createAccount, issueApiKey, startServer } from "./embedded-service";
+import { mintSessionCookie } from "./session";
+import type { SessionUser } from "./users";
+import { createFirstAdmin, createUser, countUsers } from "./users";
+
+export const TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
+
+export function randomName(prefix: string): string {
+  return `${prefix}-${randomBytes(5).toString("hex")}`;
+}
+
+export function tempDir(prefix = "desk-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Whether the local PostgreSQL answers; in CI it must (the storage tests never skip there). */
+export async function postgresAvailable(url = TEST_DATABASE_URL): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export type TestDialect = "sqlite" | "postgres";
+
+export interface TestDesk {
+  ctx: DeskContext;
+  close(): Promise<void>;
+}
+
+export async function createTestDesk(
+  options: { dialect?: TestDialect; config?: Partial<DeskConfig>; fetch?: typeof fetch; now?: () => Date; sleep?: (ms: number) => Promise<void> } = {},
+): Promise<TestDesk> {
+  const secrets = { authSecret: randomBytes(32).toString("base64url"), encryptionKey: randomBytes(32) };
+  const config = { alphaBaseUrl: "http://127.0.0.1:9", upstreamTimeoutMs: 5_000, signInDelayStepMs: 0, signInDelayMaxMs: 0, ...options.config };
+  const common = {
+    secrets,
+    config,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  };
+  if (options.dialect === "postgres") {
+    const schema = `desk_test_${randomBytes(6).toString("hex")}`;
+    const ctx = await createDeskContext({ ...common, databaseUrl: process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL, pgSchema: schema });
+    return {
+      ctx,
+      close: async () => {
+        const { sql } = await import("kysely");
+        await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(ctx.db).catch(() => undefined);
+        await ctx.close();
+      },
+    };
+  }
+  const ctx = await createDeskContext({ ...common, sqlitePath: join(tempDir(), "desk.db") });
+  return { ctx, close: () => ctx.close() };
+}
+
+export async function startTestService(): Promise<RunningServer> {
+  return startServer({ databasePath: join(tempDir("alpha-svc-"), "service.db"), port: 0, host: "127.0.0.1" }, { seedScale: 0.1 });
+}
+
+/** A fresh upstream account with one key; pro plan with everything unless told otherwise. */
+export function makeAccount(service: RunningServer, input: Partial<CreateAccountInput> = {}): { accountId: string; key: string } {
+  const ctx = service.service.ctx;
+  const account = createAccount({ ctx, input: { name: randomName("acct"), plan: "pro", balance: 100_000, symbolsScope: true, ...input } });
+  return { accountId: account.id, key: issueApiKey({ ctx, input: { accountId: account.id } }).key };
+}
+
+/** A desk user with a random email (the first one of a desk becomes its admin). */
+export async function makeUser(ctx: DeskContext, role: "admin" | "member" = "member"): Promise<SessionUser & { password: string }> {
+  const password = `pw-${randomBytes(8).toString("hex")}`;
+  const email = `${randomName("user")}@example.test`;
+  if ((await countUsers(ctx)) === 0) {
+    const admin = await createFirstAdmin({ email: `${randomName("admin")}@example.test`, name: "First admin", password }, ctx);
+    if (role === "admin") return { ...admin, password };
+    const created = await createUser(admin, { email, name: "Test user", password, role }, ctx);
+    return { ...created, password };
+  }
+  const actor: SessionUser = { id: "system", email: "system@example.test", name: "system", role: "admin" };
+  const created = await createUser(actor, { email, name: "Test user", password, role }, ctx);
+  return { ...created, password };
+}
+
+/** A Request as the browser would send it: the user's session cookie and the desk's own origin. */
+export async function browserRequest(
+  ctx: DeskContext,
+  user: SessionUser | null,
+  url: string,
+  init: RequestInit & { origin?: string | null } = {},
+): Promise<Request> {
+  const headers = new Headers(init.headers);
+  const target = new URL(url, "http://desk.test");
+  if (user) headers.set("cookie", await mintSessionCookie(ctx, user));
+  if (init.origin !== null) headers.set("origin", init.origin ?? target.origin);
+  const { origin: _origin, ...rest } = init;
+  return new Request(target, { ...rest, headers });
+}
+
+/** Stores a key without asking the upstream (for upstreams that cannot answer GET /v1/account). */
+export async function storeKeyUnchecked(ctx: DeskContext, userId: string, key: string, accountId: string): Promise<void> {
+  const { encryptSecret } = await import("./key-vault");
+  await ctx.db
+    .insertInto("alpha_keys")
+    .values({ user_id: userId, ciphertext: encryptSecret(ctx.secrets.encryptionKey, key, userId), last4: key.slice(-4), account_id: accountId, account_name: null, plan: null, saved_at: ctx.now().toISOString() })
+    .execute();
+}
+
+/** A fetch that counts the calls per upstream path (query left out). */
+export function countingFetch(): { fetch: typeof fetch; calls: Map<string, number>; count(path: string): number } {
+  const calls = new Map<string, number>();
+  const counted: typeof fetch = (input, init) => {
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+    calls.set(url.pathname, (calls.get(url.pathname) ?? 0) + 1);
+    return globalThis.fetch(input, init);
+  };
+  return { fetch: counted, calls, count: (path) => calls.get(path) ?? 0 };
+}

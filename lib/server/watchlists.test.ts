@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningServer } from "./embedded-service";
+import { handleAddWatchlistItems, handleCreateWatchlist, handleKnownSymbols, handleListWatchlists } from "./handlers/watchlists";
+import { saveAlphaKey } from "./key-vault";
+import { withUser } from "./route";
+import type { TestDesk, TestDialect } from "./testing";
+import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, startTestService, TEST_DATABASE_URL } from "./testing";
+import {
+  addWatchlistItems,
+  checkSymbols,
+  createWatchlist,
+  deleteWatchlist,
+  findWatchlist,
+  listWatchlists,
+  removeWatchlistItem,
+  renameWatchlist,
+  updateWatchlistItem,
+} from "./watchlists";
+
+const pgUp = await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL);
+const dialects: TestDialect[] = pgUp ? ["sqlite", "postgres"] : ["sqlite"];
+
+describe.each(dialects)("watchlists on %s", (dialect) => {
+  let desk: TestDesk;
+  beforeAll(async () => {
+    desk = await createTestDesk({ dialect });
+  });
+  afterAll(async () => {
+    await desk.close();
+  });
+
+  it("creates, renames, edits and deletes a user's own watchlists", async () => {
+    const ctx = desk.ctx;
+    const [alice, bob] = [await makeUser(ctx), await makeUser(ctx)];
+    const name = randomName("core");
+    const created = await createWatchlist(alice, { name, items: [{ symbol: "tcs", exposure: 10, label: "IT" }, { symbol: "INFY" }] }, ctx);
+    expect(created.items).toEqual([
+      { symbol: "TCS", exposure: 10, label: "IT" },
+      { symbol: "INFY", exposure: null, label: null },
+    ]);
+    await expect(createWatchlist(alice, { name }, ctx)).rejects.toMatchObject({ code: "name_taken", status: 409 });
+    // Another user's watchlist is invisible: not listed, not found, not editable.
+    expect(await findWatchlist(bob, created.id, ctx)).toBeNull();
+    await expect(renameWatchlist(bob, created.id, { name: "mine now" }, ctx)).rejects.toMatchObject({ code: "not_found" });
+    expect(await listWatchlists(bob, ctx)).toEqual([]);
+
+    const renamed = await renameWatchlist(alice, created.id, { name: `${name} renamed` }, ctx);
+    expect(renamed.name).toBe(`${name} renamed`);
+    const merged = await addWatchlistItems(alice, created.id, { items: [{ symbol: "TCS", exposure: 20 }, { symbol: "M&M", label: "auto" }] }, ctx);
+    expect(merged.items.map((i) => [i.symbol, i.exposure, i.label])).toEqual([
+      ["TCS", 20, null],
+      ["INFY", null, null],
+      ["M&M", null, "auto"],
+    ]);
+    const edited = await updateWatchlistItem(alice, created.id, "M&M", { exposure: 5.5, label: null }, ctx);
+    expect(edited.items.find((i) => i.symbol === "M&M")).toEqual({ symbol: "M&M", exposure: 5.5, label: null });
+    const removed = await removeWatchlistItem(alice, created.id, "INFY", ctx);
+    expect(removed.items.map((i) => i.symbol)).toEqual(["TCS", "M&M"]);
+    const replaced = await addWatchlistItems(alice, created.id, { items: [{ symbol: "HDFCBANK" }], mode: "replace" }, ctx);
+    expect(replaced.items.map((i) => i.symbol)).toEqual(["HDFCBANK"]);
+
+    await deleteWatchlist(alice, created.id, ctx);
+    expect(await findWatchlist(alice, created.id, ctx)).toBeNull();
+  });
+
+  it("imports all or nothing: one bad item leaves the watchlist as it was", async () => {
+    const ctx = desk.ctx;
+    const user = await makeUser(ctx);
+    const list = await createWatchlist(user, { name: randomName("wl"), items: [{ symbol: "TCS" }] }, ctx);
+    await expect(
+      addWatchlistItems(user, list.id, { items: [{ symbol: "INFY" }, { symbol: "not a symbol!" }, { symbol: "WIPRO", exposure: -1 }] }, ctx),
+    ).rejects.toMatchObject({ code: "invalid_body", details: { fields: { "items.1.symbol": expect.any(Array), "items.2.exposure": expect.any(Array) } } });
+    await expect(addWatchlistItems(user, list.id, { items: [{ symbol: "INFY" }, { symbol: "infy" }] }, ctx)).rejects.toMatchObject({
+      details: { fields: { "items.1.symbol": [expect.stringContaining("listed twice")] } },
+    });
+    // 50 is the cap: 1 existing + 50 new is refused whole.
+    const many = Array.from({ length: 50 }, (_, i) => ({ symbol: `SYM${i}` }));
+    await expect(addWatchlistItems(user, list.id, { items: many }, ctx)).rejects.toMatchObject({ code: "invalid_body" });
+    expect((await findWatchlist(user, list.id, ctx))?.items.map((i) => i.symbol)).toEqual(["TCS"]);
+  });
+
+  it("serves the routes: list, create (201) and field errors by item index", async () => {
+    const ctx = desk.ctx;
+    const user = await makeUser(ctx);
+    const name = randomName("route");
+    const create = await withUser(handleCreateWatchlist, { ctx })(
+      await browserRequest(ctx, user, "/api/watchlists", { method: "POST", body: JSON.stringify({ name, items: [{ symbol: "RELIANCE", exposure: 100 }] }) }),
+    );
+    expect(create.status).toBe(201);
+    const created = ((await create.json()) as { data: { id: string } }).data;
+    const list = await withUser(handleListWatchlists, { ctx })(await browserRequest(ctx, user, "/api/watchlists"));
+    expect(((await list.json()) as { data: { name: string }[] }).data.map((w) => w.name)).toEqual([name]);
+    const bad = await withUser(handleAddWatchlistItems, { ctx })(
+      await browserRequest(ctx, user, `/api/watchlists/${created.id}/items`, { method: "POST", body: JSON.stringify({ items: [{ symbol: "" }] }) }),
+      { params: { id: created.id } },
+    );
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { details: { fields: Record<string, unknown> } } }).error.details.fields).toHaveProperty(["items.0.symbol"]);
+    const signedOut = await withUser(handleListWatchlists, { ctx })(await browserRequest(ctx, null, "/api/watchlists"));
+    expect(signedOut.status).toBe(401);
+  });
+});
+
+describe("symbol checks against the embedded service", () => {
+  let service: RunningServer;
+  let desk: TestDesk;
+  beforeAll(async () => {
+    service = await startTestService();
+    desk = await createTestDesk({ config: { alphaBaseUrl: service.url } });
+  });
+  afterAll(async () => {
+    await desk.close();
+    await service.close();
+  });
+
+  it("tells known from unknown symbols with the free earnings index, and caches the answer", async () => {
+    const ctx = desk.ctx;
+    const user = await makeUser(ctx);
+    const account = makeAccount(service);
+    await saveAlphaKey(user.id, account.key, ctx);
+    const known = (service.service.ctx.db.prepare("SELECT DISTINCT symbol FROM earnings ORDER BY symbol LIMIT 25").all() as { symbol: string }[]).map((r) => r.symbol);
+    expect(known.length).toBeGreaterThan(20);
+    const asked = [...known, "NOSUCHCO"];
+    const first = await checkSymbols(user, asked, ctx);
+    expect(first.known).toEqual(known);
+    expect(first.unknown).toEqual(["NOSUCHCO"]);
+    expect(first.unchecked).toEqual([]);
+    const before = service.service.ctx.db.prepare("SELECT COUNT(*) AS n FROM request_log").get() as { n: number };
+    const again = await checkSymbols(user, asked, ctx);
+    expect(again).toEqual(first);
+    const after = service.service.ctx.db.prepare("SELECT COUNT(*) AS n FROM request_log").get() as { n: number };
+    expect(after.n).toBe(before.n);
+
+    // Through the route, and for a user without a key: nothing checked, and a note saying why.
+    const keyless = await makeUser(ctx);
+    const res = await withUser(handleKnownSymbols, { ctx })(await browserRequest(ctx, keyless, "/api/watchlists/known-symbols?symbols=ZZZNEW1"));
+    const body = (await res.json()) as { data: { unchecked: string[]; note: string } };
+    expect(body.data.unchecked).toEqual(["ZZZNEW1"]);
+    expect(body.data.note).toMatch(/Alpha key/);
+  });
+});

@@ -1,0 +1,317 @@
+import "server-only";
+/**
+ * Watchlists, per desk user (interface for pages and route handlers; each takes an optional trailing DeskContext):
+ * - listWatchlists(user) → Watchlist[] (name order)
+ * - findWatchlist(user, id) → Watchlist | null — pages of other features resolve `?watchlist=<id>` with it
+ * - getWatchlist(user, id) → Watchlist (404 not_found when it is not the user's)
+ * - createWatchlist(user, { name, items? }) (409 name_taken), renameWatchlist(user, id, { name }),
+ *   deleteWatchlist(user, id)
+ * - addWatchlistItems(user, id, { items, mode: "merge" | "replace" }): every item checked first, then one transaction
+ * - updateWatchlistItem(user, id, symbol, { exposure?, label? }), removeWatchlistItem(user, id, symbol)
+ * - checkSymbols(user, symbols) → SymbolCheck: known/unknown from the service's free earnings index, cached a day
+ */
+import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
+import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
+import { symbolSchema } from "@/lib/alpha/primitives";
+import type { AddWatchlistItemsInput, CreateWatchlistInput, SymbolCheck, UpdateWatchlistItemInput, Watchlist, WatchlistItem } from "@/lib/query/watchlist-schema";
+import {
+  addWatchlistItemsInputSchema,
+  createWatchlistInputSchema,
+  MAX_WATCHLIST_ITEMS,
+  MAX_WATCHLISTS,
+  renameWatchlistInputSchema,
+  updateWatchlistItemInputSchema,
+} from "@/lib/query/watchlist-schema";
+import { callAlpha } from "./alpha-proxy";
+import type { DeskContext } from "./context";
+import { toNumber } from "./db";
+import { getDeskContext } from "./default-context";
+import { newId } from "./ids";
+import type { PortfolioDb, WatchlistItemsTable, WatchlistsTable } from "./portfolio-tables";
+import { portfolioDb } from "./portfolio-tables";
+import type { SessionUser } from "./users";
+import { parseOrThrow } from "./users";
+
+export type { SymbolCheck, Watchlist, WatchlistItem } from "@/lib/query/watchlist-schema";
+
+/** A symbol check is kept this long: the service's universe changes with listings, not by the minute. */
+export const SYMBOL_CHECK_TTL_MS = 24 * 60 * 60 * 1000;
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || /UNIQUE constraint/i.test(String(e?.message));
+}
+
+function nameTaken(name: string): AlphaError {
+  return new AlphaError("name_taken", `You already have a watchlist called "${name}"`, {
+    details: { fields: { name: ["is already used by another of your watchlists"] } },
+  });
+}
+
+function notFound(): AlphaError {
+  return new AlphaError("not_found", "No such watchlist: it may have been deleted");
+}
+
+function toItem(row: Pick<WatchlistItemsTable, "symbol" | "exposure" | "label">): WatchlistItem {
+  return { symbol: row.symbol, exposure: row.exposure === null ? null : Number(row.exposure), label: row.label };
+}
+
+async function loadItems(db: PortfolioDb, ids: string[]): Promise<Map<string, WatchlistItem[]>> {
+  const out = new Map<string, WatchlistItem[]>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom("watchlist_items")
+    .select(["watchlist_id", "symbol", "exposure", "label"])
+    .where("watchlist_id", "in", ids)
+    .orderBy("watchlist_id")
+    .orderBy("position")
+    .execute();
+  for (const row of rows) {
+    const list = out.get(row.watchlist_id) ?? [];
+    list.push(toItem(row));
+    out.set(row.watchlist_id, list);
+  }
+  return out;
+}
+
+function toWatchlist(row: WatchlistsTable, items: WatchlistItem[]): Watchlist {
+  return { id: row.id, name: row.name, items, createdAt: row.created_at, updatedAt: row.updated_at };
+}
+
+export async function listWatchlists(user: SessionUser, ctx?: DeskContext): Promise<Watchlist[]> {
+  const c = ctx ?? (await getDeskContext());
+  const db = portfolioDb(c);
+  const rows = await db.selectFrom("watchlists").selectAll().where("user_id", "=", user.id).orderBy("name").execute();
+  const items = await loadItems(db, rows.map((r) => r.id));
+  return rows.map((r) => toWatchlist(r, items.get(r.id) ?? []));
+}
+
+export async function findWatchlist(user: SessionUser, id: string, ctx?: DeskContext): Promise<Watchlist | null> {
+  const c = ctx ?? (await getDeskContext());
+  const db = portfolioDb(c);
+  const row = await db.selectFrom("watchlists").selectAll().where("id", "=", id).where("user_id", "=", user.id).executeTakeFirst();
+  if (!row) return null;
+  return toWatchlist(row, (await loadItems(db, [row.id])).get(row.id) ?? []);
+}
+
+export async function getWatchlist(user: SessionUser, id: string, ctx?: DeskContext): Promise<Watchlist> {
+  const found = await findWatchlist(user, id, ctx);
+  if (!found) throw notFound();
+  return found;
+}
+
+async function ownedRow(db: PortfolioDb, user: SessionUser, id: string): Promise<WatchlistsTable> {
+  const row = await db.selectFrom("watchlists").selectAll().where("id", "=", id).where("user_id", "=", user.id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+function itemRows(watchlistId: string, items: readonly { symbol: string; exposure?: number | undefined; label?: string | undefined }[], start: number, at: string): WatchlistItemsTable[] {
+  return items.map((item, i) => ({
+    watchlist_id: watchlistId,
+    symbol: item.symbol,
+    exposure: item.exposure ?? null,
+    label: item.label ? item.label : null,
+    position: start + i,
+    added_at: at,
+  }));
+}
+
+export async function createWatchlist(user: SessionUser, input: CreateWatchlistInput, ctx?: DeskContext): Promise<Watchlist> {
+  const c = ctx ?? (await getDeskContext());
+  const parsed = parseOrThrow(createWatchlistInputSchema, input);
+  const db = portfolioDb(c);
+  const now = c.now().toISOString();
+  const row: WatchlistsTable = { id: newId("wl"), user_id: user.id, name: parsed.name, created_at: now, updated_at: now };
+  try {
+    await db.transaction().execute(async (trx) => {
+      const count = await trx.selectFrom("watchlists").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", user.id).executeTakeFirst();
+      if (toNumber(count?.n) >= MAX_WATCHLISTS) {
+        throw new AlphaError("invalid_body", `You have ${MAX_WATCHLISTS} watchlists, the most the desk keeps; delete one first`);
+      }
+      await trx.insertInto("watchlists").values(row).execute();
+      if (parsed.items.length > 0) await trx.insertInto("watchlist_items").values(itemRows(row.id, parsed.items, 0, now)).execute();
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken(parsed.name);
+    throw error;
+  }
+  return getWatchlist(user, row.id, c);
+}
+
+export async function renameWatchlist(user: SessionUser, id: string, input: { name: string }, ctx?: DeskContext): Promise<Watchlist> {
+  const c = ctx ?? (await getDeskContext());
+  const { name } = parseOrThrow(renameWatchlistInputSchema, input);
+  const db = portfolioDb(c);
+  await ownedRow(db, user, id);
+  try {
+    await db.updateTable("watchlists").set({ name, updated_at: c.now().toISOString() }).where("id", "=", id).where("user_id", "=", user.id).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken(name);
+    throw error;
+  }
+  return getWatchlist(user, id, c);
+}
+
+export async function deleteWatchlist(user: SessionUser, id: string, ctx?: DeskContext): Promise<{ id: string; deleted: true }> {
+  const c = ctx ?? (await getDeskContext());
+  const db = portfolioDb(c);
+  await db.transaction().execute(async (trx) => {
+    await ownedRow(trx, user, id);
+    await trx.deleteFrom("watchlist_items").where("watchlist_id", "=", id).execute();
+    await trx.deleteFrom("watchlists").where("id", "=", id).execute();
+  });
+  return { id, deleted: true };
+}
+
+/**
+ * Adds (or, with mode `replace`, swaps in) many items at once: the whole list is checked before anything is
+ * written and the write is one transaction, so an import either lands completely or not at all.
+ */
+export async function addWatchlistItems(user: SessionUser, id: string, input: AddWatchlistItemsInput, ctx?: DeskContext): Promise<Watchlist> {
+  const c = ctx ?? (await getDeskContext());
+  const parsed = parseOrThrow(addWatchlistItemsInputSchema, input);
+  const db = portfolioDb(c);
+  const now = c.now().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await ownedRow(trx, user, id);
+    if (parsed.mode === "replace") {
+      await trx.deleteFrom("watchlist_items").where("watchlist_id", "=", id).execute();
+      await trx.insertInto("watchlist_items").values(itemRows(id, parsed.items, 0, now)).execute();
+    } else {
+      const existing = await trx.selectFrom("watchlist_items").select(["symbol", "position"]).where("watchlist_id", "=", id).execute();
+      const have = new Set(existing.map((r) => r.symbol));
+      const fresh = parsed.items.filter((i) => !have.has(i.symbol));
+      const total = existing.length + fresh.length;
+      if (total > MAX_WATCHLIST_ITEMS) {
+        throw new AlphaError("invalid_body", `This would make ${total} symbols; a watchlist holds at most ${MAX_WATCHLIST_ITEMS}. Nothing was added.`, {
+          details: { fields: { items: [`at most ${MAX_WATCHLIST_ITEMS - existing.length} new symbols fit`] } },
+        });
+      }
+      for (const item of parsed.items.filter((i) => have.has(i.symbol))) {
+        await trx
+          .updateTable("watchlist_items")
+          .set({ exposure: item.exposure ?? null, label: item.label ? item.label : null })
+          .where("watchlist_id", "=", id)
+          .where("symbol", "=", item.symbol)
+          .execute();
+      }
+      const start = existing.reduce((m, r) => Math.max(m, toNumber(r.position) + 1), 0);
+      if (fresh.length > 0) await trx.insertInto("watchlist_items").values(itemRows(id, fresh, start, now)).execute();
+    }
+    await trx.updateTable("watchlists").set({ updated_at: now }).where("id", "=", id).execute();
+  });
+  return getWatchlist(user, id, c);
+}
+
+function parseSymbolOrThrow(symbol: string): string {
+  const parsed = symbolSchema.safeParse(symbol);
+  if (!parsed.success) throw new AlphaError("not_found", `${symbol} is not in this watchlist`);
+  return parsed.data;
+}
+
+export async function updateWatchlistItem(user: SessionUser, id: string, symbol: string, input: UpdateWatchlistItemInput, ctx?: DeskContext): Promise<Watchlist> {
+  const c = ctx ?? (await getDeskContext());
+  const change = parseOrThrow(updateWatchlistItemInputSchema, input);
+  const sym = parseSymbolOrThrow(symbol);
+  const db = portfolioDb(c);
+  await db.transaction().execute(async (trx) => {
+    await ownedRow(trx, user, id);
+    const set: Partial<Pick<WatchlistItemsTable, "exposure" | "label">> = {};
+    if (change.exposure !== undefined) set.exposure = change.exposure;
+    if (change.label !== undefined) set.label = change.label ? change.label : null;
+    if (Object.keys(set).length > 0) {
+      const result = await trx.updateTable("watchlist_items").set(set).where("watchlist_id", "=", id).where("symbol", "=", sym).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new AlphaError("not_found", `${sym} is not in this watchlist`);
+    }
+    await trx.updateTable("watchlists").set({ updated_at: c.now().toISOString() }).where("id", "=", id).execute();
+  });
+  return getWatchlist(user, id, c);
+}
+
+export async function removeWatchlistItem(user: SessionUser, id: string, symbol: string, ctx?: DeskContext): Promise<Watchlist> {
+  const c = ctx ?? (await getDeskContext());
+  const sym = parseSymbolOrThrow(symbol);
+  const db = portfolioDb(c);
+  await db.transaction().execute(async (trx) => {
+    await ownedRow(trx, user, id);
+    await trx.deleteFrom("watchlist_items").where("watchlist_id", "=", id).where("symbol", "=", sym).execute();
+    await trx.updateTable("watchlists").set({ updated_at: c.now().toISOString() }).where("id", "=", id).execute();
+  });
+  return getWatchlist(user, id, c);
+}
+
+/** Most symbols one check takes (a big batch file names a few hundred at most). */
+export const MAX_SYMBOL_CHECK = 1_000;
+const INDEX_PAGES_PER_CHUNK = 3;
+
+function whyUnchecked(error: unknown): string {
+  if (!isAlphaError(error)) return "The symbols could not be checked right now.";
+  switch (error.code) {
+    case "no_api_key":
+      return "Add your Alpha key in Settings to check symbols.";
+    case "product_not_enabled":
+    case "scope_required":
+      return "Your plan has no earnings product, which the desk uses to check symbols for free; they were not checked.";
+    case "rate_limit_exceeded":
+      return "Your plan's request limit was reached; some symbols were not checked. Try again in a minute.";
+    default:
+      return "The Alpha service could not be asked about these symbols right now; they were not checked.";
+  }
+}
+
+/**
+ * Which symbols the service knows, from the free earnings index (filtered by up to 20 symbols a call). Answers are
+ * cached a day in the desk database and shared by every user: the symbol universe is the same for all keys.
+ */
+export async function checkSymbols(user: SessionUser, symbols: readonly string[], ctx?: DeskContext): Promise<SymbolCheck> {
+  const c = ctx ?? (await getDeskContext());
+  const wanted = [...new Set(symbols.map((s) => symbolSchema.safeParse(s)).flatMap((r) => (r.success ? [r.data] : [])))];
+  if (wanted.length > MAX_SYMBOL_CHECK) throw new AlphaError("invalid_parameter", `Check at most ${MAX_SYMBOL_CHECK} symbols at a time`);
+  const db = portfolioDb(c);
+  const since = new Date(c.now().getTime() - SYMBOL_CHECK_TTL_MS).toISOString();
+  const known = new Set<string>();
+  const unknown = new Set<string>();
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await db
+      .selectFrom("symbol_checks")
+      .select(["symbol", "known"])
+      .where("symbol", "in", wanted.slice(i, i + 500))
+      .where("checked_at", ">=", since)
+      .execute();
+    for (const r of rows) (toNumber(r.known) === 1 ? known : unknown).add(r.symbol);
+  }
+  const todo = wanted.filter((s) => !known.has(s) && !unknown.has(s));
+  const unchecked: string[] = [];
+  let note: string | null = null;
+  const checkedAt = c.now().toISOString();
+  for (let i = 0; i < todo.length; i += MAX_LIST_VALUES) {
+    const chunk = todo.slice(i, i + MAX_LIST_VALUES);
+    if (note !== null) {
+      unchecked.push(...chunk);
+      continue;
+    }
+    try {
+      const seen = new Set<string>();
+      for (let page = 1; page <= INDEX_PAGES_PER_CHUNK; page++) {
+        const { data } = await callAlpha(user, "listEarningsIndex", { query: { symbols: chunk, limit: 100, page } }, { ctx: c });
+        for (const row of data.data) seen.add(row.symbol.toUpperCase());
+        if (!data.has_next || chunk.every((s) => seen.has(s))) break;
+      }
+      const rows = chunk.map((symbol) => ({ symbol, known: seen.has(symbol) ? 1 : 0, checked_at: checkedAt }));
+      for (const r of rows) (r.known ? known : unknown).add(r.symbol);
+      for (const r of rows) {
+        await db
+          .insertInto("symbol_checks")
+          .values(r)
+          .onConflict((oc) => oc.column("symbol").doUpdateSet({ known: r.known, checked_at: r.checked_at }))
+          .execute();
+      }
+    } catch (error) {
+      note = whyUnchecked(error);
+      unchecked.push(...chunk);
+    }
+  }
+  const order = (set: Set<string>) => wanted.filter((s) => set.has(s));
+  return { known: order(known), unknown: order(unknown), unchecked, note };
+}

@@ -1,0 +1,93 @@
+/**
+ * Test-only control hook of the e2e server process (never part of the desk or the service's routes): a tiny JSON API
+ * on its own 127.0.0.1 port through which browser specs make things happen in the embedded service while a page is
+ * open. Its URL goes to e2e/.auth/fixtures.json as `liveControlUrl`.
+ *   POST /events    { product: "alerts"|"news"|"announcements", symbol, type?, important?, sentiment?, category? } → the stored row
+ *   POST /streams/drop                → drops every WebSocket server-side (the service keeps serving /v1/ws)
+ *   GET  /streams/stats               → the stream hub's counters (connections per account)
+ *   POST /accounts  { plan?, balance?, websocketAddons? } → { accountId, key } of a fresh account
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { z } from "zod";
+import { STREAM_PRODUCTS } from "../lib/alpha/account";
+import { ALERT_OUTPUT_TYPES } from "../lib/alpha/alerts";
+import { createAccount, issueApiKey } from "../service/accounts";
+import type { RunningServer } from "../service/server";
+import { dropStreamConnections, recordLiveEvent } from "./live-events";
+
+const eventSchema = z.object({
+  product: z.enum(["alerts", "news", "announcements"]),
+  symbol: z.string().min(1),
+  type: z.enum(ALERT_OUTPUT_TYPES).optional(),
+  important: z.boolean().optional(),
+  sentiment: z.enum(["positive", "negative", "neutral"]).optional(),
+  category: z.string().optional(),
+});
+
+const accountSchema = z.object({
+  name: z.string().optional(),
+  plan: z.enum(["sandbox", "starter", "pro"]).default("pro"),
+  balance: z.number().int().min(0).optional(),
+  websocketAddons: z.array(z.object({ product: z.enum(STREAM_PRODUCTS), tier: z.string(), enabled: z.boolean() })).optional(),
+});
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  return text ? (JSON.parse(text) as unknown) : {};
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+export async function startLiveControl(running: RunningServer): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      try {
+        const path = new URL(req.url ?? "/", "http://x").pathname;
+        if (req.method === "POST" && path === "/events") return send(res, 201, recordLiveEvent(running, eventSchema.parse(await readJson(req))));
+        if (req.method === "POST" && path === "/streams/drop") {
+          const before = running.streams.stats().connections;
+          dropStreamConnections(running);
+          return send(res, 200, { dropped: before });
+        }
+        if (req.method === "GET" && path === "/streams/stats") return send(res, 200, running.streams.stats());
+        if (req.method === "POST" && path === "/accounts") {
+          const input = accountSchema.parse(await readJson(req));
+          const ctx = running.service.ctx;
+          const account = createAccount({
+            ctx,
+            input: {
+              name: input.name ?? `e2e live ${randomBytes(4).toString("hex")}`,
+              plan: input.plan,
+              balance: input.balance ?? (input.plan === "sandbox" ? 1_000 : 1_000_000),
+              symbolsScope: true,
+              ...(input.websocketAddons ? { websocketAddons: input.websocketAddons } : {}),
+            },
+          });
+          const { key } = issueApiKey({ ctx, input: { accountId: account.id, label: "e2e live" } });
+          return send(res, 201, { accountId: account.id, key });
+        }
+        return send(res, 404, { error: "not found" });
+      } catch (error) {
+        return send(res, 400, { error: error instanceof Error ? error.message : String(error) });
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        running.streams.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Playwright's web server: the embedded service (simulator off, a free port) and the desk's existing production
+ * build (`next start` on E2E_PORT, never a build), both on a fresh temporary data dir per run. Writes what the specs
+ * need to e2e/.auth/fixtures.json (gitignored): URLs, the demo login, keys of helper accounts, and the file the desk's
+ * output is copied to (e2e/.auth/desk.log) so the suite can check that no key was ever logged.
+ */
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startLiveControl } from "./e2e-live-control";
+import { deskEnv, ensureDemo, makeServiceAccount, openDesk, ROOT, startEmbeddedService, startNext, waitForHttp } from "./embedded";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const host = "127.0.0.1";
+const deskUrl = `http://${host}:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), "alpha-desk-e2e-"));
+
+const service = await startEmbeddedService({ databasePath: join(dataDir, "service.db"), host, port: 0, simulator: false });
+const desk = await openDesk({ dataDir }, service.url);
+const demo = await ensureDemo(desk, service, dataDir);
+await desk.close();
+// Test-only hook (issue 8): the live specs store events and drop streams in the service through it.
+const liveControl = await startLiveControl(service);
+
+// Helper accounts for the specs: they create their own desk users (POST /api/setup, /api/admin/users) and keys.
+const fixtures = {
+  deskUrl,
+  serviceUrl: service.url,
+  dataDir,
+  demo: { email: demo.email, password: demo.password, accountId: demo.accountId },
+  accounts: {
+    spare: makeServiceAccount(service, { name: "e2e spare" }),
+    spare2: makeServiceAccount(service, { name: "e2e spare 2" }),
+    noWebsocket: makeServiceAccount(service, { name: "e2e no websocket", websocketAddons: [] }),
+    sandbox: makeServiceAccount(service, { name: "e2e sandbox", plan: "sandbox", balance: 1_000 }),
+    noCredits: makeServiceAccount(service, { name: "e2e no credits", balance: 0 }),
+    noSymbols: makeServiceAccount(service, { name: "e2e no symbols", symbolsScope: false }),
+  },
+  /** Looks like a key, belongs to nobody: the service rejects it. */
+  unknownKey: "ak_live_NotAKeyOfAnyAccount0000000000",
+  logFile: join(ROOT, "e2e", ".auth", "desk.log"),
+  liveControlUrl: liveControl.url,
+};
+mkdirSync(join(ROOT, "e2e", ".auth"), { recursive: true });
+writeFileSync(join(ROOT, "e2e", ".auth", "fixtures.json"), `${JSON.stringify(fixtures, null, 2)}\n`, { mode: 0o600 });
+const log = createWriteStream(fixtures.logFile, { flags: "w" });
+
+// A fresh install every run: nothing of the developer's own desk settings leaks in.
+const baseEnv = { ...process.env };
+for (const name of ["DATABASE_URL", "DESK_URL", "NEXTAUTH_URL", "AUTH_SECRET", "DESK_ENCRYPTION_KEY", "ALPHA_BASE_URL"]) delete baseEnv[name];
+const next = startNext({
+  port,
+  host,
+  env: deskEnv(baseEnv, { ALPHA_BASE_URL: service.url, DESK_DATA_DIR: dataDir, DESK_DEMO_MODE: "1", PORT: String(port) }),
+  stdio: "pipe",
+});
+for (const [from, to] of [
+  [next.stdout, process.stdout],
+  [next.stderr, process.stderr],
+] as const) {
+  from?.on("data", (chunk: Buffer) => {
+    to.write(chunk);
+    log.write(chunk);
+  });
+}
+
+let stopping = false;
+async function shutdown(code: number): Promise<never> {
+  stopping = true;
+  if (next.exitCode === null) next.kill("SIGTERM");
+  await liveControl.close().catch(() => undefined);
+  await service.close().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+next.on("exit", (code) => {
+  if (!stopping) void shutdown(code ?? 1);
+});
+await waitForHttp(`${deskUrl}/`, next);
+console.log(`e2e desk on ${deskUrl}, Alpha service on ${service.url}`);

@@ -1,0 +1,174 @@
+/**
+ * What `npm start` and the Playwright server share: starting the embedded Alpha service, making the demo account,
+ * key and desk user (idempotently, remembered in `${dataDir}/demo.json`), and running `next start`.
+ * Run under `tsx --conditions=react-server` so lib/server's "server-only" guard resolves to its server build.
+ */
+import { randomBytes } from "node:crypto";
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { createAlphaClient } from "../lib/alpha/client";
+import type { DeskContext } from "../lib/server/context";
+import { createDeskContext } from "../lib/server/context";
+import { DEMO_EMAIL, DEMO_NAME, readDemoState, writeDemoState } from "../lib/server/demo";
+import { hashPassword } from "../lib/server/passwords";
+import { loadDeskSecrets } from "../lib/server/secrets";
+import { saveAlphaKey, withUserKey } from "../lib/server/key-vault";
+import { countUsers, createFirstAdmin, createUser } from "../lib/server/users";
+import type { CreateAccountInput } from "../service/accounts";
+import { createAccount, issueApiKey } from "../service/accounts";
+import type { ServiceConfigInput } from "../service/config";
+import type { RunningServer, StartServerOptions } from "../service/server";
+import { startServer } from "../service/server";
+
+export const ROOT = join(import.meta.dirname, "..");
+
+/** Starts the service on its port; when that port is taken, on a free one (a second `npm start`, say). */
+export async function startEmbeddedService(config: ServiceConfigInput, options: StartServerOptions = {}): Promise<RunningServer> {
+  try {
+    return await startServer(config, options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || config.port === 0) throw error;
+    console.log(`Port ${config.port} is busy; the embedded Alpha service takes a free port instead.`);
+    return startServer({ ...config, port: 0 }, options);
+  }
+}
+
+export interface DeskStorage {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  authSecret?: string | undefined;
+  encryptionKey?: string | undefined;
+}
+
+export function openDesk(storage: DeskStorage, alphaBaseUrl: string): Promise<DeskContext> {
+  return createDeskContext({
+    databaseUrl: storage.databaseUrl,
+    sqlitePath: join(storage.dataDir, "desk.db"),
+    secrets: loadDeskSecrets({ dataDir: storage.dataDir, authSecret: storage.authSecret, encryptionKey: storage.encryptionKey }),
+    config: { alphaBaseUrl },
+  });
+}
+
+/** A pro account with every product, the Symbols scope, WebSocket add-ons and a large balance, unless told otherwise. */
+export function makeServiceAccount(service: RunningServer, input: Partial<CreateAccountInput> & { name: string }) {
+  const ctx = service.service.ctx;
+  const account = createAccount({ ctx, input: { plan: "pro", balance: 10_000_000, symbolsScope: true, retentionOptOut: true, ...input } });
+  const { key } = issueApiKey({ ctx, input: { accountId: account.id, label: "alpha desk" } });
+  return { accountId: account.id, key, plan: account.plan.id };
+}
+
+async function keyStillWorks(ctx: DeskContext, userId: string): Promise<boolean> {
+  try {
+    const { apiKey } = await withUserKey(userId, ctx);
+    await createAlphaClient({ baseUrl: ctx.config.alphaBaseUrl, apiKey, fetch: ctx.fetch, retries: 0 }).getAccount({});
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface DemoLogin {
+  email: string;
+  password: string;
+  userId: string;
+  accountId: string | undefined;
+  created: boolean;
+}
+
+/**
+ * The demo desk user with a working key of a demo account in the embedded service. Idempotent: a second start
+ * reuses demo.json; a lost service database gets a new account and key; the first user of a desk is its admin.
+ */
+export async function ensureDemo(ctx: DeskContext, service: RunningServer, dataDir: string): Promise<DemoLogin> {
+  const state = readDemoState(dataDir);
+  let user = state ? await ctx.db.selectFrom("users").select(["id", "email"]).where("id", "=", state.userId).executeTakeFirst() : undefined;
+  if (state && user && (await keyStillWorks(ctx, user.id))) {
+    return { email: state.email, password: state.password, userId: user.id, accountId: state.accountId, created: false };
+  }
+  const password = state && user ? state.password : randomBytes(12).toString("base64url");
+  if (!user) {
+    const existing = await ctx.db.selectFrom("users").select(["id", "email"]).where("email", "=", DEMO_EMAIL).executeTakeFirst();
+    if (existing) {
+      // demo.json was lost: give the demo user a new password rather than leave it unusable.
+      await ctx.db.updateTable("users").set({ password_hash: await hashPassword(password), disabled: 0 }).where("id", "=", existing.id).execute();
+      user = existing;
+    } else if ((await countUsers(ctx)) === 0) {
+      user = await createFirstAdmin({ email: DEMO_EMAIL, name: DEMO_NAME, password }, ctx);
+    } else {
+      const system = { id: "system", email: "system@alphadesk.local", name: "npm start", role: "admin" as const };
+      user = await createUser(system, { email: DEMO_EMAIL, name: DEMO_NAME, password, role: "member" }, ctx);
+    }
+  }
+  const account = makeServiceAccount(service, { name: "Alpha Desk demo" });
+  await saveAlphaKey(user.id, account.key, ctx);
+  writeDemoState(dataDir, { email: DEMO_EMAIL, password, userId: user.id, accountId: account.accountId, createdAt: new Date().toISOString() });
+  return { email: DEMO_EMAIL, password, userId: user.id, accountId: account.accountId, created: true };
+}
+
+const SOURCE_ENTRIES = ["app", "components", "lib", "public", "proxy.ts", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === "node_modules" || entry.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Whether the build folder (NEXT_DIST_DIR, default .next) holds a production build newer than every source file. */
+export function hasFreshBuild(root = ROOT, distDir = process.env.NEXT_DIST_DIR ?? ".next"): boolean {
+  const buildId = join(root, distDir, "BUILD_ID");
+  if (!existsSync(buildId)) return false;
+  const built = statSync(buildId).mtimeMs;
+  return SOURCE_ENTRIES.every((entry) => newestMtime(join(root, entry)) <= built);
+}
+
+const nextBin = () => createRequire(import.meta.url).resolve("next/dist/bin/next");
+
+export function runNextBuild(env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [nextBin(), "build"], { cwd: ROOT, stdio: "inherit", env });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))));
+    child.on("error", reject);
+  });
+}
+
+export function startNext(options: { port: number; host: string; env: NodeJS.ProcessEnv; stdio?: "inherit" | "pipe" }): ChildProcess {
+  return spawn(process.execPath, [nextBin(), "start", "-H", options.host, "-p", String(options.port)], {
+    cwd: ROOT,
+    stdio: options.stdio === "pipe" ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: options.env,
+  });
+}
+
+/** Waits until the desk answers (any status below 500). */
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { redirect: "manual" });
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** The environment `next start` runs with: the service URL, the data dir, and how next-auth finds its own URL. */
+export function deskEnv(base: NodeJS.ProcessEnv, extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" };
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
+  // next-auth builds its callback URLs from NEXTAUTH_URL, else (with AUTH_TRUST_HOST) from the request's host.
+  if (env.DESK_URL && !env.NEXTAUTH_URL) env.NEXTAUTH_URL = env.DESK_URL;
+  if (!env.NEXTAUTH_URL) env.AUTH_TRUST_HOST ??= "1";
+  return env;
+}

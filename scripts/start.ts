@@ -1,0 +1,74 @@
+/**
+ * `npm start`. Without ALPHA_BASE_URL: the embedded Alpha service (data/service.db, simulator on), a demo account
+ * with its key stored in the desk's vault, a demo desk user, then the desk (`next build` when the build is missing or
+ * older than the sources, then `next start`). With ALPHA_BASE_URL: just the desk, pointed there. Ctrl-C stops both.
+ */
+import { join } from "node:path";
+import type { RunningServer } from "../service/server";
+import { serviceConfigFromEnv } from "../service/config";
+import { deskEnv, ensureDemo, hasFreshBuild, openDesk, ROOT, runNextBuild, startEmbeddedService, startNext, waitForHttp } from "./embedded";
+
+const env = process.env;
+const port = Number(env.PORT ?? 3000);
+const host = env.HOST ?? "127.0.0.1";
+const dataDir = env.DESK_DATA_DIR ?? join(ROOT, "data");
+const deskUrl = env.DESK_URL ?? `http://${host}:${port}`;
+
+let service: RunningServer | null = null;
+let stopping = false;
+
+async function main(): Promise<void> {
+  let alphaBaseUrl = env.ALPHA_BASE_URL;
+  let demo: { email: string; password: string } | null = null;
+  if (!alphaBaseUrl) {
+    const config = serviceConfigFromEnv(env);
+    service = await startEmbeddedService({
+      ...config,
+      databasePath: env.ALPHA_SERVICE_DB ?? join(dataDir, "service.db"),
+      simulator: env.ALPHA_SERVICE_SIMULATOR === undefined ? true : config.simulator,
+    });
+    alphaBaseUrl = service.url;
+    console.log(`Alpha service (embedded) on ${service.url}`);
+    const desk = await openDesk({ dataDir, databaseUrl: env.DATABASE_URL, authSecret: env.AUTH_SECRET, encryptionKey: env.DESK_ENCRYPTION_KEY }, alphaBaseUrl);
+    try {
+      const login = await ensureDemo(desk, service, dataDir);
+      demo = login;
+      if (login.created) console.log("Created the demo account, its key (stored encrypted in the desk) and the demo desk user.");
+    } finally {
+      await desk.close();
+    }
+  }
+
+  const childEnv = deskEnv(env, {
+    ALPHA_BASE_URL: alphaBaseUrl,
+    DESK_DATA_DIR: dataDir,
+    DESK_DEMO_MODE: demo ? "1" : undefined,
+    PORT: String(port),
+  });
+  if (!hasFreshBuild()) {
+    console.log("Building the desk (next build); this takes a minute the first time...");
+    await runNextBuild({ ...childEnv, NODE_ENV: "production" });
+  }
+  const next = startNext({ port, host, env: childEnv });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    next.kill(signal);
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  next.on("exit", (code) => {
+    stopping = true;
+    void (service?.close() ?? Promise.resolve()).finally(() => process.exit(code ?? 0));
+  });
+  await waitForHttp(`http://${host}:${port}/`, next);
+  console.log(`\nAlpha Desk is ready: ${deskUrl}`);
+  if (demo) console.log(`Sign in as ${demo.email} with the password ${demo.password} (also shown on the sign-in page).`);
+  console.log("Press Ctrl-C to stop.\n");
+}
+
+main().catch(async (error: unknown) => {
+  console.error(`npm start failed: ${error instanceof Error ? error.message : String(error)}`);
+  await service?.close();
+  process.exit(1);
+});
