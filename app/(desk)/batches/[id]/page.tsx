@@ -1,0 +1,34 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { z } from "zod";
+import { BatchJobSkeleton, BatchJobView } from "@/components/batches/batch-job-view";
+import { PageHeader } from "@/components/shell/page-header";
+import { batchJobPathSchema } from "@/lib/alpha/batch";
+import { makeQueryClient } from "@/lib/query/query-client";
+import { requireUser } from "@/lib/server/auth";
+import { prefetchFree, userHasKey } from "@/lib/server/prefetch";
+import { notFound } from "next/navigation";
+
+export const metadata: Metadata = { title: "Batch job" };
+
+const paramsSchema = z.object({ id: batchJobPathSchema.shape.job_id });
+
+export default async function BatchJobPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requireUser();
+  const parsed = paramsSchema.safeParse(await params);
+  if (!parsed.success) notFound();
+  const jobId = parsed.data.id;
+  const client = makeQueryClient();
+  if (await userHasKey(user)) await prefetchFree(client, user, "getBatchJob", { path: { job_id: jobId } });
+  return (
+    <>
+      <PageHeader title="Batch job" description="Live status until the job finishes, then its results. Times are IST; everything on this page is free." />
+      <HydrationBoundary state={dehydrate(client)}>
+        <Suspense fallback={<BatchJobSkeleton />}>
+          <BatchJobView jobId={jobId} />
+        </Suspense>
+      </HydrationBoundary>
+    </>
+  );
+}

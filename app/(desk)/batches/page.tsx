@@ -1,0 +1,38 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { BatchJobsList, BatchJobsListSkeleton, JOB_LIST_INPUT } from "@/components/batches/batch-jobs-list";
+import { NewBatchJob } from "@/components/batches/new-batch-job";
+import { PageHeader } from "@/components/shell/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { makeQueryClient } from "@/lib/query/query-client";
+import { watchlistsQueryOptions } from "@/lib/query/watchlists";
+import { requireUser } from "@/lib/server/auth";
+import { prefetchFree, userHasKey } from "@/lib/server/prefetch";
+import { listWatchlists } from "@/lib/server/watchlists";
+
+export const metadata: Metadata = { title: "Batch jobs" };
+
+export default async function BatchesPage() {
+  const user = await requireUser();
+  const client = makeQueryClient();
+  const [hasKey, watchlists] = await Promise.all([userHasKey(user), listWatchlists(user)]);
+  client.setQueryData(watchlistsQueryOptions().queryKey, watchlists);
+  if (hasKey) await prefetchFree(client, user, "listBatchJobs", JOB_LIST_INPUT);
+  return (
+    <>
+      <PageHeader
+        title="Batch jobs"
+        description="Many daily summaries in one job: 50 credits to submit plus 5 per generated summary. Jobs run in the background; follow them here and download their results."
+      />
+      <HydrationBoundary state={dehydrate(client)}>
+        <Suspense fallback={<Skeleton className="h-96" />}>
+          <NewBatchJob hasKey={hasKey} />
+        </Suspense>
+        <Suspense fallback={<BatchJobsListSkeleton />}>
+          <BatchJobsList hasKey={hasKey} />
+        </Suspense>
+      </HydrationBoundary>
+    </>
+  );
+}

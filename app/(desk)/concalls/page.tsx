@@ -1,0 +1,51 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { DateRangeFilter } from "@/components/concalls/date-range-filter";
+import { RecentConcalls } from "@/components/concalls/recent-concalls";
+import { parseConcallsSearch, upcomingCallsInput } from "@/components/concalls/search-params";
+import { UpcomingConcalls, UpcomingConcallsSkeleton } from "@/components/concalls/upcoming-concalls";
+import { effectiveSymbols } from "@/components/earnings/search-params";
+import { SymbolFilterBar } from "@/components/earnings/symbol-filter-bar";
+import { PageHeader } from "@/components/shell/page-header";
+import { makeQueryClient } from "@/lib/query/query-client";
+import { requireUser, type SessionUser } from "@/lib/server/auth";
+import { prefetchFree, userHasKey, watchlistSymbols } from "@/lib/server/prefetch";
+import type { ConcallsSearch } from "@/components/concalls/search-params";
+
+export const metadata: Metadata = { title: "Concalls" };
+
+async function UpcomingSection({ user, search }: { user: SessionUser; search: ConcallsSearch }) {
+  const client = makeQueryClient();
+  if (await userHasKey(user)) {
+    const symbols = effectiveSymbols(await watchlistSymbols(user, search.watchlist), search.symbols);
+    await prefetchFree(client, user, "listUpcomingConcalls", upcomingCallsInput(symbols, 1));
+  }
+  return (
+    <HydrationBoundary state={dehydrate(client)}>
+      <UpcomingConcalls />
+    </HydrationBoundary>
+  );
+}
+
+export default async function ConcallsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireUser();
+  const search = parseConcallsSearch(await searchParams);
+  return (
+    <>
+      <PageHeader
+        title="Concalls"
+        description="Earnings calls: the schedule ahead (free) and what was said on recent calls (paid, loaded when you ask). Open a call for its full analysis, transcript and recording. Times are IST."
+      />
+      <SymbolFilterBar>
+        <DateRangeFilter />
+      </SymbolFilterBar>
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <Suspense fallback={<UpcomingConcallsSkeleton />}>
+          <UpcomingSection user={user} search={search} />
+        </Suspense>
+        <RecentConcalls />
+      </div>
+    </>
+  );
+}

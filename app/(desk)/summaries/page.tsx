@@ -1,0 +1,58 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { z } from "zod";
+import { PageHeader } from "@/components/shell/page-header";
+import { SummariesView } from "@/components/summaries/summaries-view";
+import { SummaryHistorySkeleton } from "@/components/summaries/summary-history";
+import { SummaryResultSkeleton } from "@/components/summaries/summary-result";
+import { makeQueryClient } from "@/lib/query/query-client";
+import { summaryEntryQueryOptions, summaryHistoryQueryOptions } from "@/lib/query/summaries";
+import { watchlistsQueryOptions } from "@/lib/query/watchlists";
+import { requireUser } from "@/lib/server/auth";
+import { getAlphaKeyStatus } from "@/lib/server/key-vault";
+import { prefetchFree } from "@/lib/server/prefetch";
+import { getSummary, listSummaries } from "@/lib/server/summaries";
+import { listWatchlists } from "@/lib/server/watchlists";
+
+export const metadata: Metadata = { title: "Summaries" };
+
+const searchSchema = z.object({ entry: z.string().trim().min(1).max(80).optional().catch(undefined) });
+
+function Fallback() {
+  return (
+    <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <SummaryResultSkeleton />
+      <SummaryHistorySkeleton />
+    </div>
+  );
+}
+
+export default async function SummariesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireUser();
+  const { entry } = searchSchema.parse(await searchParams);
+  const client = makeQueryClient();
+  const [key, watchlists, history, opened] = await Promise.all([
+    getAlphaKeyStatus(user.id),
+    listWatchlists(user),
+    listSummaries(user),
+    entry ? getSummary(user, entry).catch(() => null) : null,
+  ]);
+  client.setQueryData(watchlistsQueryOptions().queryKey, watchlists);
+  client.setQueryData(summaryHistoryQueryOptions().queryKey, history);
+  if (opened) client.setQueryData(summaryEntryQueryOptions(opened.id).queryKey, opened);
+  if (key.hasKey) await prefetchFree(client, user, "getAccount", {});
+  return (
+    <>
+      <PageHeader
+        title="Summaries"
+        description="AI daily summaries of a watchlist or of symbols you type: 5 credits each, only when a summary is generated. Repeating one within 10 minutes opens the earlier result for free."
+      />
+      <HydrationBoundary state={dehydrate(client)}>
+        <Suspense fallback={<Fallback />}>
+          <SummariesView hasKey={key.hasKey} />
+        </Suspense>
+      </HydrationBoundary>
+    </>
+  );
+}

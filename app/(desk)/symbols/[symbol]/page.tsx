@@ -1,0 +1,98 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { CalendarDaysIcon, MicIcon, SearchXIcon } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { EmptyState } from "@/components/shell/empty-state";
+import { PageHeader } from "@/components/shell/page-header";
+import { symbolInputs } from "@/components/symbols/inputs";
+import { SymbolProfile } from "@/components/symbols/symbol-profile";
+import { SymbolTimeline, TimelineSkeleton } from "@/components/symbols/symbol-timeline";
+import { Button } from "@/components/ui/button";
+import { SYMBOL_RE } from "@/lib/alpha/primitives";
+import { makeQueryClient } from "@/lib/query/query-client";
+import { requireUser, type SessionUser } from "@/lib/server/auth";
+import { prefetchFree, userHasKey } from "@/lib/server/prefetch";
+
+type Params = Promise<{ symbol: string }>;
+
+function readSymbol(raw: string): string {
+  return decodeURIComponent(raw).trim().toUpperCase();
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return { title: readSymbol((await params).symbol) };
+}
+
+async function TimelineSection({ user, symbol, now }: { user: SessionUser; symbol: string; now: number }) {
+  const client = makeQueryClient();
+  if (await userHasKey(user)) {
+    const inputs = symbolInputs(symbol);
+    await Promise.all([
+      prefetchFree(client, user, "listEarningsIndex", inputs.results),
+      prefetchFree(client, user, "listUpcomingEarnings", inputs.upcomingResults),
+      prefetchFree(client, user, "listUpcomingConcalls", inputs.upcomingCalls),
+    ]);
+  }
+  return (
+    <HydrationBoundary state={dehydrate(client)}>
+      <SymbolTimeline symbol={symbol} now={now} />
+    </HydrationBoundary>
+  );
+}
+
+export default async function SymbolPage({ params }: { params: Params }) {
+  const user = await requireUser();
+  const symbol = readSymbol((await params).symbol);
+  if (!SYMBOL_RE.test(symbol)) {
+    return (
+      <>
+        <PageHeader title="Symbol" />
+        <EmptyState
+          icon={SearchXIcon}
+          title={`“${symbol}” is not a symbol`}
+          description="Exchange symbols are capital letters and digits, like TCS, INFY or M&M. Open a company from the earnings calendar or a watchlist."
+          action={
+            <Button asChild variant="outline">
+              <Link href="/earnings">Earnings calendar</Link>
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+  const q = encodeURIComponent(symbol);
+  const now = new Date();
+  return (
+    <>
+      <PageHeader
+        title={symbol}
+        description="Everything the desk knows about this company, on one page. Free data loads at once; paid sections show their price and load when you ask. Times are IST."
+        actions={
+          <>
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/earnings?symbols=${q}&view=agenda`}>
+                <CalendarDaysIcon aria-hidden />
+                Results calendar
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/concalls?symbols=${q}`}>
+                <MicIcon aria-hidden />
+                Concalls
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
+        <Suspense fallback={<TimelineSkeleton />}>
+          <TimelineSection user={user} symbol={symbol} now={now.getTime()} />
+        </Suspense>
+        <div className="lg:sticky lg:top-20">
+          <SymbolProfile symbol={symbol} />
+        </div>
+      </div>
+    </>
+  );
+}

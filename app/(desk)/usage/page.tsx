@@ -1,0 +1,64 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { z } from "zod";
+import { PageHeader } from "@/components/shell/page-header";
+import { AccountProfileCard } from "@/components/usage/account-profile-card";
+import { SpendByUserCard } from "@/components/usage/spend-by-user";
+import { SpendChartSkeleton, SpendPanel } from "@/components/usage/spend-panel";
+import { UsageOverview } from "@/components/usage/usage-overview";
+import { makeQueryClient } from "@/lib/query/query-client";
+import { spendQueryOptions, usageQueryOptions } from "@/lib/query/usage";
+import { requireUser } from "@/lib/server/auth";
+import { getAlphaKeyStatus } from "@/lib/server/key-vault";
+import { getSpendByUser, getSpendSeries, spendRangeSchema } from "@/lib/server/spend";
+import { getUsageSnapshot } from "@/lib/server/usage";
+
+export const metadata: Metadata = { title: "Usage" };
+
+const searchSchema = z.object({ range: spendRangeSchema.catch("24h") });
+
+export default async function UsagePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireUser();
+  const { range } = searchSchema.parse(await searchParams);
+  const key = await getAlphaKeyStatus(user.id);
+  const isAdmin = user.role === "admin";
+
+  // The same keys and shapes as the browser's fetches, so the cards open with data; a failed prefetch is left to them.
+  const queryClient = makeQueryClient();
+  await Promise.all([
+    key.hasKey ? queryClient.prefetchQuery({ ...usageQueryOptions(), queryFn: () => getUsageSnapshot(user) }) : null,
+    queryClient.prefetchQuery({
+      ...spendQueryOptions(range, "me"),
+      queryFn: async () => ({ ...(await getSpendSeries({ userId: user.id, range })), scope: "me" as const }),
+    }),
+    isAdmin
+      ? queryClient.prefetchQuery({
+          ...spendQueryOptions(range, "all"),
+          queryFn: async () => {
+            const [series, byUser] = await Promise.all([getSpendSeries({ all: true, range }), getSpendByUser(range)]);
+            return { ...series, scope: "all" as const, byUser };
+          },
+        })
+      : null,
+  ]);
+
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <PageHeader
+        title="Usage"
+        description="Your credits, today's spend against your plan's limits, and what the desk's calls cost over time. Times are IST."
+      />
+      {key.hasKey && <UsageOverview />}
+      <Suspense fallback={<SpendChartSkeleton />}>
+        <SpendPanel />
+      </Suspense>
+      {key.hasKey && <AccountProfileCard />}
+      {isAdmin && (
+        <Suspense fallback={null}>
+          <SpendByUserCard />
+        </Suspense>
+      )}
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,127 @@
+"use client";
+
+import { AlertTriangleIcon, UserPlusIcon } from "lucide-react";
+import { useState } from "react";
+import { Field, fieldAria, fieldErrorsOf } from "@/components/auth/field";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { isAlphaError } from "@/lib/alpha/errors";
+import type { UserSummary } from "@/lib/server/users";
+
+const EMPTY = { email: "", name: "", password: "", role: "member" as UserSummary["role"] };
+
+/** Add a colleague with a temporary password and a role (admin or member). */
+export function AddUserDialog({ onCreate }: { onCreate: (input: typeof EMPTY) => Promise<UserSummary> }) {
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const reset = () => {
+    setValues(EMPTY);
+    setFieldErrors({});
+    setError(null);
+  };
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problems: Record<string, string> = {};
+    if (!values.name.trim()) problems.name = "Enter a name.";
+    if (!/^\S+@\S+\.\S+$/.test(values.email.trim())) problems.email = "Enter an email address.";
+    if (values.password.length < 8) problems.password = "Use at least 8 characters.";
+    setFieldErrors(problems);
+    setError(null);
+    if (Object.keys(problems).length > 0) return;
+    setPending(true);
+    try {
+      await onCreate({ ...values, email: values.email.trim(), name: values.name.trim() });
+      setOpen(false);
+      reset();
+    } catch (e) {
+      if (isAlphaError(e)) {
+        setFieldErrors(fieldErrorsOf(e.details));
+        setError(e.message);
+      } else setError("The user could not be added. Try again.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlusIcon aria-hidden />
+          Add user
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add a user</DialogTitle>
+          <DialogDescription>Give them the temporary password through a safe channel. They add their own Alpha key in Settings.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          {error && (
+            <Alert variant="destructive">
+              <AlertTriangleIcon aria-hidden />
+              <AlertTitle>Could not add the user</AlertTitle>
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          )}
+          <Field id="new-user-name" label="Name" error={fieldErrors.name}>
+            <Input id="new-user-name" value={values.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} {...fieldAria("new-user-name", fieldErrors.name)} />
+          </Field>
+          <Field id="new-user-email" label="Email" error={fieldErrors.email}>
+            <Input
+              id="new-user-email"
+              type="email"
+              autoComplete="off"
+              value={values.email}
+              onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+              {...fieldAria("new-user-email", fieldErrors.email)}
+            />
+          </Field>
+          <Field id="new-user-password" label="Temporary password" hint="At least 8 characters." error={fieldErrors.password}>
+            <Input
+              id="new-user-password"
+              type="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+              {...fieldAria("new-user-password", fieldErrors.password, true)}
+            />
+          </Field>
+          <Field id="new-user-role" label="Role" hint="Admins manage users and see everyone's spend.">
+            <Select value={values.role} onValueChange={(role) => setValues((v) => ({ ...v, role: role as UserSummary["role"] }))}>
+              <SelectTrigger id="new-user-role" className="w-40" aria-describedby="new-user-role-hint">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="member">Member</SelectItem>
+                <SelectItem value="admin">Admin</SelectItem>
+              </SelectContent>
+            </Select>
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? "Adding…" : "Add user"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

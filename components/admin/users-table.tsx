@@ -1,0 +1,174 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2Icon, CircleSlashIcon, KeyRoundIcon } from "lucide-react";
+import { toast } from "sonner";
+import { ErrorState } from "@/components/shell/error-state";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { isAlphaError } from "@/lib/alpha/errors";
+import { formatIstDate } from "@/lib/format/time";
+import { adminUsersQueryOptions, createUser, updateUser } from "@/lib/query/admin";
+import { queryKeys } from "@/lib/query/keys";
+import type { UserSummary } from "@/lib/server/users";
+import { AddUserDialog } from "./add-user-dialog";
+
+/** Everyone on the desk: add, change role, disable and enable. An admin cannot demote or disable themselves. */
+export function UsersTable({ initialUsers, currentUserId }: { initialUsers: UserSummary[]; currentUserId: string }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...adminUsersQueryOptions(), initialData: initialUsers });
+
+  const update = useMutation({
+    mutationFn: ({ id, change }: { id: string; change: { role?: UserSummary["role"]; disabled?: boolean } }) => updateUser(id, change),
+    onSuccess: (user, { change }) => {
+      queryClient.setQueryData(queryKeys.admin.users(), (old: UserSummary[] | undefined) => old?.map((u) => (u.id === user.id ? user : u)));
+      toast.success(
+        change.role ? `${user.name} is now ${change.role === "admin" ? "an admin" : "a member"}.` : `${user.name} is ${user.disabled ? "disabled" : "enabled"}.`,
+      );
+    },
+    onError: (e) => toast.error(isAlphaError(e) ? e.message : "The change was not saved. Try again."),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users() }),
+  });
+
+  const create = async (input: { email: string; name: string; password: string; role: UserSummary["role"] }) => {
+    const user = await createUser(input);
+    queryClient.setQueryData(queryKeys.admin.users(), (old: UserSummary[] | undefined) => [...(old ?? []), user]);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users() });
+    toast.success(`${user.name} can now sign in as ${user.email}.`);
+    return user;
+  };
+
+  const users = query.data;
+  return (
+    <Card data-testid="users-card">
+      <CardHeader>
+        <CardTitle>Users</CardTitle>
+        <CardDescription>
+          {users.length} {users.length === 1 ? "person uses" : "people use"} this desk. Disabled users cannot sign in; their sessions end at once.
+        </CardDescription>
+        <CardAction>
+          <AddUserDialog onCreate={create} />
+        </CardAction>
+      </CardHeader>
+      <CardContent>
+        {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>User</TableHead>
+              <TableHead>Role</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Alpha key</TableHead>
+              <TableHead>Added</TableHead>
+              <TableHead className="text-right">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {users.map((u) => {
+              const self = u.id === currentUserId;
+              const busy = update.isPending && update.variables?.id === u.id;
+              return (
+                <TableRow key={u.id} data-testid="user-row" data-email={u.email} className={u.disabled ? "text-muted-foreground" : undefined}>
+                  <TableCell>
+                    <div className="font-medium text-foreground">
+                      {u.name} {self && <span className="text-xs font-normal text-muted-foreground">(you)</span>}
+                    </div>
+                    <div className="text-xs text-muted-foreground">{u.email}</div>
+                  </TableCell>
+                  <TableCell>
+                    <Select
+                      value={u.role}
+                      disabled={self || busy}
+                      onValueChange={(role) => update.mutate({ id: u.id, change: { role: role as UserSummary["role"] } })}
+                    >
+                      <SelectTrigger size="sm" className="w-28" aria-label={`Role of ${u.name}`}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value="member">Member</SelectItem>
+                        <SelectItem value="admin">Admin</SelectItem>
+                      </SelectContent>
+                    </Select>
+                  </TableCell>
+                  <TableCell>
+                    {u.disabled ? (
+                      <Badge variant="neutral">
+                        <CircleSlashIcon aria-hidden />
+                        Disabled
+                      </Badge>
+                    ) : (
+                      <Badge variant="positive">
+                        <CheckCircle2Icon aria-hidden />
+                        Active
+                      </Badge>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    {u.hasKey ? (
+                      <span className="inline-flex items-center gap-1.5 text-sm">
+                        <KeyRoundIcon aria-hidden className="size-3.5 text-positive" />
+                        Stored
+                      </span>
+                    ) : (
+                      <span className="text-sm text-muted-foreground">None yet</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-sm">{formatIstDate(u.createdAt)}</TableCell>
+                  <TableCell className="text-right">
+                    {u.disabled ? (
+                      <Button variant="outline" size="sm" disabled={busy} onClick={() => update.mutate({ id: u.id, change: { disabled: false } })}>
+                        Enable
+                      </Button>
+                    ) : (
+                      <AlertDialog>
+                        <AlertDialogTrigger asChild>
+                          <Button variant="ghost" size="sm" disabled={self || busy} className="text-destructive hover:text-destructive" aria-label={`Disable ${u.name}`}>
+                            Disable
+                          </Button>
+                        </AlertDialogTrigger>
+                        <AlertDialogContent>
+                          <AlertDialogHeader>
+                            <AlertDialogTitle>Disable {u.name}?</AlertDialogTitle>
+                            <AlertDialogDescription>
+                              {u.email} is signed out everywhere and cannot sign in until you enable the account again. Their stored key and
+                              history stay.
+                            </AlertDialogDescription>
+                          </AlertDialogHeader>
+                          <AlertDialogFooter>
+                            <AlertDialogCancel>Cancel</AlertDialogCancel>
+                            <AlertDialogAction
+                              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+                              onClick={() => update.mutate({ id: u.id, change: { disabled: true } })}
+                            >
+                              Disable
+                            </AlertDialogAction>
+                          </AlertDialogFooter>
+                        </AlertDialogContent>
+                      </AlertDialog>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}

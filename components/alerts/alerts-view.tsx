@@ -1,0 +1,194 @@
+"use client";
+
+import { BellRingIcon, InfoIcon, PauseIcon, PlayIcon } from "lucide-react";
+import { useQueryStates } from "nuqs";
+import * as React from "react";
+import { PaidButton } from "@/components/earnings/paid-call";
+import { SymbolFilterBar } from "@/components/earnings/symbol-filter-bar";
+import { useSymbolFilter } from "@/components/earnings/use-symbol-filter";
+import { DateRangeFields, FilterSwitch } from "@/components/live/filter-fields";
+import { FeedFooter, FeedNotices, NeedsKey } from "@/components/live/feed-chrome";
+import { ArrivingItem, NewItemsPill } from "@/components/live/live-feed-parts";
+import { LiveStatusBadge } from "@/components/live/live-status";
+import { useLiveFeed } from "@/components/live/use-live-feed";
+import { useLiveStream } from "@/components/live/use-live-stream";
+import { usePaidPages } from "@/components/live/use-paid-pages";
+import { EmptyState } from "@/components/shell/empty-state";
+import { ErrorState } from "@/components/shell/error-state";
+import { PageHeader } from "@/components/shell/page-header";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import type { Alert } from "@/lib/alpha/alerts";
+import { cn } from "@/lib/utils";
+import { AlertCard } from "./alert-card";
+import type { AlertFilters } from "./alert-model";
+import { ALERT_ALIAS_NOTE, ALERT_FILTER_OPTIONS, alertsInput, groupAlerts, matchesAlertFilters, mergeAlerts, normalizeAlertTypes, rangeEnded } from "./alert-model";
+import { AlertNotifications, notifyAlert, useNotifyChoice } from "./alert-notifications";
+import { alertsParsers } from "./search-params";
+
+export function AlertsSkeleton() {
+  return (
+    <Card aria-busy="true" aria-label="Loading alerts">
+      <CardHeader>
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-4 w-80 max-w-full" />
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-28 w-full rounded-xl" />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function TypeFilter({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
+  return (
+    <div className="grid gap-1.5">
+      <span className="flex items-center gap-1 text-xs font-medium text-muted-foreground">
+        Types
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <button type="button" className="rounded-sm text-muted-foreground hover:text-foreground" aria-label="About alert types and their aliases" data-testid="alert-type-aliases">
+              <InfoIcon className="size-3.5" aria-hidden />
+            </button>
+          </TooltipTrigger>
+          <TooltipContent className="max-w-xs">{ALERT_ALIAS_NOTE}</TooltipContent>
+        </Tooltip>
+      </span>
+      <div role="group" aria-label="Alert types" className="flex flex-wrap gap-1.5">
+        {ALERT_FILTER_OPTIONS.map((o) => {
+          const on = value.includes(o.value);
+          return (
+            <Button
+              key={o.value}
+              type="button"
+              size="sm"
+              variant={on ? "default" : "outline"}
+              aria-pressed={on}
+              className="h-8 rounded-full px-3"
+              title={o.value}
+              data-testid={`type-${o.value}`}
+              onClick={() => onChange(on ? value.filter((v) => v !== o.value) : [...value, o.value])}
+            >
+              {o.label}
+            </Button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** The alert feed: live arrivals (free) at the top without moving the reader, paid backfill on request. */
+export function AlertsView({ hasKey }: { hasKey: boolean }) {
+  const [state, setState] = useQueryStates(alertsParsers);
+  const symbolFilter = useSymbolFilter();
+  const types = React.useMemo(() => normalizeAlertTypes(state.type), [state.type]);
+  const filters: AlertFilters = React.useMemo(
+    () => ({ symbols: symbolFilter.effective, types, important: state.important, from: state.from, to: state.to }),
+    [symbolFilter.effective, types, state.important, state.from, state.to],
+  );
+  const [paused, setPaused] = React.useState(false);
+  const ended = rangeEnded(filters.to);
+  const { shown, waiting, fresh, add, flush, topRef } = useLiveFeed<Alert>({ paused, resetKey: JSON.stringify(filters) });
+  const notify = useNotifyChoice();
+  const [pollAll, setPollAll] = React.useState(false);
+  const live = useLiveStream({
+    products: ["alerts"],
+    pollAll,
+    symbols: filters.symbols,
+    important: filters.important,
+    enabled: hasKey && symbolFilter.ready && !ended,
+    onRow: ({ row }) => {
+      if (!matchesAlertFilters(row, filters)) return;
+      add(row);
+      notifyAlert(row, notify, filters.important);
+    },
+  });
+  const pages = usePaidPages("listAlerts", (page) => alertsInput(filters, page));
+  const groups = React.useMemo(() => groupAlerts(mergeAlerts(shown, pages.rows)), [shown, pages.rows]);
+
+  const off = ended ? "The date range ends before today, so no new alerts can match. Clear the end date to follow them live." : null;
+  const filtered = filters.symbols.length > 0 || types.length > 0 || filters.important || filters.from || filters.to;
+
+  return (
+    <>
+      <PageHeader
+        title="Alerts"
+        description="Market alerts as they happen: live arrivals are free and appear at the top. Earlier alerts are a paid page you load when you want them. Times are IST; prices are delayed."
+        actions={
+          <>
+            <LiveStatusBadge snapshot={live} product="alerts" paused={paused} off={off} />
+            <Button variant="outline" size="sm" onClick={() => (paused ? (setPaused(false), flush()) : setPaused(true))} aria-pressed={paused} data-testid="alerts-pause" disabled={!hasKey}>
+              {paused ? <PlayIcon aria-hidden /> : <PauseIcon aria-hidden />}
+              {paused ? `Resume${waiting.length ? ` (${waiting.length} new)` : ""}` : "Pause"}
+            </Button>
+            <AlertNotifications />
+          </>
+        }
+      />
+      <SymbolFilterBar>
+        <TypeFilter value={types} onChange={(next) => void setState({ type: next.length ? next : null })} />
+        <FilterSwitch label="Important only" checked={filters.important} onChange={(v) => void setState({ important: v || null })} testId="filter-important" />
+        <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
+      </SymbolFilterBar>
+      {!hasKey ? (
+        <NeedsKey />
+      ) : (
+        <Card data-testid="alerts-feed" data-live-url={live.url ?? ""} data-live-state={live.statuses.alerts?.state ?? live.connection}>
+          <CardHeader className="grid-rows-none gap-3">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="grid gap-1">
+                <CardTitle>Feed</CardTitle>
+                <CardDescription>
+                  {filtered ? "Alerts matching the filters above, newest first." : "Every alert, newest first."} Several alerts for one symbol within 15 minutes fold into one card.
+                </CardDescription>
+              </div>
+              {pages.loaded === 0 && (
+                <PaidButton price={pages.nextPrice} what="Load the latest page of alerts matching your filters." onRun={pages.loadNext} variant="outline" testId="alerts-load">
+                  Load recent alerts
+                </PaidButton>
+              )}
+            </div>
+            <FeedNotices status={live.statuses.alerts} onPollAll={() => setPollAll(true)} symbols={filters.symbols.length} noun="alerts" />
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <NewItemsPill count={waiting.length} noun={["alert", "alerts"]} paused={paused} onShow={() => (setPaused(false), flush({ scroll: true }))} />
+            <div ref={topRef} aria-hidden className="-mb-3" />
+            {pages.error ? <ErrorState error={pages.error} onRetry={pages.retry} /> : null}
+            {groups.length > 0 ? (
+              <ol className="grid gap-3" aria-label="Alerts" data-testid="alerts-list">
+                {groups.map((g) => (
+                  <ArrivingItem key={g.key} fresh={g.alerts.some((a) => fresh.has(a.id))}>
+                    <AlertCard group={g} />
+                  </ArrivingItem>
+                ))}
+              </ol>
+            ) : pages.fetching ? (
+              <div className="grid gap-3" aria-busy="true">
+                <Skeleton className="h-28 w-full rounded-xl" />
+                <Skeleton className="h-28 w-full rounded-xl" />
+              </div>
+            ) : (
+              <EmptyState
+                icon={BellRingIcon}
+                title={pages.loaded > 0 ? "No alerts matched" : ended ? "Nothing live for a past range" : "Waiting for new alerts"}
+                description={
+                  pages.loaded > 0
+                    ? "Nothing matched these filters, and an empty page is free: nothing was charged. Widen the filters or wait for new alerts."
+                    : ended
+                      ? "Load the alerts of this range with the button above."
+                      : "New alerts appear here as they happen, for free. Load recent alerts to see what came before."
+                }
+              />
+            )}
+            <FeedFooter pages={pages} noun="alerts" className={cn(groups.length === 0 && pages.loaded === 0 && "hidden")} />
+          </CardContent>
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import { ChevronDownIcon, StarIcon } from "lucide-react";
+import * as React from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { isImportantCategory } from "@/lib/alpha/announcements";
+import { formatIstDateTime, formatIstTime, formatRelativeTime } from "@/lib/format/time";
+import { cn } from "@/lib/utils";
+import type { Announcement } from "./announcement-model";
+import { isImportantAnnouncement, longSummaryOf, relatedOf } from "./announcement-model";
+
+function CategoryBadge({ label, primary = false }: { label: string; primary?: boolean }) {
+  const important = isImportantCategory(label);
+  return (
+    <Badge
+      variant={primary ? (important ? "warning" : "secondary") : "outline"}
+      data-testid={primary ? "primary-category" : "related-category"}
+      data-important={important}
+      className={cn(primary && "font-semibold", !primary && "font-normal text-muted-foreground", !primary && important && "border-warning/50 text-foreground")}
+      title={important ? "An important category" : undefined}
+    >
+      {important && <StarIcon aria-label="important" className="fill-current text-warning" />}
+      {label}
+    </Badge>
+  );
+}
+
+/** One filing: its primary category, related categories (important ones starred), company, summary and time. */
+export function AnnouncementCard({ item }: { item: Announcement }) {
+  const [open, setOpen] = React.useState(false);
+  const related = relatedOf(item);
+  const important = isImportantAnnouncement(item);
+  const long = longSummaryOf(item);
+  return (
+    <article
+      data-testid="announcement-card"
+      data-announcement-id={item.id}
+      data-important={important}
+      className={cn("grid gap-2 rounded-xl border bg-card p-4 text-card-foreground shadow-xs", important && "border-l-4 border-l-warning")}
+    >
+      <div className="flex items-start gap-3">
+        {item.image ? (
+          // Logos come from the Alpha service (allowed by the CSP); decorative beside the name.
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={item.image} alt="" width={36} height={36} className="size-9 shrink-0 rounded-md border bg-muted object-contain" />
+        ) : null}
+        <div className="grid min-w-0 flex-1 gap-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-mono font-semibold">{item.symbol}</span>
+            {item.company_name && <span className="truncate text-sm text-muted-foreground">{item.company_name}</span>}
+          </div>
+          <div className="flex flex-wrap items-center gap-1.5">
+            {item.category && <CategoryBadge label={item.category} primary />}
+            {related.map((c) => (
+              <CategoryBadge key={c} label={c} />
+            ))}
+          </div>
+        </div>
+        <time dateTime={item.date ?? undefined} title={formatIstDateTime(item.date)} className="shrink-0 text-right text-xs text-muted-foreground">
+          <span className="block font-mono font-medium text-foreground tabular-nums">{formatIstTime(item.date)}</span>
+          <span className="block">{formatRelativeTime(item.date)}</span>
+        </time>
+      </div>
+      {item.summary && <p className="text-sm leading-relaxed">{item.summary}</p>}
+      {long && long !== item.summary && (
+        <div className="grid gap-1">
+          <Button type="button" variant="ghost" size="sm" className="h-7 w-fit px-2 text-xs text-muted-foreground" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+            <ChevronDownIcon aria-hidden className={cn("transition-transform", open && "rotate-180")} />
+            {open ? "Less" : "Full summary"}
+          </Button>
+          {open && <p className="text-sm leading-relaxed text-muted-foreground">{long}</p>}
+        </div>
+      )}
+    </article>
+  );
+}

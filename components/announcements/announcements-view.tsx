@@ -1,0 +1,153 @@
+"use client";
+
+import { MegaphoneIcon } from "lucide-react";
+import { useQueryStates } from "nuqs";
+import * as React from "react";
+import { PaidButton } from "@/components/earnings/paid-call";
+import { SymbolFilterBar } from "@/components/earnings/symbol-filter-bar";
+import { useSymbolFilter } from "@/components/earnings/use-symbol-filter";
+import { FeedFooter, FeedNotices, NeedsKey } from "@/components/live/feed-chrome";
+import { DateRangeFields, FilterSwitch } from "@/components/live/filter-fields";
+import { ArrivingItem, NewItemsPill } from "@/components/live/live-feed-parts";
+import { rangeEnded } from "@/components/live/live-filters";
+import { LiveStatusBadge } from "@/components/live/live-status";
+import { useLiveFeed } from "@/components/live/use-live-feed";
+import { useLiveStream } from "@/components/live/use-live-stream";
+import { usePaidPages } from "@/components/live/use-paid-pages";
+import { EmptyState } from "@/components/shell/empty-state";
+import { ErrorState } from "@/components/shell/error-state";
+import { PageHeader } from "@/components/shell/page-header";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Switch } from "@/components/ui/switch";
+import { AnnouncementCard } from "./announcement-card";
+import type { Announcement, AnnouncementFilters } from "./announcement-model";
+import { announcementsInput, matchesAnnouncementFilters, mergeAnnouncements, normalizeCategories } from "./announcement-model";
+import { CategoryFilter } from "./category-filter";
+import { announcementsParsers } from "./search-params";
+
+export function AnnouncementsSkeleton() {
+  return (
+    <Card aria-busy="true" aria-label="Loading announcements">
+      <CardHeader>
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-4 w-96 max-w-full" />
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-28 w-full rounded-xl" />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Corporate announcements: live filings (free) on top, a paid page per click, categories from the free catalogue. */
+export function AnnouncementsView({ hasKey }: { hasKey: boolean }) {
+  const [state, setState] = useQueryStates(announcementsParsers);
+  const symbolFilter = useSymbolFilter();
+  const categories = React.useMemo(() => normalizeCategories(state.categories), [state.categories]);
+  const filters: AnnouncementFilters = React.useMemo(
+    () => ({ symbols: symbolFilter.effective, categories, important: state.important, from: state.from, to: state.to }),
+    [symbolFilter.effective, categories, state.important, state.from, state.to],
+  );
+  const [detailed, setDetailed] = React.useState(true);
+  const ended = rangeEnded(filters.to);
+  const { shown, waiting, fresh, add, flush, topRef } = useLiveFeed<Announcement>({ paused: false, resetKey: JSON.stringify(filters) });
+  const [pollAll, setPollAll] = React.useState(false);
+  const live = useLiveStream({
+    products: ["announcements"],
+    pollAll,
+    symbols: filters.symbols,
+    enabled: hasKey && symbolFilter.ready && !ended,
+    onRow: ({ row }) => {
+      if (matchesAnnouncementFilters(row, filters)) add(row);
+    },
+  });
+  const pages = usePaidPages("listAnnouncements", (page) => announcementsInput(filters, page, detailed));
+  const visible = React.useMemo(() => mergeAnnouncements(shown, pages.rows), [shown, pages.rows]);
+  const off = ended ? "The date range ends before today, so no new filings can match. Clear the end date to follow them live." : null;
+  const perItem = detailed ? 2 : 1;
+
+  return (
+    <>
+      <PageHeader
+        title="Announcements"
+        description="Exchange filings with their categories, as they are filed. Live arrivals are free; earlier filings are a paid page (charged per filing returned). Times are IST."
+        actions={<LiveStatusBadge snapshot={live} product="announcements" off={off} />}
+      />
+      <SymbolFilterBar>
+        <CategoryFilter value={categories} onChange={(next) => void setState({ categories: next.length ? next : null })} />
+        <FilterSwitch label="Important only" checked={filters.important} onChange={(v) => void setState({ important: v || null })} testId="filter-important" />
+        <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
+      </SymbolFilterBar>
+      {!hasKey ? (
+        <NeedsKey />
+      ) : (
+        <Card data-testid="announcements-feed" data-live-url={live.url ?? ""}>
+          <CardHeader className="grid-rows-none gap-3">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="grid gap-1">
+                <CardTitle>Filings</CardTitle>
+                <CardDescription>Newest first. Important categories are starred; a filing in one has a marked edge.</CardDescription>
+              </div>
+              {pages.loaded === 0 && (
+                <div className="flex flex-wrap items-center gap-3">
+                  <div className="flex items-center gap-2">
+                    <Switch id="announcements-detailed" checked={detailed} onCheckedChange={setDetailed} data-testid="announcements-detailed" />
+                    <Label htmlFor="announcements-detailed" className="text-xs font-normal text-muted-foreground">
+                      With related categories ({perItem} credit{perItem === 1 ? "" : "s"} a filing)
+                    </Label>
+                  </div>
+                  <PaidButton
+                    price={pages.nextPrice}
+                    what={`Load the latest ${20} filings matching your filters (${perItem} credit${perItem === 1 ? "" : "s"} each, only for filings returned).`}
+                    onRun={pages.loadNext}
+                    variant="outline"
+                    testId="announcements-load"
+                  >
+                    Load recent filings
+                  </PaidButton>
+                </div>
+              )}
+            </div>
+            <FeedNotices status={live.statuses.announcements} onPollAll={() => setPollAll(true)} symbols={filters.symbols.length} noun="filings" />
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <NewItemsPill count={waiting.length} noun={["filing", "filings"]} paused={false} onShow={() => flush({ scroll: true })} />
+            <div ref={topRef} aria-hidden className="-mb-3" />
+            {pages.error ? <ErrorState error={pages.error} onRetry={pages.retry} /> : null}
+            {visible.length > 0 ? (
+              <ol className="grid gap-3" aria-label="Announcements" data-testid="announcements-list">
+                {visible.map((item) => (
+                  <ArrivingItem key={item.id} fresh={fresh.has(item.id)}>
+                    <AnnouncementCard item={item} />
+                  </ArrivingItem>
+                ))}
+              </ol>
+            ) : pages.fetching ? (
+              <div className="grid gap-3" aria-busy="true">
+                <Skeleton className="h-28 w-full rounded-xl" />
+                <Skeleton className="h-28 w-full rounded-xl" />
+              </div>
+            ) : (
+              <EmptyState
+                icon={MegaphoneIcon}
+                title={pages.loaded > 0 ? "No filings matched" : ended ? "Nothing live for a past range" : "Waiting for filings"}
+                description={
+                  pages.loaded > 0
+                    ? "Nothing matched these filters; filings are charged only when returned, so nothing was charged."
+                    : ended
+                      ? "Load the filings of this range with the button above."
+                      : "New filings appear here as they are made, for free. Load recent filings to see what came before."
+                }
+              />
+            )}
+            <FeedFooter pages={pages} noun="filings" />
+          </CardContent>
+        </Card>
+      )}
+    </>
+  );
+}

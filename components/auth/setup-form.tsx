@@ -1,0 +1,122 @@
+"use client";
+
+import { AlertTriangleIcon, ShieldCheckIcon } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { isAlphaError } from "@/lib/alpha/errors";
+import { deskSend } from "@/lib/query/desk-fetch";
+import { Field, fieldAria, fieldErrorsOf } from "./field";
+
+const MIN_PASSWORD = 8;
+
+/** First run: the first person to sign up on a fresh desk becomes its admin, then lands on Settings to add a key. */
+export function SetupForm() {
+  const router = useRouter();
+  const [values, setValues] = useState({ name: "", email: "", password: "", confirm: "" });
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<{ message: string; setupDone: boolean } | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const set = (name: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  function validate(): Record<string, string> {
+    const out: Record<string, string> = {};
+    if (!values.name.trim()) out.name = "Enter your name.";
+    if (!/^\S+@\S+\.\S+$/.test(values.email.trim())) out.email = "Enter an email address.";
+    if (values.password.length < MIN_PASSWORD) out.password = `Use at least ${MIN_PASSWORD} characters.`;
+    if (values.confirm !== values.password) out.confirm = "The passwords do not match.";
+    return out;
+  }
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problems = validate();
+    setFieldErrors(problems);
+    setError(null);
+    if (Object.keys(problems).length > 0) return;
+    setPending(true);
+    try {
+      await deskSend("/api/setup", "POST", { name: values.name.trim(), email: values.email.trim(), password: values.password });
+    } catch (e) {
+      setPending(false);
+      if (isAlphaError(e)) {
+        const fields = fieldErrorsOf(e.details);
+        if (Object.keys(fields).length > 0) setFieldErrors(fields);
+        setError({ message: e.message, setupDone: e.code === "setup_complete" });
+      } else {
+        setError({ message: "The desk could not be reached. Try again.", setupDone: false });
+      }
+      return;
+    }
+    const result = await signIn("credentials", { email: values.email.trim(), password: values.password, redirect: false });
+    if (!result || result.error) {
+      router.replace("/sign-in");
+      return;
+    }
+    router.replace("/settings#alpha-key");
+    router.refresh();
+  }
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-xl">
+          <ShieldCheckIcon aria-hidden className="size-5 text-primary" />
+          <h1>Set up your desk</h1>
+        </CardTitle>
+        <CardDescription>
+          This desk has no users yet. The account you create now is its <strong>admin</strong>: you can add colleagues afterwards.
+        </CardDescription>
+      </CardHeader>
+      <form onSubmit={submit} noValidate>
+        <CardContent className="grid gap-4">
+          {error && (
+            <Alert variant="destructive">
+              <AlertTriangleIcon aria-hidden />
+              <AlertTitle>{error.setupDone ? "This desk is already set up" : "Could not create the account"}</AlertTitle>
+              <AlertDescription>
+                <p>{error.message}</p>
+                {error.setupDone && (
+                  <Link className="font-medium underline" href="/sign-in">
+                    Go to sign in
+                  </Link>
+                )}
+              </AlertDescription>
+            </Alert>
+          )}
+          <Field id="name" label="Your name" error={fieldErrors.name}>
+            <Input id="name" name="name" autoComplete="name" value={values.name} onChange={set("name")} {...fieldAria("name", fieldErrors.name)} />
+          </Field>
+          <Field id="email" label="Email" error={fieldErrors.email}>
+            <Input id="email" name="email" type="email" autoComplete="username" value={values.email} onChange={set("email")} {...fieldAria("email", fieldErrors.email)} />
+          </Field>
+          <Field id="password" label="Password" hint={`At least ${MIN_PASSWORD} characters.`} error={fieldErrors.password}>
+            <Input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={set("password")}
+              {...fieldAria("password", fieldErrors.password, true)}
+            />
+          </Field>
+          <Field id="confirm" label="Repeat the password" error={fieldErrors.confirm}>
+            <Input id="confirm" name="confirm" type="password" autoComplete="new-password" value={values.confirm} onChange={set("confirm")} {...fieldAria("confirm", fieldErrors.confirm)} />
+          </Field>
+        </CardContent>
+        <CardFooter className="mt-5">
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? "Creating the admin account…" : "Create the admin account"}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,141 @@
+"use client";
+
+import { AlertTriangleIcon, LogInIcon, SparklesIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Field, fieldAria } from "./field";
+
+export interface DemoCredentials {
+  email: string;
+  password: string;
+}
+
+export function SignInForm({
+  callbackPath,
+  initialError,
+  demo,
+}: {
+  callbackPath: string;
+  initialError: string | null;
+  demo: DemoCredentials | null;
+}) {
+  const router = useRouter();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(initialError);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setError("Enter your email and password.");
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const result = await signIn("credentials", { email, password, redirect: false });
+      if (!result || result.error) {
+        // The desk's sign-in answers in sentences (wrong password, locked for N minutes, disabled).
+        setError(!result || result.error === "CredentialsSignin" ? "Wrong email or password." : result.error);
+        setPending(false);
+        return;
+      }
+      router.replace(callbackPath);
+      router.refresh();
+    } catch {
+      setError("The desk could not be reached. Check your connection and try again.");
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="grid w-full max-w-sm gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-xl">
+            <h1>Sign in</h1>
+          </CardTitle>
+          <CardDescription>Use the email and password your desk admin gave you.</CardDescription>
+        </CardHeader>
+        <form onSubmit={submit} noValidate aria-describedby={error ? "sign-in-error" : undefined}>
+          <CardContent className="grid gap-4">
+            {error && (
+              <Alert variant="destructive" id="sign-in-error">
+                <AlertTriangleIcon aria-hidden />
+                <AlertTitle>Could not sign you in</AlertTitle>
+                <AlertDescription>{error}</AlertDescription>
+              </Alert>
+            )}
+            <Field id="email" label="Email">
+              <Input
+                id="email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                required
+                autoFocus
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                {...fieldAria("email", error ?? undefined)}
+              />
+            </Field>
+            <Field id="password" label="Password">
+              <Input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                {...fieldAria("password", error ?? undefined)}
+              />
+            </Field>
+          </CardContent>
+          <CardFooter className="mt-5">
+            <Button type="submit" className="w-full" disabled={pending}>
+              <LogInIcon aria-hidden />
+              {pending ? "Signing in…" : "Sign in"}
+            </Button>
+          </CardFooter>
+        </form>
+      </Card>
+      {demo && (
+        <Card data-testid="demo-credentials" className="gap-3 border-dashed py-4">
+          <CardHeader className="px-4">
+            <CardTitle className="flex items-center gap-2 text-sm">
+              <SparklesIcon aria-hidden className="size-4 text-primary" />
+              Demo desk
+            </CardTitle>
+            <CardDescription>This desk runs the embedded Alpha service. Sign in as the demo user: the key is already stored.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3 px-4">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-muted-foreground">Email</dt>
+              <dd className="font-mono break-all">{demo.email}</dd>
+              <dt className="text-muted-foreground">Password</dt>
+              <dd className="font-mono break-all">{demo.password}</dd>
+            </dl>
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setEmail(demo.email);
+                setPassword(demo.password);
+              }}
+            >
+              Fill in the demo account
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeftIcon, BanIcon } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ErrorState } from "@/components/shell/error-state";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { isTerminalBatchStatus } from "@/lib/alpha/batch";
+import { isAlphaError } from "@/lib/alpha/errors";
+import { formatCredits } from "@/lib/format/number";
+import { alphaQueryOptions, useAlphaMutation } from "@/lib/query/alpha";
+import { queryKeys } from "@/lib/query/keys";
+import { BatchResults } from "./batch-results";
+import { BatchProgress, BatchStatusBadge, formatEpoch } from "./job-status";
+
+/** How often a running job is asked for its status (the hosted SDK's wait loop uses the same). */
+export const BATCH_POLL_MS = 2_000;
+
+export function BatchJobSkeleton() {
+  return (
+    <Card aria-busy="true" aria-label="Loading the batch job">
+      <CardHeader>
+        <Skeleton className="h-6 w-64" />
+        <Skeleton className="h-4 w-48" />
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Skeleton className="h-2 w-full" />
+        <Skeleton className="h-16 w-full" />
+      </CardContent>
+    </Card>
+  );
+}
+
+function Time({ label, value }: { label: string; value: number | null | undefined }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-sm tabular-nums" data-testid={`batch-time-${label.toLowerCase()}`}>
+        {formatEpoch(value)}
+      </dd>
+    </div>
+  );
+}
+
+/** One batch job: live status (every 2 s until it finishes), progress, IST times, cancel, and its results. */
+export function BatchJobView({ jobId }: { jobId: string }) {
+  const client = useQueryClient();
+  const input = { path: { job_id: jobId } };
+  const query = useQuery({
+    ...alphaQueryOptions("getBatchJob", input),
+    refetchInterval: (q) => (q.state.data && isTerminalBatchStatus(q.state.data.data.status) ? false : BATCH_POLL_MS),
+    refetchIntervalInBackground: false,
+  });
+  const [confirming, setConfirming] = useState(false);
+  const [cancelNote, setCancelNote] = useState<string | null>(null);
+  const cancel = useAlphaMutation("cancelBatchJob", {
+    invalidate: [queryKeys.alpha.endpoint("getBatchJob"), queryKeys.alpha.endpoint("listBatchJobs")],
+  });
+
+  if (query.isPending) return <BatchJobSkeleton />;
+  if (query.isError) {
+    if (isAlphaError(query.error) && query.error.code === "not_found") {
+      return (
+        <Alert variant="destructive" data-testid="batch-not-found">
+          <AlertTitle>No such batch job</AlertTitle>
+          <AlertDescription>
+            <p>
+              Jobs are visible only to the Alpha key that submitted them: this one is gone, or was made with another key. <Link className="underline" href="/batches">Back to your jobs</Link>.
+            </p>
+          </AlertDescription>
+        </Alert>
+      );
+    }
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  }
+
+  const job = query.data.data;
+  const terminal = isTerminalBatchStatus(job.status);
+  const billing = job.billing ?? {};
+  const charged = typeof billing.total_credits_charged === "number" ? billing.total_credits_charged : null;
+
+  async function doCancel() {
+    setCancelNote(null);
+    try {
+      await cancel.mutateAsync(input);
+      toast.success("Job cancelled: its remaining lines will not run or be charged");
+    } catch (error) {
+      if (isAlphaError(error) && error.code === "job_finished") {
+        setCancelNote("The job finished before the cancel reached it, so there was nothing left to cancel. Its results are below.");
+      } else {
+        toast.error(isAlphaError(error) ? error.message : "The job could not be cancelled. Try again.");
+      }
+    } finally {
+      void client.invalidateQueries({ queryKey: alphaQueryOptions("getBatchJob", input).queryKey });
+    }
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <Button asChild variant="ghost" size="sm" className="-ml-2">
+          <Link href="/batches">
+            <ArrowLeftIcon aria-hidden />
+            All batch jobs
+          </Link>
+        </Button>
+      </div>
+      <Card data-testid="batch-job" data-status={job.status}>
+        <CardHeader>
+          <CardTitle className="flex flex-wrap items-center gap-2 text-lg">
+            {job.display_name || "Untitled job"}
+            <BatchStatusBadge job={job} />
+          </CardTitle>
+          <CardDescription className="font-mono text-xs">{job.id}</CardDescription>
+          {!terminal && (
+            <CardAction>
+              <Button variant="outline" onClick={() => setConfirming(true)} disabled={cancel.isPending} data-testid="batch-cancel">
+                <BanIcon aria-hidden />
+                Cancel job
+              </Button>
+            </CardAction>
+          )}
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          <BatchProgress job={job} detailed />
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Time label="Created" value={job.created_at} />
+            <Time label="Started" value={job.in_progress_at} />
+            {job.cancelled_at ? <Time label="Cancelled" value={job.cancelled_at} /> : <Time label="Completed" value={job.completed_at} />}
+            <div className="grid gap-0.5">
+              <dt className="text-xs text-muted-foreground">{terminal ? "Charged" : "Charged so far"}</dt>
+              <dd className="text-sm tabular-nums" data-testid="batch-charged">
+                {charged === null ? "—" : formatCredits(charged)}
+              </dd>
+            </div>
+          </dl>
+          {!terminal && <p className="text-xs text-muted-foreground">Updating every 2 seconds until the job finishes. Each generated summary costs 5 credits as it runs.</p>}
+          {cancelNote && (
+            <Alert data-testid="cancel-note">
+              <AlertTitle>Already finished</AlertTitle>
+              <AlertDescription>
+                <p>{cancelNote}</p>
+              </AlertDescription>
+            </Alert>
+          )}
+          {job.status === "cancelled" && (
+            <p className="text-sm text-muted-foreground" data-testid="batch-cancelled-note">
+              Cancelled: lines that had not run were dropped and not charged. A cancelled job has no results to download.
+            </p>
+          )}
+        </CardContent>
+      </Card>
+
+      {job.status === "completed" && <BatchResults job={job} />}
+
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent data-testid="confirm-cancel">
+          <AlertDialogHeader>
+            <AlertDialogTitle>Cancel this job?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Its {Math.max(0, job.request_counts.total - job.request_counts.completed - job.request_counts.failed)} remaining lines will not run and will not be charged. The 50 credits to
+              submit and the summaries already generated stay charged, and a cancelled job has no results to download. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep running</AlertDialogCancel>
+            <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => void doCancel()}>
+              Cancel job
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * Batch jobs in the browser: lines built from watchlists and modes, JSONL in and out, results as CSV, and the
+ * rebuild of a finished job's failed lines from the input the desk kept.
+ */
+import Papa from "papaparse";
+import type { BatchLine, BatchResultLine } from "@/lib/alpha/batch";
+import type { SummaryMode } from "@/lib/alpha/summaries";
+import { WINDOWED_MODES } from "@/lib/alpha/summaries";
+import type { Watchlist } from "@/lib/query/watchlist-schema";
+import { watchlistToItems } from "@/lib/query/watchlist-schema";
+
+function slug(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 40) || "watchlist"
+  );
+}
+
+/** One line per watchlist × mode; custom_id `<watchlist>-<mode>`, made unique with a counter. */
+export function buildJobLines(watchlists: readonly Watchlist[], modes: readonly SummaryMode[], windowDays: number): BatchLine[] {
+  const lines: BatchLine[] = [];
+  const used = new Set<string>();
+  for (const w of watchlists) {
+    if (w.items.length === 0) continue;
+    for (const mode of modes) {
+      const base = `${slug(w.name)}-${mode}`;
+      let id = base;
+      for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+      used.add(id);
+      lines.push({ custom_id: id, items: watchlistToItems(w.items), mode, ...(WINDOWED_MODES.includes(mode) ? { context_window_days: windowDays } : {}) });
+    }
+  }
+  return lines;
+}
+
+/** JSONL with a trailing newline, as the hosted SDK writes it. */
+export function toJsonl(rows: readonly unknown[]): string {
+  return rows.length === 0 ? "" : `${rows.map((r) => JSON.stringify(r)).join("\n")}\n`;
+}
+
+/** A result line that produced no summary: an error, or a non-2xx response. Free outcomes (no news) are not failures. */
+export function isFailedResult(r: BatchResultLine): boolean {
+  if (r.error) return true;
+  if (r.status === "error") return true;
+  return (r.response?.status_code ?? 200) >= 400;
+}
+
+export function resultSummary(r: BatchResultLine): string | null {
+  return r.response?.body?.summary ?? null;
+}
+
+/** The status a result line reports (its own, else its response body's). */
+export function resultStatus(r: BatchResultLine): string {
+  return r.status ?? r.response?.body?.status ?? (isFailedResult(r) ? "error" : "success");
+}
+
+export function resultError(r: BatchResultLine): string | null {
+  return r.error ? `${r.error.message} (${r.error.code})` : null;
+}
+
+/**
+ * The lines of a finished job to send again: those whose result failed, rebuilt from the job's kept input by
+ * custom_id. `missing` names failed results whose input line is not known (they cannot be rebuilt).
+ */
+export function rebuildFailedLines(input: readonly BatchLine[], results: readonly BatchResultLine[]): { lines: BatchLine[]; missing: string[] } {
+  const byId = new Map(input.map((l) => [l.custom_id, l]));
+  const lines: BatchLine[] = [];
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  for (const r of results) {
+    if (!isFailedResult(r) || seen.has(r.custom_id)) continue;
+    seen.add(r.custom_id);
+    const line = byId.get(r.custom_id);
+    if (line) lines.push(line);
+    else missing.push(r.custom_id);
+  }
+  return { lines, missing };
+}
+
+/** The results as CSV: custom_id, status, summary, error_code, error_message. */
+export function resultsToCsv(results: readonly BatchResultLine[]): string {
+  return `${Papa.unparse(
+    {
+      fields: ["custom_id", "status", "summary", "error_code", "error_message"],
+      data: results.map((r) => [r.custom_id, resultStatus(r), resultSummary(r) ?? "", r.error?.code ?? "", r.error?.message ?? ""]),
+    },
+    { newline: "\n" },
+  )}\n`;
+}
+
+/** A one-line preview of a summary's markdown for the results table. */
+export function previewOf(markdown: string | null, max = 140): string {
+  if (!markdown) return "";
+  const text = markdown
+    .replace(/^#.*$/m, "")
+    .replace(/[*_`>#|]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,202 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { DownloadIcon, FileTextIcon, RotateCwIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+import { EmptyState } from "@/components/shell/empty-state";
+import { ErrorState } from "@/components/shell/error-state";
+import { SummaryMarkdown } from "@/components/summaries/summary-markdown";
+import { statusInfo } from "@/components/summaries/summary-result";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { PriceTag } from "@/components/ui/price-tag";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { downloadText } from "@/components/watchlists/download";
+import type { BatchJob, BatchResultLine } from "@/lib/alpha/batch";
+import { maxBatchCost, symbolsOfRequest } from "@/lib/alpha/batch";
+import { describeCost } from "@/lib/alpha/costs";
+import { formatCredits } from "@/lib/format/number";
+import { alphaQueryOptions } from "@/lib/query/alpha";
+import { batchInputQueryOptions } from "@/lib/query/batches";
+import { isFailedResult, previewOf, rebuildFailedLines, resultError, resultStatus, resultSummary, resultsToCsv, toJsonl } from "./batch-lines";
+import { useSubmitBatch } from "./use-submit-batch";
+
+function ResultsSkeleton() {
+  return (
+    <Card aria-busy="true" aria-label="Loading the results">
+      <CardHeader>
+        <Skeleton className="h-5 w-32" />
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="h-10" />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Sends a finished job's failed lines again as a new job, rebuilt from the lines the desk kept; the price first. */
+function ResendFailed({ job, results }: { job: BatchJob; results: BatchResultLine[] }) {
+  const router = useRouter();
+  const input = useQuery(batchInputQueryOptions(job.id));
+  const { submit, dialog, pending } = useSubmitBatch();
+  const [failure, setFailure] = useState<unknown>(null);
+  if (input.isPending) return <Skeleton className="h-9 w-64" />;
+  if (input.isError) return <ErrorState error={input.error} onRetry={() => void input.refetch()} />;
+  if (!input.data) {
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="resend-unavailable">
+        The desk kept no lines for this job (it was submitted elsewhere, or with the retention opt-out), so its failed lines cannot be rebuilt here. Fix them in your file and upload it again.
+      </p>
+    );
+  }
+  const { lines, missing } = rebuildFailedLines(input.data.lines, results);
+  if (lines.length === 0) return null;
+  const price = maxBatchCost(lines.length);
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          variant="outline"
+          disabled={pending}
+          data-testid="resend-failed"
+          onClick={async () => {
+            setFailure(null);
+            try {
+              const name = `${job.display_name || "Batch job"} · failed lines`.slice(0, 200);
+              const created = await submit({ lines, displayName: name, fileName: "failed-lines.jsonl", optOut: false });
+              if (!created) return;
+              toast.success(`${lines.length} failed ${lines.length === 1 ? "line" : "lines"} sent again as a new job`);
+              router.push(`/batches/${encodeURIComponent(created.id)}`);
+            } catch (error) {
+              setFailure(error);
+            }
+          }}
+        >
+          <RotateCwIcon aria-hidden />
+          Send the {lines.length} failed {lines.length === 1 ? "line" : "lines"} again · up to {formatCredits(price)}
+        </Button>
+        <PriceTag credits={price} upTo description={describeCost("createBatchJob")} />
+      </div>
+      {missing.length > 0 && <p className="text-xs text-muted-foreground">Not in the kept lines, so not resent: {missing.join(", ")}.</p>}
+      {failure !== null && <ErrorState error={failure} />}
+      {dialog}
+    </div>
+  );
+}
+
+/** A completed job's results (free): a table, each summary opening in full, JSONL and CSV downloads. */
+export function BatchResults({ job }: { job: BatchJob }) {
+  const input = { path: { job_id: job.id } };
+  const query = useQuery({ ...alphaQueryOptions("getBatchJobResults", input), staleTime: Infinity });
+  const [open, setOpen] = useState<BatchResultLine | null>(null);
+  const keptInput = useQuery(batchInputQueryOptions(job.id));
+
+  if (query.isPending) return <ResultsSkeleton />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const results = query.data.data;
+  const failed = results.filter(isFailedResult);
+  const base = (job.display_name || job.id).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "batch";
+  const symbolsOf = (customId: string) => {
+    const line = keptInput.data?.lines.find((l) => l.custom_id === customId);
+    return line ? symbolsOfRequest(line) : [];
+  };
+
+  return (
+    <Card data-testid="batch-results">
+      <CardHeader>
+        <CardTitle>Results</CardTitle>
+        <CardDescription>
+          {results.length} {results.length === 1 ? "line" : "lines"}
+          {failed.length > 0 ? `, ${failed.length} failed` : ""}. Choose a line to read its summary in full.
+        </CardDescription>
+        <CardAction className="flex flex-wrap gap-1">
+          <Button variant="outline" size="sm" onClick={() => downloadText(`${base}-results.jsonl`, toJsonl(results), "application/x-ndjson")} data-testid="download-jsonl">
+            <DownloadIcon aria-hidden />
+            JSONL
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => downloadText(`${base}-results.csv`, resultsToCsv(results), "text/csv;charset=utf-8")} data-testid="download-csv">
+            <DownloadIcon aria-hidden />
+            CSV
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {failed.length > 0 && (
+          <Alert variant="warning" data-testid="batch-failed-lines">
+            <AlertTitle>
+              {failed.length} of {results.length} lines failed
+            </AlertTitle>
+            <AlertDescription>
+              <p>Failed lines produced no summary and cost nothing. Their errors are in the table below.</p>
+              <div className="mt-2">
+                <ResendFailed job={job} results={results} />
+              </div>
+            </AlertDescription>
+          </Alert>
+        )}
+        {results.length === 0 ? (
+          <EmptyState title="No results" description="This job finished without result lines." />
+        ) : (
+          <Table data-testid="batch-results-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>custom_id</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Summary</TableHead>
+                <TableHead>Error</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {results.map((r) => {
+                const status = resultStatus(r);
+                const info = statusInfo(status);
+                const summary = resultSummary(r);
+                return (
+                  <TableRow key={r.id} data-custom-id={r.custom_id}>
+                    <TableCell className="font-mono text-xs">{r.custom_id}</TableCell>
+                    <TableCell>
+                      <Badge variant={info.variant}>{info.label}</Badge>
+                    </TableCell>
+                    <TableCell className="max-w-md">
+                      {summary ? (
+                        <button type="button" onClick={() => setOpen(r)} className="line-clamp-2 text-left text-sm whitespace-normal hover:underline" data-testid="open-summary">
+                          {previewOf(summary) || "Open summary"}
+                        </button>
+                      ) : (
+                        <span className="text-muted-foreground">—</span>
+                      )}
+                    </TableCell>
+                    <TableCell className="max-w-xs text-xs whitespace-normal text-destructive">{resultError(r) ?? ""}</TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <Dialog open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
+        <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-3xl" data-testid="batch-summary-dialog">
+          <DialogHeader>
+            <DialogTitle className="flex items-center gap-2">
+              <FileTextIcon aria-hidden className="size-4 text-muted-foreground" />
+              <span className="font-mono">{open?.custom_id}</span>
+            </DialogTitle>
+            <DialogDescription>
+              {open ? statusInfo(resultStatus(open)).label : ""}
+              {open?.response?.body?.details?.symbols_processed != null ? ` · ${open.response.body.details.symbols_processed} symbols processed` : ""}
+            </DialogDescription>
+          </DialogHeader>
+          {open && <SummaryMarkdown markdown={resultSummary(open) ?? ""} symbols={symbolsOf(open.custom_id)} />}
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

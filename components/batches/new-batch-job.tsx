@@ -1,0 +1,325 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { CheckCircle2Icon, FileUpIcon, LayersIcon, ShieldOffIcon } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { parseAsArrayOf, parseAsBoolean, parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { EmptyState } from "@/components/shell/empty-state";
+import { ErrorState } from "@/components/shell/error-state";
+import { MODE_INFO } from "@/components/summaries/summary-params";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { PriceTag } from "@/components/ui/price-tag";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { LineErrors } from "@/components/watchlists/line-errors";
+import type { BatchFileCheck, BatchLine } from "@/lib/alpha/batch";
+import { BATCH_CREDITS_PER_SUMMARY, BATCH_MAX_FILE_BYTES, BATCH_SUBMIT_CREDITS, checkBatchFile, maxBatchCost, symbolsOfRequest } from "@/lib/alpha/batch";
+import { describeCost } from "@/lib/alpha/costs";
+import { CONTEXT_WINDOW_MAX, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summaries";
+import { formatCredits, formatNumber } from "@/lib/format/number";
+import { fetchKnownSymbols, watchlistsQueryOptions } from "@/lib/query/watchlists";
+import { cn } from "@/lib/utils";
+import { buildJobLines } from "./batch-lines";
+import { useSubmitBatch } from "./use-submit-batch";
+
+const MAX_CHECK_CHUNK = 1_000;
+
+interface CheckedFile extends BatchFileCheck {
+  fileName: string;
+  /** Why unknown symbols could not be checked (no key, no earnings product, rate limit); null when they were. */
+  symbolNote: string | null;
+}
+
+/**
+ * Checks a JSONL batch file in the browser before anything is uploaded: its shape and duplicate custom_ids, then
+ * (with the free symbol check) unknown symbols. Symbols that could not be checked are let through, and said so.
+ */
+async function checkFile(fileName: string, text: string): Promise<CheckedFile> {
+  const first = checkBatchFile(text);
+  const symbols = [...new Set(first.lines.flatMap((l) => symbolsOfRequest(l)))];
+  if (symbols.length === 0) return { ...first, fileName, symbolNote: null };
+  const known = new Set<string>();
+  let note: string | null = null;
+  try {
+    for (let i = 0; i < symbols.length; i += MAX_CHECK_CHUNK) {
+      const check = await fetchKnownSymbols(symbols.slice(i, i + MAX_CHECK_CHUNK));
+      for (const s of [...check.known, ...check.unchecked]) known.add(s);
+      note ??= check.note;
+    }
+  } catch {
+    return { ...first, fileName, symbolNote: "The desk could not check the symbols right now; the service checks them when the job runs." };
+  }
+  return { ...checkBatchFile(text, { knownSymbols: known }), fileName, symbolNote: note };
+}
+
+/** "context_window_days: context_window_days is only…" reads better without the repeated field name. */
+function tidyError(e: { line: number; message: string }) {
+  return { line: e.line, message: e.message.replace(/^([\w.]+): \1 /, "$1 ") };
+}
+
+function CostLine({ lines }: { lines: number }) {
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="batch-max-cost" data-credits={maxBatchCost(lines)}>
+      At most <span className="font-medium text-foreground">{formatCredits(maxBatchCost(lines))}</span>: {BATCH_SUBMIT_CREDITS} to submit + {BATCH_CREDITS_PER_SUMMARY} ×{" "}
+      {formatNumber(lines)} {lines === 1 ? "line" : "lines"}. Lines with no news, no signal or an error are free.
+    </p>
+  );
+}
+
+export const newJobParsers = {
+  tab: parseAsStringLiteral(["build", "upload"] as const).withDefault("build"),
+  lists: parseAsArrayOf(parseAsString).withDefault([]),
+  modes: parseAsArrayOf(parseAsStringLiteral(SUMMARY_MODES)).withDefault(["news_context"]),
+  window: parseAsString.withDefault("1"),
+  private: parseAsBoolean.withDefault(false),
+};
+
+/** A new batch job: built from watchlists × modes, or a JSONL file checked line by line before it is sent. */
+export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
+  const router = useRouter();
+  const fileId = useId();
+  const [params, setParams] = useQueryStates(newJobParsers, { history: "replace" });
+  const watchlists = useQuery(watchlistsQueryOptions());
+  const { submit, dialog, pending } = useSubmitBatch();
+  const [displayName, setDisplayName] = useState("");
+  const [checked, setChecked] = useState<CheckedFile | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const windowDays = Math.min(CONTEXT_WINDOW_MAX, Math.max(1, Number(params.window) || 1));
+  const chosen = (watchlists.data ?? []).filter((w) => params.lists.includes(w.id));
+  const built = buildJobLines(chosen, params.modes, windowDays);
+  const windowed = params.modes.some((m) => WINDOWED_MODES.includes(m));
+
+  async function choose(file: File | undefined) {
+    setFailure(null);
+    setChecked(null);
+    if (!file) return;
+    if (file.size > BATCH_MAX_FILE_BYTES) {
+      setChecked({ fileName: file.name, lines: [], errors: [{ line: 0, message: `The file is larger than ${BATCH_MAX_FILE_BYTES / 1024 / 1024} MB, the most a job takes.` }], symbolNote: null });
+      return;
+    }
+    setChecking(true);
+    try {
+      setChecked(await checkFile(file.name, await file.text()));
+      if (!displayName) setDisplayName(file.name.replace(/\.jsonl?$/i, ""));
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  async function send(lines: BatchLine[], fileName: string) {
+    setFailure(null);
+    try {
+      const job = await submit({ lines, displayName, fileName, optOut: params.private });
+      if (!job) return;
+      toast.success(`Batch job submitted: ${lines.length} ${lines.length === 1 ? "line" : "lines"}`);
+      router.push(`/batches/${encodeURIComponent(job.id)}`);
+    } catch (error) {
+      setFailure(error);
+    }
+  }
+
+  const toggle = <T extends string>(list: readonly T[], value: T) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
+  const uploadReady = checked !== null && checked.errors.length === 0 && checked.lines.length > 0;
+  // What the button would send: the built lines, or a file's lines once every one of them passed the check.
+  const ready = params.tab === "build" ? built : uploadReady ? checked.lines : [];
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>New batch job</CardTitle>
+        <CardDescription>Build the job&apos;s lines from your watchlists, or upload your own file. The most it can cost is shown before you submit.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <Tabs value={params.tab} onValueChange={(v) => void setParams({ tab: v as "build" | "upload" })}>
+          <TabsList aria-label="How to make the job">
+            <TabsTrigger value="build">Build from watchlists</TabsTrigger>
+            <TabsTrigger value="upload">Upload a JSONL file</TabsTrigger>
+          </TabsList>
+
+          <TabsContent value="build" className="mt-4 grid gap-5">
+            {watchlists.isPending ? null : watchlists.isError ? (
+              <ErrorState error={watchlists.error} onRetry={() => void watchlists.refetch()} />
+            ) : watchlists.data.length === 0 ? (
+              <EmptyState
+                className="py-6"
+                title="No watchlists to build from"
+                description="Create watchlists first, or upload a JSONL file of summary requests."
+                action={
+                  <Button asChild size="sm" variant="outline">
+                    <Link href="/watchlists">Go to Watchlists</Link>
+                  </Button>
+                }
+              />
+            ) : (
+              <>
+                <fieldset className="grid gap-2">
+                  <legend className="mb-2 text-sm font-medium">Watchlists</legend>
+                  <div className="flex flex-wrap gap-2" data-testid="batch-watchlists">
+                    {watchlists.data.map((w) => {
+                      const on = params.lists.includes(w.id);
+                      return (
+                        <button
+                          key={w.id}
+                          type="button"
+                          role="checkbox"
+                          aria-checked={on}
+                          disabled={w.items.length === 0}
+                          onClick={() => void setParams({ lists: toggle(params.lists, w.id) })}
+                          className={cn(
+                            "rounded-full border px-3 py-1 text-sm outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50",
+                            on && "border-primary bg-primary/10 text-foreground",
+                          )}
+                        >
+                          {w.name} <span className="text-xs text-muted-foreground tabular-nums">{w.items.length}</span>
+                        </button>
+                      );
+                    })}
+                  </div>
+                </fieldset>
+                <fieldset className="grid gap-2">
+                  <legend className="mb-2 text-sm font-medium">Modes</legend>
+                  <div className="grid gap-2 md:grid-cols-3">
+                    {SUMMARY_MODES.map((m) => {
+                      const on = params.modes.includes(m);
+                      return (
+                        <button
+                          key={m}
+                          type="button"
+                          role="checkbox"
+                          aria-checked={on}
+                          onClick={() => void setParams({ modes: toggle(params.modes, m) })}
+                          className={cn(
+                            "grid gap-1 rounded-lg border p-3 text-left outline-none transition-colors hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                            on && "border-primary bg-primary/5 ring-1 ring-primary",
+                          )}
+                        >
+                          <span className="text-sm font-medium">{MODE_INFO[m].label}</span>
+                          <span className="text-xs text-muted-foreground">{MODE_INFO[m].description}</span>
+                        </button>
+                      );
+                    })}
+                  </div>
+                </fieldset>
+                <div className="grid max-w-xs gap-2">
+                  <Label htmlFor="batch-window">Context window</Label>
+                  <Select value={String(windowDays)} onValueChange={(v) => void setParams({ window: v })} disabled={!windowed}>
+                    <SelectTrigger id="batch-window" className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {Array.from({ length: CONTEXT_WINDOW_MAX }, (_, i) => i + 1).map((d) => (
+                        <SelectItem key={d} value={String(d)}>
+                          {d === 1 ? "Today (1 day)" : `${d} days, today included`}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <p className="text-xs text-muted-foreground">{windowed ? "For news context and intraday movements." : "Exposure reads today and the previous day."}</p>
+                </div>
+                <p className="text-sm" data-testid="batch-built-lines">
+                  {built.length === 0
+                    ? "Choose at least one watchlist and one mode."
+                    : `${built.length} ${built.length === 1 ? "line" : "lines"}: ${chosen.length} ${chosen.length === 1 ? "watchlist" : "watchlists"} × ${params.modes.length} ${params.modes.length === 1 ? "mode" : "modes"}.`}
+                </p>
+                {built.length > 0 && <CostLine lines={built.length} />}
+              </>
+            )}
+          </TabsContent>
+
+          <TabsContent value="upload" className="mt-4 grid gap-4">
+            <p className="text-sm text-muted-foreground">
+              One summary request per line (<code className="font-mono text-xs">symbols</code>, <code className="font-mono text-xs">items</code> or{" "}
+              <code className="font-mono text-xs">portfolio</code>, an optional <code className="font-mono text-xs">mode</code> and{" "}
+              <code className="font-mono text-xs">context_window_days</code>) plus a unique <code className="font-mono text-xs">custom_id</code>. The file is checked here first; nothing is
+              uploaded until every line is right.
+            </p>
+            <label
+              htmlFor={fileId}
+              className="flex cursor-pointer items-center gap-3 rounded-lg border border-dashed px-4 py-4 text-sm text-muted-foreground hover:bg-muted/50 focus-within:ring-[3px] focus-within:ring-ring/50"
+            >
+              <FileUpIcon aria-hidden className="size-5 shrink-0" />
+              <span className="min-w-0 truncate">{checking ? "Checking the file…" : (checked?.fileName ?? "Choose a .jsonl file")}</span>
+              <input
+                id={fileId}
+                type="file"
+                accept=".jsonl,.ndjson,application/jsonl,application/x-ndjson,text/plain"
+                className="sr-only"
+                data-testid="batch-file"
+                onChange={(e) => {
+                  void choose(e.target.files?.[0]);
+                  e.target.value = "";
+                }}
+              />
+            </label>
+            {checked && checked.errors.length > 0 && <LineErrors errors={checked.errors.map(tidyError)} what="was uploaded or charged" testId="batch-file-errors" />}
+            {uploadReady && (
+              <Alert data-testid="batch-file-ready">
+                <CheckCircle2Icon aria-hidden className="text-positive" />
+                <AlertTitle>
+                  {checked.lines.length} {checked.lines.length === 1 ? "line" : "lines"} ready
+                </AlertTitle>
+                <AlertDescription>
+                  <CostLine lines={checked.lines.length} />
+                  {checked.symbolNote && <p className="mt-1">{checked.symbolNote}</p>}
+                </AlertDescription>
+              </Alert>
+            )}
+          </TabsContent>
+        </Tabs>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor="batch-name">Job name (optional)</Label>
+            <Input id="batch-name" value={displayName} maxLength={200} placeholder="e.g. Morning book review" onChange={(e) => setDisplayName(e.target.value)} />
+          </div>
+          <div className="grid gap-2">
+            <div className="flex items-center gap-2">
+              <Switch id="batch-private" checked={params.private} onCheckedChange={(v) => void setParams({ private: v })} />
+              <Label htmlFor="batch-private" className="flex items-center gap-1.5">
+                <ShieldOffIcon aria-hidden className="size-4 text-muted-foreground" />
+                Don&apos;t retain the requests
+              </Label>
+            </div>
+            <p className="text-xs text-muted-foreground">
+              The Alpha service keeps no content of the job, and the desk keeps none of its lines, so failed lines cannot be sent again from here.
+            </p>
+          </div>
+        </div>
+
+        {failure !== null && <ErrorState error={failure} />}
+
+        <div className="flex flex-wrap items-center gap-3 border-t pt-4">
+          <Button
+            onClick={() => void send(ready, params.tab === "build" ? "watchlists.jsonl" : (checked?.fileName ?? "batch.jsonl"))}
+            disabled={!hasKey || pending || checking || ready.length === 0}
+            data-testid="batch-submit"
+          >
+            <LayersIcon aria-hidden />
+            {pending
+              ? "Submitting…"
+              : ready.length > 0
+                ? `Submit ${ready.length} ${ready.length === 1 ? "line" : "lines"} · up to ${formatCredits(maxBatchCost(ready.length))}`
+                : "Submit job"}
+          </Button>
+          {ready.length > 0 ? (
+            <PriceTag credits={maxBatchCost(ready.length)} upTo description={describeCost("createBatchJob")} />
+          ) : (
+            <span className="text-sm text-muted-foreground">{params.tab === "build" ? "Choose watchlists and modes first." : "Choose a file that passes the check first."}</span>
+          )}
+          {!hasKey && <span className="text-sm text-muted-foreground">Add your Alpha key in Settings to submit jobs.</span>}
+        </div>
+      </CardContent>
+      {dialog}
+    </Card>
+  );
+}

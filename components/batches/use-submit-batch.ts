@@ -1,0 +1,57 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { useConfirmSpend } from "@/components/ui/confirm-spend";
+import type { BatchJob, BatchLine } from "@/lib/alpha/batch";
+import { maxBatchCost } from "@/lib/alpha/batch";
+import { describeCost } from "@/lib/alpha/costs";
+import { queryKeys } from "@/lib/query/keys";
+import { useAlphaMutation } from "@/lib/query/alpha";
+import { batchInputQueryOptions, saveBatchInput } from "@/lib/query/batches";
+import { toJsonl } from "./batch-lines";
+
+export interface SubmitBatchArgs {
+  lines: BatchLine[];
+  displayName: string;
+  fileName: string;
+  /** `X-Alpha-Content-Retention: none`: the service keeps no content, and the desk keeps no input lines. */
+  optOut: boolean;
+}
+
+/**
+ * Submits checked lines as a batch job (multipart through the proxy), after the price check: the most the job can
+ * cost (50 + 5 per line), confirmed above the user's threshold. Then keeps the lines in the desk, keyed by the job's
+ * id, so its failed lines can be sent again. Resolves the job, or null when the user declined the price.
+ */
+export function useSubmitBatch() {
+  const client = useQueryClient();
+  const { confirmSpend, dialog } = useConfirmSpend();
+  const plain = useAlphaMutation("createBatchJob", { invalidate: [queryKeys.alpha.endpoint("listBatchJobs")] });
+  const optedOut = useAlphaMutation("createBatchJob", { invalidate: [queryKeys.alpha.endpoint("listBatchJobs")], retention: "none" });
+
+  async function submit(args: SubmitBatchArgs): Promise<BatchJob | null> {
+    const credits = maxBatchCost(args.lines.length);
+    const ok = await confirmSpend(
+      { credits, upTo: true, description: describeCost("createBatchJob") },
+      `Submit a batch job of ${args.lines.length} ${args.lines.length === 1 ? "line" : "lines"}.`,
+    );
+    if (!ok) return null;
+    const mutation = args.optOut ? optedOut : plain;
+    const result = await mutation.mutateAsync({
+      body: { file: toJsonl(args.lines), filename: args.fileName, ...(args.displayName.trim() ? { display_name: args.displayName.trim() } : {}) },
+    });
+    const job = result.data;
+    if (!args.optOut) {
+      try {
+        const saved = await saveBatchInput(job.id, { display_name: args.displayName.trim() || null, lines: args.lines });
+        client.setQueryData(batchInputQueryOptions(job.id).queryKey, saved);
+      } catch {
+        toast.warning("The job was submitted, but the desk could not keep its lines: its failed lines cannot be sent again from here.");
+      }
+    }
+    return job;
+  }
+
+  return { submit, dialog, pending: plain.isPending || optedOut.isPending };
+}

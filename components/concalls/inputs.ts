@@ -1,0 +1,9 @@
+/** Catalogue inputs the concall pages prefetch on the server and read in the browser: one definition, same keys. */
+
+/** The free context of a call page: which quarters have results, and whether a call is still to come. */
+export function callContextInputs(symbol: string) {
+  return {
+    index: { query: { symbols: [symbol], limit: 12 } },
+    upcoming: { query: { symbols: [symbol], limit: 5 } },
+  };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  groupByDay,
+  hasTimeOfDay,
+  istDayOf,
+  monthGrid,
+  rangeLabel,
+  shiftAnchor,
+  startOfWeek,
+  viewRange,
+  visibleSlice,
+  weekDays,
+} from "./calendar";
+
+describe("calendar days", () => {
+  it("lays a month out in Monday-first weeks covering every day", () => {
+    const weeks = monthGrid("2026-11-23");
+    expect(weeks[0]?.[0]).toBe("2026-10-26");
+    expect(weeks.at(-1)?.[6]).toBe("2026-12-06");
+    expect(weeks.every((w) => w.length === 7)).toBe(true);
+    expect(weeks.flat()).toContain("2026-11-30");
+    // February 2027 starts on a Monday and fits four weeks.
+    expect(monthGrid("2027-02-10")).toHaveLength(4);
+  });
+
+  it("finds weeks, shifts by month or week, and names the range", () => {
+    expect(startOfWeek("2026-11-22")).toBe("2026-11-16");
+    expect(weekDays("2026-11-25")).toEqual(["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"]);
+    expect(shiftAnchor("2026-01-31", "month", 1)).toBe("2026-02-01");
+    expect(shiftAnchor("2026-11-23", "week", -1)).toBe("2026-11-16");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(rangeLabel("2026-11-23", "month")).toBe("November 2026");
+    expect(rangeLabel("2026-11-25", "week")).toBe("23 – 29 Nov 2026");
+    expect(rangeLabel("2026-12-01", "week")).toBe("30 Nov – 6 Dec 2026");
+    expect(viewRange("2026-11-25", "agenda")).toEqual({ first: "2026-11-25", last: null });
+  });
+
+  it("reads timestamps as IST days", () => {
+    expect(istDayOf("2026-11-23T20:00:00Z")).toBe("2026-11-24");
+    expect(istDayOf("2026-11-23T14:24:25+05:30")).toBe("2026-11-23");
+    expect(istDayOf("2026-11-23")).toBe("2026-11-23");
+    expect(istDayOf("2026-11-13T23:50:00")).toBe("2026-11-13");
+    expect(istDayOf("soon")).toBeNull();
+    expect(hasTimeOfDay("2026-11-23")).toBe(false);
+    expect(hasTimeOfDay("2026-11-23T10:00:00Z")).toBe(true);
+  });
+
+  it("groups rows by IST day in time order", () => {
+    const g = groupByDay([
+      { id: "b", date: "2026-11-23T12:00:00Z" },
+      { id: "a", date: "2026-11-23T04:00:00Z" },
+      { id: "c", date: "2026-11-23T19:00:00Z" },
+      { id: "x", date: null },
+    ]);
+    expect([...g.keys()]).toEqual(["2026-11-23", "2026-11-24"]);
+    expect(g.get("2026-11-23")?.map((r) => r.id)).toEqual(["a", "b"]);
+  });
+
+  it("keeps a busy day readable: some events and a count of the rest, never '+1 more'", () => {
+    expect(visibleSlice([1, 2, 3], 3)).toEqual({ shown: [1, 2, 3], more: 0 });
+    expect(visibleSlice([1, 2, 3, 4], 3)).toEqual({ shown: [1, 2], more: 2 });
+    expect(visibleSlice(Array.from({ length: 22 }, (_, i) => i), 3).more).toBe(20);
+  });
+});

@@ -1,0 +1,152 @@
+import { istDateString, resolveBound } from "@/lib/alpha/time";
+
+/** Calendar arithmetic on IST calendar days written `YYYY-MM-DD`; pure, so server and browser agree. */
+
+export const CALENDAR_VIEWS = ["month", "week", "agenda"] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+
+const DAY_MS = 86_400_000;
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isDayKey(value: string): boolean {
+  return DAY_RE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+}
+
+function toUtc(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
+
+function fromUtc(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, n: number): string {
+  return fromUtc(new Date(toUtc(day).getTime() + n * DAY_MS));
+}
+
+/** Monday-first weekday index: Monday 0 … Sunday 6. */
+export function weekdayIndex(day: string): number {
+  return (toUtc(day).getUTCDay() + 6) % 7;
+}
+
+export function startOfWeek(day: string): string {
+  return addDays(day, -weekdayIndex(day));
+}
+
+export function startOfMonth(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+
+export function sameMonth(a: string, b: string): boolean {
+  return a.slice(0, 7) === b.slice(0, 7);
+}
+
+/** The IST calendar day of an Alpha timestamp (a date-only value is that day; no offset means IST). */
+export function istDayOf(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const at = resolveBound(value, "from");
+  return Number.isNaN(at.getTime()) ? null : istDateString(at);
+}
+
+/** Whether a timestamp carries a time of day (a date-only results date does not). */
+export function hasTimeOfDay(value: string | null | undefined): boolean {
+  return !!value && !DAY_RE.test(value.trim());
+}
+
+/** The weeks (Monday to Sunday) that cover the month holding `anchor`. */
+export function monthGrid(anchor: string): string[][] {
+  const first = startOfMonth(anchor);
+  let cursor = startOfWeek(first);
+  const weeks: string[][] = [];
+  do {
+    weeks.push(Array.from({ length: 7 }, (_, i) => addDays(cursor, i)));
+    cursor = addDays(cursor, 7);
+  } while (sameMonth(cursor, first));
+  return weeks;
+}
+
+export function weekDays(anchor: string): string[] {
+  const start = startOfWeek(anchor);
+  return Array.from({ length: 7 }, (_, i) => addDays(start, i));
+}
+
+/** The anchor one step back or forward: a month in month view, a week in week and agenda views. */
+export function shiftAnchor(anchor: string, view: CalendarView, delta: number): string {
+  if (view !== "month") return addDays(anchor, 7 * delta);
+  const d = toUtc(startOfMonth(anchor));
+  d.setUTCMonth(d.getUTCMonth() + delta);
+  return fromUtc(d);
+}
+
+/** The days a view shows: [first, last] inclusive; the agenda runs from the anchor to the end of what is loaded. */
+export function viewRange(anchor: string, view: CalendarView): { first: string; last: string | null } {
+  if (view === "month") {
+    const weeks = monthGrid(anchor);
+    return { first: weeks[0]?.[0] ?? anchor, last: weeks.at(-1)?.[6] ?? anchor };
+  }
+  if (view === "week") {
+    const days = weekDays(anchor);
+    return { first: days[0] ?? anchor, last: days[6] ?? anchor };
+  }
+  return { first: anchor, last: null };
+}
+
+const monthFmt = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
+const dayMonthFmt = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
+const fullFmt = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const longDayFmt = new Intl.DateTimeFormat("en-IN", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const shortWeekdayFmt = new Intl.DateTimeFormat("en-IN", { weekday: "short", timeZone: "UTC" });
+
+/** "November 2026" for a month, "23 – 29 Nov 2026" for a week, "From 23 Nov 2026" for the agenda. */
+export function rangeLabel(anchor: string, view: CalendarView): string {
+  if (view === "month") return monthFmt.format(toUtc(anchor));
+  if (view === "agenda") return `From ${fullFmt.format(toUtc(anchor))}`;
+  const days = weekDays(anchor);
+  const first = days[0] ?? anchor;
+  const last = days[6] ?? anchor;
+  return sameMonth(first, last)
+    ? `${toUtc(first).getUTCDate()} – ${fullFmt.format(toUtc(last))}`
+    : `${dayMonthFmt.format(toUtc(first))} – ${fullFmt.format(toUtc(last))}`;
+}
+
+/** "Monday, 23 November 2026". */
+export function longDayLabel(day: string): string {
+  return longDayFmt.format(toUtc(day));
+}
+
+/** "Mon". */
+export function weekdayLabel(day: string): string {
+  return shortWeekdayFmt.format(toUtc(day));
+}
+
+export function dayOfMonth(day: string): number {
+  return toUtc(day).getUTCDate();
+}
+
+/** Rows grouped by IST day, each day's rows in time order; rows without a usable date are left out. */
+export function groupByDay<T extends { date?: string | null }>(rows: readonly T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const day = istDayOf(row.date);
+    if (!day) continue;
+    const list = out.get(day);
+    if (list) list.push(row);
+    else out.set(day, [row]);
+  }
+  for (const list of out.values()) list.sort((a, b) => instantOf(a.date) - instantOf(b.date));
+  return out;
+}
+
+function instantOf(value: string | null | undefined): number {
+  if (!value) return 0;
+  const t = resolveBound(value, "from").getTime();
+  return Number.isNaN(t) ? 0 : t;
+}
+
+/** Splits a day's events into those shown and how many more there are, so a busy day stays readable. */
+export function visibleSlice<T>(items: readonly T[], max: number): { shown: T[]; more: number } {
+  if (items.length <= max) return { shown: [...items], more: 0 };
+  // Showing max-1 plus "+k more" never leaves a lone "+1 more" that could have been the event itself.
+  const shown = items.slice(0, Math.max(1, max - 1));
+  return { shown, more: items.length - shown.length };
+}

@@ -1,0 +1,150 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { DatabaseIcon, RotateCwIcon } from "lucide-react";
+import * as React from "react";
+import { toast } from "sonner";
+import { explainError } from "@/components/shell/error-state";
+import { Button } from "@/components/ui/button";
+import { useConfirmSpend } from "@/components/ui/confirm-spend";
+import { type Price, PriceTag, priceLabel } from "@/components/ui/price-tag";
+import type { CallInput } from "@/lib/alpha/client";
+import type { EndpointId } from "@/lib/alpha/catalogue";
+import { formatCredits } from "@/lib/format/number";
+import { formatIstTime, formatRelativeTime } from "@/lib/format/time";
+import type { AlphaCallMeta } from "@/lib/query/alpha";
+import { alphaPrice, alphaQueryOptions, refreshAlpha } from "@/lib/query/alpha";
+import { cn } from "@/lib/utils";
+
+/**
+ * Paid data on the results-season pages: nothing is fetched until the user presses a button that shows its price;
+ * above the confirmation threshold the price is confirmed first. Answers the desk served from its cache say so.
+ */
+
+/** A control that spends credits: its price is part of the button, and the click confirms above the threshold. */
+export function PaidButton({
+  price,
+  what,
+  onRun,
+  pending = false,
+  disabled = false,
+  children,
+  className,
+  variant = "default",
+  size = "default",
+  testId,
+}: {
+  price: Price;
+  /** What the credits buy, in a sentence, for the confirmation. */
+  what: string;
+  onRun: () => void;
+  pending?: boolean;
+  disabled?: boolean;
+  children: React.ReactNode;
+  className?: string;
+  variant?: "default" | "outline" | "secondary" | "ghost";
+  size?: "default" | "sm";
+  testId?: string;
+}) {
+  const { confirmSpend, dialog } = useConfirmSpend();
+  return (
+    <>
+      <Button
+        type="button"
+        variant={variant}
+        size={size}
+        // On a narrow screen the price wraps under the label instead of pushing the layout wider.
+        className={cn("h-auto max-w-full flex-wrap gap-x-2 gap-y-1 whitespace-normal", size === "sm" ? "min-h-8 py-1" : "min-h-9 py-1.5", className)}
+        disabled={disabled || pending}
+        aria-busy={pending || undefined}
+        data-testid={testId}
+        data-credits={price.credits}
+        title={price.description}
+        onClick={async () => {
+          if (await confirmSpend(price, what)) onRun();
+        }}
+      >
+        {pending && <RotateCwIcon aria-hidden className="animate-spin" />}
+        {children}
+        <PriceTag
+          credits={price.credits}
+          upTo={price.upTo}
+          // On a filled button the tag takes the button's own colours, so it stays legible in both themes.
+          className={cn("ml-0.5", variant === "default" && "border-primary-foreground/40 bg-primary-foreground/15 text-primary-foreground")}
+        />
+      </Button>
+      {dialog}
+    </>
+  );
+}
+
+/**
+ * One paid catalogue call behind a button: `request()` enables the query; an answer already in the browser's cache
+ * (bought earlier this session) shows at once. A new input starts un-requested again.
+ */
+export function usePaidCall<K extends EndpointId>(id: K, input: CallInput<K>, options: { enabled?: boolean } = {}) {
+  const inputKey = JSON.stringify(input ?? {});
+  const [requestedKey, setRequestedKey] = React.useState<string | null>(null);
+  const requested = requestedKey === inputKey;
+  const query = useQuery({ ...alphaQueryOptions(id, input), enabled: requested && options.enabled !== false });
+  const price = alphaPrice(id, input);
+  const request = React.useCallback(() => {
+    if (requested) void query.refetch();
+    else setRequestedKey(inputKey);
+  }, [requested, query, inputKey]);
+  return { query, price, request, requested, loaded: query.data !== undefined };
+}
+
+/** What a paid answer cost, or that it came from the desk's cache, with a paid refresh beside it. */
+export function CallMetaNote<K extends EndpointId>({
+  id,
+  input,
+  meta,
+  className,
+  what,
+}: {
+  id: K;
+  input: CallInput<K>;
+  meta: AlphaCallMeta;
+  className?: string;
+  what: string;
+}) {
+  const client = useQueryClient();
+  const [refreshing, setRefreshing] = React.useState(false);
+  const price = alphaPrice(id, input);
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      const result = await refreshAlpha(client, id, input);
+      toast.success(`Refreshed · ${formatCredits(result.meta.creditsCharged)} charged`);
+    } catch (error) {
+      toast.error(explainError(error).title);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+  return (
+    <div data-testid="call-meta" data-cached={meta.cached} data-charged={meta.creditsCharged} className={cn("flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground", className)}>
+      {meta.cached ? (
+        <span className="inline-flex items-center gap-1">
+          <DatabaseIcon aria-hidden className="size-3.5" />
+          Cached {formatRelativeTime(meta.fetchedAt)} · 0 credits
+        </span>
+      ) : (
+        <span>
+          Fetched {formatIstTime(meta.fetchedAt)} · {formatCredits(meta.creditsCharged)} charged
+        </span>
+      )}
+      {meta.cached && (
+        <PaidButton price={price} what={`Refresh ${what} from the Alpha API.`} onRun={() => void refresh()} pending={refreshing} variant="ghost" size="sm" className="h-7 min-h-7 px-2 py-0 text-xs">
+          Refresh
+        </PaidButton>
+      )}
+    </div>
+  );
+}
+
+/** A short sentence for a price, for inline copy: "3 credits", "up to 20 credits", "free". */
+export function priceWords(price: Price): string {
+  return price.credits <= 0 ? "free" : priceLabel(price);
+}

@@ -1,0 +1,268 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ChevronLeftIcon, ChevronRightIcon, FileSearchIcon, PanelRightOpenIcon } from "lucide-react";
+import Link from "next/link";
+import { useQueryStates } from "nuqs";
+import * as React from "react";
+import { EmptyState } from "@/components/shell/empty-state";
+import { ErrorState } from "@/components/shell/error-state";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { isAlphaError } from "@/lib/alpha/errors";
+import { formatQuarter } from "@/lib/format/quarter";
+import { formatIstDateTime } from "@/lib/format/time";
+import { alphaQueryOptions } from "@/lib/query/alpha";
+import { upcomingCalendarQueryOptions } from "@/lib/query/earnings";
+import { isDayKey } from "./calendar";
+import { EarningsDetailSheet, type ResultRef } from "./earnings-detail-sheet";
+import { PaidButton, usePaidCall } from "./paid-call";
+import { earningsParsers, PAST_PAGE_SIZE, type PastMode, parseResultRef, pastResultsInput, resultRef } from "./search-params";
+import { useSymbolFilter } from "./use-symbol-filter";
+
+export function PastResultsSkeleton() {
+  return (
+    <Card aria-busy="true" aria-label="Loading past results">
+      <CardHeader>
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-4 w-96 max-w-full" />
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-2">
+        <Skeleton className="h-9 w-72" />
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="h-9 w-full" />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Company names cost a metadata call (1 credit each); names the free calendar already carries are shown for free,
+ * and the rest only when the user asks.
+ */
+function useCompanyNames(symbols: readonly string[], free: ReadonlyMap<string, string>) {
+  const unknown = symbols.filter((s) => !free.has(s)).slice(0, 20);
+  const input = { query: { symbols: unknown } };
+  const paid = usePaidCall("listSymbolMetadata", input, { enabled: unknown.length > 0 });
+  const names = new Map(free);
+  for (const m of paid.query.data?.data.data ?? []) if (m.company_name) names.set(m.symbol, m.company_name);
+  return { names, unknown, paid };
+}
+
+/** Past results from the free earnings index, by quarter or by filing date; a row opens the paid detail panel. */
+export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; defaultQuarter: string }) {
+  const [state, setState] = useQueryStates(earningsParsers);
+  const filter = useSymbolFilter();
+  const quarter = state.quarter ?? defaultQuarter;
+  const from = state.from && isDayKey(state.from) ? state.from : null;
+  const to = state.to && isDayKey(state.to) ? state.to : null;
+  const input = pastResultsInput({ symbols: filter.effective, past: state.past, quarter, from, to, page: state.page });
+  const query = useQuery({ ...alphaQueryOptions("listEarningsIndex", input), enabled: filter.ready });
+  const calendar = useQuery({ ...upcomingCalendarQueryOptions(filter.effective), enabled: filter.ready });
+
+  // A new symbol filter starts from the first page again.
+  const filterKey = filter.effective.join(",");
+  const lastFilterKey = React.useRef(filterKey);
+  React.useEffect(() => {
+    if (lastFilterKey.current === filterKey) return;
+    lastFilterKey.current = filterKey;
+    if (state.page > 1) void setState({ page: null });
+  }, [filterKey, state.page, setState]);
+  const freeNames = React.useMemo(() => {
+    const m = new Map<string, string>();
+    for (const r of calendar.data?.rows ?? []) if (r.company) m.set(r.symbol, r.company);
+    return m;
+  }, [calendar.data]);
+  const rows = query.data?.data.data ?? [];
+  const { names, unknown, paid } = useCompanyNames(
+    rows.map((r) => r.symbol),
+    freeNames,
+  );
+
+  const showCompany = rows.some((r) => names.has(r.symbol));
+  const open = parseResultRef(state.result);
+  const openRow = open ? rows.find((r) => r.symbol === open.symbol && r.quarter === open.quarter) : undefined;
+  const sheetItem: ResultRef | null = open ? { ...open, date: openRow?.date ?? null, company: names.get(open.symbol) ?? null } : null;
+
+  const rangeError = state.past === "range" && from && to && from > to ? "The start date is after the end date." : null;
+
+  return (
+    <Card data-testid="past-results">
+      <CardHeader>
+        <CardTitle>Past results</CardTitle>
+        <CardDescription>
+          Filings from the free earnings index. Open one to load its summary and statement of results (3 credits, asked first).
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-4">
+        <div className="flex flex-wrap items-end gap-3">
+          <Tabs value={state.past} onValueChange={(v) => void setState({ past: v as PastMode, page: null })}>
+            <TabsList aria-label="Find results by">
+              <TabsTrigger value="quarter" data-testid="past-by-quarter">
+                By quarter
+              </TabsTrigger>
+              <TabsTrigger value="range" data-testid="past-by-range">
+                By date range
+              </TabsTrigger>
+            </TabsList>
+          </Tabs>
+          {state.past === "quarter" ? (
+            <div className="grid grid-cols-1 gap-1.5">
+              <span className="text-xs font-medium text-muted-foreground" id="quarter-label">
+                Quarter
+              </span>
+              <Select value={quarter} onValueChange={(v) => void setState({ quarter: v === defaultQuarter ? null : v, page: null })}>
+                <SelectTrigger className="w-36" aria-labelledby="quarter-label" data-testid="quarter-picker">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {(quarters.includes(quarter) ? quarters : [quarter, ...quarters]).map((q) => (
+                    <SelectItem key={q} value={q}>
+                      {formatQuarter(q)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          ) : (
+            <div className="flex flex-wrap items-end gap-2">
+              <label className="grid grid-cols-1 gap-1.5 text-xs font-medium text-muted-foreground">
+                Filed from
+                <Input type="date" className="h-9 w-40" value={from ?? ""} onChange={(e) => void setState({ from: e.target.value || null, page: null })} data-testid="range-from" />
+              </label>
+              <label className="grid grid-cols-1 gap-1.5 text-xs font-medium text-muted-foreground">
+                to
+                <Input type="date" className="h-9 w-40" value={to ?? ""} onChange={(e) => void setState({ to: e.target.value || null, page: null })} data-testid="range-to" />
+              </label>
+              <span className="pb-2 text-xs text-muted-foreground">IST days, both included</span>
+            </div>
+          )}
+          {unknown.length > 0 && rows.length > 0 && !paid.loaded && (
+            <PaidButton
+              price={paid.price}
+              what={`Look up the company names of ${unknown.length} symbol${unknown.length === 1 ? "" : "s"} on this page (symbol metadata).`}
+              onRun={paid.request}
+              pending={paid.query.isFetching}
+              variant="outline"
+              size="sm"
+              className="sm:ml-auto"
+              testId="load-company-names"
+            >
+              Show company names
+            </PaidButton>
+          )}
+        </div>
+        {paid.query.isError && (
+          <p className="text-sm text-muted-foreground" data-testid="names-error">
+            {isAlphaError(paid.query.error) && paid.query.error.code === "scope_required"
+              ? "Company names come from symbol metadata, which needs the Symbols scope on your Alpha account. Ask your account admin to add it; nothing was charged."
+              : `Company names could not be loaded: ${paid.query.error.message}`}
+          </p>
+        )}
+        {filter.effective.length > 20 && <p className="text-xs text-muted-foreground">Past results are filtered on the first 20 symbols.</p>}
+
+        {rangeError ? (
+          <p className="text-sm text-destructive">{rangeError}</p>
+        ) : query.isPending ? (
+          <div className="grid grid-cols-1 gap-2" aria-busy="true" aria-label="Loading past results">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-9 w-full" />
+            ))}
+          </div>
+        ) : query.isError ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            icon={FileSearchIcon}
+            title={state.page > 1 ? "No more results" : "No results filed"}
+            description={
+              state.past === "quarter"
+                ? `No ${formatQuarter(quarter)} results${filter.effective.length ? " for these symbols" : ""} have been filed yet. Pick an earlier quarter or clear the symbol filter.`
+                : "No results were filed in these dates. Widen the range or clear the symbol filter."
+            }
+          />
+        ) : (
+          <div className="rounded-lg border">
+            <Table>
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Symbol</TableHead>
+                  {showCompany && <TableHead>Company</TableHead>}
+                  <TableHead>Quarter</TableHead>
+                  <TableHead>Results filed (IST)</TableHead>
+                  <TableHead className="text-right">
+                    <span className="sr-only">Open</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={r.id} data-testid="past-result-row" data-symbol={r.symbol} data-quarter={r.quarter ?? ""}>
+                    <TableCell>
+                      <Link href={`/symbols/${encodeURIComponent(r.symbol)}`} className="font-mono font-semibold text-primary hover:underline">
+                        {r.symbol}
+                      </Link>
+                    </TableCell>
+                    {showCompany && (
+                      <TableCell className="max-w-64 truncate" title={names.get(r.symbol)}>
+                        {names.get(r.symbol) ?? <span className="text-muted-foreground">—</span>}
+                      </TableCell>
+                    )}
+                    <TableCell>
+                      <Badge variant="outline" className="font-mono">
+                        {formatQuarter(r.quarter)}
+                      </Badge>
+                    </TableCell>
+                    <TableCell>
+                      <Link href={`/symbols/${encodeURIComponent(r.symbol)}`} className="tabular-nums hover:underline">
+                        {formatIstDateTime(r.date)}
+                      </Link>
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {r.quarter && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          data-testid="open-result"
+                          onClick={() => r.quarter && void setState({ result: resultRef(r.symbol, r.quarter) })}
+                        >
+                          <PanelRightOpenIcon aria-hidden />
+                          Results
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+        {(state.page > 1 || query.data?.data.has_next) && (
+          <div className="flex items-center justify-between gap-2">
+            <span className="text-xs text-muted-foreground">
+              Page {state.page} · {PAST_PAGE_SIZE} a page
+            </span>
+            <div className="flex gap-2">
+              <Button variant="outline" size="sm" disabled={state.page <= 1} onClick={() => void setState({ page: state.page - 1 > 1 ? state.page - 1 : null })}>
+                <ChevronLeftIcon aria-hidden />
+                Newer
+              </Button>
+              <Button variant="outline" size="sm" disabled={!query.data?.data.has_next} onClick={() => void setState({ page: state.page + 1 })}>
+                Older
+                <ChevronRightIcon aria-hidden />
+              </Button>
+            </div>
+          </div>
+        )}
+      </CardContent>
+      <EarningsDetailSheet item={sheetItem} onClose={() => void setState({ result: null })} />
+    </Card>
+  );
+}

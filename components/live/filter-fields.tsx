@@ -1,0 +1,69 @@
+"use client";
+
+import * as React from "react";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+
+/** From and to as IST calendar days (both inclusive), for the feed pages' filter bars. */
+export function DateRangeFields({
+  from,
+  to,
+  onChange,
+}: {
+  from: string | null;
+  to: string | null;
+  onChange: (next: { from: string | null; to: string | null }) => void;
+}) {
+  const id = React.useId();
+  const backwards = Boolean(from && to && from > to);
+  return (
+    <div className="grid gap-1.5">
+      <span className="text-xs font-medium text-muted-foreground" id={`${id}-label`}>
+        Dates (IST)
+      </span>
+      <div className="flex items-center gap-1.5" role="group" aria-labelledby={`${id}-label`}>
+        <Input
+          type="date"
+          aria-label="From"
+          className="h-9 w-[9.5rem]"
+          value={from ?? ""}
+          max={to ?? undefined}
+          onChange={(e) => onChange({ from: e.target.value || null, to })}
+          data-testid="filter-from"
+        />
+        <span aria-hidden className="text-muted-foreground">
+          –
+        </span>
+        <Input
+          type="date"
+          aria-label="To"
+          className="h-9 w-[9.5rem]"
+          value={to ?? ""}
+          min={from ?? undefined}
+          onChange={(e) => onChange({ from, to: e.target.value || null })}
+          data-testid="filter-to"
+        />
+      </div>
+      {backwards && <p className="text-xs text-destructive">The start is after the end.</p>}
+    </div>
+  );
+}
+
+/** A labelled switch in a filter bar. */
+export function FilterSwitch({ label, checked, onChange, testId }: { label: string; checked: boolean; onChange: (v: boolean) => void; testId?: string }) {
+  const id = React.useId();
+  return (
+    <div className="grid gap-1.5">
+      <span aria-hidden className="text-xs font-medium text-transparent select-none">
+        {label}
+      </span>
+      <div className="flex h-9 items-center gap-2">
+        <Switch id={id} checked={checked} onCheckedChange={onChange} data-testid={testId} />
+        <Label htmlFor={id} className="font-normal">
+          {label}
+        </Label>
+      </div>
+    </div>
+  );
+}

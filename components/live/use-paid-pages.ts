@@ -1,0 +1,62 @@
+"use client";
+
+import { useQueries } from "@tanstack/react-query";
+import * as React from "react";
+import type { Price } from "@/components/ui/price-tag";
+import type { CallInput } from "@/lib/alpha/client";
+import type { ResponseOf } from "@/lib/alpha/catalogue";
+import type { AlphaCallMeta } from "@/lib/query/alpha";
+import { alphaPrice, alphaQueryOptions } from "@/lib/query/alpha";
+
+export type FeedEndpoint = "listAlerts" | "listNews" | "listAnnouncements";
+type ItemOf<K extends FeedEndpoint> = ResponseOf<K>["data"][number];
+
+export interface PaidPages<K extends FeedEndpoint> {
+  /** Pages the user has bought (or was served from the cache) for these filters. */
+  loaded: number;
+  rows: ItemOf<K>[];
+  metas: AlphaCallMeta[];
+  /** Credits these pages cost in total. */
+  charged: number;
+  /** The price of the next page, shown on its button. */
+  nextPrice: Price;
+  /** Whether another page can be asked for (none loaded yet, or the last one said has_next). */
+  hasNext: boolean;
+  /** The last loaded page came back empty (and so cost nothing). */
+  lastEmpty: boolean;
+  fetching: boolean;
+  error: unknown;
+  loadNext: () => void;
+  retry: () => void;
+}
+
+/**
+ * Backfill of a paid feed, one page per click: nothing is fetched until the user asks (the button shows the
+ * price first); pages already bought stay in the browser's cache. New filters (`inputFor` changes) start over.
+ */
+export function usePaidPages<K extends FeedEndpoint>(id: K, inputFor: (page: number) => CallInput<K>): PaidPages<K> {
+  const key = JSON.stringify(inputFor(1));
+  const [state, setState] = React.useState({ key, pages: 0 });
+  const pages = state.key === key ? state.pages : 0;
+  const queries = useQueries({
+    queries: Array.from({ length: pages }, (_, i) => alphaQueryOptions(id, inputFor(i + 1))),
+  });
+  const results = queries.map((q) => q.data as { data: { data: ItemOf<K>[]; has_next: boolean }; meta: AlphaCallMeta } | undefined);
+  const last = results[pages - 1];
+  const rows = results.flatMap((r) => r?.data.data ?? []);
+  const metas = results.flatMap((r) => (r ? [r.meta] : []));
+  const failed = queries.find((q) => q.error);
+  return {
+    loaded: pages,
+    rows,
+    metas,
+    charged: metas.reduce((sum, m) => sum + m.creditsCharged, 0),
+    nextPrice: alphaPrice(id, inputFor(pages + 1)),
+    hasNext: pages === 0 || (last?.data.has_next ?? false),
+    lastEmpty: last !== undefined && last.data.data.length === 0,
+    fetching: queries.some((q) => q.isFetching),
+    error: failed?.error ?? null,
+    loadNext: () => setState({ key, pages: pages + 1 }),
+    retry: () => void failed?.refetch(),
+  };
+}

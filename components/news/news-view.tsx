@@ -1,0 +1,196 @@
+"use client";
+
+import { BarChart3Icon, NewspaperIcon } from "lucide-react";
+import dynamic from "next/dynamic";
+import { useQueryStates } from "nuqs";
+import * as React from "react";
+import { PaidButton } from "@/components/earnings/paid-call";
+import { SymbolFilterBar } from "@/components/earnings/symbol-filter-bar";
+import { useSymbolFilter } from "@/components/earnings/use-symbol-filter";
+import { FeedFooter, FeedNotices, NeedsKey } from "@/components/live/feed-chrome";
+import { DateRangeFields } from "@/components/live/filter-fields";
+import { rangeEnded } from "@/components/live/live-filters";
+import { ArrivingItem, NewItemsPill } from "@/components/live/live-feed-parts";
+import { LiveStatusBadge } from "@/components/live/live-status";
+import { useLiveFeed } from "@/components/live/use-live-feed";
+import { useLiveStream } from "@/components/live/use-live-stream";
+import { usePaidPages } from "@/components/live/use-paid-pages";
+import { EmptyState } from "@/components/shell/empty-state";
+import { ErrorState } from "@/components/shell/error-state";
+import { PageHeader } from "@/components/shell/page-header";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { NewsItem, Sentiment } from "@/lib/alpha/news";
+import { formatNumber } from "@/lib/format/number";
+import type { NewsFilters } from "./news-model";
+import { matchesNewsFilters, mergeNews, newsInput, sentimentMix } from "./news-model";
+import { NewsCard } from "./news-card";
+import { newsParsers } from "./search-params";
+
+// Recharts loads only when the chart is drawn, keeping the page's first load small.
+const SentimentChart = dynamic(() => import("./sentiment-chart").then((m) => m.SentimentChart), {
+  ssr: false,
+  loading: () => <Skeleton className="h-56 w-full" />,
+});
+
+export function NewsSkeleton() {
+  return (
+    <div className="grid gap-6" aria-busy="true" aria-label="Loading news">
+      <Skeleton className="h-72 w-full rounded-xl" />
+      <Skeleton className="h-96 w-full rounded-xl" />
+    </div>
+  );
+}
+
+const SENTIMENT_OPTIONS: { value: Sentiment | null; label: string }[] = [
+  { value: null, label: "All" },
+  { value: "positive", label: "Positive" },
+  { value: "negative", label: "Negative" },
+  { value: "neutral", label: "Neutral" },
+];
+
+function SentimentFilter({ value, onChange }: { value: Sentiment | null; onChange: (v: Sentiment | null) => void }) {
+  return (
+    <div className="grid gap-1.5">
+      <span className="text-xs font-medium text-muted-foreground">Sentiment</span>
+      <div role="radiogroup" aria-label="Sentiment" className="flex flex-wrap gap-1.5">
+        {SENTIMENT_OPTIONS.map((o) => {
+          const on = value === o.value;
+          return (
+            <Button
+              key={o.label}
+              type="button"
+              role="radio"
+              aria-checked={on}
+              size="sm"
+              variant={on ? "default" : "outline"}
+              className="h-8 rounded-full px-3"
+              data-testid={`sentiment-${o.value ?? "all"}`}
+              onClick={() => onChange(o.value)}
+            >
+              {o.label}
+            </Button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** News with sentiment: live arrivals (free) on top, paid pages on request, and the sentiment mix of what is loaded. */
+export function NewsView({ hasKey }: { hasKey: boolean }) {
+  const [state, setState] = useQueryStates(newsParsers);
+  const symbolFilter = useSymbolFilter();
+  const filters: NewsFilters = React.useMemo(
+    () => ({ symbols: symbolFilter.effective, sentiment: state.sentiment, from: state.from, to: state.to }),
+    [symbolFilter.effective, state.sentiment, state.from, state.to],
+  );
+  const ended = rangeEnded(filters.to);
+  const { shown, waiting, fresh, add, flush, topRef } = useLiveFeed<NewsItem>({ paused: false, resetKey: JSON.stringify(filters) });
+  const [pollAll, setPollAll] = React.useState(false);
+  const live = useLiveStream({
+    products: ["news"],
+    pollAll,
+    symbols: filters.symbols,
+    enabled: hasKey && symbolFilter.ready && !ended,
+    onRow: ({ row }) => {
+      if (matchesNewsFilters(row, filters)) add(row);
+    },
+  });
+  const pages = usePaidPages("listNews", (page) => newsInput(filters, page));
+  const visible = React.useMemo(() => mergeNews(shown, pages.rows), [shown, pages.rows]);
+  const mix = React.useMemo(() => sentimentMix(mergeNews(shown, waiting, pages.rows)), [shown, waiting, pages.rows]);
+  const counted = mix.reduce((n, d) => n + d.positive + d.negative + d.neutral, 0);
+  const off = ended ? "The date range ends before today, so no new articles can match. Clear the end date to follow them live." : null;
+
+  return (
+    <>
+      <PageHeader
+        title="News"
+        description="Company news with its sentiment, as it is published. Live arrivals are free; earlier news is a paid page (1 credit a page with results, empty pages free). Headlines open the publisher's site. Times are IST."
+        actions={<LiveStatusBadge snapshot={live} product="news" off={off} />}
+      />
+      <SymbolFilterBar>
+        <SentimentFilter value={filters.sentiment} onChange={(v) => void setState({ sentiment: v })} />
+        <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
+      </SymbolFilterBar>
+      {!hasKey ? (
+        <NeedsKey />
+      ) : (
+        <>
+          <Card data-testid="sentiment-card">
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <BarChart3Icon aria-hidden className="size-4 text-muted-foreground" />
+                Sentiment mix
+              </CardTitle>
+              <CardDescription>
+                {counted > 0
+                  ? `Articles per day by sentiment, from the ${formatNumber(counted)} loaded on this page.`
+                  : "Articles per day by sentiment, drawn from the news on this page once some has arrived or been loaded."}
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {mix.length > 0 ? (
+                <SentimentChart days={mix} />
+              ) : (
+                <div className="grid h-56 place-items-center rounded-lg border border-dashed text-sm text-muted-foreground" data-testid="sentiment-empty">
+                  No articles yet.
+                </div>
+              )}
+            </CardContent>
+          </Card>
+          <Card data-testid="news-feed" data-live-url={live.url ?? ""}>
+            <CardHeader className="grid-rows-none gap-3">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="grid gap-1">
+                  <CardTitle>Articles</CardTitle>
+                  <CardDescription>Newest first. The sentiment is the service&apos;s reading of the article.</CardDescription>
+                </div>
+                {pages.loaded === 0 && (
+                  <PaidButton price={pages.nextPrice} what="Load the latest page of news matching your filters (up to 50 articles)." onRun={pages.loadNext} variant="outline" testId="news-load">
+                    Load recent news
+                  </PaidButton>
+                )}
+              </div>
+              <FeedNotices status={live.statuses.news} onPollAll={() => setPollAll(true)} symbols={filters.symbols.length} noun="news" />
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              <NewItemsPill count={waiting.length} noun={["article", "articles"]} paused={false} onShow={() => flush({ scroll: true })} />
+              <div ref={topRef} aria-hidden className="-mb-3" />
+              {pages.error ? <ErrorState error={pages.error} onRetry={pages.retry} /> : null}
+              {visible.length > 0 ? (
+                <ol className="grid gap-3" aria-label="News" data-testid="news-list">
+                  {visible.map((item) => (
+                    <ArrivingItem key={item.id} fresh={fresh.has(item.id)}>
+                      <NewsCard item={item} />
+                    </ArrivingItem>
+                  ))}
+                </ol>
+              ) : pages.fetching ? (
+                <div className="grid gap-3" aria-busy="true">
+                  <Skeleton className="h-28 w-full rounded-xl" />
+                  <Skeleton className="h-28 w-full rounded-xl" />
+                </div>
+              ) : (
+                <EmptyState
+                  icon={NewspaperIcon}
+                  title={pages.loaded > 0 ? "No news matched" : ended ? "Nothing live for a past range" : "Waiting for news"}
+                  description={
+                    pages.loaded > 0
+                      ? "Nothing matched these filters, and an empty page is free: nothing was charged."
+                      : ended
+                        ? "Load the news of this range with the button above."
+                        : "New articles appear here as they are published, for free. Load recent news to see what came before."
+                  }
+                />
+              )}
+              <FeedFooter pages={pages} noun="news" />
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </>
+  );
+}

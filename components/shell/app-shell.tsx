@@ -1,0 +1,62 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+import { NoKeyCard } from "@/components/settings/no-key-card";
+import { UsageGauge } from "@/components/usage/usage-gauge";
+import { Brand } from "./brand";
+import { MobileNav } from "./mobile-nav";
+import { navGroupsFor } from "./nav-items";
+import { Sidebar } from "./sidebar";
+import { ThemeToggle } from "./theme-toggle";
+import type { ShellUser } from "./types";
+import { UserMenu } from "./user-menu";
+
+/**
+ * The signed-in frame: skip link, sidebar (rail on tablets), a sticky top bar holding the credit gauge so it is
+ * always in view, and the page. Without a key every page but Settings opens with the guided first step.
+ */
+export function AppShell({
+  user,
+  hasKey,
+  sidebarCollapsed,
+  children,
+}: {
+  user: ShellUser;
+  hasKey: boolean;
+  sidebarCollapsed: boolean;
+  children: ReactNode;
+}) {
+  const groups = navGroupsFor(user.role);
+  const pathname = usePathname();
+  const showFirstStep = !hasKey && !pathname.startsWith("/settings");
+  return (
+    <div className="flex min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Sidebar groups={groups} defaultCollapsed={sidebarCollapsed} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4">
+          <MobileNav groups={groups} />
+          <Brand href="/usage" compact className="md:hidden" />
+          <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+            <UsageGauge hasKey={hasKey} />
+            <span aria-hidden className="mx-1 hidden h-6 w-px bg-border sm:block" />
+            <ThemeToggle />
+            <UserMenu user={user} />
+          </div>
+        </header>
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
+          <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
+            {showFirstStep && <NoKeyCard />}
+            {children}
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+"use client";
+
+import { AlertTriangleIcon, KeyRoundIcon, RotateCwIcon } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { isAlphaError } from "@/lib/alpha/errors";
+import { formatDuration } from "@/lib/format/time";
+
+interface Explained {
+  title: string;
+  body: ReactNode;
+  retry: boolean;
+}
+
+/** What an error means for the user and what to do about it, by the desk's error codes. */
+export function explainError(error: unknown): Explained {
+  if (!isAlphaError(error)) {
+    return { title: "Something went wrong", body: "The page could not load this. Try again; if it keeps failing, reload the page.", retry: true };
+  }
+  const wait = error.retryAfter !== undefined ? ` Try again in ${formatDuration(error.retryAfter)}.` : " Try again in a minute.";
+  switch (error.code) {
+    case "invalid_api_key":
+    case "missing_api_key":
+    case "key_rejected":
+      return {
+        title: "Your Alpha key was refused",
+        body: (
+          <>
+            The Alpha API no longer accepts the stored key. <Link className="underline" href="/settings#alpha-key">Replace it in Settings</Link>.
+          </>
+        ),
+        retry: false,
+      };
+    case "insufficient_credits":
+      return { title: "Not enough credits", body: "Nothing was charged. Top up the account of your key, then try again.", retry: true };
+    case "rate_limit_exceeded":
+      return { title: "Rate limit reached", body: `Your plan's request limit was reached.${wait}`, retry: true };
+    case "product_not_enabled":
+    case "scope_required":
+      return { title: "Not in your plan", body: `${error.message} Ask your account admin to enable it.`, retry: false };
+    case "account_disabled":
+      return { title: "Account disabled", body: "The Alpha account of your key is disabled. Contact your provider.", retry: false };
+    case "upstream_unreachable":
+    case "upstream_timeout":
+    case "upstream_error":
+      return { title: "The Alpha API can't be reached", body: `Nothing was charged.${wait}`, retry: true };
+    case "upstream_contract_violation":
+      return { title: "Unexpected answer", body: "The Alpha API answered in a shape the desk does not understand. Try again later.", retry: true };
+    case "not_signed_in":
+      return {
+        title: "Signed out",
+        body: (
+          <>
+            Your session has ended. <a className="underline" href="/sign-in">Sign in again</a>.
+          </>
+        ),
+        retry: false,
+      };
+    case "forbidden":
+    case "origin_rejected":
+      return { title: "Not allowed", body: error.message, retry: false };
+    case "user_disabled":
+      return { title: "Account disabled", body: "Your desk account is disabled. Ask an admin to enable it.", retry: false };
+    case "desk_unreachable":
+      return { title: "Connection lost", body: error.message, retry: true };
+    case "invalid_parameter":
+    case "invalid_body":
+      return { title: "Check the filters", body: error.message, retry: false };
+    default:
+      return { title: "Something went wrong", body: error.message || "Try again.", retry: true };
+  }
+}
+
+/**
+ * The error state of a card or page. No key yet is not an error: the shell shows the guided first step at the
+ * top of the page, and each card just says it waits for the key.
+ */
+export function ErrorState({ error, onRetry, className }: { error: unknown; onRetry?: () => void; className?: string }) {
+  if (isAlphaError(error) && error.code === "no_api_key") {
+    return (
+      <p data-testid="needs-key" className="flex items-center gap-2 rounded-lg border border-dashed px-4 py-3 text-sm text-muted-foreground">
+        <KeyRoundIcon aria-hidden className="size-4 shrink-0" />
+        <span>
+          This needs your Alpha key. <Link className="font-medium text-primary underline-offset-4 hover:underline" href="/settings#alpha-key">Add it in Settings</Link>.
+        </span>
+      </p>
+    );
+  }
+  const e = explainError(error);
+  return (
+    <Alert variant="destructive" className={className} data-testid="error-state" data-error-code={isAlphaError(error) ? error.code : "unknown"}>
+      <AlertTriangleIcon aria-hidden />
+      <AlertTitle>{e.title}</AlertTitle>
+      <AlertDescription>
+        <p>{e.body}</p>
+        {e.retry && onRetry && (
+          <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+            <RotateCwIcon aria-hidden />
+            Try again
+          </Button>
+        )}
+      </AlertDescription>
+    </Alert>
+  );
+}

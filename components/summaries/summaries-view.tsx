@@ -1,0 +1,342 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ShieldOffIcon, SparklesIcon } from "lucide-react";
+import Link from "next/link";
+import { useQueryStates } from "nuqs";
+import { useState } from "react";
+import { toast } from "sonner";
+import { EmptyState } from "@/components/shell/empty-state";
+import { ErrorState } from "@/components/shell/error-state";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useConfirmSpend } from "@/components/ui/confirm-spend";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { PriceTag } from "@/components/ui/price-tag";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useWatchlistSymbols, WatchlistPicker } from "@/components/watchlists/watchlist-picker";
+import { symbolSchema } from "@/lib/alpha/primitives";
+import type { ResponseOf } from "@/lib/alpha/catalogue";
+import type { DailySummaryRequest, SummaryMode } from "@/lib/alpha/summaries";
+import { CONTEXT_WINDOW_MAX, dailySummaryRequestSchema, MAX_SUMMARY_SYMBOLS, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summaries";
+import { formatCredits } from "@/lib/format/number";
+import { alphaPrice, alphaQueryOptions, useAlphaMutation } from "@/lib/query/alpha";
+import { queryKeys } from "@/lib/query/keys";
+import type { SummaryEntry } from "@/lib/query/summaries";
+import { lookupRecentSummary, recordSummary, summaryEntryQueryOptions } from "@/lib/query/summaries";
+import { watchlistToItems } from "@/lib/query/watchlists";
+import { cn } from "@/lib/utils";
+import { SummaryHistory } from "./summary-history";
+import { MODE_INFO, splitTypedSymbols, summaryParsers } from "./summary-params";
+import { SummaryResult, SummaryResultSkeleton } from "./summary-result";
+
+/** What the form asks for, as a contract request, or the reasons it cannot be sent yet. */
+function buildRequest(input: {
+  source: "watchlist" | "symbols";
+  items: ReturnType<typeof watchlistToItems> | null;
+  typed: string[];
+  mode: SummaryMode;
+  window: number;
+}): { request: DailySummaryRequest | null; problems: string[] } {
+  const problems: string[] = [];
+  const windowed = WINDOWED_MODES.includes(input.mode);
+  const base = { mode: input.mode, ...(windowed ? { context_window_days: input.window } : {}) };
+  let request: DailySummaryRequest;
+  if (input.source === "watchlist") {
+    if (!input.items) return { request: null, problems: ["Choose a watchlist."] };
+    if (input.items.length === 0) return { request: null, problems: ["This watchlist has no symbols yet: add some on the Watchlists page."] };
+    request = { items: input.items, ...base };
+  } else {
+    if (input.typed.length === 0) return { request: null, problems: ["Type at least one symbol."] };
+    const bad = input.typed.filter((s) => !symbolSchema.safeParse(s).success);
+    if (bad.length > 0) problems.push(`Not symbols: ${bad.join(", ")}.`);
+    if (input.typed.length > MAX_SUMMARY_SYMBOLS) problems.push(`At most ${MAX_SUMMARY_SYMBOLS} symbols per summary; you typed ${input.typed.length}.`);
+    request = { symbols: input.typed, ...base };
+  }
+  if (problems.length > 0) return { request: null, problems };
+  const parsed = dailySummaryRequestSchema.safeParse(request);
+  if (!parsed.success) return { request: null, problems: parsed.error.issues.map((i) => i.message) };
+  return { request, problems };
+}
+
+/** An entry for a summary the history failed to keep: shown once, never listed. */
+function unsavedEntry(input: {
+  request: DailySummaryRequest;
+  response: ResponseOf<"createDailySummary">;
+  credits: number;
+  retention: "none" | undefined;
+  source: string;
+}): SummaryEntry {
+  const mode = input.request.mode ?? "exposure";
+  return {
+    id: `unsaved-${Date.now()}`,
+    request: input.retention === "none" ? null : (dailySummaryRequestSchema.parse(input.request) as SummaryEntry["request"]),
+    source: input.source,
+    symbolCount: input.request.items?.length ?? input.request.symbols?.length ?? 0,
+    mode,
+    contextWindowDays: WINDOWED_MODES.includes(mode) ? (input.request.context_window_days ?? 1) : null,
+    status: input.response.status,
+    summary: input.response.summary ?? null,
+    error: null,
+    details: input.response.details ?? null,
+    credits: input.credits,
+    retentionOptOut: input.retention === "none",
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * The summary generator: a watchlist or typed symbols, a mode and a window, the price first. A request repeated
+ * within 10 minutes opens the earlier paid result (free) unless the user asks for a fresh one.
+ */
+export function SummariesView({ hasKey }: { hasKey: boolean }) {
+  const [params, setParams] = useQueryStates(summaryParsers, { history: "replace" });
+  const selection = useWatchlistSymbols();
+  const client = useQueryClient();
+  const { confirmSpend, dialog } = useConfirmSpend();
+  const [reusedId, setReusedId] = useState<string | null>(null);
+  const [working, setWorking] = useState<"lookup" | "generate" | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [typedDraft, setTypedDraft] = useState(params.symbols);
+
+  const account = useQuery({ ...alphaQueryOptions("getAccount", {}), enabled: hasKey });
+  const policy = account.data?.data.data.retention_policy;
+  const optOutAllowed = policy && typeof policy.allow_opt_out === "boolean" ? policy.allow_opt_out : null;
+  const summariesEnabled = account.data?.data.data.products.find((p) => p.product === "summaries")?.enabled;
+
+  const source = params.source ?? (selection.watchlists.length > 0 || params.symbols === "" ? "watchlist" : "symbols");
+  const retention = params.private ? ("none" as const) : undefined;
+  const mutation = useAlphaMutation("createDailySummary", { retention });
+  const entry = useQuery({ ...summaryEntryQueryOptions(params.entry ?? ""), enabled: params.entry !== null });
+
+  const typed = splitTypedSymbols(params.symbols);
+  const { request, problems } = buildRequest({
+    source,
+    items: selection.watchlist ? watchlistToItems(selection.watchlist.items) : null,
+    typed,
+    mode: params.mode,
+    window: params.window,
+  });
+  const price = alphaPrice("createDailySummary", { body: request ?? { symbols: ["TCS"] } });
+  const windowed = WINDOWED_MODES.includes(params.mode);
+  const sourceLabel = source === "watchlist" && selection.watchlist ? `Watchlist “${selection.watchlist.name}”` : "Typed symbols";
+
+  async function generate(fresh: boolean) {
+    if (!request) return;
+    setFailure(null);
+    try {
+      if (!fresh) {
+        setWorking("lookup");
+        const earlier = await lookupRecentSummary({ request });
+        if (earlier) {
+          client.setQueryData(summaryEntryQueryOptions(earlier.id).queryKey, earlier);
+          setReusedId(earlier.id);
+          await setParams({ entry: earlier.id });
+          return;
+        }
+      }
+      setWorking(null);
+      const what = `Generate a ${MODE_INFO[params.mode].label.toLowerCase()} summary of ${request.items?.length ?? request.symbols?.length ?? 0} symbols.`;
+      if (!(await confirmSpend(price, what))) return;
+      setWorking("generate");
+      const result = await mutation.mutateAsync({ body: request });
+      const charged = result.meta.creditsCharged;
+      let saved: SummaryEntry;
+      try {
+        saved = await recordSummary({ request, response: result.data, credits: charged, retention, source: sourceLabel });
+      } catch {
+        // The summary is paid for: show it even when the history could not keep it.
+        saved = unsavedEntry({ request, response: result.data, credits: charged, retention, source: sourceLabel });
+        toast.warning("The summary could not be saved to your history; copy it if you need it later.");
+      }
+      client.setQueryData(summaryEntryQueryOptions(saved.id).queryKey, saved);
+      void client.invalidateQueries({ queryKey: queryKeys.summaries.history() });
+      setReusedId(null);
+      await setParams({ entry: saved.id });
+      toast.success(charged > 0 ? `Summary generated · ${formatCredits(charged)}` : "Done · no credits charged");
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setWorking(null);
+    }
+  }
+
+  const busy = working !== null;
+  const noWatchlists = !selection.isLoading && selection.watchlists.length === 0;
+
+  return (
+    <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid min-w-0 gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>New summary</CardTitle>
+            <CardDescription>The daily summary of a set of symbols, written by the Alpha service from their news, alerts, results and concall guidance.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <div className="grid gap-3">
+              <Label>Symbols</Label>
+              <Tabs value={source} onValueChange={(v) => void setParams({ source: v as "watchlist" | "symbols" })}>
+                <TabsList aria-label="Where the symbols come from">
+                  <TabsTrigger value="watchlist">A watchlist</TabsTrigger>
+                  <TabsTrigger value="symbols">Type symbols</TabsTrigger>
+                </TabsList>
+              </Tabs>
+              {source === "watchlist" ? (
+                noWatchlists ? (
+                  <EmptyState
+                    className="py-6"
+                    title="No watchlists yet"
+                    description="Create one on the Watchlists page (or import a CSV), or type symbols instead."
+                    action={
+                      <Button asChild size="sm" variant="outline">
+                        <Link href="/watchlists">Go to Watchlists</Link>
+                      </Button>
+                    }
+                  />
+                ) : (
+                  <div className="grid gap-2">
+                    <WatchlistPicker allLabel="Choose a watchlist" />
+                    {selection.watchlist && (
+                      <p className="text-xs text-muted-foreground" data-testid="summary-symbols">
+                        {selection.watchlist.items.length} symbols: <span className="font-mono">{selection.watchlist.items.map((i) => i.symbol).join(", ")}</span>
+                        {selection.watchlist.items.some((i) => i.exposure !== null) ? " · with exposures" : ""}
+                      </p>
+                    )}
+                  </div>
+                )
+              ) : (
+                <div className="grid gap-1.5">
+                  <Input
+                    aria-label="Symbols to summarise"
+                    placeholder="e.g. TCS, INFY, HDFCBANK"
+                    value={typedDraft}
+                    className="font-mono placeholder:font-sans"
+                    onChange={(e) => {
+                      setTypedDraft(e.target.value);
+                      void setParams({ symbols: splitTypedSymbols(e.target.value).join(",") });
+                    }}
+                    data-testid="summary-typed-symbols"
+                  />
+                  <p className="text-xs text-muted-foreground">Separate with commas or spaces; up to {MAX_SUMMARY_SYMBOLS} symbols.</p>
+                </div>
+              )}
+            </div>
+
+            <fieldset className="grid gap-3">
+              <legend className="mb-3 text-sm font-medium">Mode</legend>
+              <div className="grid gap-2 md:grid-cols-3" role="radiogroup" aria-label="Mode">
+                {SUMMARY_MODES.map((m) => (
+                  <button
+                    key={m}
+                    type="button"
+                    role="radio"
+                    aria-checked={params.mode === m}
+                    onClick={() => void setParams({ mode: m })}
+                    data-testid={`mode-${m}`}
+                    className={cn(
+                      "grid gap-1 rounded-lg border p-3 text-left outline-none transition-colors hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                      params.mode === m && "border-primary bg-primary/5 ring-1 ring-primary",
+                    )}
+                  >
+                    <span className="text-sm font-medium">{MODE_INFO[m].label}</span>
+                    <span className="text-xs text-muted-foreground">{MODE_INFO[m].description}</span>
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-2">
+                <Label htmlFor="summary-window">Context window</Label>
+                <Select value={String(params.window)} onValueChange={(v) => void setParams({ window: Number(v) })} disabled={!windowed}>
+                  <SelectTrigger id="summary-window" className="w-full" data-testid="summary-window">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {Array.from({ length: CONTEXT_WINDOW_MAX }, (_, i) => i + 1).map((d) => (
+                      <SelectItem key={d} value={String(d)}>
+                        {d === 1 ? "Today (1 day)" : `${d} days, today included`}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <p className="text-xs text-muted-foreground">
+                  {windowed ? "IST calendar days, counting today." : "Exposure always reads today and the previous IST day; no window to choose."}
+                </p>
+              </div>
+              <div className="grid gap-2">
+                <div className="flex items-center gap-2">
+                  <Switch
+                    id="summary-private"
+                    checked={params.private}
+                    onCheckedChange={(v) => void setParams({ private: v })}
+                    disabled={optOutAllowed === false}
+                    data-testid="summary-private"
+                  />
+                  <Label htmlFor="summary-private" className="flex items-center gap-1.5">
+                    <ShieldOffIcon aria-hidden className="size-4 text-muted-foreground" />
+                    Don&apos;t retain my request
+                  </Label>
+                </div>
+                <p className="text-xs text-muted-foreground">
+                  {optOutAllowed === false
+                    ? "Your Alpha account's retention policy does not allow opting out."
+                    : "Asks the Alpha service not to keep the symbols and exposures you send. The desk then keeps only the result in your history, not the request."}
+                </p>
+              </div>
+            </div>
+
+            {summariesEnabled === false && (
+              <p className="text-sm text-destructive">Your Alpha plan has no summaries product: ask your account admin to enable it.</p>
+            )}
+            {request === null && problems.length > 0 && (source === "symbols" ? typed.length > 0 : selection.watchlist !== null) && (
+              <ul className="text-sm text-destructive" role="alert">
+                {problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            )}
+
+            <div className="flex flex-wrap items-center gap-3 border-t pt-4">
+              <Button onClick={() => void generate(false)} disabled={!request || busy || !hasKey} data-testid="summary-generate">
+                <SparklesIcon aria-hidden />
+                {working === "lookup" ? "Checking your history…" : working === "generate" ? "Generating…" : `Generate summary · ${formatCredits(price.credits)}`}
+              </Button>
+              <PriceTag credits={price.credits} upTo={price.upTo} description={price.description} data-testid="summary-price" />
+              <span className="text-xs text-muted-foreground">Charged only if a summary is generated; no news, no signal and errors are free.</span>
+            </div>
+            {!hasKey && <p className="text-sm text-muted-foreground">Add your Alpha key in Settings to generate summaries.</p>}
+          </CardContent>
+        </Card>
+
+        {failure !== null && <ErrorState error={failure} onRetry={() => void generate(false)} />}
+        {working === "generate" ? (
+          <SummaryResultSkeleton />
+        ) : params.entry === null ? null : entry.isPending ? (
+          <SummaryResultSkeleton />
+        ) : entry.isError ? (
+          <ErrorState error={entry.error} onRetry={() => void entry.refetch()} />
+        ) : (
+          <SummaryResult
+            entry={entry.data}
+            reused={reusedId === entry.data.id}
+            onRegenerate={() => void generate(true)}
+            regeneratePrice={price.credits}
+            regenerating={busy}
+          />
+        )}
+      </div>
+      <SummaryHistory
+        openId={params.entry}
+        onOpen={(id) => {
+          setReusedId(null);
+          void setParams({ entry: id });
+        }}
+      />
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { HistoryIcon } from "lucide-react";
+import { EmptyState } from "@/components/shell/empty-state";
+import { ErrorState } from "@/components/shell/error-state";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatCredits } from "@/lib/format/number";
+import { formatIstDateTime, formatRelativeTime } from "@/lib/format/time";
+import { summaryHistoryQueryOptions } from "@/lib/query/summaries";
+import { cn } from "@/lib/utils";
+import { modeLabel } from "./summary-params";
+import { statusInfo } from "./summary-result";
+
+export function SummaryHistorySkeleton() {
+  return (
+    <Card aria-busy="true" aria-label="Loading your summaries">
+      <CardHeader>
+        <Skeleton className="h-5 w-32" />
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-16" />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The user's generated summaries, newest first; choosing one opens it (`?entry=<id>`). Free: kept in the desk. */
+export function SummaryHistory({ openId, onOpen }: { openId: string | null; onOpen: (id: string) => void }) {
+  const query = useQuery(summaryHistoryQueryOptions());
+  if (query.isPending) return <SummaryHistorySkeleton />;
+  return (
+    <Card className="gap-3">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <HistoryIcon aria-hidden className="size-4 text-muted-foreground" />
+          History
+        </CardTitle>
+        <CardDescription>Your last 50 summaries, kept by the desk. Opening one is free.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.isError ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data.length === 0 ? (
+          <EmptyState icon={HistoryIcon} title="No summaries yet" description="Summaries you generate appear here, so you can open them again without paying." />
+        ) : (
+          <ul className="-mx-2 grid gap-1" data-testid="summary-history">
+            {query.data.map((e) => {
+              const info = statusInfo(e.status);
+              return (
+                <li key={e.id}>
+                  <button
+                    type="button"
+                    onClick={() => onOpen(e.id)}
+                    aria-current={openId === e.id ? "true" : undefined}
+                    data-entry={e.id}
+                    className={cn(
+                      "grid w-full gap-1 rounded-md px-2 py-2 text-left text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                      openId === e.id && "bg-accent",
+                    )}
+                  >
+                    <span className="flex flex-wrap items-center gap-2">
+                      <Badge variant={info.variant}>{info.label}</Badge>
+                      <span className="font-medium">{modeLabel(e.mode)}</span>
+                      <span className="ml-auto text-xs text-muted-foreground tabular-nums" title={formatIstDateTime(e.createdAt)}>
+                        {formatRelativeTime(e.createdAt)}
+                      </span>
+                    </span>
+                    <span className="text-xs text-muted-foreground">
+                      {e.source ?? (e.retentionOptOut ? "Request not retained" : "Typed symbols")} · {e.symbolCount} {e.symbolCount === 1 ? "symbol" : "symbols"} ·{" "}
+                      {e.credits > 0 ? formatCredits(e.credits) : "free"}
+                    </span>
+                    {e.preview && <span className="line-clamp-2 text-xs text-muted-foreground/90">{e.preview}</span>}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,336 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { BellRingIcon, CalendarDaysIcon, ExternalLinkIcon, FileTextIcon, type LucideIcon, MegaphoneIcon, MicIcon, NewspaperIcon } from "lucide-react";
+import Link from "next/link";
+import { parseAsArrayOf, parseAsString, useQueryStates } from "nuqs";
+import * as React from "react";
+import { alertTypeLabel, alertTypeOf } from "@/components/alerts/alert-model";
+import { concallGlance } from "@/components/concalls/concall-parts";
+import { EarningsDetailSheet, type ResultRef } from "@/components/earnings/earnings-detail-sheet";
+import { PaidButton, usePaidCall } from "@/components/earnings/paid-call";
+import { SentimentBadge } from "@/components/news/sentiment-badge";
+import { EmptyState } from "@/components/shell/empty-state";
+import { ErrorState } from "@/components/shell/error-state";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { EndpointId } from "@/lib/alpha/catalogue";
+import { formatCredits, formatInr, formatPercentChange } from "@/lib/format/number";
+import { formatQuarter } from "@/lib/format/quarter";
+import { formatIstDate, formatIstDateTime, formatIstTime } from "@/lib/format/time";
+import { alphaQueryOptions } from "@/lib/query/alpha";
+import { cn } from "@/lib/utils";
+import { symbolInputs } from "./inputs";
+import { buildTimeline, parseKinds, TIMELINE_KINDS, type TimelineEvent, type TimelineKind } from "./timeline";
+
+const KIND: Record<TimelineKind, { label: string; icon: LucideIcon; className: string }> = {
+  results: { label: "Results", icon: FileTextIcon, className: "bg-chart-1/15 text-chart-1" },
+  calls: { label: "Calls", icon: MicIcon, className: "bg-chart-2/15 text-chart-2" },
+  alerts: { label: "Alerts", icon: BellRingIcon, className: "bg-chart-3/20 text-foreground" },
+  news: { label: "News", icon: NewspaperIcon, className: "bg-chart-5/15 text-chart-5" },
+  announcements: { label: "Announcements", icon: MegaphoneIcon, className: "bg-chart-4/15 text-chart-4" },
+};
+
+const timelineParsers = { show: parseAsArrayOf(parseAsString, ",") };
+
+function EventBody({ event, symbol, onOpenResult }: { event: TimelineEvent; symbol: string; onOpenResult: (r: ResultRef) => void }) {
+  switch (event.kind) {
+    case "results":
+      if (event.upcoming) {
+        return (
+          <>
+            <p className="font-medium">Board meeting for {formatQuarter(event.row.quarter)} results</p>
+            {event.row.title && <p className="text-sm text-muted-foreground">{event.row.title}</p>}
+          </>
+        );
+      }
+      return (
+        <>
+          <p className="font-medium">{formatQuarter(event.row.quarter)} results filed</p>
+          {event.row.quarter && (
+            <div className="flex flex-wrap gap-2 pt-1">
+              <Button
+                variant="outline"
+                size="sm"
+                className="h-7"
+                data-testid="timeline-open-result"
+                onClick={() => event.row.quarter && onOpenResult({ symbol, quarter: event.row.quarter, date: event.row.date })}
+              >
+                Summary &amp; results table
+              </Button>
+              <Button asChild variant="ghost" size="sm" className="h-7">
+                <Link href={`/concalls/${encodeURIComponent(symbol)}/${event.row.quarter}`}>Concall</Link>
+              </Button>
+            </div>
+          )}
+        </>
+      );
+    case "calls": {
+      const href = event.row.quarter ? `/concalls/${encodeURIComponent(symbol)}/${event.row.quarter}` : null;
+      if (event.upcoming) {
+        return (
+          <p className="font-medium">
+            {formatQuarter(event.row.quarter)} earnings call at {formatIstTime(event.at)}
+            {href && (
+              <Link href={href} className="ml-2 text-sm font-normal text-primary hover:underline">
+                Call page
+              </Link>
+            )}
+          </p>
+        );
+      }
+      const g = concallGlance(event.row);
+      return (
+        <>
+          <p className="font-medium">
+            {formatQuarter(event.row.quarter)} earnings call
+            {href && (
+              <Link href={href} className="ml-2 text-sm font-normal text-primary hover:underline">
+                Analysis &amp; transcript
+              </Link>
+            )}
+          </p>
+          {g.guidance && <p className="line-clamp-2 text-sm text-muted-foreground">{g.guidance}</p>}
+          {(g.positive.length > 0 || g.negative.length > 0) && (
+            <p className="text-xs">
+              <span className="text-positive">{g.positive.length} positive</span> · <span className="text-negative">{g.negative.length} negative</span> indicators
+            </p>
+          )}
+        </>
+      );
+    }
+    case "alerts": {
+      const a = event.row;
+      return (
+        <>
+          <p className="font-medium">
+            {alertTypeLabel(alertTypeOf(a))}
+            {a.price && (
+              <span className={cn("ml-2 font-mono text-sm", a.price.change_percent >= 0 ? "text-positive" : "text-negative")}>
+                {formatInr(a.price.value, { paise: true })} {formatPercentChange(a.price.change_percent)}
+              </span>
+            )}
+          </p>
+          {a.reason && <p className="text-sm text-muted-foreground">{a.reason}</p>}
+        </>
+      );
+    }
+    case "news": {
+      const n = event.row;
+      return (
+        <>
+          <p className="flex flex-wrap items-center gap-2 font-medium">
+            {n.link ? (
+              <a href={n.link} target="_blank" rel="noreferrer noopener" className="hover:underline">
+                {n.specific_title ?? n.title ?? "News"}
+                <ExternalLinkIcon aria-hidden className="ml-1 inline size-3.5 text-muted-foreground" />
+              </a>
+            ) : (
+              (n.specific_title ?? n.title ?? "News")
+            )}
+            <SentimentBadge sentiment={n.sentiment} />
+          </p>
+          {n.summary && <p className="line-clamp-2 text-sm text-muted-foreground">{n.summary}</p>}
+          {n.source && <p className="text-xs text-muted-foreground">{n.source}</p>}
+        </>
+      );
+    }
+    case "announcements":
+      return (
+        <>
+          <p className="font-medium">{event.row.category ?? "Announcement"}</p>
+          {event.row.summary && <p className="line-clamp-3 text-sm text-muted-foreground">{event.row.summary}</p>}
+        </>
+      );
+  }
+}
+
+function EventRow({ event, symbol, onOpenResult }: { event: TimelineEvent; symbol: string; onOpenResult: (r: ResultRef) => void }) {
+  const k = KIND[event.kind];
+  const Icon = k.icon;
+  return (
+    <li className="grid grid-cols-[6.5rem_2rem_minmax(0,1fr)] gap-3 py-3" data-testid="timeline-event" data-kind={event.kind} data-upcoming={event.upcoming || undefined}>
+      <div className="text-right text-xs leading-5 text-muted-foreground">
+        <div className="font-medium text-foreground">{formatIstDate(event.at)}</div>
+        <div className="font-mono tabular-nums">{formatIstTime(event.at)}</div>
+      </div>
+      <span className={cn("grid size-8 place-items-center rounded-full", k.className)} title={k.label}>
+        <Icon aria-hidden className="size-4" />
+        <span className="sr-only">{k.label}</span>
+      </span>
+      <div className="grid min-w-0 gap-0.5">
+        <EventBody event={event} symbol={symbol} onOpenResult={onOpenResult} />
+      </div>
+    </li>
+  );
+}
+
+/** A paid source of the timeline: a priced button until loaded, then what it added (or why it could not). */
+function PaidSource<K extends EndpointId>({ label, call, what }: { label: string; call: ReturnType<typeof usePaidCall<K>>; what: string }) {
+  if (call.query.data) {
+    const n = (call.query.data.data as { data?: unknown[] }).data?.length ?? 0;
+    const meta = call.query.data.meta;
+    return (
+      <Badge variant="secondary" className="h-8 gap-1.5 px-2.5 text-xs" data-testid="timeline-source-loaded" data-cached={meta.cached}>
+        {label}: {n} · {meta.cached ? "cached, 0 credits" : formatCredits(meta.creditsCharged)}
+      </Badge>
+    );
+  }
+  if (call.query.isError) {
+    return (
+      <span className="inline-flex items-center gap-2 text-xs text-destructive" role="status">
+        {label} could not load: {call.query.error.message}
+        <PaidButton price={call.price} what={what} onRun={call.request} variant="ghost" size="sm">
+          Retry
+        </PaidButton>
+      </span>
+    );
+  }
+  return (
+    <PaidButton price={call.price} what={what} onRun={call.request} pending={call.query.isFetching} variant="outline" size="sm" testId={`load-${label.toLowerCase()}`}>
+      {label}
+    </PaidButton>
+  );
+}
+
+export function TimelineSkeleton() {
+  return (
+    <Card aria-busy="true" aria-label="Loading the timeline">
+      <CardHeader>
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-4 w-80" />
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-3">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className="h-12 w-full" />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The symbol's one timeline: free results and schedules at once, paid calls, alerts, news and announcements on request. */
+export function SymbolTimeline({ symbol, now }: { symbol: string; now: number }) {
+  const inputs = symbolInputs(symbol);
+  const [state, setState] = useQueryStates(timelineParsers);
+  const kinds = parseKinds(state.show);
+  const [openResult, setOpenResult] = React.useState<ResultRef | null>(null);
+
+  const results = useQuery(alphaQueryOptions("listEarningsIndex", inputs.results));
+  const upcomingResults = useQuery(alphaQueryOptions("listUpcomingEarnings", inputs.upcomingResults));
+  const upcomingCalls = useQuery(alphaQueryOptions("listUpcomingConcalls", inputs.upcomingCalls));
+  // The paid profile, when bought, names the company too; reading it here never fetches it.
+  const profile = useQuery({ ...alphaQueryOptions("listSymbolMetadata", inputs.metadata), enabled: false });
+  const company = profile.data?.data.data[0]?.company_name ?? upcomingResults.data?.data.data.find((r) => r.company)?.company ?? null;
+  const calls = usePaidCall("listConcalls", inputs.calls);
+  const alerts = usePaidCall("listAlerts", inputs.alerts);
+  const news = usePaidCall("listNews", inputs.news);
+  const announcements = usePaidCall("listAnnouncements", inputs.announcements);
+
+  const timeline = buildTimeline(
+    {
+      results: results.data?.data.data,
+      upcomingResults: upcomingResults.data?.data.data,
+      upcomingCalls: upcomingCalls.data?.data.data,
+      calls: calls.query.data?.data.data,
+      alerts: alerts.query.data?.data.data,
+      news: news.query.data?.data.data,
+      announcements: announcements.query.data?.data.data,
+    },
+    now,
+  );
+  const show = (e: TimelineEvent) => kinds.includes(e.kind);
+  const upcoming = timeline.upcoming.filter(show);
+  const past = timeline.past.filter(show);
+  const freeLoading = results.isPending || upcomingResults.isPending || upcomingCalls.isPending;
+  const freeError = results.error ?? upcomingResults.error ?? upcomingCalls.error;
+
+  const toggle = (kind: TimelineKind) => {
+    const next = kinds.includes(kind) ? kinds.filter((k) => k !== kind) : [...kinds, kind];
+    void setState({ show: next.length === TIMELINE_KINDS.length || next.length === 0 ? null : next });
+  };
+
+  return (
+    <Card data-testid="symbol-timeline">
+      <CardHeader>
+        <CardTitle>Timeline{company ? ` · ${company}` : ""}</CardTitle>
+        <CardDescription>
+          Results, calls, alerts, news and announcements of {symbol} in one line, times in IST. Results and schedules are free; add the paid
+          sources you need.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-4">
+        <div className="flex flex-wrap items-center gap-2" data-testid="timeline-sources">
+          <span className="text-xs font-medium text-muted-foreground">Add to the timeline:</span>
+          <PaidSource label="Calls" call={calls} what={`Load the last ${inputs.calls.query.limit} calls of ${symbol} with their analysis.`} />
+          <PaidSource label="Alerts" call={alerts} what={`Load the latest alerts of ${symbol}.`} />
+          <PaidSource label="News" call={news} what={`Load the latest news about ${symbol}.`} />
+          <PaidSource label="Announcements" call={announcements} what={`Load the latest ${inputs.announcements.query.limit} announcements of ${symbol}.`} />
+        </div>
+        <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Show on the timeline">
+          {TIMELINE_KINDS.map((k) => {
+            const on = kinds.includes(k);
+            const Icon = KIND[k].icon;
+            return (
+              <Button key={k} variant={on ? "secondary" : "ghost"} size="sm" aria-pressed={on} onClick={() => toggle(k)} className={cn("h-7", !on && "text-muted-foreground")}>
+                <Icon aria-hidden />
+                {KIND[k].label}
+              </Button>
+            );
+          })}
+        </div>
+
+        {freeError ? (
+          <ErrorState error={freeError} onRetry={() => void Promise.all([results.refetch(), upcomingResults.refetch(), upcomingCalls.refetch()])} />
+        ) : freeLoading ? (
+          <div className="grid grid-cols-1 gap-3" aria-busy="true" aria-label="Loading the timeline">
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} className="h-12 w-full" />
+            ))}
+          </div>
+        ) : upcoming.length + past.length === 0 ? (
+          <EmptyState
+            icon={CalendarDaysIcon}
+            title="Nothing on the timeline yet"
+            description={
+              kinds.length < TIMELINE_KINDS.length
+                ? "Nothing of the kinds shown. Show more kinds above, or add a paid source."
+                : `${symbol} has no results or scheduled events in the free data. Add calls, alerts, news or announcements above, or check the symbol.`
+            }
+          />
+        ) : (
+          <div className="grid grid-cols-1 gap-4">
+            {upcoming.length > 0 && (
+              <section aria-labelledby="timeline-ahead">
+                <h3 id="timeline-ahead" className="border-b pb-1 text-sm font-semibold">
+                  Coming up
+                </h3>
+                <ol className="divide-y">
+                  {upcoming.map((e) => (
+                    <EventRow key={e.id} event={e} symbol={symbol} onOpenResult={setOpenResult} />
+                  ))}
+                </ol>
+              </section>
+            )}
+            {past.length > 0 && (
+              <section aria-labelledby="timeline-past">
+                <h3 id="timeline-past" className="border-b pb-1 text-sm font-semibold">
+                  What happened
+                </h3>
+                <ol className="divide-y">
+                  {past.map((e) => (
+                    <EventRow key={e.id} event={e} symbol={symbol} onOpenResult={setOpenResult} />
+                  ))}
+                </ol>
+              </section>
+            )}
+          </div>
+        )}
+        <p className="text-xs text-muted-foreground">As of {formatIstDateTime(now)}.</p>
+      </CardContent>
+      <EarningsDetailSheet item={openResult} onClose={() => setOpenResult(null)} />
+    </Card>
+  );
+}

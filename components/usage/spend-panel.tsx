@@ -1,0 +1,65 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { BarChart3Icon } from "lucide-react";
+import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { EmptyState } from "@/components/shell/empty-state";
+import { ErrorState } from "@/components/shell/error-state";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { formatCredits } from "@/lib/format/number";
+import { SPEND_RANGES, type SpendRange, spendQueryOptions } from "@/lib/query/usage";
+import { SpendChartLazy } from "./spend-chart-lazy";
+import { SpendChartSkeleton } from "./spend-chart-skeleton";
+
+const RANGE_LABELS: Record<SpendRange, string> = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" };
+
+export { SpendChartSkeleton };
+
+export const spendRangeParser = parseAsStringLiteral(SPEND_RANGES).withDefault("24h");
+
+/** Spend over time by endpoint, from the desk's spend log; the range lives in the URL (`?range=7d`). */
+export function SpendPanel() {
+  const [range, setRange] = useQueryState("range", spendRangeParser);
+  const query = useQuery({ ...spendQueryOptions(range, "me"), placeholderData: (previous) => previous });
+
+  return (
+    <Tabs value={range} onValueChange={(v) => void setRange(v as SpendRange)} className="gap-0">
+      <Card>
+        <CardHeader>
+          <CardTitle>Your spend by endpoint</CardTitle>
+          <CardDescription>
+            Credits your calls through the desk cost, per {range === "24h" ? "hour" : "day"} (IST).
+            {query.data ? ` ${formatCredits(query.data.total)} in the last ${RANGE_LABELS[range]}.` : ""}
+          </CardDescription>
+          <CardAction>
+            <TabsList aria-label="Spend period">
+              {SPEND_RANGES.map((r) => (
+                <TabsTrigger key={r} value={r}>
+                  {r}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </CardAction>
+        </CardHeader>
+        <TabsContent value={range} asChild>
+          <CardContent>
+            {query.isPending ? (
+              <SpendChartSkeleton />
+            ) : query.isError ? (
+              <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+            ) : query.data.total === 0 ? (
+              <EmptyState
+                icon={BarChart3Icon}
+                title={`Nothing spent in the last ${RANGE_LABELS[range]}`}
+                description="Paid calls you make on the desk's pages appear here by endpoint. Answers served from the desk's cache cost nothing."
+              />
+            ) : (
+              <SpendChartLazy spend={query.data} />
+            )}
+          </CardContent>
+        </TabsContent>
+      </Card>
+    </Tabs>
+  );
+}

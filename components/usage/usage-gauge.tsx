@@ -1,0 +1,166 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangleIcon, KeyRoundIcon } from "lucide-react";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { explainError } from "@/components/shell/error-state";
+import { Progress } from "@/components/ui/progress";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { isAlphaError } from "@/lib/alpha/errors";
+import { formatCredits, formatNumber, percentOf } from "@/lib/format/number";
+import { formatIstTime } from "@/lib/format/time";
+import { usageQueryOptions } from "@/lib/query/usage";
+import { cn } from "@/lib/utils";
+import { gaugeNumbers, METER_INDICATOR, meterTone } from "./meter";
+
+/**
+ * The credit-usage gauge in the top bar of every desk page: balance, credits debited today, requests today against
+ * the plan's daily limit and in the last minute against its rpm. Refreshed every 15 s and after every paid call.
+ */
+export function UsageGauge({ hasKey }: { hasKey: boolean }) {
+  const query = useQuery({ ...usageQueryOptions(), enabled: hasKey });
+
+  if (!hasKey || (isAlphaError(query.error) && query.error.code === "no_api_key")) {
+    return (
+      <Link
+        href="/settings#alpha-key"
+        data-testid="usage-gauge"
+        data-state="no-key"
+        className="inline-flex items-center gap-2 rounded-md border border-dashed px-3 py-1.5 text-sm text-muted-foreground hover:bg-accent hover:text-accent-foreground"
+      >
+        <KeyRoundIcon aria-hidden className="size-4" />
+        <span>
+          Add your Alpha key <span className="hidden sm:inline">to see your credits</span>
+        </span>
+      </Link>
+    );
+  }
+
+  if (query.isPending) {
+    return (
+      <div data-testid="usage-gauge" data-state="loading" className="flex items-center gap-4" aria-busy="true" aria-label="Loading credit usage">
+        <Skeleton className="h-8 w-24" />
+        <Skeleton className="hidden h-8 w-32 sm:block" />
+        <Skeleton className="hidden h-8 w-28 md:block" />
+      </div>
+    );
+  }
+
+  if (query.isError) {
+    const e = explainError(query.error);
+    return (
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <button
+            type="button"
+            data-testid="usage-gauge"
+            data-state="error"
+            onClick={() => void query.refetch()}
+            className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm text-destructive hover:bg-accent"
+          >
+            <AlertTriangleIcon aria-hidden className="size-4" />
+            Usage unavailable
+          </button>
+        </TooltipTrigger>
+        <TooltipContent>
+          {e.title}. Click to try again.
+        </TooltipContent>
+      </Tooltip>
+    );
+  }
+
+  const n = gaugeNumbers(query.data.usage);
+  const updated = formatIstTime(query.data.fetchedAt);
+  return (
+    <div role="group" aria-label="Credit usage" data-testid="usage-gauge" data-state="ready" className="flex items-center gap-4 sm:gap-5">
+      <GaugeMetric
+        testId="gauge-balance"
+        value={n.balance}
+        label="Balance"
+        hint={`Credits available on the Alpha account of your key${n.reserved ? ` (${formatNumber(n.reserved)} reserved by running jobs)` : ""}. Updated ${updated}.`}
+      >
+        <span className="font-mono text-sm font-semibold tabular-nums">{formatNumber(n.balance)}</span>
+      </GaugeMetric>
+      <GaugeMetric
+        testId="gauge-today"
+        value={n.debitedToday}
+        label="Spent today"
+        className="hidden sm:flex"
+        hint={`${formatCredits(n.debitedToday)} debited since midnight IST by every call of your key.`}
+      >
+        <span className="font-mono text-sm font-semibold tabular-nums">{formatNumber(n.debitedToday)}</span>
+      </GaugeMetric>
+      <GaugeMetric
+        testId="gauge-daily"
+        value={n.requestsToday ?? 0}
+        limit={n.dailyLimit}
+        label="Daily limit"
+        className="hidden md:flex"
+        hint={`${formatNumber(n.requestsToday ?? 0)} requests today against your plan's daily limit of ${formatNumber(n.dailyLimit)} (it resets at midnight IST).`}
+      >
+        <MiniMeter used={n.requestsToday ?? 0} limit={n.dailyLimit} />
+      </GaugeMetric>
+      <GaugeMetric
+        testId="gauge-rpm"
+        value={n.requestsLastMinute ?? 0}
+        limit={n.rpm}
+        label="Per minute"
+        className="hidden md:flex"
+        hint={`${formatNumber(n.requestsLastMinute ?? 0)} requests in the last minute against your plan's limit of ${formatNumber(n.rpm)} a minute. Requests over it are refused with a wait.`}
+      >
+        <MiniMeter used={n.requestsLastMinute ?? 0} limit={n.rpm} />
+      </GaugeMetric>
+    </div>
+  );
+}
+
+function GaugeMetric({
+  label,
+  hint,
+  value,
+  limit,
+  testId,
+  className,
+  children,
+}: {
+  label: string;
+  hint: string;
+  value: number;
+  limit?: number;
+  testId: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <span
+          tabIndex={0}
+          data-testid={testId}
+          data-value={value}
+          data-limit={limit}
+          className={cn("flex cursor-default flex-col gap-0.5 rounded-sm leading-none outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50", className)}
+        >
+          <span className="text-[0.65rem] font-medium tracking-wide text-muted-foreground uppercase">{label}</span>
+          {children}
+        </span>
+      </TooltipTrigger>
+      <TooltipContent side="bottom">{hint}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function MiniMeter({ used, limit }: { used: number; limit: number }) {
+  const pct = percentOf(used, limit) ?? 0;
+  return (
+    <span className="flex items-center gap-2">
+      <span className="font-mono text-sm font-semibold tabular-nums">
+        {formatNumber(used)}
+        <span className="font-normal text-muted-foreground">/{formatNumber(limit)}</span>
+      </span>
+      <Progress value={pct} aria-hidden className="h-1.5 w-12" indicatorClassName={METER_INDICATOR[meterTone(used, limit)]} />
+    </span>
+  );
+}

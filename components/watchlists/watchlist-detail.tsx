@@ -1,0 +1,270 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangleIcon, DownloadIcon, FileUpIcon, PencilIcon, PlusIcon, SparklesIcon, Trash2Icon, XIcon } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { toast } from "sonner";
+import { fieldErrorsOf } from "@/components/auth/field";
+import { EmptyState } from "@/components/shell/empty-state";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { holdingSchema } from "@/lib/alpha/summaries";
+import { isAlphaError } from "@/lib/alpha/errors";
+import { formatIstDateTime } from "@/lib/format/time";
+import { formatNumber } from "@/lib/format/number";
+import type { Watchlist, WatchlistItem } from "@/lib/query/watchlists";
+import { addWatchlistItems, knownSymbolsQueryOptions, MAX_WATCHLIST_ITEMS, removeWatchlistItem, updateWatchlistItem } from "@/lib/query/watchlists";
+import { csvFileName, watchlistToCsv } from "./csv";
+import { downloadText } from "./download";
+import { EditItemDialog } from "./watchlist-dialogs";
+
+function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: (w: Watchlist) => void }) {
+  const [symbol, setSymbol] = useState("");
+  const [exposure, setExposure] = useState("");
+  const [label, setLabel] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const full = watchlist.items.length >= MAX_WATCHLIST_ITEMS;
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const exposureText = exposure.replace(/[₹,\s]/g, "");
+    const exposureValue = exposureText === "" ? undefined : Number(exposureText);
+    const parsed = holdingSchema.safeParse({ symbol, ...(exposureValue !== undefined ? { exposure: exposureValue } : {}), ...(label.trim() ? { label } : {}) });
+    if (!parsed.success || Number.isNaN(exposureValue)) {
+      const out: Record<string, string> = {};
+      if (Number.isNaN(exposureValue)) out.exposure = "Enter a number";
+      for (const issue of parsed.error?.issues ?? []) out[String(issue.path[0])] ??= issue.message;
+      return setErrors(out);
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const existed = watchlist.items.some((i) => i.symbol === parsed.data.symbol);
+      onSaved(await addWatchlistItems(watchlist.id, { items: [parsed.data] }));
+      toast.success(existed ? `${parsed.data.symbol} updated` : `${parsed.data.symbol} added to ${watchlist.name}`);
+      setSymbol("");
+      setExposure("");
+      setLabel("");
+    } catch (e) {
+      const fields = isAlphaError(e) ? fieldErrorsOf(e.details) : {};
+      const first = Object.entries(fields)[0];
+      setErrors({ form: first ? first[1] : isAlphaError(e) ? e.message : "The symbol could not be added. Try again." });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const errorText = errors.symbol ?? errors.exposure ?? errors.label ?? errors.form;
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-2" aria-label="Add a symbol">
+      <div className="grid gap-2 sm:grid-cols-[minmax(0,10rem)_minmax(0,9rem)_minmax(0,1fr)_auto]">
+        <Input
+          aria-label="Symbol"
+          placeholder="Symbol, e.g. TCS"
+          value={symbol}
+          onChange={(e) => setSymbol(e.target.value.toUpperCase())}
+          aria-invalid={errors.symbol ? true : undefined}
+          disabled={full}
+          className="font-mono uppercase placeholder:font-sans placeholder:normal-case"
+          data-testid="add-symbol"
+        />
+        <Input aria-label="Exposure" placeholder="Exposure" inputMode="decimal" value={exposure} onChange={(e) => setExposure(e.target.value)} aria-invalid={errors.exposure ? true : undefined} disabled={full} />
+        <Input aria-label="Label" placeholder="Label" maxLength={80} value={label} onChange={(e) => setLabel(e.target.value)} disabled={full} />
+        <Button type="submit" disabled={pending || full || symbol.trim() === ""}>
+          <PlusIcon aria-hidden />
+          Add
+        </Button>
+      </div>
+      {errorText && (
+        <p role="alert" className="text-xs font-medium text-destructive">
+          {errors.symbol ? `Symbol ${errorText}` : errors.exposure ? `Exposure: ${errorText}` : errorText}
+        </p>
+      )}
+      {full && <p className="text-xs text-muted-foreground">This watchlist holds {MAX_WATCHLIST_ITEMS} symbols, the most one summary covers. Remove one to add another.</p>}
+    </form>
+  );
+}
+
+function StatusBadge({ state }: { state: "known" | "unknown" | "unchecked" | "checking" }) {
+  if (state === "known") return <Badge variant="positive">Known</Badge>;
+  if (state === "checking") return <Badge variant="neutral">Checking…</Badge>;
+  if (state === "unchecked") return <Badge variant="neutral">Not checked</Badge>;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Badge variant="warning" tabIndex={0} data-testid="unknown-symbol">
+          <AlertTriangleIcon aria-hidden />
+          Unknown
+        </Badge>
+      </TooltipTrigger>
+      <TooltipContent>The Alpha service has no filings for this symbol: check the spelling (NSE symbol). Summaries skip it.</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** One watchlist: its symbols with exposure, weight and label, whether the service knows each, and its actions. */
+export function WatchlistDetail({
+  watchlist,
+  onSaved,
+  onRename,
+  onDelete,
+  onImport,
+}: {
+  watchlist: Watchlist;
+  onSaved: (w: Watchlist) => void;
+  onRename: () => void;
+  onDelete: () => void;
+  onImport: () => void;
+}) {
+  const [editing, setEditing] = useState<WatchlistItem | null>(null);
+  const symbols = watchlist.items.map((i) => i.symbol);
+  const check = useQuery(knownSymbolsQueryOptions(symbols));
+  const total = watchlist.items.reduce((s, i) => s + (i.exposure ?? 0), 0);
+  const unknown = check.data?.unknown ?? [];
+
+  const stateOf = (symbol: string) => {
+    if (!check.data) return check.isPending ? "checking" : "unchecked";
+    if (check.data.known.includes(symbol)) return "known";
+    if (check.data.unknown.includes(symbol)) return "unknown";
+    return "unchecked";
+  };
+
+  async function remove(symbol: string) {
+    try {
+      onSaved(await removeWatchlistItem(watchlist.id, symbol));
+      toast.success(`${symbol} removed`);
+    } catch (e) {
+      toast.error(isAlphaError(e) ? e.message : `${symbol} could not be removed. Try again.`);
+    }
+  }
+
+  return (
+    <Card data-testid="watchlist-detail">
+      <CardHeader>
+        <CardTitle className="text-lg" data-testid="watchlist-title">
+          {watchlist.name}
+        </CardTitle>
+        <CardDescription>
+          {watchlist.items.length} of {MAX_WATCHLIST_ITEMS} symbols{total > 0 ? ` · total exposure ${formatNumber(total, { maximumFractionDigits: 2 })}` : ""} · updated{" "}
+          {formatIstDateTime(watchlist.updatedAt)}
+        </CardDescription>
+        <div className="-ml-2 flex flex-wrap gap-1 pt-1">
+          <Button variant="ghost" size="sm" asChild>
+            <Link href={`/summaries?watchlist=${encodeURIComponent(watchlist.id)}`}>
+              <SparklesIcon aria-hidden />
+              Summarise
+            </Link>
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onImport}>
+            <FileUpIcon aria-hidden />
+            Import
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={watchlist.items.length === 0}
+            onClick={() => downloadText(csvFileName(watchlist.name), watchlistToCsv(watchlist.items), "text/csv;charset=utf-8")}
+          >
+            <DownloadIcon aria-hidden />
+            Export CSV
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onRename}>
+            <PencilIcon aria-hidden />
+            Rename
+          </Button>
+          <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={onDelete}>
+            <Trash2Icon aria-hidden />
+            Delete
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <AddSymbolForm watchlist={watchlist} onSaved={onSaved} />
+        {unknown.length > 0 && (
+          <Alert variant="warning" data-testid="unknown-symbols">
+            <AlertTriangleIcon aria-hidden />
+            <AlertTitle>
+              {unknown.length} {unknown.length === 1 ? "symbol is" : "symbols are"} not known to the Alpha service
+            </AlertTitle>
+            <AlertDescription>
+              <span>
+                <span className="font-mono">{unknown.join(", ")}</span>: check the spelling against the NSE symbol. Summaries and batch jobs skip unknown symbols.
+              </span>
+            </AlertDescription>
+          </Alert>
+        )}
+        {check.data?.note && <p className="text-xs text-muted-foreground">{check.data.note}</p>}
+        {watchlist.items.length === 0 ? (
+          <EmptyState
+            title="No symbols yet"
+            description="Add symbols above one by one, or import a CSV with the columns symbol, exposure and label."
+            action={
+              <Button variant="outline" size="sm" onClick={onImport}>
+                <FileUpIcon aria-hidden />
+                Import CSV
+              </Button>
+            }
+          />
+        ) : (
+          <Table data-testid="watchlist-items">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Symbol</TableHead>
+                <TableHead className="text-right">Exposure</TableHead>
+                <TableHead className="text-right">Weight</TableHead>
+                <TableHead>Label</TableHead>
+                <TableHead>Service</TableHead>
+                <TableHead className="w-20 text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {watchlist.items.map((item) => (
+                <TableRow key={item.symbol} data-symbol={item.symbol}>
+                  <TableCell className="font-mono font-medium">
+                    <Link href={`/symbols/${encodeURIComponent(item.symbol)}`} className="hover:underline">
+                      {item.symbol}
+                    </Link>
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{item.exposure === null ? "—" : formatNumber(item.exposure, { maximumFractionDigits: 2 })}</TableCell>
+                  <TableCell className="text-right text-muted-foreground tabular-nums">
+                    {total > 0 && item.exposure !== null ? `${((item.exposure / total) * 100).toFixed(1)}%` : "—"}
+                  </TableCell>
+                  <TableCell className="max-w-48 truncate text-muted-foreground">{item.label ?? "—"}</TableCell>
+                  <TableCell>
+                    <StatusBadge state={stateOf(item.symbol)} />
+                  </TableCell>
+                  <TableCell className="text-right whitespace-nowrap">
+                    <Button variant="ghost" size="icon-sm" aria-label={`Edit ${item.symbol}`} onClick={() => setEditing(item)}>
+                      <PencilIcon aria-hidden />
+                    </Button>
+                    <Button variant="ghost" size="icon-sm" aria-label={`Remove ${item.symbol}`} onClick={() => void remove(item.symbol)}>
+                      <XIcon aria-hidden />
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <EditItemDialog
+        item={editing}
+        onOpenChange={(o) => !o && setEditing(null)}
+        onSubmit={async (change) => {
+          if (!editing) return;
+          onSaved(await updateWatchlistItem(watchlist.id, editing.symbol, change));
+          toast.success(`${editing.symbol} saved`);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,117 @@
+"use client";
+/**
+ * WatchlistPicker: filter any desk page by one of the user's watchlists (URL param `watchlist=<id>`).
+ *
+ *   import { WatchlistPicker, useWatchlistSymbols } from "@/components/watchlists/watchlist-picker";
+ *   <WatchlistPicker />                                  // a select; writes ?watchlist=<id>, "All symbols" removes it
+ *   const { symbols, watchlist } = useWatchlistSymbols(); // symbols: string[] | null (null: no watchlist chosen)
+ *   <WatchlistPicker onChange={(symbols, watchlist) => ...} />  // or receive them by callback
+ *
+ * Props: `shallow` (default true; pass false when the page's server component reads `watchlist` from searchParams
+ * and must re-run), `allLabel`, `className`, `onChange`. Works anywhere under the desk layout (React Query + nuqs).
+ * On the server, `findWatchlist(user, id)` from lib/server/watchlists.ts resolves the same param. A watchlist holds
+ * up to 50 symbols while list endpoints take 20 per call: chunk with MAX_LIST_VALUES from lib/alpha/query-params.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { ListChecksIcon } from "lucide-react";
+import Link from "next/link";
+import { parseAsString, useQueryState } from "nuqs";
+import { useEffect, useMemo, useRef } from "react";
+import { Select, SelectContent, SelectItem, SelectSeparator, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { Watchlist } from "@/lib/query/watchlists";
+import { watchlistsQueryOptions } from "@/lib/query/watchlists";
+import { cn } from "@/lib/utils";
+
+/** The URL parameter every page shares, so a filtered view can be sent to someone. */
+export const WATCHLIST_PARAM = "watchlist";
+const ALL = "__all__";
+
+export interface WatchlistSelection {
+  /** The id in the URL, or null. */
+  watchlistId: string | null;
+  /** The chosen watchlist once loaded; null when none is chosen, while loading, or when the id is not the user's. */
+  watchlist: Watchlist | null;
+  /** The chosen watchlist's symbols in its order; null when no watchlist is chosen (show everything). */
+  symbols: string[] | null;
+  /** The URL names a watchlist the user does not have (deleted, or someone else's link). */
+  missing: boolean;
+  isLoading: boolean;
+  watchlists: Watchlist[];
+  setWatchlist: (id: string | null) => void;
+}
+
+export function useWatchlistSymbols(options: { shallow?: boolean } = {}): WatchlistSelection {
+  const [watchlistId, setId] = useQueryState(WATCHLIST_PARAM, parseAsString.withOptions({ shallow: options.shallow ?? true, history: "replace" }));
+  const query = useQuery(watchlistsQueryOptions());
+  const watchlists = useMemo(() => query.data ?? [], [query.data]);
+  const watchlist = watchlistId ? (watchlists.find((w) => w.id === watchlistId) ?? null) : null;
+  const symbols = useMemo(() => (watchlistId && watchlist ? watchlist.items.map((i) => i.symbol) : null), [watchlistId, watchlist]);
+  return {
+    watchlistId,
+    watchlist,
+    symbols,
+    missing: Boolean(watchlistId && query.isSuccess && !watchlist),
+    isLoading: query.isPending,
+    watchlists,
+    setWatchlist: (id) => void setId(id),
+  };
+}
+
+export function WatchlistPicker({
+  shallow = true,
+  allLabel = "All symbols",
+  className,
+  onChange,
+}: {
+  shallow?: boolean;
+  allLabel?: string;
+  className?: string;
+  onChange?: (symbols: string[] | null, watchlist: Watchlist | null) => void;
+}) {
+  const selection = useWatchlistSymbols({ shallow });
+  const { watchlist, symbols, watchlists, isLoading, missing, watchlistId } = selection;
+
+  const notified = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const key = symbols ? `${watchlist?.id}:${symbols.join(",")}` : "";
+    if (notified.current === key || isLoading) return;
+    notified.current = key;
+    onChange?.(symbols, watchlist);
+  }, [symbols, watchlist, isLoading, onChange]);
+
+  if (isLoading) return <Skeleton className={cn("h-9 w-48", className)} />;
+
+  return (
+    <div className={cn("flex items-center gap-2", className)}>
+      <Select value={watchlistId && !missing ? watchlistId : ALL} onValueChange={(v) => selection.setWatchlist(v === ALL ? null : v)}>
+        <SelectTrigger aria-label="Filter by watchlist" data-testid="watchlist-picker" className="min-w-44">
+          <ListChecksIcon aria-hidden className="text-muted-foreground" />
+          <SelectValue placeholder={allLabel} />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{allLabel}</SelectItem>
+          {watchlists.length > 0 && <SelectSeparator />}
+          {watchlists.map((w) => (
+            <SelectItem key={w.id} value={w.id} disabled={w.items.length === 0}>
+              {w.name}
+              <span className="text-xs text-muted-foreground tabular-nums">
+                {w.items.length} {w.items.length === 1 ? "symbol" : "symbols"}
+              </span>
+            </SelectItem>
+          ))}
+          {watchlists.length === 0 && <p className="px-2 py-1.5 text-xs text-muted-foreground">No watchlists yet.</p>}
+          <SelectSeparator />
+          <Link href="/watchlists" className="block rounded-sm px-2 py-1.5 text-xs font-medium text-primary hover:bg-accent">
+            Manage watchlists
+          </Link>
+        </SelectContent>
+      </Select>
+      {missing && (
+        <span role="status" className="text-xs text-muted-foreground">
+          That watchlist is gone; showing all symbols.
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { screenshotBothThemes, signInThroughPage } from "./support/desk";
+import { MEMBER_STATE, readFixtures, readUsers } from "./support/fixtures";
+import { expect, test } from "./support/test";
+
+test.describe("signing in and out", () => {
+  test("the sign-in page explains a wrong password, signs in, and signs out", async ({ page }) => {
+    const { member } = readUsers();
+    await page.goto("/sign-in");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    // Demo credentials only show in demo mode: the e2e desk runs in it exactly when its fixtures name a demo user.
+    await expect(page.getByTestId("demo-credentials")).toHaveCount(readFixtures().demo ? 1 : 0);
+    await screenshotBothThemes(page, "sign-in");
+
+    const alert = page.getByRole("alert").filter({ hasText: "Could not sign you in" });
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(alert).toContainText("Enter your email and password.");
+
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(alert).toContainText("Wrong email or password.");
+    await expect(page).toHaveURL(/\/sign-in/);
+
+    await signInThroughPage(page, member.email, member.password);
+    await expect(page).toHaveURL(/\/usage$/);
+
+    await page.getByRole("button", { name: /Account menu for/ }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    // Signed out for real: a desk page sends the browser back to sign in.
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/sign-in/);
+    const api = await page.request.get("/api/usage");
+    expect(api.status()).toBe(401);
+  });
+
+  test("a signed-in visitor of the sign-in page goes straight to the desk", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: MEMBER_STATE });
+    const page = await context.newPage();
+    await page.goto("/sign-in?callbackUrl=%2Fsettings");
+    await expect(page).toHaveURL(/\/settings$/);
+    // Another site is never a redirect target.
+    await page.goto("/sign-in?callbackUrl=https%3A%2F%2Fevil.example%2F");
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/usage$/);
+    await context.close();
+  });
+});
+
+test.describe("a member", () => {
+  test.use({ storageState: MEMBER_STATE });
+
+  test("cannot open the admin pages and does not see them in the navigation", async ({ page }) => {
+    await page.goto("/usage");
+    const nav = page.getByRole("navigation", { name: "Desk" }).first();
+    await expect(nav.getByRole("link", { name: "Usage" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Admin" })).toHaveCount(0);
+
+    const response = await page.goto("/admin");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Admin pages are for admins only.")).toBeVisible();
+    await expect(page.getByTestId("users-card")).toHaveCount(0);
+    await screenshotBothThemes(page, "admin-as-member");
+
+    const api = await page.request.get("/api/admin/users");
+    expect(api.status()).toBe(403);
+    const spend = await page.request.get("/api/usage/spend?range=24h&scope=all");
+    expect(spend.status()).toBe(403);
+  });
+});

@@ -1,0 +1,75 @@
+import { screenshot } from "./support/desk";
+import { ADMIN_STATE } from "./support/fixtures";
+import { expect, test } from "./support/test";
+
+const PAGES = ["/earnings", "/alerts", "/news", "/announcements", "/concalls", "/watchlists", "/summaries", "/batches", "/usage", "/settings", "/admin"];
+
+test.describe("the signed-in shell", () => {
+  test.use({ storageState: ADMIN_STATE });
+
+  test("links every page, marks the current one, and is reachable by keyboard", async ({ page }) => {
+    await page.goto("/usage");
+    const nav = page.getByRole("navigation", { name: "Desk" }).first();
+    for (const href of PAGES) await expect(nav.locator(`a[href="${href}"]`)).toHaveCount(1);
+    await expect(nav.getByRole("link", { name: "Usage" })).toHaveAttribute("aria-current", "page");
+
+    // The first Tab reaches the skip link, which moves focus past the navigation to the page.
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main#main")).toBeFocused();
+
+    // The gauge stays in view while the page scrolls.
+    await page.mouse.wheel(0, 2000);
+    await expect(page.getByTestId("usage-gauge")).toBeInViewport();
+  });
+
+  test("switches between light and dark and keeps the choice", async ({ page }) => {
+    await page.goto("/settings");
+    const html = page.locator("html");
+    const toggle = page.getByRole("button", { name: /Switch to (dark|light) theme/ });
+    const startsDark = ((await html.getAttribute("class")) ?? "").includes("dark");
+    await toggle.click();
+    await expect(html).toHaveClass(startsDark ? /^(?!.*\bdark\b).*$/ : /\bdark\b/);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe(startsDark ? "light" : "dark");
+    await page.reload();
+    await expect(html).toHaveClass(startsDark ? /^(?!.*\bdark\b).*$/ : /\bdark\b/);
+    await page.evaluate(() => localStorage.removeItem("theme"));
+  });
+
+  test("keeps the spend confirmation threshold the user sets", async ({ page }) => {
+    await page.goto("/settings");
+    const input = page.getByLabel("Threshold (credits)");
+    await input.fill("25");
+    await page.getByRole("button", { name: "Save threshold" }).click();
+    await expect(page.getByText("Now: ask above 25 credits.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Threshold (credits)")).toHaveValue("25");
+    await input.fill("0");
+    await page.getByRole("button", { name: "Save threshold" }).click();
+    await expect(page.getByText("ask before every paid action").first()).toBeVisible();
+  });
+
+  test("is an icon rail on a tablet and a menu on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 820, height: 1100 });
+    await page.goto("/usage");
+    const rail = page.getByRole("complementary");
+    await expect(rail).toBeVisible();
+    expect((await rail.boundingBox())?.width ?? 0).toBeLessThan(80);
+    await rail.getByRole("link", { name: "Alerts" }).hover();
+    await expect(page.getByRole("tooltip")).toHaveText("Alerts");
+    await screenshot(page, "shell-tablet");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(rail).toBeHidden();
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    const sheet = page.getByRole("dialog");
+    await expect(sheet.getByRole("link", { name: "Concalls" })).toBeVisible();
+    await screenshot(page, "shell-phone-menu");
+    await sheet.getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(sheet).toHaveCount(0);
+  });
+});

@@ -1,0 +1,160 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { createWatchlistViaApi, gaugeBalance, signedInWithOwnAccount } from "./portfolio-support";
+import { randomSuffix, SCREENSHOT_DIR } from "./support/fixtures";
+import { expect, test } from "./support/test";
+
+/**
+ * Light and dark screenshots of the page as it stands (no reload, so what was loaded stays on screen). Transitions are
+ * finished first (a colour caught mid-change would look broken). With a panel open, the window is shot: a fixed panel
+ * does not extend into a full-page picture.
+ */
+async function shootBoth(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // A row under the pointer would show its hover colour in the picture.
+  await page.mouse.move(0, 0);
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${theme}.png`), fullPage: options.fullPage !== false, animations: "disabled" });
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+}
+
+test.describe("the earnings page", () => {
+  test("the calendar shows events in month, week and agenda views and filters by symbols and by watchlist, all in the URL", async ({ browser, baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not set");
+    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e earnings calendar");
+
+    // The agenda lists what is ahead from today: take the first event and its day.
+    await page.goto("/earnings?view=agenda");
+    const calendar = page.getByTestId("earnings-calendar");
+    await expect(calendar).toHaveAttribute("data-view", "agenda");
+    const firstDay = calendar.getByTestId("agenda-day").first();
+    await expect(firstDay).toBeVisible();
+    const day = (await firstDay.getAttribute("data-day")) ?? "";
+    const symbol = (await firstDay.getByTestId("agenda-event").first().getAttribute("data-symbol")) ?? "";
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(symbol).not.toBe("");
+    await expect(firstDay).toContainText(/\d{2}:\d{2}/);
+
+    // Month view of that day: the event is in its day's cell; a busy day stays readable (+k more opens the whole day).
+    await page.goto(`/earnings?view=month&date=${day}`);
+    await expect(calendar).toHaveAttribute("data-view", "month");
+    const cell = calendar.locator(`[role=gridcell][data-day="${day}"]`);
+    const count = Number(await cell.getAttribute("data-count"));
+    expect(count).toBeGreaterThan(0);
+    const shown = await cell.getByTestId("calendar-event").count();
+    expect(shown).toBeLessThanOrEqual(3);
+    if (count > shown) {
+      await cell.getByTestId("calendar-more").click();
+      const dialog = page.getByTestId("calendar-day-dialog");
+      await expect(dialog.getByTestId("agenda-event")).toHaveCount(count);
+      await expect(dialog.locator(`[data-symbol="${symbol}"]`)).toBeVisible();
+      await page.keyboard.press("Escape");
+    } else {
+      await expect(cell.locator(`[data-symbol="${symbol}"]`)).toBeVisible();
+    }
+    await shootBoth(page, "earnings");
+
+    // Switching views keeps the date; the view is in the URL.
+    await calendar.getByTestId("view-week").click();
+    await expect(page).toHaveURL(/[?&]view=week/);
+    await expect(page).toHaveURL(new RegExp(`[?&]date=${day}`));
+    await expect(calendar.locator(`[role=gridcell][data-day="${day}"]`)).toHaveAttribute("data-count", String(count));
+    await shootBoth(page, "earnings-week");
+
+    // A typed symbol filters every view, and lands in the URL.
+    const input = page.getByTestId("filter-bar").getByTestId("symbol-filter").getByRole("textbox");
+    await input.fill(symbol);
+    await input.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`[?&]symbols=${encodeURIComponent(symbol)}(&|$)`));
+    const weekEvents = calendar.getByTestId("calendar-event");
+    await expect(weekEvents.first()).toBeVisible();
+    for (const s of await weekEvents.evaluateAll((els) => els.map((e) => e.getAttribute("data-symbol")))) expect(s).toBe(symbol);
+    await calendar.getByTestId("view-agenda").click();
+    await expect(calendar.getByTestId("agenda-event").first()).toHaveAttribute("data-symbol", symbol);
+    for (const s of await calendar.getByTestId("agenda-event").evaluateAll((els) => els.map((e) => e.getAttribute("data-symbol")))) expect(s).toBe(symbol);
+    await calendar.getByTestId("view-month").click();
+    await expect(calendar.locator(`[role=gridcell][data-day="${day}"]`).locator(`[data-symbol="${symbol}"]`)).toBeVisible();
+    await expect(calendar.getByTestId("calendar-count")).toContainText(symbol);
+
+    // The shared URL opens the same filtered view.
+    const shared = page.url();
+    const other = await page.context().newPage();
+    await other.goto(shared);
+    await expect(other.getByTestId("earnings-calendar")).toHaveAttribute("data-view", "month");
+    await expect(other.getByTestId("calendar-event").first()).toHaveAttribute("data-symbol", symbol);
+    await other.close();
+
+    // A watchlist filters too: the symbol chips go, the watchlist (with just this symbol) takes over.
+    await page.getByRole("button", { name: `Remove ${symbol}` }).click();
+    await expect(page).not.toHaveURL(/symbols=/);
+    const watchlist = await createWatchlistViaApi(page, baseURL, `Results ${randomSuffix()}`, [symbol]);
+    await page.goto(`/earnings?view=agenda&watchlist=${watchlist.id}`);
+    await expect(page.getByTestId("watchlist-picker")).toContainText("Results");
+    await expect(calendar.getByTestId("agenda-event").first()).toHaveAttribute("data-symbol", symbol);
+    for (const s of await calendar.getByTestId("agenda-event").evaluateAll((els) => els.map((e) => e.getAttribute("data-symbol")))) expect(s).toBe(symbol);
+    await shootBoth(page, "earnings-agenda");
+    await page.context().close();
+  });
+
+  test("a past result opens with its summary and statement of results after a confirmation, and the gauge moves by what was shown", async ({ browser, baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not set");
+    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e earnings past");
+    await page.goto("/earnings");
+    const past = page.getByTestId("past-results");
+    await expect(past.getByTestId("quarter-picker")).toContainText(/Q\d FY\d{2}/);
+    const row = past.getByTestId("past-result-row").first();
+    await expect(row).toBeVisible();
+    const symbol = (await row.getAttribute("data-symbol")) ?? "";
+    await expect(row).toContainText(/IST/);
+
+    // Another quarter from the picker: in the URL, with its own rows; back to the default quarter drops the param.
+    const picker = past.getByTestId("quarter-picker");
+    const defaultLabel = ((await picker.textContent()) ?? "").trim();
+    await picker.click();
+    const older = page.getByRole("option").nth(2);
+    const label = ((await older.textContent()) ?? "").trim();
+    await older.click();
+    await expect(page).toHaveURL(/[?&]quarter=q\d_\d{2}/);
+    await expect(picker).toContainText(label);
+    await expect(past.getByTestId("past-result-row").first()).toHaveAttribute("data-quarter", /q\d_\d{2}/);
+    await picker.click();
+    await page.getByRole("option", { name: defaultLabel }).click();
+    await expect(page).not.toHaveURL(/quarter=/);
+    await expect(past.getByTestId("past-result-row").first()).toHaveAttribute("data-symbol", symbol);
+
+    // Opening a result shows the price first; nothing is charged until confirmed.
+    const before = await gaugeBalance(page);
+    await past.getByTestId("past-result-row").first().getByTestId("open-result").click();
+    const sheet = page.getByTestId("result-sheet");
+    await expect(sheet).toContainText(symbol);
+    await expect(page).toHaveURL(new RegExp(`[?&]result=${encodeURIComponent(symbol)}(%3A|:)q\\d_\\d{2}`));
+    const load = sheet.getByTestId("load-result-detail");
+    await expect(load.locator('[data-slot="price-tag"]')).toHaveText("3 credits");
+    await load.click();
+    const confirm = page.getByTestId("confirm-spend");
+    await expect(confirm).toContainText("3 credits");
+    await confirm.getByRole("button", { name: /Spend/ }).click();
+
+    // A proper table: periods as columns, line items as rows, YoY coloured by meaning.
+    const table = sheet.getByTestId("earnings-table");
+    await expect(table).toBeVisible();
+    await expect(sheet.getByTestId("result-summary")).not.toBeEmpty();
+    await expect(table.locator("thead th")).toContainText([/Line item/, /Q\d FY\d{2}/, /Q\d FY\d{2}/, /Q\d FY\d{2}/, /YoY/]);
+    expect(await table.locator("tbody tr").count()).toBeGreaterThan(4);
+    await expect(table.locator("[data-tone]").first()).toBeVisible();
+    await expect(table).toContainText("₹ crore");
+    await expect(sheet.getByTestId("call-meta")).toHaveAttribute("data-charged", "3");
+    await expect.poll(() => gaugeBalance(page), { timeout: 20_000 }).toBe(before - 3);
+    await shootBoth(page, "earnings-result", { fullPage: false });
+
+    // The symbol links to its page.
+    await sheet.getByRole("link", { name: `${symbol} page` }).click();
+    await expect(page).toHaveURL(new RegExp(`/symbols/${encodeURIComponent(symbol)}$`));
+    await page.context().close();
+  });
+});

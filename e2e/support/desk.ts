@@ -1,0 +1,56 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { randomSuffix, SCREENSHOT_DIR } from "./fixtures";
+
+/** Signs in through the sign-in page and waits for the signed-in shell. */
+export async function signInThroughPage(page: Page, email: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("navigation", { name: "Desk" }).first()).toBeVisible({ timeout: 30_000 });
+}
+
+/** The desk's state-changing routes check the origin, as a browser would send it. */
+function originHeaders(baseURL: string) {
+  return { Origin: new URL(baseURL).origin };
+}
+
+/** An admin adds a desk user through the admin API; returns the login. */
+export async function createDeskUser(request: APIRequestContext, baseURL: string, role: "admin" | "member" = "member") {
+  const login = { email: `e2e-${role}-${randomSuffix()}@example.com`, password: `pw-${randomSuffix()}-${randomSuffix()}`, name: `E2E ${role} ${randomSuffix()}` };
+  const res = await request.post("/api/admin/users", { data: { ...login, role }, headers: originHeaders(baseURL) });
+  expect(res.status(), await res.text()).toBe(201);
+  return login;
+}
+
+/** Stores an Alpha key for the signed-in user of this request context (through the route the settings page uses). */
+export async function saveKey(request: APIRequestContext, baseURL: string, key: string) {
+  const res = await request.put("/api/settings/alpha-key", { data: { key }, headers: originHeaders(baseURL) });
+  const text = await res.text();
+  expect(res.status(), text).toBe(200);
+  return text;
+}
+
+export async function setThemeAndReload(page: Page, theme: "light" | "dark") {
+  await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b).*$/);
+}
+
+/** Waits for loading skeletons to go, then keeps a full-page screenshot in test-results/screenshots. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Light and dark screenshots of the page as it is now. */
+export async function screenshotBothThemes(page: Page, name: string) {
+  for (const theme of ["light", "dark"] as const) {
+    await setThemeAndReload(page, theme);
+    await screenshot(page, `${name}-${theme}`);
+  }
+  await page.evaluate(() => localStorage.removeItem("theme"));
+}

@@ -1,0 +1,42 @@
+import { test as base, expect, type Response } from "@playwright/test";
+import { knownKeys } from "./fixtures";
+
+/** Throws when a text holds any Alpha key the suite knows (or any extra secret given). */
+export function expectNoKeys(text: string, where: string, extra: readonly string[] = []) {
+  for (const key of [...knownKeys(), ...extra]) {
+    expect(text.includes(key), `an Alpha key (…${key.slice(-4)}) appeared in ${where}`).toBe(false);
+  }
+}
+
+const TEXTUAL = /json|html|text|javascript|x-component/;
+
+/** A finished response's body; a body the browser has already dropped (a page navigated away) reads as empty. */
+function bodyOf(response: Response): Promise<string> {
+  const timeout = new Promise<string>((resolve) => setTimeout(() => resolve(""), 2_000));
+  return Promise.race([response.text().catch(() => ""), timeout]);
+}
+
+/**
+ * The desk's test: every response the page finishes receiving (HTML, RSC payloads, /api JSON, scripts) is checked
+ * for Alpha keys, so the "key never reaches the browser" rule is checked by every spec that uses it.
+ */
+export const test = base.extend<{ keyGuard: void }>({
+  keyGuard: [
+    async ({ page }, use) => {
+      const checks: Promise<{ url: string; text: string }>[] = [];
+      page.on("requestfinished", (request) => {
+        checks.push(
+          request.response().then(async (response) => {
+            if (!response || !TEXTUAL.test(response.headers()["content-type"] ?? "")) return { url: request.url(), text: "" };
+            return { url: request.url(), text: await bodyOf(response) };
+          }),
+        );
+      });
+      await use();
+      for (const { url, text } of await Promise.all(checks)) expectNoKeys(text, `the response of ${url}`);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

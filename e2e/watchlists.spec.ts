@@ -1,0 +1,95 @@
+import { readFileSync } from "node:fs";
+import { ACTIVE_SYMBOLS, signedInWithOwnAccount } from "./portfolio-support";
+import { screenshotBothThemes } from "./support/desk";
+import { randomSuffix } from "./support/fixtures";
+import { expect, test } from "./support/test";
+
+const csvFile = (name: string, text: string) => ({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
+
+test.describe("watchlists", () => {
+  test("a CSV import reports every bad row by line and imports nothing, then a good file lands whole", async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    if (!baseURL) throw new Error("baseURL is not set");
+    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e watchlists");
+    await page.goto("/watchlists");
+    await expect(page.getByText("No watchlists yet")).toBeVisible();
+
+    // A file with two bad rows: line 3 (not a symbol) and line 5 (exposure not a number). Nothing may be imported.
+    await page.getByRole("button", { name: "Import CSV" }).first().click();
+    const dialog = page.getByTestId("import-csv-dialog");
+    const bad = ["symbol,exposure,label", "TCS,100,IT", "not a symbol!,5,", "", "INFY,lots,IT", "HDFCBANK,50,banks"].join("\n");
+    await dialog.getByTestId("csv-file").setInputFiles(csvFile("bad.csv", bad));
+    const errors = dialog.getByTestId("csv-errors");
+    await expect(errors).toBeVisible();
+    await expect(errors).toContainText("2 problems: nothing was imported");
+    await expect(errors).toContainText(/Line 3\s*symbol 'not a symbol!'/);
+    await expect(errors).toContainText(/Line 5\s*exposure 'lots' is not a number/);
+    await expect(dialog.getByTestId("csv-import-submit")).toBeDisabled();
+    await page.screenshot({ path: "test-results/screenshots/watchlists-import-errors.png" });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByText("No watchlists yet")).toBeVisible();
+    const listed = await page.request.get("/api/watchlists");
+    expect(((await listed.json()) as { data: unknown[] }).data).toEqual([]);
+
+    // The corrected file: a header, Indian-grouped exposures, a quoted label with a comma.
+    const name = `Large caps ${randomSuffix()}`;
+    const good = ["symbol,exposure,label", ...ACTIVE_SYMBOLS.map((s, i) => `${s},"${((i + 1) * 100000).toLocaleString("en-IN")}",${i % 3 === 0 ? '"core, long"' : "tactical"}`)].join("\n");
+    await page.getByRole("button", { name: "Import CSV" }).first().click();
+    await dialog.getByTestId("csv-file").setInputFiles(csvFile("large-caps.csv", good));
+    await expect(dialog.getByTestId("csv-ready")).toContainText(`${ACTIVE_SYMBOLS.length} symbols ready (header row found)`);
+    await expect(dialog.getByTestId("csv-ready")).toContainText("Every symbol is known to the Alpha service", { timeout: 20_000 });
+    await dialog.getByRole("textbox", { name: "Name" }).fill(name);
+    await dialog.getByTestId("csv-import-submit").click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("watchlist-title")).toHaveText(name);
+    await expect(page.getByTestId("watchlist-items").locator("tbody tr")).toHaveCount(ACTIVE_SYMBOLS.length);
+    await expect(page.getByTestId("watchlist-items").locator('tr[data-symbol="M&M"]')).toContainText("14,00,000");
+    await expect(page.getByTestId("watchlist-items").locator('tr[data-symbol="RELIANCE"]')).toContainText("core, long");
+    await expect(page).toHaveURL(/watchlist=wl_/);
+
+    // An unknown symbol is kept but flagged; a bad one is refused at the form.
+    const add = page.getByTestId("add-symbol");
+    await add.fill("bad sym!");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /Symbol must be an exchange symbol/ })).toBeVisible();
+    await page.getByRole("button", { name: "Remove WIPRO" }).click();
+    await add.fill("nosuchco");
+    await page.getByLabel("Exposure", { exact: true }).fill("2500");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.getByTestId("watchlist-items").locator('tr[data-symbol="NOSUCHCO"]')).toBeVisible();
+    await expect(page.getByTestId("unknown-symbols")).toContainText("NOSUCHCO", { timeout: 20_000 });
+    await expect(page.getByTestId("watchlist-items").locator('tr[data-symbol="NOSUCHCO"]').getByTestId("unknown-symbol")).toBeVisible();
+
+    // Export: the same rows come back as CSV.
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^large-caps-[a-z0-9]+\.csv$/);
+    const exported = readFileSync(await download.path(), "utf8").trim().split("\n");
+    expect(exported[0]).toBe("symbol,exposure,label");
+    expect(exported).toContain('RELIANCE,100000,"core, long"');
+    expect(exported.at(-1)).toBe("NOSUCHCO,2500,");
+
+    // Rename, then the picker on the Summaries page offers it.
+    await page.getByRole("button", { name: "Rename" }).click();
+    const rename = page.getByRole("dialog", { name: "Rename watchlist" });
+    await expect(rename.getByRole("textbox", { name: "Name" })).toHaveValue(name);
+    await rename.getByRole("textbox", { name: "Name" }).fill(`${name} renamed`);
+    await rename.getByRole("button", { name: "Rename", exact: true }).click();
+    await expect(page.getByTestId("watchlist-title")).toHaveText(`${name} renamed`);
+    await screenshotBothThemes(page, "watchlists");
+
+    await page.goto("/summaries");
+    await page.getByTestId("watchlist-picker").click();
+    await page.getByRole("option", { name: new RegExp(`${name} renamed`) }).click();
+    await expect(page).toHaveURL(/watchlist=wl_/);
+    await expect(page.getByTestId("summary-symbols")).toContainText(`${ACTIVE_SYMBOLS.length} symbols`);
+
+    // Delete asks first, then the list is empty again.
+    await page.goto("/watchlists");
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("confirm-delete-watchlist")).toContainText(`${ACTIVE_SYMBOLS.length} symbols`);
+    await page.getByRole("button", { name: "Delete watchlist" }).click();
+    await expect(page.getByText("No watchlists yet")).toBeVisible();
+  });
+});

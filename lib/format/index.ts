@@ -1,0 +1,3 @@
+export * from "./number";
+export * from "./quarter";
+export * from "./time";

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { formatDuration, formatIstDate, formatIstDateTime, formatIstTime, formatRelativeTime } from "./time";
+
+describe("IST formats", () => {
+  // 2026-03-31T20:00:00Z is 1 April 2026, 01:30 in India: the IST day differs from the UTC day.
+  const late = "2026-03-31T20:00:00Z";
+
+  it("shows the Asia/Kolkata calendar day and clock", () => {
+    expect(formatIstDate(late)).toBe("1 Apr 2026");
+    expect(formatIstTime(late)).toBe("01:30 IST");
+    expect(formatIstTime(late, { suffix: false })).toBe("01:30");
+    expect(formatIstDateTime(late)).toBe("1 Apr 2026, 01:30 IST");
+    expect(formatIstDate(late, { weekday: true })).toBe("Wed, 1 Apr 2026");
+  });
+
+  it("uses a 24-hour clock", () => {
+    expect(formatIstTime("2026-04-01T09:00:00Z")).toBe("14:30 IST");
+  });
+
+  it("shows a dash for missing or invalid input", () => {
+    expect(formatIstDate(null)).toBe("—");
+    expect(formatIstDateTime("not a date")).toBe("—");
+  });
+
+  it("says how long ago, in short units", () => {
+    const now = new Date("2026-04-01T10:00:00Z");
+    expect(formatRelativeTime("2026-04-01T09:59:50Z", now)).toBe("just now");
+    expect(formatRelativeTime("2026-04-01T09:55:00Z", now)).toBe("5 min ago");
+    expect(formatRelativeTime("2026-04-01T07:00:00Z", now)).toBe("3 h ago");
+    expect(formatRelativeTime("2026-03-30T10:00:00Z", now)).toBe("2 d ago");
+    expect(formatRelativeTime("2026-04-01T10:05:00Z", now)).toBe("in 5 min");
+    expect(formatRelativeTime("2026-03-01T10:00:00Z", now)).toBe("1 Mar 2026");
+  });
+
+  it("formats durations", () => {
+    expect(formatDuration(42)).toBe("42 s");
+    expect(formatDuration(300)).toBe("5 min");
+    expect(formatDuration(7800)).toBe("2 h 10 min");
+    expect(formatDuration(7200)).toBe("2 h");
+  });
+});

@@ -1,0 +1,80 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AlphaError } from "@/lib/alpha/errors";
+import { alphaPrice, alphaProxyUrl, alphaQueryOptions, refreshAlpha } from "./alpha";
+import { queryKeys } from "./keys";
+import { usageQueryOptions } from "./usage";
+
+function jsonResponse(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+const meta = (over: Partial<{ creditsCharged: number; cached: boolean }> = {}) => ({
+  endpoint: "listNews",
+  creditsCharged: 1,
+  balance: 99,
+  cached: false,
+  ageSeconds: 0,
+  fetchedAt: "2026-04-01T10:00:00.000Z",
+  rateLimit: null,
+  ...over,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the proxy URL of a catalogue call", () => {
+  it("is /api/alpha plus the catalogue path and the validated query", () => {
+    expect(alphaProxyUrl("listNews", { query: { symbols: ["TCS", "INFY"], limit: 5 } })).toBe("/api/alpha/v1/news?symbols=TCS%2CINFY&page=1&limit=5");
+    expect(alphaProxyUrl("getBatchJob", { path: { job_id: "batch_1" } })).toBe("/api/alpha/v1/batch/jobs/batch_1");
+    expect(alphaProxyUrl("listAlerts", { query: { limit: 5 } }, { fresh: true })).toMatch(/^\/api\/alpha\/v1\/alerts\?.*&fresh=1$/);
+  });
+
+  it("refuses a call the catalogue would refuse, before anything is sent", () => {
+    expect(() => alphaProxyUrl("listNews", { query: { limit: 100_000 } })).toThrow(AlphaError);
+  });
+});
+
+describe("the price shown before a call", () => {
+  it("comes from the catalogue's cost rule", () => {
+    expect(alphaPrice("listEarnings", { query: { limit: 10, detailed: true } })).toMatchObject({ credits: 20, upTo: true });
+    expect(alphaPrice("getConcallDetail", { query: { symbol: "TCS", quarter: "q4_26" } })).toMatchObject({ credits: 3, upTo: false });
+    expect(alphaPrice("listUpcomingEarnings", {})).toMatchObject({ credits: 0, upTo: false, description: "Free." });
+  });
+});
+
+describe("alphaQueryOptions", () => {
+  it("keys each call by endpoint and input, and refreshes the gauge after a paid answer", async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url.startsWith("/api/usage") ? jsonResponse({ data: { usage: {} } }) : jsonResponse({ data: { data: [], has_next: false }, meta: meta() }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, "invalidateQueries");
+    const options = alphaQueryOptions("listNews", { query: { limit: 5 } });
+    expect(options.queryKey).toEqual(queryKeys.alpha.call("listNews", { query: { limit: 5 } }));
+
+    const result = await client.fetchQuery(options);
+    expect(result.meta.creditsCharged).toBe(1);
+    expect(fetchMock).toHaveBeenCalledWith("/api/alpha/v1/news?page=1&limit=5", expect.objectContaining({ method: "GET" }));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.usage.all });
+    // The gauge's own query lives under that key, so it refetches at once.
+    expect(usageQueryOptions().queryKey.slice(0, 1)).toEqual([...queryKeys.usage.all]);
+  });
+
+  it("turns the desk's error body into an AlphaError with its code", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ error: { code: "no_api_key", message: "Add your Alpha API key in Settings." } }, 428)));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const error = await client.fetchQuery(alphaQueryOptions("listNews", {})).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AlphaError);
+    expect((error as AlphaError).code).toBe("no_api_key");
+  });
+
+  it("a paid refresh asks for fresh data and replaces the cached answer", async () => {
+    const fetchMock = vi.fn(async (_url: string) => jsonResponse({ data: { data: [{ id: "n1" }], has_next: false }, meta: meta({ creditsCharged: 1 }) }));
+    vi.stubGlobal("fetch", fetchMock);
+    const client = new QueryClient();
+    await refreshAlpha(client, "listNews", { query: { limit: 5 } });
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain("fresh=1");
+    expect(client.getQueryData(queryKeys.alpha.call("listNews", { query: { limit: 5 } }))).toMatchObject({ data: { data: [{ id: "n1" }] } });
+  });
+});

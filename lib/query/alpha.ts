@@ -1,0 +1,110 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from "@tanstack/react-query";
+import type { CallInput, CallOptions } from "@/lib/alpha/client";
+import { prepareRequest } from "@/lib/alpha/client";
+import type { EndpointId, ResponseOf } from "@/lib/alpha/catalogue";
+import { catalogue } from "@/lib/alpha/catalogue";
+import { describeCost, estimateCost } from "@/lib/alpha/costs";
+import { deskFetch } from "@/lib/query/desk-fetch";
+import { queryKeys } from "@/lib/query/keys";
+import type { ProxyMeta } from "@/lib/server/alpha-proxy";
+
+/** What the desk's proxy says about a call besides its data (credits charged, cache age, rate limit). */
+export type AlphaCallMeta = ProxyMeta;
+
+/** The proxy's answer: the endpoint's response (as the contract parses it) and the call's meta. */
+export interface AlphaResult<K extends EndpointId> {
+  data: ResponseOf<K>;
+  meta: AlphaCallMeta;
+}
+
+/** The proxy route of a call: `/api/alpha` + the catalogue path and query. Validates the input first. */
+export function alphaProxyUrl<K extends EndpointId>(id: K, input: CallInput<K>, options: { fresh?: boolean } = {}): string {
+  const req = prepareRequest(id, input);
+  const url = `/api/alpha${req.url}`;
+  if (!options.fresh) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}fresh=1`;
+}
+
+/** The price shown before a call runs: the most it can cost, whether it can be lower, and the rule in words. */
+export function alphaPrice<K extends EndpointId>(id: K, input: CallInput<K>): { credits: number; upTo: boolean; description: string } {
+  let parsed: Record<string, unknown> | undefined;
+  try {
+    parsed = prepareRequest(id, input).parsed;
+  } catch {
+    parsed = undefined;
+  }
+  const rule = catalogue[id].cost.kind;
+  const credits = estimateCost(id, parsed);
+  const exact = rule === "free" || rule === "per_success" || rule === "batch_submit";
+  return { credits, upTo: !exact && credits > 0, description: describeCost(id) };
+}
+
+async function requestAlpha<K extends EndpointId>(
+  id: K,
+  input: CallInput<K>,
+  options: { fresh?: boolean; signal?: AbortSignal; retention?: CallOptions["retention"] } = {},
+): Promise<AlphaResult<K>> {
+  const req = prepareRequest(id, input, { retention: options.retention });
+  const { body } = await deskFetch<AlphaResult<K>>(alphaProxyUrl(id, input, { fresh: options.fresh }), {
+    method: req.method,
+    headers: req.headers,
+    body: req.body,
+    signal: options.signal,
+  });
+  return body;
+}
+
+/** After a call that cost credits the gauge and the spend charts are out of date. */
+function afterCall(client: QueryClient, meta: AlphaCallMeta | undefined) {
+  if (!meta || meta.creditsCharged > 0 || !meta.cached) void client.invalidateQueries({ queryKey: queryKeys.usage.all });
+}
+
+/**
+ * queryOptions for one catalogue call through the desk's proxy. Paid data never refetches on its own (that would
+ * spend credits): it stays until the user asks for a refresh (`refreshAlpha`). Free data is fresh for 30 s.
+ */
+export function alphaQueryOptions<K extends EndpointId>(id: K, input: CallInput<K>) {
+  const paid = catalogue[id].cost.kind !== "free";
+  return queryOptions({
+    queryKey: queryKeys.alpha.call(id, input),
+    queryFn: async ({ signal, client }): Promise<AlphaResult<K>> => {
+      const result = await requestAlpha(id, input, { signal });
+      if (paid) afterCall(client, result.meta);
+      return result;
+    },
+    ...(paid ? { staleTime: Infinity, refetchOnReconnect: false, refetchOnMount: false } : {}),
+  });
+}
+
+/** A paid refresh of a cached call (`fresh=1`): puts the new answer under the same key and returns it. */
+export async function refreshAlpha<K extends EndpointId>(client: QueryClient, id: K, input: CallInput<K>): Promise<AlphaResult<K>> {
+  const result = await requestAlpha(id, input, { fresh: true });
+  client.setQueryData(queryKeys.alpha.call(id, input), result);
+  afterCall(client, result.meta);
+  return result;
+}
+
+/**
+ * A mutation for a state-changing catalogue call (POST, DELETE). The gauge refreshes after each one; pass
+ * `invalidate` to refresh other queries too (e.g. the batch job list after a submit).
+ */
+export function useAlphaMutation<K extends EndpointId>(
+  id: K,
+  options: Omit<UseMutationOptions<AlphaResult<K>, Error, CallInput<K>>, "mutationFn"> & {
+    invalidate?: ReadonlyArray<readonly unknown[]>;
+    retention?: CallOptions["retention"];
+  } = {},
+) {
+  const client = useQueryClient();
+  const { invalidate, retention, onSettled, ...rest } = options;
+  return useMutation<AlphaResult<K>, Error, CallInput<K>>({
+    mutationKey: queryKeys.alpha.endpoint(id),
+    mutationFn: (input) => requestAlpha(id, input, { retention }),
+    ...rest,
+    onSettled: (...args) => {
+      void client.invalidateQueries({ queryKey: queryKeys.usage.all });
+      for (const key of invalidate ?? []) void client.invalidateQueries({ queryKey: key });
+      return onSettled?.(...args);
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import type { UpcomingEarningsRow } from "@/lib/alpha/earnings";
+import { collectUpcomingCalendar, symbolChunks } from "./earnings";
+
+function row(id: string, symbol: string, date: string): UpcomingEarningsRow {
+  return { id, symbol, date, quarter: "q2_27" };
+}
+
+describe("collectUpcomingCalendar", () => {
+  it("follows pages until has_next is false and merges nearest first", async () => {
+    const pages: Record<number, { data: UpcomingEarningsRow[]; has_next: boolean }> = {
+      1: { data: [row("a", "TCS", "2026-11-24T10:00:00+05:30"), row("b", "INFY", "2026-11-23T10:00:00+05:30")], has_next: true },
+      2: { data: [row("c", "WIPRO", "2026-11-25T10:00:00+05:30")], has_next: false },
+    };
+    const asked: number[] = [];
+    const cal = await collectUpcomingCalendar([], async ({ symbols, page }) => {
+      expect(symbols).toBeUndefined();
+      asked.push(page);
+      return pages[page] ?? { data: [], has_next: false };
+    });
+    expect(asked).toEqual([1, 2]);
+    expect(cal.rows.map((r) => r.id)).toEqual(["b", "a", "c"]);
+    expect(cal.truncated).toBe(false);
+  });
+
+  it("stops at the page cap and says the calendar is truncated", async () => {
+    const cal = await collectUpcomingCalendar([], async ({ page }) => ({ data: [row(`r${page}`, "TCS", `2026-12-0${page}`)], has_next: true }), 3);
+    expect(cal.rows).toHaveLength(3);
+    expect(cal.truncated).toBe(true);
+  });
+
+  it("asks in chunks of 20 symbols and drops repeats", async () => {
+    const symbols = Array.from({ length: 45 }, (_, i) => `S${i}`);
+    expect(symbolChunks(symbols).map((c) => c?.length)).toEqual([20, 20, 5]);
+    const seen: number[] = [];
+    const cal = await collectUpcomingCalendar(symbols, async ({ symbols: chunk }) => {
+      seen.push(chunk?.length ?? 0);
+      return { data: [row("same", "S0", "2026-11-23")], has_next: false };
+    });
+    expect(seen.sort()).toEqual([20, 20, 5].sort());
+    expect(cal.rows).toHaveLength(1);
+  });
+});

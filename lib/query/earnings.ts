@@ -1,0 +1,69 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { UpcomingEarningsRow } from "@/lib/alpha/earnings";
+import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
+import type { AlphaResult } from "@/lib/query/alpha";
+import { alphaProxyUrl } from "@/lib/query/alpha";
+import { deskFetch } from "@/lib/query/desk-fetch";
+import { queryKeys } from "@/lib/query/keys";
+
+/** Upcoming results come nearest first, 50 a page at most; this many pages cover a results season. */
+export const UPCOMING_PAGE_LIMIT = 50;
+export const UPCOMING_MAX_PAGES = 8;
+
+export interface UpcomingCalendar {
+  rows: UpcomingEarningsRow[];
+  /** More rows exist beyond what was collected (the calendar shows the nearest ones only). */
+  truncated: boolean;
+}
+
+type PageFetcher = (input: { symbols: string[] | undefined; page: number }) => Promise<{ data: UpcomingEarningsRow[]; has_next: boolean }>;
+
+/** Splits a symbol list into the chunks one request may carry; no symbols means one unfiltered request. */
+export function symbolChunks(symbols: readonly string[]): (string[] | undefined)[] {
+  if (symbols.length === 0) return [undefined];
+  const out: string[][] = [];
+  for (let i = 0; i < symbols.length; i += MAX_LIST_VALUES) out.push(symbols.slice(i, i + MAX_LIST_VALUES));
+  return out;
+}
+
+/**
+ * Collects the upcoming results calendar page by page (free), per chunk of 20 symbols, and merges it nearest first.
+ * Shared by the server prefetch (through callAlpha) and the browser (through the desk's proxy).
+ */
+export async function collectUpcomingCalendar(symbols: readonly string[], fetchPage: PageFetcher, maxPages = UPCOMING_MAX_PAGES): Promise<UpcomingCalendar> {
+  let truncated = false;
+  const chunks = await Promise.all(
+    symbolChunks(symbols).map(async (chunk) => {
+      const rows: UpcomingEarningsRow[] = [];
+      for (let page = 1; page <= maxPages; page += 1) {
+        const res = await fetchPage({ symbols: chunk, page });
+        rows.push(...res.data);
+        if (!res.has_next) return rows;
+      }
+      truncated = true;
+      return rows;
+    }),
+  );
+  const seen = new Set<string>();
+  const rows = chunks.flat().filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+  rows.sort((a, b) => (a.date ?? "").localeCompare(b.date ?? "") || a.symbol.localeCompare(b.symbol));
+  return { rows, truncated };
+}
+
+/** The catalogue input of one page of the upcoming calendar: identical on server and browser so keys match. */
+export function upcomingPageInput(symbols: string[] | undefined, page: number) {
+  return { query: { ...(symbols ? { symbols } : {}), page, limit: UPCOMING_PAGE_LIMIT } };
+}
+
+/** The free upcoming results calendar for a symbol filter (empty: every company). */
+export function upcomingCalendarQueryOptions(symbols: readonly string[]) {
+  return queryOptions({
+    queryKey: queryKeys.earnings.upcomingCalendar(symbols),
+    queryFn: ({ signal }) =>
+      collectUpcomingCalendar(symbols, async ({ symbols: chunk, page }) => {
+        const url = alphaProxyUrl("listUpcomingEarnings", upcomingPageInput(chunk, page));
+        return (await deskFetch<AlphaResult<"listUpcomingEarnings">>(url, { signal })).body.data;
+      }),
+    staleTime: 60_000,
+  });
+}

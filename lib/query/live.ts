@@ -1,0 +1,133 @@
+import { z } from "zod";
+import type { Alert } from "@/lib/alpha/alerts";
+import type { AnnouncementDetail, AnnouncementRow } from "@/lib/alpha/announcements";
+import type { NewsItem } from "@/lib/alpha/news";
+import { booleanParam, listParam, symbolSchema } from "@/lib/alpha/primitives";
+
+/**
+ * The desk's live relay, GET /api/live, as the browser and the server both see it: the query it takes, the
+ * server-sent events it sends, and the vocabulary of its status events. Pure zod, safe in the browser.
+ */
+
+export const LIVE_PATH = "/api/live";
+
+/** Products the desk's pages stream (each has a REST list the relay can poll instead). */
+export const LIVE_PRODUCTS = ["alerts", "news", "announcements"] as const;
+export type LiveProduct = (typeof LIVE_PRODUCTS)[number];
+
+/** A relay follows at most this many symbols: a watchlist (50) plus typed ones. */
+export const MAX_LIVE_SYMBOLS = 100;
+
+export const liveQuerySchema = z.object({
+  products: listParam(z.enum(LIVE_PRODUCTS, { message: `must be one of ${LIVE_PRODUCTS.join(", ")}` }), LIVE_PRODUCTS.length).pipe(
+    z.array(z.enum(LIVE_PRODUCTS)).min(1, { message: "name at least one product" }),
+  ),
+  symbols: listParam(symbolSchema, MAX_LIVE_SYMBOLS).default([]),
+  /** Alerts from the curated important feed only: the stream cannot tell, so the relay polls `important=true`. */
+  important: booleanParam.default(false),
+  /** Announcements in the detailed shape (categories, importance). */
+  detailed: booleanParam.default(true),
+  /**
+   * Polling with no symbols checks the whole market, and nearly every check then finds something to bill: the
+   * relay does that only when the user said so; otherwise such a product waits on standby.
+   */
+  poll_all: booleanParam.default(false),
+});
+export type LiveQuery = z.output<typeof liveQuerySchema>;
+export type LiveQueryInput = { products: readonly LiveProduct[]; symbols?: readonly string[]; important?: boolean; detailed?: boolean; pollAll?: boolean };
+
+/** The relay URL of a subscription; the same input gives the same URL (sorted, de-duplicated). */
+export function liveUrl(input: LiveQueryInput): string {
+  const params = new URLSearchParams();
+  params.set("products", [...new Set(input.products)].sort().join(","));
+  const symbols = [...new Set((input.symbols ?? []).map((s) => s.trim().toUpperCase()).filter(Boolean))].sort();
+  if (symbols.length) params.set("symbols", symbols.join(","));
+  if (input.important) params.set("important", "1");
+  if (input.detailed === false) params.set("detailed", "0");
+  if (input.pollAll && symbols.length === 0) params.set("poll_all", "1");
+  return `${LIVE_PATH}?${params.toString()}`;
+}
+
+/** How a product reaches the page right now. */
+/** `standby`: no stream, and polling the whole market waits for the user's go-ahead (or for symbols). */
+export const LIVE_STATES = ["connecting", "connected", "reconnecting", "polling", "standby", "error"] as const;
+export type LiveState = (typeof LIVE_STATES)[number];
+
+/** Why a product is not (or no longer) on the stream, or what went wrong. */
+export type LiveReason =
+  | "no_websocket_addon"
+  | "forbidden"
+  | "full_feed_not_allowed"
+  | "too_many_symbols"
+  | "connection_limit"
+  | "important_only"
+  | "socket_closed"
+  | "heartbeat_timeout"
+  | "upstream_unreachable"
+  | "insufficient_credits"
+  | "rate_limited"
+  | "invalid_api_key"
+  | "product_not_enabled"
+  | "poll_failed"
+  | "relay_failed";
+
+export interface LiveStatus {
+  product: LiveProduct;
+  state: LiveState;
+  reason?: LiveReason;
+  /** A sentence for people. */
+  message: string;
+  /** Reconnects: which attempt is next and when. */
+  attempt?: number;
+  retryInMs?: number;
+  /** On the stream: the add-on tier and whether it is the whole market. */
+  tier?: string;
+  fullFeed?: boolean;
+  /** Polling: how often. */
+  pollEveryMs?: number;
+  at: string;
+}
+
+/** One poll of a product's REST list (polling mode): what it found and what it cost. */
+export interface LivePoll {
+  product: LiveProduct;
+  at: string;
+  items: number;
+  creditsCharged: number;
+}
+
+/** The rows each product's events carry: the contract's REST shapes. */
+export interface LiveRowOf {
+  alerts: Alert;
+  news: NewsItem;
+  announcements: AnnouncementDetail | AnnouncementRow;
+}
+
+/** SSE event names besides the products'. */
+export const LIVE_STATUS_EVENT = "status";
+export const LIVE_POLL_EVENT = "poll";
+
+export const liveStatusSchema = z.looseObject({
+  product: z.enum(LIVE_PRODUCTS),
+  state: z.enum(LIVE_STATES),
+  reason: z.string().optional(),
+  message: z.string(),
+  attempt: z.number().optional(),
+  retryInMs: z.number().optional(),
+  tier: z.string().optional(),
+  fullFeed: z.boolean().optional(),
+  pollEveryMs: z.number().optional(),
+  at: z.string(),
+});
+
+export const livePollSchema = z.looseObject({
+  product: z.enum(LIVE_PRODUCTS),
+  at: z.string(),
+  items: z.number(),
+  creditsCharged: z.number(),
+});
+
+/** The instant a row happened, by product: alerts carry `timestamp`, news and announcements `date`. */
+export function liveRowTime(product: LiveProduct, row: { timestamp?: string | null; date?: string | null }): string | null {
+  return (product === "alerts" ? row.timestamp : row.date) ?? null;
+}

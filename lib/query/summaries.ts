@@ -1,0 +1,32 @@
+import { queryOptions } from "@tanstack/react-query";
+import { deskFetch, deskSend } from "@/lib/query/desk-fetch";
+import { queryKeys } from "@/lib/query/keys";
+import type { LookupSummaryInput, RecordSummaryInput, SummaryEntry, SummaryListEntry } from "@/lib/query/summary-schema";
+
+export * from "@/lib/query/summary-schema";
+
+/** GET /api/summaries: the user's generated summaries, newest first (free: they live in the desk). */
+export function summaryHistoryQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.summaries.history(),
+    queryFn: async ({ signal }) => (await deskFetch<{ data: SummaryListEntry[] }>("/api/summaries", { signal })).body.data,
+  });
+}
+
+/** GET /api/summaries/[id]: one entry with its markdown. Entries never change, so they never go stale. */
+export function summaryEntryQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: queryKeys.summaries.entry(id),
+    queryFn: async ({ signal }) => (await deskFetch<{ data: SummaryEntry }>(`/api/summaries/${encodeURIComponent(id)}`, { signal })).body.data,
+    staleTime: Infinity,
+  });
+}
+
+/** A paid result for the same request under 10 minutes old, or null. */
+export async function lookupRecentSummary(input: LookupSummaryInput): Promise<SummaryEntry | null> {
+  return (await deskSend<{ data: SummaryEntry | null }>("/api/summaries/lookup", "POST", input)).data;
+}
+
+export async function recordSummary(input: RecordSummaryInput): Promise<SummaryEntry> {
+  return (await deskSend<{ data: SummaryEntry }>("/api/summaries", "POST", input)).data;
+}
