@@ -1,3 +1,5 @@
+import { ANNOUNCEMENT_CATEGORIES, type AnnouncementCategory } from "../../lib/alpha/announcements";
+
 // Phrase banks for the deterministic data generator.
 // Templates use {placeholder} tokens listed in `phrasePlaceholders`. Numeric
 // placeholders render as unsigned magnitudes ("14.2%", "120 bps"); the template
@@ -47,56 +49,9 @@ export interface AnalysisSectionTemplate {
   paragraphs: readonly string[];
 }
 
-export const announcementCategories = [
-  "Acquisition",
-  "Annual Report",
-  "Award/Receipt of Order",
-  "Bonus Issue",
-  "Buyback",
-  "Capex/Expansion",
-  "Change in Management",
-  "Conversion of Warrants",
-  "De-listing",
-  "Demerger",
-  "Divestment",
-  "Dividend",
-  "Incident/Accident",
-  "Incorporation of Subsidiary",
-  "Intimation of proposal of IPO of Subsidiary",
-  "Investor Presentation",
-  "Issue of Securities",
-  "Joint Venture",
-  "Liquidation/Insolvency",
-  "Litigation",
-  "Media Release of Financial Results",
-  "Merger",
-  "Offer for Sale (OFS)",
-  "Outcome of Board Meeting",
-  "Partnership",
-  "Penalty",
-  "Redemption of Securities",
-  "Reduction of Stake",
-  "Regulatory Approval",
-  "Rights Issue",
-  "Stock Split",
-  "Unaudited Financial Results",
-  "AGM/EGM",
-  "Change in company name",
-  "Company Update",
-  "Concall",
-  "Corp Action",
-  "Credit Rating",
-  "ESOPs",
-  "GST Payment",
-  "Income Tax",
-  "Meeting Intimation",
-  "Monitoring Agency Report",
-  "Newspaper Publication",
-  "Others",
-  "Regulatory Authority Inspection",
-] as const;
-
-export type AnnouncementCategory = (typeof announcementCategories)[number];
+/** The interface's categories, from the contract: every one needs summaries below. */
+export const announcementCategories = ANNOUNCEMENT_CATEGORIES;
+export type { AnnouncementCategory };
 
 // What each placeholder renders to. Growth and change values are magnitudes.
 export const phrasePlaceholders: Readonly<Record<string, string>> = {

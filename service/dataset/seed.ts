@@ -56,6 +56,7 @@ import {
   quarterEndMs,
   round2,
   roundToTick,
+  ANNOUNCEMENT_CATEGORY_WEIGHTS,
   type Quote,
   type QuarterFinancials,
   type ResultsClass,
@@ -690,51 +691,19 @@ export function generateDataset(options: SeedOptions): Dataset {
 }
 
 /** Random fill uses the same weights as single builds, minus the results paperwork already laid per filing. */
-const ANNOUNCEMENT_WEIGHTS_FOR_FILL: readonly (readonly [string, number])[] = [
-  ["Company Update", 14],
-  ["Newspaper Publication", 5],
-  ["Outcome of Board Meeting", 2],
-  ["Credit Rating", 6],
-  ["Others", 6],
-  ["Meeting Intimation", 2],
-  ["Dividend", 3],
-  ["Investor Presentation", 1],
-  ["Change in Management", 4],
-  ["Award/Receipt of Order", 4],
-  ["AGM/EGM", 3],
-  ["ESOPs", 3],
-  ["Corp Action", 2],
-  ["GST Payment", 2],
-  ["Issue of Securities", 2],
-  ["Income Tax", 1.5],
-  ["Acquisition", 1.5],
-  ["Capex/Expansion", 1.5],
-  ["Incorporation of Subsidiary", 1.5],
-  ["Redemption of Securities", 1.5],
-  ["Regulatory Approval", 1],
-  ["Litigation", 1],
-  ["Penalty", 1],
-  ["Partnership", 1],
-  ["Annual Report", 1],
-  ["Joint Venture", 0.6],
-  ["Monitoring Agency Report", 0.6],
-  ["Regulatory Authority Inspection", 0.6],
-  ["Reduction of Stake", 0.5],
-  ["Merger", 0.4],
-  ["Divestment", 0.4],
-  ["Buyback", 0.3],
-  ["Bonus Issue", 0.3],
-  ["Stock Split", 0.3],
-  ["Rights Issue", 0.3],
-  ["Conversion of Warrants", 0.3],
-  ["Demerger", 0.25],
-  ["Offer for Sale (OFS)", 0.25],
-  ["Incident/Accident", 0.25],
-  ["Intimation of proposal of IPO of Subsidiary", 0.15],
-  ["Change in company name", 0.1],
-  ["Liquidation/Insolvency", 0.08],
-  ["De-listing", 0.05],
-];
+const FILL_OVERRIDES: Readonly<Record<string, number>> = {
+  "Newspaper Publication": 5,
+  "Outcome of Board Meeting": 2,
+  "Meeting Intimation": 2,
+  Dividend: 3,
+  "Investor Presentation": 1,
+  Concall: 0,
+  "Unaudited Financial Results": 0,
+  "Media Release of Financial Results": 0,
+};
+const ANNOUNCEMENT_WEIGHTS_FOR_FILL: readonly (readonly [string, number])[] = ANNOUNCEMENT_CATEGORY_WEIGHTS.map(
+  ([category, weight]) => [category, FILL_OVERRIDES[category] ?? weight] as const,
+).filter(([, weight]) => weight > 0);
 
 /**
  * Fills the companies and every event table around `now`, in one transaction. Does nothing when the
