@@ -7,14 +7,13 @@ import { PaidButton } from "@/components/earnings/paid-call";
 import { SymbolFilterBar } from "@/components/earnings/symbol-filter-bar";
 import { useSymbolFilter } from "@/components/earnings/use-symbol-filter";
 import { DateRangeFields, FilterSwitch } from "@/components/live/filter-fields";
+import { FeedList } from "@/components/live/feed-list";
 import { FeedFooter, FeedNotices, NeedsKey } from "@/components/live/feed-chrome";
-import { ArrivingItem, NewItemsPill } from "@/components/live/live-feed-parts";
+import { NewItemsPill } from "@/components/live/live-feed-parts";
 import { LiveStatusBadge } from "@/components/live/live-status";
 import { useLiveFeed } from "@/components/live/use-live-feed";
 import { useLiveStream } from "@/components/live/use-live-stream";
 import { usePaidPages } from "@/components/live/use-paid-pages";
-import { EmptyState } from "@/components/shell/empty-state";
-import { ErrorState } from "@/components/shell/error-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -158,33 +157,22 @@ export function AlertsView({ hasKey }: { hasKey: boolean }) {
           <CardContent className="grid gap-3">
             <NewItemsPill count={waiting.length} noun={["alert", "alerts"]} paused={paused} onShow={() => (setPaused(false), flush({ scroll: true }))} />
             <div ref={topRef} aria-hidden className="-mb-3" />
-            {pages.error ? <ErrorState error={pages.error} onRetry={pages.retry} /> : null}
-            {groups.length > 0 ? (
-              <ol className="grid gap-3" aria-label="Alerts" data-testid="alerts-list">
-                {groups.map((g) => (
-                  <ArrivingItem key={g.key} fresh={g.alerts.some((a) => fresh.has(a.id))}>
-                    <AlertCard group={g} />
-                  </ArrivingItem>
-                ))}
-              </ol>
-            ) : pages.fetching ? (
-              <div className="grid gap-3" aria-busy="true">
-                <Skeleton className="h-28 w-full rounded-xl" />
-                <Skeleton className="h-28 w-full rounded-xl" />
-              </div>
-            ) : (
-              <EmptyState
-                icon={BellRingIcon}
-                title={pages.loaded > 0 ? "No alerts matched" : ended ? "Nothing live for a past range" : "Waiting for new alerts"}
-                description={
-                  pages.loaded > 0
-                    ? "Nothing matched these filters, and an empty page is free: nothing was charged. Widen the filters or wait for new alerts."
-                    : ended
-                      ? "Load the alerts of this range with the button above."
-                      : "New alerts appear here as they happen, for free. Load recent alerts to see what came before."
-                }
-              />
-            )}
+            <FeedList
+              items={groups}
+              itemKey={(g) => g.key}
+              isFresh={(g) => g.alerts.some((a) => fresh.has(a.id))}
+              render={(g) => <AlertCard group={g} />}
+              label="Alerts"
+              testId="alerts-list"
+              pages={pages}
+              ended={ended}
+              empty={{
+                icon: BellRingIcon,
+                noMatch: ["No alerts matched", "Nothing matched these filters, and an empty page is free: nothing was charged. Widen the filters or wait for new alerts."],
+                pastRange: ["Nothing live for a past range", "Load the alerts of this range with the button above."],
+                waiting: ["Waiting for new alerts", "New alerts appear here as they happen, for free. Load recent alerts to see what came before."],
+              }}
+            />
             <FeedFooter pages={pages} noun="alerts" className={cn(groups.length === 0 && pages.loaded === 0 && "hidden")} />
           </CardContent>
         </Card>

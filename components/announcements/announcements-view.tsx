@@ -6,16 +6,15 @@ import * as React from "react";
 import { PaidButton } from "@/components/earnings/paid-call";
 import { SymbolFilterBar } from "@/components/earnings/symbol-filter-bar";
 import { useSymbolFilter } from "@/components/earnings/use-symbol-filter";
+import { FeedList } from "@/components/live/feed-list";
 import { FeedFooter, FeedNotices, NeedsKey } from "@/components/live/feed-chrome";
 import { DateRangeFields, FilterSwitch } from "@/components/live/filter-fields";
-import { ArrivingItem, NewItemsPill } from "@/components/live/live-feed-parts";
+import { NewItemsPill } from "@/components/live/live-feed-parts";
 import { rangeEnded } from "@/components/live/live-filters";
 import { LiveStatusBadge } from "@/components/live/live-status";
 import { useLiveFeed } from "@/components/live/use-live-feed";
 import { useLiveStream } from "@/components/live/use-live-stream";
 import { usePaidPages } from "@/components/live/use-paid-pages";
-import { EmptyState } from "@/components/shell/empty-state";
-import { ErrorState } from "@/components/shell/error-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
@@ -117,33 +116,22 @@ export function AnnouncementsView({ hasKey }: { hasKey: boolean }) {
           <CardContent className="grid gap-3">
             <NewItemsPill count={waiting.length} noun={["filing", "filings"]} paused={false} onShow={() => flush({ scroll: true })} />
             <div ref={topRef} aria-hidden className="-mb-3" />
-            {pages.error ? <ErrorState error={pages.error} onRetry={pages.retry} /> : null}
-            {visible.length > 0 ? (
-              <ol className="grid gap-3" aria-label="Announcements" data-testid="announcements-list">
-                {visible.map((item) => (
-                  <ArrivingItem key={item.id} fresh={fresh.has(item.id)}>
-                    <AnnouncementCard item={item} />
-                  </ArrivingItem>
-                ))}
-              </ol>
-            ) : pages.fetching ? (
-              <div className="grid gap-3" aria-busy="true">
-                <Skeleton className="h-28 w-full rounded-xl" />
-                <Skeleton className="h-28 w-full rounded-xl" />
-              </div>
-            ) : (
-              <EmptyState
-                icon={MegaphoneIcon}
-                title={pages.loaded > 0 ? "No filings matched" : ended ? "Nothing live for a past range" : "Waiting for filings"}
-                description={
-                  pages.loaded > 0
-                    ? "Nothing matched these filters; filings are charged only when returned, so nothing was charged."
-                    : ended
-                      ? "Load the filings of this range with the button above."
-                      : "New filings appear here as they are made, for free. Load recent filings to see what came before."
-                }
-              />
-            )}
+            <FeedList
+              items={visible}
+              itemKey={(item) => item.id}
+              isFresh={(item) => fresh.has(item.id)}
+              render={(item) => <AnnouncementCard item={item} />}
+              label="Announcements"
+              testId="announcements-list"
+              pages={pages}
+              ended={ended}
+              empty={{
+                icon: MegaphoneIcon,
+                noMatch: ["No filings matched", "Nothing matched these filters; filings are charged only when returned, so nothing was charged."],
+                pastRange: ["Nothing live for a past range", "Load the filings of this range with the button above."],
+                waiting: ["Waiting for filings", "New filings appear here as they are made, for free. Load recent filings to see what came before."],
+              }}
+            />
             <FeedFooter pages={pages} noun="filings" />
           </CardContent>
         </Card>

@@ -7,16 +7,15 @@ import * as React from "react";
 import { PaidButton } from "@/components/earnings/paid-call";
 import { SymbolFilterBar } from "@/components/earnings/symbol-filter-bar";
 import { useSymbolFilter } from "@/components/earnings/use-symbol-filter";
+import { FeedList } from "@/components/live/feed-list";
 import { FeedFooter, FeedNotices, NeedsKey } from "@/components/live/feed-chrome";
 import { DateRangeFields } from "@/components/live/filter-fields";
 import { rangeEnded } from "@/components/live/live-filters";
-import { ArrivingItem, NewItemsPill } from "@/components/live/live-feed-parts";
+import { NewItemsPill } from "@/components/live/live-feed-parts";
 import { LiveStatusBadge } from "@/components/live/live-status";
 import { useLiveFeed } from "@/components/live/use-live-feed";
 import { useLiveStream } from "@/components/live/use-live-stream";
 import { usePaidPages } from "@/components/live/use-paid-pages";
-import { EmptyState } from "@/components/shell/empty-state";
-import { ErrorState } from "@/components/shell/error-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -159,33 +158,22 @@ export function NewsView({ hasKey }: { hasKey: boolean }) {
             <CardContent className="grid gap-3">
               <NewItemsPill count={waiting.length} noun={["article", "articles"]} paused={false} onShow={() => flush({ scroll: true })} />
               <div ref={topRef} aria-hidden className="-mb-3" />
-              {pages.error ? <ErrorState error={pages.error} onRetry={pages.retry} /> : null}
-              {visible.length > 0 ? (
-                <ol className="grid gap-3" aria-label="News" data-testid="news-list">
-                  {visible.map((item) => (
-                    <ArrivingItem key={item.id} fresh={fresh.has(item.id)}>
-                      <NewsCard item={item} />
-                    </ArrivingItem>
-                  ))}
-                </ol>
-              ) : pages.fetching ? (
-                <div className="grid gap-3" aria-busy="true">
-                  <Skeleton className="h-28 w-full rounded-xl" />
-                  <Skeleton className="h-28 w-full rounded-xl" />
-                </div>
-              ) : (
-                <EmptyState
-                  icon={NewspaperIcon}
-                  title={pages.loaded > 0 ? "No news matched" : ended ? "Nothing live for a past range" : "Waiting for news"}
-                  description={
-                    pages.loaded > 0
-                      ? "Nothing matched these filters, and an empty page is free: nothing was charged."
-                      : ended
-                        ? "Load the news of this range with the button above."
-                        : "New articles appear here as they are published, for free. Load recent news to see what came before."
-                  }
-                />
-              )}
+              <FeedList
+                items={visible}
+                itemKey={(item) => item.id}
+                isFresh={(item) => fresh.has(item.id)}
+                render={(item) => <NewsCard item={item} />}
+                label="News"
+                testId="news-list"
+                pages={pages}
+                ended={ended}
+                empty={{
+                  icon: NewspaperIcon,
+                  noMatch: ["No news matched", "Nothing matched these filters, and an empty page is free: nothing was charged."],
+                  pastRange: ["Nothing live for a past range", "Load the news of this range with the button above."],
+                  waiting: ["Waiting for news", "New articles appear here as they are published, for free. Load recent news to see what came before."],
+                }}
+              />
               <FeedFooter pages={pages} noun="news" />
             </CardContent>
           </Card>
