@@ -11,6 +11,7 @@ import { IST_OFFSET_MINUTES, toIstIso } from "../../lib/alpha/time";
 import type {
   AlertRecord,
   AnnouncementRecord,
+  CompanyRow,
   BlockDealRecord,
   ConcallRecord,
   EarningsRecord,
@@ -254,6 +255,22 @@ export function companyProfile(company: CompanyRecord): CompanyProfile {
 /** Where the API serves the company's logo (`renderLogoSvg`), relative to the public base URL. */
 export function companyLogoPath(symbol: string): string {
   return `/v1/assets/logos/${encodeURIComponent(symbol)}.svg`;
+}
+
+/** A dataset company as its `companies` table row. */
+export function companyRow(c: CompanyRecord): CompanyRow {
+  return {
+    symbol: c.symbol,
+    company_name: c.companyName,
+    scrip_code: c.scripCode,
+    isin: c.isin,
+    sector: c.sector,
+    industry: c.industry,
+    basic_industry: c.basicIndustry,
+    macro_economic_indicator: c.macroEconomicIndicator,
+    market_cap: c.marketCapCr,
+    logo: companyLogoPath(c.symbol),
+  };
 }
 
 // ───────────────────────────── text templates ─────────────────────────────

@@ -40,7 +40,7 @@ import {
   buildEarnings,
   buildNews,
   buildUpcomingEarnings,
-  companyLogoPath,
+  companyRow,
   companyProfile,
   DAY_MS,
   HOUR_MS,
@@ -207,18 +207,7 @@ export function generateDataset(options: SeedOptions): Dataset {
   const active = byCap.slice(0, activeCount);
 
   const out: Dataset = {
-    companies: ALL_COMPANIES.map((c) => ({
-      symbol: c.symbol,
-      company_name: c.companyName,
-      scrip_code: c.scripCode,
-      isin: c.isin,
-      sector: c.sector,
-      industry: c.industry,
-      basic_industry: c.basicIndustry,
-      macro_economic_indicator: c.macroEconomicIndicator,
-      market_cap: c.marketCapCr,
-      logo: companyLogoPath(c.symbol),
-    })),
+    companies: ALL_COMPANIES.map(companyRow),
     earnings: [],
     upcoming_earnings: [],
     alerts: [],

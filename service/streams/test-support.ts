@@ -16,7 +16,7 @@ import {
   buildConcall,
   buildEarnings,
   buildNews,
-  companyLogoPath,
+  companyRow,
   nextYearQuarter,
 } from "../dataset/rows";
 import type { RecordContext } from "../store/record";
@@ -49,18 +49,7 @@ export interface StreamStack {
 export function storeCompanies(db: Db, count: number): CompanyRecord[] {
   const chosen = companies.slice(0, count);
   for (const c of chosen) {
-    insertCompany(db, {
-      symbol: c.symbol,
-      company_name: c.companyName,
-      scrip_code: c.scripCode,
-      isin: c.isin,
-      sector: c.sector,
-      industry: c.industry,
-      basic_industry: c.basicIndustry,
-      macro_economic_indicator: c.macroEconomicIndicator,
-      market_cap: c.marketCapCr,
-      logo: companyLogoPath(c.symbol),
-    });
+    insertCompany(db, companyRow(c));
   }
   return chosen;
 }

@@ -8,6 +8,7 @@ import { companies } from "../dataset/companies";
 import { EventBus } from "../events";
 import type { Db } from "../store/db";
 import { openDatabase } from "../store/db";
+import { companyRow } from "../dataset/rows";
 import { insertCompany } from "../store/writes";
 
 /*
@@ -33,18 +34,7 @@ export function addCompanies(db: Db, symbols: readonly string[]): void {
     const c = companies.find((x) => x.symbol === symbol);
     if (!c) throw new Error(`no dataset company ${symbol}`);
     if (db.prepare("SELECT 1 FROM companies WHERE symbol = ?").get(symbol)) continue;
-    insertCompany(db, {
-      symbol: c.symbol,
-      company_name: c.companyName,
-      scrip_code: c.scripCode,
-      isin: c.isin,
-      sector: c.sector,
-      industry: c.industry,
-      basic_industry: c.basicIndustry,
-      macro_economic_indicator: c.macroEconomicIndicator,
-      market_cap: c.marketCapCr,
-      logo: `/v1/assets/logos/${c.symbol}.svg`,
-    });
+    insertCompany(db, companyRow(c));
   }
 }
 
