@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { ACTIVE_SYMBOLS, createWatchlistViaApi, serviceBalance, signedInWithOwnAccount } from "./portfolio-support";
+import { ACTIVE_SYMBOLS, chooseFile, createWatchlistViaApi, serviceBalance, signedInWithOwnAccount } from "./portfolio-support";
 import { screenshotBothThemes } from "./support/desk";
 import { randomSuffix } from "./support/fixtures";
 import { expect, test } from "./support/test";
@@ -33,7 +33,7 @@ test.describe("batch jobs", () => {
       { custom_id: "book-exposure", items: ACTIVE_SYMBOLS.slice(0, 10).map((symbol, i) => ({ symbol, exposure: 10 - i })), mode: "exposure" },
       { custom_id: "it-intraday", symbols: ["TCS", "INFY", "HCLTECH"], mode: "intraday_movements" },
     ]);
-    await page.getByTestId("batch-file").setInputFiles(file);
+    await chooseFile(page, "batch-file", file);
     await expect(page.getByTestId("batch-file-ready")).toContainText("3 lines ready", { timeout: 20_000 });
     await expect(page.getByTestId("batch-max-cost")).toHaveAttribute("data-credits", "65");
     await expect(page.getByTestId("batch-submit")).toHaveText(/Submit 3 lines · up to 65 credits/);
@@ -87,7 +87,7 @@ test.describe("batch jobs", () => {
     });
     const before = await serviceBalance(key);
     await page.goto("/batches?tab=upload");
-    await page.getByTestId("batch-file").setInputFiles(
+    await chooseFile(page, "batch-file",
       jsonl("bad.jsonl", [
         { custom_id: "ok-1", symbols: ["TCS"] }, // 1
         "{not json", // 2
@@ -117,7 +117,7 @@ test.describe("batch jobs", () => {
     // 800 lines of 40 symbols each: the worker takes tens of seconds, so the job is still running when cancelled.
     const big = Array.from({ length: 800 }, (_, i) => ({ custom_id: `line-${i + 1}`, symbols: ACTIVE_SYMBOLS, mode: "news_context", context_window_days: 7 }));
     await page.goto("/batches?tab=upload");
-    await page.getByTestId("batch-file").setInputFiles(jsonl("big.jsonl", big));
+    await chooseFile(page, "batch-file", jsonl("big.jsonl", big));
     await expect(page.getByTestId("batch-file-ready")).toContainText("800 lines ready", { timeout: 30_000 });
     await submitChecked(page, 4050);
     const job = page.getByTestId("batch-job");

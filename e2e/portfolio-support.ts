@@ -90,3 +90,15 @@ export async function screenshotTopBothThemes(page: Page, name: string, height =
   await page.evaluate(() => localStorage.removeItem("theme"));
   if (viewport) await page.setViewportSize(viewport);
 }
+
+/**
+ * Chooses a file once React has hydrated the input: a file set on the server-rendered input before hydration
+ * fires a change event no handler hears, and the page never sees the file.
+ */
+export async function chooseFile(page: Page, testId: string, file: Parameters<Page["setInputFiles"]>[1]): Promise<void> {
+  const input = page.getByTestId(testId);
+  await expect
+    .poll(() => input.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))), { timeout: 20_000 })
+    .toBe(true);
+  await input.setInputFiles(file);
+}
