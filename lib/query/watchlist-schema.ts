@@ -12,6 +12,11 @@ export const MAX_WATCHLISTS = 50;
 export const MAX_WATCHLIST_NAME = 60;
 
 export const watchlistItemInputSchema = holdingSchema;
+
+/** What a watchlist's exposures count: rupees of value, shares held, or percent of the book. null: not said. */
+export const EXPOSURE_UNITS = ["inr", "shares", "weight"] as const;
+export const exposureUnitSchema = z.enum(EXPOSURE_UNITS, { message: "must be one of inr, shares, weight" });
+export type ExposureUnit = z.infer<typeof exposureUnitSchema>;
 export type WatchlistItemInput = z.input<typeof watchlistItemInputSchema>;
 
 export const watchlistNameSchema = z
@@ -33,7 +38,7 @@ export const watchlistItemsSchema = z
     });
   });
 
-export const createWatchlistInputSchema = z.object({ name: watchlistNameSchema, items: watchlistItemsSchema.default([]) });
+export const createWatchlistInputSchema = z.object({ name: watchlistNameSchema, items: watchlistItemsSchema.default([]), exposureUnit: exposureUnitSchema.nullish() });
 export type CreateWatchlistInput = z.input<typeof createWatchlistInputSchema>;
 
 export const renameWatchlistInputSchema = z.object({ name: watchlistNameSchema });
@@ -42,6 +47,8 @@ export const renameWatchlistInputSchema = z.object({ name: watchlistNameSchema }
 export const addWatchlistItemsInputSchema = z.object({
   items: watchlistItemsSchema.refine((items) => items.length > 0, { message: "add at least one symbol" }),
   mode: z.enum(["merge", "replace"]).default("merge"),
+  /** The unit of the items' exposures; a merge into a watchlist counted in another unit is refused. */
+  exposureUnit: exposureUnitSchema.nullish(),
 });
 export type AddWatchlistItemsInput = z.input<typeof addWatchlistItemsInputSchema>;
 
@@ -61,6 +68,7 @@ export interface WatchlistItem {
 export interface Watchlist {
   id: string;
   name: string;
+  exposureUnit: ExposureUnit | null;
   items: WatchlistItem[];
   createdAt: string;
   updatedAt: string;
@@ -72,6 +80,28 @@ export interface SymbolCheck {
   unknown: string[];
   /** Symbols that could not be checked (no key, no earnings product, rate limit); `note` says why. */
   unchecked: string[];
+  note: string | null;
+}
+
+/** ISIN → symbol through the service's symbol metadata (POST /api/watchlists/isins). */
+export const isinSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}[A-Z0-9]{9}\d$/, { message: "must be a 12-character ISIN such as INE467B01029" });
+export const resolveIsinsInputSchema = z.object({
+  isins: z.array(isinSchema).min(1).max(MAX_WATCHLIST_ITEMS * 4),
+  /** The most the caller agreed to spend on metadata; without it nothing paid is called and the price is answered. */
+  spendUpTo: z.number().int().min(0).optional(),
+});
+export type ResolveIsinsInput = z.input<typeof resolveIsinsInputSchema>;
+export interface IsinResolution {
+  /** ISIN → symbol, or null when the service knows no company with it. */
+  symbols: Record<string, string | null>;
+  /** ISINs still open; `price` is the most their lookup costs (1 credit per company of metadata). */
+  pending: string[];
+  price: number;
+  charged: number;
   note: string | null;
 }
 
