@@ -6,6 +6,7 @@ import { buildJobLines, isFailedResult, rebuildFailedLines, resultsToCsv, toJson
 const watchlist = (name: string, symbols: string[]) => ({
   id: `wl_${name}`,
   name,
+  exposureUnit: null,
   items: symbols.map((symbol, i) => ({ symbol, exposure: i === 0 ? 10 : null, label: null })),
   createdAt: "2026-05-11T00:00:00.000Z",
   updatedAt: "2026-05-11T00:00:00.000Z",

@@ -17,11 +17,11 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { holdingSchema } from "@/lib/alpha/summaries";
 import { isAlphaError } from "@/lib/alpha/errors";
 import { formatIstDateTime } from "@/lib/format/time";
-import { formatNumber } from "@/lib/format/number";
 import type { Watchlist, WatchlistItem } from "@/lib/query/watchlists";
 import { addWatchlistItems, knownSymbolsQueryOptions, MAX_WATCHLIST_ITEMS, removeWatchlistItem, updateWatchlistItem } from "@/lib/query/watchlists";
 import { csvFileName, watchlistToCsv } from "./csv";
 import { downloadText } from "./download";
+import { exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
 import { EditItemDialog } from "./watchlist-dialogs";
 
 function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: (w: Watchlist) => void }) {
@@ -75,7 +75,7 @@ function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: 
           className="font-mono uppercase placeholder:font-sans placeholder:normal-case"
           data-testid="add-symbol"
         />
-        <Input aria-label="Exposure" placeholder="Exposure" inputMode="decimal" value={exposure} onChange={(e) => setExposure(e.target.value)} aria-invalid={errors.exposure ? true : undefined} disabled={full} />
+        <Input aria-label="Exposure" placeholder={watchlist.exposureUnit ? exposureHeading(watchlist.exposureUnit) : "Exposure"} inputMode="decimal" value={exposure} onChange={(e) => setExposure(e.target.value)} aria-invalid={errors.exposure ? true : undefined} disabled={full} />
         <Input aria-label="Label" placeholder="Label" maxLength={80} value={label} onChange={(e) => setLabel(e.target.value)} disabled={full} />
         <Button type="submit" disabled={pending || full || symbol.trim() === ""}>
           <PlusIcon aria-hidden />
@@ -126,7 +126,10 @@ export function WatchlistDetail({
   const [editing, setEditing] = useState<WatchlistItem | null>(null);
   const symbols = watchlist.items.map((i) => i.symbol);
   const check = useQuery(knownSymbolsQueryOptions(symbols));
+  const unit = watchlist.exposureUnit;
   const total = watchlist.items.reduce((s, i) => s + (i.exposure ?? 0), 0);
+  // Shares of different companies do not add up to a book: no total and no weight for them.
+  const sums = unit !== "shares" && total > 0;
   const unknown = check.data?.unknown ?? [];
 
   const stateOf = (symbol: string) => {
@@ -152,7 +155,8 @@ export function WatchlistDetail({
           {watchlist.name}
         </CardTitle>
         <CardDescription>
-          {watchlist.items.length} of {MAX_WATCHLIST_ITEMS} symbols{total > 0 ? ` · total exposure ${formatNumber(total, { maximumFractionDigits: 2 })}` : ""} · updated{" "}
+          {watchlist.items.length} of {MAX_WATCHLIST_ITEMS} symbols{sums ? ` · total exposure ${formatExposure(total, unit)}` : ""}
+          {unit ? ` · exposure as ${UNIT_NAMES[unit]}` : ""} · updated{" "}
           {formatIstDateTime(watchlist.updatedAt)}
         </CardDescription>
         <div className="-ml-2 flex flex-wrap gap-1 pt-1">
@@ -170,7 +174,7 @@ export function WatchlistDetail({
             variant="ghost"
             size="sm"
             disabled={watchlist.items.length === 0}
-            onClick={() => downloadText(csvFileName(watchlist.name), watchlistToCsv(watchlist.items), "text/csv;charset=utf-8")}
+            onClick={() => downloadText(csvFileName(watchlist.name), watchlistToCsv(watchlist.items, unit), "text/csv;charset=utf-8")}
           >
             <DownloadIcon aria-hidden />
             Export CSV
@@ -217,7 +221,7 @@ export function WatchlistDetail({
             <TableHeader>
               <TableRow>
                 <TableHead>Symbol</TableHead>
-                <TableHead className="text-right">Exposure</TableHead>
+                <TableHead className="text-right">{exposureHeading(unit)}</TableHead>
                 <TableHead className="text-right">Weight</TableHead>
                 <TableHead>Label</TableHead>
                 <TableHead>Service</TableHead>
@@ -234,9 +238,11 @@ export function WatchlistDetail({
                       {item.symbol}
                     </Link>
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{item.exposure === null ? "—" : formatNumber(item.exposure, { maximumFractionDigits: 2 })}</TableCell>
+                  <TableCell className="text-right tabular-nums" data-testid="item-exposure">
+                    {formatExposure(item.exposure, unit)}
+                  </TableCell>
                   <TableCell className="text-right text-muted-foreground tabular-nums">
-                    {total > 0 && item.exposure !== null ? `${((item.exposure / total) * 100).toFixed(1)}%` : "—"}
+                    {sums && item.exposure !== null ? `${((item.exposure / total) * 100).toFixed(1)}%` : "—"}
                   </TableCell>
                   <TableCell className="max-w-48 truncate text-muted-foreground">{item.label ?? "—"}</TableCell>
                   <TableCell>
@@ -258,6 +264,7 @@ export function WatchlistDetail({
       </CardContent>
       <EditItemDialog
         item={editing}
+        unit={unit}
         onOpenChange={(o) => !o && setEditing(null)}
         onSubmit={async (change) => {
           if (!editing) return;

@@ -18,7 +18,8 @@ import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/errors";
 import { buttonVariants } from "@/components/ui/button";
 import { MAX_WATCHLIST_NAME, updateWatchlistItemInputSchema, watchlistNameSchema } from "@/lib/query/watchlists";
-import type { WatchlistItem } from "@/lib/query/watchlists";
+import type { ExposureUnit, WatchlistItem } from "@/lib/query/watchlists";
+import { exposureHeading, UNIT_NAMES } from "./exposure";
 
 function messageOf(error: unknown, fallback: string): { field: Record<string, string>; message: string } {
   if (isAlphaError(error)) return { field: fieldErrorsOf(error.details), message: error.message };
@@ -142,10 +143,12 @@ export function DeleteWatchlistDialog({
 /** Change the exposure and label of one symbol (empty clears them). */
 export function EditItemDialog({
   item,
+  unit = null,
   onOpenChange,
   onSubmit,
 }: {
   item: WatchlistItem | null;
+  unit?: ExposureUnit | null;
   onOpenChange: (open: boolean) => void;
   onSubmit: (change: { exposure: number | null; label: string | null }) => Promise<void>;
 }) {
@@ -198,7 +201,7 @@ export function EditItemDialog({
             <DialogTitle>Edit {item?.symbol}</DialogTitle>
             <DialogDescription>Exposure weighs the symbol in exposure summaries; the label is yours (a sleeve, a thesis).</DialogDescription>
           </DialogHeader>
-          <Field id="edit-exposure" label="Exposure" hint="Any unit, e.g. position value in ₹. Empty: no exposure." error={errors.exposure}>
+          <Field id="edit-exposure" label={exposureHeading(unit)} hint={unit ? `This watchlist counts exposure as ${UNIT_NAMES[unit]}. Empty: no exposure.` : "Any unit, e.g. position value in ₹. Empty: no exposure."} error={errors.exposure}>
             <Input id="edit-exposure" inputMode="decimal" value={exposure} onChange={(e) => setExposure(e.target.value)} {...fieldAria("edit-exposure", errors.exposure, true)} />
           </Field>
           <Field id="edit-label" label="Label" error={errors.label}>

@@ -22,6 +22,7 @@ export const queryKeys = {
     all: ["watchlists"] as const,
     list: () => ["watchlists", "list"] as const,
     knownSymbols: (symbols: readonly string[]) => ["watchlists", "known-symbols", [...symbols].sort()] as const,
+    isins: (isins: readonly string[]) => ["watchlists", "isins", [...isins].sort()] as const,
   },
   summaries: {
     all: ["summaries"] as const,

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { deskFetch, deskSend } from "@/lib/query/desk-fetch";
 import { queryKeys } from "@/lib/query/keys";
-import type { AddWatchlistItemsInput, CreateWatchlistInput, SymbolCheck, UpdateWatchlistItemInput, Watchlist } from "@/lib/query/watchlist-schema";
+import type { AddWatchlistItemsInput, CreateWatchlistInput, IsinResolution, ResolveIsinsInput, SymbolCheck, UpdateWatchlistItemInput, Watchlist } from "@/lib/query/watchlist-schema";
 
 export * from "@/lib/query/watchlist-schema";
 
@@ -32,6 +32,11 @@ export async function fetchKnownSymbols(symbols: readonly string[], signal?: Abo
     signal,
   });
   return body.data;
+}
+
+/** ISIN → symbol: free from what the desk learnt; with `spendUpTo`, pays the symbol metadata it priced. */
+export async function resolveIsins(input: ResolveIsinsInput): Promise<IsinResolution> {
+  return (await deskSend<{ data: IsinResolution }>("/api/watchlists/isins", "POST", input)).data;
 }
 
 const base = (id: string) => `/api/watchlists/${encodeURIComponent(id)}`;

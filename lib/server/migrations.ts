@@ -153,7 +153,26 @@ const portfolio: Migration = {
   },
 };
 
+/** Issue 21: the unit of a watchlist's exposures, and ISINs learnt from the service's symbol metadata. */
+const exposureUnits: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("watchlists").addColumn("exposure_unit", "text").execute();
+    await db.schema
+      .createTable("symbol_isins")
+      .addColumn("symbol", "text", (c) => c.primaryKey())
+      .addColumn("isin", "text")
+      .addColumn("fetched_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("symbol_isins_isin").on("symbol_isins").column("isin").execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("symbol_isins").ifExists().execute();
+    await db.schema.alterTable("watchlists").dropColumn("exposure_unit").execute();
+  },
+};
+
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
+  "0005_exposure_units": exposureUnits,
 };

@@ -12,8 +12,17 @@ export interface WatchlistsTable {
   id: string;
   user_id: string;
   name: string;
+  /** inr, shares or weight (migration 0005); null when never said. */
+  exposure_unit: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** What the service's symbol metadata said a symbol's ISIN is (null: it gave none). */
+export interface SymbolIsinsTable {
+  symbol: string;
+  isin: string | null;
+  fetched_at: string;
 }
 
 export interface WatchlistItemsTable {
@@ -73,6 +82,7 @@ export type PortfolioTables = {
   symbol_checks: SymbolChecksTable;
   summary_history: SummaryHistoryTable;
   batch_inputs: BatchInputsTable;
+  symbol_isins: SymbolIsinsTable;
 };
 
 export type PortfolioDb = Kysely<DeskDatabase & PortfolioTables>;

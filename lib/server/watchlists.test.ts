@@ -14,6 +14,7 @@ import {
   listWatchlists,
   removeWatchlistItem,
   renameWatchlist,
+  resolveIsins,
   updateWatchlistItem,
 } from "./watchlists";
 
@@ -79,6 +80,26 @@ describe.each(dialects)("watchlists on %s", (dialect) => {
     expect((await findWatchlist(user, list.id, ctx))?.items.map((i) => i.symbol)).toEqual(["TCS"]);
   });
 
+  it("keeps the unit of a watchlist's exposures and refuses to merge another unit into it", async () => {
+    const ctx = desk.ctx;
+    const user = await makeUser(ctx);
+    const list = await createWatchlist(user, { name: randomName("units"), items: [{ symbol: "TCS", exposure: 35000 }], exposureUnit: "inr" }, ctx);
+    expect(list.exposureUnit).toBe("inr");
+    await expect(addWatchlistItems(user, list.id, { items: [{ symbol: "INFY", exposure: 10 }], exposureUnit: "shares" }, ctx)).rejects.toMatchObject({
+      code: "invalid_body",
+      message: expect.stringMatching(/counts exposure in rupees of value; these items are in shares\. Nothing was added/),
+      details: { fields: { exposureUnit: ["must be inr, the unit of this watchlist"] } },
+    });
+    // Symbols without exposure may join any list; a replace takes the new unit.
+    expect((await addWatchlistItems(user, list.id, { items: [{ symbol: "INFY" }], exposureUnit: "shares" }, ctx)).exposureUnit).toBe("inr");
+    const replaced = await addWatchlistItems(user, list.id, { items: [{ symbol: "ITC", exposure: 4.5 }], mode: "replace", exposureUnit: "weight" }, ctx);
+    expect(replaced).toMatchObject({ exposureUnit: "weight", items: [{ symbol: "ITC", exposure: 4.5 }] });
+    // A list with no unit yet takes the first one merged into it.
+    const bare = await createWatchlist(user, { name: randomName("bare"), items: [{ symbol: "TCS" }] }, ctx);
+    expect(bare.exposureUnit).toBeNull();
+    expect((await addWatchlistItems(user, bare.id, { items: [{ symbol: "SBIN", exposure: 100 }], exposureUnit: "shares" }, ctx)).exposureUnit).toBe("shares");
+  });
+
   it("serves the routes: list, create (201) and field errors by item index", async () => {
     const ctx = desk.ctx;
     const user = await makeUser(ctx);
@@ -137,5 +158,39 @@ describe("symbol checks against the embedded service", () => {
     const body = (await res.json()) as { data: { unchecked: string[]; note: string } };
     expect(body.data.unchecked).toEqual(["ZZZNEW1"]);
     expect(body.data.note).toMatch(/Alpha key/);
+  });
+
+  it("maps ISINs to symbols from symbol metadata: the price first, paid only when agreed, then free from what it learnt", async () => {
+    const ctx = desk.ctx;
+    const user = await makeUser(ctx);
+    const account = makeAccount(service);
+    await saveAlphaKey(user.id, account.key, ctx);
+    const db = service.service.ctx.db;
+    const companies = db.prepare("SELECT symbol, isin FROM companies WHERE symbol IN ('TCS', 'INFY') ORDER BY symbol").all() as { symbol: string; isin: string }[];
+    expect(companies).toHaveLength(2);
+    const isins = [...companies.map((c) => c.isin), "INE000X00000"];
+    const balance = () => (db.prepare("SELECT balance FROM accounts WHERE id = ?").get(account.accountId) as { balance: number }).balance;
+    const start = balance();
+
+    const priced = await resolveIsins(user, { isins }, ctx);
+    expect(priced.charged).toBe(0);
+    expect(priced.pending.sort()).toEqual([...isins].sort());
+    expect(priced.price).toBeGreaterThan(20);
+    expect(balance()).toBe(start);
+    await expect(resolveIsins(user, { isins, spendUpTo: priced.price - 1 }, ctx)).resolves.toMatchObject({ charged: 0, price: priced.price });
+
+    const paid = await resolveIsins(user, { isins, spendUpTo: priced.price }, ctx);
+    expect(paid.symbols).toEqual({ [companies[0]!.isin]: "INFY", [companies[1]!.isin]: "TCS", INE000X00000: null });
+    expect(paid.pending).toEqual([]);
+    expect(paid.charged).toBeGreaterThan(0);
+    expect(paid.charged).toBeLessThanOrEqual(priced.price);
+    expect(balance()).toBe(start - paid.charged);
+
+    // Learnt once, known to every user of the desk at no charge.
+    const other = await makeUser(ctx);
+    await saveAlphaKey(other.id, makeAccount(service).key, ctx);
+    const again = await resolveIsins(other, { isins: companies.map((c) => c.isin) }, ctx);
+    expect(again).toEqual({ symbols: { [companies[0]!.isin]: "INFY", [companies[1]!.isin]: "TCS" }, pending: [], price: 0, charged: 0, note: null });
+    await expect(resolveIsins(other, { isins: ["nope"] }, ctx)).rejects.toMatchObject({ code: "invalid_body" });
   });
 });

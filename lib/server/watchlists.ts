@@ -9,14 +9,27 @@ import "server-only";
  * - addWatchlistItems(user, id, { items, mode: "merge" | "replace" }): every item checked first, then one transaction
  * - updateWatchlistItem(user, id, symbol, { exposure?, label? }), removeWatchlistItem(user, id, symbol)
  * - checkSymbols(user, symbols) → SymbolCheck: known/unknown from the service's free earnings index, cached a day
+ * - resolveIsins(user, { isins, spendUpTo? }) → IsinResolution: ISIN → symbol from symbol metadata (priced first)
  */
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
 import { symbolSchema } from "@/lib/alpha/primitives";
-import type { AddWatchlistItemsInput, CreateWatchlistInput, SymbolCheck, UpdateWatchlistItemInput, Watchlist, WatchlistItem } from "@/lib/query/watchlist-schema";
+import type {
+  AddWatchlistItemsInput,
+  CreateWatchlistInput,
+  ExposureUnit,
+  IsinResolution,
+  ResolveIsinsInput,
+  SymbolCheck,
+  UpdateWatchlistItemInput,
+  Watchlist,
+  WatchlistItem,
+} from "@/lib/query/watchlist-schema";
 import {
   addWatchlistItemsInputSchema,
   createWatchlistInputSchema,
+  exposureUnitSchema,
+  resolveIsinsInputSchema,
   MAX_WATCHLIST_ITEMS,
   MAX_WATCHLISTS,
   renameWatchlistInputSchema,
@@ -75,8 +88,11 @@ async function loadItems(db: PortfolioDb, ids: string[]): Promise<Map<string, Wa
 }
 
 function toWatchlist(row: WatchlistsTable, items: WatchlistItem[]): Watchlist {
-  return { id: row.id, name: row.name, items, createdAt: row.created_at, updatedAt: row.updated_at };
+  const unit = exposureUnitSchema.safeParse(row.exposure_unit);
+  return { id: row.id, name: row.name, exposureUnit: unit.success ? unit.data : null, items, createdAt: row.created_at, updatedAt: row.updated_at };
 }
+
+const UNIT_WORDS: Record<ExposureUnit, string> = { inr: "rupees of value", shares: "shares", weight: "weights (%)" };
 
 export async function listWatchlists(user: SessionUser, ctx?: DeskContext): Promise<Watchlist[]> {
   const c = ctx ?? (await getDeskContext());
@@ -122,7 +138,7 @@ export async function createWatchlist(user: SessionUser, input: CreateWatchlistI
   const parsed = parseOrThrow(createWatchlistInputSchema, input);
   const db = portfolioDb(c);
   const now = c.now().toISOString();
-  const row: WatchlistsTable = { id: newId("wl"), user_id: user.id, name: parsed.name, created_at: now, updated_at: now };
+  const row: WatchlistsTable = { id: newId("wl"), user_id: user.id, name: parsed.name, exposure_unit: parsed.exposureUnit ?? null, created_at: now, updated_at: now };
   try {
     await db.transaction().execute(async (trx) => {
       const count = await trx.selectFrom("watchlists").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", user.id).executeTakeFirst();
@@ -173,12 +189,26 @@ export async function addWatchlistItems(user: SessionUser, id: string, input: Ad
   const parsed = parseOrThrow(addWatchlistItemsInputSchema, input);
   const db = portfolioDb(c);
   const now = c.now().toISOString();
+  const unit = parsed.exposureUnit ?? null;
   await db.transaction().execute(async (trx) => {
-    await ownedRow(trx, user, id);
+    const owned = await ownedRow(trx, user, id);
     if (parsed.mode === "replace") {
       await trx.deleteFrom("watchlist_items").where("watchlist_id", "=", id).execute();
       await trx.insertInto("watchlist_items").values(itemRows(id, parsed.items, 0, now)).execute();
+      await trx.updateTable("watchlists").set({ exposure_unit: unit }).where("id", "=", id).execute();
     } else {
+      // Exposures in two units cannot share a list: summaries weigh them against each other.
+      const held = owned.exposure_unit === null ? null : exposureUnitSchema.safeParse(owned.exposure_unit).data ?? null;
+      const incoming = parsed.items.some((i) => i.exposure !== undefined) ? unit : null;
+      if (incoming !== null && held !== null && incoming !== held) {
+        const withExposure = await trx.selectFrom("watchlist_items").select("symbol").where("watchlist_id", "=", id).where("exposure", "is not", null).executeTakeFirst();
+        if (withExposure) {
+          throw new AlphaError("invalid_body", `This watchlist counts exposure in ${UNIT_WORDS[held]}; these items are in ${UNIT_WORDS[incoming]}. Nothing was added: replace the list or import into a new one.`, {
+            details: { fields: { exposureUnit: [`must be ${held}, the unit of this watchlist`] } },
+          });
+        }
+      }
+      if (incoming !== null && incoming !== held) await trx.updateTable("watchlists").set({ exposure_unit: incoming }).where("id", "=", id).execute();
       const existing = await trx.selectFrom("watchlist_items").select(["symbol", "position"]).where("watchlist_id", "=", id).execute();
       const have = new Set(existing.map((r) => r.symbol));
       const fresh = parsed.items.filter((i) => !have.has(i.symbol));
@@ -314,4 +344,106 @@ export async function checkSymbols(user: SessionUser, symbols: readonly string[]
   }
   const order = (set: Set<string>) => wanted.filter((s) => set.has(s));
   return { known: order(known), unknown: order(unknown), unchecked, note };
+}
+
+function whyNoIsins(error: unknown): string {
+  if (isAlphaError(error) && error.code === "no_api_key") return "Add your Alpha key in Settings to look up ISINs.";
+  if (isAlphaError(error) && (error.code === "product_not_enabled" || error.code === "scope_required")) {
+    return "Your plan lacks the earnings index or the Symbols product the ISIN lookup needs; map a symbol column instead.";
+  }
+  if (isAlphaError(error) && error.code === "insufficient_credits") return "Your balance does not cover the ISIN lookup; nothing more was charged.";
+  return `${whyUnchecked(error).replace(/ they were not checked\.$|; some symbols were not checked\./, ".")} Some ISINs were not looked up.`;
+}
+
+/** ISINs learnt from symbol metadata are kept this long: an ISIN changes only with a corporate action. */
+export const SYMBOL_ISIN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const UNIVERSE_KEY = "symbol_universe";
+const UNIVERSE_MAX_PAGES = 60;
+
+/** Every symbol the service lists, from the free earnings index, kept a day in desk_meta. */
+async function symbolUniverse(user: SessionUser, c: DeskContext): Promise<string[]> {
+  const db = portfolioDb(c);
+  const kept = await db.selectFrom("desk_meta").select("value").where("key", "=", UNIVERSE_KEY).executeTakeFirst();
+  if (kept) {
+    const parsed = JSON.parse(kept.value) as { at: string; symbols: string[] };
+    if (c.now().getTime() - Date.parse(parsed.at) < SYMBOL_CHECK_TTL_MS) return parsed.symbols;
+  }
+  const seen = new Set<string>();
+  for (let page = 1; page <= UNIVERSE_MAX_PAGES; page++) {
+    const { data } = await callAlpha(user, "listEarningsIndex", { query: { limit: 100, page } }, { ctx: c });
+    for (const row of data.data) seen.add(row.symbol.toUpperCase());
+    if (!data.has_next) break;
+  }
+  const value = JSON.stringify({ at: c.now().toISOString(), symbols: [...seen].sort() });
+  await db
+    .insertInto("desk_meta")
+    .values({ key: UNIVERSE_KEY, value })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+    .execute();
+  return [...seen].sort();
+}
+
+/**
+ * ISIN → symbol. The service's metadata names a company's ISIN but is looked up by symbol (1 credit per company),
+ * so unknown ISINs cost a pass over the symbols whose ISIN the desk has not learnt yet. Without `spendUpTo` covering
+ * that price nothing paid is called and the price is answered; what is learnt is kept for every user.
+ */
+export async function resolveIsins(user: SessionUser, input: ResolveIsinsInput, ctx?: DeskContext): Promise<IsinResolution> {
+  const c = ctx ?? (await getDeskContext());
+  const parsed = parseOrThrow(resolveIsinsInputSchema, input);
+  const wanted = [...new Set(parsed.isins)];
+  const db = portfolioDb(c);
+  const since = new Date(c.now().getTime() - SYMBOL_ISIN_TTL_MS).toISOString();
+  const symbols: Record<string, string | null> = {};
+  const learn = async () => {
+    const rows = await db.selectFrom("symbol_isins").select(["symbol", "isin"]).where("isin", "in", wanted).where("fetched_at", ">=", since).execute();
+    for (const r of rows) if (r.isin) symbols[r.isin] = r.symbol;
+  };
+  await learn();
+  let open = () => wanted.filter((i) => !(i in symbols));
+  if (open().length === 0) return { symbols, pending: [], price: 0, charged: 0, note: null };
+
+  let universe: string[];
+  try {
+    universe = await symbolUniverse(user, c);
+  } catch (error) {
+    return { symbols, pending: open(), price: 0, charged: 0, note: whyNoIsins(error) };
+  }
+  const learnt = new Set(
+    (await db.selectFrom("symbol_isins").select("symbol").where("fetched_at", ">=", since).execute()).map((r) => r.symbol),
+  );
+  const candidates = universe.filter((s) => !learnt.has(s));
+  if (candidates.length === 0) {
+    for (const isin of open()) symbols[isin] = null;
+    return { symbols, pending: [], price: 0, charged: 0, note: null };
+  }
+  const price = candidates.length;
+  if ((parsed.spendUpTo ?? 0) < price) return { symbols, pending: open(), price, charged: 0, note: null };
+
+  let charged = 0;
+  let note: string | null = null;
+  const fetchedAt = c.now().toISOString();
+  for (let i = 0; i < candidates.length && open().length > 0; i += MAX_LIST_VALUES) {
+    const chunk = candidates.slice(i, i + MAX_LIST_VALUES);
+    try {
+      const { data, meta } = await callAlpha(user, "listSymbolMetadata", { query: { symbols: chunk } }, { ctx: c });
+      charged += meta.creditsCharged;
+      const isinOf = new Map(data.data.map((m) => [m.symbol.toUpperCase(), m.isin ? m.isin.toUpperCase() : null]));
+      for (const symbol of chunk) {
+        const isin = isinOf.get(symbol) ?? null;
+        await db
+          .insertInto("symbol_isins")
+          .values({ symbol, isin, fetched_at: fetchedAt })
+          .onConflict((oc) => oc.column("symbol").doUpdateSet({ isin, fetched_at: fetchedAt }))
+          .execute();
+        if (isin && wanted.includes(isin)) symbols[isin] = symbol;
+      }
+    } catch (error) {
+      note = whyNoIsins(error);
+      break;
+    }
+  }
+  open = () => wanted.filter((i) => !(i in symbols));
+  if (note === null) for (const isin of open()) symbols[isin] = null;
+  return { symbols, pending: open(), price: 0, charged, note };
 }

@@ -6,6 +6,7 @@ import "server-only";
  * - POST /api/watchlists/[id]/items { items, mode? } → { data: Watchlist } (all or nothing)
  * - PATCH { exposure?, label? } | DELETE /api/watchlists/[id]/items/[symbol] → { data: Watchlist }
  * - GET /api/watchlists/known-symbols?symbols=A,B or POST { symbols } → { data: SymbolCheck } (free)
+ * - POST /api/watchlists/isins { isins, spendUpTo? } → { data: IsinResolution } (priced first; paid only when agreed)
  */
 import { z } from "zod";
 import { AlphaError } from "@/lib/alpha/errors";
@@ -22,9 +23,10 @@ import {
   MAX_SYMBOL_CHECK,
   removeWatchlistItem,
   renameWatchlist,
+  resolveIsins,
   updateWatchlistItem,
 } from "../watchlists";
-import type { AddWatchlistItemsInput, CreateWatchlistInput, UpdateWatchlistItemInput } from "@/lib/query/watchlist-schema";
+import type { AddWatchlistItemsInput, CreateWatchlistInput, ResolveIsinsInput, UpdateWatchlistItemInput } from "@/lib/query/watchlist-schema";
 
 function param(params: UserRouteArgs["params"], name: string): string {
   const v = params[name];
@@ -81,4 +83,8 @@ export async function handleKnownSymbols({ ctx, user, request, searchParams }: U
     parseOrThrow(symbolListSchema, { symbols });
   }
   return { data: await checkSymbols(user, symbols, ctx) };
+}
+
+export async function handleResolveIsins({ ctx, user, request }: UserRouteArgs) {
+  return { data: await resolveIsins(user, (await readJsonBody(request, 20_000)) as ResolveIsinsInput, ctx) };
 }
