@@ -103,6 +103,36 @@ export const batchJobListResponseSchema = z.looseObject({
 });
 export const cancelBatchJobResponseSchema = z.looseObject({ id: z.string(), status: z.string() });
 
+/** The endpoint a batch job runs: a line in the common batch format may name it in `url`. */
+export const BATCH_LINE_URL = "/v1/daily-summary/";
+const REQUEST_FIELDS = ["portfolio", "symbols", "items", "mode", "context_window_days"] as const;
+
+/**
+ * A line in the common batch-API style (`{"custom_id", "method", "url", "body": {...}}`) becomes the flat line this
+ * service takes; a flat line passes through. What cannot be unwrapped is said exactly, naming the field.
+ */
+export function unwrapBatchLine(json: Record<string, unknown>): { line: Record<string, unknown>; wrapped: boolean } | { error: string } {
+  if (!("body" in json)) return { line: json, wrapped: false };
+  const { body, method, url, custom_id: customId, ...rest } = json;
+  if (!body || typeof body !== "object" || Array.isArray(body)) return { error: "body: must be a JSON object holding the summary request (symbols, items or portfolio)" };
+  if (method !== undefined && (typeof method !== "string" || method.toUpperCase() !== "POST")) {
+    return { error: `method: must be POST, the method of ${BATCH_LINE_URL}; found ${JSON.stringify(method)}` };
+  }
+  if (url !== undefined) {
+    const path = typeof url === "string" ? url.replace(/^https?:\/\/[^/]+/i, "").split("?")[0] : null;
+    if (path !== BATCH_LINE_URL && path !== BATCH_LINE_URL.slice(0, -1)) {
+      return { error: `url: must be ${BATCH_LINE_URL}, the only endpoint a batch job runs; found ${JSON.stringify(url)}` };
+    }
+  }
+  const outside = REQUEST_FIELDS.filter((k) => k in rest);
+  if (outside.length > 0) return { error: `${outside[0]}: put the request inside body or at the top level, not both` };
+  const inner = body as Record<string, unknown>;
+  if (customId !== undefined && inner.custom_id !== undefined && inner.custom_id !== customId) {
+    return { error: "body.custom_id: differs from the line's custom_id; give it once, at the top level" };
+  }
+  return { line: { ...inner, custom_id: customId ?? inner.custom_id }, wrapped: true };
+}
+
 export interface BatchLineError {
   line: number;
   message: string;
@@ -139,10 +169,17 @@ export function checkBatchFile(text: string, options: { knownSymbols?: ReadonlyS
       errors.push({ line, message: "each line must be a JSON object" });
       return;
     }
-    const parsed = batchLineSchema.safeParse(json);
+    const unwrapped = unwrapBatchLine(json as Record<string, unknown>);
+    if ("error" in unwrapped) {
+      errors.push({ line, message: unwrapped.error });
+      return;
+    }
+    const parsed = batchLineSchema.safeParse(unwrapped.line);
     if (!parsed.success) {
       for (const [path, messages] of Object.entries(fieldErrorsFromZod(parsed.error))) {
-        errors.push({ line, message: `${path}: ${messages.join("; ")}` });
+        // Inside a wrapped line the fields live under body; custom_id stays at the top.
+        const field = unwrapped.wrapped && path !== "custom_id" ? `body.${path}` : path;
+        errors.push({ line, message: `${field}: ${messages.join("; ")}` });
       }
       return;
     }

@@ -90,6 +90,35 @@ describe("checkBatchFile", () => {
     expect(errors.find((e) => e.line === 7)?.message).toMatch(/unknown symbols: NOPE/);
   });
 
+  it("unwraps lines in the common batch format, and says exactly why it cannot", () => {
+    const wrapped = (line: object) => JSON.stringify(line);
+    const text = [
+      wrapped({ custom_id: "x", method: "POST", url: "/v1/daily-summary/", body: { symbols: ["TCS"], mode: "news_context", context_window_days: 3 } }),
+      wrapped({ custom_id: "y", body: { items: [{ symbol: "INFY", exposure: 10 }] } }),
+      wrapped({ custom_id: "z", url: "https://api.example.test/v1/daily-summary", body: { symbols: ["TCS"] } }),
+      wrapped({ custom_id: "u", method: "POST", url: "/v1/chat/completions", body: { symbols: ["TCS"] } }),
+      wrapped({ custom_id: "m", method: "GET", body: { symbols: ["TCS"] } }),
+      wrapped({ custom_id: "b", body: ["TCS"] }),
+      wrapped({ custom_id: "t", symbols: ["TCS"], body: { symbols: ["TCS"] } }),
+      wrapped({ custom_id: "e", body: { symbol: ["TCS"] } }),
+      wrapped({ body: { symbols: ["TCS"] } }),
+    ].join("\n");
+    const { lines, errors } = checkBatchFile(text);
+    expect(lines).toEqual([
+      { custom_id: "x", symbols: ["TCS"], mode: "news_context", context_window_days: 3 },
+      { custom_id: "y", items: [{ symbol: "INFY", exposure: 10 }] },
+      { custom_id: "z", symbols: ["TCS"] },
+    ]);
+    expect(errors).toEqual([
+      { line: 4, message: 'url: must be /v1/daily-summary/, the only endpoint a batch job runs; found "/v1/chat/completions"' },
+      { line: 5, message: 'method: must be POST, the method of /v1/daily-summary/; found "GET"' },
+      { line: 6, message: "body: must be a JSON object holding the summary request (symbols, items or portfolio)" },
+      { line: 7, message: "symbols: put the request inside body or at the top level, not both" },
+      { line: 8, message: "body.symbols: provide exactly one of portfolio, symbols, items" },
+      { line: 9, message: expect.stringMatching(/^custom_id: /) },
+    ]);
+  });
+
   it("refuses an empty file and prices a full one", () => {
     expect(checkBatchFile("\n\n").errors[0]?.message).toMatch(/no requests/);
     expect(maxBatchCost(3)).toBe(65);

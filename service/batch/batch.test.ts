@@ -196,6 +196,29 @@ describe("batch jobs: upload validation", () => {
     expect(s.db.prepare("SELECT COUNT(*) AS n FROM batch_jobs WHERE account_id = ?").get(account.id)).toEqual({ n: 0 });
   });
 
+  it("accepts lines in the common batch format (custom_id, method, url, body) and runs them unwrapped", async () => {
+    const s = setup();
+    const { account, headers } = createTestAccount(s.service.ctx, { balance: 1000 });
+    const job = await createJob(s, headers, [
+      { custom_id: "wrapped", method: "POST", url: "/v1/daily-summary/", body: { symbols: ["TCS"] } },
+      { custom_id: "flat", symbols: ["TCS"] },
+    ]);
+    await s.worker.drain();
+    const res = await s.service.app.request(`/v1/batch/jobs/${job.id}/results`, { headers });
+    const results = batchResultsSchema.parse(await res.text());
+    expect(results.map((r) => [r.custom_id, r.status])).toEqual([
+      ["wrapped", "success"],
+      ["flat", "success"],
+    ]);
+    expect(balanceOf(s.db, account.id)).toBe(1000 - 50 - 10);
+
+    const wrong = await submitBatch(s.service, headers, jsonl([{ custom_id: "chat", method: "POST", url: "/v1/chat/completions", body: { symbols: ["TCS"] } }]));
+    expect(wrong.status).toBe(400);
+    const body = errorBodySchema.parse(await wrong.json());
+    expect(body.error.details?.lines).toEqual([{ line: 1, message: 'url: must be /v1/daily-summary/, the only endpoint a batch job runs; found "/v1/chat/completions"' }]);
+    expect(balanceOf(s.db, account.id)).toBe(1000 - 50 - 10);
+  });
+
   it("enforces the size and line caps (413), the form (400, 415) and the balance (402)", async () => {
     const s = setup();
     const { account, headers } = createTestAccount(s.service.ctx, { balance: 1000 });
