@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { BatchLine, BatchResultLine } from "@/lib/alpha/batch";
 import { batchResultsSchema, checkBatchFile, maxBatchCost } from "@/lib/alpha/batch";
+import { SUMMARY_MODES } from "@/lib/alpha/summaries";
+import { EXAMPLE_FORMS, exampleLine, exampleTemplate } from "./batch-examples";
 import { buildJobLines, isFailedResult, rebuildFailedLines, resultsToCsv, toJsonl } from "./batch-lines";
 
 const watchlist = (name: string, symbols: string[]) => ({
@@ -62,5 +64,20 @@ describe("batch lines", () => {
     const results = [ok("a"), failed("b")];
     expect(batchResultsSchema.parse(toJsonl(results))).toHaveLength(2);
     expect(resultsToCsv(results)).toBe("custom_id,status,summary,error_code,error_message\na,success,# Hi,,\nb,error,,summary_failed,no\n");
+  });
+});
+
+describe("batch examples", () => {
+  it("shows a line for each form and mode that passes the file check as it is, and a template of all of them", () => {
+    for (const form of EXAMPLE_FORMS) {
+      for (const mode of SUMMARY_MODES) {
+        const check = checkBatchFile(JSON.stringify(exampleLine(form, mode)));
+        expect(check.errors, `${form} ${mode}`).toEqual([]);
+        expect(check.lines[0]?.mode).toBe(mode);
+      }
+    }
+    const template = checkBatchFile(exampleTemplate());
+    expect(template.errors).toEqual([]);
+    expect(template.lines).toHaveLength(EXAMPLE_FORMS.length * SUMMARY_MODES.length);
   });
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2Icon, FileUpIcon, LayersIcon, ShieldOffIcon } from "lucide-react";
+import { CheckCircle2Icon, DownloadIcon, FileUpIcon, LayersIcon, ShieldOffIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { parseAsArrayOf, parseAsBoolean, parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
@@ -19,14 +19,18 @@ import { PriceTag } from "@/components/ui/price-tag";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { downloadText } from "@/components/watchlists/download";
 import { LineErrors } from "@/components/watchlists/line-errors";
 import type { BatchFileCheck, BatchLine } from "@/lib/alpha/batch";
+import type { SummaryMode } from "@/lib/alpha/summaries";
 import { BATCH_CREDITS_PER_SUMMARY, BATCH_MAX_FILE_BYTES, BATCH_SUBMIT_CREDITS, checkBatchFile, maxBatchCost, symbolsOfRequest } from "@/lib/alpha/batch";
 import { describeCost } from "@/lib/alpha/costs";
 import { CONTEXT_WINDOW_MAX, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summaries";
 import { formatCredits, formatNumber } from "@/lib/format/number";
 import { fetchKnownSymbols, watchlistsQueryOptions } from "@/lib/query/watchlists";
 import { cn } from "@/lib/utils";
+import type { ExampleForm } from "./batch-examples";
+import { EXAMPLE_FORM_LABELS, EXAMPLE_FORMS, exampleLine, exampleTemplate } from "./batch-examples";
 import { buildJobLines } from "./batch-lines";
 import { useSubmitBatch } from "./use-submit-batch";
 
@@ -71,6 +75,69 @@ function CostLine({ lines }: { lines: number }) {
       At most <span className="font-medium text-foreground">{formatCredits(maxBatchCost(lines))}</span>: {BATCH_SUBMIT_CREDITS} to submit + {BATCH_CREDITS_PER_SUMMARY} ×{" "}
       {formatNumber(lines)} {lines === 1 ? "line" : "lines"}. Lines with no news, no signal or an error are free.
     </p>
+  );
+}
+
+/** An example line for the chosen form and mode, exactly as a file would hold it, and the template of all of them. */
+function BatchExamples() {
+  const [form, setForm] = useState<ExampleForm>("symbols");
+  const [mode, setMode] = useState<SummaryMode>("news_context");
+  const line = JSON.stringify(exampleLine(form, mode));
+  return (
+    <section className="grid min-w-0 gap-3 rounded-lg border p-3" aria-labelledby="batch-example-title">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="batch-example-title" className="text-sm font-medium">
+          Example line
+        </h3>
+        <Button variant="outline" size="sm" onClick={() => downloadText("batch-template.jsonl", exampleTemplate(), "application/x-ndjson")} data-testid="batch-template">
+          <DownloadIcon aria-hidden />
+          Template (every form and mode)
+        </Button>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor="batch-example-form" className="text-xs">
+            Form
+          </Label>
+          <Select value={form} onValueChange={(v) => setForm(v as ExampleForm)}>
+            <SelectTrigger id="batch-example-form" size="sm" className="w-full min-w-0">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {EXAMPLE_FORMS.map((f) => (
+                <SelectItem key={f} value={f}>
+                  {EXAMPLE_FORM_LABELS[f]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor="batch-example-mode" className="text-xs">
+            Mode
+          </Label>
+          <Select value={mode} onValueChange={(v) => setMode(v as SummaryMode)}>
+            <SelectTrigger id="batch-example-mode" size="sm" className="w-full min-w-0">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {SUMMARY_MODES.map((m) => (
+                <SelectItem key={m} value={m}>
+                  {MODE_INFO[m].label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+      <pre className="overflow-x-auto rounded-md bg-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap break-all" data-testid="batch-example" tabIndex={0} aria-label="Example line">
+        {line}
+      </pre>
+      <p className="text-xs text-muted-foreground">
+        One request per line. Lines in the common batch format, with the request inside <code className="font-mono">body</code>, are accepted when their{" "}
+        <code className="font-mono">url</code> is <code className="font-mono">/v1/daily-summary/</code> and their <code className="font-mono">method</code> POST.
+      </p>
+    </section>
   );
 }
 
@@ -243,6 +310,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
               <code className="font-mono text-xs">context_window_days</code>) plus a unique <code className="font-mono text-xs">custom_id</code>. The file is checked here first; nothing is
               uploaded until every line is right.
             </p>
+            <BatchExamples />
             <label
               htmlFor={fileId}
               className="flex cursor-pointer items-center gap-3 rounded-lg border border-dashed px-4 py-4 text-sm text-muted-foreground hover:bg-muted/50 focus-within:ring-[3px] focus-within:ring-ring/50"
