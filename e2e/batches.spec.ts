@@ -67,8 +67,9 @@ test.describe("batch jobs", () => {
     const csvDownload = page.waitForEvent("download");
     await page.getByTestId("download-csv").click();
     const csv = readFileSync(await (await csvDownload).path(), "utf8");
-    expect(csv.split("\n")[0]).toBe("custom_id,status,summary,error_code,error_message");
-    expect(csv).toContain("large-caps-news,success,");
+    // Issue 21: the symbols and labels asked about sit beside each result.
+    expect(csv.split("\n")[0]).toBe("custom_id,watchlist,symbols,labels,status,summary,error_code,error_message");
+    expect(csv).toContain(`large-caps-news,,${ACTIVE_SYMBOLS.slice(0, 20).join(" ")},,success,`);
     await screenshotBothThemes(page, "batch-job");
 
     await page.goto("/batches");

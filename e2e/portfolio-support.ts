@@ -25,15 +25,16 @@ function cli(args: string[]): unknown {
 }
 
 /** A fresh pro account (every product, retention opt-out allowed) with one key; nobody else's calls touch it. */
-export function makeOwnAccount(name: string, balance = 100_000): { accountId: string; key: string } {
-  const account = cli(["accounts:create", "--name", `${name} ${randomSuffix()}`, "--plan", "pro", "--balance", String(balance), "--retention-opt-out"]) as { id: string };
+export function makeOwnAccount(name: string, balance = 100_000, options: { symbols?: boolean } = {}): { accountId: string; key: string } {
+  const extra = options.symbols ? ["--symbols"] : [];
+  const account = cli(["accounts:create", "--name", `${name} ${randomSuffix()}`, "--plan", "pro", "--balance", String(balance), "--retention-opt-out", ...extra]) as { id: string };
   const issued = cli(["keys:issue", "--account", account.id, "--label", "e2e portfolio"]) as { key: string };
   return { accountId: account.id, key: issued.key };
 }
 
 /** A new desk member signed in on a new page, with the key of a fresh account saved. */
-export async function signedInWithOwnAccount(browser: Browser, baseURL: string, name: string): Promise<{ page: Page; key: string; accountId: string }> {
-  const account = makeOwnAccount(name);
+export async function signedInWithOwnAccount(browser: Browser, baseURL: string, name: string, options: { symbols?: boolean } = {}): Promise<{ page: Page; key: string; accountId: string }> {
+  const account = makeOwnAccount(name, 100_000, options);
   const admin = await browser.newContext({ storageState: ADMIN_STATE });
   const login = await createDeskUser(admin.request, baseURL, "member");
   await admin.close();

@@ -66,9 +66,10 @@ test.describe("watchlists", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^large-caps-[a-z0-9]+\.csv$/);
     const exported = readFileSync(await download.path(), "utf8").trim().split("\n");
-    expect(exported[0]).toBe("symbol,exposure,label");
-    expect(exported).toContain('RELIANCE,100000,"core, long"');
-    expect(exported.at(-1)).toBe("NOSUCHCO,2500,");
+    // Issue 21: the export names the unit of each exposure (a symbol,exposure,label file reads as rupees of value).
+    expect(exported[0]).toBe("symbol,exposure,label,unit");
+    expect(exported).toContain('RELIANCE,100000,"core, long",inr');
+    expect(exported.at(-1)).toBe("NOSUCHCO,2500,,inr");
 
     // Rename, then the picker on the Summaries page offers it.
     await page.getByRole("button", { name: "Rename" }).click();

@@ -3,7 +3,7 @@ import type { BatchLine, BatchResultLine } from "@/lib/alpha/batch";
 import { batchResultsSchema, checkBatchFile, maxBatchCost } from "@/lib/alpha/batch";
 import { SUMMARY_MODES } from "@/lib/alpha/summaries";
 import { EXAMPLE_FORMS, exampleLine, exampleTemplate } from "./batch-examples";
-import { buildJobLines, isFailedResult, rebuildFailedLines, resultsToCsv, toJsonl } from "./batch-lines";
+import { buildJobLines, isFailedResult, rebuildFailedLines, resultInputs, resultsToCsv, resultsToJsonl, toJsonl } from "./batch-lines";
 
 const watchlist = (name: string, symbols: string[]) => ({
   id: `wl_${name}`,
@@ -63,7 +63,26 @@ describe("batch lines", () => {
   it("writes results as JSONL and CSV that read back", () => {
     const results = [ok("a"), failed("b")];
     expect(batchResultsSchema.parse(toJsonl(results))).toHaveLength(2);
-    expect(resultsToCsv(results)).toBe("custom_id,status,summary,error_code,error_message\na,success,# Hi,,\nb,error,,summary_failed,no\n");
+    expect(resultsToCsv(results)).toBe("custom_id,watchlist,symbols,labels,status,summary,error_code,error_message\na,,,,success,# Hi,,\nb,,,,error,,summary_failed,no\n");
+  });
+
+  it("puts the watchlist and its labels beside each result line", () => {
+    const core = { ...watchlist("Core book", ["TCS", "INFY"]), items: [{ symbol: "TCS", exposure: 10, label: "IT, large" }, { symbol: "INFY", exposure: null, label: null }] };
+    const banks = { ...watchlist("Banks", ["HDFCBANK"]), items: [{ symbol: "HDFCBANK", exposure: null, label: "private" }] };
+    const input: BatchLine[] = [
+      ...buildJobLines([core], ["exposure"], 1),
+      { custom_id: "typed", symbols: ["HDFCBANK", "ITC"] },
+      { custom_id: "own", items: [{ symbol: "TCS", label: "mine" }] },
+    ];
+    const inputs = resultInputs(input, [core, banks]);
+    expect(inputs.get("core-book-exposure")).toEqual({ watchlist: "Core book", symbols: ["TCS", "INFY"], labels: { TCS: "IT, large" } });
+    expect(inputs.get("typed")).toEqual({ watchlist: null, symbols: ["HDFCBANK", "ITC"], labels: { HDFCBANK: "private" } });
+    expect(inputs.get("own")?.labels).toEqual({ TCS: "mine" });
+    const csv = resultsToCsv([ok("core-book-exposure"), failed("typed")], inputs).split("\n");
+    expect(csv[1]).toBe('core-book-exposure,Core book,TCS INFY,"TCS: IT, large",success,# Hi,,');
+    expect(csv[2]).toBe("typed,,HDFCBANK ITC,HDFCBANK: private,error,,summary_failed,no");
+    const jsonl = batchResultsSchema.parse(resultsToJsonl([ok("core-book-exposure")], inputs));
+    expect(jsonl[0]).toMatchObject({ custom_id: "core-book-exposure", input: { watchlist: "Core book", labels: { TCS: "IT, large" } } });
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import Papa from "papaparse";
 import type { BatchLine, BatchResultLine } from "@/lib/alpha/batch";
+import { symbolsOfRequest } from "@/lib/alpha/batch";
 import type { SummaryMode } from "@/lib/alpha/summaries";
 import { WINDOWED_MODES } from "@/lib/alpha/summaries";
 import type { Watchlist } from "@/lib/query/watchlist-schema";
@@ -80,12 +81,54 @@ export function rebuildFailedLines(input: readonly BatchLine[], results: readonl
   return { lines, missing };
 }
 
-/** The results as CSV: custom_id, status, summary, error_code, error_message. */
-export function resultsToCsv(results: readonly BatchResultLine[]): string {
+/** What a result line was asked about: its symbols, the watchlist it was built from, and each symbol's label. */
+export interface ResultInput {
+  watchlist: string | null;
+  symbols: string[];
+  /** Symbol → label, from the line's own items, else from the user's watchlists. */
+  labels: Record<string, string>;
+}
+
+/**
+ * Each kept input line's context by custom_id. The watchlist is the one holding exactly the line's symbols (lines
+ * built from watchlists do); a label the line does not carry comes from that watchlist, else any that labels it.
+ */
+export function resultInputs(input: readonly BatchLine[], watchlists: readonly Watchlist[]): Map<string, ResultInput> {
+  const out = new Map<string, ResultInput>();
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join(",") === [...b].sort().join(",");
+  for (const line of input) {
+    const symbols = symbolsOfRequest(line);
+    const list = watchlists.find((w) => same(w.items.map((i) => i.symbol), symbols)) ?? null;
+    const labels: Record<string, string> = {};
+    for (const h of line.items ?? line.portfolio ?? []) if (h.label) labels[h.symbol] = h.label;
+    for (const symbol of symbols) {
+      if (labels[symbol]) continue;
+      const label = (list ? [list] : watchlists).flatMap((w) => w.items).find((i) => i.symbol === symbol && i.label)?.label;
+      if (label) labels[symbol] = label;
+    }
+    out.set(line.custom_id, { watchlist: list?.name ?? null, symbols, labels });
+  }
+  return out;
+}
+
+/** The results as JSONL, each line with the `input` it was asked about when the desk kept it. */
+export function resultsToJsonl(results: readonly BatchResultLine[], inputs: ReadonlyMap<string, ResultInput> = new Map()): string {
+  return toJsonl(results.map((r) => {
+    const input = inputs.get(r.custom_id);
+    return input ? { ...r, input } : r;
+  }));
+}
+
+/** The results as CSV: custom_id, watchlist, symbols, labels, status, summary, error_code, error_message. */
+export function resultsToCsv(results: readonly BatchResultLine[], inputs: ReadonlyMap<string, ResultInput> = new Map()): string {
   return `${Papa.unparse(
     {
-      fields: ["custom_id", "status", "summary", "error_code", "error_message"],
-      data: results.map((r) => [r.custom_id, resultStatus(r), resultSummary(r) ?? "", r.error?.code ?? "", r.error?.message ?? ""]),
+      fields: ["custom_id", "watchlist", "symbols", "labels", "status", "summary", "error_code", "error_message"],
+      data: results.map((r) => {
+        const input = inputs.get(r.custom_id);
+        const labels = input ? Object.entries(input.labels).map(([symbol, label]) => `${symbol}: ${label}`).join("; ") : "";
+        return [r.custom_id, input?.watchlist ?? "", input?.symbols.join(" ") ?? "", labels, resultStatus(r), resultSummary(r) ?? "", r.error?.code ?? "", r.error?.message ?? ""];
+      }),
     },
     { newline: "\n" },
   )}\n`;

@@ -24,7 +24,8 @@ import { describeCost } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { batchInputQueryOptions } from "@/lib/query/batches";
-import { isFailedResult, previewOf, rebuildFailedLines, resultError, resultStatus, resultSummary, resultsToCsv, toJsonl } from "./batch-lines";
+import { watchlistsQueryOptions } from "@/lib/query/watchlists";
+import { isFailedResult, previewOf, rebuildFailedLines, resultError, resultInputs, resultStatus, resultSummary, resultsToCsv, resultsToJsonl } from "./batch-lines";
 import { useSubmitBatch } from "./use-submit-batch";
 
 function ResultsSkeleton() {
@@ -98,12 +99,15 @@ export function BatchResults({ job }: { job: BatchJob }) {
   const query = useQuery({ ...alphaQueryOptions("getBatchJobResults", input), staleTime: Infinity });
   const [open, setOpen] = useState<BatchResultLine | null>(null);
   const keptInput = useQuery(batchInputQueryOptions(job.id));
+  const watchlists = useQuery(watchlistsQueryOptions());
 
   if (query.isPending) return <ResultsSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const results = query.data.data;
   const failed = results.filter(isFailedResult);
   const base = (job.display_name || job.id).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "batch";
+  // The watchlist and labels beside each line, when the desk kept the job's lines.
+  const inputs = resultInputs(keptInput.data?.lines ?? [], watchlists.data ?? []);
   const symbolsOf = (customId: string) => {
     const line = keptInput.data?.lines.find((l) => l.custom_id === customId);
     return line ? symbolsOfRequest(line) : [];
@@ -118,11 +122,11 @@ export function BatchResults({ job }: { job: BatchJob }) {
           {failed.length > 0 ? `, ${failed.length} failed` : ""}. Choose a line to read its summary in full.
         </CardDescription>
         <CardAction className="flex flex-wrap gap-1">
-          <Button variant="outline" size="sm" onClick={() => downloadText(`${base}-results.jsonl`, toJsonl(results), "application/x-ndjson")} data-testid="download-jsonl">
+          <Button variant="outline" size="sm" onClick={() => downloadText(`${base}-results.jsonl`, resultsToJsonl(results, inputs), "application/x-ndjson")} data-testid="download-jsonl">
             <DownloadIcon aria-hidden />
             JSONL
           </Button>
-          <Button variant="outline" size="sm" onClick={() => downloadText(`${base}-results.csv`, resultsToCsv(results), "text/csv;charset=utf-8")} data-testid="download-csv">
+          <Button variant="outline" size="sm" onClick={() => downloadText(`${base}-results.csv`, resultsToCsv(results, inputs), "text/csv;charset=utf-8")} data-testid="download-csv">
             <DownloadIcon aria-hidden />
             CSV
           </Button>
@@ -161,7 +165,10 @@ export function BatchResults({ job }: { job: BatchJob }) {
                 const summary = resultSummary(r);
                 return (
                   <TableRow key={r.id} data-custom-id={r.custom_id}>
-                    <TableCell className="font-mono text-xs">{r.custom_id}</TableCell>
+                    <TableCell className="font-mono text-xs">
+                      {r.custom_id}
+                      {inputs.get(r.custom_id)?.watchlist && <span className="block font-sans text-muted-foreground">{inputs.get(r.custom_id)?.watchlist}</span>}
+                    </TableCell>
                     <TableCell>
                       <Badge variant={info.variant}>{info.label}</Badge>
                     </TableCell>
