@@ -23,7 +23,7 @@ async function screenshotDialog(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     for (const theme of ["light", "dark"] as const) {
       await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}-${theme}.png`) });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}-${theme}.png`), animations: "disabled" });
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));

@@ -75,7 +75,7 @@ function MappingEditor({ table, mapping, onChange }: { table: CsvTable; mapping:
   return (
     <fieldset className="grid gap-3 rounded-lg border p-3" data-testid="csv-mapping">
       <legend className="px-1 text-sm font-medium">Columns{table.header ? " (from the header row)" : " (the file has no header row)"}</legend>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-3 sm:grid-cols-2 md:grid-cols-3">
         {MAPPED_FIELDS.map((field) => {
           const id = `csv-map-${field}`;
           return (
@@ -102,7 +102,7 @@ function MappingEditor({ table, mapping, onChange }: { table: CsvTable; mapping:
             </div>
           );
         })}
-        <div className="grid min-w-0 gap-1.5 sm:col-span-2 lg:col-span-1">
+        <div className="grid min-w-0 gap-1.5 sm:col-span-2">
           <Label htmlFor="csv-map-basis" className="text-xs">
             Exposure as
           </Label>
