@@ -17,6 +17,7 @@ import { PriceTag } from "@/components/ui/price-tag";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { UNIT_NAMES } from "@/components/watchlists/exposure";
 import { useWatchlistSymbols, WatchlistPicker } from "@/components/watchlists/watchlist-picker";
 import { symbolSchema } from "@/lib/alpha/primitives";
 import type { ResponseOf } from "@/lib/alpha/catalogue";
@@ -202,7 +203,9 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
                     {selection.watchlist && (
                       <p className="text-xs text-muted-foreground" data-testid="summary-symbols">
                         {selection.watchlist.items.length} symbols: <span className="font-mono">{selection.watchlist.items.map((i) => i.symbol).join(", ")}</span>
-                        {selection.watchlist.items.some((i) => i.exposure !== null) ? " · with exposures" : ""}
+                        {selection.watchlist.items.some((i) => i.exposure !== null)
+                          ? ` · with exposures${selection.watchlist.exposureUnit ? ` as ${UNIT_NAMES[selection.watchlist.exposureUnit]}` : ""}`
+                          : ""}
                       </p>
                     )}
                   </div>

@@ -208,7 +208,7 @@ export function WatchlistDetail({
         {watchlist.items.length === 0 ? (
           <EmptyState
             title="No symbols yet"
-            description="Add symbols above one by one, or import a CSV with the columns symbol, exposure and label."
+            description="Add symbols above one by one, or import a CSV: a broker or depository holdings export, or any file with a header row."
             action={
               <Button variant="outline" size="sm" onClick={onImport}>
                 <FileUpIcon aria-hidden />

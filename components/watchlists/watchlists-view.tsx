@@ -126,7 +126,7 @@ export function WatchlistsView() {
         <EmptyState
           icon={ListChecksIcon}
           title="No watchlists yet"
-          description="Create a watchlist and add symbols with an exposure and a label, or import one from a CSV with the columns symbol, exposure, label."
+          description="Create a watchlist and add symbols with an exposure and a label, or import a CSV: a broker or depository holdings export, or any file with a header row."
           action={actions}
         />
         {dialogs}
