@@ -131,6 +131,13 @@ describe("broker and depository exports", () => {
     expect(tabbed).toMatchObject({ unit: "weight", errors: [], rows: [{ symbol: "TCS", exposure: 4.5 }, { symbol: "ITC", exposure: 3 }] });
   });
 
+  it("skips the title and client lines a statement opens with", () => {
+    const csv = ["Equity Holdings Statement", "Client ID: AB1234,Name: A PM", "As on 24-11-2026", "", "Stock Symbol,ISIN Code,Quantity,Market Value", "TCS,INE467B01029,10,\"35,000\""].join("\n");
+    const table = readCsvTable(csv);
+    expect(table.headerLine).toBe(5);
+    expect(applyMapping(table, guessMapping(table)).rows).toEqual([{ line: 6, symbol: "TCS", exposure: 35000 }]);
+  });
+
   it("finds an unknown header by its text over numbers, and asks for a symbol column", () => {
     const table = readCsvTable("Company,Holding\nTCS,10\n");
     expect(table.header).toEqual(["Company", "Holding"]);

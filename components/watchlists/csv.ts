@@ -169,6 +169,9 @@ function detectDelimiter(firstLine: string): string {
   return best && best[1] > 0 ? best[0] : ",";
 }
 
+/** Rows of title and client details a statement may carry above its header. */
+const PREAMBLE_ROWS = 12;
+
 const NUMBER_RE = /^\d+(?:\.\d+)?$/;
 
 /**
@@ -206,10 +209,10 @@ export function readCsvTable(input: string): CsvTable {
   const text = input.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   const newlines: number[] = [];
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) newlines.push(i);
-  const firstLine = text.split("\n").find((l) => l.trim() !== "") ?? "";
-  // Excel writes "sep=;" first when asked to name its delimiter.
-  const sep = /^sep=(.)$/i.exec(firstLine.trim());
-  const delimiter = sep?.[1] ?? detectDelimiter(firstLine);
+  const firstLines = text.split("\n").filter((l) => l.trim() !== "").slice(0, PREAMBLE_ROWS + 1);
+  // Excel writes "sep=;" first when asked to name its delimiter; else the widest of the first lines tells it.
+  const sep = /^sep=(.)$/i.exec((firstLines[0] ?? "").trim());
+  const delimiter = sep?.[1] ?? detectDelimiter(firstLines.reduce((a, b) => (b.length > a.length ? b : a), ""));
 
   const raw: { line: number; cells: string[]; parseError: string | null }[] = [];
   let start = 0;
@@ -228,6 +231,9 @@ export function readCsvTable(input: string): CsvTable {
   if (sep) nonEmpty = nonEmpty.slice(1);
   const errors: CsvLineError[] = nonEmpty.filter((r) => r.parseError).map((r) => ({ line: r.line, message: r.parseError ?? "", cells: r.cells }));
   const good = nonEmpty.filter((r) => !r.parseError);
+  // Statements often open with a title and the client's details: a recognised header further down starts the table.
+  const at = good.slice(0, PREAMBLE_ROWS + 1).findIndex((r) => r.cells.filter((c) => fieldOfHeader(c) !== null).length >= 2);
+  if (at > 0) good.splice(0, at);
   const first = good[0];
   let header: string[] | null = null;
   let headerLine = 0;
