@@ -102,7 +102,8 @@ test.describe("batch jobs", () => {
     await expect(errors).toContainText("4 problems: nothing was uploaded or charged");
     await expect(errors).toContainText(/Line 2\s*not valid JSON/);
     await expect(errors).toContainText(/Line 3\s*custom_id 'ok-1' repeats line 1/);
-    await expect(errors).toContainText(/Line 4\s*unknown symbols: NOSUCHCO/);
+    // Issue 21: every error names its field.
+    await expect(errors).toContainText(/Line 4\s*symbols: unknown symbols: NOSUCHCO/);
     await expect(errors).toContainText(/Line 5\s*context_window_days/);
     await expect(page.getByTestId("batch-submit")).toBeDisabled();
     await page.screenshot({ path: "test-results/screenshots/batches-bad-file.png", fullPage: true });

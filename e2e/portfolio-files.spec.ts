@@ -119,6 +119,12 @@ test.describe("watchlists and batch files from what a portfolio manager has", ()
     await expect(items.locator("thead")).toContainText("Exposure (shares)");
     await expect(items.locator('tr[data-symbol="ITC"]').getByTestId("item-exposure")).toHaveText("300 shares");
     await expect(items.locator('tr[data-symbol="SBIN"]')).toContainText("banks");
+
+    // A file in rupees cannot merge into a list counted in shares: said before anything is sent.
+    const again = await openImport(page);
+    await chooseFile(page, "csv-file", csvFile("values.csv", "Symbol,Market Value\nWIPRO,25000\n"));
+    await expect(again.getByTestId("csv-unit-clash")).toContainText("counts exposure as shares; this file's is value in ₹");
+    await expect(again.getByTestId("csv-import-submit")).toBeDisabled();
   });
 
   test("an ISIN-only file maps to symbols through the service's metadata, priced before anything is spent", async ({ browser, baseURL }) => {

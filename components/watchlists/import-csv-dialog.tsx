@@ -20,7 +20,7 @@ import { addWatchlistItems, createWatchlist, knownSymbolsQueryOptions, MAX_WATCH
 import type { ColumnMapping, CsvField, CsvLineError, CsvParseResult, CsvTable, ExposureBasis } from "./csv";
 import { applyMapping, canImportPart, guessMapping, MAX_CSV_BYTES, readCsvTable, skippedLinesCsv } from "./csv";
 import { downloadText } from "./download";
-import { exposureHeading, formatExposure } from "./exposure";
+import { exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
 import { LineErrors } from "./line-errors";
 
 const NEW = "__new__";
@@ -321,7 +321,20 @@ export function ImportCsvDialog({
     }
   }
 
-  const targetName = watchlists.find((w) => w.id === target)?.name;
+  const targetList = watchlists.find((w) => w.id === target);
+  const targetName = targetList?.name;
+  // The server refuses a merge in another unit; say so before the button is pressed.
+  const unitClash =
+    ready &&
+    result !== null &&
+    mode === "merge" &&
+    targetList?.exposureUnit != null &&
+    result.unit !== null &&
+    result.unit !== targetList.exposureUnit &&
+    result.rows.some((r) => r.exposure !== undefined) &&
+    targetList.items.some((i) => i.exposure !== null)
+      ? `${targetList.name} counts exposure as ${UNIT_NAMES[targetList.exposureUnit]}; this file's is ${UNIT_NAMES[result.unit]}. Replace the list, import into a new watchlist, or change “Exposure as”.`
+      : null;
   const skipped = lineErrors.filter((e) => e.line > 0).length;
   const baseName = (fileName ?? "watchlist.csv").replace(/\.[^.]+$/, "");
 
@@ -467,6 +480,11 @@ export function ImportCsvDialog({
               </div>
             )}
           </div>
+          {unitClash && (
+            <p role="alert" className="text-sm text-destructive" data-testid="csv-unit-clash">
+              {unitClash}
+            </p>
+          )}
           {formError && (
             <p role="alert" className="text-sm text-destructive">
               {formError}
@@ -478,7 +496,7 @@ export function ImportCsvDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} disabled={!ready || pending || (target === NEW && name.trim() === "")} data-testid="csv-import-submit">
+          <Button onClick={() => void submit()} disabled={!ready || pending || unitClash !== null || (target === NEW && name.trim() === "")} data-testid="csv-import-submit">
             {ready && result
               ? `Import ${result.rows.length} ${result.rows.length === 1 ? "symbol" : "symbols"}${target === NEW ? "" : mode === "replace" ? ` as ${targetName ?? "the list"}` : ` into ${targetName ?? "the list"}`}`
               : "Import"}

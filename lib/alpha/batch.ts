@@ -192,7 +192,8 @@ export function checkBatchFile(text: string, options: { knownSymbols?: ReadonlyS
     if (options.knownSymbols) {
       const unknown = symbolsOfRequest(parsed.data).filter((s) => !options.knownSymbols!.has(s));
       if (unknown.length > 0) {
-        errors.push({ line, message: `unknown symbols: ${unknown.join(", ")}` });
+        const field = parsed.data.symbols ? "symbols" : parsed.data.items ? "items" : "portfolio";
+        errors.push({ line, message: `${unwrapped.wrapped ? "body." : ""}${field}: unknown symbols: ${unknown.join(", ")}` });
         return;
       }
     }

@@ -87,7 +87,7 @@ describe("checkBatchFile", () => {
     expect(errors.map((e) => e.line)).toEqual([2, 3, 5, 6, 7, 8]);
     expect(errors.find((e) => e.line === 5)?.message).toMatch(/repeats line 1/);
     expect(errors.find((e) => e.line === 6)?.message).toMatch(/context_window_days/);
-    expect(errors.find((e) => e.line === 7)?.message).toMatch(/unknown symbols: NOPE/);
+    expect(errors.find((e) => e.line === 7)?.message).toBe("symbols: unknown symbols: NOPE");
   });
 
   it("unwraps lines in the common batch format, and says exactly why it cannot", () => {
