@@ -53,6 +53,7 @@ test.describe("watchlists and batch files from what a portfolio manager has", ()
     await expect(dialog.getByTestId("csv-map-price")).toContainText("LTP");
     await expect(dialog.getByTestId("csv-map-value")).toContainText("Cur. val");
     await expect(dialog.getByTestId("csv-map-basis")).toContainText("Value in ₹");
+    await expect(dialog.getByTestId("csv-map-scale")).toContainText("Rupees");
     const preview = dialog.getByTestId("csv-preview");
     await expect(preview).toContainText("Exposure (₹)");
     await expect(preview.locator('tr[data-symbol="HDFCBANK"]')).toContainText("₹2,04,252");

@@ -131,6 +131,15 @@ describe("broker and depository exports", () => {
     expect(tabbed).toMatchObject({ unit: "weight", errors: [], rows: [{ symbol: "TCS", exposure: 4.5 }, { symbol: "ITC", exposure: 3 }] });
   });
 
+  it("reads values given in lakh or crore as rupees", () => {
+    const table = readCsvTable("Symbol,Market Value (₹ lakh)\nTCS,3.5\nINFY,0.38\n");
+    const mapping = guessMapping(table);
+    expect(mapping.valueIn).toBe("lakh");
+    expect(applyMapping(table, mapping)).toMatchObject({ unit: "inr", rows: [{ symbol: "TCS", exposure: 350000 }, { symbol: "INFY", exposure: 38000 }] });
+    expect(guessMapping(readCsvTable("Symbol,Value in Cr\nTCS,1.2\n")).valueIn).toBe("crore");
+    expect(applyMapping(table, { ...mapping, valueIn: "rupees" }).rows[0]?.exposure).toBe(3.5);
+  });
+
   it("skips the title and client lines a statement opens with", () => {
     const csv = ["Equity Holdings Statement", "Client ID: AB1234,Name: A PM", "As on 24-11-2026", "", "Stock Symbol,ISIN Code,Quantity,Market Value", "TCS,INE467B01029,10,\"35,000\""].join("\n");
     const table = readCsvTable(csv);

@@ -18,10 +18,16 @@ export type CsvField = (typeof CSV_FIELDS)[number];
 export const EXPOSURE_BASES = ["value", "shares", "weight", "none"] as const;
 export type ExposureBasis = (typeof EXPOSURE_BASES)[number];
 
+/** What the value column counts in; the desk stores rupees. */
+export const VALUE_SCALES = { rupees: 1, lakh: 1e5, crore: 1e7 } as const;
+export type ValueScale = keyof typeof VALUE_SCALES;
+
 export interface ColumnMapping {
   /** Column index feeding each field, or null. */
   fields: Record<CsvField, number | null>;
   basis: ExposureBasis;
+  /** The value column's amounts, when not in rupees ("Value (₹ lakh)"). */
+  valueIn?: ValueScale;
 }
 
 export interface CsvRow {
@@ -88,14 +94,15 @@ const HEADER_NAMES: Record<CsvField, readonly string[]> = {
   label: ["label", "labels", "tag", "tags", "note", "notes", "group", "comment", "comments", "remarks"],
 };
 
-/** "Avg. cost", "Current Value (₹)", "Value in Rs" → "avgcost", "currentvalue", "value". */
+/** "Avg. cost", "Current Value (₹)", "Value in Rs", "Value in Cr" → "avgcost", "currentvalue", "value", "value". */
 export function normaliseHeader(name: string): string {
   return name
     .toLowerCase()
     .replace(/\(.*?\)/g, "")
     .replace(/%/g, "pct")
     .replace(/[^a-z0-9]/g, "")
-    .replace(/(?<=.)(?:inrs|inr|rs)$/, "");
+    .replace(/(?<=.)in(?:rs|inr|rupees|lakhs?|lacs?|crores?|cr)$/, "")
+    .replace(/(?<=.)(?:inr|rs)$/, "");
 }
 
 /** The field a header names, or null. */
@@ -142,7 +149,9 @@ export function guessMapping(table: Pick<CsvTable, "header" | "columnCount" | "r
   }
   const basis: ExposureBasis =
     fields.value !== null || (fields.quantity !== null && fields.price !== null) ? "value" : fields.weight !== null ? "weight" : fields.quantity !== null ? "shares" : "none";
-  return { fields, basis };
+  const valueHeader = fields.value === null ? "" : (header[fields.value] ?? "").toLowerCase();
+  const valueIn: ValueScale | undefined = /\b(?:lakhs?|lacs?)\b/.test(valueHeader) ? "lakh" : /\b(?:crores?|cr)\b/.test(valueHeader) ? "crore" : undefined;
+  return valueIn ? { fields, basis, valueIn } : { fields, basis };
 }
 
 /** The 1-based line holding `offset`: one more than the newlines before it (binary search). */
@@ -345,7 +354,7 @@ export function applyMapping(table: CsvTable, mapping: ColumnMapping, options: {
     if (mapping.basis === "value") {
       const value = f.value !== null ? amount("value") : undefined;
       if (value === null) continue;
-      if (value !== undefined) exposure = value;
+      if (value !== undefined) exposure = round2(value * VALUE_SCALES[mapping.valueIn ?? "rupees"]);
       else if (f.quantity !== null && f.price !== null) {
         const qty = amount("quantity");
         if (qty === null) continue;

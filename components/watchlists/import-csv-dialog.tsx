@@ -17,7 +17,7 @@ import { formatCredits } from "@/lib/format/number";
 import { queryKeys } from "@/lib/query/keys";
 import type { Watchlist } from "@/lib/query/watchlists";
 import { addWatchlistItems, createWatchlist, knownSymbolsQueryOptions, MAX_WATCHLIST_NAME, resolveIsins } from "@/lib/query/watchlists";
-import type { ColumnMapping, CsvField, CsvLineError, CsvParseResult, CsvTable, ExposureBasis } from "./csv";
+import type { ColumnMapping, CsvField, CsvLineError, CsvParseResult, CsvTable, ExposureBasis, ValueScale } from "./csv";
 import { applyMapping, canImportPart, guessMapping, MAX_CSV_BYTES, readCsvTable, skippedLinesCsv } from "./csv";
 import { downloadText } from "./download";
 import { exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
@@ -39,11 +39,13 @@ const FIELD_LABELS: Record<CsvField, string> = {
 const MAPPED_FIELDS: CsvField[] = ["symbol", "isin", "quantity", "price", "value", "weight", "label"];
 
 const BASIS_LABELS: Record<ExposureBasis, string> = {
-  value: "Value in ₹ (value, or quantity × price)",
-  shares: "Shares held (quantity)",
+  value: "Value in ₹",
+  shares: "Shares held",
   weight: "Weight in the book (%)",
   none: "No exposure",
 };
+
+const SCALE_LABELS: Record<ValueScale, string> = { rupees: "Rupees", lakh: "Lakh (× 1,00,000)", crore: "Crore (× 1,00,00,000)" };
 
 function nameFromFile(fileName: string): string {
   const base = fileName.replace(/\.[^.]+$/, "").replace(/[-_]+/g, " ").trim();
@@ -102,7 +104,7 @@ function MappingEditor({ table, mapping, onChange }: { table: CsvTable; mapping:
             </div>
           );
         })}
-        <div className="grid min-w-0 gap-1.5 sm:col-span-2">
+        <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="csv-map-basis" className="text-xs">
             Exposure as
           </Label>
@@ -119,7 +121,35 @@ function MappingEditor({ table, mapping, onChange }: { table: CsvTable; mapping:
             </SelectContent>
           </Select>
         </div>
+        {mapping.basis === "value" && mapping.fields.value !== null && (
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="csv-map-scale" className="text-xs">
+              Values in the file are in
+            </Label>
+            <Select value={mapping.valueIn ?? "rupees"} onValueChange={(v) => onChange({ ...mapping, valueIn: v as ValueScale })}>
+              <SelectTrigger id="csv-map-scale" size="sm" className="w-full min-w-0" data-testid="csv-map-scale">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {(Object.keys(SCALE_LABELS) as ValueScale[]).map((k) => (
+                  <SelectItem key={k} value={k}>
+                    {SCALE_LABELS[k]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        )}
       </div>
+      <p className="text-xs text-muted-foreground">
+        {mapping.basis === "value"
+          ? "Exposure is the value column, or quantity × price where a row has no value; the desk keeps it in rupees."
+          : mapping.basis === "shares"
+            ? "Exposure is the quantity held."
+            : mapping.basis === "weight"
+              ? "Exposure is the weight column, in percent of the book."
+              : "Symbols only; no exposure is kept."}
+      </p>
     </fieldset>
   );
 }

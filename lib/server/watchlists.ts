@@ -11,6 +11,7 @@ import "server-only";
  * - checkSymbols(user, symbols) → SymbolCheck: known/unknown from the service's free earnings index, cached a day
  * - resolveIsins(user, { isins, spendUpTo? }) → IsinResolution: ISIN → symbol from symbol metadata (priced first)
  */
+import { z } from "zod";
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
 import { symbolSchema } from "@/lib/alpha/primitives";
@@ -359,15 +360,14 @@ function whyNoIsins(error: unknown): string {
 export const SYMBOL_ISIN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const UNIVERSE_KEY = "symbol_universe";
 const UNIVERSE_MAX_PAGES = 60;
+const universeSchema = z.object({ at: z.string(), symbols: z.array(z.string()) });
 
 /** Every symbol the service lists, from the free earnings index, kept a day in desk_meta. */
 async function symbolUniverse(user: SessionUser, c: DeskContext): Promise<string[]> {
   const db = portfolioDb(c);
   const kept = await db.selectFrom("desk_meta").select("value").where("key", "=", UNIVERSE_KEY).executeTakeFirst();
-  if (kept) {
-    const parsed = JSON.parse(kept.value) as { at: string; symbols: string[] };
-    if (c.now().getTime() - Date.parse(parsed.at) < SYMBOL_CHECK_TTL_MS) return parsed.symbols;
-  }
+  const parsed = kept ? universeSchema.safeParse(JSON.parse(kept.value)) : null;
+  if (parsed?.success && c.now().getTime() - Date.parse(parsed.data.at) < SYMBOL_CHECK_TTL_MS) return parsed.data.symbols;
   const seen = new Set<string>();
   for (let page = 1; page <= UNIVERSE_MAX_PAGES; page++) {
     const { data } = await callAlpha(user, "listEarningsIndex", { query: { limit: 100, page } }, { ctx: c });
