@@ -72,6 +72,7 @@ const rows: [string, EndpointId, unknown, unknown, number, number][] = [
   ["batch cancel: free", "cancelBatchJob", undefined, { id: "b", status: "cancelled" }, 0, 0],
   ["account: free", "getAccount", undefined, {}, 0, 0],
   ["usage: free", "getAccountUsage", undefined, {}, 0, 0],
+  ["ledger: free", "listAccountLedger", {}, { data: [], has_next: false }, 0, 0],
 ];
 
 describe("cost rules follow the interface's cost table", () => {
