@@ -9,7 +9,14 @@ import { describeCost, isPaid } from "../lib/alpha/costs";
 import { ERROR_STATUS, errorBodySchema } from "../lib/alpha/errors";
 import { MAX_LIST_VALUES, MAX_PAGE, MAX_TYPE_VALUES } from "../lib/alpha/query-params";
 import { STREAM_ERROR_CODES, STREAM_PATH, streamAckSchema, streamDataFrameSchema, streamErrorFrameSchema, streamHeartbeatSchema, streamSubscribeMessageSchema } from "../lib/alpha/streams";
-import { CONTENT_RETENTION_HEADER, MAX_SUMMARY_SYMBOLS, SUMMARY_STATUSES } from "../lib/alpha/summaries";
+import {
+  CONTENT_RETENTION_APPLIED_HEADER,
+  CONTENT_RETENTION_HEADER,
+  CONTEXT_WINDOW_MAX,
+  CONTEXT_WINDOW_MIN,
+  MAX_SUMMARY_SYMBOLS,
+  SUMMARY_STATUSES,
+} from "../lib/alpha/summaries";
 import { API_KEY_PREFIX, DEFAULT_WEBSOCKET_TIER } from "./accounts";
 import type { AppEnv } from "./endpoint";
 import { streamsDecisions, streamsOpenApiPath } from "./streams/openapi";
@@ -193,7 +200,8 @@ export function alphaDecisions(): Json {
       statuses: SUMMARY_STATUSES,
       rule: "Only success is charged (5 credits); success_no_news, success_no_signal and error are free.",
       symbol_cap: MAX_SUMMARY_SYMBOLS,
-      retention_header: `${CONTENT_RETENTION_HEADER}: none opts out of retained request content when the account's retention_policy.allow_opt_out is true.`,
+      retention_header: `${CONTENT_RETENTION_HEADER}: none opts out of retained request content when the account's retention_policy.allow_opt_out is true. When the policy does not permit it the request is processed under the account's policy (content retained), not refused. Every answer of POST /v1/daily-summary/ and POST /v1/batch/jobs carries ${CONTENT_RETENTION_APPLIED_HEADER}: none (opted out), retain, or retain; requested=none; reason=policy.`,
+      context_window_days: `Accepted with every mode, ${CONTEXT_WINDOW_MIN} to ${CONTEXT_WINDOW_MAX} (batch lines too). Only intraday_movements and news_context read it; exposure (the default mode) always reads today and the previous Asia/Kolkata day. details.context_window_days reports the window that applied.`,
     },
     websocket: {
       path: STREAM_PATH,

@@ -13,9 +13,14 @@ import { BATCH_LINE_ROUTE_ID } from "../batch/worker";
 import { prepared } from "../store/prepared";
 import { fetchPage, Filters } from "./shared";
 
+/** What the account may stream: whether it has any WebSocket add-on, and the tier of each enabled one. */
+export function liveEntitlement(account: AccountRecord): { websocket: boolean; streams: Record<string, string> } {
+  const streams = Object.fromEntries(account.websocketAddons.filter((a) => a.enabled).map((a) => [a.product, a.tier]));
+  return { websocket: Object.keys(streams).length > 0, streams };
+}
+
 /** The account profile of `GET /v1/account`: every REST product with its flag, add-ons, plan facts in metadata. */
 export function accountProfile(account: AccountRecord): AccountProfile {
-  const streams = Object.fromEntries(account.websocketAddons.filter((a) => a.enabled).map((a) => [a.product, a.tier]));
   return {
     account_id: account.id,
     name: account.name,
@@ -32,7 +37,7 @@ export function accountProfile(account: AccountRecord): AccountProfile {
     },
     products: PRODUCTS.map((product) => ({ product, enabled: account.products.includes(product) })),
     websocket_addons: account.websocketAddons,
-    live_entitlement: { websocket: Object.keys(streams).length > 0, streams },
+    live_entitlement: liveEntitlement(account),
     retention_policy: account.retentionPolicy,
   };
 }
@@ -56,6 +61,7 @@ export function accountUsage(ctx: ServiceContext, limiter: RateLimiter, account:
       credits_debited_today: debited.n,
     },
     rate_limits: { overall: { daily: account.limits.daily, rpm: account.limits.rpm } },
+    live_entitlement: liveEntitlement(account),
   };
 }
 
