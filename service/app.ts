@@ -22,6 +22,7 @@ import { registerAlertRoutes } from "./routes/alerts";
 import { registerAnnouncementRoutes } from "./routes/announcements";
 import { registerAssetRoutes } from "./routes/assets";
 import { registerBlockDealRoutes } from "./routes/block-deals";
+import { registerCitationRoutes } from "./routes/citations";
 import { registerConcallRoutes } from "./routes/concalls";
 import { registerEarningsRoutes } from "./routes/earnings";
 import { registerNewsRoutes } from "./routes/news";
@@ -60,7 +61,7 @@ const SECURITY_HEADERS: readonly [string, string][] = [
 ];
 
 /** GET-only routes outside the catalogue, for telling a wrong method (405) from an unknown path (404). */
-const EXTRA_GET_ROUTES = [/^\/v1\/openapi\.json$/, /^\/v1\/assets\/(logos|transcripts|recordings|earnings|intimations)\/[^/]+$/];
+const EXTRA_GET_ROUTES = [/^\/v1\/openapi\.json$/, /^\/v1\/assets\/(logos|transcripts|recordings|earnings|intimations|announcements)\/[^/]+$/];
 
 function defaultLogError(entry: { requestId: string; method: string; path: string; error: unknown }): void {
   const error = entry.error instanceof Error ? { name: entry.error.name, message: entry.error.message, stack: entry.error.stack } : entry.error;
@@ -123,6 +124,7 @@ export function createService(options: CreateServiceOptions): Service {
   registerBlockDealRoutes(app);
   registerConcallRoutes(app);
   registerSymbolRoutes(app);
+  registerCitationRoutes(app);
   registerAccountRoutes(app, deps);
   // Route modules of other parts plug in here, one line each: registerXRoutes(app, deps).
   registerSummaryRoutes(app, deps);

@@ -3,7 +3,9 @@ import type { z } from "zod";
 import type { AccountRecord } from "./accounts";
 import { authenticate } from "./auth";
 import type { DebitBatcher, MeterState } from "./billing/meter";
-import { respondChargedBatched } from "./billing/meter";
+import { RawBody, respondChargedBatched } from "./billing/meter";
+
+export { RawBody } from "./billing/meter";
 import type { RateLimiter } from "./billing/rate-limit";
 import type { Caller, ServiceContext } from "./context";
 import type { ResponseCache } from "./routes/response-cache";
@@ -54,7 +56,9 @@ export interface EndpointArgs<K extends EndpointId> {
 }
 
 /** A handler answers with the response body (charged by the cost table), or a ready Response for free raw bodies. */
-export type EndpointHandler<K extends EndpointId> = (args: EndpointArgs<K>) => ResponseOf<K> | Response | Promise<ResponseOf<K> | Response>;
+export type EndpointHandler<K extends EndpointId> = (
+  args: EndpointArgs<K>,
+) => ResponseOf<K> | Response | RawBody | Promise<ResponseOf<K> | Response | RawBody>;
 
 export interface EndpointOptions {
   /** Replaces the default reading of the raw input (query object, JSON or multipart body) before schema validation. */
@@ -212,6 +216,7 @@ export function defineEndpoint<K extends EndpointId>(app: Hono<AppEnv>, id: K, h
       if (def.cost.kind !== "free") throw new Error(`${id} is paid and must answer with a body the meter can charge`);
       return result;
     }
+    if (result instanceof RawBody) return respondChargedBatched(c, { routeId: id, caller, parsedInput, body: result, status: options.status });
     const json = cacheKey !== undefined ? c.get("cache").set(cacheKey, version, result) : undefined;
     return respondChargedBatched(c, { routeId: id, caller, parsedInput, body: result, json, status: options.status });
   });

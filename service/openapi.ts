@@ -7,6 +7,7 @@ import type { EndpointId } from "../lib/alpha/catalogue";
 import { catalogue, endpointIds } from "../lib/alpha/catalogue";
 import { describeCost, isPaid } from "../lib/alpha/costs";
 import { ERROR_STATUS, errorBodySchema } from "../lib/alpha/errors";
+import { SYMBOL_CSV_COLUMNS, symbolMetadataResponseSchema } from "../lib/alpha/symbols";
 import { MAX_LIST_VALUES, MAX_PAGE, MAX_TYPE_VALUES } from "../lib/alpha/query-params";
 import { STREAM_ERROR_CODES, STREAM_PATH, streamAckSchema, streamDataFrameSchema, streamErrorFrameSchema, streamHeartbeatSchema, streamSubscribeMessageSchema } from "../lib/alpha/streams";
 import {
@@ -61,6 +62,23 @@ const METERED_HEADERS = {
   "X-Request-Id": header("XRequestId"),
 };
 
+function successContent(id: EndpointId): Json {
+  const def = catalogue[id];
+  switch (def.responseType) {
+    case "jsonl":
+      return { "application/x-ndjson": { schema: { type: "string", description: "One result line (JSON) per request line" } } };
+    case "binary":
+      return { "application/pdf": { schema: { type: "string", format: "binary", description: "A PDF generated from the stored record" } } };
+    case "text":
+      return {
+        "text/csv": { schema: { type: "string", description: `format=csv (the default): a header row (${SYMBOL_CSV_COLUMNS.join(",")}) and one row per symbol, CRLF line ends` } },
+        "application/json": { schema: jsonSchema(symbolMetadataResponseSchema, "output") },
+      };
+    case "json":
+      return { "application/json": { schema: jsonSchema(def.response, "output") } };
+  }
+}
+
 function operationOf(id: EndpointId): Json {
   const def = catalogue[id];
   const op: Json = {
@@ -88,15 +106,12 @@ function operationOf(id: EndpointId): Json {
   const success: Json = {
     description: "Success",
     headers: METERED_HEADERS,
-    content:
-      def.responseType === "jsonl"
-        ? { "application/x-ndjson": { schema: { type: "string", description: "One result line (JSON) per request line" } } }
-        : { "application/json": { schema: jsonSchema(def.response, "output") } },
+    content: successContent(id),
   };
   const responses: Json = { "200": success, "401": ref("Unauthorized"), "403": ref("Forbidden"), "429": ref("TooManyRequests"), "500": ref("InternalError") };
   if (def.query || def.body || def.pathParams) responses["400"] = ref("BadRequest");
   if (isPaid(id)) responses["402"] = ref("PaymentRequired");
-  if (def.pathParams || id === "getEarningsDetail" || id === "getConcallDetail") responses["404"] = ref("NotFound");
+  if (def.pathParams || id === "getEarningsDetail" || id === "getConcallDetail" || id === "getConcallTranscript") responses["404"] = ref("NotFound");
   if (id === "cancelBatchJob" || id === "getBatchJobResults") responses["409"] = ref("Conflict");
   if (def.body) responses["413"] = ref("PayloadTooLarge");
   op.responses = responses;
@@ -150,6 +165,12 @@ export function alphaDecisions(): Json {
         "429 rate_limit_exceeded with Retry-After; 500 internal_error reveals nothing internal",
       ],
     },
+    hosted_client_routes: {
+      rule: "Routes the hosted client (drishti-sdk) calls beyond the interface, each in the catalogue with its cost (x-alpha-cost): GET /v1/account/ledger, /v1/account/limits, /v1/concalls/index, /v1/concalls/transcript, /v1/announcements/attachments, /v1/symbols, /v1/{announcements,earnings,concalls}/citations/{id}/pdf and /v1/earnings/citations/{id}/page/{page}.",
+      citations: "A citation is a PDF generated from the stored record (pdfkit): an earnings filing has a summary page and, when it has a statement of results, a results page; ?page=N or /page/N answers that page alone (a page beyond the last is 404, free). 1 credit when found; 404 not_found is free.",
+      symbols: "GET /v1/symbols is the whole catalogue, 50 credits, and needs the Symbols scope (full-market access): CSV by default, the metadata envelope with format=json.",
+      announcement_attachments: "Every stored announcement has its filing document: a signed link to /v1/assets/announcements/{id}.pdf (1 credit per ready link), served without a key until it expires.",
+    },
     detail_endpoints: { rule: "GET /v1/earnings/detail and GET /v1/concalls/detail answer the record itself, with no data envelope, as the interface and the hosted client have it; none found is 404 not_found and free." },
     symbol_and_scrip_code: { rule: "Detail endpoints take symbol or scrip_code; both together is 400 invalid_parameter. On list endpoints symbols and scrip_codes select the union of the companies they name." },
     credit_headers: { rule: "X-Credits-Charged on every response (0 when free or refused); X-Credits-Balance on every response of an authenticated caller (the balance after the call)." },
@@ -186,7 +207,7 @@ export function alphaDecisions(): Json {
     },
     signed_urls: {
       rule: "Transcript, recording, filing-attachment and intimation links carry expires (epoch seconds) and signature (HMAC-SHA256 over path and expiry). They are served without a key; a tampered link is 403 invalid_signature, an expired one 410 url_expired. expires_in on ready items is the link lifetime in seconds.",
-      paths: ["/v1/assets/transcripts/{id}.txt", "/v1/assets/recordings/{id}.wav", "/v1/assets/earnings/{id}.pdf", "/v1/assets/intimations/{id}.pdf"],
+      paths: ["/v1/assets/transcripts/{id}.txt", "/v1/assets/recordings/{id}.wav", "/v1/assets/earnings/{id}.pdf", "/v1/assets/intimations/{id}.pdf", "/v1/assets/announcements/{id}.pdf"],
       logos: "/v1/assets/logos/{symbol}.svg is public and cacheable.",
     },
     batch_jobs: {
@@ -237,6 +258,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
   paths["/v1/assets/recordings/{file}"] = signedAssetPath("recording", ".wav", "audio/wav", "Call recording (audio/wav)");
   paths["/v1/assets/earnings/{file}"] = signedAssetPath("earningsAttachment", ".pdf", "application/pdf", "Filing attachment document (PDF)");
   paths["/v1/assets/intimations/{file}"] = signedAssetPath("intimation", ".pdf", "application/pdf", "Meeting-intimation attachment (PDF)");
+  paths["/v1/assets/announcements/{file}"] = signedAssetPath("announcementAttachment", ".pdf", "application/pdf", "Announcement filing document (PDF)");
   paths["/v1/assets/logos/{file}"] = {
     get: {
       operationId: "getLogo",
