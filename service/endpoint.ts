@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import type { AccountRecord } from "./accounts";
 import { authenticate } from "./auth";
 import type { DebitBatcher, MeterState } from "./billing/meter";
@@ -130,6 +130,59 @@ export async function readMultipartBody(c: Context<AppEnv>): Promise<Record<stri
   return out;
 }
 
+/** Edit distance between two parameter names (insert, delete, substitute, swap of neighbours). */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i]!;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The known parameter closest to an unknown one (a shared prefix counts as close: `symbol` → `symbols`). */
+export function closestName(name: string, known: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestScore = Infinity;
+  const lower = name.toLowerCase();
+  for (const k of known) {
+    const score = editDistance(lower, k) - (k.startsWith(lower) || lower.startsWith(k) ? 0.5 : 0);
+    if (score < bestScore) {
+      best = k;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** The query parameters an endpoint takes (its query schema's keys); `api_key` is credentials and always allowed. */
+export function knownQueryParams(id: EndpointId): readonly string[] {
+  const query = catalogue[id].query;
+  return query instanceof z.ZodObject ? Object.keys(query.shape) : [];
+}
+
+/**
+ * Refuses a query parameter the endpoint does not take (400 `invalid_parameter` naming it and the closest known one),
+ * so a typo such as `?symbol=TCS` is never answered, and charged, as an unfiltered page.
+ */
+export function rejectUnknownQuery(id: EndpointId, url: string): void {
+  const q = url.indexOf("?");
+  if (q < 0) return;
+  const known = knownQueryParams(id);
+  for (const key of new URLSearchParams(url.slice(q + 1)).keys()) {
+    if (key === "api_key" || known.includes(key)) continue;
+    const closest = closestName(key, known);
+    const hint = closest ? `; did you mean '${closest}'?` : `; ${catalogue[id].path} takes no query parameters`;
+    throw new AlphaError("invalid_parameter", `Received unknown parameter '${key}'${hint}`, {
+      details: { fields: { [key]: [`unknown parameter${closest ? `; did you mean '${closest}'?` : ""}`] }, parameter: key, did_you_mean: closest, known },
+    });
+  }
+}
+
 /** Parsed query strings per endpoint: parsing is pure, and a hot feed is asked the same question over and over. */
 const parsedQueries = new Map<string, unknown>();
 const MAX_PARSED_QUERIES = 2_000;
@@ -152,6 +205,7 @@ function parseQuery(id: EndpointId, schema: z.ZodType, url: string): unknown {
     const hit = parsedQueries.get(memoKey);
     if (hit !== undefined) return hit;
   }
+  rejectUnknownQuery(id, url);
   const parsed = freezeDeep(parseWith(schema, queryObject(url), "query"));
   if (memo) {
     if (parsedQueries.size >= MAX_PARSED_QUERIES) parsedQueries.clear();
@@ -195,6 +249,7 @@ export function defineEndpoint<K extends EndpointId>(app: Hono<AppEnv>, id: K, h
     } else if (def.query) {
       input = parseQuery(id, def.query, c.req.url);
     }
+    if (!def.query || options.readInput) rejectUnknownQuery(id, c.req.url);
     const parsedInput = input as Readonly<Record<string, unknown>> | undefined;
     let cacheKey: string | undefined;
     let version = 0;

@@ -171,6 +171,9 @@ export function alphaDecisions(): Json {
       symbols: "GET /v1/symbols is the whole catalogue, 50 credits, and needs the Symbols scope (full-market access): CSV by default, the metadata envelope with format=json.",
       announcement_attachments: "Every stored announcement has its filing document: a signed link to /v1/assets/announcements/{id}.pdf (1 credit per ready link), served without a key until it expires.",
     },
+    unknown_query_parameters: {
+      rule: "A query parameter the operation does not list is refused before anything is counted as work or charged: 400 invalid_parameter, message \"Received unknown parameter 'symbol'; did you mean 'symbols'?\", details { parameter, did_you_mean, known, fields }. api_key (credentials) is always allowed.",
+    },
     detail_endpoints: { rule: "GET /v1/earnings/detail and GET /v1/concalls/detail answer the record itself, with no data envelope, as the interface and the hosted client have it; none found is 404 not_found and free." },
     symbol_and_scrip_code: { rule: "Detail endpoints take symbol or scrip_code; both together is 400 invalid_parameter. On list endpoints symbols and scrip_codes select the union of the companies they name." },
     credit_headers: { rule: "X-Credits-Charged on every response (0 when free or refused); X-Credits-Balance on every response of an authenticated caller (the balance after the call)." },

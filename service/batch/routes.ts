@@ -6,7 +6,7 @@ import { isAlphaError } from "../../lib/alpha/errors";
 import { CONTENT_RETENTION_APPLIED_HEADER, CONTENT_RETENTION_HEADER } from "../../lib/alpha/summaries";
 import { authenticate } from "../auth";
 import type { AppEnv, RouteDeps } from "../endpoint";
-import { defineEndpoint, honoPath, requireProduct } from "../endpoint";
+import { defineEndpoint, honoPath, rejectUnknownQuery, requireProduct } from "../endpoint";
 import { resolveContentRetention } from "../summaries/retention";
 import { cancelBatchJob, createBatchJob, getBatchJob, getBatchJobResults, listBatchJobs } from "./jobs";
 import { BATCH_UPLOAD_OVERHEAD_BYTES, payloadTooLarge, readBatchUpload } from "./upload";
@@ -36,6 +36,7 @@ export function registerBatchRoutes(app: Hono<AppEnv>, _deps: RouteDeps): void {
       const ctx = c.var.ctx;
       const caller = c.var.caller;
       requireProduct(c.var.account, def.product);
+      rejectUnknownQuery("createBatchJob", c.req.url);
       const { retain, applied } = resolveContentRetention({ ctx, input: { accountId: caller.accountId, header: c.req.header(CONTENT_RETENTION_HEADER) } });
       const upload = await readBatchUpload(c);
       try {

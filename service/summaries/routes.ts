@@ -5,7 +5,7 @@ import { CONTENT_RETENTION_APPLIED_HEADER, CONTENT_RETENTION_HEADER, dailySummar
 import { authenticate } from "../auth";
 import { respondCharged } from "../billing/meter";
 import type { AppEnv, RouteDeps } from "../endpoint";
-import { honoPath, readJsonBody, requireProduct } from "../endpoint";
+import { honoPath, readJsonBody, rejectUnknownQuery, requireProduct } from "../endpoint";
 import { generateDailySummary, recordSummaryRequest } from "./daily-summary";
 import type { SummaryEngine } from "./engine";
 import { toSummaryResponseBody } from "./engine";
@@ -27,6 +27,7 @@ export function registerSummaryRoutes(app: Hono<AppEnv>, deps: SummaryRouteDeps)
     const ctx = c.var.ctx;
     const caller = c.var.caller;
     requireProduct(c.var.account, def.product);
+    rejectUnknownQuery("createDailySummary", c.req.url);
     const { retain, applied } = resolveContentRetention({ ctx, input: { accountId: caller.accountId, header: c.req.header(CONTENT_RETENTION_HEADER) } });
     const parsed = dailySummaryRequestSchema.safeParse(await readJsonBody(c));
     if (!parsed.success) throw invalidParameter(parsed.error, "body");
