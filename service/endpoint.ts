@@ -90,12 +90,35 @@ export function queryObject(url: string): Record<string, string | string[]> {
   return out;
 }
 
+/**
+ * The request body as text, counting the bytes as they are read: a chunked body (no Content-Length) or one that lies
+ * about its length is cut off at the cap with 413, so no body is ever held in memory beyond it.
+ */
+export async function readBodyCapped(c: Context<AppEnv>, maxBytes: number): Promise<string> {
+  const tooLarge = () => new AlphaError("payload_too_large", `The request body is over ${maxBytes} bytes`, { details: { max_bytes: maxBytes } });
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge();
+  const body = c.req.raw.body;
+  if (!body) return "";
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** The JSON body, refusing one over the size cap (413) and one that is not JSON (400 `invalid_body`). */
 export async function readJsonBody(c: Context<AppEnv>, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
-  const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > maxBytes) throw new AlphaError("payload_too_large", `The request body is over ${maxBytes} bytes`);
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new AlphaError("payload_too_large", `The request body is over ${maxBytes} bytes`);
+  const text = await readBodyCapped(c, maxBytes);
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text) as unknown;
