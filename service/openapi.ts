@@ -161,7 +161,9 @@ export function alphaDecisions(): Json {
         "403 product_not_enabled / scope_required (symbol metadata) / account_disabled; invalid_signature on a signed link",
         "404 not_found (also for unknown routes); 405 method_not_allowed with Allow",
         "409 job_finished (DELETE on a finished batch job) / job_not_completed (results before completion)",
-        "410 url_expired (signed link after its expiry); 413 payload_too_large",
+        "410 url_expired (signed link after its expiry); 413 payload_too_large (counted on the bytes read, chunked bodies included; the connection is then closed)",
+        "426 upgrade_required: GET /v1/ws without a WebSocket handshake; 400 invalid_upgrade: a handshake ws cannot accept",
+        "431 request_header_fields_too_large and 400 bad_request: answered before any handler, still in the error shape",
         "429 rate_limit_exceeded with Retry-After; 500 internal_error reveals nothing internal",
       ],
     },
@@ -179,7 +181,7 @@ export function alphaDecisions(): Json {
     credit_headers: { rule: "X-Credits-Charged on every response (0 when free or refused); X-Credits-Balance on every response of an authenticated caller (the balance after the call)." },
     insufficient_balance: { rule: "A paid call is priced from the response it would send; when the balance is short it is answered 402 insufficient_credits, charges nothing and sends no data. A call is charged all or nothing, in one transaction with its ledger row." },
     rate_limits: {
-      rule: "Per account: rpm over a sliding 60 s window and daily over the Asia/Kolkata calendar day, counted per authenticated request (free calls and errors included). A refused call (429 rate_limit_exceeded) is not counted and is free.",
+      rule: "Per account: rpm over a sliding 60 s window and daily over the Asia/Kolkata calendar day, counted per authenticated request (free calls and errors included). A refused call (429 rate_limit_exceeded) is not counted and is free. Each count is stored before the request goes on, so a crash loses none.",
       headers: {
         "X-RateLimit-Limit": "limit of the tighter window (the one with fewer requests left)",
         "X-RateLimit-Remaining": "requests left in that window",
@@ -232,6 +234,7 @@ export function alphaDecisions(): Json {
       auth: "Key in X-API-Key or api_key on the upgrade request; refused upgrades get the JSON error body and status.",
       products: STREAM_PRODUCTS,
       gating: "By the account's websocket_addons (sandbox has none).",
+      revocation: "Open sockets follow key and entitlement changes made by any process within a second: a revoked key or a disabled account gets an error frame (key_revoked / account_disabled) and a close 1008; a subscription the account may no longer hold is dropped with a forbidden frame naming its product.",
       rule: "The client sends {op:'subscribe', product, symbols, detailed}; empty symbols asks for the full feed; a repeat subscribe replaces the previous one. The server sends an ack {status:'subscribed', product, tier, full_feed, symbols, detailed}, data frames {channel, data}, heartbeats {type:'heartbeat', sent_at} and error frames {error, code}.",
       error_codes: STREAM_ERROR_CODES,
       ...streamsDecisions(),

@@ -1,7 +1,10 @@
 import type { Server } from "node:http";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
+import { AlphaError } from "../lib/alpha/errors";
 import type { Service } from "./app";
 import { createService } from "./app";
 import type { Clock } from "./clock";
@@ -54,6 +57,7 @@ export async function startServer(configInput: ServiceConfig | ServiceConfigInpu
     s.once("listening", () => resolve(s));
     s.once("error", reject);
   });
+  answerClientErrors(server);
   const port = (server.address() as AddressInfo).port;
   const url = config.publicUrl?.replace(/\/+$/, "") ?? `http://${config.host}:${port}`;
   service.ctx.publicUrl = url;
@@ -74,6 +78,27 @@ export async function startServer(configInput: ServiceConfig | ServiceConfigInpu
       db.close();
     }));
   return { url, service, server, streams, simulator, close };
+}
+
+/**
+ * Errors Node answers before any handler runs (oversized headers, malformed requests) get the error body too,
+ * instead of Node's empty 400/431.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+    const alpha =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? new AlphaError("request_header_fields_too_large", "The request headers are too large; send fewer or shorter headers (at most 16 KB in all)")
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? new AlphaError("bad_request", "The request was not received in time", { status: 408 })
+          : new AlphaError("bad_request", "The request could not be parsed as HTTP/1.1");
+    const body = JSON.stringify(alpha.toBody());
+    socket.end(
+      `HTTP/1.1 ${alpha.status} ${STATUS_CODES[alpha.status] ?? "Error"}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }
 
 async function main(): Promise<void> {

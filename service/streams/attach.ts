@@ -18,6 +18,8 @@ import { STREAM_TIERS, connectionCap, streamEntitlementOf } from "./tiers";
 import { createRowLoader } from "./wire";
 
 const CLOSE_GRACE_MS = 5_000;
+/** How often the auth version is read: a revoke, disable or plan change in any process reaches open sockets within it. */
+const AUTH_CHECK_MS = 250;
 /** Real-time liveness: a socket that has not answered a ping for two rounds is gone (no FIN ever came). */
 const PING_INTERVAL_MS = 30_000;
 
@@ -72,6 +74,16 @@ export function attachStreams(httpServer: Server, service: { ctx: ServiceContext
   const stopPings = realScheduler.every(options.pingIntervalMs ?? PING_INTERVAL_MS, () => {
     for (const conn of connections) conn.checkAlive();
   });
+  // The CLI revokes keys and changes plans from another process: a trigger-kept counter tells us when to re-check.
+  const authVersion = () => (ctx.db.prepare("SELECT auth FROM data_version WHERE id = 1").get() as { auth: number } | undefined)?.auth ?? 0;
+  let seenAuth = authVersion();
+  const stopAuthWatch = realScheduler.every(AUTH_CHECK_MS, () => {
+    if (connections.size === 0 || !ctx.db.open) return;
+    const now = authVersion();
+    if (now === seenAuth) return;
+    seenAuth = now;
+    for (const conn of connections) conn.recheck();
+  });
   let closed = false;
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -104,6 +116,7 @@ export function attachStreams(httpServer: Server, service: { ctx: ServiceContext
             const account = getAccount(ctx, caller.accountId);
             return account ? streamEntitlementOf(account) : null;
           },
+          keyValid: () => ctx.db.prepare("SELECT 1 FROM api_keys WHERE id = ? AND revoked_at IS NULL").get(caller.keyId) !== undefined,
           maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
           closeGraceMs: CLOSE_GRACE_MS,
           after: realScheduler.after,
@@ -116,6 +129,11 @@ export function attachStreams(httpServer: Server, service: { ctx: ServiceContext
     }
   };
   httpServer.on("upgrade", onUpgrade);
+  // A handshake ws cannot accept (bad Sec-WebSocket-Key or version, wrong Upgrade, bad protocol list) gets the error body.
+  wss.on("wsClientError", (error: Error, socket: Duplex, req: IncomingMessage) => {
+    if (req.method !== "GET") return refuse(socket, new AlphaError("method_not_allowed", `${STREAM_PATH} is opened with GET`));
+    refuse(socket, new AlphaError("invalid_upgrade", `The WebSocket handshake was refused: ${error.message}`));
+  });
 
   return {
     close() {
@@ -124,6 +142,7 @@ export function attachStreams(httpServer: Server, service: { ctx: ServiceContext
       httpServer.off("upgrade", onUpgrade);
       offBus();
       stopPings();
+      stopAuthWatch();
       hub.stop();
       for (const conn of connections) conn.cutOff(CLOSE_GOING_AWAY, "server shutting down");
       connections.clear();
