@@ -113,6 +113,12 @@ function operationOf(id: EndpointId): Json {
   if (isPaid(id)) responses["402"] = ref("PaymentRequired");
   if (def.pathParams || id === "getEarningsDetail" || id === "getConcallDetail" || id === "getConcallTranscript") responses["404"] = ref("NotFound");
   if (id === "cancelBatchJob" || id === "getBatchJobResults") responses["409"] = ref("Conflict");
+  if (id === "getBatchJobResults") {
+    op.description = `${String(op.description)} A cancelled job answers too: the lines that finished before the cancel with their results, the rest with error code \`cancelled\`. Before the job is completed or cancelled: 409 job_not_completed.`;
+  }
+  if (id === "getBatchJob" || id === "listBatchJobs") {
+    op.description = `${String(op.description)} Statuses are the interface's: pending, in_progress, completed, cancelled (the hosted client's wait helper expects succeeded/partial/failed; call it with terminalStatuses ['completed', 'cancelled']; see x-alpha-decisions.batch_jobs.hosted_client).`;
+  }
   if (def.body) responses["413"] = ref("PayloadTooLarge");
   op.responses = responses;
   return op;
@@ -218,6 +224,8 @@ export function alphaDecisions(): Json {
     batch_jobs: {
       statuses: BATCH_STATUSES,
       rule: "pending → in_progress → completed, or cancelled. A job whose every line failed still completes, with request_counts.failed. A job of another key is 404 not_found. Results before completion are 409 job_not_completed; DELETE on a finished job is 409 job_finished.",
+      cancelled_results: "GET /v1/batch/jobs/{job_id}/results answers a cancelled job too: every line in input order, those that finished before the cancel with their result (and charge), the others with error {code: 'cancelled'} and no response. Lines keep finishing until the cancel lands, so the count that ran may exceed what was left when the cancel was asked for.",
+      hosted_client: "The hosted client's wait helper (waitForBatchJobCompletion / wait_for_batch_job_completion) stops on succeeded, partial, failed or cancelled by default; this service keeps the interface's names, so a completed job would be polled until the timeout. Pass the terminal statuses: JS waitForBatchJobCompletion(id, { terminalStatuses: ['completed', 'cancelled'] }), Python wait_for_batch_job_completion(id, terminal_statuses={'completed', 'cancelled'}). in_progress corresponds to the client's running; a completed job with request_counts.failed > 0 is what it would call partial.",
       caps: { max_file_bytes: BATCH_MAX_FILE_BYTES, max_lines: BATCH_MAX_LINES },
       credits: { per_job: BATCH_SUBMIT_CREDITS, per_generated_summary: BATCH_CREDITS_PER_SUMMARY },
     },

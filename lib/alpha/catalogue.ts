@@ -326,7 +326,7 @@ export const catalogue = {
   getBatchJobResults: endpoint({
     method: "GET",
     path: "/v1/batch/jobs/{job_id}/results",
-    summary: "Results of a completed batch job as JSONL",
+    summary: "Results of a completed or cancelled batch job as JSONL",
     pathParams: batchJobPathSchema,
     response: batchResultsSchema,
     responseType: "jsonl",
