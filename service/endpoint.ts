@@ -199,7 +199,12 @@ export function rejectUnknownQuery(id: EndpointId, url: string): void {
   for (const key of new URLSearchParams(url.slice(q + 1)).keys()) {
     if (key === "api_key" || known.includes(key)) continue;
     const closest = closestName(key, known);
-    const hint = closest ? `; did you mean '${closest}'?` : `; ${catalogue[id].path} takes no query parameters`;
+    const near = closest !== null && editDistance(key.toLowerCase(), closest) <= Math.max(2, Math.floor(key.length / 2));
+    const hint = !closest
+      ? `; ${catalogue[id].path} takes no query parameters`
+      : near
+        ? `; did you mean '${closest}'?`
+        : `; the closest known parameter is '${closest}' (this endpoint takes ${known.join(", ")})`;
     throw new AlphaError("invalid_parameter", `Received unknown parameter '${key}'${hint}`, {
       details: { fields: { [key]: [`unknown parameter${closest ? `; did you mean '${closest}'?` : ""}`] }, parameter: key, did_you_mean: closest, known },
     });

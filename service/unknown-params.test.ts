@@ -62,3 +62,14 @@ describe("unknown query parameters", () => {
     expect(closestName("x", [])).toBeNull();
   });
 });
+
+describe("unknown query parameters far from any known one", () => {
+  it("still names the closest, and lists what the endpoint takes", async () => {
+    const service = createTestService({ clock: new ManualClock(NOW) });
+    const { key } = createTestAccount(service.ctx);
+    const res = await call(service, "/v1/block-deals?zzzzzzzz=1", { key });
+    expect(res.status).toBe(400);
+    const error = errorOf(res.json);
+    expect(error.message).toMatch(/^Received unknown parameter 'zzzzzzzz'; the closest known parameter is '\w+' \(this endpoint takes symbols, exchange, from, to, page, limit\)$/);
+  });
+});
