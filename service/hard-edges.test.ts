@@ -50,14 +50,17 @@ function rawExchange(bytes: string): Promise<{ status: number; headers: string; 
 const errorOf = (text: string) => errorBodySchema.parse(JSON.parse(text)).error;
 
 describe("hard edges of the service's port", () => {
-  it("cuts a chunked JSON body off at the cap with 413 in the error shape, without reading it all", async () => {
+  it.each([
+    ["/v1/daily-summary/", "application/json"],
+    ["/v1/batch/jobs", "multipart/form-data; boundary=x"],
+  ])("cuts a chunked body to %s off at the cap with 413 in the error shape, without reading it all", async (path, contentType) => {
     const { key } = createTestAccount(running.service.ctx, { balance: 100 });
     const chunk = Buffer.alloc(256 * 1024, 0x20);
     const result = await new Promise<{ status: number; body: string; sentBytes: number }>((resolve, reject) => {
       let sentBytes = 0;
       let answered = false;
       const req = request(
-        { host: "127.0.0.1", port, path: "/v1/daily-summary/", method: "POST", headers: { "X-API-Key": key, "Content-Type": "application/json", "Transfer-Encoding": "chunked" } },
+        { host: "127.0.0.1", port, path, method: "POST", headers: { "X-API-Key": key, "Content-Type": contentType, "Transfer-Encoding": "chunked" } },
         (res) => {
           answered = true;
           let body = "";
