@@ -16,6 +16,7 @@ import { realScheduler } from "./scheduler";
 import type { StreamTierCaps, StreamTierTable } from "./tiers";
 import { STREAM_TIERS, connectionCap, streamEntitlementOf } from "./tiers";
 import { createRowLoader } from "./wire";
+import { prepared } from "../store/prepared";
 
 const CLOSE_GRACE_MS = 5_000;
 /** How often the auth version is read: a revoke, disable or plan change in any process reaches open sockets within it. */
@@ -75,7 +76,7 @@ export function attachStreams(httpServer: Server, service: { ctx: ServiceContext
     for (const conn of connections) conn.checkAlive();
   });
   // The CLI revokes keys and changes plans from another process: a trigger-kept counter tells us when to re-check.
-  const authVersion = () => (ctx.db.prepare("SELECT auth FROM data_version WHERE id = 1").get() as { auth: number } | undefined)?.auth ?? 0;
+  const authVersion = () => (prepared(ctx.db, "SELECT auth FROM data_version WHERE id = 1").get() as { auth: number } | undefined)?.auth ?? 0;
   let seenAuth = authVersion();
   const stopAuthWatch = realScheduler.every(AUTH_CHECK_MS, () => {
     if (connections.size === 0 || !ctx.db.open) return;
@@ -116,7 +117,7 @@ export function attachStreams(httpServer: Server, service: { ctx: ServiceContext
             const account = getAccount(ctx, caller.accountId);
             return account ? streamEntitlementOf(account) : null;
           },
-          keyValid: () => ctx.db.prepare("SELECT 1 FROM api_keys WHERE id = ? AND revoked_at IS NULL").get(caller.keyId) !== undefined,
+          keyValid: () => prepared(ctx.db, "SELECT 1 FROM api_keys WHERE id = ? AND revoked_at IS NULL").get(caller.keyId) !== undefined,
           maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
           closeGraceMs: CLOSE_GRACE_MS,
           after: realScheduler.after,
