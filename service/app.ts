@@ -168,8 +168,6 @@ export function createService(options: CreateServiceOptions): Service {
       alpha = new AlphaError("internal_error", `Something went wrong on our side; quote request ${c.get("requestId")} if it persists`);
     }
     if (alpha.retryAfter !== undefined) c.header("Retry-After", String(alpha.retryAfter));
-    // The rest of an oversized body is never read: close the connection rather than drain it.
-    if (alpha.code === "payload_too_large") c.header("Connection", "close");
     return c.json(alpha.toBody(), alpha.status as 400);
   });
 

@@ -84,7 +84,7 @@ describe("hard edges of the service's port", () => {
     expect(result.sentBytes).toBeLessThan(64 * 1024 * 1024);
   });
 
-  it("answers oversized headers with 431 and a malformed request with 400, both in the error shape", async () => {
+  it("answers oversized headers with 431, and a malformed request, a `*` target or no Host with 400, all in the error shape", async () => {
     const big = await rawExchange(`GET /v1/account HTTP/1.1\r\nHost: x\r\nX-Filler: ${"a".repeat(40_000)}\r\n\r\n`);
     expect(big.status).toBe(431);
     expect(big.headers).toMatch(/content-type: application\/json/i);
@@ -92,6 +92,11 @@ describe("hard edges of the service's port", () => {
     const garbage = await rawExchange("THIS IS NOT HTTP\r\n\r\n");
     expect(garbage.status).toBe(400);
     expect(errorOf(garbage.body).code).toBe("bad_request");
+    for (const target of ["GET * HTTP/1.1\r\nHost: x\r\n\r\n", "GET /v1/account HTTP/1.1\r\n\r\n"]) {
+      const odd = await rawExchange(target);
+      expect(odd.status, target).toBe(400);
+      expect(errorOf(odd.body).code).toBe("bad_request");
+    }
   });
 
   it("answers /v1/ws without an upgrade with 426 saying what to do, and a bad handshake with a JSON 400", async () => {

@@ -167,7 +167,7 @@ export function alphaDecisions(): Json {
         "403 product_not_enabled / scope_required (symbol metadata) / account_disabled; invalid_signature on a signed link",
         "404 not_found (also for unknown routes); 405 method_not_allowed with Allow",
         "409 job_finished (DELETE on a finished batch job) / job_not_completed (results before completion)",
-        "410 url_expired (signed link after its expiry); 413 payload_too_large (counted on the bytes read, chunked bodies included; the connection is then closed)",
+        "410 url_expired (signed link after its expiry); 413 payload_too_large (counted on the bytes read, chunked bodies included; nothing beyond the cap is kept)",
         "426 upgrade_required: GET /v1/ws without a WebSocket handshake; 400 invalid_upgrade: a handshake ws cannot accept",
         "431 request_header_fields_too_large and 400 bad_request: answered before any handler, still in the error shape",
         "429 rate_limit_exceeded with Retry-After; 500 internal_error reveals nothing internal",

@@ -1,9 +1,9 @@
 import type { Server } from "node:http";
-import { STATUS_CODES } from "node:http";
+import { createServer, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { AlphaError } from "../lib/alpha/errors";
 import type { Service } from "./app";
 import { createService } from "./app";
@@ -53,9 +53,20 @@ export async function startServer(configInput: ServiceConfig | ServiceConfigInpu
   const service = createService({ db, clock, config });
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: service.fetch, hostname: config.host, port: config.port }) as Server;
+    // A request Node parsed but the adapter cannot turn into a Request (no Host, `*` target) gets the error body too.
+    const listener = getRequestListener(service.fetch, { hostname: config.host, errorHandler: requestErrorResponse });
+    // Node's own refusal of an HTTP/1.1 request without Host has an empty body; refuse it here instead.
+    const s = createServer({ requireHostHeader: false }, (req, res) => {
+      if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && !req.headers.host) {
+        const body = JSON.stringify(new AlphaError("bad_request", "An HTTP/1.1 request needs a Host header").toBody());
+        res.writeHead(400, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body), Connection: "close" });
+        return void res.end(body);
+      }
+      void listener(req, res);
+    });
     s.once("listening", () => resolve(s));
     s.once("error", reject);
+    s.listen(config.port, config.host);
   });
   answerClientErrors(server);
   const port = (server.address() as AddressInfo).port;
@@ -78,6 +89,13 @@ export async function startServer(configInput: ServiceConfig | ServiceConfigInpu
       db.close();
     }));
   return { url, service, server, streams, simulator, close };
+}
+
+/** The answer to a request the HTTP adapter could not build (the app's own errors never get here). */
+function requestErrorResponse(error: unknown): Response {
+  const message = error instanceof Error && error.name === "RequestError" ? error.message : "The request could not be read";
+  const alpha = new AlphaError("bad_request", `${message}; send an origin-form path and a Host header`);
+  return new Response(JSON.stringify(alpha.toBody()), { status: 400, headers: { "Content-Type": "application/json; charset=utf-8", Connection: "close" } });
 }
 
 /**
