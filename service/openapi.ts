@@ -62,6 +62,8 @@ const METERED_HEADERS = {
   "X-Request-Id": header("XRequestId"),
 };
 
+const retention = (id: EndpointId) => id === "createDailySummary" || id === "createBatchJob";
+
 function successContent(id: EndpointId): Json {
   const def = catalogue[id];
   switch (def.responseType) {
@@ -102,10 +104,27 @@ function operationOf(id: EndpointId): Json {
       delete props.filename;
     }
     op.requestBody = { required: true, content: { [mediaType]: { schema } } };
+    if (retention(id)) {
+      (op.parameters as Json[]).push({
+        name: CONTENT_RETENTION_HEADER,
+        in: "header",
+        required: false,
+        schema: { type: "string", enum: ["none"] },
+        description: "Opt out of retained request content when the account's policy permits it; otherwise the request runs under the policy",
+      });
+    }
   }
   const success: Json = {
     description: "Success",
-    headers: METERED_HEADERS,
+    headers: retention(id)
+      ? {
+          ...METERED_HEADERS,
+          [CONTENT_RETENTION_APPLIED_HEADER]: {
+            description: "The retention that applied: none (opted out), retain, or retain; requested=none; reason=policy (the account's policy does not permit the opt-out)",
+            schema: { type: "string" },
+          },
+        }
+      : METERED_HEADERS,
     content: successContent(id),
   };
   const responses: Json = { "200": success, "401": ref("Unauthorized"), "403": ref("Forbidden"), "429": ref("TooManyRequests"), "500": ref("InternalError") };

@@ -210,3 +210,23 @@ describe("routes the hosted client calls beyond the interface", () => {
     expect(noProduct.status).toBe(403);
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("lists the hosted client's routes with their costs, the retention header, and the batch status difference", async () => {
+    const service = createTestService();
+    const res = await service.app.request("/v1/openapi.json");
+    const doc = (await res.json()) as {
+      paths: Record<string, Record<string, { "x-alpha-cost": string; description: string; parameters: { name: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+      "x-alpha-decisions": { batch_jobs: { hosted_client: string; cancelled_results: string } };
+    };
+    expect(doc.paths["/v1/account/ledger"]?.get?.["x-alpha-cost"]).toBe("Free.");
+    expect(doc.paths["/v1/symbols"]?.get?.["x-alpha-cost"]).toBe("50 credits per successful response.");
+    expect(doc.paths["/v1/earnings/citations/{earnings_id}/page/{page}"]?.get?.["x-alpha-cost"]).toBe("1 credit per successful response.");
+    expect(doc.paths["/v1/concalls/transcript"]?.get?.["x-alpha-cost"]).toBe("4 credits per successful response.");
+    const summary = doc.paths["/v1/daily-summary/"]?.post;
+    expect(summary?.parameters.map((p) => p.name)).toContain("X-Alpha-Content-Retention");
+    expect(summary?.responses["200"]?.headers).toHaveProperty("X-Alpha-Content-Retention-Applied");
+    expect(doc["x-alpha-decisions"].batch_jobs.hosted_client).toContain("terminalStatuses");
+    expect(doc.paths["/v1/batch/jobs/{job_id}/results"]?.get?.description).toContain("cancelled");
+  });
+});
