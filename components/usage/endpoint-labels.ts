@@ -25,6 +25,16 @@ const LABELS: Record<EndpointId, string> = {
   cancelBatchJob: "Batch cancel",
   getAccount: "Account",
   getAccountUsage: "Usage",
+  listAccountLedger: "Ledger",
+  getAccountLimits: "Limits",
+  listConcallsIndex: "Concalls index",
+  getConcallTranscript: "Transcript",
+  listAnnouncementAttachments: "Announcement attachments",
+  listSymbols: "Symbol catalogue",
+  getAnnouncementCitationPdf: "Announcement PDF",
+  getEarningsCitationPdf: "Earnings PDF",
+  getEarningsCitationPage: "Earnings PDF page",
+  getConcallCitationPdf: "Concall PDF",
 };
 
 export function endpointLabel(id: string): string {

@@ -69,7 +69,8 @@ export function chargeFor(id: EndpointId, input: ParsedInput, response: unknown)
       if (rule.onlyWhenDetailed && !isDetailed(input)) return 0;
       return dataItems(response).length > 0 ? rule.credits : 0;
     case "per_success":
-      return dataItems(response).length > 0 ? rule.credits : 0;
+      // The body of a 2xx answer is the success: a record, a list envelope or a document.
+      return response !== null && response !== undefined ? rule.credits : 0;
     case "per_ready":
       return rule.credits * dataItems(response).filter((r) => (r as { status?: unknown })?.status === "ready").length;
     case "per_generated_summary":
@@ -99,7 +100,7 @@ export function describeCost(id: EndpointId): string {
         ? `Free with detailed=false; ${rule.credits} credits per page with results when detailed=true.`
         : `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per page with results; empty pages are free.`;
     case "per_success":
-      return `${rule.credits} credits per successful response.`;
+      return `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per successful response.`;
     case "per_ready":
       return `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per ready item.`;
     case "per_generated_summary":
