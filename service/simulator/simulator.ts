@@ -18,6 +18,8 @@ import {
   buildNews,
   companyProfile,
   DAY_MS,
+  defaultQuote,
+  roundToTick,
   HOUR_MS,
   istAt,
   istDayStartMs,
@@ -38,6 +40,8 @@ import { realScheduler } from "../streams/scheduler";
 import { factsOfStoredFiling, financialsFromTable } from "./financials";
 import type { RatedKind } from "./rates";
 import { ratesAt } from "./rates";
+import { workingDaysDeadline } from "../../lib/market/calendar";
+import { TRANSCRIPT_MAX_WORKING_DAYS } from "../dataset/rules";
 
 export interface SimulatorContext {
   db: Db;
@@ -192,8 +196,23 @@ export class MarketSimulator {
     const rng = this.rng[kind];
     const company = this.pick(rng);
     if (kind === "alerts") {
-      u.alert(buildAlert(rng, company, nowMs, { type: rng.weighted(RANDOM_ALERT_TYPES) }));
+      const type = rng.weighted(RANDOM_ALERT_TYPES);
+      const quote = type === "52w_high" || type === "52w_low" ? this.freshMark(rng, company, type) : undefined;
+      const alert = buildAlert(rng, company, nowMs, { type, quote });
+      u.alert(alert);
       this.counts.alerts++;
+      // One move moves related names: a sharp price move often trips a sector peer the same way within minutes.
+      if (type === "price_alert" && alert.price && Math.abs(alert.price.change_percent) >= 2.5 && rng.chance(0.45)) {
+        const peers = this.universe.filter((c) => c.sector === company.sector && c.symbol !== company.symbol);
+        if (peers.length > 0) {
+          const peer = rng.pick(peers);
+          const change = alert.price.change_percent * rng.float(0.55, 0.95);
+          const base = companyProfile(peer).price;
+          const peerQuote = { price: roundToTick(base * (1 + change / 100)), changePercent: Math.round(change * 100) / 100 };
+          u.alert(buildAlert(rng, peer, nowMs + rng.int(30, 240) * 1000, { type: "price_alert", quote: peerQuote }));
+          this.counts.alerts++;
+        }
+      }
     } else if (kind === "news") {
       u.news(buildNews(rng, company, nowMs));
       this.counts.news++;
@@ -204,6 +223,18 @@ export class MarketSimulator {
       u.blockDeal(buildBlockDeal(rng, company, nowMs));
       this.counts.blockDeals++;
     }
+  }
+
+  /** A new 52-week mark beyond the symbol's last stored one: highs only climb, lows only fall. */
+  private freshMark(rng: Rng, company: CompanyRecord, type: "52w_high" | "52w_low"): { price: number; changePercent: number } {
+    const quote = defaultQuote(rng, company, type);
+    const row = prepared(this.ctx.db, "SELECT price FROM alerts WHERE symbol = ? AND type = ? AND price IS NOT NULL ORDER BY ts_ms DESC, id DESC LIMIT 1").get(company.symbol, type) as
+      | { price: string }
+      | undefined;
+    const last = row ? (JSON.parse(row.price) as { value: number }).value : undefined;
+    if (last === undefined) return quote;
+    const price = type === "52w_high" ? Math.max(quote.price, roundToTick(last * (1 + rng.float(0.001, 0.012)))) : Math.min(quote.price, roundToTick(last * (1 - rng.float(0.001, 0.012))));
+    return { price, changePercent: quote.changePercent };
   }
 
   // ── results ──
@@ -313,6 +344,25 @@ export class MarketSimulator {
     const filed = { ...call, date: istWallTime(nowMs), date_ms: nowMs };
     u.replaceConcall(filed);
     this.counts.concallsAnalysed++;
+    // SEBI's timelines: the recording is posted within 24 hours of the call, the transcript within five working days.
+    const simNow = this.simulatedNow(nowMs);
+    const meetingSim = simNow - (nowMs - call.meeting_ms);
+    const recordingDue = meetingSim + this.rng.calls.int(2 * 60, 20 * 60) * MINUTE_MS;
+    const transcriptDue = workingDaysDeadline(meetingSim, this.rng.calls.int(1, TRANSCRIPT_MAX_WORKING_DAYS)) - DAY_MS + this.rng.calls.int(10 * 60, 20 * 60) * MINUTE_MS;
+    const flags = { has_recording: filed.has_recording, has_transcript: filed.has_transcript };
+    const post = (dueMs: number, flag: keyof typeof flags) => {
+      if (flags[flag]) return;
+      this.followUps.push({
+        dueMs,
+        run: (unit) => {
+          flags[flag] = true;
+          const current = prepared(this.ctx.db, "SELECT 1 FROM concalls WHERE id = ?").get(call.id);
+          if (current) unit.replaceConcall({ ...filed, ...flags });
+        },
+      });
+    };
+    post(recordingDue, "has_recording");
+    post(transcriptDue, "has_transcript");
     const company = ALL_COMPANIES.find((c) => c.symbol === call.symbol);
     const table = this.storedTable(call.symbol, call.quarter);
     const facts = company ? factsOfStoredFiling(call.quarter, table, companyProfile(company).financial) : null;
