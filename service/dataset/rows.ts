@@ -1219,6 +1219,13 @@ function sectorLines(company: CompanyRecord): readonly string[] {
   return phrases.sectorCommentary[group] ?? phrases.sectorCommentary[company.sector] ?? [];
 }
 
+/** An analysis tag about guidance and what the guidance text must say for it to apply. */
+export const GUIDANCE_TAGS: readonly (readonly [RegExp, RegExp])[] = [
+  [/^guidance raised/i, /\b(raised|raises|raising|upgraded)\b/i],
+  [/^guidance cut/i, /\b(cut|cuts|lowered|trimmed|withdrew|withdrawn)\b/i],
+  [/guidance retained/i, /\b(reiterated|retained|maintained|reaffirmed)\b/i],
+];
+
 export interface ConcallInput {
   quarter: string;
   meetingMs: number;
@@ -1242,7 +1249,7 @@ export function buildConcall(rng: Rng, company: CompanyRecord, input: ConcallInp
   if (happened) {
     // The analysis is filed the evening of the call, so the call has one date everywhere.
     const postCall = input.meetingMs + rng.int(80, 180) * MINUTE_MS;
-    if (postCall <= input.nowMs) filedMs = postCall;
+    filedMs = Math.min(postCall, input.nowMs - 1000);
     const cls = input.results?.cls ?? pickResultsClass(rng, company);
     const tone: Tone = cls === "positive" ? "positive" : cls === "negative" ? "negative" : "neutral";
     const scene: TextScene = { company, atMs: input.meetingMs, tone, quarter: input.quarter, results: input.results, memo: new Map() };
@@ -1261,11 +1268,13 @@ export function buildConcall(rng: Rng, company: CompanyRecord, input: ConcallInp
     short_analysis = { guidance, redflags };
     const nPos = cls === "positive" ? rng.int(3, 5) : cls === "mixed" ? rng.int(2, 3) : rng.int(0, 2);
     const nNeg = cls === "negative" ? rng.int(3, 5) : cls === "mixed" ? rng.int(1, 3) : rng.int(0, 2);
-    const positive = rng.sample(usableTemplates(phrases.positiveIndicators, scene), nPos);
+    // Tags say what the text says: "Guidance raised" only when a guidance line raises it, and so on.
+    const tagFits = (tag: string) => GUIDANCE_TAGS.every(([tagRe, textRe]) => !tagRe.test(tag) || textRe.test(guidance));
+    const positive = rng.sample(usableTemplates(phrases.positiveIndicators, scene).filter(tagFits), nPos);
     // An indicator and its opposite ("Guidance raised", "Guidance cut") never appear together.
     const heads = new Set(positive.map((x) => (x.split(" ")[0] ?? "").toLowerCase()));
     const negative = rng.sample(
-      usableTemplates(phrases.negativeIndicators, scene).filter((x) => !heads.has((x.split(" ")[0] ?? "").toLowerCase())),
+      usableTemplates(phrases.negativeIndicators, scene).filter((x) => tagFits(x) && !heads.has((x.split(" ")[0] ?? "").toLowerCase())),
       nNeg,
     );
     sentiment_analysis = { sentiment: { key_indicators: { positive, negative } } };

@@ -126,6 +126,14 @@ export class MarketSimulator {
     let sum = 0;
     // Bigger companies make more news, as in the seeded history.
     this.cumulative = this.universe.map((c) => (sum += Math.pow(c.marketCapCr, 0.42)));
+    // Held calls still owed a recording or a transcript get them on time.
+    const owed = prepared(ctx.db, "SELECT id, meeting_ms, has_transcript, has_recording FROM concalls WHERE short_analysis IS NOT NULL AND (has_transcript = 0 OR has_recording = 0) ORDER BY meeting_ms, id").all() as {
+      id: string;
+      meeting_ms: number;
+      has_transcript: number;
+      has_recording: number;
+    }[];
+    for (const c of owed) this.scheduleCallAssets({ id: c.id, meeting_ms: c.meeting_ms, has_transcript: c.has_transcript === 1, has_recording: c.has_recording === 1 });
   }
 
   /** Starts stepping on the scheduler every tick; returns itself. */
@@ -339,30 +347,57 @@ export class MarketSimulator {
     return out;
   }
 
+  /**
+   * SEBI's timelines: a held call's recording is posted within 24 hours of the call, its transcript within five
+   * working days; each lands as a follow-up that republishes the stored call with the flag set.
+   */
+  private scheduleCallAssets(call: { id: string; meeting_ms: number; has_transcript: boolean; has_recording: boolean }): void {
+    const rng = this.rng.calls;
+    const toSim = (realMs: number) => (realMs <= this.startMs ? this.startMs : this.simulatedNow(realMs));
+    const recordingDue = call.meeting_ms + rng.int(2 * 60, 20 * 60) * MINUTE_MS;
+    const transcriptDue = workingDaysDeadline(call.meeting_ms, rng.int(1, TRANSCRIPT_MAX_WORKING_DAYS)) - DAY_MS + rng.int(10 * 60, 20 * 60) * MINUTE_MS;
+    for (const [dueMs, flag] of [
+      [recordingDue, "has_recording"],
+      [transcriptDue, "has_transcript"],
+    ] as const) {
+      if (call[flag]) continue;
+      this.followUps.push({
+        dueMs: toSim(dueMs),
+        run: (unit) => {
+          const stored = this.storedConcall(call.id);
+          if (stored && !stored[flag]) unit.replaceConcall({ ...stored, [flag]: true });
+        },
+      });
+    }
+  }
+
+  private storedConcall(id: string): ConcallRecord | null {
+    const row = prepared(this.ctx.db, "SELECT * FROM concalls WHERE id = ?").get(id) as Record<string, unknown> | undefined;
+    if (!row) return null;
+    const json = <T>(v: unknown): T | null => (typeof v === "string" ? (JSON.parse(v) as T) : null);
+    return {
+      id: String(row.id),
+      symbol: String(row.symbol),
+      quarter: String(row.quarter),
+      date: String(row.date),
+      date_ms: Number(row.date_ms),
+      meeting_date: String(row.meeting_date),
+      meeting_ms: Number(row.meeting_ms),
+      short_analysis: json<ConcallRecord["short_analysis"]>(row.short_analysis),
+      sentiment_analysis: json<ConcallRecord["sentiment_analysis"]>(row.sentiment_analysis),
+      expanded_analysis: json<ConcallRecord["expanded_analysis"]>(row.expanded_analysis),
+      has_transcript: row.has_transcript === 1,
+      has_recording: row.has_recording === 1,
+      intimation_attachment: typeof row.intimation_attachment === "string" ? row.intimation_attachment : null,
+    };
+  }
+
   /** Rewrites a held call with its analysis (published again), and flags a high-growth call. */
   private analyseCall(u: RecordUnit, call: ConcallRecord, nowMs: number): void {
     const filed = { ...call, date: istWallTime(nowMs), date_ms: nowMs };
     u.replaceConcall(filed);
     this.counts.concallsAnalysed++;
-    // SEBI's timelines: the recording is posted within 24 hours of the call, the transcript within five working days.
-    const simNow = this.simulatedNow(nowMs);
-    const meetingSim = simNow - (nowMs - call.meeting_ms);
-    const recordingDue = meetingSim + this.rng.calls.int(2 * 60, 20 * 60) * MINUTE_MS;
-    const transcriptDue = workingDaysDeadline(meetingSim, this.rng.calls.int(1, TRANSCRIPT_MAX_WORKING_DAYS)) - DAY_MS + this.rng.calls.int(10 * 60, 20 * 60) * MINUTE_MS;
-    const flags = { has_recording: filed.has_recording, has_transcript: filed.has_transcript };
-    const post = (dueMs: number, flag: keyof typeof flags) => {
-      if (flags[flag]) return;
-      this.followUps.push({
-        dueMs,
-        run: (unit) => {
-          flags[flag] = true;
-          const current = prepared(this.ctx.db, "SELECT 1 FROM concalls WHERE id = ?").get(call.id);
-          if (current) unit.replaceConcall({ ...filed, ...flags });
-        },
-      });
-    };
-    post(recordingDue, "has_recording");
-    post(transcriptDue, "has_transcript");
+    this.scheduleCallAssets(filed);
     const company = ALL_COMPANIES.find((c) => c.symbol === call.symbol);
     const table = this.storedTable(call.symbol, call.quarter);
     const facts = company ? factsOfStoredFiling(call.quarter, table, companyProfile(company).financial) : null;
