@@ -138,6 +138,8 @@ function shiftQuarter(q: Quarter, by: number): Quarter {
 function naturalOffsetDays(rng: Rng, company: CompanyRecord, q: number): number {
   const bigness = Math.min(1, Math.log10(Math.max(1, company.marketCapCr / 5_000)) / 2.6);
   const u = (rng.next() + rng.next()) / 2;
+  // The deadline rush: many smaller companies file in the last five days of the window.
+  if (rng.chance(0.25 * (1 - bigness))) return q === 4 ? rng.int(55, 59) : rng.int(40, 44);
   if (q === 4) return Math.round(clampNum(28 + 32 * u - 6 * bigness, 26, 60));
   return Math.round(clampNum(14 + 31 * u - 7 * bigness, 12, 45));
 }
