@@ -42,7 +42,7 @@ export async function startServer(configInput: ServiceConfig | ServiceConfigInpu
   const config = serviceConfigSchema.parse(configInput);
   const clock = options.clock ?? systemClock;
   const db = openDatabase(config.databasePath);
-  if (options.seed !== false) {
+  if (options.seed !== false && config.generator) {
     const report = seedDataset(db, { seed: config.datasetSeed, now: clock.now(), scale: options.seedScale });
     // Seeding leaves tens of megabytes in the WAL; fold them into the database before serving.
     if (report.seeded) db.pragma("wal_checkpoint(TRUNCATE)");
@@ -59,7 +59,7 @@ export async function startServer(configInput: ServiceConfig | ServiceConfigInpu
   service.ctx.publicUrl = url;
   // Parts that live on the HTTP server (WebSocket streams, the simulator) attach here, one line each.
   const streams = attachStreams(server, service, options.streams);
-  const simulator = config.simulator ? startMarketSimulator(service.ctx, { seed: config.datasetSeed, speed: config.simulatorSpeed }) : null;
+  const simulator = config.simulator && config.generator ? startMarketSimulator(service.ctx, { seed: config.datasetSeed, speed: config.simulatorSpeed }) : null;
 
   let closing: Promise<void> | null = null;
   const close = () =>
