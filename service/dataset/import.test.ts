@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -155,5 +155,21 @@ describe("import and export in the interface's shapes", () => {
     expect(serviceConfigFromEnv({ NODE_ENV: "test", ALPHA_SERVICE_GENERATOR: "off" }).generator).toBe(false);
     expect(serviceConfigFromEnv({ NODE_ENV: "test" }).generator).toBe(true);
     expect(IMPORT_PRODUCTS).toContain("concalls");
+  });
+});
+
+describe("the documented example files", () => {
+  it("import into an empty service, the CSV and the JSONL deals alike", () => {
+    const target = createTestService({ config: { generator: false } });
+    const dir = join(__dirname, "../../docs/import");
+    for (const product of ORDER) {
+      const file = product === "block-deals" ? "block-deals.csv" : `${product}.jsonl`;
+      const report = importRows({ ctx: target.ctx, input: { product, text: readFileSync(join(dir, file), "utf8"), format: file.endsWith(".csv") ? "csv" : "jsonl" } });
+      expect(report.errors, file).toEqual([]);
+      expect(report.inserted, file).toBeGreaterThan(0);
+    }
+    const again = importRows({ ctx: target.ctx, input: { product: "block-deals", text: readFileSync(join(dir, "block-deals.jsonl"), "utf8"), format: "jsonl" } });
+    expect(again).toMatchObject({ inserted: 0, unchanged: 2 });
+    target.close();
   });
 });
