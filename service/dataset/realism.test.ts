@@ -130,6 +130,16 @@ function audit(rows: AuditRows, nowMs: number, tally: Tally, opts: { seasonTail?
     if (isTradingDay(n.date_ms) && minute >= 9 * 60 && minute < 15.5 * 60) session++;
     if (!isTradingDay(n.date_ms)) tally.check("no market-wrap headline on a non-trading day", !MARKET_WRAP_RE.test(n.title), () => `${istDate(n.date_ms)}: ${n.title}`);
   }
+  const bySym = new Map<string, NewsRecord[]>();
+  for (const n of rows.news) bySym.set(n.symbol, [...(bySym.get(n.symbol) ?? []), n]);
+  for (const [symbol, list] of bySym) {
+    list.sort((x, y) => x.date_ms - y.date_ms);
+    for (let i = 1; i < list.length; i++) {
+      const [p, q] = [list[i - 1] as NewsRecord, list[i] as NewsRecord];
+      if (q.date_ms - p.date_ms >= 3_600_000 * 2) continue;
+      tally.check("no contradicting headlines on one name within two hours", !(p.sentiment !== "neutral" && q.sentiment !== "neutral" && p.sentiment !== q.sentiment), () => `${symbol}: "${p.title}" / "${q.title}"`);
+    }
+  }
   tally.check("news thin at night (under 4% before 06:00 IST)", night < rows.news.length * 0.04, () => `${night} of ${rows.news.length}`);
   tally.check("news busiest in the session", session > night * 5, () => `${session} in session vs ${night} at night`);
   // Content fits the company: alert drivers and headlines by sector and industry.

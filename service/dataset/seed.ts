@@ -99,6 +99,8 @@ export interface Dataset {
   announcements: AnnouncementRecord[];
 }
 
+/** Two stories on one name closer than this never take opposite sides. */
+const NEWS_CONSISTENT_MS = 6 * HOUR_MS;
 /** Volumes at scale 1. */
 const TARGETS = { news: 4_900, alerts: 4_900, announcements: 4_300, blockDeals: 720 };
 /** How far back the feeds reach, in days. */
@@ -617,6 +619,7 @@ export function generateDataset(options: SeedOptions): Dataset {
     const r = root.fork("news");
     const target = Math.max(40, round(TARGETS.news * scale));
     const push = (row: NewsRecord) => out.news.push(unique(row));
+    const moodsBySymbol = new Map<string, { at: number; mood: NewsRecord["sentiment"] }[]>();
     const newsAt = (s: CompanyState, at: number, sentiment?: NewsRecord["sentiment"]) => {
       const results = latestFacts(s, at, 50);
       const up = nextFiling(s, at, 21);
@@ -626,7 +629,12 @@ export function generateDataset(options: SeedOptions): Dataset {
         ["negative", clampNum(0.27 - trend * 2 - companyProfile(s.company).momentum * 0.06, 0.1, 0.6)],
         ["neutral", 0.33],
       ] as const);
-      push(buildNews(r, s.company, at, { sentiment: mood, price: priceAt(s, at), results, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined }));
+      // No contradicting headlines on one name within hours: a story near another takes its side (or stays neutral).
+      const near = (moodsBySymbol.get(s.company.symbol) ?? []).filter((m) => Math.abs(m.at - at) < NEWS_CONSISTENT_MS && m.mood !== "neutral");
+      const side = near[0]?.mood;
+      const agreed = side && mood !== "neutral" && mood !== side ? (sentiment ? "neutral" : side) : mood;
+      moodsBySymbol.set(s.company.symbol, [...(moodsBySymbol.get(s.company.symbol) ?? []), { at, mood: agreed }]);
+      push(buildNews(r, s.company, at, { sentiment: agreed, price: priceAt(s, at), results, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined }));
     };
     const ret30 = (s: CompanyState, at: number) => {
       const i = dayIndexOf(at);

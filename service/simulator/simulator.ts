@@ -222,7 +222,8 @@ export class MarketSimulator {
         }
       }
     } else if (kind === "news") {
-      u.news(buildNews(rng, company, nowMs));
+      const wanted = rng.weighted([["positive", 0.4], ["negative", 0.27], ["neutral", 0.33]] as const);
+      u.news(buildNews(rng, company, nowMs, { sentiment: this.agreedSentiment(company.symbol, nowMs, wanted, false) }));
       this.counts.news++;
     } else if (kind === "announcements") {
       u.announcement(buildAnnouncement(rng, company, nowMs));
@@ -243,6 +244,19 @@ export class MarketSimulator {
     if (last === undefined) return quote;
     const price = type === "52w_high" ? Math.max(quote.price, roundToTick(last * (1 + rng.float(0.001, 0.012)))) : Math.min(quote.price, roundToTick(last * (1 - rng.float(0.001, 0.012))));
     return { price, changePercent: quote.changePercent };
+  }
+
+  /**
+   * No contradicting headlines on one name within hours: a story takes the side of a recent one on the same symbol;
+   * a story whose side is fixed (results coverage) goes neutral instead.
+   */
+  private agreedSentiment(symbol: string, atMs: number, wanted: "positive" | "negative" | "neutral", fixed: boolean): "positive" | "negative" | "neutral" {
+    if (wanted === "neutral") return wanted;
+    const recent = prepared(this.ctx.db, "SELECT sentiment FROM news WHERE symbol = ? AND date_ms > ? AND sentiment != 'neutral' ORDER BY date_ms DESC LIMIT 1").get(symbol, atMs - 6 * HOUR_MS) as
+      | { sentiment: "positive" | "negative" }
+      | undefined;
+    if (!recent || recent.sentiment === wanted) return wanted;
+    return fixed ? "neutral" : recent.sentiment;
   }
 
   // ── results ──
@@ -295,7 +309,7 @@ export class MarketSimulator {
     this.followUps.push({
       dueMs: simNow + rng.int(15, 60) * MINUTE_MS,
       run: (unit, at) => {
-        const sentiment = cls === "positive" ? "positive" : cls === "negative" ? "negative" : "neutral";
+        const sentiment = this.agreedSentiment(company.symbol, at, cls === "positive" ? "positive" : cls === "negative" ? "negative" : "neutral", true);
         unit.news(buildNews(this.rng.news, company, at, { sentiment, results: facts }));
         this.counts.news++;
       },
