@@ -147,7 +147,8 @@ async function runCommand(command: string, values: Values, ctx: ServiceContext, 
       if (!file) throw usageError("--file is required");
       const format = values.format ?? (/\.csv$/i.test(file) ? "csv" : "jsonl");
       if (format !== "csv" && format !== "jsonl") throw usageError("--format is jsonl or csv");
-      const report = importRows({ ctx, input: { product, text: readFileSync(file, "utf8"), format } });
+      // The running service (another process) publishes what lands through the outbox.
+      const report = importRows({ ctx, input: { product, text: readFileSync(file, "utf8"), format, relay: true, nowMs: ctx.clock.now().getTime() } });
       if (!report.written) throw new AlphaError("invalid_parameter", `${report.errors.length} bad line(s) in ${file}; nothing was imported`, { details: { errors: report.errors } });
       return report;
     }

@@ -8,6 +8,7 @@ import type { Clock } from "./clock";
 import { systemClock } from "./clock";
 import type { ServiceConfig, ServiceConfigInput } from "./config";
 import { serviceConfigFromEnv, serviceConfigSchema } from "./config";
+import { startImportRelay } from "./dataset/import-relay";
 import { seedDataset } from "./dataset/seed";
 import type { MarketSimulator } from "./simulator/simulator";
 import { startMarketSimulator } from "./simulator/simulator";
@@ -59,12 +60,14 @@ export async function startServer(configInput: ServiceConfig | ServiceConfigInpu
   service.ctx.publicUrl = url;
   // Parts that live on the HTTP server (WebSocket streams, the simulator) attach here, one line each.
   const streams = attachStreams(server, service, options.streams);
+  const importRelay = startImportRelay(service.ctx);
   const simulator = config.simulator && config.generator ? startMarketSimulator(service.ctx, { seed: config.datasetSeed, speed: config.simulatorSpeed }) : null;
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       simulator?.stop();
+      importRelay.stop();
       streams.close();
       server.close(() => resolve());
       server.closeIdleConnections();

@@ -12,6 +12,7 @@ import { earningsDetailSchema, earningsTableSchema, upcomingEarningsRowSchema } 
 import { newsItemSchema, SENTIMENTS } from "../../lib/alpha/news";
 import { QUARTER_KEY_RE } from "../../lib/alpha/primitives";
 import { symbolMetadataSchema } from "../../lib/alpha/symbols";
+import type { StreamProduct } from "../../lib/alpha/account";
 import type { Db } from "../store/db";
 import { prepared } from "../store/prepared";
 import type { RecordContext } from "../store/record";
@@ -268,6 +269,18 @@ function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join(".") || "(line)"}: ${i.message}`).join("; ");
 }
 
+/** The live stream a product's rows are published on (companies and the calendar are not streamed). */
+const STREAM_PRODUCT: Record<ImportProduct, StreamProduct | null> = {
+  companies: null,
+  earnings: "earnings",
+  "upcoming-earnings": null,
+  alerts: "alerts",
+  news: "news",
+  announcements: "announcements",
+  "block-deals": "block-deals",
+  concalls: "concalls",
+};
+
 const TABLE: Record<ImportProduct, { table: string; key: string }> = {
   companies: { table: "companies", key: "symbol" },
   earnings: { table: "earnings", key: "id" },
@@ -284,7 +297,14 @@ const TABLE: Record<ImportProduct, { table: string; key: string }> = {
  * stored already is left alone (idempotent re-imports); a stored call is replaced when the import carries news about
  * it (its analysis, transcript or recording), and published again.
  */
-export function importRows({ ctx, input }: { ctx: RecordContext; input: { product: ImportProduct; text: string; format: "jsonl" | "csv" } }): ImportReport {
+export function importRows({
+  ctx,
+  input,
+}: {
+  ctx: RecordContext;
+  /** `relay`: the import runs outside the service process (the CLI); its stream rows go to the outbox for the service to publish. */
+  input: { product: ImportProduct; text: string; format: "jsonl" | "csv"; relay?: boolean; nowMs?: number };
+}): ImportReport {
   const { product } = input;
   const schema = lineSchemas[product];
   const parsed = parseImportText(input.text, input.format);
@@ -319,6 +339,11 @@ export function importRows({ ctx, input }: { ctx: RecordContext; input: { produc
   const report: ImportReport = { product, lines: parsed.length, inserted: 0, updated: 0, unchanged: 0, errors, written: false };
   if (errors.length > 0) return report;
   const { table, key } = TABLE[product];
+  const streamed = STREAM_PRODUCT[product];
+  const outbox = prepared(ctx.db, "INSERT INTO import_outbox (product, id, symbol, created_ms) VALUES (?, ?, ?, ?)");
+  const relay = (id: string, symbol: string) => {
+    if (input.relay && streamed) outbox.run(streamed, id, symbol, input.nowMs ?? Date.now());
+  };
   recordTogether(ctx, (unit) => {
     const exists = prepared(ctx.db, `SELECT 1 FROM ${table} WHERE ${key} = ?`);
     for (const r of rows) {
@@ -326,11 +351,13 @@ export function importRows({ ctx, input }: { ctx: RecordContext; input: { produc
       if (exists.get(id)) {
         if (r.product === "concalls" && concallChanged(ctx.db, r.row)) {
           unit.replaceConcall(r.row);
+          relay(r.row.id, r.row.symbol);
           report.updated++;
         } else report.unchanged++;
         continue;
       }
       report.inserted++;
+      if (r.product !== "companies") relay(r.row.id, r.row.symbol);
       switch (r.product) {
         case "companies":
           insertCompany(ctx.db, r.row);

@@ -336,4 +336,19 @@ CREATE INDEX batch_lines_pending ON batch_lines(job_id, line_no) WHERE state = '
 CREATE INDEX concalls_pending_analysis ON concalls(meeting_ms) WHERE short_analysis IS NULL;
 `,
   },
+  {
+    id: 31,
+    name: "imports from another process: rows for the running service to publish",
+    sql: `
+-- An import run from the command line writes its stream rows here in the same transaction; the running service
+-- relays them to its live subscribers (service/dataset/import-relay.ts) and trims what it has sent.
+CREATE TABLE import_outbox (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  product TEXT NOT NULL,
+  id TEXT NOT NULL,
+  symbol TEXT NOT NULL,
+  created_ms INTEGER NOT NULL
+);
+`,
+  },
 ];
