@@ -12,7 +12,7 @@ import { MarketSimulator } from "../simulator/simulator";
 import { openDatabase } from "../store/db";
 import type { AlertRecord, AnnouncementRecord, BlockDealRecord, ConcallRecord, EarningsRecord, NewsRecord, UpcomingEarningsRecord } from "../store/writes";
 import { companies, type CompanyRecord } from "./companies";
-import { factsFromEarningsTable, fitsSector, formatCrore, GUIDANCE_TAGS } from "./rows";
+import { factsFromEarningsTable, fitsSector, formatCrore, GUIDANCE_TAGS, RESULTS_DRIVER } from "./rows";
 import {
   BLOCK_DEAL_MIN_CR,
   BOARD_OUTCOME_MAX_MS,
@@ -147,6 +147,18 @@ function audit(rows: AuditRows, nowMs: number, tally: Tally, opts: { seasonTail?
     const company = bySymbol.get(a.symbol);
     if (!company) continue;
     for (const d of a.primary_drivers) tally.check("alert drivers fit the business", fitsSector(d, company), () => `${a.symbol} (${company.industry}): ${d}`);
+    if (a.type !== "earnings" && a.type !== "high_growth_concalls")
+      for (const d of a.primary_drivers) tally.check("results drivers only on results alerts", !RESULTS_DRIVER.test(d), () => `${a.symbol} ${a.type}: ${d}`);
+  }
+  for (const n of rows.news) {
+    const company = bySymbol.get(n.symbol);
+    // The company's own name is not a topic (Multi Commodity Exchange is not about commodity prices).
+    const topic = (n.specific_title ?? n.title).replace(company?.companyName ?? n.symbol, "").replace(n.symbol, "");
+    if (company) tally.check("news headlines fit the business", fitsSector(topic, company), () => `${n.symbol} (${company.industry}): ${n.title}`);
+  }
+  for (const c of rows.concalls) {
+    const company = bySymbol.get(c.symbol);
+    if (company && c.short_analysis) tally.check("call guidance fits the business", fitsSector(c.short_analysis.guidance, company), () => `${c.symbol} (${company.industry}): ${c.short_analysis?.guidance}`);
   }
   // 52-week marks are monotone per symbol: a new high is never below an earlier one, a new low never above.
   const marks = new Map<string, AlertRecord[]>();

@@ -1370,6 +1370,8 @@ export interface AlertInput {
 
 const NEGATIVE_DRIVER = /(down|downgrade|miss|cut|negative|selloff|exit|ban|weak|observations|stake sale|weakens|exclusion)/i;
 
+/** Drivers that speak of results or a call: only an earnings or concall alert names them (as its lead). */
+export const RESULTS_DRIVER = /quarterly results|guidance (raised|cut) on concall|business update ahead of results/i;
 const driverPools = new Map<string, readonly string[]>();
 /** Drivers that fit the move's direction and the company's business (no FDA for a lender, no crude for a retailer). */
 function driversFor(rng: Rng, company: CompanyRecord, direction: "up" | "down" | "flat", max: number): string[] {
@@ -1377,7 +1379,7 @@ function driversFor(rng: Rng, company: CompanyRecord, direction: "up" | "down" |
   let pool = driverPools.get(key);
   if (!pool) {
     pool = phrases.alertDrivers.filter(
-      (d) => fitsSector(d, company) && (direction === "up" ? !NEGATIVE_DRIVER.test(d) : direction === "down" ? NEGATIVE_DRIVER.test(d) || /sector-wide|F&O|short covering/i.test(d) : true),
+      (d) => !RESULTS_DRIVER.test(d) && fitsSector(d, company) && (direction === "up" ? !NEGATIVE_DRIVER.test(d) : direction === "down" ? NEGATIVE_DRIVER.test(d) || /sector-wide|F&O|short covering/i.test(d) : true),
     );
     driverPools.set(key, pool);
   }

@@ -295,11 +295,13 @@ export class MarketSimulator {
     const { row, facts } = buildEarnings(rng, company, nowMs, { quarter: due.quarter, current, previous, yearAgo, cls });
     u.earnings(row);
     u.removeUpcomingEarnings(company.symbol, due.quarter);
-    const category = rng.weighted([
-      ["Outcome of Board Meeting", 0.5],
-      [q.q === 4 ? "Media Release of Financial Results" : "Unaudited Financial Results", 0.5],
-    ] as const);
-    u.announcement(buildAnnouncement(rng, company, nowMs + 1_000, { category, quarter: due.quarter, results: facts }));
+    // The board's outcome reaches the exchange within 30 minutes of the meeting; the results filing often with it.
+    u.announcement(buildAnnouncement(rng, company, nowMs + 1_000, { category: "Outcome of Board Meeting", quarter: due.quarter, results: facts }));
+    if (rng.chance(0.5)) {
+      const category = q.q === 4 ? "Media Release of Financial Results" : "Unaudited Financial Results";
+      u.announcement(buildAnnouncement(rng, company, nowMs + 1_500, { category, quarter: due.quarter, results: facts }));
+      this.counts.announcements++;
+    }
     u.alert(buildAlert(rng, company, nowMs + 2_000, { type: "earnings", results: facts }));
     this.counts.results++;
     this.counts.announcements++;
