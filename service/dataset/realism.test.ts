@@ -12,7 +12,7 @@ import { MarketSimulator } from "../simulator/simulator";
 import { openDatabase } from "../store/db";
 import type { AlertRecord, AnnouncementRecord, BlockDealRecord, ConcallRecord, EarningsRecord, NewsRecord, UpcomingEarningsRecord } from "../store/writes";
 import { companies, type CompanyRecord } from "./companies";
-import { factsFromEarningsTable, fitsSector, formatCrore, GUIDANCE_TAGS, RESULTS_DRIVER } from "./rows";
+import { factsFromEarningsTable, fitsSector, formatCrore, GUIDANCE_TAGS, RESULTS_DRIVER, ROSTER_ROLE_RE } from "./rows";
 import {
   BLOCK_DEAL_MIN_CR,
   BOARD_OUTCOME_MAX_MS,
@@ -25,7 +25,7 @@ import {
   transcriptDeadlineMs,
 } from "./rules";
 import { generateDataset, seedDataset } from "./seed";
-import { companyRoster } from "./transcripts";
+import { buildTranscript, companyRoster } from "./transcripts";
 
 const DAY = 86_400_000;
 const SEED = 1 + Math.floor(Math.random() * 1_000_000);
@@ -99,6 +99,7 @@ function audit(rows: AuditRows, nowMs: number, tally: Tally, opts: { seasonTail?
     if (after.length === 0) continue;
     tally.check("board outcome within 30 minutes", Math.min(...after) - e.date_ms <= BOARD_OUTCOME_MAX_MS, () => `${e.symbol} ${e.quarter}: ${(Math.min(...after) - e.date_ms) / 60_000} min`);
   }
+  let transcriptsChecked = 0;
   // Calls: after the results, one date, the recording within 24 h, the transcript within five working days; tags agree.
   for (const c of rows.concalls) {
     const e = filed.get(`${c.symbol}|${c.quarter}`);
@@ -114,6 +115,12 @@ function audit(rows: AuditRows, nowMs: number, tally: Tally, opts: { seasonTail?
     }
     const numbers = c.expanded_analysis?.sections?.find((s) => s.heading === "Quarter in numbers");
     const facts = e ? factsFromEarningsTable(c.quarter, e.earnings_table) : null;
+    // The transcript quotes the same figures (a sample: each transcript is a few thousand words).
+    if (facts && c.short_analysis && transcriptsChecked++ < 40) {
+      const company = bySymbol.get(c.symbol);
+      const transcript = company ? buildTranscript(c, company, e) : "";
+      tally.check("transcript numbers match the earnings table", transcript.includes(formatCrore(facts.revenue, true)) && transcript.includes(formatCrore(facts.pat, true)), () => `${c.id}: ${formatCrore(facts.revenue, true)}`);
+    }
     if (numbers && facts) tally.check("call numbers match the earnings table", numbers.paragraphs.join(" ").includes(formatCrore(facts.revenue, true)), () => `${c.id}: ${formatCrore(facts.revenue, true)} not in "${numbers.paragraphs[0]}"`);
   }
   // Block deals: in the two windows, at ₹25 crore or more.
@@ -159,6 +166,15 @@ function audit(rows: AuditRows, nowMs: number, tally: Tally, opts: { seasonTail?
   for (const c of rows.concalls) {
     const company = bySymbol.get(c.symbol);
     if (company && c.short_analysis) tally.check("call guidance fits the business", fitsSector(c.short_analysis.guidance, company), () => `${c.symbol} (${company.industry}): ${c.short_analysis?.guidance}`);
+  }
+  // One person, one role: nobody is appointed to a role the call roster holds.
+  for (const a of rows.announcements) {
+    const m = /appoint(?:ed|s|ment of)? .{0,60}? as ([A-Z][^,.;]+)/.exec(`${a.summary} ${a.long_summary}`);
+    if (m) tally.check("appointments leave the call roster's roles alone", !ROSTER_ROLE_RE.test(m[1] ?? ""), () => `${a.symbol}: ${m[0]}`);
+  }
+  for (const n of rows.news) {
+    const m = /appoint(?:ed|s)? .{0,60}? as ([A-Z][^,.;]+)/.exec(`${n.title} ${n.summary}`);
+    if (m) tally.check("appointments leave the call roster's roles alone", !ROSTER_ROLE_RE.test(m[1] ?? ""), () => `${n.symbol}: ${m[0]}`);
   }
   // 52-week marks are monotone per symbol: a new high is never below an earlier one, a new low never above.
   const marks = new Map<string, AlertRecord[]>();

@@ -423,6 +423,10 @@ export function creditRating(rng: Rng, company: CompanyRecord): string {
   return rng.pick(ratingAgencies)(grade);
 }
 
+/** Roles a filing or story may say someone was appointed to: everything but the call roster's (transcripts.ts). */
+export const ROSTER_ROLE_RE = /chief executive|chief financial|chairman & managing|investor relations/i;
+const APPOINTABLE_DESIGNATIONS = phrases.managementDesignations.filter((d) => !ROSTER_ROLE_RE.test(d));
+
 export function personName(rng: Rng): string {
   return `${rng.pick(phrases.personFirstNames)} ${rng.pick(phrases.personLastNames)}`;
 }
@@ -686,7 +690,8 @@ export function sceneValues(rng: Rng, template: string, scene: TextScene): Recor
         out[key] = remember(key, () => personName(rng));
         break;
       case "designation":
-        out[key] = remember(key, () => rng.pick(phrases.managementDesignations));
+        // The call roster's roles (CEO, CFO, investor relations) stay with their people across quarters.
+        out[key] = remember(key, () => rng.pick(APPOINTABLE_DESIGNATIONS));
         break;
       default:
         break;
