@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { Product } from "../lib/alpha/account";
@@ -9,6 +10,7 @@ import { createService } from "./app";
 import type { ServiceConfig } from "./config";
 import { serviceConfigFromEnv } from "./config";
 import type { ServiceContext } from "./context";
+import { exportRows, importRows, IMPORT_PRODUCTS, type ImportProduct } from "./dataset/import";
 import { seedDataset } from "./dataset/seed";
 import { startServer } from "./server";
 import { openDatabase } from "./store/db";
@@ -25,6 +27,9 @@ export const CLI_USAGE = `Usage: npm run service -- <command> [options]
   keys:revoke --key-id ID
   credits:add --account ID --amount N
   seed                                          seed the dataset if the database has none
+  import <product> --file F [--format jsonl|csv] load rows in the interface's shapes (docs/import/); all or nothing
+  export <product> [--day YYYY-MM-DD] [--file F] write stored rows in the import format (a day of events)
+                  products: ${IMPORT_PRODUCTS.join(", ")}
 
 Each command prints JSON on stdout; an error prints JSON on stderr and exits 1.`;
 
@@ -52,6 +57,9 @@ const OPTIONS = {
   label: { type: "string" },
   "key-id": { type: "string" },
   amount: { type: "string" },
+  file: { type: "string" },
+  format: { type: "string" },
+  day: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -125,8 +133,37 @@ function createAccountInput(values: Values): CreateAccountInput {
   return input;
 }
 
-async function runCommand(command: string, values: Values, ctx: ServiceContext): Promise<unknown> {
+function importProduct(name: string | undefined): ImportProduct {
+  const hit = IMPORT_PRODUCTS.find((p) => p === name);
+  if (!hit) throw usageError(`a product is required: one of ${IMPORT_PRODUCTS.join(", ")}`);
+  return hit;
+}
+
+async function runCommand(command: string, values: Values, ctx: ServiceContext, args: readonly string[] = []): Promise<unknown> {
   switch (command) {
+    case "import": {
+      const product = importProduct(args[0]);
+      const file = values.file;
+      if (!file) throw usageError("--file is required");
+      const format = values.format ?? (/\.csv$/i.test(file) ? "csv" : "jsonl");
+      if (format !== "csv" && format !== "jsonl") throw usageError("--format is jsonl or csv");
+      // The running service (another process) publishes what lands through the outbox.
+      const report = importRows({ ctx, input: { product, text: readFileSync(file, "utf8"), format, relay: true, nowMs: ctx.clock.now().getTime() } });
+      if (!report.written) throw new AlphaError("invalid_parameter", `${report.errors.length} bad line(s) in ${file}; nothing was imported`, { details: { errors: report.errors } });
+      return report;
+    }
+    case "export": {
+      const product = importProduct(args[0]);
+      let window: { fromMs: number; toMs: number } | undefined;
+      if (values.day !== undefined) {
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(values.day)) throw usageError("--day is YYYY-MM-DD (an IST day)");
+        const fromMs = Date.parse(`${values.day}T00:00:00+05:30`);
+        window = { fromMs, toMs: fromMs + 86_400_000 };
+      }
+      const body = exportRows(ctx.db, product, window);
+      if (values.file) writeFileSync(values.file, body);
+      return { product, file: values.file ?? null, lines: body === "" ? 0 : body.trimEnd().split("\n").length, ...(values.file ? {} : { rows: body }) };
+    }
     case "accounts:create":
       return accountJson(ctx, createAccount({ ctx, input: createAccountInput(values) }));
     case "accounts:list":
@@ -168,7 +205,10 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo, con
     io.stderr(JSON.stringify(usageError(error instanceof Error ? error.message : String(error)).toBody()));
     return 1;
   }
-  const [command = "serve", ...extra] = parsed.positionals;
+  const [command = "serve", ...rest] = parsed.positionals;
+  const takesProduct = command === "import" || command === "export";
+  const args = takesProduct ? rest.slice(0, 1) : [];
+  const extra = takesProduct ? rest.slice(1) : rest;
   if (parsed.values.help) {
     io.stdout(JSON.stringify({ usage: CLI_USAGE }));
     return 0;
@@ -188,7 +228,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo, con
   const db = openDatabase(config.databasePath);
   const service = createService({ db, config });
   try {
-    const result = await runCommand(command, parsed.values, service.ctx);
+    const result = await runCommand(command, parsed.values, service.ctx, args);
     io.stdout(JSON.stringify(result, null, 2));
     return 0;
   } catch (error) {

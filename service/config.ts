@@ -16,7 +16,9 @@ export const serviceConfigSchema = z.object({
   assetUrlTtlSeconds: z.coerce.number().int().min(1).max(86_400).default(900),
   /** Seed of the deterministic dataset generator. */
   datasetSeed: z.coerce.number().int().default(20_260_401),
-  /** Run the market simulator (on by default for the embedded service, off in tests). */
+  /** The synthetic data: seed the generated dataset on first start and allow the simulator. Off to serve only imported data. */
+  generator: z.boolean().default(true),
+  /** Run the market simulator (on by default for the embedded service, off in tests); needs `generator`. */
   simulator: z.boolean().default(false),
   /** Simulator speed factor: 1 is real time; 60 makes a minute pass in a second. */
   simulatorSpeed: z.coerce.number().positive().max(10_000).default(1),
@@ -37,6 +39,7 @@ export function serviceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serv
     assetUrlTtlSeconds: env.ALPHA_SERVICE_ASSET_TTL,
     responseCacheEntries: env.ALPHA_SERVICE_RESPONSE_CACHE,
     datasetSeed: env.ALPHA_SERVICE_SEED,
+    generator: bool(env.ALPHA_SERVICE_GENERATOR),
     simulator: bool(env.ALPHA_SERVICE_SIMULATOR),
     simulatorSpeed: env.ALPHA_SERVICE_SIMULATOR_SPEED,
   });

@@ -11,6 +11,7 @@ import type { Clock } from "./clock";
 import { systemClock } from "./clock";
 import type { ServiceConfig, ServiceConfigInput } from "./config";
 import { serviceConfigFromEnv, serviceConfigSchema } from "./config";
+import { startImportRelay } from "./dataset/import-relay";
 import { seedDataset } from "./dataset/seed";
 import type { MarketSimulator } from "./simulator/simulator";
 import { startMarketSimulator } from "./simulator/simulator";
@@ -45,7 +46,7 @@ export async function startServer(configInput: ServiceConfig | ServiceConfigInpu
   const config = serviceConfigSchema.parse(configInput);
   const clock = options.clock ?? systemClock;
   const db = openDatabase(config.databasePath);
-  if (options.seed !== false) {
+  if (options.seed !== false && config.generator) {
     const report = seedDataset(db, { seed: config.datasetSeed, now: clock.now(), scale: options.seedScale });
     // Seeding leaves tens of megabytes in the WAL; fold them into the database before serving.
     if (report.seeded) db.pragma("wal_checkpoint(TRUNCATE)");
@@ -74,12 +75,14 @@ export async function startServer(configInput: ServiceConfig | ServiceConfigInpu
   service.ctx.publicUrl = url;
   // Parts that live on the HTTP server (WebSocket streams, the simulator) attach here, one line each.
   const streams = attachStreams(server, service, options.streams);
-  const simulator = config.simulator ? startMarketSimulator(service.ctx, { seed: config.datasetSeed, speed: config.simulatorSpeed }) : null;
+  const importRelay = startImportRelay(service.ctx);
+  const simulator = config.simulator && config.generator ? startMarketSimulator(service.ctx, { seed: config.datasetSeed, speed: config.simulatorSpeed }) : null;
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       simulator?.stop();
+      importRelay.stop();
       streams.close();
       server.close(() => resolve());
       server.closeIdleConnections();

@@ -8,6 +8,7 @@ import { isImportantCategory } from "../../lib/alpha/announcements";
 import type { EarningsTable } from "../../lib/alpha/earnings";
 import { parseQuarterKey, quarterBounds, quarterKeyOfDate, quarterLabel } from "../../lib/alpha/quarters";
 import { IST_OFFSET_MINUTES, toIstIso } from "../../lib/alpha/time";
+import { isTradingDay as isMarketTradingDay, workingDaysDeadline } from "../../lib/market/calendar";
 import type {
   AlertRecord,
   AnnouncementRecord,
@@ -22,6 +23,7 @@ import type {
 import type { CompanyRecord } from "./companies";
 import { companies } from "./companies";
 import * as phrases from "./phrases";
+import { BLOCK_DEAL_MIN_CR, MARKET_WRAP_RE } from "./rules";
 import { createRng, makeId, type Rng } from "./rng";
 
 // ───────────────────────────── time ─────────────────────────────
@@ -56,9 +58,9 @@ export function istWeekday(ms: number): number {
   return new Date(ms + IST_MS).getUTCDay();
 }
 
+/** A full NSE trading day (weekdays less the exchange's holidays, plus full special sessions): the market calendar's. */
 export function isTradingDay(ms: number): boolean {
-  const d = istWeekday(ms);
-  return d >= 1 && d <= 5;
+  return isMarketTradingDay(ms);
 }
 
 /** The instant of an IST wall-clock time on the day that starts at `dayStartMs`. */
@@ -345,7 +347,9 @@ function keyAvailable(key: string, scene: TextScene): boolean {
 }
 
 const CONSUMER: readonly SectorGroup[] = ["Fast Moving Consumer Goods", "Consumer Discretionary"];
-const SECTOR_RULES: readonly (readonly [RegExp, (g: SectorGroup) => boolean])[] = [
+type FitRule = readonly [RegExp, (g: SectorGroup, c: CompanyRecord) => boolean];
+const isIndustry = (c: CompanyRecord, ...names: string[]) => names.includes(c.industry);
+const SECTOR_RULES: readonly FitRule[] = [
   [/\brural\b|festive|channel inventory|gst rates|gst rationalisation|same-store|downtrading|quick commerce|distribution reach/i, (g) => CONSUMER.includes(g)],
   [/order book|bid pipeline|order inflow|order pipeline|bags order|order worth|order win|orders?\b|contracts?\b|lowest bidder|letter of award|\bL1\b|tenders?\b/i, (g) => ["Industrials", "Utilities", "Commodities", "Energy", "Information Technology", "Telecommunication"].includes(g)],
   [/new facility|\bplants?\b|raw material|input (cost|prices)|commodit|commissioned|commissioning|manufactur|inventory|freight|greenfield|capacity|utilisation levels|new lines/i, (g) => g !== "Financial Services" && g !== "Information Technology"],
@@ -353,24 +357,37 @@ const SECTOR_RULES: readonly (readonly [RegExp, (g: SectorGroup) => boolean])[] 
   [/credit costs?|asset quality|\bAUM\b|loan growth|\bNPA|underwriting/i, (g) => g === "Financial Services"],
   [/capex|capital expenditure|gross debt|net[- ]debt|net cash|debt[- ]free|working capital|incident|fire\b|suspension of operations/i, (g) => g !== "Financial Services"],
   [/deal wins|verticals|total contract value|utilisation staying above|headcount/i, (g) => g === "Information Technology" || g === "Services"],
+  // Market drivers that only move some businesses: a regulator's plant inspection, an input price, a policy lever.
+  [/\bUS ?FDA\b|\bANDA\b|warning letter/i, (_g, c) => isIndustry(c, "Pharmaceuticals & Biotechnology", "Healthcare Equipment & Supplies")],
+  [/crude oil|crude and gas/i, (g, c) => g === "Energy" || isIndustry(c, "Chemicals & Petrochemicals", "Paints", "Transport Services", "Fertilizers & Agrochemicals", "Auto Components")],
+  [/steel prices/i, (_g, c) => isIndustry(c, "Ferrous Metals", "Automobiles", "Auto Components", "Construction", "Industrial Products", "Capital Goods", "Consumer Durables", "Agricultural, Commercial & Construction Vehicles")],
+  [/global tech cues|rupee weakens/i, (g) => g === "Information Technology" || g === "Healthcare"],
+  [/monsoon/i, (g, c) => CONSUMER.includes(g) || isIndustry(c, "Fertilizers & Agrochemicals", "Agricultural Food & other Products", "Power")],
+  [/RBI policy/i, (g) => g === "Financial Services" || g === "Realty"],
+  [/PLI scheme/i, (_g, c) => isIndustry(c, "Pharmaceuticals & Biotechnology", "Electrical Equipment", "Consumer Durables", "Auto Components", "Automobiles", "Telecom - Equipment & Accessories", "Industrial Manufacturing", "Aerospace & Defense", "Food Products")],
+  [/Budget announcement on capex/i, (g) => g === "Industrials" || g === "Utilities" || g === "Commodities"],
+  [/Monthly sales numbers/i, (_g, c) => isIndustry(c, "Automobiles", "Agricultural, Commercial & Construction Vehicles", "Cement & Cement Products")],
+  [/GST rate change/i, (g) => CONSUMER.includes(g)],
+  [/Commodity prices ease/i, (g) => g !== "Financial Services" && g !== "Information Technology" && g !== "Services" && g !== "Telecommunication"],
 ];
 
-/** Whether a line makes sense for this kind of business (no plants for banks, no tenders for FMCG). */
+/** Whether a line makes sense for this kind of business (no plants for banks, no tenders for FMCG, no FDA for a lender). */
 export function fitsSector(text: string, company: CompanyRecord): boolean {
   const g = companyProfile(company).group;
-  let byText = sectorFitCache.get(g);
+  const k = `${company.sector}|${company.industry}`;
+  let byText = sectorFitCache.get(k);
   if (!byText) {
     byText = new Map();
-    sectorFitCache.set(g, byText);
+    sectorFitCache.set(k, byText);
   }
   let hit = byText.get(text);
   if (hit === undefined) {
-    hit = SECTOR_RULES.every(([re, ok]) => !re.test(text) || ok(g));
+    hit = SECTOR_RULES.every(([re, ok]) => !re.test(text) || ok(g, company));
     byText.set(text, hit);
   }
   return hit;
 }
-const sectorFitCache = new Map<SectorGroup, Map<string, boolean>>();
+const sectorFitCache = new Map<string, Map<string, boolean>>();
 
 const usableCache = new WeakMap<readonly string[], Map<string, string[]>>();
 
@@ -378,7 +395,7 @@ const usableCache = new WeakMap<readonly string[], Map<string, string[]>>();
 export function usableTemplates(templates: readonly string[], scene: TextScene, sectorCheck = true): string[] {
   // What decides usability is small (which facts the scene has, and the business), so results are cached.
   const fixedKeys = scene.fixed ? Object.keys(scene.fixed).sort().join(",") : "";
-  const sig = `${sectorCheck ? companyProfile(scene.company).group : "-"}|${scene.results ? 1 : 0}${scene.quarter ? 1 : 0}${scene.eventMs !== undefined ? 1 : 0}|${fixedKeys}`;
+  const sig = `${sectorCheck ? `${scene.company.sector}|${scene.company.industry}` : "-"}|${scene.results ? 1 : 0}${scene.quarter ? 1 : 0}${scene.eventMs !== undefined ? 1 : 0}|${fixedKeys}`;
   let bySig = usableCache.get(templates);
   if (!bySig) {
     bySig = new Map();
@@ -405,6 +422,10 @@ export function creditRating(rng: Rng, company: CompanyRecord): string {
   const grade = ratingLadder[Math.min(tier, ratingLadder.length - 1)] ?? "AA";
   return rng.pick(ratingAgencies)(grade);
 }
+
+/** Roles a filing or story may say someone was appointed to: everything but the call roster's (transcripts.ts). */
+export const ROSTER_ROLE_RE = /chief executive|chief financial|chairman & managing|investor relations/i;
+const APPOINTABLE_DESIGNATIONS = phrases.managementDesignations.filter((d) => !ROSTER_ROLE_RE.test(d));
 
 export function personName(rng: Rng): string {
   return `${rng.pick(phrases.personFirstNames)} ${rng.pick(phrases.personLastNames)}`;
@@ -669,7 +690,8 @@ export function sceneValues(rng: Rng, template: string, scene: TextScene): Recor
         out[key] = remember(key, () => personName(rng));
         break;
       case "designation":
-        out[key] = remember(key, () => rng.pick(phrases.managementDesignations));
+        // The call roster's roles (CEO, CFO, investor relations) stay with their people across quarters.
+        out[key] = remember(key, () => rng.pick(APPOINTABLE_DESIGNATIONS));
         break;
       default:
         break;
@@ -1202,6 +1224,13 @@ function sectorLines(company: CompanyRecord): readonly string[] {
   return phrases.sectorCommentary[group] ?? phrases.sectorCommentary[company.sector] ?? [];
 }
 
+/** An analysis tag about guidance and what the guidance text must say for it to apply. */
+export const GUIDANCE_TAGS: readonly (readonly [RegExp, RegExp])[] = [
+  [/^guidance raised/i, /\b(raised|raises|raising|upgraded)\b/i],
+  [/^guidance cut/i, /\b(cut|cuts|lowered|trimmed|withdrew|withdrawn)\b/i],
+  [/guidance retained/i, /\b(reiterated|retained|maintained|reaffirmed)\b/i],
+];
+
 export interface ConcallInput {
   quarter: string;
   meetingMs: number;
@@ -1223,8 +1252,9 @@ export function buildConcall(rng: Rng, company: CompanyRecord, input: ConcallInp
   let hasTranscript = false;
   let hasRecording = false;
   if (happened) {
-    const postCall = input.meetingMs + rng.int(90, 26 * 60) * MINUTE_MS;
-    if (postCall <= input.nowMs) filedMs = postCall;
+    // The analysis is filed the evening of the call, so the call has one date everywhere.
+    const postCall = input.meetingMs + rng.int(80, 180) * MINUTE_MS;
+    filedMs = Math.min(postCall, input.nowMs - 1000);
     const cls = input.results?.cls ?? pickResultsClass(rng, company);
     const tone: Tone = cls === "positive" ? "positive" : cls === "negative" ? "negative" : "neutral";
     const scene: TextScene = { company, atMs: input.meetingMs, tone, quarter: input.quarter, results: input.results, memo: new Map() };
@@ -1243,11 +1273,13 @@ export function buildConcall(rng: Rng, company: CompanyRecord, input: ConcallInp
     short_analysis = { guidance, redflags };
     const nPos = cls === "positive" ? rng.int(3, 5) : cls === "mixed" ? rng.int(2, 3) : rng.int(0, 2);
     const nNeg = cls === "negative" ? rng.int(3, 5) : cls === "mixed" ? rng.int(1, 3) : rng.int(0, 2);
-    const positive = rng.sample(usableTemplates(phrases.positiveIndicators, scene), nPos);
+    // Tags say what the text says: "Guidance raised" only when a guidance line raises it, and so on.
+    const tagFits = (tag: string) => GUIDANCE_TAGS.every(([tagRe, textRe]) => !tagRe.test(tag) || textRe.test(guidance));
+    const positive = rng.sample(usableTemplates(phrases.positiveIndicators, scene).filter(tagFits), nPos);
     // An indicator and its opposite ("Guidance raised", "Guidance cut") never appear together.
     const heads = new Set(positive.map((x) => (x.split(" ")[0] ?? "").toLowerCase()));
     const negative = rng.sample(
-      usableTemplates(phrases.negativeIndicators, scene).filter((x) => !heads.has((x.split(" ")[0] ?? "").toLowerCase())),
+      usableTemplates(phrases.negativeIndicators, scene).filter((x) => tagFits(x) && !heads.has((x.split(" ")[0] ?? "").toLowerCase())),
       nNeg,
     );
     sentiment_analysis = { sentiment: { key_indicators: { positive, negative } } };
@@ -1276,9 +1308,9 @@ export function buildConcall(rng: Rng, company: CompanyRecord, input: ConcallInp
       });
     }
     expanded_analysis = { sections };
-    const fresh = input.nowMs - input.meetingMs < 36 * HOUR_MS;
-    hasTranscript = rng.chance(fresh ? 0.35 : 0.88);
-    hasRecording = rng.chance(0.72);
+    // SEBI: the recording is up within 24 hours, the transcript within five working days.
+    hasRecording = input.nowMs >= input.meetingMs + rng.int(2 * 60, 20 * 60) * MINUTE_MS;
+    hasTranscript = input.nowMs >= workingDaysDeadline(input.meetingMs, rng.int(1, 5)) - DAY_MS + rng.int(10 * 60, 20 * 60) * MINUTE_MS;
   }
   return {
     id,
@@ -1343,15 +1375,21 @@ export interface AlertInput {
 
 const NEGATIVE_DRIVER = /(down|downgrade|miss|cut|negative|selloff|exit|ban|weak|observations|stake sale|weakens|exclusion)/i;
 
+/** Drivers that speak of results or a call: only an earnings or concall alert names them (as its lead). */
+export const RESULTS_DRIVER = /quarterly results|guidance (raised|cut) on concall|business update ahead of results/i;
 const driverPools = new Map<string, readonly string[]>();
-function driversFor(rng: Rng, direction: "up" | "down" | "flat", max: number): string[] {
-  let pool = driverPools.get(direction);
+/** Drivers that fit the move's direction and the company's business (no FDA for a lender, no crude for a retailer). */
+function driversFor(rng: Rng, company: CompanyRecord, direction: "up" | "down" | "flat", max: number): string[] {
+  const key = `${direction}|${company.sector}|${company.industry}`;
+  let pool = driverPools.get(key);
   if (!pool) {
-    pool = phrases.alertDrivers.filter((d) => (direction === "up" ? !NEGATIVE_DRIVER.test(d) : direction === "down" ? NEGATIVE_DRIVER.test(d) || /sector-wide|F&O|short covering/i.test(d) : true));
-    driverPools.set(direction, pool);
+    pool = phrases.alertDrivers.filter(
+      (d) => !RESULTS_DRIVER.test(d) && fitsSector(d, company) && (direction === "up" ? !NEGATIVE_DRIVER.test(d) : direction === "down" ? NEGATIVE_DRIVER.test(d) || /sector-wide|F&O|short covering/i.test(d) : true),
+    );
+    driverPools.set(key, pool);
   }
   const n = rng.weighted([[0, 0.2], [1, 0.4], [2, 0.28], [3, 0.12]] as const);
-  return rng.sample(pool.length > 0 ? pool : phrases.alertDrivers, Math.min(n, max));
+  return rng.sample(pool, Math.min(n, max));
 }
 
 /** A default delayed quote for a type, around the company's reference price. */
@@ -1406,9 +1444,9 @@ export function buildAlert(rng: Rng, company: CompanyRecord, atMs: number, input
           : r?.cls === "negative"
             ? "Quarterly results miss estimates"
             : "Business update ahead of results";
-    drivers = rng.chance(0.25) ? [] : [lead, ...driversFor(rng, beat ? "up" : "down", 1)];
+    drivers = rng.chance(0.25) ? [] : [lead, ...driversFor(rng, company, beat ? "up" : "down", 1)];
   } else {
-    drivers = driversFor(rng, direction, 3);
+    drivers = driversFor(rng, company, direction, 3);
   }
   const move = Math.abs(quote.changePercent);
   let important: boolean;
@@ -1572,26 +1610,30 @@ export function buildNews(rng: Rng, company: CompanyRecord, atMs: number, input:
     quarter: sentiment === "neutral" ? input.upcoming?.quarter : resultsFit ? input.results?.quarter : undefined,
     eventMs: sentiment === "neutral" ? input.upcoming?.atMs : undefined,
   };
-  const titlePool = usableTemplates(phrases.newsTitles[sentiment], scene);
-  const titleTemplate = rng.pick(byTone(titlePool.length > 0 ? titlePool : phrases.newsTitles[sentiment], sentiment));
+  // Market-wrap headlines (how the indices closed, top gainers) run only on days the market traded.
+  const traded = isMarketTradingDay(atMs);
+  const noWrap = (pool: readonly string[]) => (traded ? pool : pool.filter((t) => !MARKET_WRAP_RE.test(t)));
+  const titlePool = noWrap(usableTemplates(phrases.newsTitles[sentiment], scene));
+  const titleTemplate = rng.pick(byTone(titlePool.length > 0 ? titlePool : noWrap(phrases.newsTitles[sentiment]), sentiment));
   const companyTitle = fillTemplate(titleTemplate, sceneValues(rng, titleTemplate, scene));
   // The summary tells the headline's story, with the same figures (the scene remembers them).
-  const summaries = usableTemplates(phrases.newsSummaries[sentiment], scene);
+  const summaries = noWrap(usableTemplates(phrases.newsSummaries[sentiment], scene));
   const picked = pickRelatedScored(rng, summaries.length > 0 ? summaries : phrases.newsSummaries[sentiment], titleTemplate);
   // A headline the summary bank does not cover gets a summary that adds no new facts.
-  const summaryTemplate = picked.score >= RELATED_ENOUGH ? picked.template : rng.pick(GENERIC_NEWS_SUMMARIES[sentiment]);
+  const summaryTemplate = picked.score >= RELATED_ENOUGH ? picked.template : rng.pick(noWrap(GENERIC_NEWS_SUMMARIES[sentiment]));
   const summary = fillTemplate(summaryTemplate, sceneValues(rng, summaryTemplate, scene));
   let longSummary: string | null = null;
   if (rng.chance(0.45)) {
-    const longs = usableTemplates(phrases.newsLongSummaries[sentiment], scene);
+    const longs = noWrap(usableTemplates(phrases.newsLongSummaries[sentiment], scene));
     const long = pickRelatedScored(rng, longs, `${titleTemplate} ${summaryTemplate}`);
     if (longs.length > 0 && long.score >= 0.45) longSummary = fillTemplate(long.template, sceneValues(rng, long.template, scene));
   }
   let title = companyTitle;
   let specificTitle: string | null = null;
-  if (rng.chance(0.22)) {
+  const generics = noWrap(GENERIC_TITLES[sentiment]);
+  if (rng.chance(0.22) && generics.length > 0) {
     const peers = rng.sample(peersOf(company), 2);
-    const generic = rng.pick(GENERIC_TITLES[sentiment]);
+    const generic = rng.pick(generics);
     title = fillTemplate(generic, { company: shortName(company), peerA: shortName(peers[0]), peerB: shortName(peers[1]), sector: company.sector });
     specificTitle = companyTitle;
   }
@@ -1629,7 +1671,8 @@ export function buildBlockDeal(rng: Rng, company: CompanyRecord, atMs: number, i
   ] as const);
   const cap = Math.max(30, company.marketCapCr * 0.035);
   const target = Math.min(cap, Math.exp(rng.float(Math.log(band[0]), Math.log(band[1]))));
-  const shares = Math.max(1, Math.round((target * 1e7) / price));
+  // Never below the block-deal minimum, after rounding to whole shares.
+  const shares = Math.max(Math.ceil((BLOCK_DEAL_MIN_CR * 1e7) / price), Math.round((target * 1e7) / price));
   return {
     id: makeId("blk", `${company.symbol}|${atMs}|${rng.uint32()}`),
     symbol: company.symbol,

@@ -30,6 +30,7 @@ import {
   type UpcomingEarningsRecord,
 } from "../store/writes";
 import { companies as ALL_COMPANIES, type CompanyRecord } from "./companies";
+import { BOARD_OUTCOME_MAX_MS, NEWS_MAX_HOUR_WEIGHT, newsHourWeight, resultsDeadlineMs, seasonAt } from "./rules";
 import { createRng, makeId, type Rng } from "./rng";
 import {
   baseQuarterFinancials,
@@ -98,6 +99,8 @@ export interface Dataset {
   announcements: AnnouncementRecord[];
 }
 
+/** Two stories on one name closer than this never take opposite sides. */
+const NEWS_CONSISTENT_MS = 6 * HOUR_MS;
 /** Volumes at scale 1. */
 const TARGETS = { news: 4_900, alerts: 4_900, announcements: 4_300, blockDeals: 720 };
 /** How far back the feeds reach, in days. */
@@ -137,6 +140,8 @@ function shiftQuarter(q: Quarter, by: number): Quarter {
 function naturalOffsetDays(rng: Rng, company: CompanyRecord, q: number): number {
   const bigness = Math.min(1, Math.log10(Math.max(1, company.marketCapCr / 5_000)) / 2.6);
   const u = (rng.next() + rng.next()) / 2;
+  // The deadline rush: many smaller companies file in the last five days of the window.
+  if (rng.chance(0.25 * (1 - bigness))) return q === 4 ? rng.int(55, 59) : rng.int(40, 44);
   if (q === 4) return Math.round(clampNum(28 + 32 * u - 6 * bigness, 26, 60));
   return Math.round(clampNum(14 + 31 * u - 7 * bigness, 12, 45));
 }
@@ -156,9 +161,32 @@ function filingTime(rng: Rng, dayStart: number): number {
 }
 
 function filingMsFor(rng: Rng, quarter: string, offsetDays: number): number {
+  const deadline = resultsDeadlineMs(quarter);
   let day = istDayStartMs(quarterEndMs(quarter) + offsetDays * DAY_MS + HOUR_MS);
   if (istWeekday(day) === 0 && rng.chance(0.85)) day += DAY_MS;
+  // Never past the regulator's deadline: a Sunday shift on the last day goes back to Saturday.
+  while (day >= deadline) day -= DAY_MS;
   return filingTime(rng, day);
+}
+
+/** A moment in [fromMs, toMs) that follows the day's news volume (thin at night and on holidays); null if none fits. */
+function newsMomentIn(rng: Rng, fromMs: number, toMs: number): number | null {
+  if (toMs - fromMs < 1000) return null;
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const t = fromMs + Math.floor(rng.next() * ((toMs - fromMs) / 1000)) * 1000;
+    if (rng.next() * NEWS_MAX_HOUR_WEIGHT < newsHourWeight(t)) return t;
+  }
+  return null;
+}
+
+/** A moment in the last `days`, denser recently, following the day's news volume; before `nowS`. */
+function recentNewsMoment(rng: Rng, nowS: number, days: number): number {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const age = rng.chance(0.55) ? Math.min(days, -Math.log(1 - rng.next()) * 24) : rng.float(0, days);
+    const t = Math.floor((nowS - age * DAY_MS) / 1000) * 1000;
+    if (t < nowS && rng.next() * NEWS_MAX_HOUR_WEIGHT < newsHourWeight(t)) return t;
+  }
+  return nowS - rng.int(5, 600) * MINUTE_MS;
 }
 
 /** A moment in the last `days`, denser recently, at a reading hour, rarely at weekends; before `nowS`. */
@@ -225,10 +253,9 @@ export function generateDataset(options: SeedOptions): Dataset {
   };
 
   // ── the season: which quarter is being reported around now ──
-  const current = quarterOfDate(new Date(nowS));
-  const previous = previousQuarter(current);
-  const daysSincePrevEnd = (nowS - quarterEndMs(formatQuarterKey(previous))) / DAY_MS;
-  const season = daysSincePrevEnd <= 58 ? previous : current;
+  // The previous quarter's season while its deadline is ahead; after it, the current quarter's (to come).
+  const seasonInfo = seasonAt(nowS);
+  const season = parseQuarterKey(seasonInfo.quarter) as Quarter;
   // 13 quarters: four of history for year-ago comparisons, eight reported, and the season quarter.
   const keys = Array.from({ length: 13 }, (_, i) => formatQuarterKey(shiftQuarter(season, i - 12)));
 
@@ -256,11 +283,13 @@ export function generateDataset(options: SeedOptions): Dataset {
         const pool = r.shuffle(filed).sort((a, b) => a.company.marketCapCr * (0.5 + r.next()) - b.company.marketCapCr * (0.5 + r.next()));
         for (const s of pool.slice(0, needUpcoming - upcomingNow)) {
           const f = seasonOf(s);
-          const aheadDays = Math.floor(Math.min(34, Math.max(0.2, -Math.log(1 - r.next()) * 9)));
+          // Late filers still file on time: between now and the deadline, busier towards its end.
+          const daysLeft = Math.max(1, Math.floor((seasonInfo.deadlineMs - todayStart) / DAY_MS));
+          const aheadDays = Math.min(daysLeft - 1, Math.floor(daysLeft * Math.sqrt(r.next())));
           let day = todayStart + aheadDays * DAY_MS;
-          if (istWeekday(day) === 0) day += DAY_MS;
+          if (istWeekday(day) === 0 && day + DAY_MS < seasonInfo.deadlineMs) day += DAY_MS;
           let ms = filingTime(r, day);
-          if (ms <= nowS) ms = filingTime(r, day + DAY_MS);
+          if (ms <= nowS) ms = Math.min(seasonInfo.deadlineMs - 10 * MINUTE_MS, nowS + r.int(20, 240) * MINUTE_MS);
           f.ms = ms;
           f.filed = false;
           f.late = true;
@@ -269,6 +298,23 @@ export function generateDataset(options: SeedOptions): Dataset {
         // Between seasons: take the earliest of the next season even if beyond six weeks.
         const sorted = [...states].sort((a, b) => seasonOf(a).ms - seasonOf(b).ms);
         for (const s of sorted.slice(0, needUpcoming)) seasonOf(s).late = true;
+      }
+    }
+  }
+
+  // An open season files every day up to its deadline: something is due within the next day.
+  if (seasonInfo.open) {
+    const r = root.fork("season-next");
+    const seasonOf = (s: CompanyState) => s.filings[s.filings.length - 1] as Filing;
+    const soon = nowS + DAY_MS;
+    if (!states.some((s) => !seasonOf(s).filed && seasonOf(s).ms <= soon)) {
+      const pending = states.filter((s) => !seasonOf(s).filed).sort((a, b) => seasonOf(a).ms - seasonOf(b).ms);
+      const s = pending[0] ?? [...states].sort((a, b) => a.company.marketCapCr - b.company.marketCapCr)[0];
+      if (s) {
+        const f = seasonOf(s);
+        f.ms = Math.min(seasonInfo.deadlineMs - 10 * MINUTE_MS, nowS + r.int(20, 240) * MINUTE_MS);
+        f.filed = false;
+        f.late = true;
       }
     }
   }
@@ -329,8 +375,17 @@ export function generateDataset(options: SeedOptions): Dataset {
     return ans;
   };
   const firstWindowDay = Math.max(1, dayIndexOf(windowStart) + 1);
+  // One market move moves related names together: a market factor every name feels and one per sector.
+  const factorRng = root.fork("walk-factors");
+  const marketShock = tradingDays.map(() => factorRng.normal(0, 0.008));
+  const sectorShock = new Map<string, number[]>();
+  for (const sector of [...new Set(states.map((s) => s.company.sector))].sort()) {
+    const fr = root.fork(`walk-sector/${sector}`);
+    sectorShock.set(sector, tradingDays.map(() => fr.normal(0, 0.006)));
+  }
   for (const s of states) {
     const r = root.fork(`walk/${s.company.symbol}`);
+    const sectorMoves = sectorShock.get(s.company.sector) ?? [];
     const p = companyProfile(s.company);
     for (const f of s.filings) {
       if (!f.filed || !f.facts) continue;
@@ -344,7 +399,7 @@ export function generateDataset(options: SeedOptions): Dataset {
     const drift = p.momentum * 0.0011;
     for (let i = 0; i < tradingDays.length; i++) {
       if (i > 0) {
-        let ret = drift + r.normal(0, p.vol);
+        let ret = drift + (marketShock[i] ?? 0) + (sectorMoves[i] ?? 0) + r.normal(0, p.vol * 0.7);
         if (r.chance(0.025)) ret += r.normal(0, p.vol * 3);
         ret += s.jumps.get(i) ?? 0;
         price = price * (1 + clampNum(ret, -0.18, 0.2));
@@ -477,8 +532,10 @@ export function generateDataset(options: SeedOptions): Dataset {
       return t;
     };
     const ret = (s: CompanyState, i: number) => close(s, i) / close(s, i - 1) - 1;
-    const quoteOn = (rr: Rng, s: CompanyState, i: number, frac: readonly [number, number]): Quote => {
+    const quoteOn = (rr: Rng, s: CompanyState, i: number, frac: readonly [number, number], type?: string): Quote => {
       const prev = close(s, i - 1);
+      // A 52-week mark is the day's new extreme, the close itself: marks of one symbol never go backwards.
+      if (type === "52w_high" || type === "52w_low") return { price: close(s, i), changePercent: round2(ret(s, i) * 100) };
       const change = ret(s, i) * rr.float(frac[0], frac[1]);
       return { price: roundToTick(prev * (1 + change)), changePercent: round2(change * 100) };
     };
@@ -534,7 +591,7 @@ export function generateDataset(options: SeedOptions): Dataset {
       const b = r.pick(days);
       const i = r.chance(0.6) ? Math.max(a, b) : a;
       const at = momentOn(r, i);
-      const first = buildAlert(r, s.company, at, { type: type as AlertRecord["type"], quote: quoteOn(r, s, i, fracFor(type)) });
+      const first = buildAlert(r, s.company, at, { type: type as AlertRecord["type"], quote: quoteOn(r, s, i, fracFor(type), type) });
       pushAlert(first);
       // Clusters: one move often trips several alerts for the same stock within minutes.
       if (r.chance(0.2)) {
@@ -551,7 +608,7 @@ export function generateDataset(options: SeedOptions): Dataset {
             ["price_alert", Math.abs(ret(s, i)) >= 0.02 ? 0.25 : 0],
             [up ? "52w_high" : "52w_low", daysFor(s, up ? "52w_high" : "52w_low").includes(i) ? 0.3 : 0],
           ] as const);
-          pushAlert(buildAlert(r, s.company, t, { type: followType, quote: quoteOn(r, s, i, fracFor(followType)) }));
+          pushAlert(buildAlert(r, s.company, t, { type: followType, quote: quoteOn(r, s, i, fracFor(followType), followType) }));
         }
       }
     }
@@ -562,6 +619,7 @@ export function generateDataset(options: SeedOptions): Dataset {
     const r = root.fork("news");
     const target = Math.max(40, round(TARGETS.news * scale));
     const push = (row: NewsRecord) => out.news.push(unique(row));
+    const moodsBySymbol = new Map<string, { at: number; mood: NewsRecord["sentiment"] }[]>();
     const newsAt = (s: CompanyState, at: number, sentiment?: NewsRecord["sentiment"]) => {
       const results = latestFacts(s, at, 50);
       const up = nextFiling(s, at, 21);
@@ -571,7 +629,12 @@ export function generateDataset(options: SeedOptions): Dataset {
         ["negative", clampNum(0.27 - trend * 2 - companyProfile(s.company).momentum * 0.06, 0.1, 0.6)],
         ["neutral", 0.33],
       ] as const);
-      push(buildNews(r, s.company, at, { sentiment: mood, price: priceAt(s, at), results, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined }));
+      // No contradicting headlines on one name within hours: a story near another takes its side (or stays neutral).
+      const near = (moodsBySymbol.get(s.company.symbol) ?? []).filter((m) => Math.abs(m.at - at) < NEWS_CONSISTENT_MS && m.mood !== "neutral");
+      const side = near[0]?.mood;
+      const agreed = side && mood !== "neutral" && mood !== side ? (sentiment ? "neutral" : side) : mood;
+      moodsBySymbol.set(s.company.symbol, [...(moodsBySymbol.get(s.company.symbol) ?? []), { at, mood: agreed }]);
+      push(buildNews(r, s.company, at, { sentiment: agreed, price: priceAt(s, at), results, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined }));
     };
     const ret30 = (s: CompanyState, at: number) => {
       const i = dayIndexOf(at);
@@ -583,8 +646,8 @@ export function generateDataset(options: SeedOptions): Dataset {
         if (f.filed && f.facts && f.ms >= windowStart && r.chance(0.82)) {
           const n = s.company.marketCapCr > 100_000 ? r.int(1, 3) : 1;
           for (let k = 0; k < n; k++) {
-            const at = f.ms + r.int(20, 20 * 60) * MINUTE_MS;
-            if (at >= nowS) continue;
+            const at = newsMomentIn(r, f.ms + 20 * MINUTE_MS, Math.min(nowS, f.ms + 20 * HOUR_MS));
+            if (at === null) continue;
             const mood = f.cls === "positive" ? "positive" : f.cls === "negative" ? "negative" : r.pick(["negative", "neutral"] as const);
             newsAt(s, at, mood);
           }
@@ -594,14 +657,19 @@ export function generateDataset(options: SeedOptions): Dataset {
       }
     }
     // Today's flow, so the feed is live on the day the database is made.
-    const todayFrom = Math.max(todayStart, Math.min(istAt(todayStart, 6, 30), nowS - HOUR_MS));
-    const todayCount = Math.max(3, round(target * 0.012));
-    if (nowS - todayFrom > 60_000) {
-      for (let k = 0; k < todayCount; k++) newsAt(pickState(r), todayFrom + Math.floor(r.next() * ((nowS - todayFrom) / 1000 - 1)) * 1000);
+    // As many as the hours gone by today carry, by the day's volume curve (a few at 5 a.m., dozens by the close).
+    let todayWeight = 0;
+    for (let h = todayStart; h < nowS; h += HOUR_MS) todayWeight += newsHourWeight(h) * Math.min(1, (nowS - h) / HOUR_MS);
+    let dayWeight = 0;
+    for (let h = 0; h < 24; h++) dayWeight += newsHourWeight(istAt(todayStart, h, 30));
+    const todayCount = Math.max(3, round(((target * 0.012) * todayWeight) / Math.max(1, dayWeight) * 2));
+    for (let k = 0; k < todayCount; k++) {
+      const at = newsMomentIn(r, todayStart, nowS);
+      if (at !== null) newsAt(pickState(r), at);
     }
     while (out.news.length < target) {
       const s = pickState(r);
-      newsAt(s, recentMoment(r, nowS, WINDOW_DAYS, [6, 23]));
+      newsAt(s, recentNewsMoment(r, nowS, WINDOW_DAYS));
     }
   }
 
@@ -609,15 +677,16 @@ export function generateDataset(options: SeedOptions): Dataset {
   {
     const r = root.fork("block-deals");
     const target = Math.max(10, round(TARGETS.blockDeals * scale));
-    const days = tradingDays.filter((d, i) => i >= firstWindowDay && (d < todayStart || nowS > istAt(todayStart, 9, 10)));
+    const days = tradingDays.filter((d, i) => i >= firstWindowDay && (d < todayStart || nowS > istAt(todayStart, 9, 0)));
     const bWeights = cumulativeOf(states.map((s) => Math.pow(s.company.marketCapCr, 0.55)));
     while (out.block_deals.length < target && days.length > 0) {
       const s = states[weightedIndex(r, bWeights)] as CompanyState;
       const a = r.pick(days);
       const b = r.pick(days);
       const day = r.chance(0.4) ? Math.max(a, b) : a;
-      const morning = r.chance(0.72) || nowS < istAt(day, 14, 25);
-      const at = morning ? istAt(day, 9, r.int(0, 35), r.int(0, 59)) : istAt(day, 14, r.int(20, 59), r.int(0, 59));
+      const morning = r.chance(0.72) || nowS < istAt(day, 14, 20);
+      // Only inside the exchanges' block windows, 08:45–09:00 and 14:05–14:20.
+      const at = morning ? istAt(day, 8, r.int(45, 59), r.int(0, 59)) : istAt(day, 14, r.int(5, 19), r.int(0, 59));
       if (at >= nowS) continue;
       const i = dayIndexOf(at);
       const ref = morning ? close(s, i - 1) : close(s, i);
@@ -642,12 +711,13 @@ export function generateDataset(options: SeedOptions): Dataset {
         if (r.chance(0.55)) add(s, bizMoment(istDayStartMs(f.ms - r.int(5, 14) * DAY_MS)), "Meeting Intimation", { quarter: f.quarter, eventMs: f.ms });
         if (!f.filed || !f.facts) continue;
         const facts = f.facts;
-        add(s, f.ms + r.int(5, 40) * MINUTE_MS, "Outcome of Board Meeting", { quarter: f.quarter, results: facts, eventMs: f.ms });
-        if (r.chance(0.45)) add(s, f.ms + r.int(10, 70) * MINUTE_MS, "Unaudited Financial Results", { quarter: f.quarter, results: facts });
+        const outcomeMinutes = BOARD_OUTCOME_MAX_MS / MINUTE_MS - 1;
+        add(s, f.ms + r.int(1, outcomeMinutes) * MINUTE_MS, "Outcome of Board Meeting", { quarter: f.quarter, results: facts, eventMs: f.ms });
+        if (r.chance(0.45)) add(s, f.ms + r.int(1, outcomeMinutes) * MINUTE_MS, "Unaudited Financial Results", { quarter: f.quarter, results: facts });
         if (s.company.marketCapCr > 60_000 && r.chance(0.4)) add(s, f.ms + r.int(15, 90) * MINUTE_MS, "Media Release of Financial Results", { quarter: f.quarter, results: facts });
         if (r.chance(0.4)) add(s, f.ms + r.int(30, 240) * MINUTE_MS, "Investor Presentation", { quarter: f.quarter, results: facts });
         if (r.chance(0.8)) add(s, bizMoment(istDayStartMs(f.ms) + DAY_MS * r.int(1, 2)), "Newspaper Publication", { quarter: f.quarter, results: facts });
-        if ((q === 2 || q === 4) && r.chance(0.3)) add(s, f.ms + r.int(10, 60) * MINUTE_MS, "Dividend", { quarter: f.quarter, results: facts });
+        if ((q === 2 || q === 4) && r.chance(0.3)) add(s, f.ms + r.int(1, outcomeMinutes) * MINUTE_MS, "Dividend", { quarter: f.quarter, results: facts });
       }
     }
     const bySymbol = new Map(states.map((s) => [s.company.symbol, s]));

@@ -122,6 +122,35 @@ function spokenGuidance(rng: Rng, count: number, tone: Tone, scene: TextScene): 
     .slice(0, count);
 }
 
+export interface CompanyRoster {
+  ceo: Speaker;
+  cfo: Speaker;
+  ir: Speaker;
+}
+
+const rosterCache = new Map<string, CompanyRoster>();
+
+/** The company's call roster: the same three people every quarter, three different people, one role each. */
+export function companyRoster(company: CompanyRecord): CompanyRoster {
+  const hit = rosterCache.get(company.symbol);
+  if (hit) return hit;
+  const people = createRng(`people|${company.symbol}`);
+  const taken = new Set<string>();
+  const distinctName = (): string => {
+    let name = personName(people);
+    while (taken.has(name)) name = personName(people);
+    taken.add(name);
+    return name;
+  };
+  const roster: CompanyRoster = {
+    ceo: { name: distinctName(), role: people.pick(["Managing Director & Chief Executive Officer", "Chairman & Managing Director"]) },
+    cfo: { name: distinctName(), role: people.pick(["Chief Financial Officer", "Group Chief Financial Officer"]) },
+    ir: { name: distinctName(), role: people.pick(["Head of Investor Relations", "President - Strategy & Investor Relations"]) },
+  };
+  rosterCache.set(company.symbol, roster);
+  return roster;
+}
+
 /** A full earnings-call transcript (2,000–5,000 words), deterministic from the call row. */
 export function buildTranscript(call: TranscriptCall, company: CompanyRecord, earnings?: TranscriptEarnings | null): string {
   const rng = createRng(`transcript|${call.id}`);
@@ -135,11 +164,7 @@ export function buildTranscript(call: TranscriptCall, company: CompanyRecord, ea
   const tone = toneOf(facts.cls);
   const scene: TextScene = { company, atMs, tone, quarter: call.quarter, results: facts, memo: new Map() };
 
-  // The same people speak for the company quarter after quarter.
-  const people = createRng(`people|${company.symbol}`);
-  const ceo: Speaker = { name: personName(people), role: people.pick(["Managing Director & Chief Executive Officer", "Chairman & Managing Director"]) };
-  const cfo: Speaker = { name: personName(people), role: people.pick(["Chief Financial Officer", "Group Chief Financial Officer"]) };
-  const ir: Speaker = { name: personName(people), role: people.pick(["Head of Investor Relations", "President - Strategy & Investor Relations"]) };
+  const { ceo, cfo, ir } = companyRoster(company);
   const host = rng.pick(phrases.analystFirms);
   const moderator: Speaker = { name: personName(rng), role: host };
   const hostScene: TextScene = { ...scene, fixed: { brokerage: host, person: ir.name } };

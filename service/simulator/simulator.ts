@@ -18,6 +18,8 @@ import {
   buildNews,
   companyProfile,
   DAY_MS,
+  defaultQuote,
+  roundToTick,
   HOUR_MS,
   istAt,
   istDayStartMs,
@@ -38,6 +40,8 @@ import { realScheduler } from "../streams/scheduler";
 import { factsOfStoredFiling, financialsFromTable } from "./financials";
 import type { RatedKind } from "./rates";
 import { ratesAt } from "./rates";
+import { workingDaysDeadline } from "../../lib/market/calendar";
+import { TRANSCRIPT_MAX_WORKING_DAYS } from "../dataset/rules";
 
 export interface SimulatorContext {
   db: Db;
@@ -122,6 +126,14 @@ export class MarketSimulator {
     let sum = 0;
     // Bigger companies make more news, as in the seeded history.
     this.cumulative = this.universe.map((c) => (sum += Math.pow(c.marketCapCr, 0.42)));
+    // Held calls still owed a recording or a transcript get them on time.
+    const owed = prepared(ctx.db, "SELECT id, meeting_ms, has_transcript, has_recording FROM concalls WHERE short_analysis IS NOT NULL AND (has_transcript = 0 OR has_recording = 0) ORDER BY meeting_ms, id").all() as {
+      id: string;
+      meeting_ms: number;
+      has_transcript: number;
+      has_recording: number;
+    }[];
+    for (const c of owed) this.scheduleCallAssets({ id: c.id, meeting_ms: c.meeting_ms, has_transcript: c.has_transcript === 1, has_recording: c.has_recording === 1 });
   }
 
   /** Starts stepping on the scheduler every tick; returns itself. */
@@ -192,10 +204,26 @@ export class MarketSimulator {
     const rng = this.rng[kind];
     const company = this.pick(rng);
     if (kind === "alerts") {
-      u.alert(buildAlert(rng, company, nowMs, { type: rng.weighted(RANDOM_ALERT_TYPES) }));
+      const type = rng.weighted(RANDOM_ALERT_TYPES);
+      const quote = type === "52w_high" || type === "52w_low" ? this.freshMark(rng, company, type) : undefined;
+      const alert = buildAlert(rng, company, nowMs, { type, quote });
+      u.alert(alert);
       this.counts.alerts++;
+      // One move moves related names: a sharp price move often trips a sector peer the same way within minutes.
+      if (type === "price_alert" && alert.price && Math.abs(alert.price.change_percent) >= 2.5 && rng.chance(0.45)) {
+        const peers = this.universe.filter((c) => c.sector === company.sector && c.symbol !== company.symbol);
+        if (peers.length > 0) {
+          const peer = rng.pick(peers);
+          const change = alert.price.change_percent * rng.float(0.55, 0.95);
+          const base = companyProfile(peer).price;
+          const peerQuote = { price: roundToTick(base * (1 + change / 100)), changePercent: Math.round(change * 100) / 100 };
+          u.alert(buildAlert(rng, peer, nowMs + rng.int(30, 240) * 1000, { type: "price_alert", quote: peerQuote }));
+          this.counts.alerts++;
+        }
+      }
     } else if (kind === "news") {
-      u.news(buildNews(rng, company, nowMs));
+      const wanted = rng.weighted([["positive", 0.4], ["negative", 0.27], ["neutral", 0.33]] as const);
+      u.news(buildNews(rng, company, nowMs, { sentiment: this.agreedSentiment(company.symbol, nowMs, wanted, false) }));
       this.counts.news++;
     } else if (kind === "announcements") {
       u.announcement(buildAnnouncement(rng, company, nowMs));
@@ -204,6 +232,31 @@ export class MarketSimulator {
       u.blockDeal(buildBlockDeal(rng, company, nowMs));
       this.counts.blockDeals++;
     }
+  }
+
+  /** A new 52-week mark beyond the symbol's last stored one: highs only climb, lows only fall. */
+  private freshMark(rng: Rng, company: CompanyRecord, type: "52w_high" | "52w_low"): { price: number; changePercent: number } {
+    const quote = defaultQuote(rng, company, type);
+    const row = prepared(this.ctx.db, "SELECT price FROM alerts WHERE symbol = ? AND type = ? AND price IS NOT NULL ORDER BY ts_ms DESC, id DESC LIMIT 1").get(company.symbol, type) as
+      | { price: string }
+      | undefined;
+    const last = row ? (JSON.parse(row.price) as { value: number }).value : undefined;
+    if (last === undefined) return quote;
+    const price = type === "52w_high" ? Math.max(quote.price, roundToTick(last * (1 + rng.float(0.001, 0.012)))) : Math.min(quote.price, roundToTick(last * (1 - rng.float(0.001, 0.012))));
+    return { price, changePercent: quote.changePercent };
+  }
+
+  /**
+   * No contradicting headlines on one name within hours: a story takes the side of a recent one on the same symbol;
+   * a story whose side is fixed (results coverage) goes neutral instead.
+   */
+  private agreedSentiment(symbol: string, atMs: number, wanted: "positive" | "negative" | "neutral", fixed: boolean): "positive" | "negative" | "neutral" {
+    if (wanted === "neutral") return wanted;
+    const recent = prepared(this.ctx.db, "SELECT sentiment FROM news WHERE symbol = ? AND date_ms > ? AND sentiment != 'neutral' ORDER BY date_ms DESC LIMIT 1").get(symbol, atMs - 6 * HOUR_MS) as
+      | { sentiment: "positive" | "negative" }
+      | undefined;
+    if (!recent || recent.sentiment === wanted) return wanted;
+    return fixed ? "neutral" : recent.sentiment;
   }
 
   // ── results ──
@@ -242,11 +295,13 @@ export class MarketSimulator {
     const { row, facts } = buildEarnings(rng, company, nowMs, { quarter: due.quarter, current, previous, yearAgo, cls });
     u.earnings(row);
     u.removeUpcomingEarnings(company.symbol, due.quarter);
-    const category = rng.weighted([
-      ["Outcome of Board Meeting", 0.5],
-      [q.q === 4 ? "Media Release of Financial Results" : "Unaudited Financial Results", 0.5],
-    ] as const);
-    u.announcement(buildAnnouncement(rng, company, nowMs + 1_000, { category, quarter: due.quarter, results: facts }));
+    // The board's outcome reaches the exchange within 30 minutes of the meeting; the results filing often with it.
+    u.announcement(buildAnnouncement(rng, company, nowMs + 1_000, { category: "Outcome of Board Meeting", quarter: due.quarter, results: facts }));
+    if (rng.chance(0.5)) {
+      const category = q.q === 4 ? "Media Release of Financial Results" : "Unaudited Financial Results";
+      u.announcement(buildAnnouncement(rng, company, nowMs + 1_500, { category, quarter: due.quarter, results: facts }));
+      this.counts.announcements++;
+    }
     u.alert(buildAlert(rng, company, nowMs + 2_000, { type: "earnings", results: facts }));
     this.counts.results++;
     this.counts.announcements++;
@@ -256,7 +311,7 @@ export class MarketSimulator {
     this.followUps.push({
       dueMs: simNow + rng.int(15, 60) * MINUTE_MS,
       run: (unit, at) => {
-        const sentiment = cls === "positive" ? "positive" : cls === "negative" ? "negative" : "neutral";
+        const sentiment = this.agreedSentiment(company.symbol, at, cls === "positive" ? "positive" : cls === "negative" ? "negative" : "neutral", true);
         unit.news(buildNews(this.rng.news, company, at, { sentiment, results: facts }));
         this.counts.news++;
       },
@@ -308,11 +363,57 @@ export class MarketSimulator {
     return out;
   }
 
+  /**
+   * SEBI's timelines: a held call's recording is posted within 24 hours of the call, its transcript within five
+   * working days; each lands as a follow-up that republishes the stored call with the flag set.
+   */
+  private scheduleCallAssets(call: { id: string; meeting_ms: number; has_transcript: boolean; has_recording: boolean }): void {
+    const rng = this.rng.calls;
+    const toSim = (realMs: number) => (realMs <= this.startMs ? this.startMs : this.simulatedNow(realMs));
+    const recordingDue = call.meeting_ms + rng.int(2 * 60, 20 * 60) * MINUTE_MS;
+    const transcriptDue = workingDaysDeadline(call.meeting_ms, rng.int(1, TRANSCRIPT_MAX_WORKING_DAYS)) - DAY_MS + rng.int(10 * 60, 20 * 60) * MINUTE_MS;
+    for (const [dueMs, flag] of [
+      [recordingDue, "has_recording"],
+      [transcriptDue, "has_transcript"],
+    ] as const) {
+      if (call[flag]) continue;
+      this.followUps.push({
+        dueMs: toSim(dueMs),
+        run: (unit) => {
+          const stored = this.storedConcall(call.id);
+          if (stored && !stored[flag]) unit.replaceConcall({ ...stored, [flag]: true });
+        },
+      });
+    }
+  }
+
+  private storedConcall(id: string): ConcallRecord | null {
+    const row = prepared(this.ctx.db, "SELECT * FROM concalls WHERE id = ?").get(id) as Record<string, unknown> | undefined;
+    if (!row) return null;
+    const json = <T>(v: unknown): T | null => (typeof v === "string" ? (JSON.parse(v) as T) : null);
+    return {
+      id: String(row.id),
+      symbol: String(row.symbol),
+      quarter: String(row.quarter),
+      date: String(row.date),
+      date_ms: Number(row.date_ms),
+      meeting_date: String(row.meeting_date),
+      meeting_ms: Number(row.meeting_ms),
+      short_analysis: json<ConcallRecord["short_analysis"]>(row.short_analysis),
+      sentiment_analysis: json<ConcallRecord["sentiment_analysis"]>(row.sentiment_analysis),
+      expanded_analysis: json<ConcallRecord["expanded_analysis"]>(row.expanded_analysis),
+      has_transcript: row.has_transcript === 1,
+      has_recording: row.has_recording === 1,
+      intimation_attachment: typeof row.intimation_attachment === "string" ? row.intimation_attachment : null,
+    };
+  }
+
   /** Rewrites a held call with its analysis (published again), and flags a high-growth call. */
   private analyseCall(u: RecordUnit, call: ConcallRecord, nowMs: number): void {
     const filed = { ...call, date: istWallTime(nowMs), date_ms: nowMs };
     u.replaceConcall(filed);
     this.counts.concallsAnalysed++;
+    this.scheduleCallAssets(filed);
     const company = ALL_COMPANIES.find((c) => c.symbol === call.symbol);
     const table = this.storedTable(call.symbol, call.quarter);
     const facts = company ? factsOfStoredFiling(call.quarter, table, companyProfile(company).financial) : null;

@@ -337,6 +337,21 @@ CREATE INDEX concalls_pending_analysis ON concalls(meeting_ms) WHERE short_analy
 `,
   },
   {
+    id: 31,
+    name: "imports from another process: rows for the running service to publish",
+    sql: `
+-- An import run from the command line writes its stream rows here in the same transaction; the running service
+-- relays them to its live subscribers (service/dataset/import-relay.ts) and trims what it has sent.
+CREATE TABLE import_outbox (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  product TEXT NOT NULL,
+  id TEXT NOT NULL,
+  symbol TEXT NOT NULL,
+  created_ms INTEGER NOT NULL
+);
+`,
+  },
+  {
     id: 40,
     name: "account ledger: newest-first pages",
     sql: `
