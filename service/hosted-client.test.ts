@@ -247,6 +247,7 @@ const rows: Row[] = [
   },
   { method: "createDailySummary (no mode, window 1)", http: "POST", path: () => "/v1/daily-summary/", json: { symbols: ["TCS"], context_window_days: 1 }, shape: summaryResponse },
   { method: "createDailySummary (news_context, window 3)", http: "POST", path: () => "/v1/daily-summary/", json: { symbols: ["TCS"], mode: "news_context", context_window_days: 3 }, shape: summaryResponse },
+  { method: "createDailySummary (early JS: no trailing slash)", http: "POST", path: () => "/v1/daily-summary", json: { symbols: ["TCS"] }, shape: summaryResponse },
   { method: "listBatchJobs", http: "GET", path: () => "/v1/batch/jobs", params: { limit: 10 }, shape: batchList },
 ];
 
