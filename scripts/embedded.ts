@@ -144,10 +144,11 @@ export function runNextBuild(env: NodeJS.ProcessEnv): Promise<void> {
 /**
  * `next start` as a child that dies with this process: it inherits a pipe on fd 3 and scripts/exit-with-parent.mjs
  * stops it when the pipe closes, so a crashed or killed parent never leaves next-server holding the port.
+ * scripts/peer-address.mjs lets the desk know each request's real peer address (per-source sign-in limits).
  */
 export function startNext(options: { port: number; host: string; env: NodeJS.ProcessEnv; stdio?: "inherit" | "pipe" }): ChildProcess {
-  const preload = pathToFileURL(join(ROOT, "scripts", "exit-with-parent.mjs")).href;
-  const child = spawn(process.execPath, ["--import", preload, nextBin(), "start", "-H", options.host, "-p", String(options.port)], {
+  const preload = (name: string) => pathToFileURL(join(ROOT, "scripts", name)).href;
+  const child = spawn(process.execPath, ["--import", preload("exit-with-parent.mjs"), "--import", preload("peer-address.mjs"), nextBin(), "start", "-H", options.host, "-p", String(options.port)], {
     cwd: ROOT,
     stdio: options.stdio === "pipe" ? ["ignore", "pipe", "pipe", "pipe"] : ["inherit", "inherit", "inherit", "pipe"],
     env: { ...options.env, ALPHA_DESK_PARENT_FD: "3" },

@@ -16,7 +16,8 @@ import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { isAlphaError } from "@/lib/alpha/errors";
-import { getDeskContext, getDeskSecrets, getDeskUrl } from "./default-context";
+import { getDeskContext, getDeskSecrets, getDeskUrl, getForwardedTrust } from "./default-context";
+import { clientAddress } from "./security";
 import { isSecureUrl, resolveSessionUser, SESSION_MAX_AGE_SECONDS, sessionCookieName } from "./session";
 import { authenticate } from "./sign-in";
 import type { SessionUser } from "./users";
@@ -39,12 +40,12 @@ declare module "next-auth/jwt" {
   }
 }
 
+/** The sign-in's source address: the socket's peer, or what a trusted proxy says (DESK_TRUST_PROXY); never a client's claim. */
 function clientIp(headers: Record<string, unknown> | undefined): string | null {
-  const forwarded = headers?.["x-forwarded-for"];
-  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
-  if (first) return first;
-  const real = headers?.["x-real-ip"];
-  return typeof real === "string" && real.trim() ? real.trim() : null;
+  return clientAddress((name) => {
+    const value = headers?.[name];
+    return typeof value === "string" ? value : Array.isArray(value) ? value.join(", ") : null;
+  }, getForwardedTrust());
 }
 
 const secure = () => isSecureUrl(getDeskUrl());

@@ -8,6 +8,8 @@ import type { DeskDb, DeskDialect } from "./db";
 import { openDeskDb } from "./db";
 import { upstreamFetch } from "./upstream-fetch";
 import type { DeskSecrets } from "./secrets";
+import type { ForwardedTrust } from "./security";
+import { NO_FORWARDED_TRUST } from "./security";
 
 export interface DeskConfig {
   /** Base URL of the Alpha API, without a trailing slash. */
@@ -16,6 +18,8 @@ export interface DeskConfig {
   deskUrl: string | null;
   /** Per-attempt timeout of an upstream call. */
   upstreamTimeoutMs: number;
+  /** Which forwarded headers to believe, and where the socket's address is stamped (lib/server/security.ts). */
+  forwarded: ForwardedTrust;
   /** Failed sign-ins slow every later attempt by this much per failure beyond the third... */
   signInDelayStepMs: number;
   /** ...up to this much. */
@@ -40,6 +44,7 @@ export interface DeskContext {
 
 export const DEFAULT_DESK_CONFIG: Omit<DeskConfig, "alphaBaseUrl"> = {
   deskUrl: null,
+  forwarded: NO_FORWARDED_TRUST,
   upstreamTimeoutMs: 15_000,
   signInDelayStepMs: 1_000,
   signInDelayMaxMs: 5_000,

@@ -78,7 +78,7 @@ function wrap(
   return async (request, context) => {
     try {
       const ctx = await resolveContext(options);
-      if (STATE_CHANGING_METHODS.has(request.method) && !isSameOriginRequest(request, ctx.config.deskUrl)) {
+      if (STATE_CHANGING_METHODS.has(request.method) && !isSameOriginRequest(request, ctx.config.deskUrl, ctx.config.forwarded)) {
         throw new AlphaError("origin_rejected", "This request did not come from the desk's own pages");
       }
       const params = (await context?.params) ?? {};
