@@ -20,7 +20,9 @@ export interface DeskConfig {
   upstreamTimeoutMs: number;
   /** Which forwarded headers to believe, and where the socket's address is stamped (lib/server/security.ts). */
   forwarded: ForwardedTrust;
-  /** Failed sign-ins slow every later attempt by this much per failure beyond the third... */
+  /** A session unused for this long ends (DESK_SESSION_IDLE_MINUTES). */
+  sessionIdleMs: number;
+  /** Failed sign-ins on one account (from any source) slow its later attempts by this much, doubling... */
   signInDelayStepMs: number;
   /** ...up to this much. */
   signInDelayMaxMs: number;
@@ -45,6 +47,7 @@ export interface DeskContext {
 export const DEFAULT_DESK_CONFIG: Omit<DeskConfig, "alphaBaseUrl"> = {
   deskUrl: null,
   forwarded: NO_FORWARDED_TRUST,
+  sessionIdleMs: 8 * 60 * 60_000,
   upstreamTimeoutMs: 15_000,
   signInDelayStepMs: 1_000,
   signInDelayMaxMs: 5_000,

@@ -23,6 +23,16 @@ export interface UsersTable {
   disabled: number;
   created_at: string;
   updated_at: string;
+  /** 1 after an admin set a temporary password: every page asks for a new one first. */
+  must_change_password: number;
+}
+
+/** One signed-in browser; the session cookie names it, so deleting the row ends that session at once. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
 }
 
 export interface SignInFailuresTable {
@@ -72,6 +82,7 @@ export interface DeskMetaTable {
 export interface DeskDatabase {
   users: UsersTable;
   sign_in_failures: SignInFailuresTable;
+  sessions: SessionsTable;
   alpha_keys: AlphaKeysTable;
   spend_log: SpendLogTable;
   response_cache: ResponseCacheTable;

@@ -43,6 +43,7 @@ export async function getDeskContext(): Promise<DeskContext> {
           alphaBaseUrl: env.ALPHA_BASE_URL ?? DEFAULT_ALPHA_BASE_URL,
           deskUrl: getDeskUrl(),
           forwarded: getForwardedTrust(),
+          sessionIdleMs: env.DESK_SESSION_IDLE_MINUTES * 60_000,
           upstreamTimeoutMs: env.DESK_UPSTREAM_TIMEOUT_MS,
         },
       }),
