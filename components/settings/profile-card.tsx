@@ -1,6 +1,7 @@
 "use client";
 
-import { MoonIcon, SunIcon } from "lucide-react";
+import { KeyRoundIcon, MoonIcon, SunIcon } from "lucide-react";
+import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -26,6 +27,14 @@ export function ProfileCard({ user }: { user: SessionUser }) {
             <Badge variant={user.role === "admin" ? "default" : "secondary"}>{user.role}</Badge>
           </dd>
         </dl>
+        <div>
+          <Button asChild variant="outline" size="sm">
+            <Link href="/change-password">
+              <KeyRoundIcon aria-hidden />
+              Change password
+            </Link>
+          </Button>
+        </div>
         <div className="grid gap-2">
           <h3 className="text-sm font-medium" id="theme-label">
             Theme
