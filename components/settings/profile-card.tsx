@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { setTheme, useTheme } from "@/components/ui/use-theme";
 import type { SessionUser } from "@/lib/server/users";
 
-export function ProfileCard({ user }: { user: SessionUser }) {
+/** `failedSignIns`: wrong passwords tried on this account in the last day, from any address (the owner is told). */
+export function ProfileCard({ user, failedSignIns = 0 }: { user: SessionUser; failedSignIns?: number }) {
   const theme = useTheme();
   return (
     <Card>
@@ -27,6 +28,12 @@ export function ProfileCard({ user }: { user: SessionUser }) {
             <Badge variant={user.role === "admin" ? "default" : "secondary"}>{user.role}</Badge>
           </dd>
         </dl>
+        {failedSignIns > 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="failed-sign-ins-notice">
+            {failedSignIns} failed sign-in{failedSignIns === 1 ? "" : "s"} to your account in the last day. If that was not you, change your
+            password.
+          </p>
+        )}
         <div>
           <Button asChild variant="outline" size="sm">
             <Link href="/change-password">
