@@ -12,7 +12,8 @@ import { expect, test } from "./support/test";
 async function holdScripts(page: Page): Promise<{ release(): Promise<void> }> {
   const held: Route[] = [];
   let releasing = false;
-  await page.route("**/_next/static/chunks/**", (route) => {
+  // Scripts only: the stylesheets (also under /_next/static/chunks) must load, or the page never paints.
+  await page.route((url) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js"), (route) => {
     if (releasing) return route.continue();
     held.push(route);
   });
@@ -41,7 +42,8 @@ test.describe("no secret reaches a URL", () => {
     const page = await context.newPage();
     const urls = recordUrls(page);
     const scripts = await holdScripts(page);
-    await page.goto("/sign-in", { waitUntil: "domcontentloaded" });
+    // "commit": with its scripts held the page never reaches DOMContentLoaded; the form is in the HTML already.
+    await page.goto("/sign-in", { waitUntil: "commit" });
     const button = page.getByRole("button", { name: "Sign in" });
     await expect(button).toBeDisabled();
     await page.getByLabel("Email").fill(login.email);
@@ -77,7 +79,7 @@ test.describe("no secret reaches a URL", () => {
     await signInThroughPage(page, login.email, login.password);
     const urls = recordUrls(page);
     const scripts = await holdScripts(page);
-    await page.goto("/settings", { waitUntil: "domcontentloaded" });
+    await page.goto("/settings", { waitUntil: "commit" });
     const save = page.getByRole("button", { name: "Check and save" });
     await expect(save).toBeDisabled();
     const input = page.getByLabel("Your key");
