@@ -1,13 +1,24 @@
 /**
  * Next 16 proxy (formerly middleware), on every request: a per-request CSP nonce (Next applies it to its own scripts;
  * app/layout.tsx reads it from `x-nonce`), the security headers, and the same-origin rule for state-changing /api
- * requests (next-auth's /api/auth/* keeps its own CSRF token).
+ * requests (next-auth's /api/auth/* keeps its own CSRF token). It also refuses a malformed Next-Router-State-Tree
+ * header with a 400 (Next would answer 500 and log a stack) and never renders a page whose URL carries a secret.
  */
 import { NextResponse, type NextRequest } from "next/server";
+import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
 import { env } from "@/lib/server/env";
-import { buildContentSecurityPolicy, isSameOriginRequest, newNonce, SECURITY_HEADERS, STATE_CHANGING_METHODS } from "@/lib/server/security";
+import {
+  buildContentSecurityPolicy,
+  isSameOriginRequest,
+  newNonce,
+  SECRET_QUERY_PARAMS,
+  SECURITY_HEADERS,
+  STATE_CHANGING_METHODS,
+} from "@/lib/server/security";
 
+const forwarded = { hops: env.DESK_TRUST_PROXY, peerHeader: env.DESK_PEER_HEADER ?? null };
 const alphaOrigin = env.ALPHA_BASE_URL ? new URL(env.ALPHA_BASE_URL).origin : "http://127.0.0.1:4010";
+const NO_STORE = { "Cache-Control": "no-store" };
 
 function secure(response: NextResponse, csp: string, https: boolean): NextResponse {
   response.headers.set("Content-Security-Policy", csp);
@@ -16,19 +27,39 @@ function secure(response: NextResponse, csp: string, https: boolean): NextRespon
   return response;
 }
 
+function validRouterState(value: string | null): boolean {
+  if (value === null) return true;
+  try {
+    parseAndValidateFlightRouterState(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
   const https = (env.DESK_URL ?? request.nextUrl.origin).startsWith("https://");
   const csp = buildContentSecurityPolicy({ nonce, alphaOrigin, development: env.NODE_ENV === "development", https });
-  const { pathname } = request.nextUrl;
+  const { pathname, searchParams } = request.nextUrl;
   if (
     pathname.startsWith("/api/") &&
     !pathname.startsWith("/api/auth/") &&
     STATE_CHANGING_METHODS.has(request.method) &&
-    !isSameOriginRequest(request, env.DESK_URL ?? null)
+    !isSameOriginRequest(request, env.DESK_URL ?? null, forwarded)
   ) {
     const body = { error: { code: "origin_rejected", message: "This request did not come from the desk's own pages" } };
-    return secure(NextResponse.json(body, { status: 403, headers: { "Cache-Control": "no-store" } }), csp, https);
+    return secure(NextResponse.json(body, { status: 403, headers: NO_STORE }), csp, https);
+  }
+  if (!validRouterState(request.headers.get("next-router-state-tree"))) {
+    const body = { error: { code: "invalid_header", message: "The Next-Router-State-Tree header is malformed" } };
+    return secure(NextResponse.json(body, { status: 400, headers: NO_STORE }), csp, https);
+  }
+  // A secret in a page's URL (a form submitted by the browser itself): send the browser on without it, never echo it.
+  if (!pathname.startsWith("/api/") && [...searchParams.keys()].some((name) => SECRET_QUERY_PARAMS.has(name.toLowerCase()))) {
+    const clean = request.nextUrl.clone();
+    for (const name of [...clean.searchParams.keys()]) if (SECRET_QUERY_PARAMS.has(name.toLowerCase())) clean.searchParams.delete(name);
+    return secure(NextResponse.redirect(clean, { status: 303, headers: NO_STORE }), csp, https);
   }
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

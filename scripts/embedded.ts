@@ -7,7 +7,9 @@ import { randomBytes } from "node:crypto";
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
+import type { Socket } from "node:net";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { createAlphaClient } from "../lib/alpha/client";
 import type { DeskContext } from "../lib/server/context";
 import { createDeskContext } from "../lib/server/context";
@@ -139,12 +141,20 @@ export function runNextBuild(env: NodeJS.ProcessEnv): Promise<void> {
   });
 }
 
+/**
+ * `next start` as a child that dies with this process: it inherits a pipe on fd 3 and scripts/exit-with-parent.mjs
+ * stops it when the pipe closes, so a crashed or killed parent never leaves next-server holding the port.
+ * scripts/peer-address.mjs lets the desk know each request's real peer address (per-source sign-in limits).
+ */
 export function startNext(options: { port: number; host: string; env: NodeJS.ProcessEnv; stdio?: "inherit" | "pipe" }): ChildProcess {
-  return spawn(process.execPath, [nextBin(), "start", "-H", options.host, "-p", String(options.port)], {
+  const preload = (name: string) => pathToFileURL(join(ROOT, "scripts", name)).href;
+  const child = spawn(process.execPath, ["--import", preload("exit-with-parent.mjs"), "--import", preload("peer-address.mjs"), nextBin(), "start", "-H", options.host, "-p", String(options.port)], {
     cwd: ROOT,
-    stdio: options.stdio === "pipe" ? ["ignore", "pipe", "pipe"] : "inherit",
-    env: options.env,
+    stdio: options.stdio === "pipe" ? ["ignore", "pipe", "pipe", "pipe"] : ["inherit", "inherit", "inherit", "pipe"],
+    env: { ...options.env, ALPHA_DESK_PARENT_FD: "3" },
   });
+  (child.stdio[3] as Socket | null)?.unref();
+  return child;
 }
 
 /** Waits until the desk answers (any status below 500). */

@@ -2,10 +2,12 @@
  * `npm start`. Without ALPHA_BASE_URL: the embedded Alpha service (data/service.db, simulator on), a demo account
  * with its key stored in the desk's vault, a demo desk user, then the desk (`next build` when the build is missing or
  * older than the sources, then `next start`). With ALPHA_BASE_URL: just the desk, pointed there. Ctrl-C stops both.
+ * Refuses at once when the port or the data folder is in use; `next start` dies with this process however it ends.
  */
 import { join } from "node:path";
 import type { RunningServer } from "../service/server";
 import { serviceConfigFromEnv } from "../service/config";
+import { ensurePortFree, lockDataDir, StartRefused, type DataDirLock } from "./start-guard";
 import { deskEnv, ensureDemo, hasFreshBuild, openDesk, ROOT, runNextBuild, startEmbeddedService, startNext, waitForHttp } from "./embedded";
 
 const env = process.env;
@@ -15,9 +17,13 @@ const dataDir = env.DESK_DATA_DIR ?? join(ROOT, "data");
 const deskUrl = env.DESK_URL ?? `http://${host}:${port}`;
 
 let service: RunningServer | null = null;
+let dataLock: DataDirLock | null = null;
 let stopping = false;
+process.on("exit", () => dataLock?.release());
 
 async function main(): Promise<void> {
+  await ensurePortFree(host, port);
+  dataLock = lockDataDir(dataDir);
   let alphaBaseUrl = env.ALPHA_BASE_URL;
   let demo: { email: string; password: string } | null = null;
   if (!alphaBaseUrl) {
@@ -49,6 +55,8 @@ async function main(): Promise<void> {
     console.log("Building the desk (next build); this takes a minute the first time...");
     await runNextBuild({ ...childEnv, NODE_ENV: "production" });
   }
+  // Checked again after a build that may have taken a minute: the readiness probe must be answered by our own desk.
+  await ensurePortFree(host, port);
   const next = startNext({ port, host, env: childEnv });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -68,7 +76,8 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
-  console.error(`npm start failed: ${error instanceof Error ? error.message : String(error)}`);
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(error instanceof StartRefused ? `npm start refused: ${message}` : `npm start failed: ${message}`);
   await service?.close();
   process.exit(1);
 });

@@ -6,6 +6,9 @@ export NEXT_TELEMETRY_DISABLED=1
 
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; }
 
+step "Lock file holds every platform's native packages"
+npx tsx scripts/check-lockfile.ts
+
 step "Chromium for the browser tests"
 bash scripts/ensure-chromium.sh
 

@@ -1,11 +1,14 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type AlphaError } from "../lib/alpha/errors";
 import { ManualClock } from "./clock";
 import { serviceConfigSchema } from "./config";
 import type { ServiceContext } from "./context";
 import { EventBus } from "./events";
-import { resolveSigningSecret, signAssetUrl, verifyAssetSignature } from "./signing";
-import { getMeta } from "./store/db";
+import { resolveSigningSecret, SIGNING_SECRET_FILE, signAssetUrl, verifyAssetSignature } from "./signing";
+import { getMeta, setMeta } from "./store/db";
 import { openDatabase } from "./store/db";
 
 function codeOf(fn: () => void): string | null {
@@ -50,12 +53,35 @@ describe("signed asset URLs", () => {
     expect(codeOf(() => verifyAssetSignature(ctx, path, expires, signature))).toBe("url_expired");
   });
 
-  it("keeps a generated secret in the database, and prefers the configured one", () => {
-    const db = openDatabase(":memory:");
+  it("keeps a generated secret in a 0600 file beside the database, never in it, and prefers the configured one", () => {
+    const dir = mkdtempSync(join(tmpdir(), "alpha-signing-"));
+    const path = join(dir, "service.db");
+    const db = openDatabase(path);
     const first = resolveSigningSecret(db, undefined);
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(resolveSigningSecret(db, undefined)).toBe(first);
-    expect(getMeta(db, "signing_secret")).toBe(first);
-    expect(resolveSigningSecret(db, "configured-secret-value")).toBe("configured-secret-value");
+    expect(getMeta(db, "signing_secret")).toBeUndefined();
+    expect(readFileSync(path).includes(first)).toBe(false);
+    expect(statSync(join(dir, SIGNING_SECRET_FILE)).mode & 0o777).toBe(0o600);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    db.close();
+    // A restart signs with the same secret: links handed out before still verify.
+    const reopened = openDatabase(path);
+    expect(resolveSigningSecret(reopened, undefined)).toBe(first);
+    expect(resolveSigningSecret(reopened, "configured-secret-value")).toBe("configured-secret-value");
+    reopened.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("moves a secret an older version kept in the database into the file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "alpha-signing-"));
+    const db = openDatabase(join(dir, "service.db"));
+    const legacy = "a-legacy-secret-that-is-long-enough-000";
+    setMeta(db, "signing_secret", legacy);
+    expect(resolveSigningSecret(db, undefined)).toBe(legacy);
+    expect(getMeta(db, "signing_secret")).toBeUndefined();
+    expect(readFileSync(join(dir, SIGNING_SECRET_FILE), "utf8").trim()).toBe(legacy);
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,18 +1,37 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { AlphaError } from "../lib/alpha/errors";
 import type { ServiceContext } from "./context";
 import type { Db } from "./store/db";
-import { getMeta, setMeta } from "./store/db";
+import { getMeta } from "./store/db";
 
 const SECRET_META_KEY = "signing_secret";
+export const SIGNING_SECRET_FILE = "service-signing.key";
+const inMemory = new WeakMap<Db, string>();
 
-/** The HMAC secret: from config when set, else generated once and kept in the database so links survive restarts. */
+/**
+ * The HMAC secret: from config when set, else generated once into `service-signing.key` (0600) beside the database,
+ * never in it, so links survive restarts and a copy of the database signs nothing. A secret an older version kept
+ * in the database moves to the file. An in-memory database gets one for the process.
+ */
 export function resolveSigningSecret(db: Db, configured: string | undefined): string {
   if (configured) return configured;
-  const stored = getMeta(db, SECRET_META_KEY);
-  if (stored) return stored;
-  const secret = randomBytes(32).toString("base64url");
-  setMeta(db, SECRET_META_KEY, secret);
+  const legacy = getMeta(db, SECRET_META_KEY);
+  if (db.memory) {
+    if (!inMemory.has(db)) inMemory.set(db, legacy ?? randomBytes(32).toString("base64url"));
+    return inMemory.get(db) as string;
+  }
+  const path = join(dirname(db.name), SIGNING_SECRET_FILE);
+  try {
+    // "wx": of two processes on a fresh folder exactly one writes; both then read the same secret.
+    writeFileSync(path, `${legacy ?? randomBytes(32).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const secret = readFileSync(path, "utf8").trim();
+  if (secret.length < 32) throw new Error(`${path} is damaged; delete it (signed links already handed out stop working)`);
+  if (legacy) db.prepare("DELETE FROM meta WHERE key = ?").run(SECRET_META_KEY);
   return secret;
 }
 

@@ -3,6 +3,7 @@
 import { AlertTriangleIcon, UserPlusIcon } from "lucide-react";
 import { useState } from "react";
 import { Field, fieldAria, fieldErrorsOf } from "@/components/auth/field";
+import { useHydrated } from "@/components/auth/use-hydrated";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -20,6 +21,7 @@ export function AddUserDialog({ onCreate }: { onCreate: (input: typeof EMPTY) =>
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const hydrated = useHydrated();
 
   const reset = () => {
     setValues(EMPTY);
@@ -70,7 +72,7 @@ export function AddUserDialog({ onCreate }: { onCreate: (input: typeof EMPTY) =>
           <DialogTitle>Add a user</DialogTitle>
           <DialogDescription>Give them the temporary password through a safe channel. They add their own Alpha key in Settings.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form method="post" onSubmit={submit} noValidate className="grid gap-4">
           {error && (
             <Alert variant="destructive">
               <AlertTriangleIcon aria-hidden />
@@ -116,7 +118,7 @@ export function AddUserDialog({ onCreate }: { onCreate: (input: typeof EMPTY) =>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={pending}>
+            <Button type="submit" disabled={pending || !hydrated}>
               {pending ? "Adding…" : "Add user"}
             </Button>
           </DialogFooter>

@@ -26,6 +26,7 @@ import { adminUsersQueryOptions, createUser, updateUser } from "@/lib/query/admi
 import { queryKeys } from "@/lib/query/keys";
 import type { UserSummary } from "@/lib/server/users";
 import { AddUserDialog } from "./add-user-dialog";
+import { UserAccessActions } from "./user-access-actions";
 
 /** Everyone on the desk: add, change role, disable and enable. An admin cannot demote or disable themselves. */
 export function UsersTable({ initialUsers, currentUserId }: { initialUsers: UserSummary[]; currentUserId: string }) {
@@ -118,6 +119,16 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
                         Active
                       </Badge>
                     )}
+                    {u.mustChangePassword && (
+                      <Badge variant="neutral" className="ml-1">
+                        Temporary password
+                      </Badge>
+                    )}
+                    {u.failedSignIns > 0 && (
+                      <div className="mt-1 text-xs text-muted-foreground" data-testid="failed-sign-ins">
+                        {u.failedSignIns} failed sign-in{u.failedSignIns === 1 ? "" : "s"}
+                      </div>
+                    )}
                   </TableCell>
                   <TableCell>
                     {u.hasKey ? (
@@ -131,6 +142,7 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
                   </TableCell>
                   <TableCell className="text-sm">{formatIstDate(u.createdAt)}</TableCell>
                   <TableCell className="text-right">
+                    <UserAccessActions user={u} self={self} />
                     {u.disabled ? (
                       <Button variant="outline" size="sm" disabled={busy} onClick={() => update.mutate({ id: u.id, change: { disabled: false } })}>
                         Enable

@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/errors";
 import { deskSend } from "@/lib/query/desk-fetch";
 import { Field, fieldAria, fieldErrorsOf } from "./field";
+import { useHydrated } from "./use-hydrated";
 
 const MIN_PASSWORD = 8;
 
@@ -22,6 +23,7 @@ export function SetupForm() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<{ message: string; setupDone: boolean } | null>(null);
   const [pending, setPending] = useState(false);
+  const hydrated = useHydrated();
 
   const set = (name: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
@@ -74,7 +76,8 @@ export function SetupForm() {
           This desk has no users yet. The account you create now is its <strong>admin</strong>: you can add colleagues afterwards.
         </CardDescription>
       </CardHeader>
-      <form onSubmit={submit} noValidate>
+      {/* POST, and no submit before hydration: a password never reaches a URL, whatever the timing. */}
+      <form method="post" onSubmit={submit} noValidate>
         <CardContent className="grid gap-4">
           {error && (
             <Alert variant="destructive">
@@ -112,7 +115,7 @@ export function SetupForm() {
           </Field>
         </CardContent>
         <CardFooter className="mt-5">
-          <Button type="submit" className="w-full" disabled={pending}>
+          <Button type="submit" className="w-full" disabled={pending || !hydrated}>
             {pending ? "Creating the admin account…" : "Create the admin account"}
           </Button>
         </CardFooter>

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Field, fieldAria } from "./field";
+import { useHydrated } from "./use-hydrated";
 
 export interface DemoCredentials {
   email: string;
@@ -29,6 +30,7 @@ export function SignInForm({
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(initialError);
   const [pending, setPending] = useState(false);
+  const hydrated = useHydrated();
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,7 +65,8 @@ export function SignInForm({
           </CardTitle>
           <CardDescription>Use the email and password your desk admin gave you.</CardDescription>
         </CardHeader>
-        <form onSubmit={submit} noValidate aria-describedby={error ? "sign-in-error" : undefined}>
+        {/* POST, and no submit before hydration: a password never reaches a URL, whatever the timing. */}
+        <form method="post" onSubmit={submit} noValidate aria-describedby={error ? "sign-in-error" : undefined}>
           <CardContent className="grid gap-4">
             {error && (
               <Alert variant="destructive" id="sign-in-error">
@@ -99,7 +102,7 @@ export function SignInForm({
             </Field>
           </CardContent>
           <CardFooter className="mt-5">
-            <Button type="submit" className="w-full" disabled={pending}>
+            <Button type="submit" className="w-full" disabled={pending || !hydrated}>
               <LogInIcon aria-hidden />
               {pending ? "Signing in…" : "Sign in"}
             </Button>

@@ -5,6 +5,7 @@ import { AlertTriangleIcon, CheckCircle2Icon, KeyRoundIcon, Trash2Icon } from "l
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { toast } from "sonner";
+import { useHydrated } from "@/components/auth/use-hydrated";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import {
   AlertDialog,
@@ -41,6 +42,7 @@ export function AlphaKeyCard({ initialStatus }: { initialStatus: AlphaKeyStatus 
   const [key, setKey] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const hydrated = useHydrated();
 
   const refreshDesk = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.usage.all });
@@ -120,7 +122,8 @@ export function AlphaKeyCard({ initialStatus }: { initialStatus: AlphaKeyStatus 
           </div>
         )}
         {editing && (
-          <form onSubmit={save} className="grid gap-3" noValidate>
+          // POST, and no submit before hydration: the key never reaches a URL, whatever the timing.
+          <form method="post" onSubmit={save} className="grid gap-3" noValidate>
             {error && (
               <Alert variant="destructive" data-testid="alpha-key-error">
                 <AlertTriangleIcon aria-hidden />
@@ -145,7 +148,7 @@ export function AlphaKeyCard({ initialStatus }: { initialStatus: AlphaKeyStatus 
                   className="font-mono"
                 />
                 <div className="flex gap-2">
-                  <Button type="submit" disabled={pending}>
+                  <Button type="submit" disabled={pending || !hydrated}>
                     {pending ? "Checking…" : "Check and save"}
                   </Button>
                   {status.hasKey && (

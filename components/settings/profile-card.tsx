@@ -1,13 +1,15 @@
 "use client";
 
-import { MoonIcon, SunIcon } from "lucide-react";
+import { KeyRoundIcon, MoonIcon, SunIcon } from "lucide-react";
+import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { setTheme, useTheme } from "@/components/ui/use-theme";
 import type { SessionUser } from "@/lib/server/users";
 
-export function ProfileCard({ user }: { user: SessionUser }) {
+/** `failedSignIns`: wrong passwords tried on this account in the last day, from any address (the owner is told). */
+export function ProfileCard({ user, failedSignIns = 0 }: { user: SessionUser; failedSignIns?: number }) {
   const theme = useTheme();
   return (
     <Card>
@@ -26,6 +28,20 @@ export function ProfileCard({ user }: { user: SessionUser }) {
             <Badge variant={user.role === "admin" ? "default" : "secondary"}>{user.role}</Badge>
           </dd>
         </dl>
+        {failedSignIns > 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="failed-sign-ins-notice">
+            {failedSignIns} failed sign-in{failedSignIns === 1 ? "" : "s"} to your account in the last day. If that was not you, change your
+            password.
+          </p>
+        )}
+        <div>
+          <Button asChild variant="outline" size="sm">
+            <Link href="/change-password">
+              <KeyRoundIcon aria-hidden />
+              Change password
+            </Link>
+          </Button>
+        </div>
         <div className="grid gap-2">
           <h3 className="text-sm font-medium" id="theme-label">
             Theme

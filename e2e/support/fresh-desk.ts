@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { AUTH_DIR } from "./fixtures";
 
 /** The desk's log while a private desk runs: the suite's final check reads it for keys. */
@@ -23,6 +24,8 @@ function freePort(): Promise<number> {
 
 export interface FreshDesk {
   url: string;
+  /** Its data folder (desk.db), for specs that check what the desk recorded. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -37,7 +40,9 @@ export async function startFreshDesk(alphaBaseUrl: string): Promise<FreshDesk> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ALPHA_BASE_URL: alphaBaseUrl, DESK_DATA_DIR: dataDir, AUTH_TRUST_HOST: "1" };
   for (const name of ["DATABASE_URL", "DESK_URL", "NEXTAUTH_URL", "DESK_DEMO_MODE", "AUTH_SECRET", "DESK_ENCRYPTION_KEY"]) delete env[name];
   const log = createWriteStream(FRESH_DESK_LOG, { flags: "w" });
-  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
+  // Like npm start: the preload stamps each request with its real peer address (per-source sign-in limits).
+  const preload = pathToFileURL(join(import.meta.dirname, "..", "..", "scripts", "peer-address.mjs")).href;
+  const child: ChildProcess = spawn(process.execPath, ["--import", preload, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: join(import.meta.dirname, "..", ".."),
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -59,6 +64,7 @@ export async function startFreshDesk(alphaBaseUrl: string): Promise<FreshDesk> {
   }
   return {
     url,
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

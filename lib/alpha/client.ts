@@ -265,7 +265,8 @@ export function createAlphaClient(options: AlphaClientOptions): AlphaClient {
         return { data: await parseResponseBody(id, res), meta };
       }
       const error = await errorFromResponse(res);
-      if (canRetry && RETRYABLE.has(res.status)) {
+      // A contract break (the desk's transport says so with a 502) will not mend on a retry.
+      if (canRetry && RETRYABLE.has(res.status) && error.code !== "upstream_contract_violation") {
         const wait = error.retryAfter !== undefined ? error.retryAfter * 1000 : backoff;
         if (wait <= maxRetryWaitMs) {
           await sleep(wait, callOptions.signal);

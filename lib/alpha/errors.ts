@@ -46,6 +46,8 @@ export const DESK_ERROR_STATUS = {
   last_admin: 409,
   cannot_change_self: 409,
   too_many_attempts: 429,
+  wrong_password: 400,
+  password_change_required: 403,
 } as const;
 
 export type DeskErrorCode = keyof typeof DESK_ERROR_STATUS;

@@ -16,11 +16,11 @@ import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { isAlphaError } from "@/lib/alpha/errors";
-import { getDeskContext, getDeskSecrets, getDeskUrl } from "./default-context";
-import { isSecureUrl, resolveSessionUser, SESSION_MAX_AGE_SECONDS, sessionCookieName } from "./session";
+import { getDeskContext, getDeskSecrets, getDeskUrl, getForwardedTrust } from "./default-context";
+import { clientAddress } from "./security";
+import { createSession, endUserSessions, isSecureUrl, loadSessionUser, resolveSessionUser, SESSION_MAX_AGE_SECONDS, sessionCookieName } from "./session";
 import { authenticate } from "./sign-in";
 import type { SessionUser } from "./users";
-import { loadActiveUser } from "./users";
 
 export type { SessionUser } from "./users";
 
@@ -36,15 +36,17 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT {
     role?: SessionUser["role"];
+    /** The `sessions` row this cookie stands for (lib/server/session.ts). */
+    sid?: string;
   }
 }
 
+/** The sign-in's source address: the socket's peer, or what a trusted proxy says (DESK_TRUST_PROXY); never a client's claim. */
 function clientIp(headers: Record<string, unknown> | undefined): string | null {
-  const forwarded = headers?.["x-forwarded-for"];
-  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
-  if (first) return first;
-  const real = headers?.["x-real-ip"];
-  return typeof real === "string" && real.trim() ? real.trim() : null;
+  return clientAddress((name) => {
+    const value = headers?.[name];
+    return typeof value === "string" ? value : Array.isArray(value) ? value.join(", ") : null;
+  }, getForwardedTrust());
 }
 
 const secure = () => isSecureUrl(getDeskUrl());
@@ -93,18 +95,26 @@ export const authOptions: AuthOptions = {
   callbacks: {
     async jwt({ token, user }) {
       if (user) {
+        // A successful sign-in opens a server-side session; the cookie only names it.
         token.sub = user.id;
         token.role = user.role;
+        token.sid = await createSession(await getDeskContext(), user.id);
         return token;
       }
-      // A session read through next-auth (useSession) also ends once the user is disabled.
-      const active = token.sub ? await loadActiveUser(await getDeskContext(), token.sub) : null;
-      if (!active) throw new Error("user no longer active");
+      // A session read through next-auth (useSession) ends as soon as its row is gone, idle, or the user disabled.
+      const active = token.sub && token.sid ? await loadSessionUser(await getDeskContext(), token.sub, token.sid) : null;
+      if (!active) throw new Error("session ended");
       return { ...token, name: active.name, email: active.email, role: active.role };
     },
     async session({ session, token }) {
       session.user = { id: token.sub ?? "", email: token.email ?? "", name: token.name ?? "", role: token.role ?? "member" };
       return session;
+    },
+  },
+  events: {
+    // Signing out ends every session of the user, on every browser: a copied cookie is refused from then on.
+    async signOut({ token }) {
+      if (token?.sub) await endUserSessions((await getDeskContext()).db, token.sub);
     },
   },
   logger: {
@@ -125,7 +135,16 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
   return resolveSessionUser(ctx, (name) => jar.get(name)?.value);
 });
 
+/** The signed-in user; one holding a temporary password is sent to change it first. */
 export async function requireUser(): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) redirect("/sign-in");
+  if (user.mustChangePassword) redirect("/change-password");
+  return user;
+}
+
+/** The signed-in user, temporary password or not (the password change page). */
+export async function requireSignedIn(): Promise<SessionUser> {
   const user = await getSessionUser();
   if (!user) redirect("/sign-in");
   return user;
@@ -136,4 +155,3 @@ export async function requireAdmin(): Promise<SessionUser> {
   if (user.role !== "admin") notFound();
   return user;
 }
-

@@ -8,6 +8,8 @@ import type { DeskDb, DeskDialect } from "./db";
 import { openDeskDb } from "./db";
 import { upstreamFetch } from "./upstream-fetch";
 import type { DeskSecrets } from "./secrets";
+import type { ForwardedTrust } from "./security";
+import { NO_FORWARDED_TRUST } from "./security";
 
 export interface DeskConfig {
   /** Base URL of the Alpha API, without a trailing slash. */
@@ -16,7 +18,11 @@ export interface DeskConfig {
   deskUrl: string | null;
   /** Per-attempt timeout of an upstream call. */
   upstreamTimeoutMs: number;
-  /** Failed sign-ins slow every later attempt by this much per failure beyond the third... */
+  /** Which forwarded headers to believe, and where the socket's address is stamped (lib/server/security.ts). */
+  forwarded: ForwardedTrust;
+  /** A session unused for this long ends (DESK_SESSION_IDLE_MINUTES). */
+  sessionIdleMs: number;
+  /** Failed sign-ins on one account (from any source) slow its later attempts by this much, doubling... */
   signInDelayStepMs: number;
   /** ...up to this much. */
   signInDelayMaxMs: number;
@@ -40,6 +46,8 @@ export interface DeskContext {
 
 export const DEFAULT_DESK_CONFIG: Omit<DeskConfig, "alphaBaseUrl"> = {
   deskUrl: null,
+  forwarded: NO_FORWARDED_TRUST,
+  sessionIdleMs: 8 * 60 * 60_000,
   upstreamTimeoutMs: 15_000,
   signInDelayStepMs: 1_000,
   signInDelayMaxMs: 5_000,

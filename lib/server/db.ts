@@ -4,7 +4,7 @@ import "server-only";
  * `openDeskDb` opens it and applies the migrations of lib/server/migrations.ts (Kysely Migrator).
  * Columns are portable: text ids and ISO timestamps, integer flags (0/1), integer credits.
  */
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
@@ -23,6 +23,16 @@ export interface UsersTable {
   disabled: number;
   created_at: string;
   updated_at: string;
+  /** 1 after an admin set a temporary password: every page asks for a new one first. */
+  must_change_password: number;
+}
+
+/** One signed-in browser; the session cookie names it, so deleting the row ends that session at once. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
 }
 
 export interface SignInFailuresTable {
@@ -72,6 +82,7 @@ export interface DeskMetaTable {
 export interface DeskDatabase {
   users: UsersTable;
   sign_in_failures: SignInFailuresTable;
+  sessions: SessionsTable;
   alpha_keys: AlphaKeysTable;
   spend_log: SpendLogTable;
   response_cache: ResponseCacheTable;
@@ -113,6 +124,16 @@ function withStatementCache(database: Database.Database) {
   };
 }
 
+/**
+ * Owner-only: the folder 0700 when we make it, the file 0600 before SQLite opens it (SQLite gives its -wal and
+ * -shm files the database file's mode). An existing file is narrowed to 0600 too.
+ */
+export function createPrivateFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, "a", 0o600));
+  chmodSync(path, 0o600);
+}
+
 /** Opens the desk database and applies pending migrations. */
 export async function openDeskDb(options: OpenDeskDbOptions): Promise<OpenedDeskDb> {
   let opened: OpenedDeskDb;
@@ -128,7 +149,7 @@ export async function openDeskDb(options: OpenDeskDbOptions): Promise<OpenedDesk
     opened = { db, dialect: "postgres" };
   } else {
     const path = options.sqlitePath ?? "data/desk.db";
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    if (path !== ":memory:") createPrivateFile(path);
     const database = new Database(path);
     database.pragma("journal_mode = WAL");
     database.pragma("synchronous = NORMAL");

@@ -7,6 +7,7 @@ import { createDeskContext } from "./context";
 import { env } from "./env";
 import type { DeskSecrets } from "./secrets";
 import { loadDeskSecrets } from "./secrets";
+import type { ForwardedTrust } from "./security";
 
 /** Where `npm run service` listens by default: `npm run dev` next to it works with no settings. */
 export const DEFAULT_ALPHA_BASE_URL = "http://127.0.0.1:4010";
@@ -24,6 +25,11 @@ export function getDeskUrl(): string | null {
   return env.DESK_URL ?? null;
 }
 
+/** Which X-Forwarded-* headers to believe (DESK_TRUST_PROXY) and where npm start stamps the peer address. */
+export function getForwardedTrust(): ForwardedTrust {
+  return { hops: env.DESK_TRUST_PROXY, peerHeader: env.DESK_PEER_HEADER ?? null };
+}
+
 export async function getDeskContext(): Promise<DeskContext> {
   // Prerendering stops here: `next build` never opens the database or writes secrets into the data folder.
   await connection();
@@ -36,6 +42,8 @@ export async function getDeskContext(): Promise<DeskContext> {
         config: {
           alphaBaseUrl: env.ALPHA_BASE_URL ?? DEFAULT_ALPHA_BASE_URL,
           deskUrl: getDeskUrl(),
+          forwarded: getForwardedTrust(),
+          sessionIdleMs: env.DESK_SESSION_IDLE_MINUTES * 60_000,
           upstreamTimeoutMs: env.DESK_UPSTREAM_TIMEOUT_MS,
         },
       }),

@@ -36,7 +36,7 @@ export function readDemoState(dataDir: string): DemoState | null {
 }
 
 export function writeDemoState(dataDir: string, state: DemoState): void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = demoStatePath(dataDir);
   writeFileSync(path, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
   chmodSync(path, 0o600);

@@ -25,6 +25,15 @@ export const env = createEnv({
     DESK_URL: z.url().optional(),
     /** Set by `npm start` in the embedded default: the sign-in page shows the demo credentials. */
     DESK_DEMO_MODE: flag,
+    /**
+     * Proxies in front of the desk whose X-Forwarded-For/-Host/-Proto it believes (0: none, the default; any client
+     * can send those headers). Behind one reverse proxy set 1; behind a CDN and a proxy, 2.
+     */
+    DESK_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /** Set by `npm start`'s preload (scripts/peer-address.mjs): the header that carries the socket's address. Never set it by hand. */
+    DESK_PEER_HEADER: z.string().regex(/^x-alpha-desk-peer-[0-9a-f]{16}$/).optional(),
+    /** A session unused for this many minutes ends; the user signs in again. Sessions end after 7 days regardless. */
+    DESK_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(480),
     /** Per-attempt timeout of a call to the Alpha API, in milliseconds. */
     DESK_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   },

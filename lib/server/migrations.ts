@@ -153,6 +153,25 @@ const portfolio: Migration = {
   },
 };
 
+/** Issue 15: server-side sessions (sign-out and password changes end them; idle ones expire) and forced password changes. */
+const sessions: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("sessions")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("last_seen_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("sessions_user").on("sessions").column("user_id").execute();
+    await db.schema.alterTable("users").addColumn("must_change_password", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable("users").dropColumn("must_change_password").execute();
+    await db.schema.dropTable("sessions").ifExists().execute();
+  },
+};
+
 /** Issue 21: the unit of a watchlist's exposures, and ISINs learnt from the service's symbol metadata. */
 const exposureUnits: Migration = {
   async up(db: AnyDb) {
@@ -174,5 +193,6 @@ const exposureUnits: Migration = {
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
+  "0004_sessions": sessions,
   "0005_exposure_units": exposureUnits,
 };

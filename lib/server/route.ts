@@ -37,6 +37,8 @@ export type RouteFunction = (request: Request, context?: NextRouteContext) => Pr
 export interface WrapOptions {
   /** The context to run in; the process-wide one by default (tests and the bench pass their own). */
   ctx?: DeskContext | (() => Promise<DeskContext>);
+  /** Let a user who holds a temporary password through (only the password change itself). */
+  allowTemporaryPassword?: boolean;
 }
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -78,7 +80,7 @@ function wrap(
   return async (request, context) => {
     try {
       const ctx = await resolveContext(options);
-      if (STATE_CHANGING_METHODS.has(request.method) && !isSameOriginRequest(request, ctx.config.deskUrl)) {
+      if (STATE_CHANGING_METHODS.has(request.method) && !isSameOriginRequest(request, ctx.config.deskUrl, ctx.config.forwarded)) {
         throw new AlphaError("origin_rejected", "This request did not come from the desk's own pages");
       }
       const params = (await context?.params) ?? {};
@@ -93,19 +95,22 @@ export function withPublic(handler: (args: PublicRouteArgs) => Promise<Result>, 
   return wrap(options, handler);
 }
 
-async function sessionUser(args: PublicRouteArgs): Promise<SessionUser> {
+async function sessionUser(args: PublicRouteArgs, options: WrapOptions): Promise<SessionUser> {
   const user = await resolveSessionUser(args.ctx, cookieReaderFromHeader(args.request.headers.get("cookie")));
   if (!user) throw new AlphaError("not_signed_in", "Sign in to continue");
+  if (user.mustChangePassword && !options.allowTemporaryPassword) {
+    throw new AlphaError("password_change_required", "Choose a new password first (an admin gave you a temporary one)");
+  }
   return user;
 }
 
 export function withUser(handler: (args: UserRouteArgs) => Promise<Result>, options: WrapOptions = {}): RouteFunction {
-  return wrap(options, async (args) => handler({ ...args, user: await sessionUser(args) }));
+  return wrap(options, async (args) => handler({ ...args, user: await sessionUser(args, options) }));
 }
 
 export function withAdmin(handler: (args: UserRouteArgs) => Promise<Result>, options: WrapOptions = {}): RouteFunction {
   return wrap(options, async (args) => {
-    const user = await sessionUser(args);
+    const user = await sessionUser(args, options);
     if (user.role !== "admin") throw new AlphaError("forbidden", "Only admins can do this");
     return handler({ ...args, user });
   });

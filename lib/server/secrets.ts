@@ -28,7 +28,7 @@ export function parseEncryptionKey(value: string): Buffer {
 function readOrCreateSecretsFile(dataDir: string): SecretsFile {
   const path = join(dataDir, "secrets.json");
   const fresh: SecretsFile = { authSecret: randomBytes(32).toString("base64url"), encryptionKey: randomBytes(32).toString("base64") };
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     // "wx": when two processes race on a fresh data dir, exactly one writes and both read its secrets.
     writeFileSync(path, `${JSON.stringify(fresh, null, 2)}\n`, { mode: 0o600, flag: "wx" });

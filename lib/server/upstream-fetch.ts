@@ -2,15 +2,53 @@ import "server-only";
 /**
  * The desk's fetch for Alpha API calls: node:http(s) with keep-alive agents and a lean answer object. On Node 20 the
  * built-in fetch and a WHATWG Response cost several times the CPU of the desk's own proxy logic per call; this one
- * keeps the proxy's overhead small. It buffers answers (Alpha bodies are JSON or JSONL of a few MB at most).
+ * keeps the proxy's overhead small. It is also where the wire contract is enforced before anything is read:
+ * - a redirect, an error body that is not the contract's, or an X-Credits-Charged that is not a whole number ≥ 0
+ *   becomes a 502 `upstream_contract_violation` with a sentence saying what was wrong;
+ * - an answer larger than its endpoint's cap (upstreamByteCap) is cut off and becomes a 502 too;
+ * - idle keep-alive sockets are dropped a second before the server's own keep-alive timeout, and a request that
+ *   failed on a reused socket before any answer arrived is sent once more on another (never a second time).
  */
 import http from "node:http";
 import https from "node:https";
+import type { Socket } from "node:net";
+import { errorBodySchema } from "@/lib/alpha/errors";
+
+/** Node's http server closes idle keep-alive sockets after 5 s unless it says otherwise (Keep-Alive: timeout=N). */
+const DEFAULT_SERVER_IDLE_MS = 5_000;
+const IDLE_MARGIN_MS = 1_000;
+const idleBudget = new WeakMap<Socket, number>();
+
+/** `Keep-Alive: timeout=N` of an answer, in milliseconds. */
+export function keepAliveTimeoutMs(header: string | string[] | undefined): number | null {
+  const match = /(?:^|[,\s])timeout=(\d+)/i.exec(Array.isArray(header) ? header.join(",") : (header ?? ""));
+  return match ? Number(match[1]) * 1000 : null;
+}
+
+function makeAgent<A extends http.Agent>(agent: A): A {
+  // After the agent has parked a socket (its own 'free' listener ran first), give it an idle timeout the agent
+  // enforces by destroying it: a second short of when the server would close it.
+  agent.on("free", (socket: Socket) => {
+    const serverIdle = idleBudget.get(socket) ?? DEFAULT_SERVER_IDLE_MS;
+    socket.setTimeout(Math.max(250, serverIdle - IDLE_MARGIN_MS));
+  });
+  return agent;
+}
 
 const agents = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 32 }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 32 }),
+  "http:": makeAgent(new http.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 32 })),
+  "https:": makeAgent(new https.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 32 })),
 };
+
+const MB = 1024 * 1024;
+/** What the desk reads of one answer, by endpoint: large documents get room, everything else a few MB. */
+export function upstreamByteCap(pathname: string): number {
+  if (/^\/v1\/batch\/jobs\/[^/]+\/results\/?$/.test(pathname)) return 64 * MB;
+  if (/^\/v1\/concalls\/transcripts?\/?$/.test(pathname)) return 16 * MB;
+  if (/\/citations\/[^/]+\/pdf\/?$/.test(pathname)) return 32 * MB;
+  if (pathname.startsWith("/v1/batch/")) return 16 * MB;
+  return 8 * MB;
+}
 
 /** The headers of an answer: node lower-cases names; repeated ones are joined as fetch does. */
 class LeanHeaders {
@@ -56,6 +94,41 @@ class LeanResponse {
   }
 }
 
+/** The desk's verdict on an answer outside the contract: a 502 in the contract's own error shape. */
+function contractBreak(message: string): LeanResponse {
+  const body = Buffer.from(JSON.stringify({ error: { code: "upstream_contract_violation", message } }));
+  return new LeanResponse(502, "Bad Gateway", { "content-type": "application/json; charset=utf-8" }, body);
+}
+
+/** Error bodies the desk accepts: the contract's `{ error: { code, message } }`, or the hosted API's `{ detail }`. */
+function isContractErrorBody(body: Buffer): boolean {
+  let json: unknown;
+  try {
+    json = JSON.parse(body.toString("utf8"));
+  } catch {
+    return false;
+  }
+  if (errorBodySchema.safeParse(json).success) return true;
+  const detail = (json as { detail?: unknown } | null)?.detail;
+  return typeof detail === "string";
+}
+
+/** What of an answer breaks the contract before its body is read (status, charge header); null when nothing. */
+export function headerContractBreak(status: number, headers: http.IncomingHttpHeaders): string | null {
+  if (status >= 300 && status < 400) {
+    return `The Alpha API answered with a redirect (HTTP ${status}${headers.location ? "" : ", and no Location"}); its interface never redirects`;
+  }
+  if (status < 200 || status >= 600) return `The Alpha API answered with HTTP status ${status}, which its interface does not use`;
+  const charged = headers["x-credits-charged"];
+  if (charged !== undefined) {
+    const value = Array.isArray(charged) ? charged.join(",") : charged;
+    if (!/^\d{1,12}$/.test(value.trim())) {
+      return `The Alpha API sent X-Credits-Charged "${value.slice(0, 40)}", which is not a whole number of credits of 0 or more`;
+    }
+  }
+  return null;
+}
+
 /**
  * The one cast of this module. Invariant: the Alpha client (lib/alpha/client.ts) touches only `ok`, `status`,
  * `headers.get` and `text()` of what its fetch returns; LeanResponse provides those (and a little more).
@@ -81,6 +154,73 @@ function plainHeaders(init: HeadersInit | undefined): Record<string, string> {
   return { ...init };
 }
 
+/** A request failed on a kept-alive socket before any answer: the server closed it as we wrote (safe to send again). */
+class StaleSocketError extends Error {
+  constructor(readonly original: Error) {
+    super("stale keep-alive socket");
+  }
+}
+
+interface Attempt {
+  url: URL;
+  transport: typeof http | typeof https;
+  method: string;
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+  signal: AbortSignal | undefined;
+}
+
+function send({ url, transport, method, headers, body, signal }: Attempt): Promise<LeanResponse> {
+  const cap = upstreamByteCap(url.pathname);
+  return new Promise<LeanResponse>((resolve, reject) => {
+    let answered = false;
+    const req = transport.request(url, { method, headers, agent: agents[url.protocol as "http:" | "https:"] }, (res) => {
+      answered = true;
+      const socket = res.socket as Socket | null;
+      const serverIdle = keepAliveTimeoutMs(res.headers["keep-alive"]);
+      if (socket && serverIdle !== null) idleBudget.set(socket, serverIdle);
+      const status = res.statusCode ?? 502;
+      const broken = headerContractBreak(status, res.headers);
+      const declared = Number(res.headers["content-length"] ?? "0");
+      if (broken || declared > cap) {
+        res.destroy();
+        resolve(contractBreak(broken ?? `The Alpha API's answer is larger than the ${Math.round(cap / MB)} MB the desk reads for ${url.pathname}`));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > cap) {
+          res.destroy();
+          resolve(contractBreak(`The Alpha API's answer is larger than the ${Math.round(cap / MB)} MB the desk reads for ${url.pathname}`));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on("error", reject);
+      res.on("end", () => {
+        const buffer = Buffer.concat(chunks);
+        if (status >= 400 && !isContractErrorBody(buffer)) {
+          resolve(contractBreak(`The Alpha API answered HTTP ${status} with a body outside its interface`));
+          return;
+        }
+        resolve(new LeanResponse(status, res.statusMessage ?? "", res.headers, buffer));
+      });
+    });
+    req.on("socket", (socket: Socket) => socket.setTimeout(0));
+    const onAbort = () => req.destroy(signal?.reason instanceof Error ? signal.reason : new Error("aborted"));
+    signal?.addEventListener("abort", onAbort, { once: true });
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const stale = req.reusedSocket && !answered && ["ECONNRESET", "EPIPE", "ECONNABORTED"].includes(error.code ?? "");
+      reject(stale ? new StaleSocketError(error) : new TypeError("fetch failed", { cause: error }));
+    });
+    req.on("close", () => signal?.removeEventListener("abort", onAbort));
+    req.end(body);
+  });
+}
+
 export const upstreamFetch: typeof fetch = async (input, init = {}) => {
   const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
   const transport = url.protocol === "https:" ? https : url.protocol === "http:" ? http : null;
@@ -90,18 +230,16 @@ export const upstreamFetch: typeof fetch = async (input, init = {}) => {
   if (body) headers["content-length"] = String(body.length);
   const signal = init.signal ?? undefined;
   signal?.throwIfAborted();
-  const method = init.method ?? "GET";
-  return new Promise<Response>((resolve, reject) => {
-    const req = transport.request(url, { method, headers, agent: agents[url.protocol as "http:" | "https:"] }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("error", reject);
-      res.on("end", () => resolve(asResponse(new LeanResponse(res.statusCode ?? 502, res.statusMessage ?? "", res.headers, Buffer.concat(chunks)))));
-    });
-    const onAbort = () => req.destroy(signal?.reason instanceof Error ? signal.reason : new Error("aborted"));
-    signal?.addEventListener("abort", onAbort, { once: true });
-    req.on("error", (error) => reject(signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: error })));
-    req.on("close", () => signal?.removeEventListener("abort", onAbort));
-    req.end(body);
-  });
+  const attempt: Attempt = { url, transport, method: init.method ?? "GET", headers, body, signal };
+  try {
+    return asResponse(await send(attempt));
+  } catch (error) {
+    if (!(error instanceof StaleSocketError)) throw error;
+    // Once, and only for a socket the server closed before answering: it never saw this request.
+    try {
+      return asResponse(await send(attempt));
+    } catch (again) {
+      throw again instanceof StaleSocketError ? new TypeError("fetch failed", { cause: again.original }) : again;
+    }
+  }
 };

@@ -8,7 +8,11 @@ import "server-only";
  * - setUserRole(actor, userId, role) / setUserDisabled(actor, userId, disabled) → UserSummary; admins only; never
  *   demotes or disables the last active admin (409 last_admin) nor the actor (409 cannot_change_self)
  * - getUserById(id) → UserSummary | null
+ * - changeOwnPassword(user, { currentPassword, newPassword }) → void; ends every session of the user
+ * - issueTemporaryPassword(actor, userId) → { temporaryPassword }; admins only; it must be changed at first sign-in
+ * Changing a role, disabling a user and both password changes end every session of that user (lib/server/session.ts).
  */
+import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { z } from "zod";
 import { AlphaError, fieldErrorsFromZod } from "@/lib/alpha/errors";
@@ -17,14 +21,17 @@ import type { UserRole, UsersTable } from "./db";
 import { toNumber } from "./db";
 import { getDeskContext } from "./default-context";
 import { newId } from "./ids";
-import { precompiled } from "./precompiled";
-import { hashPassword } from "./passwords";
+import { hashPassword, verifyPassword } from "./passwords";
+import { endUserSessions } from "./session";
+import { SIGN_IN_POLICY } from "./sign-in";
 
 export interface SessionUser {
   id: string;
   email: string;
   name: string;
   role: UserRole;
+  /** Signed in with a temporary password: nothing but the password change until a new one is set. */
+  mustChangePassword?: boolean;
 }
 
 export interface UserSummary extends SessionUser {
@@ -32,6 +39,10 @@ export interface UserSummary extends SessionUser {
   createdAt: string;
   /** Whether the user has stored an Alpha key (never the key). */
   hasKey: boolean;
+  /** Failed sign-ins on this account still remembered (lib/server/sign-in.ts); an admin can clear them. */
+  failedSignIns: number;
+  /** Holds a temporary password an admin issued, not yet changed. */
+  mustChangePassword: boolean;
 }
 
 export const USER_ROLES = ["admin", "member"] as const satisfies readonly UserRole[];
@@ -63,7 +74,10 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
   throw new AlphaError("invalid_body", first ? `'${first[0]}' ${first[1][0]}` : "Invalid request body", { details: { fields } });
 }
 
-type UserRow = Pick<UsersTable, "id" | "email" | "name" | "role" | "disabled" | "created_at"> & { has_key?: unknown };
+type UserRow = Pick<UsersTable, "id" | "email" | "name" | "role" | "disabled" | "created_at" | "must_change_password"> & {
+  has_key?: unknown;
+  failed_sign_ins?: unknown;
+};
 
 function toSummary(row: UserRow): UserSummary {
   return {
@@ -74,15 +88,26 @@ function toSummary(row: UserRow): UserSummary {
     disabled: toNumber(row.disabled) === 1,
     createdAt: row.created_at,
     hasKey: toNumber(row.has_key) > 0,
+    failedSignIns: toNumber(row.failed_sign_ins),
+    mustChangePassword: toNumber(row.must_change_password) === 1,
   };
 }
 
 function selectUsers(ctx: DeskContext) {
+  const since = new Date(ctx.now().getTime() - SIGN_IN_POLICY.windowMs).toISOString();
   return ctx.db
     .selectFrom("users")
     .leftJoin("alpha_keys", "alpha_keys.user_id", "users.id")
-    .select(["users.id", "users.email", "users.name", "users.role", "users.disabled", "users.created_at"])
-    .select(sql<number>`CASE WHEN alpha_keys.user_id IS NULL THEN 0 ELSE 1 END`.as("has_key"));
+    .select(["users.id", "users.email", "users.name", "users.role", "users.disabled", "users.created_at", "users.must_change_password"])
+    .select(sql<number>`CASE WHEN alpha_keys.user_id IS NULL THEN 0 ELSE 1 END`.as("has_key"))
+    .select((eb) =>
+      eb
+        .selectFrom("sign_in_failures")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("sign_in_failures.email", "=", "users.email")
+        .where("sign_in_failures.attempted_at", ">=", since)
+        .as("failed_sign_ins"),
+    );
 }
 
 function requireAdminActor(actor: SessionUser): void {
@@ -116,7 +141,7 @@ export async function listUsers(actor: SessionUser, ctx?: DeskContext): Promise<
 function newUserRow(ctx: DeskContext, input: z.output<typeof createUserInputSchema>, passwordHash: string): UsersTable {
   const now = ctx.now().toISOString();
   const id = newId("usr");
-  return { id, email: input.email, name: input.name, password_hash: passwordHash, role: input.role, disabled: 0, created_at: now, updated_at: now };
+  return { id, email: input.email, name: input.name, password_hash: passwordHash, role: input.role, disabled: 0, created_at: now, updated_at: now, must_change_password: 0 };
 }
 
 /**
@@ -189,6 +214,8 @@ export async function updateUser(actor: SessionUser, userId: string, input: Upda
       })
       .where("id", "=", userId)
       .execute();
+    // A new role or a disabled account applies to every open session at once: they end.
+    if ((change.role !== undefined && change.role !== target.role) || change.disabled === true) await endUserSessions(trx, userId);
   });
   const updated = await getUserById(userId, c);
   if (!updated) throw new AlphaError("not_found", "No such user");
@@ -203,13 +230,47 @@ export function setUserDisabled(actor: SessionUser, userId: string, disabled: bo
   return updateUser(actor, userId, { disabled }, ctx);
 }
 
-const selectSessionUser = precompiled(1, (db: DeskContext["db"], id: string) =>
-  db.selectFrom("users").select(["id", "email", "name", "role", "disabled"]).where("id", "=", id),
-);
+export const changePasswordInputSchema = z.object({
+  currentPassword: z.string().min(1, { message: "is required" }).max(256),
+  newPassword: newUserInputSchema.shape.password,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
 
-/** The active user behind a session, with their current role; null when unknown or disabled. */
-export async function loadActiveUser(ctx: DeskContext, id: string): Promise<SessionUser | null> {
-  const [row] = await selectSessionUser(ctx.db, id);
-  if (!row || toNumber(row.disabled) === 1) return null;
-  return { id: row.id, email: row.email, name: row.name, role: row.role };
+/** A user sets a new password, proving the current one; every session of theirs ends (the caller may open a fresh one). */
+export async function changeOwnPassword(user: SessionUser, input: ChangePasswordInput, ctx?: DeskContext): Promise<void> {
+  const c = ctx ?? (await getDeskContext());
+  const parsed = parseOrThrow(changePasswordInputSchema, input);
+  const row = await c.db.selectFrom("users").select(["password_hash", "disabled"]).where("id", "=", user.id).executeTakeFirst();
+  if (!row || toNumber(row.disabled) === 1) throw new AlphaError("not_signed_in", "Sign in to continue");
+  if (!(await verifyPassword(row.password_hash, parsed.currentPassword))) {
+    throw new AlphaError("wrong_password", "The current password is not right.", { details: { fields: { currentPassword: ["is not right"] } } });
+  }
+  if (parsed.newPassword === parsed.currentPassword) {
+    throw new AlphaError("invalid_body", "'newPassword' must differ from the current one", { details: { fields: { newPassword: ["must differ from the current one"] } } });
+  }
+  const hash = await hashPassword(parsed.newPassword);
+  await c.db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash: hash, must_change_password: 0, updated_at: c.now().toISOString() }).where("id", "=", user.id).execute();
+    await endUserSessions(trx, user.id);
+  });
+}
+
+/**
+ * An admin gives a user a temporary password (shown once, to the admin): the old one stops working, every session
+ * of the user ends, failed sign-ins are forgotten, and the user must choose a new password at first sign-in.
+ */
+export async function issueTemporaryPassword(actor: SessionUser, userId: string, ctx?: DeskContext): Promise<{ temporaryPassword: string }> {
+  requireAdminActor(actor);
+  const c = ctx ?? (await getDeskContext());
+  const target = await c.db.selectFrom("users").select(["id", "email"]).where("id", "=", userId).executeTakeFirst();
+  if (!target) throw new AlphaError("not_found", "No such user");
+  if (target.id === actor.id) throw new AlphaError("cannot_change_self", "Change your own password under Settings instead");
+  const temporaryPassword = randomBytes(12).toString("base64url");
+  const hash = await hashPassword(temporaryPassword);
+  await c.db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash: hash, must_change_password: 1, updated_at: c.now().toISOString() }).where("id", "=", userId).execute();
+    await endUserSessions(trx, userId);
+    await trx.deleteFrom("sign_in_failures").where("email", "=", target.email).execute();
+  });
+  return { temporaryPassword };
 }

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { migrations } from "./migrations";
 
@@ -7,7 +7,12 @@ export type Db = Database.Database;
 
 /** Opens (creating when needed) the service database in WAL mode and applies pending migrations. */
 export function openDatabase(path: string): Db {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:") {
+    // Owner-only: the folder 0700 when we make it, the file 0600 (SQLite gives its -wal and -shm the file's mode).
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    closeSync(openSync(path, "a", 0o600));
+    chmodSync(path, 0o600);
+  }
   const db = new Database(path);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");

@@ -1,0 +1,4 @@
+import { handleIssueTemporaryPassword } from "@/lib/server/handlers/account";
+import { withAdmin } from "@/lib/server/route";
+
+export const POST = withAdmin(handleIssueTemporaryPassword);

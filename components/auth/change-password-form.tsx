@@ -1,0 +1,129 @@
+"use client";
+
+import { AlertTriangleIcon, KeyRoundIcon } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { isAlphaError } from "@/lib/alpha/errors";
+import { deskSend } from "@/lib/query/desk-fetch";
+import { Field, fieldAria, fieldErrorsOf } from "./field";
+import { useHydrated } from "./use-hydrated";
+
+const MIN_PASSWORD = 8;
+
+/**
+ * The current password and a new one, twice. Every other session of the user ends; this browser stays signed in.
+ * `required`: an admin gave a temporary password, and nothing else of the desk opens until it is replaced.
+ */
+export function ChangePasswordForm({ required }: { required: boolean }) {
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const [values, setValues] = useState({ current: "", next: "", confirm: "" });
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const set = (name: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const out: Record<string, string> = {};
+    if (!values.current) out.current = "Enter your current password.";
+    if (values.next.length < MIN_PASSWORD) out.next = `Use at least ${MIN_PASSWORD} characters.`;
+    if (values.confirm !== values.next) out.confirm = "The passwords do not match.";
+    setFieldErrors(out);
+    setError(null);
+    if (Object.keys(out).length > 0) return;
+    setPending(true);
+    try {
+      await deskSend("/api/account/password", "POST", { currentPassword: values.current, newPassword: values.next });
+      setDone(true);
+      setValues({ current: "", next: "", confirm: "" });
+      if (required) router.replace("/usage");
+      router.refresh();
+    } catch (e) {
+      const fields = isAlphaError(e) ? fieldErrorsOf(e.details) : {};
+      setFieldErrors({
+        ...(fields.currentPassword ? { current: "That is not your current password." } : {}),
+        ...(fields.newPassword ? { next: `The new password ${fields.newPassword}.` } : {}),
+      });
+      setError(isAlphaError(e) ? e.message : "The password was not changed. Try again.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-xl">
+          <KeyRoundIcon aria-hidden className="size-5 text-primary" />
+          <h1>{required ? "Choose a new password" : "Change your password"}</h1>
+        </CardTitle>
+        <CardDescription>
+          {required
+            ? "An admin gave you a temporary password. Choose your own before you use the desk."
+            : "You stay signed in here; every other browser signed in as you is signed out."}
+        </CardDescription>
+      </CardHeader>
+      {/* POST, and no submit before hydration: a password never reaches a URL, whatever the timing. */}
+      <form method="post" onSubmit={submit} noValidate>
+        <CardContent className="grid gap-4">
+          {error && (
+            <Alert variant="destructive">
+              <AlertTriangleIcon aria-hidden />
+              <AlertTitle>The password was not changed</AlertTitle>
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          )}
+          {done && !required && (
+            <Alert data-testid="password-changed">
+              <AlertTitle>Password changed</AlertTitle>
+              <AlertDescription>Other browsers signed in as you have been signed out.</AlertDescription>
+            </Alert>
+          )}
+          <Field id="current-password" label={required ? "Temporary password" : "Current password"} error={fieldErrors.current}>
+            <Input
+              id="current-password"
+              name="current-password"
+              type="password"
+              autoComplete="current-password"
+              value={values.current}
+              onChange={set("current")}
+              {...fieldAria("current-password", fieldErrors.current)}
+            />
+          </Field>
+          <Field id="new-password" label="New password" hint={`At least ${MIN_PASSWORD} characters.`} error={fieldErrors.next}>
+            <Input
+              id="new-password"
+              name="new-password"
+              type="password"
+              autoComplete="new-password"
+              value={values.next}
+              onChange={set("next")}
+              {...fieldAria("new-password", fieldErrors.next, true)}
+            />
+          </Field>
+          <Field id="confirm" label="Repeat the new password" error={fieldErrors.confirm}>
+            <Input id="confirm" name="confirm" type="password" autoComplete="new-password" value={values.confirm} onChange={set("confirm")} {...fieldAria("confirm", fieldErrors.confirm)} />
+          </Field>
+        </CardContent>
+        <CardFooter className="mt-5 flex justify-between gap-2">
+          {!required && (
+            <Button asChild variant="ghost">
+              <Link href="/settings">Back to settings</Link>
+            </Button>
+          )}
+          <Button type="submit" className="ml-auto" disabled={pending || !hydrated}>
+            {pending ? "Changing…" : "Change password"}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import "server-only";
+/**
+ * Passwords and sign-in locks:
+ * - POST /api/account/password { currentPassword, newPassword } → { data: { changed: true } }; every session of the
+ *   user ends and this browser gets a fresh one (Set-Cookie); 400 wrong_password. Open to a temporary password too.
+ * - POST /api/admin/users/[id]/temporary-password → { data: { temporaryPassword } } (shown once; admins only)
+ * - DELETE /api/admin/users/[id]/sign-in-failures → { data: { cleared } } (admins only)
+ */
+import { AlphaError } from "@/lib/alpha/errors";
+import type { UserRouteArgs } from "../route";
+import { jsonResponse, readJsonBody } from "../route";
+import { isSecureUrl, mintSessionCookie, SESSION_MAX_AGE_SECONDS } from "../session";
+import { clearSignInFailures } from "../sign-in";
+import { changeOwnPassword, issueTemporaryPassword, type ChangePasswordInput } from "../users";
+
+function userIdParam({ params }: UserRouteArgs): string {
+  const id = params.id;
+  if (typeof id !== "string" || !id) throw new AlphaError("not_found", "No such user");
+  return id;
+}
+
+export async function handleChangePassword({ ctx, user, request }: UserRouteArgs) {
+  await changeOwnPassword(user, (await readJsonBody(request, 10_000)) as ChangePasswordInput, ctx);
+  const secure = isSecureUrl(ctx.config.deskUrl);
+  const cookie = await mintSessionCookie(ctx, user);
+  const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${SESSION_MAX_AGE_SECONDS}`, ...(secure ? ["Secure"] : [])];
+  return jsonResponse({ data: { changed: true } }, { headers: { "Set-Cookie": `${cookie}; ${attributes.join("; ")}` } });
+}
+
+export async function handleIssueTemporaryPassword(args: UserRouteArgs) {
+  return { data: await issueTemporaryPassword(args.user, userIdParam(args), args.ctx) };
+}
+
+export async function handleClearSignInFailures(args: UserRouteArgs) {
+  return { data: await clearSignInFailures(args.user, userIdParam(args), args.ctx) };
+}
