@@ -5,7 +5,7 @@ import "server-only";
  *   meta = { endpoint, creditsCharged, balance, cached, ageSeconds, fetchedAt, rateLimit }
  * Order: the catalogue validates the input (400 before any credit is spent) → the user's key (428 no_api_key) →
  * a paid GET inside its freshness window comes from the desk cache (0 credits, cached, ageSeconds) → identical GETs
- * in flight share one upstream call → the call → spend log → cache. `fresh: true` skips the cache read and the
+ * in flight share one upstream call (both keyed by the answer's owner: the account, or the key for key-scoped endpoints) → the call → spend log → cache. `fresh: true` skips the cache read and the
  * sharing (a paid refresh) and refreshes the cache. Errors are AlphaErrors with the desk's statuses: 401
  * invalid_api_key (stored key rejected), 402, 403, 404, 429 (retryAfter), 502 upstream_*, 504 upstream_timeout.
  */
@@ -18,7 +18,7 @@ import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import type { DeskContext } from "./context";
 import { getDeskContext } from "./default-context";
 import { scrubSecret, withUserKey } from "./key-vault";
-import { readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
+import { answerOwner, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
 import { recordSpend } from "./spend";
 import type { SessionUser } from "./users";
 
@@ -107,11 +107,13 @@ export async function proxyAlphaCall<K extends EndpointId>(
   const callOptions = options.retention ? { retention: options.retention } : {};
   // Validation first: a request the catalogue refuses never reaches the key, the cache or the upstream.
   const prepared = prepareRequest(id, input, callOptions);
-  const { apiKey, accountId } = await withUserKey(user.id, ctx);
+  const { apiKey, accountId, keyId } = await withUserKey(user.id, ctx);
   const paid = isPaid(id);
   const isGet = def.method === "GET";
   const cacheable = isGet && paid && def.freshnessSeconds > 0;
-  const key = requestKey(accountId, id, def.method, prepared.url);
+  // Cache and in-flight sharing are keyed by the answer's owner: a key-scoped answer (a batch job) is never shared
+  // with another key of the same account.
+  const key = requestKey(answerOwner(id, { accountId, keyId }), id, def.method, prepared.url);
 
   const participant = async (shared: ProxyAnswer): Promise<ProxyAnswer> => {
     if (paid) await recordSpend(ctx, { userId: user.id, endpoint: id, credits: 0, accountId, cached: true });
