@@ -8,7 +8,7 @@ import { maxBatchCost } from "@/lib/alpha/batch";
 import { describeCost } from "@/lib/alpha/costs";
 import { queryKeys } from "@/lib/query/keys";
 import { useAlphaMutation } from "@/lib/query/alpha";
-import { batchInputQueryOptions, saveBatchInput } from "@/lib/query/batches";
+import { batchInputQueryOptions } from "@/lib/query/batches";
 import { toJsonl } from "./batch-lines";
 
 export interface SubmitBatchArgs {
@@ -21,8 +21,8 @@ export interface SubmitBatchArgs {
 
 /**
  * Submits checked lines as a batch job (multipart through the proxy), after the price check: the most the job can
- * cost (50 + 5 per line), confirmed above the user's threshold. Then keeps the lines in the desk, keyed by the job's
- * id, so its failed lines can be sent again. Resolves the job, or null when the user declined the price.
+ * cost, confirmed above the user's threshold. The desk server keeps the lines it uploaded, keyed by the job's id, so
+ * its failed lines can be sent again. Resolves the job, or null when the user declined the price.
  */
 export function useSubmitBatch() {
   const client = useQueryClient();
@@ -42,13 +42,10 @@ export function useSubmitBatch() {
       body: { file: toJsonl(args.lines), filename: args.fileName, ...(args.displayName.trim() ? { display_name: args.displayName.trim() } : {}) },
     });
     const job = result.data;
+    // The server kept the lines from the upload the service accepted (recordId); the browser never sends them back.
     if (!args.optOut) {
-      try {
-        const saved = await saveBatchInput(job.id, { display_name: args.displayName.trim() || null, lines: args.lines });
-        client.setQueryData(batchInputQueryOptions(job.id).queryKey, saved);
-      } catch {
-        toast.warning("The job was submitted, but the desk could not keep its lines: its failed lines cannot be sent again from here.");
-      }
+      if (result.meta.recordId) void client.invalidateQueries({ queryKey: batchInputQueryOptions(job.id).queryKey });
+      else toast.warning("The job was submitted, but the desk could not keep its lines: its failed lines cannot be sent again from here.");
     }
     return job;
   }

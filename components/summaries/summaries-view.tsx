@@ -26,7 +26,7 @@ import { formatCredits } from "@/lib/format/number";
 import { alphaPrice, alphaQueryOptions, useAlphaMutation } from "@/lib/query/alpha";
 import { queryKeys } from "@/lib/query/keys";
 import type { SummaryEntry } from "@/lib/query/summaries";
-import { lookupRecentSummary, recordSummary, summaryEntryQueryOptions } from "@/lib/query/summaries";
+import { lookupRecentSummary, summaryEntryQueryOptions } from "@/lib/query/summaries";
 import { watchlistToItems } from "@/lib/query/watchlists";
 import { cn } from "@/lib/utils";
 import { SummaryHistory } from "./summary-history";
@@ -109,7 +109,9 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
 
   const source = params.source ?? (selection.watchlists.length > 0 || params.symbols === "" ? "watchlist" : "symbols");
   const retention = params.private ? ("none" as const) : undefined;
-  const mutation = useAlphaMutation("createDailySummary", { retention });
+  const sourceLabel = source === "watchlist" && selection.watchlist ? `Watchlist “${selection.watchlist.name}”` : "Typed symbols";
+  // The server writes the history entry from the upstream answer and its charge; the label is only where symbols came from.
+  const mutation = useAlphaMutation("createDailySummary", { retention, label: sourceLabel });
   const entry = useQuery({ ...summaryEntryQueryOptions(params.entry ?? ""), enabled: params.entry !== null });
 
   const typed = splitTypedSymbols(params.symbols);
@@ -122,7 +124,6 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
   });
   const price = alphaPrice("createDailySummary", { body: request ?? { symbols: ["TCS"] } });
   const windowed = WINDOWED_MODES.includes(params.mode);
-  const sourceLabel = source === "watchlist" && selection.watchlist ? `Watchlist “${selection.watchlist.name}”` : "Typed symbols";
 
   async function generate(fresh: boolean) {
     if (!request) return;
@@ -144,19 +145,18 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
       setWorking("generate");
       const result = await mutation.mutateAsync({ body: request });
       const charged = result.meta.creditsCharged;
-      let saved: SummaryEntry;
-      try {
-        saved = await recordSummary({ request, response: result.data, credits: charged, retention, source: sourceLabel });
-      } catch {
+      let id = result.meta.recordId;
+      if (!id) {
         // The summary is paid for: show it even when the history could not keep it.
-        saved = unsavedEntry({ request, response: result.data, credits: charged, retention, source: sourceLabel });
+        const saved = unsavedEntry({ request, response: result.data, credits: charged, retention, source: sourceLabel });
+        client.setQueryData(summaryEntryQueryOptions(saved.id).queryKey, saved);
         toast.warning("The summary could not be saved to your history; copy it if you need it later.");
+        id = saved.id;
       }
-      client.setQueryData(summaryEntryQueryOptions(saved.id).queryKey, saved);
       void client.invalidateQueries({ queryKey: queryKeys.summaries.history() });
-      setReusedId(null);
-      await setParams({ entry: saved.id });
-      toast.success(charged > 0 ? `Summary generated · ${formatCredits(charged)}` : "Done · no credits charged");
+      setReusedId(result.meta.cached ? id : null);
+      await setParams({ entry: id });
+      toast.success(charged > 0 ? `Summary generated · ${formatCredits(charged)}` : result.meta.cached ? "Opened the earlier result · 0 credits" : "Done · no credits charged");
     } catch (error) {
       setFailure(error);
     } finally {

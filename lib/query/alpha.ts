@@ -6,7 +6,7 @@ import { catalogue } from "@/lib/alpha/catalogue";
 import { describeCost, estimateCost } from "@/lib/alpha/costs";
 import { deskFetch } from "@/lib/query/desk-fetch";
 import { queryKeys } from "@/lib/query/keys";
-import type { ProxyMeta } from "@/lib/server/alpha-proxy";
+import type { ProxyMeta } from "@/lib/desk/envelope";
 
 /** What the desk's proxy says about a call besides its data (credits charged, cache age, rate limit). */
 export type AlphaCallMeta = ProxyMeta;
@@ -18,11 +18,12 @@ export interface AlphaResult<K extends EndpointId> {
 }
 
 /** The proxy route of a call: `/api/alpha` + the catalogue path and query. Validates the input first. */
-export function alphaProxyUrl<K extends EndpointId>(id: K, input: CallInput<K>, options: { fresh?: boolean } = {}): string {
+export function alphaProxyUrl<K extends EndpointId>(id: K, input: CallInput<K>, options: { fresh?: boolean; label?: string } = {}): string {
   const req = prepareRequest(id, input);
-  const url = `/api/alpha${req.url}`;
-  if (!options.fresh) return url;
-  return `${url}${url.includes("?") ? "&" : "?"}fresh=1`;
+  const url = new URL(`/api/alpha${req.url}`, "http://desk");
+  if (options.fresh) url.searchParams.set("fresh", "1");
+  if (options.label) url.searchParams.set("label", options.label);
+  return `${url.pathname}${url.search}`;
 }
 
 /** The price shown before a call runs: the most it can cost, whether it can be lower, and the rule in words. */
@@ -42,10 +43,10 @@ export function alphaPrice<K extends EndpointId>(id: K, input: CallInput<K>): { 
 async function requestAlpha<K extends EndpointId>(
   id: K,
   input: CallInput<K>,
-  options: { fresh?: boolean; signal?: AbortSignal; retention?: CallOptions["retention"] } = {},
+  options: { fresh?: boolean; signal?: AbortSignal; retention?: CallOptions["retention"]; label?: string } = {},
 ): Promise<AlphaResult<K>> {
   const req = prepareRequest(id, input, { retention: options.retention });
-  const { body } = await deskFetch<AlphaResult<K>>(alphaProxyUrl(id, input, { fresh: options.fresh }), {
+  const { body } = await deskFetch<AlphaResult<K>>(alphaProxyUrl(id, input, { fresh: options.fresh, label: options.label }), {
     method: req.method,
     headers: req.headers,
     body: req.body,
@@ -93,13 +94,15 @@ export function useAlphaMutation<K extends EndpointId>(
   options: Omit<UseMutationOptions<AlphaResult<K>, Error, CallInput<K>>, "mutationFn"> & {
     invalidate?: ReadonlyArray<readonly unknown[]>;
     retention?: CallOptions["retention"];
+    /** The desk's note on the record the server keeps of the call (a summary's source); never sent upstream. */
+    label?: string;
   } = {},
 ) {
   const client = useQueryClient();
-  const { invalidate, retention, onSettled, ...rest } = options;
+  const { invalidate, retention, label, onSettled, ...rest } = options;
   return useMutation<AlphaResult<K>, Error, CallInput<K>>({
     mutationKey: queryKeys.alpha.endpoint(id),
-    mutationFn: (input) => requestAlpha(id, input, { retention }),
+    mutationFn: (input) => requestAlpha(id, input, { retention, ...(label ? { label } : {}) }),
     ...rest,
     onSettled: (...args) => {
       void client.invalidateQueries({ queryKey: queryKeys.usage.all });

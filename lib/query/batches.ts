@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { deskFetch, deskSend } from "@/lib/query/desk-fetch";
+import { deskFetch } from "@/lib/query/desk-fetch";
 import { queryKeys } from "@/lib/query/keys";
-import type { BatchInput, SaveBatchInput } from "@/lib/query/batch-input-schema";
+import type { BatchInput } from "@/lib/query/batch-input-schema";
 
 export * from "@/lib/query/batch-input-schema";
 
@@ -12,8 +12,4 @@ export function batchInputQueryOptions(jobId: string) {
     queryFn: async ({ signal }) => (await deskFetch<{ data: BatchInput | null }>(`/api/batches/${encodeURIComponent(jobId)}/input`, { signal })).body.data,
     staleTime: Infinity,
   });
-}
-
-export async function saveBatchInput(jobId: string, input: SaveBatchInput): Promise<BatchInput> {
-  return (await deskSend<{ data: BatchInput }>(`/api/batches/${encodeURIComponent(jobId)}/input`, "PUT", input)).data;
 }

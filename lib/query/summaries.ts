@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { deskFetch, deskSend } from "@/lib/query/desk-fetch";
 import { queryKeys } from "@/lib/query/keys";
-import type { LookupSummaryInput, RecordSummaryInput, SummaryEntry, SummaryListEntry } from "@/lib/query/summary-schema";
+import type { LookupSummaryInput, SummaryEntry, SummaryListEntry } from "@/lib/query/summary-schema";
 
 export * from "@/lib/query/summary-schema";
 
@@ -25,8 +25,4 @@ export function summaryEntryQueryOptions(id: string) {
 /** A paid result for the same request under 10 minutes old, or null. */
 export async function lookupRecentSummary(input: LookupSummaryInput): Promise<SummaryEntry | null> {
   return (await deskSend<{ data: SummaryEntry | null }>("/api/summaries/lookup", "POST", input)).data;
-}
-
-export async function recordSummary(input: RecordSummaryInput): Promise<SummaryEntry> {
-  return (await deskSend<{ data: SummaryEntry }>("/api/summaries", "POST", input)).data;
 }

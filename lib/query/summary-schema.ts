@@ -3,7 +3,7 @@
  * the Summaries page. The request and response inside are the contract's own schemas.
  */
 import { z } from "zod";
-import { dailySummaryRequestSchema, dailySummaryResponseSchema } from "@/lib/alpha/summaries";
+import { dailySummaryRequestSchema } from "@/lib/alpha/summaries";
 
 /** A paid summary repeated within this window opens the earlier result instead of paying again. */
 export const SUMMARY_DEDUPE_WINDOW_MS = 10 * 60 * 1000;
@@ -12,16 +12,6 @@ export const SUMMARY_HISTORY_LIMIT = 50;
 
 /** Where a request's symbols came from, for the history list. */
 export const summarySourceSchema = z.string().trim().max(120).nullish();
-
-/** POST /api/summaries: record a generated summary (the browser made the paid call through the proxy). */
-export const recordSummaryInputSchema = z.object({
-  request: dailySummaryRequestSchema,
-  response: dailySummaryResponseSchema,
-  credits: z.number().int().min(0),
-  retention: z.enum(["none"]).nullish(),
-  source: summarySourceSchema,
-});
-export type RecordSummaryInput = z.input<typeof recordSummaryInputSchema>;
 
 /** POST /api/summaries/lookup: is there a recent paid result for this very request? */
 export const lookupSummaryInputSchema = z.object({ request: dailySummaryRequestSchema });

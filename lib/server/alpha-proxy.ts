@@ -9,32 +9,22 @@ import "server-only";
  * sharing (a paid refresh) and refreshes the cache. Errors are AlphaErrors with the desk's statuses: 401
  * invalid_api_key (stored key rejected), 402, 403, 404, 429 (retryAfter), 502 upstream_*, 504 upstream_timeout.
  */
-import type { CallInput, RateLimitInfo } from "@/lib/alpha/client";
+import type { CallInput } from "@/lib/alpha/client";
 import { createAlphaClient, prepareRequest } from "@/lib/alpha/client";
 import type { EndpointId, ResponseOf } from "@/lib/alpha/catalogue";
 import { catalogue } from "@/lib/alpha/catalogue";
 import { chargeFor, isPaid } from "@/lib/alpha/costs";
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
+import type { ProxyMeta } from "@/lib/desk/envelope";
 import type { DeskContext } from "./context";
 import { getDeskContext } from "./default-context";
 import { scrubSecret, withUserKey } from "./key-vault";
 import { answerOwner, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
+import { reuseRecentSummary, recordAfterCall } from "./money-records";
 import { recordSpend } from "./spend";
 import type { SessionUser } from "./users";
 
-export interface ProxyMeta {
-  endpoint: EndpointId;
-  /** Credits this answer cost the user: 0 when it came from the cache or was shared with an identical call. */
-  creditsCharged: number;
-  /** Balance after the call, when the upstream said; null for cached answers. */
-  balance: number | null;
-  cached: boolean;
-  /** Age of the data: 0 for a fresh upstream answer. */
-  ageSeconds: number;
-  /** When the data was fetched from upstream (ISO). */
-  fetchedAt: string;
-  rateLimit: RateLimitInfo | null;
-}
+export type { ProxyMeta } from "@/lib/desk/envelope";
 
 export interface ProxyResult<K extends EndpointId> {
   data: ResponseOf<K>;
@@ -46,6 +36,8 @@ export interface CallAlphaOptions {
   fresh?: boolean;
   /** `X-Alpha-Content-Retention: none` on summaries and batch uploads. */
   retention?: "none";
+  /** The desk's own label of a call (where a summary's symbols came from), kept in its record; never sent upstream. */
+  label?: string;
   ctx?: DeskContext;
 }
 
@@ -140,12 +132,14 @@ export async function proxyAlphaCall<K extends EndpointId>(
     const credits = response.meta.creditsCharged ?? chargeFor(id, prepared.parsed, response.data);
     const json = JSON.stringify(response.data);
     if (credits > 0) forgetAccountMemo(ctx, accountId);
-    // The credits are spent: a failing write of the log or the cache must not cost the user the answer too.
-    await Promise.all([
+    // The credits are spent: a failing write of the log, the record or the cache must not cost the user the answer too.
+    const written = await Promise.all([
       paid ? recordSpend(ctx, { userId: user.id, endpoint: id, credits, accountId, cached: false }) : null,
       cacheable ? writeCachedAnswer(ctx, { key, accountId, endpoint: id, body: json, fetchedAt }) : null,
+      recordAfterCall(ctx, user, id, { accountId, parsed: prepared.parsed, data: response.data, credits, retention: options.retention, label: options.label }),
     ]).catch((error: unknown) => {
-      console.error(JSON.stringify({ level: "error", msg: "spend log or cache write failed", endpoint: id, error: String(error) }));
+      console.error(JSON.stringify({ level: "error", msg: "spend log, record or cache write failed", endpoint: id, error: String(error) }));
+      return null;
     });
     const meta: ProxyMeta = {
       endpoint: id,
@@ -155,9 +149,21 @@ export async function proxyAlphaCall<K extends EndpointId>(
       ageSeconds: 0,
       fetchedAt: fetchedAt.toISOString(),
       rateLimit: response.meta.rateLimit,
+      recordId: written?.[2] ?? null,
     };
     return { json, data: response.data, meta };
   };
+
+  // A summary repeated within its dedupe window opens the earlier paid result: the server decides, at 0 credits.
+  if (id === "createDailySummary" && !options.fresh) {
+    const earlier = await reuseRecentSummary(ctx, user, prepared.parsed);
+    if (earlier) {
+      await recordSpend(ctx, { userId: user.id, endpoint: id, credits: 0, accountId, cached: true });
+      const ageSeconds = Math.max(0, Math.floor((ctx.now().getTime() - Date.parse(earlier.createdAt)) / 1000));
+      const meta: ProxyMeta = { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds, fetchedAt: earlier.createdAt, rateLimit: null, recordId: earlier.id };
+      return { json: JSON.stringify(earlier.response), data: earlier.response, meta };
+    }
+  }
 
   if (!isGet || options.fresh) return fromUpstream();
 
@@ -169,7 +175,7 @@ export async function proxyAlphaCall<K extends EndpointId>(
       const hit = await readCachedAnswer(ctx, key, def.freshnessSeconds);
       if (hit) {
         const fetchedAt = hit.fetchedAt.toISOString();
-        return { json: hit.body, data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null } };
+        return { json: hit.body, data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null, recordId: null } };
       }
     }
     return fromUpstream();

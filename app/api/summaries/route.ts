@@ -1,5 +1,4 @@
-import { handleListSummaries, handleRecordSummary } from "@/lib/server/handlers/summaries";
+import { handleListSummaries } from "@/lib/server/handlers/summaries";
 import { withUser } from "@/lib/server/route";
 
 export const GET = withUser(handleListSummaries);
-export const POST = withUser(handleRecordSummary);

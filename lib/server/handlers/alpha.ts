@@ -18,8 +18,12 @@ import type { UserRouteArgs } from "../route";
 import { readJsonBody } from "../route";
 
 export const ALPHA_ROUTE_PREFIX = "/api/alpha";
-/** Query parameters of the desk itself, never forwarded: `fresh`, and `api_key` (the key comes from the vault). */
-const DESK_QUERY_PARAMS = new Set(["fresh", "api_key"]);
+/**
+ * Query parameters of the desk itself, never forwarded: `fresh`, `label` (the desk's note on its record of the call)
+ * and `api_key` (the key comes from the vault).
+ */
+const DESK_QUERY_PARAMS = new Set(["fresh", "label", "api_key"]);
+const MAX_LABEL = 120;
 
 export function upstreamPathOf(pathname: string): string {
   const rest = pathname.startsWith(ALPHA_ROUTE_PREFIX) ? pathname.slice(ALPHA_ROUTE_PREFIX.length) : pathname;
@@ -101,7 +105,8 @@ export async function handleAlphaProxy({ request, ctx, user, searchParams }: Use
   else if (def.bodyType === "json") input.body = await readJsonBody(request);
   const fresh = ["1", "true"].includes(searchParams.get("fresh") ?? "");
   const retention = request.headers.get(CONTENT_RETENTION_HEADER)?.trim().toLowerCase() === "none" ? ("none" as const) : undefined;
-  const answer = await proxyAlphaCall(user, id, input as CallInput<typeof id>, { fresh, ctx, ...(retention ? { retention } : {}) });
+  const label = searchParams.get("label")?.trim().slice(0, MAX_LABEL) || undefined;
+  const answer = await proxyAlphaCall(user, id, input as CallInput<typeof id>, { fresh, ctx, ...(retention ? { retention } : {}), ...(label ? { label } : {}) });
   // The answer's JSON goes out as it is: a cached answer is never parsed and serialised again.
   return new Response(`{"data":${answer.json},"meta":${JSON.stringify(answer.meta)}}`, {
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...metaHeaders(answer.meta) },

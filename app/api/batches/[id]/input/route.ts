@@ -1,5 +1,4 @@
-import { handleGetBatchInput, handleSaveBatchInput } from "@/lib/server/handlers/batches";
+import { handleGetBatchInput } from "@/lib/server/handlers/batches";
 import { withUser } from "@/lib/server/route";
 
 export const GET = withUser(handleGetBatchInput);
-export const PUT = withUser(handleSaveBatchInput);
