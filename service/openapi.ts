@@ -143,6 +143,7 @@ export function alphaDecisions(): Json {
         "429 rate_limit_exceeded with Retry-After; 500 internal_error reveals nothing internal",
       ],
     },
+    detail_endpoints: { rule: "GET /v1/earnings/detail and GET /v1/concalls/detail answer the record itself, with no data envelope, as the interface and the hosted client have it; none found is 404 not_found and free." },
     symbol_and_scrip_code: { rule: "Detail endpoints take symbol or scrip_code; both together is 400 invalid_parameter. On list endpoints symbols and scrip_codes select the union of the companies they name." },
     credit_headers: { rule: "X-Credits-Charged on every response (0 when free or refused); X-Credits-Balance on every response of an authenticated caller (the balance after the call)." },
     insufficient_balance: { rule: "A paid call is priced from the response it would send; when the balance is short it is answered 402 insufficient_credits, charges nothing and sends no data. A call is charged all or nothing, in one transaction with its ledger row." },

@@ -184,7 +184,7 @@ function ConcallAnalysis({ symbol, quarter }: { symbol: string; quarter: string 
         </div>
       );
   } else {
-    const call = query.data.data.data;
+    const call = query.data.data;
     const glance = concallGlance(call);
     body = (
       <div className="grid grid-cols-1 gap-6" data-testid="concall-analysis">
@@ -213,7 +213,7 @@ function ConcallAnalysis({ symbol, quarter }: { symbol: string; quarter: string 
     );
   }
 
-  const filed = query.data ? alphaInstant(query.data.data.data.date) : null;
+  const filed = query.data ? alphaInstant(query.data.data.date) : null;
   return (
     <Card data-testid="analysis-card">
       <CardHeader>

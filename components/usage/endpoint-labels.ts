@@ -25,6 +25,7 @@ const LABELS: Record<EndpointId, string> = {
   cancelBatchJob: "Batch cancel",
   getAccount: "Account",
   getAccountUsage: "Usage",
+  listAccountLedger: "Ledger",
 };
 
 export function endpointLabel(id: string): string {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Product } from "./account";
-import { accountResponseSchema, usageResponseSchema } from "./account";
+import { accountResponseSchema, ledgerResponseSchema, listLedgerQuerySchema, usageResponseSchema } from "./account";
 import { alertsResponseSchema, listAlertsQuerySchema } from "./alerts";
 import { announcementCategoriesResponseSchema, announcementsResponseSchema, listAnnouncementsQuerySchema } from "./announcements";
 import {
@@ -351,6 +351,15 @@ export const catalogue = {
     path: "/v1/account/usage",
     summary: "Balance, today's debits, live counters and rate limits",
     response: usageResponseSchema,
+    product: null,
+    cost: free,
+  }),
+  listAccountLedger: endpoint({
+    method: "GET",
+    path: "/v1/account/ledger",
+    summary: "The account's credit ledger (every debit, top-up and grant, batch summaries included), newest first",
+    query: listLedgerQuerySchema,
+    response: ledgerResponseSchema,
     product: null,
     cost: free,
   }),

@@ -124,6 +124,7 @@ export const listUpcomingConcallsQuerySchema = z.object({
 });
 
 export const concallsResponseSchema = listEnvelope(concallSchema);
-export const concallDetailResponseSchema = z.looseObject({ data: concallSchema });
+/** One call, answered as itself (no `data` envelope), like the earnings detail. */
+export const concallDetailResponseSchema = concallSchema;
 export const concallTranscriptsResponseSchema = z.looseObject({ data: z.array(concallAssetResultSchema) });
 export const upcomingConcallsResponseSchema = listEnvelope(upcomingConcallSchema);

@@ -21,8 +21,8 @@ const rows: [string, EndpointId, unknown, unknown, number, number][] = [
   ["earnings: ids bound the estimate", "listEarnings", { ids: ["a", "b"] }, page(2), 2, 2],
   ["earnings index: free", "listEarningsIndex", {}, page(50), 0, 0],
   ["upcoming earnings: free", "listUpcomingEarnings", {}, page(20), 0, 0],
-  ["earnings detail: 3 per success", "getEarningsDetail", { symbol: "TCS", quarter: "q2_27" }, { data: { id: "e", symbol: "TCS" } }, 3, 3],
-  ["earnings detail detailed: still 3", "getEarningsDetail", { symbol: "TCS", quarter: "q2_27", detailed: true }, { data: { id: "e", symbol: "TCS" } }, 3, 3],
+  ["earnings detail: 3 per success", "getEarningsDetail", { symbol: "TCS", quarter: "q2_27" }, { id: "e", symbol: "TCS" }, 3, 3],
+  ["earnings detail detailed: still 3", "getEarningsDetail", { symbol: "TCS", quarter: "q2_27", detailed: true }, { id: "e", symbol: "TCS" }, 3, 3],
   ["earnings attachments: 1 per ready URL", "listEarningsAttachments", { ids: "a,b,c" }, { data: [{ id: "a", status: "ready", url: "u" }, { id: "b", status: "not_found" }, { id: "c", status: "ready", url: "u" }] }, 2, 3],
   ["alerts: 5 per page with results", "listAlerts", { limit: 50 }, page(50), 5, 5],
   ["alerts: empty page free", "listAlerts", {}, page(0), 0, 5],
@@ -35,7 +35,7 @@ const rows: [string, EndpointId, unknown, unknown, number, number][] = [
   ["block deals: empty page free", "listBlockDeals", {}, page(0), 0, 20],
   ["concalls: 1 per item", "listConcalls", { limit: 3 }, page(3), 3, 3],
   ["concalls: 2 per item detailed", "listConcalls", { limit: 3, detailed: true }, page(3), 6, 6],
-  ["concall detail: 3 per success", "getConcallDetail", { scrip_code: "532540", quarter: "q2_27" }, { data: { id: "c", symbol: "TCS" } }, 3, 3],
+  ["concall detail: 3 per success", "getConcallDetail", { scrip_code: "532540", quarter: "q2_27" }, { id: "c", symbol: "TCS" }, 3, 3],
   [
     "transcripts: 4 per ready item",
     "lookupConcallTranscripts",
@@ -72,6 +72,7 @@ const rows: [string, EndpointId, unknown, unknown, number, number][] = [
   ["batch cancel: free", "cancelBatchJob", undefined, { id: "b", status: "cancelled" }, 0, 0],
   ["account: free", "getAccount", undefined, {}, 0, 0],
   ["usage: free", "getAccountUsage", undefined, {}, 0, 0],
+  ["ledger: free", "listAccountLedger", {}, { data: [], has_next: false }, 0, 0],
 ];
 
 describe("cost rules follow the interface's cost table", () => {

@@ -69,7 +69,8 @@ export function chargeFor(id: EndpointId, input: ParsedInput, response: unknown)
       if (rule.onlyWhenDetailed && !isDetailed(input)) return 0;
       return dataItems(response).length > 0 ? rule.credits : 0;
     case "per_success":
-      return dataItems(response).length > 0 ? rule.credits : 0;
+      // The body of a 2xx answer is the success: a record, a list envelope or a document.
+      return response !== null && response !== undefined ? rule.credits : 0;
     case "per_ready":
       return rule.credits * dataItems(response).filter((r) => (r as { status?: unknown })?.status === "ready").length;
     case "per_generated_summary":

@@ -111,5 +111,6 @@ export const listEarningsAttachmentsQuerySchema = z.object({
 export const earningsListResponseSchema = listEnvelope(earningsRowSchema);
 export const earningsIndexResponseSchema = listEnvelope(earningsIndexRowSchema);
 export const upcomingEarningsResponseSchema = listEnvelope(upcomingEarningsRowSchema);
-export const earningsDetailResponseSchema = z.looseObject({ data: earningsDetailSchema });
+/** One earnings detail record, answered as itself (no `data` envelope), as the interface and the hosted client have it. */
+export const earningsDetailResponseSchema = earningsDetailSchema;
 export const earningsAttachmentsResponseSchema = z.looseObject({ data: z.array(attachmentLookupItemSchema) });

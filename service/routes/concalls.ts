@@ -62,7 +62,7 @@ export function getConcallDetail({ ctx, input }: { ctx: ServiceContext; input: E
     const who = bySymbol ? input.symbol : `scrip code ${input.scrip_code}`;
     throw new AlphaError("not_found", `No conference call for ${who} in ${input.quarter}`);
   }
-  return { data: toConcallWire(ctx, row, input.detailed) };
+  return toConcallWire(ctx, row, input.detailed);
 }
 
 /** Signed transcript and recording links per requested call, in request order: ready, no_transcript or not_found. */

@@ -132,12 +132,14 @@ describe("earnings routes", () => {
     const { key } = createTestAccount(service.ctx);
     const bySymbol = await call(service, `/v1/earnings/detail?symbol=${a.symbol.toLowerCase()}&quarter=q3_26`, { key });
     expect(bySymbol.status).toBe(200);
-    expect(earningsDetailResponseSchema.parse(bySymbol.json).data).toMatchObject({ id: ids.a3, symbol: a.symbol });
+    // The record itself, no `data` envelope: the hosted client reads `id` and `summary` at the top level.
+    expect(bySymbol.json).not.toHaveProperty("data");
+    expect(earningsDetailResponseSchema.parse(bySymbol.json)).toMatchObject({ id: ids.a3, symbol: a.symbol, summary: expect.any(String) });
     expect(bySymbol.charged).toBe(3);
-    expect(bySymbol.json).not.toHaveProperty("data.earnings_table");
+    expect(bySymbol.json).not.toHaveProperty("earnings_table");
 
     const detailed = await call(service, `/v1/earnings/detail?scrip_code=${b.scrip_code}&quarter=q4_26&detailed=true`, { key });
-    const data = earningsDetailResponseSchema.parse(detailed.json).data;
+    const data = earningsDetailResponseSchema.parse(detailed.json);
     expect(data.id).toBe(ids.b4);
     expect(data.earnings_table).toBeTruthy();
     expect(data.earnings_significant).toBe(true);

@@ -136,7 +136,7 @@ export function getEarningsDetail({ ctx, input }: { ctx: ServiceContext; input: 
     const who = bySymbol ? input.symbol : `scrip code ${input.scrip_code}`;
     throw new AlphaError("not_found", `No earnings filing for ${who} in ${input.quarter}`);
   }
-  return { data: toEarningsWire(ctx, row, input.detailed) };
+  return toEarningsWire(ctx, row, input.detailed);
 }
 
 /** Signed document links for filings, one result per requested id in request order. */

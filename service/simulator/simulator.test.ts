@@ -110,8 +110,8 @@ describe("simulator through the service", () => {
       expect(row.short_analysis).not.toBeNull();
       const res = await fetch(`${s.baseUrl}/v1/concalls/detail?symbol=${row.symbol}&quarter=${row.quarter}`, { headers: { "X-API-Key": key } });
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { data: { short_analysis?: { guidance?: string } } };
-      expect(body.data.short_analysis?.guidance).toBeTruthy();
+      const body = (await res.json()) as { short_analysis?: { guidance?: string } };
+      expect(body.short_analysis?.guidance).toBeTruthy();
     }
   });
 });

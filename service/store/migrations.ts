@@ -336,4 +336,12 @@ CREATE INDEX batch_lines_pending ON batch_lines(job_id, line_no) WHERE state = '
 CREATE INDEX concalls_pending_analysis ON concalls(meeting_ms) WHERE short_analysis IS NULL;
 `,
   },
+  {
+    id: 40,
+    name: "account ledger: newest-first pages",
+    sql: `
+-- GET /v1/account/ledger reads an account's rows by descending id; the day index alone would sort every row.
+CREATE INDEX ledger_account_id ON ledger(account_id, id);
+`,
+  },
 ];
