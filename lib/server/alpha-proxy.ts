@@ -134,7 +134,17 @@ export async function proxyAlphaCall<K extends EndpointId>(
     if (credits > 0) forgetAccountMemo(ctx, accountId);
     // The credits are spent: a failing write of the log, the record or the cache must not cost the user the answer too.
     const written = await Promise.all([
-      paid ? recordSpend(ctx, { userId: user.id, endpoint: id, credits, accountId, cached: false }) : null,
+      paid
+        ? recordSpend(ctx, {
+            userId: user.id,
+            endpoint: id,
+            credits,
+            accountId,
+            cached: false,
+            requestId: response.meta.requestId,
+            jobId: id === "createBatchJob" ? (response.data as { id: string }).id : null,
+          })
+        : null,
       cacheable ? writeCachedAnswer(ctx, { key, accountId, endpoint: id, body: json, fetchedAt }) : null,
       recordAfterCall(ctx, user, id, { accountId, parsed: prepared.parsed, data: response.data, credits, retention: options.retention, label: options.label }),
     ]).catch((error: unknown) => {

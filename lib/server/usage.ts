@@ -6,34 +6,16 @@ import "server-only";
  * Both calls are free but count against the account's rpm: the usage is memoised for 3 s and the profile for 60 s per
  * upstream account, and both are forgotten as soon as a paid call through the desk moves the balance.
  */
-import type { AccountProfile, UsageSnapshot } from "@/lib/alpha/account";
+import type { UsageSnapshot } from "@/lib/alpha/account";
 import { istDayEnd, istDayStart, toIstIso } from "@/lib/alpha/time";
+import type { UsageProjection, UsageView } from "@/lib/desk/usage";
 import { callAlpha } from "./alpha-proxy";
 import type { DeskContext } from "./context";
 import { getDeskContext } from "./default-context";
 import { withUserKey } from "./key-vault";
 import type { SessionUser } from "./users";
 
-export interface UsageProjection {
-  /** What is projected: the daily request limit against requests made today (credits when requests are unknown). */
-  basis: "requests" | "credits";
-  usedToday: number;
-  dailyLimit: number;
-  /** Today's average pace since IST midnight, per hour. */
-  perHour: number;
-  limitReached: boolean;
-  /** When the daily limit is reached at today's pace, as ISO with +05:30; null when not before IST midnight. */
-  limitReachedAt: string | null;
-  /** When the balance runs out at today's pace of credits, as ISO with +05:30; null when nothing is being spent. */
-  balanceRunsOutAt: string | null;
-}
-
-export interface UsageView {
-  usage: UsageSnapshot;
-  account: AccountProfile;
-  projection: UsageProjection;
-  fetchedAt: string;
-}
+export type { UsageProjection, UsageView } from "@/lib/desk/usage";
 
 const USAGE_TTL_MS = 3_000;
 const PROFILE_TTL_MS = 60_000;
@@ -80,5 +62,5 @@ export async function getUsageSnapshot(user: SessionUser, ctx?: DeskContext): Pr
     memoised(c, `${accountId}:account`, PROFILE_TTL_MS, async () => (await callAlpha(user, "getAccount", {}, { ctx: c })).data.data),
   ]);
   const now = c.now();
-  return { usage, account, projection: projectUsage(usage, now), fetchedAt: now.toISOString() };
+  return { usage, account, projection: projectUsage(usage, now), fetchedAt: now.toISOString(), resumesAt: null };
 }
