@@ -21,6 +21,7 @@ import { getDeskContext } from "./default-context";
 import { scrubSecret, withUserKey } from "./key-vault";
 import { answerOwner, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
 import { reuseRecentSummary, recordAfterCall } from "./money-records";
+import { canonicalBody, MAX_LINK_REUSE_SECONDS, reuseSignedLinks, SIGNED_LINK_ENDPOINTS } from "./signed-links";
 import { recordSpend } from "./spend";
 import type { SessionUser } from "./users";
 
@@ -102,10 +103,13 @@ export async function proxyAlphaCall<K extends EndpointId>(
   const { apiKey, accountId, keyId } = await withUserKey(user.id, ctx);
   const paid = isPaid(id);
   const isGet = def.method === "GET";
-  const cacheable = isGet && paid && def.freshnessSeconds > 0;
+  // Signed links are reused until shortly before they expire: their POST is cached and shared like a paid GET.
+  const signedLinks = SIGNED_LINK_ENDPOINTS.has(id);
+  const cacheable = (isGet && paid && def.freshnessSeconds > 0) || signedLinks;
+  const shared = isGet || signedLinks;
   // Cache and in-flight sharing are keyed by the answer's owner: a key-scoped answer (a batch job) is never shared
   // with another key of the same account.
-  const key = requestKey(answerOwner(id, { accountId, keyId }), id, def.method, prepared.url);
+  const key = requestKey(answerOwner(id, { accountId, keyId }), id, def.method, signedLinks ? `${prepared.url}#${canonicalBody(prepared.parsed)}` : prepared.url);
 
   const participant = async (shared: ProxyAnswer): Promise<ProxyAnswer> => {
     if (paid) await recordSpend(ctx, { userId: user.id, endpoint: id, credits: 0, accountId, cached: true });
@@ -175,17 +179,19 @@ export async function proxyAlphaCall<K extends EndpointId>(
     }
   }
 
-  if (!isGet || options.fresh) return fromUpstream();
+  if (!shared || options.fresh) return fromUpstream();
 
   // Identical GETs share one flight: the first looks in the cache and, on a miss, calls upstream.
   const inFlight = ctx.flights.get(key) as Promise<ProxyAnswer> | undefined;
   if (inFlight) return participant(await inFlight);
   const flight = (async (): Promise<ProxyAnswer> => {
     if (cacheable) {
-      const hit = await readCachedAnswer(ctx, key, def.freshnessSeconds);
-      if (hit) {
+      const hit = await readCachedAnswer(ctx, key, signedLinks ? MAX_LINK_REUSE_SECONDS : def.freshnessSeconds);
+      const age = hit ? Math.max(0, Math.floor((ctx.now().getTime() - hit.fetchedAt.getTime()) / 1000)) : 0;
+      const json = hit && signedLinks ? reuseSignedLinks(hit.body, age) : (hit?.body ?? null);
+      if (hit && json !== null) {
         const fetchedAt = hit.fetchedAt.toISOString();
-        return { json: hit.body, data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null, recordId: null } };
+        return { json, data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null, recordId: null } };
       }
     }
     return fromUpstream();
