@@ -107,7 +107,10 @@ export function AlertsView({ hasKey }: { hasKey: boolean }) {
       notifyAlert(row, notify, filters.important);
     },
   });
-  const pages = usePaidPages("listAlerts", (page) => alertsInput(filters, page));
+  const pages = usePaidPages("listAlerts", (page) => alertsInput(filters, page), {
+    // "Important" is the service's judgement, not a field of the row: under it, earlier rows cannot be filtered here.
+    matches: (row) => !filters.important && (filters.symbols.length === 0 || filters.symbols.includes(row.symbol)) && matchesAlertFilters(row, filters),
+  });
   const groups = React.useMemo(() => groupAlerts(mergeAlerts(shown, pages.rows)), [shown, pages.rows]);
 
   const off = ended ? "The date range ends before today, so no new alerts can match. Clear the end date to follow them live." : null;

@@ -82,11 +82,17 @@ export function FeedNotices({
   );
 }
 
-type PagesView = Pick<PaidPages<"listAlerts">, "loaded" | "charged" | "hasNext" | "lastEmpty" | "nextPrice" | "loadNext" | "fetching" | "metas">;
+type PagesView = Pick<PaidPages<"listAlerts">, "loaded" | "held" | "charged" | "hasNext" | "lastEmpty" | "nextPrice" | "loadNext" | "fetching" | "metas">;
 
 /** Under the feed: what the loaded pages cost (empty ones free), and the priced button for the next page. */
 export function FeedFooter({ pages, noun, className }: { pages: PagesView; noun: string; className?: string }) {
-  if (pages.loaded === 0) return null;
+  if (pages.loaded === 0) {
+    return pages.held > 0 ? (
+      <p className={cn("border-t pt-3 text-xs text-muted-foreground", className)} data-testid="feed-held" data-held={pages.held}>
+        {pages.held} {noun} from pages you already loaded match these filters · 0 credits. Load recent {noun} to buy the rest.
+      </p>
+    ) : null;
+  }
   const last = pages.metas[pages.metas.length - 1];
   return (
     <div className={cn("flex flex-wrap items-center justify-between gap-3 border-t pt-3", className)} data-testid="feed-footer">
@@ -104,6 +110,7 @@ export function FeedFooter({ pages, noun, className }: { pages: PagesView; noun:
           </Badge>
         )}
         {last?.cached && <span>· from the desk&apos;s cache ({formatRelativeTime(last.fetchedAt)}), 0 credits</span>}
+        {pages.held > 0 && <span data-testid="feed-held" data-held={pages.held}>· {pages.held} more from pages loaded under other filters, 0 credits</span>}
       </p>
       {pages.hasNext && !pages.lastEmpty ? (
         <PaidButton price={pages.nextPrice} what={`Load the next page of older ${noun}.`} onRun={pages.loadNext} pending={pages.fetching} variant="outline" size="sm" testId="feed-load-older">

@@ -97,7 +97,9 @@ export function NewsView({ hasKey }: { hasKey: boolean }) {
       if (matchesNewsFilters(row, filters)) add(row);
     },
   });
-  const pages = usePaidPages("listNews", (page) => newsInput(filters, page));
+  const pages = usePaidPages("listNews", (page) => newsInput(filters, page), {
+    matches: (row) => (filters.symbols.length === 0 || (row.symbol != null && filters.symbols.includes(row.symbol))) && matchesNewsFilters(row, filters),
+  });
   const visible = React.useMemo(() => mergeNews(shown, pages.rows), [shown, pages.rows]);
   const mix = React.useMemo(() => sentimentMix(mergeNews(shown, waiting, pages.rows)), [shown, waiting, pages.rows]);
   const counted = mix.reduce((n, d) => n + d.positive + d.negative + d.neutral, 0);
