@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { UpcomingEarningsRow } from "@/lib/alpha/earnings";
 import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
 import type { AlphaResult } from "@/lib/query/alpha";
@@ -66,4 +66,25 @@ export function upcomingCalendarQueryOptions(symbols: readonly string[]) {
       }),
     staleTime: 60_000,
   });
+}
+
+/**
+ * Company names the browser already holds from free or already-paid answers: every upcoming calendar collected this
+ * session (any symbol filter) and any earnings rows bought. Names here are never bought again.
+ */
+export function heldCompanyNames(client: QueryClient): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [, calendar] of client.getQueriesData<UpcomingCalendar>({ queryKey: ["earnings", "upcoming-calendar"] })) {
+    for (const r of calendar?.rows ?? []) if (r.company) names.set(r.symbol, r.company);
+  }
+  for (const id of ["listEarnings", "getEarningsDetail"] as const) {
+    for (const [, answer] of client.getQueriesData<{ data: unknown }>({ queryKey: queryKeys.alpha.endpoint(id) })) {
+      const body = answer?.data as { data?: unknown } | { symbol?: unknown; company_name?: unknown } | undefined;
+      const list = body && "data" in body && Array.isArray(body.data) ? body.data : body ? [body] : [];
+      for (const r of list as { symbol?: unknown; company_name?: unknown }[]) {
+        if (typeof r.symbol === "string" && typeof r.company_name === "string" && r.company_name) names.set(r.symbol, r.company_name);
+      }
+    }
+  }
+  return names;
 }
