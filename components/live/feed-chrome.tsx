@@ -2,11 +2,11 @@
 
 import { InfoIcon, KeyRoundIcon, ListChecksIcon } from "lucide-react";
 import Link from "next/link";
-import { PaidButton } from "@/components/earnings/paid-call";
+import { fromCacheLabel, PaidButton } from "@/components/earnings/paid-call";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { formatCredits } from "@/lib/format/number";
-import { formatDuration, formatRelativeTime } from "@/lib/format/time";
+import { formatDuration } from "@/lib/format/time";
 import { alphaPrice } from "@/lib/query/alpha";
 import type { LiveProduct, LiveStatus } from "@/lib/query/live";
 import { cn } from "@/lib/utils";
@@ -109,7 +109,7 @@ export function FeedFooter({ pages, noun, className }: { pages: PagesView; noun:
             Last page empty · free
           </Badge>
         )}
-        {last?.cached && <span>· from the desk&apos;s cache ({formatRelativeTime(last.fetchedAt)}), 0 credits</span>}
+        {last?.cached && <span>· {fromCacheLabel(last.fetchedAt)}</span>}
         {pages.held > 0 && <span data-testid="feed-held" data-held={pages.held}>· {pages.held} more from pages loaded under other filters, 0 credits</span>}
       </p>
       {pages.hasNext && !pages.lastEmpty ? (

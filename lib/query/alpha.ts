@@ -7,6 +7,7 @@ import { describeCost, estimateCost } from "@/lib/alpha/costs";
 import { deskFetch } from "@/lib/query/desk-fetch";
 import { queryKeys } from "@/lib/query/keys";
 import type { ProxyMeta } from "@/lib/desk/envelope";
+import { proxyMetaSchema } from "@/lib/desk/envelope";
 
 /** What the desk's proxy says about a call besides its data (credits charged, cache age, rate limit). */
 export type AlphaCallMeta = ProxyMeta;
@@ -46,13 +47,25 @@ async function requestAlpha<K extends EndpointId>(
   options: { fresh?: boolean; signal?: AbortSignal; retention?: CallOptions["retention"]; label?: string } = {},
 ): Promise<AlphaResult<K>> {
   const req = prepareRequest(id, input, { retention: options.retention });
-  const { body } = await deskFetch<AlphaResult<K>>(alphaProxyUrl(id, input, { fresh: options.fresh, label: options.label }), {
+  const { body } = await deskFetch<{ data: ResponseOf<K>; meta: unknown }>(alphaProxyUrl(id, input, { fresh: options.fresh, label: options.label }), {
     method: req.method,
     headers: req.headers,
     body: req.body,
     signal: options.signal,
   });
-  return body;
+  // The envelope is the desk's own (lib/desk): parsed. `data` was parsed by the contract on the server.
+  return { data: body.data, meta: proxyMetaSchema.parse(body.meta) };
+}
+
+/**
+ * Asks the desk for its cached answer of a paid GET without calling upstream (free, no rate budget): the answer at
+ * 0 credits, or null when the desk holds none. A page uses it so a reload shows what was bought, not a price.
+ */
+export async function peekAlpha<K extends EndpointId>(id: K, input: CallInput<K>, signal?: AbortSignal): Promise<AlphaResult<K> | null> {
+  const url = alphaProxyUrl(id, input);
+  const { body, response } = await deskFetch<{ data: ResponseOf<K>; meta: unknown } | null>(`${url}${url.includes("?") ? "&" : "?"}peek=1`, { signal });
+  if (response.status === 204 || !body) return null;
+  return { data: body.data, meta: proxyMetaSchema.parse(body.meta) };
 }
 
 /** After a call that cost credits the gauge and the spend charts are out of date. */

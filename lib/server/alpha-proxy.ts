@@ -35,6 +35,8 @@ export interface ProxyResult<K extends EndpointId> {
 export interface CallAlphaOptions {
   /** Skip the cache and the sharing of in-flight calls: a paid refresh. */
   fresh?: boolean;
+  /** Only look in the desk's cache: the cached answer (0 credits), or null; never calls upstream, never charges. */
+  peek?: boolean;
   /** `X-Alpha-Content-Retention: none` on summaries and batch uploads. */
   retention?: "none";
   /** The desk's own label of a call (where a summary's symbols came from), kept in its record; never sent upstream. */
@@ -93,8 +95,15 @@ export async function proxyAlphaCall<K extends EndpointId>(
   user: SessionUser,
   id: K,
   input: CallInput<K>,
+  options: CallAlphaOptions & { peek: true },
+): Promise<ProxyAnswer | null>;
+export async function proxyAlphaCall<K extends EndpointId>(user: SessionUser, id: K, input: CallInput<K>, options?: CallAlphaOptions): Promise<ProxyAnswer>;
+export async function proxyAlphaCall<K extends EndpointId>(
+  user: SessionUser,
+  id: K,
+  input: CallInput<K>,
   options: CallAlphaOptions = {},
-): Promise<ProxyAnswer> {
+): Promise<ProxyAnswer | null> {
   const ctx = options.ctx ?? (await getDeskContext());
   const def = catalogue[id];
   const callOptions = options.retention ? { retention: options.retention } : {};
@@ -179,23 +188,27 @@ export async function proxyAlphaCall<K extends EndpointId>(
     }
   }
 
+  const fromCache = async (): Promise<ProxyAnswer | null> => {
+    if (!cacheable) return null;
+    const hit = await readCachedAnswer(ctx, key, signedLinks ? MAX_LINK_REUSE_SECONDS : def.freshnessSeconds);
+    const age = hit ? Math.max(0, Math.floor((ctx.now().getTime() - hit.fetchedAt.getTime()) / 1000)) : 0;
+    const json = hit && signedLinks ? reuseSignedLinks(hit.body, age) : (hit?.body ?? null);
+    if (!hit || json === null) return null;
+    const fetchedAt = hit.fetchedAt.toISOString();
+    return { json, data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null, recordId: null } };
+  };
+
+  if (options.peek) {
+    const hit = await fromCache();
+    return hit ? participant(hit) : null;
+  }
+
   if (!shared || options.fresh) return fromUpstream();
 
   // Identical GETs share one flight: the first looks in the cache and, on a miss, calls upstream.
   const inFlight = ctx.flights.get(key) as Promise<ProxyAnswer> | undefined;
   if (inFlight) return participant(await inFlight);
-  const flight = (async (): Promise<ProxyAnswer> => {
-    if (cacheable) {
-      const hit = await readCachedAnswer(ctx, key, signedLinks ? MAX_LINK_REUSE_SECONDS : def.freshnessSeconds);
-      const age = hit ? Math.max(0, Math.floor((ctx.now().getTime() - hit.fetchedAt.getTime()) / 1000)) : 0;
-      const json = hit && signedLinks ? reuseSignedLinks(hit.body, age) : (hit?.body ?? null);
-      if (hit && json !== null) {
-        const fetchedAt = hit.fetchedAt.toISOString();
-        return { json, data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null, recordId: null } };
-      }
-    }
-    return fromUpstream();
-  })();
+  const flight = (async (): Promise<ProxyAnswer> => (await fromCache()) ?? fromUpstream())();
   ctx.flights.set(key, flight);
   try {
     const result = await flight;

@@ -19,10 +19,10 @@ import { readJsonBody } from "../route";
 
 export const ALPHA_ROUTE_PREFIX = "/api/alpha";
 /**
- * Query parameters of the desk itself, never forwarded: `fresh`, `label` (the desk's note on its record of the call)
- * and `api_key` (the key comes from the vault).
+ * Query parameters of the desk itself, never forwarded: `fresh`, `peek` (the cached answer or 204, never upstream),
+ * `label` (the desk's note on its record of the call) and `api_key` (the key comes from the vault).
  */
-const DESK_QUERY_PARAMS = new Set(["fresh", "label", "api_key"]);
+const DESK_QUERY_PARAMS = new Set(["fresh", "peek", "label", "api_key"]);
 const MAX_LABEL = 120;
 
 export function upstreamPathOf(pathname: string): string {
@@ -106,6 +106,13 @@ export async function handleAlphaProxy({ request, ctx, user, searchParams }: Use
   const fresh = ["1", "true"].includes(searchParams.get("fresh") ?? "");
   const retention = request.headers.get(CONTENT_RETENTION_HEADER)?.trim().toLowerCase() === "none" ? ("none" as const) : undefined;
   const label = searchParams.get("label")?.trim().slice(0, MAX_LABEL) || undefined;
+  if (["1", "true"].includes(searchParams.get("peek") ?? "")) {
+    const hit = await proxyAlphaCall(user, id, input as CallInput<typeof id>, { ctx, peek: true });
+    if (!hit) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+    return new Response(`{"data":${hit.json},"meta":${JSON.stringify(hit.meta)}}`, {
+      headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...metaHeaders(hit.meta) },
+    });
+  }
   const answer = await proxyAlphaCall(user, id, input as CallInput<typeof id>, { fresh, ctx, ...(retention ? { retention } : {}), ...(label ? { label } : {}) });
   // The answer's JSON goes out as it is: a cached answer is never parsed and serialised again.
   return new Response(`{"data":${answer.json},"meta":${JSON.stringify(answer.meta)}}`, {
