@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { setTheme, useTheme } from "@/components/ui/use-theme";
-import type { SessionUser } from "@/lib/server/users";
+import type { SessionUserView as SessionUser } from "@/lib/desk/users";
 
 export function ProfileCard({ user }: { user: SessionUser }) {
   const theme = useTheme();

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { deskFetch } from "@/lib/query/desk-fetch";
+import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
 import type { BatchInput } from "@/lib/query/batch-input-schema";
 
@@ -9,7 +9,7 @@ export * from "@/lib/query/batch-input-schema";
 export function batchInputQueryOptions(jobId: string) {
   return queryOptions({
     queryKey: queryKeys.batches.input(jobId),
-    queryFn: async ({ signal }) => (await deskFetch<{ data: BatchInput | null }>(`/api/batches/${encodeURIComponent(jobId)}/input`, { signal })).body.data,
+    queryFn: ({ signal }): Promise<BatchInput | null> => deskCall("getBatchInput", { params: { id: jobId }, signal }),
     staleTime: Infinity,
   });
 }

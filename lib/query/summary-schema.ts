@@ -17,22 +17,24 @@ export const summarySourceSchema = z.string().trim().max(120).nullish();
 export const lookupSummaryInputSchema = z.object({ request: dailySummaryRequestSchema });
 export type LookupSummaryInput = z.input<typeof lookupSummaryInputSchema>;
 
-export interface SummaryEntry {
-  id: string;
+export const summaryEntrySchema = z.object({
+  id: z.string(),
   /** The request as sent; null when the user opted out of content retention (the desk keeps only the result). */
-  request: z.output<typeof dailySummaryRequestSchema> | null;
-  source: string | null;
-  symbolCount: number;
-  mode: string | null;
-  contextWindowDays: number | null;
-  status: string;
-  summary: string | null;
-  error: string | null;
-  details: Record<string, unknown> | null;
-  credits: number;
-  retentionOptOut: boolean;
-  createdAt: string;
-}
+  request: dailySummaryRequestSchema.nullable(),
+  source: z.string().nullable(),
+  symbolCount: z.number(),
+  mode: z.string().nullable(),
+  contextWindowDays: z.number().nullable(),
+  status: z.string(),
+  summary: z.string().nullable(),
+  error: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  credits: z.number(),
+  retentionOptOut: z.boolean(),
+  createdAt: z.string(),
+});
+export type SummaryEntry = z.output<typeof summaryEntrySchema>;
 
 /** The history list: entries without their summary text (opened one at a time). */
-export type SummaryListEntry = Omit<SummaryEntry, "summary" | "details" | "request"> & { preview: string | null };
+export const summaryListEntrySchema = summaryEntrySchema.omit({ summary: true, details: true, request: true }).extend({ preview: z.string().nullable() });
+export type SummaryListEntry = z.output<typeof summaryListEntrySchema>;

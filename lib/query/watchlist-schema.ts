@@ -52,28 +52,27 @@ export const updateWatchlistItemInputSchema = z.object({
 });
 export type UpdateWatchlistItemInput = z.input<typeof updateWatchlistItemInputSchema>;
 
-export interface WatchlistItem {
-  symbol: string;
-  exposure: number | null;
-  label: string | null;
-}
+export const watchlistItemSchema = z.object({ symbol: z.string(), exposure: z.number().nullable(), label: z.string().nullable() });
+export type WatchlistItem = z.output<typeof watchlistItemSchema>;
 
-export interface Watchlist {
-  id: string;
-  name: string;
-  items: WatchlistItem[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const watchlistSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  items: z.array(watchlistItemSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Watchlist = z.output<typeof watchlistSchema>;
 
 /** GET /api/watchlists/known-symbols: which symbols the service knows (free earnings index), cached by the desk. */
-export interface SymbolCheck {
-  known: string[];
-  unknown: string[];
+export const symbolCheckSchema = z.object({
+  known: z.array(z.string()),
+  unknown: z.array(z.string()),
   /** Symbols that could not be checked (no key, no earnings product, rate limit); `note` says why. */
-  unchecked: string[];
-  note: string | null;
-}
+  unchecked: z.array(z.string()),
+  note: z.string().nullable(),
+});
+export type SymbolCheck = z.output<typeof symbolCheckSchema>;
 
 /** A watchlist as the `items` of a daily-summary request (absent fields left out, as the contract wants). */
 export function watchlistToItems(items: readonly WatchlistItem[]): { symbol: string; exposure?: number; label?: string }[] {
