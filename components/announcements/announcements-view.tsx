@@ -67,7 +67,7 @@ export function AnnouncementsView({ hasKey }: { hasKey: boolean }) {
   const pages = usePaidPages("listAnnouncements", (page) => announcementsInput(filters, page, detailed), {
     matches: (row) => (filters.symbols.length === 0 || filters.symbols.includes(row.symbol)) && matchesAnnouncementFilters(row, filters),
     // Detailed rows carry more than plain ones: only rows bought at the same level of detail stand in.
-    fromInput: (input) => Boolean((input as { query?: { detailed?: unknown } }).query?.detailed) === detailed,
+    fromRequest: (canonical) => (new URLSearchParams(canonical.split("?")[1] ?? "").get("detailed") === "true") === detailed,
   });
   const visible = React.useMemo(() => mergeAnnouncements(shown, pages.rows), [shown, pages.rows]);
   const off = ended ? "The date range ends before today, so no new filings can match. Clear the end date to follow them live." : null;

@@ -36,8 +36,8 @@ export interface PaidPages<K extends FeedEndpoint> {
 /** How rows bought under other filters are reused: which match the current filters, from which earlier requests. */
 export interface HeldRows<K extends FeedEndpoint> {
   matches: (row: ItemOf<K>) => boolean;
-  /** Whether rows of an earlier request can stand in (e.g. the same level of detail); all by default. */
-  fromInput?: (input: CallInput<K>) => boolean;
+  /** Whether rows of an earlier request (its canonical `METHOD /url`) can stand in, e.g. at the same level of detail. */
+  fromRequest?: (canonical: string) => boolean;
 }
 
 /**
@@ -60,7 +60,7 @@ export function usePaidPages<K extends FeedEndpoint>(id: K, inputFor: (page: num
   const heldRows = held
     ? client
         .getQueriesData<{ data: { data: ItemOf<K>[] } }>({ queryKey: queryKeys.alpha.endpoint(id) })
-        .filter(([queryKey]) => !held.fromInput || held.fromInput(queryKey[2] as CallInput<K>))
+        .filter(([queryKey]) => !held.fromRequest || held.fromRequest(String(queryKey[2])))
         .flatMap(([, data]) => data?.data.data ?? [])
         .filter(held.matches)
     : [];

@@ -1,6 +1,7 @@
 import "server-only";
 /**
- * Server prefetch of FREE Alpha data for the results-season pages (interface for page.tsx files):
+ * Server prefetch for page.tsx files, the one way pages prefetch:
+ * - requestQueryClient(): the request's QueryClient (one per request)
  * - prefetchFree(client, user, endpointId, input): fills the QueryClient under the same key the browser's
  *   alphaQueryOptions uses; a call that can cost credits is refused (paid data is only ever fetched when the user asks)
  * - loadUpcomingCalendar(user, symbols) + seedUpcomingCalendar(client, symbols, calendar): the collected calendar,
@@ -10,6 +11,8 @@ import "server-only";
  * Failures are swallowed: the browser fetches again and shows the error state that explains it.
  */
 import type { QueryClient } from "@tanstack/react-query";
+import { cache } from "react";
+import { makeQueryClient } from "@/lib/query/query-client";
 import type { CallInput } from "@/lib/alpha/client";
 import type { EndpointId } from "@/lib/alpha/catalogue";
 import { prepareRequest } from "@/lib/alpha/client";
@@ -21,6 +24,12 @@ import { callAlpha } from "./alpha-proxy";
 import { getAlphaKeyStatus } from "./key-vault";
 import type { SessionUser } from "./users";
 import { findWatchlist } from "./watchlists";
+
+/**
+ * The one QueryClient of a server request: every section of a page prefetches into it and dehydrates from it, so a
+ * query is loaded once per request whichever section reads it (React's cache() scopes it to the request).
+ */
+export const requestQueryClient: () => QueryClient = cache(makeQueryClient);
 
 export async function userHasKey(user: SessionUser): Promise<boolean> {
   return (await getAlphaKeyStatus(user.id)).hasKey;

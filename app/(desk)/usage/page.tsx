@@ -7,8 +7,8 @@ import { AccountProfileCard } from "@/components/usage/account-profile-card";
 import { SpendByUserCard } from "@/components/usage/spend-by-user";
 import { SpendChartSkeleton, SpendPanel } from "@/components/usage/spend-panel";
 import { UsageOverview } from "@/components/usage/usage-overview";
-import { makeQueryClient } from "@/lib/query/query-client";
 import { spendQueryOptions, usageQueryOptions } from "@/lib/query/usage";
+import { requestQueryClient } from "@/lib/server/prefetch";
 import { requireUser } from "@/lib/server/auth";
 import { getAlphaKeyStatus } from "@/lib/server/key-vault";
 import { getDeskSpend } from "@/lib/server/handlers/usage";
@@ -26,7 +26,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   const isAdmin = user.role === "admin";
 
   // The same keys and shapes as the browser's fetches, so the cards open with data; a failed prefetch is left to them.
-  const queryClient = makeQueryClient();
+  const queryClient = requestQueryClient();
   await Promise.all([
     key.hasKey ? queryClient.prefetchQuery({ ...usageQueryOptions(), queryFn: () => getUsageSnapshot(user) }) : null,
     queryClient.prefetchQuery({ ...spendQueryOptions(range, "me"), queryFn: () => getDeskSpend(user, { range, scope: "me" }) }),
