@@ -27,6 +27,7 @@ import { alphaQueryOptions, useAlphaMutation } from "@/lib/query/alpha";
 import { queryKeys } from "@/lib/query/keys";
 import { BatchResults } from "./batch-results";
 import { BatchProgress, BatchStatusBadge, formatEpoch } from "./job-status";
+import { unitCredits } from "@/lib/alpha/costs";
 
 /** How often a running job is asked for its status (the hosted SDK's wait loop uses the same). */
 export const BATCH_POLL_MS = 2_000;
@@ -149,7 +150,7 @@ export function BatchJobView({ jobId }: { jobId: string }) {
               </dd>
             </div>
           </dl>
-          {!terminal && <p className="text-xs text-muted-foreground">Updating every 2 seconds until the job finishes. Each generated summary costs 5 credits as it runs.</p>}
+          {!terminal && <p className="text-xs text-muted-foreground">Updating every 2 seconds until the job finishes. Each generated summary costs {formatCredits(unitCredits("createBatchJob").detailedCredits)} as it runs.</p>}
           {cancelNote && (
             <Alert data-testid="cancel-note">
               <AlertTitle>Already finished</AlertTitle>
@@ -173,7 +174,7 @@ export function BatchJobView({ jobId }: { jobId: string }) {
           <AlertDialogHeader>
             <AlertDialogTitle>Cancel this job?</AlertDialogTitle>
             <AlertDialogDescription>
-              Its {Math.max(0, job.request_counts.total - job.request_counts.completed - job.request_counts.failed)} remaining lines will not run and will not be charged. The 50 credits to
+              Its {Math.max(0, job.request_counts.total - job.request_counts.completed - job.request_counts.failed)} remaining lines will not run and will not be charged. The {formatCredits(unitCredits("createBatchJob").credits)} to
               submit and the summaries already generated stay charged, and a cancelled job has no results to download. This cannot be undone.
             </AlertDialogDescription>
           </AlertDialogHeader>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BatchLine, BatchResultLine } from "@/lib/alpha/batch";
-import { batchResultsSchema, checkBatchFile, maxBatchCost } from "@/lib/alpha/batch";
+import { batchResultsSchema, checkBatchFile } from "@/lib/alpha/batch";
+import { batchJobCost as maxBatchCost } from "@/lib/alpha/costs";
 import { buildJobLines, isFailedResult, rebuildFailedLines, resultsToCsv, toJsonl } from "./batch-lines";
 
 const watchlist = (name: string, symbols: string[]) => ({

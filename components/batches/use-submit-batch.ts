@@ -4,8 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { useConfirmSpend } from "@/components/ui/confirm-spend";
 import type { BatchJob, BatchLine } from "@/lib/alpha/batch";
-import { maxBatchCost } from "@/lib/alpha/batch";
-import { describeCost } from "@/lib/alpha/costs";
+import { priceBatchJob } from "@/lib/alpha/costs";
 import { queryKeys } from "@/lib/query/keys";
 import { useAlphaMutation } from "@/lib/query/alpha";
 import { batchInputQueryOptions } from "@/lib/query/batches";
@@ -31,9 +30,9 @@ export function useSubmitBatch() {
   const optedOut = useAlphaMutation("createBatchJob", { invalidate: [queryKeys.alpha.endpoint("listBatchJobs")], retention: "none" });
 
   async function submit(args: SubmitBatchArgs): Promise<BatchJob | null> {
-    const credits = maxBatchCost(args.lines.length);
+    const price = priceBatchJob(args.lines.length);
     const ok = await confirmSpend(
-      { credits, upTo: true, description: describeCost("createBatchJob") },
+      { credits: price.credits, upTo: !price.exact, description: price.description },
       `Submit a batch job of ${args.lines.length} ${args.lines.length === 1 ? "line" : "lines"}.`,
     );
     if (!ok) return null;

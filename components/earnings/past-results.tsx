@@ -25,6 +25,8 @@ import { EarningsDetailSheet, type ResultRef } from "./earnings-detail-sheet";
 import { PaidButton, usePaidCall } from "./paid-call";
 import { earningsParsers, PAST_PAGE_SIZE, type PastMode, parseResultRef, pastResultsInput, resultRef } from "./search-params";
 import { useSymbolFilter } from "./use-symbol-filter";
+import { unitCredits } from "@/lib/alpha/costs";
+import { formatCredits } from "@/lib/format/number";
 
 export function PastResultsSkeleton() {
   return (
@@ -102,7 +104,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
       <CardHeader>
         <CardTitle>Past results</CardTitle>
         <CardDescription>
-          Filings from the free earnings index. Open one to load its summary and statement of results (3 credits, asked first).
+          Filings from the free earnings index. Open one to load its summary and statement of results ({formatCredits(unitCredits("getEarningsDetail").credits)}, asked first).
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">

@@ -26,6 +26,7 @@ import type { NewsFilters } from "./news-model";
 import { matchesNewsFilters, mergeNews, newsInput, sentimentMix } from "./news-model";
 import { NewsCard } from "./news-card";
 import { newsParsers } from "./search-params";
+import { describeCost } from "@/lib/alpha/costs";
 
 // Recharts loads only when the chart is drawn, keeping the page's first load small.
 const SentimentChart = dynamic(() => import("./sentiment-chart").then((m) => m.SentimentChart), {
@@ -109,7 +110,7 @@ export function NewsView({ hasKey }: { hasKey: boolean }) {
     <>
       <PageHeader
         title="News"
-        description="Company news with its sentiment, as it is published. Live arrivals are free; earlier news is a paid page (1 credit a page with results, empty pages free). Headlines open the publisher's site. Times are IST."
+        description={`Company news with its sentiment, as it is published. Live arrivals are free; earlier news is a paid page (${describeCost("listNews")}) Headlines open the publisher's site. Times are IST.`}
         actions={<LiveStatusBadge snapshot={live} product="news" off={off} />}
       />
       <SymbolFilterBar>

@@ -3,7 +3,7 @@ import type { CallInput, CallOptions } from "@/lib/alpha/client";
 import { prepareRequest } from "@/lib/alpha/client";
 import type { EndpointId, ResponseOf } from "@/lib/alpha/catalogue";
 import { catalogue } from "@/lib/alpha/catalogue";
-import { describeCost, estimateCost } from "@/lib/alpha/costs";
+import { priceRequest } from "@/lib/alpha/costs";
 import { deskFetch } from "@/lib/query/desk-fetch";
 import { queryKeys } from "@/lib/query/keys";
 import type { ProxyMeta } from "@/lib/desk/envelope";
@@ -35,10 +35,8 @@ export function alphaPrice<K extends EndpointId>(id: K, input: CallInput<K>): { 
   } catch {
     parsed = undefined;
   }
-  const rule = catalogue[id].cost.kind;
-  const credits = estimateCost(id, parsed);
-  const exact = rule === "free" || rule === "per_success" || rule === "batch_submit";
-  return { credits, upTo: !exact && credits > 0, description: describeCost(id) };
+  const price = priceRequest(id, parsed);
+  return { credits: price.credits, upTo: !price.exact, description: price.description };
 }
 
 async function requestAlpha<K extends EndpointId>(

@@ -9,7 +9,7 @@ import "server-only";
 import type { CallInput } from "@/lib/alpha/client";
 import type { EndpointId } from "@/lib/alpha/catalogue";
 import { catalogue, matchEndpoint } from "@/lib/alpha/catalogue";
-import { BATCH_MAX_FILE_BYTES } from "@/lib/alpha/batch";
+import { BATCH_MAX_FILE_BYTES, BATCH_UPLOAD_OVERHEAD_BYTES } from "@/lib/alpha/batch";
 import { AlphaError } from "@/lib/alpha/errors";
 import { CONTENT_RETENTION_HEADER } from "@/lib/alpha/summaries";
 import type { ProxyMeta } from "../alpha-proxy";
@@ -43,7 +43,7 @@ function queryObject(searchParams: URLSearchParams): Record<string, string | str
 
 async function multipartBody(request: Request): Promise<Record<string, unknown>> {
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > BATCH_MAX_FILE_BYTES + 64 * 1024) throw new AlphaError("payload_too_large", `The upload is larger than ${BATCH_MAX_FILE_BYTES} bytes`);
+  if (length > BATCH_MAX_FILE_BYTES + BATCH_UPLOAD_OVERHEAD_BYTES) throw new AlphaError("payload_too_large", `The upload is larger than ${BATCH_MAX_FILE_BYTES} bytes`);
   let form: FormData;
   try {
     form = await request.formData();
