@@ -9,8 +9,8 @@ import "server-only";
 import type { CallInput } from "@/lib/alpha/client";
 import type { EndpointId } from "@/lib/alpha/catalogue";
 import { catalogue, matchEndpoint } from "@/lib/alpha/catalogue";
-import { BATCH_MAX_FILE_BYTES, BATCH_UPLOAD_OVERHEAD_BYTES } from "@/lib/alpha/batch";
-import { AlphaError } from "@/lib/alpha/errors";
+import { BATCH_MAX_FILE_BYTES, BATCH_UPLOAD_OVERHEAD_BYTES, createBatchJobFieldsSchema } from "@/lib/alpha/batch";
+import { AlphaError, invalidParameter } from "@/lib/alpha/errors";
 import { CONTENT_RETENTION_HEADER } from "@/lib/alpha/summaries";
 import type { ProxyMeta } from "../alpha-proxy";
 import { proxyAlphaCall } from "../alpha-proxy";
@@ -53,16 +53,15 @@ async function multipartBody(request: Request): Promise<Record<string, unknown>>
   const file = form.get("file");
   if (!(file instanceof Blob)) throw new AlphaError("invalid_body", "The upload needs a `file` part holding the .jsonl file", { details: { fields: { file: ["is required"] } } });
   const body: Record<string, unknown> = { file, filename: file instanceof File && file.name ? file.name : "batch.jsonl" };
-  const displayName = form.get("display_name");
-  if (typeof displayName === "string" && displayName.trim()) body.display_name = displayName;
-  const metadata = form.get("metadata");
-  if (typeof metadata === "string" && metadata.trim()) {
-    try {
-      body.metadata = JSON.parse(metadata) as unknown;
-    } catch {
-      throw new AlphaError("invalid_body", "metadata must be a JSON object serialized as a string", { details: { fields: { metadata: ["is not JSON"] } } });
-    }
-  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && value.trim() ? value : undefined;
+  };
+  // The text parts are read with the very schema the service reads them with (lib/alpha/batch.ts).
+  const fields = createBatchJobFieldsSchema.safeParse({ display_name: text("display_name"), metadata: text("metadata") });
+  if (!fields.success) throw invalidParameter(fields.error);
+  if (fields.data.display_name) body.display_name = fields.data.display_name;
+  if (fields.data.metadata) body.metadata = fields.data.metadata;
   return body;
 }
 
