@@ -25,8 +25,8 @@ function cli(args: string[]): unknown {
 }
 
 /** A fresh pro account (every product, retention opt-out allowed) with one key; nobody else's calls touch it. */
-export function makeOwnAccount(name: string, balance = 100_000): { accountId: string; key: string } {
-  const account = cli(["accounts:create", "--name", `${name} ${randomSuffix()}`, "--plan", "pro", "--balance", String(balance), "--retention-opt-out"]) as { id: string };
+export function makeOwnAccount(name: string, balance = 100_000, plan: "pro" | "sandbox" = "pro"): { accountId: string; key: string } {
+  const account = cli(["accounts:create", "--name", `${name} ${randomSuffix()}`, "--plan", plan, "--balance", String(balance), "--retention-opt-out"]) as { id: string };
   const issued = cli(["keys:issue", "--account", account.id, "--label", "e2e portfolio"]) as { key: string };
   return { accountId: account.id, key: issued.key };
 }

@@ -19,6 +19,7 @@ import type { ProxyMeta } from "@/lib/desk/envelope";
 import type { DeskContext } from "./context";
 import { getDeskContext } from "./default-context";
 import { scrubSecret, withUserKey } from "./key-vault";
+import { assertNotBackingOff, backOff, sharedFreeSeconds } from "./background-budget";
 import { answerOwner, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
 import { reuseRecentSummary, recordAfterCall } from "./money-records";
 import { canonicalBody, MAX_LINK_REUSE_SECONDS, reuseSignedLinks, SIGNED_LINK_ENDPOINTS } from "./signed-links";
@@ -120,6 +121,7 @@ export async function proxyAlphaCall<K extends EndpointId>(
   // with another key of the same account.
   const key = requestKey(answerOwner(id, { accountId, keyId }), id, def.method, signedLinks ? `${prepared.url}#${canonicalBody(prepared.parsed)}` : prepared.url);
 
+  const participantFree = (shared: ProxyAnswer): ProxyAnswer => ({ ...shared, meta: sharedMeta(shared.meta, ctx.now()) });
   const participant = async (shared: ProxyAnswer): Promise<ProxyAnswer> => {
     if (paid) await recordSpend(ctx, { userId: user.id, endpoint: id, credits: 0, accountId, cached: true });
     return { ...shared, meta: sharedMeta(shared.meta, ctx.now()) };
@@ -139,7 +141,10 @@ export async function proxyAlphaCall<K extends EndpointId>(
     try {
       response = await client.call(id, input, callOptions);
     } catch (error) {
-      throw mapUpstreamError(error, apiKey);
+      const mapped = mapUpstreamError(error, apiKey);
+      // The account's rate limit is spent: every caller of this account waits with it, instead of asking again.
+      if (mapped.status === 429) backOff(ctx, accountId, mapped.retryAfter);
+      throw mapped;
     }
     const fetchedAt = ctx.now();
     const credits = response.meta.creditsCharged ?? chargeFor(id, prepared.parsed, response.data);
@@ -199,11 +204,32 @@ export async function proxyAlphaCall<K extends EndpointId>(
   };
 
   if (options.peek) {
+    if (!cacheable) return null;
     const hit = await fromCache();
     return hit ? participant(hit) : null;
   }
 
-  if (!shared || options.fresh) return fromUpstream();
+  if (!shared || options.fresh) {
+    assertNotBackingOff(ctx, accountId);
+    return fromUpstream();
+  }
+
+  // A free answer of the account (calendars, indexes, the profile) is shared a while by every tab and user of it:
+  // the desk's own page loads must not spend the account's rate limit.
+  const shareSeconds = sharedFreeSeconds(id);
+  if (shareSeconds > 0) {
+    const memoKey = `${accountId}:free:${key}`;
+    const hit = ctx.memo.get(memoKey);
+    if (hit && hit.expiresAt > Date.now()) return participantFree(await (hit.value as Promise<ProxyAnswer>));
+    assertNotBackingOff(ctx, accountId);
+    const value = fromUpstream();
+    ctx.memo.set(memoKey, { expiresAt: Date.now() + shareSeconds * 1000, value });
+    value.catch(() => {
+      if (ctx.memo.get(memoKey)?.value === value) ctx.memo.delete(memoKey);
+    });
+    return value;
+  }
+  assertNotBackingOff(ctx, accountId);
 
   // Identical GETs share one flight: the first looks in the cache and, on a miss, calls upstream.
   const inFlight = ctx.flights.get(key) as Promise<ProxyAnswer> | undefined;

@@ -3,13 +3,15 @@ import "server-only";
  * The credit-usage gauge (interface for pages and GET /api/usage):
  * - getUsageSnapshot(user) → { usage, account, projection, fetchedAt }: the free GET /v1/account/usage and
  *   GET /v1/account of the user's key, and at today's pace when the daily limit is reached (IST) or null.
- * Both calls are free but count against the account's rpm: the usage is memoised for 3 s and the profile for 60 s per
- * upstream account, and both are forgotten as soon as a paid call through the desk moves the balance.
+ * Both calls are free but count against the account's rpm: the usage is memoised per upstream account for a tenth of
+ * its rpm (3 s on Pro, 60 s on Sandbox; lib/server/background-budget.ts) and the profile for 60 s, and both are
+ * forgotten as soon as a paid call through the desk moves the balance.
  */
 import type { UsageSnapshot } from "@/lib/alpha/account";
 import { istDayEnd, istDayStart, toIstIso } from "@/lib/alpha/time";
 import type { UsageProjection, UsageView } from "@/lib/desk/usage";
 import { callAlpha } from "./alpha-proxy";
+import { usageTtlMs } from "./background-budget";
 import type { DeskContext } from "./context";
 import { getDeskContext } from "./default-context";
 import { withUserKey } from "./key-vault";
@@ -17,7 +19,6 @@ import type { SessionUser } from "./users";
 
 export type { UsageProjection, UsageView } from "@/lib/desk/usage";
 
-const USAGE_TTL_MS = 3_000;
 const PROFILE_TTL_MS = 60_000;
 /** Below this much of the day, a pace is mostly noise: the first minutes after midnight count as a quarter hour. */
 const MIN_ELAPSED_MS = 15 * 60_000;
@@ -57,8 +58,14 @@ function memoised<T>(ctx: DeskContext, key: string, ttlMs: number, load: () => P
 export async function getUsageSnapshot(user: SessionUser, ctx?: DeskContext): Promise<UsageView> {
   const c = ctx ?? (await getDeskContext());
   const { accountId } = await withUserKey(user.id, c);
+  const rpm = await (c.memo.get(`rpm:${accountId}`)?.value as Promise<number> | undefined);
   const [usage, account] = await Promise.all([
-    memoised(c, `${accountId}:usage`, USAGE_TTL_MS, async () => (await callAlpha(user, "getAccountUsage", {}, { ctx: c })).data.data),
+    memoised(c, `${accountId}:usage`, usageTtlMs(rpm), async () => {
+      const usage = (await callAlpha(user, "getAccountUsage", {}, { ctx: c })).data.data;
+      // The account's rpm decides how long the next snapshot is shared (kept apart from the memo paid calls clear).
+      c.memo.set(`rpm:${accountId}`, { expiresAt: Number.MAX_SAFE_INTEGER, value: Promise.resolve(usage.rate_limits.overall.rpm) });
+      return usage;
+    }),
     memoised(c, `${accountId}:account`, PROFILE_TTL_MS, async () => (await callAlpha(user, "getAccount", {}, { ctx: c })).data.data),
   ]);
   const now = c.now();
