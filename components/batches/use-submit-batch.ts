@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { useConfirmSpend } from "@/components/ui/confirm-spend";
+import { useConfirmSpend } from "@/components/paid/confirm-spend";
 import type { BatchJob, BatchLine } from "@/lib/alpha/batch";
 import { priceBatchJob } from "@/lib/alpha/costs";
 import { queryKeys } from "@/lib/query/keys";

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookOpenTextIcon, ClockIcon, FileXIcon, LinkIcon, SearchXIcon } from "lucide-react";
 import * as React from "react";
-import { PaidButton } from "@/components/earnings/paid-call";
+import { PaidButton } from "@/components/paid/paid-call";
 import { ErrorState } from "@/components/shell/error-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { alphaPrice, useAlphaMutation } from "@/lib/query/alpha";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClockIcon, FileAudioIcon, ListTreeIcon, SearchXIcon } from "lucide-react";
 import Link from "next/link";
-import { CallMetaNote, PaidButton, priceWords, usePaidCall } from "@/components/earnings/paid-call";
+import { CallMetaNote, PaidButton, priceWords, usePaidCall } from "@/components/paid/paid-call";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

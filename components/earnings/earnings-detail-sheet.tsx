@@ -11,7 +11,7 @@ import { isAlphaError } from "@/lib/alpha/errors";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime } from "@/lib/format/time";
 import { EarningsTable } from "./earnings-table";
-import { CallMetaNote, PaidButton, priceWords, usePaidCall } from "./paid-call";
+import { CallMetaNote, PaidButton, priceWords, usePaidCall } from "@/components/paid/paid-call";
 
 export interface ResultRef {
   symbol: string;

@@ -22,9 +22,9 @@ import { alphaQueryOptions } from "@/lib/query/alpha";
 import { heldCompanyNames, upcomingCalendarQueryOptions } from "@/lib/query/earnings";
 import { isDayKey } from "./calendar";
 import { EarningsDetailSheet, type ResultRef } from "./earnings-detail-sheet";
-import { PaidButton, usePaidCall } from "./paid-call";
+import { PaidButton, usePaidCall } from "@/components/paid/paid-call";
 import { earningsParsers, PAST_PAGE_SIZE, type PastMode, parseResultRef, pastResultsInput, resultRef } from "./search-params";
-import { useSymbolFilter } from "./use-symbol-filter";
+import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 import { unitCredits } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
 

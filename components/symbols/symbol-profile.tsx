@@ -2,7 +2,7 @@
 
 import { Building2Icon, ShieldAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { CallMetaNote, PaidButton, usePaidCall, priceWords } from "@/components/earnings/paid-call";
+import { CallMetaNote, PaidButton, usePaidCall, priceWords } from "@/components/paid/paid-call";
 import { ErrorState } from "@/components/shell/error-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

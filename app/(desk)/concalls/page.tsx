@@ -6,7 +6,7 @@ import { RecentConcalls } from "@/components/concalls/recent-concalls";
 import { parseConcallsSearch, upcomingCallsInput } from "@/components/concalls/search-params";
 import { UpcomingConcalls, UpcomingConcallsSkeleton } from "@/components/concalls/upcoming-concalls";
 import { effectiveSymbols } from "@/components/earnings/search-params";
-import { SymbolFilterBar } from "@/components/earnings/symbol-filter-bar";
+import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireUser, type SessionUser } from "@/lib/server/auth";
 import { prefetchFree, userHasKey, watchlistSymbols, requestQueryClient } from "@/lib/server/prefetch";

@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { CalendarSkeleton, EarningsCalendar } from "@/components/earnings/earnings-calendar";
 import { PastResults, PastResultsSkeleton } from "@/components/earnings/past-results";
 import { defaultResultsQuarter, effectiveSymbols, parseEarningsSearch, pastResultsInput, recentQuarterKeys, todayIst, type EarningsSearch } from "@/components/earnings/search-params";
-import { SymbolFilterBar } from "@/components/earnings/symbol-filter-bar";
+import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { PageHeader } from "@/components/shell/page-header";
 import type { UpcomingCalendar } from "@/lib/query/earnings";
 import { requireUser, type SessionUser } from "@/lib/server/auth";

@@ -2,7 +2,7 @@
 
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
-import type { Price } from "@/components/ui/price-tag";
+import type { Price } from "@/components/paid/price-tag";
 import type { CallInput } from "@/lib/alpha/client";
 import type { ResponseOf } from "@/lib/alpha/catalogue";
 import type { AlphaCallMeta } from "@/lib/query/alpha";

@@ -2,7 +2,7 @@
 
 import { InfoIcon, KeyRoundIcon, ListChecksIcon } from "lucide-react";
 import Link from "next/link";
-import { fromCacheLabel, PaidButton } from "@/components/earnings/paid-call";
+import { fromCacheLabel, PaidButton } from "@/components/paid/paid-call";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { formatCredits } from "@/lib/format/number";
