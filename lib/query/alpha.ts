@@ -39,7 +39,8 @@ export function alphaPrice<K extends EndpointId>(id: K, input: CallInput<K>): { 
   return { credits: price.credits, upTo: !price.exact, description: price.description };
 }
 
-async function requestAlpha<K extends EndpointId>(
+/** One call through the desk's proxy: the envelope's meta parsed with the desk's schema, the data as the contract parsed it. */
+export async function requestAlpha<K extends EndpointId>(
   id: K,
   input: CallInput<K>,
   options: { fresh?: boolean; signal?: AbortSignal; retention?: CallOptions["retention"]; label?: string } = {},

@@ -1,9 +1,7 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { UpcomingEarningsRow } from "@/lib/alpha/earnings";
 import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
-import type { AlphaResult } from "@/lib/query/alpha";
-import { alphaProxyUrl } from "@/lib/query/alpha";
-import { deskFetch } from "@/lib/query/desk-fetch";
+import { requestAlpha } from "@/lib/query/alpha";
 import { queryKeys } from "@/lib/query/keys";
 
 /** Upcoming results come nearest first, 50 a page at most; this many pages cover a results season. */
@@ -60,10 +58,7 @@ export function upcomingCalendarQueryOptions(symbols: readonly string[]) {
   return queryOptions({
     queryKey: queryKeys.earnings.upcomingCalendar(symbols),
     queryFn: ({ signal }) =>
-      collectUpcomingCalendar(symbols, async ({ symbols: chunk, page }) => {
-        const url = alphaProxyUrl("listUpcomingEarnings", upcomingPageInput(chunk, page));
-        return (await deskFetch<AlphaResult<"listUpcomingEarnings">>(url, { signal })).body.data;
-      }),
+      collectUpcomingCalendar(symbols, async ({ symbols: chunk, page }) => (await requestAlpha("listUpcomingEarnings", upcomingPageInput(chunk, page), { signal })).data),
     staleTime: 60_000,
   });
 }
