@@ -28,8 +28,9 @@ test.describe("the desk's own calls on a Sandbox key (10 requests a minute)", ()
       await expect(page.getByRole("main")).toBeVisible();
       // The gauge in the top bar loads on every page from the shared snapshot.
       await expect(page.getByTestId("usage-gauge")).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
-      // Live pages keep a stream open, so the network never idles: give the page's own queries a moment to answer.
-      await page.waitForTimeout(2_000);
+      // Live pages keep a stream open, so the network never idles: give the page's own queries time to answer, as a
+      // person reading the page would.
+      await page.waitForTimeout(4_000);
       await expect(page.getByText(/rate limit/i), `${path} shows a rate-limit message`).toHaveCount(0);
     }
     expect(upstream429, "desk answers of 429").toEqual([]);

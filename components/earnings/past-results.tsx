@@ -85,7 +85,10 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
   const pageSymbols = [...new Set(rows.map((r) => r.symbol))].sort();
   const anyUnnamed = pageSymbols.some((s) => !heldCompanyNames(client).has(s));
   // Keyed by the page's symbols (not the unnamed ones), so the names it brings do not change its own key.
-  const namesCalendar = useQuery({ ...upcomingCalendarQueryOptions(pageSymbols), enabled: filter.ready && pageSymbols.length > 0 && anyUnnamed });
+  // Asked for only when the user wants names (a free call, but it counts against the account's rate limit).
+  const [namesWanted, setNamesWanted] = React.useState(false);
+  const namesCalendar = useQuery({ ...upcomingCalendarQueryOptions(pageSymbols), enabled: namesWanted && filter.ready && pageSymbols.length > 0 && anyUnnamed });
+  const freeLookupDone = namesWanted && !namesCalendar.isFetching;
   const freeNames = heldCompanyNames(client);
   const { names, unknown, paid } = useCompanyNames(
     rows.map((r) => r.symbol),
@@ -150,7 +153,20 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
               <span className="pb-2 text-xs text-muted-foreground">IST days, both included</span>
             </div>
           )}
-          {unknown.length > 0 && rows.length > 0 && !paid.loaded && !namesCalendar.isFetching && (
+          {unknown.length > 0 && rows.length > 0 && !freeLookupDone && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="sm:ml-auto"
+              onClick={() => setNamesWanted(true)}
+              disabled={namesWanted}
+              aria-busy={namesWanted || undefined}
+              data-testid="load-company-names-free"
+            >
+              Show company names · free
+            </Button>
+          )}
+          {unknown.length > 0 && rows.length > 0 && !paid.loaded && freeLookupDone && (
             <PaidButton
               price={paid.price}
               what={`Look up the company names of ${unknown.length} symbol${unknown.length === 1 ? "" : "s"} on this page (symbol metadata).`}
@@ -161,7 +177,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
               className="sm:ml-auto"
               testId="load-company-names"
             >
-              Show company names
+              Show the {unknown.length} other names
             </PaidButton>
           )}
         </div>

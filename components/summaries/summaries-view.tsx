@@ -112,6 +112,7 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
   const sourceLabel = source === "watchlist" && selection.watchlist ? `Watchlist “${selection.watchlist.name}”` : "Typed symbols";
   // The server writes the history entry from the upstream answer and its charge; the label is only where symbols came from.
   const mutation = useAlphaMutation("createDailySummary", { retention, label: sourceLabel });
+  const freshMutation = useAlphaMutation("createDailySummary", { retention, label: sourceLabel, fresh: true });
   const entry = useQuery({ ...summaryEntryQueryOptions(params.entry ?? ""), enabled: params.entry !== null });
 
   const typed = splitTypedSymbols(params.symbols);
@@ -143,7 +144,7 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
       const what = `Generate a ${MODE_INFO[params.mode].label.toLowerCase()} summary of ${request.items?.length ?? request.symbols?.length ?? 0} symbols.`;
       if (!(await confirmSpend(price, what))) return;
       setWorking("generate");
-      const result = await mutation.mutateAsync({ body: request });
+      const result = await (fresh ? freshMutation : mutation).mutateAsync({ body: request });
       const charged = result.meta.creditsCharged;
       let id = result.meta.recordId;
       if (!id) {

@@ -108,13 +108,15 @@ export function useAlphaMutation<K extends EndpointId>(
     retention?: CallOptions["retention"];
     /** The desk's note on the record the server keeps of the call (a summary's source); never sent upstream. */
     label?: string;
+    /** Skip the server's reuse of an earlier answer (a summary asked for again on purpose): a paid call. */
+    fresh?: boolean;
   } = {},
 ) {
   const client = useQueryClient();
-  const { invalidate, retention, label, onSettled, ...rest } = options;
+  const { invalidate, retention, label, fresh, onSettled, ...rest } = options;
   return useMutation<AlphaResult<K>, Error, CallInput<K>>({
     mutationKey: queryKeys.alpha.endpoint(id),
-    mutationFn: (input) => requestAlpha(id, input, { retention, ...(label ? { label } : {}) }),
+    mutationFn: (input) => requestAlpha(id, input, { retention, ...(label ? { label } : {}), ...(fresh ? { fresh } : {}) }),
     ...rest,
     onSettled: (...args) => {
       void client.invalidateQueries({ queryKey: queryKeys.usage.all });

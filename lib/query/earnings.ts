@@ -28,12 +28,18 @@ export function symbolChunks(symbols: readonly string[]): (string[] | undefined)
  * Collects the upcoming results calendar page by page (free), per chunk of 20 symbols, and merges it nearest first.
  * Shared by the server prefetch (through callAlpha) and the browser (through the desk's proxy).
  */
-export async function collectUpcomingCalendar(symbols: readonly string[], fetchPage: PageFetcher, maxPages = UPCOMING_MAX_PAGES): Promise<UpcomingCalendar> {
+export async function collectUpcomingCalendar(
+  symbols: readonly string[],
+  fetchPage: PageFetcher,
+  maxPages: number | (() => number) = UPCOMING_MAX_PAGES,
+): Promise<UpcomingCalendar> {
   let truncated = false;
+  // A function is asked before every page: the server's budget for the account may shrink once its rpm is known.
+  const limit = typeof maxPages === "function" ? maxPages : () => maxPages;
   const chunks = await Promise.all(
     symbolChunks(symbols).map(async (chunk) => {
       const rows: UpcomingEarningsRow[] = [];
-      for (let page = 1; page <= maxPages; page += 1) {
+      for (let page = 1; page <= limit(); page += 1) {
         const res = await fetchPage({ symbols: chunk, page });
         rows.push(...res.data);
         if (!res.has_next) return rows;

@@ -19,7 +19,7 @@ import type { ProxyMeta } from "@/lib/desk/envelope";
 import type { DeskContext } from "./context";
 import { getDeskContext } from "./default-context";
 import { scrubSecret, withUserKey } from "./key-vault";
-import { assertNotBackingOff, backOff, sharedFreeSeconds } from "./background-budget";
+import { assertNotBackingOff, backOff, rememberRpm, sharedFreeSeconds } from "./background-budget";
 import { answerOwner, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
 import { reuseRecentSummary, recordAfterCall } from "./money-records";
 import { canonicalBody, MAX_LINK_REUSE_SECONDS, reuseSignedLinks, SIGNED_LINK_ENDPOINTS } from "./signed-links";
@@ -147,6 +147,7 @@ export async function proxyAlphaCall<K extends EndpointId>(
       throw mapped;
     }
     const fetchedAt = ctx.now();
+    rememberRpm(ctx, accountId, response.meta.rateLimit?.limit);
     const credits = response.meta.creditsCharged ?? chargeFor(id, prepared.parsed, response.data);
     const json = JSON.stringify(response.data);
     if (credits > 0) forgetAccountMemo(ctx, accountId);

@@ -6,6 +6,9 @@ import "server-only";
  * - sharedFreeSeconds(id): how long a free answer (calendars, indexes, categories, the account profile) is shared
  *   with every caller of the same owner before it is asked again; 0 for key-scoped answers (batch jobs are polled)
  * - usageTtlMs(rpm): how long the gauge's usage snapshot is shared: at most a tenth of the account's rpm for it
+ * - rememberRpm(ctx, accountId, rpm) from every upstream answer's X-RateLimit-Limit; knownRpm(ctx, accountId)
+ * - backgroundPages(ctx, accountId, max): how many pages a background collection (the calendar) may read: 2 on an
+ *   account of under 60 requests a minute, `max` otherwise
  */
 import type { EndpointId } from "@/lib/alpha/catalogue";
 import { catalogue } from "@/lib/alpha/catalogue";
@@ -59,4 +62,26 @@ export function sharedFreeSeconds(id: EndpointId): number {
 export function usageTtlMs(rpm: number | undefined): number {
   if (!rpm || rpm <= 0) return 3_000;
   return Math.max(3_000, Math.ceil(60_000 / (rpm * 0.1)));
+}
+
+/** The account's rpm as its last upstream answer said, per desk context. */
+const rpmSeen = new WeakMap<DeskContext, Map<string, number>>();
+
+export function rememberRpm(ctx: DeskContext, accountId: string, rpm: number | null | undefined): void {
+  if (typeof rpm !== "number" || rpm <= 0) return;
+  let seen = rpmSeen.get(ctx);
+  if (!seen) rpmSeen.set(ctx, (seen = new Map()));
+  seen.set(accountId, rpm);
+}
+
+export function knownRpm(ctx: DeskContext, accountId: string): number | undefined {
+  return rpmSeen.get(ctx)?.get(accountId);
+}
+
+export const LOW_RPM = 60;
+export const LOW_RPM_PAGES = 2;
+
+export function backgroundPages(ctx: DeskContext, accountId: string, max: number): number {
+  const rpm = knownRpm(ctx, accountId);
+  return rpm !== undefined && rpm < LOW_RPM ? Math.min(max, LOW_RPM_PAGES) : max;
 }

@@ -34,8 +34,8 @@ describe("the server owns every money record", () => {
     await saveAlphaKey(user.id, key, ctx);
     const balance = async () => (await createAlphaClient({ baseUrl: service.url, apiKey: key }).getAccount({})).data.data.balance;
     const before = await balance();
-    const post = async (label: string) => {
-      const request = await browserRequest(ctx, user, `/api/alpha/v1/daily-summary/?label=${encodeURIComponent(label)}`, {
+    const post = async (label: string, fresh = false) => {
+      const request = await browserRequest(ctx, user, `/api/alpha/v1/daily-summary/?label=${encodeURIComponent(label)}${fresh ? "&fresh=1" : ""}`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ symbols: ["TCS", "INFY"], mode: "news_context", context_window_days: 7 }),
@@ -55,6 +55,11 @@ describe("the server owns every money record", () => {
       // A paid result is reused: the same record, nothing charged upstream.
       expect(again.meta).toMatchObject({ creditsCharged: 0, cached: true, recordId: first.meta.recordId });
       expect(await balance()).toBe(before - charged);
+      // Asked for again on purpose (fresh): a new paid summary and a new record.
+      const fresh = await post("Typed symbols", true);
+      expect(fresh.meta.cached).toBe(false);
+      expect(fresh.meta.recordId).not.toBe(first.meta.recordId);
+      expect(before - (await balance())).toBe(charged + fresh.meta.creditsCharged);
     }
     expect((await listSummaries(user, ctx)).map((e) => e.credits).reduce((a, b) => a + b, 0)).toBe(before - (await balance()));
     expect((await getSpendSeries({ userId: user.id, range: "24h" }, ctx)).total).toBe(before - (await balance()));

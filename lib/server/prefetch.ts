@@ -19,9 +19,11 @@ import { prepareRequest } from "@/lib/alpha/client";
 import { estimateCost } from "@/lib/alpha/costs";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import type { UpcomingCalendar } from "@/lib/query/earnings";
-import { collectUpcomingCalendar, upcomingCalendarQueryOptions, upcomingPageInput } from "@/lib/query/earnings";
+import { collectUpcomingCalendar, UPCOMING_MAX_PAGES, upcomingCalendarQueryOptions, upcomingPageInput } from "@/lib/query/earnings";
 import { callAlpha } from "./alpha-proxy";
-import { getAlphaKeyStatus } from "./key-vault";
+import { backgroundPages } from "./background-budget";
+import { getDeskContext } from "./default-context";
+import { getAlphaKeyStatus, withUserKey } from "./key-vault";
 import type { SessionUser } from "./users";
 import { findWatchlist } from "./watchlists";
 
@@ -44,7 +46,14 @@ export async function prefetchFree<K extends EndpointId>(client: QueryClient, us
 /** The collected upcoming-results calendar (free), or null when it cannot be loaded now. */
 export async function loadUpcomingCalendar(user: SessionUser, symbols: readonly string[]): Promise<UpcomingCalendar | null> {
   try {
-    return await collectUpcomingCalendar(symbols, async ({ symbols: chunk, page }) => (await callAlpha(user, "listUpcomingEarnings", upcomingPageInput(chunk, page))).data);
+    const ctx = await getDeskContext();
+    const { accountId } = await withUserKey(user.id, ctx);
+    // A background collection: on a low-rpm account (Sandbox) it reads the nearest pages only.
+    return await collectUpcomingCalendar(
+      symbols,
+      async ({ symbols: chunk, page }) => (await callAlpha(user, "listUpcomingEarnings", upcomingPageInput(chunk, page), { ctx })).data,
+      () => backgroundPages(ctx, accountId, UPCOMING_MAX_PAGES),
+    );
   } catch {
     return null;
   }

@@ -11,7 +11,7 @@ import type { UsageSnapshot } from "@/lib/alpha/account";
 import { istDayEnd, istDayStart, toIstIso } from "@/lib/alpha/time";
 import type { UsageProjection, UsageView } from "@/lib/desk/usage";
 import { callAlpha } from "./alpha-proxy";
-import { usageTtlMs } from "./background-budget";
+import { knownRpm, rememberRpm, usageTtlMs } from "./background-budget";
 import type { DeskContext } from "./context";
 import { getDeskContext } from "./default-context";
 import { withUserKey } from "./key-vault";
@@ -58,12 +58,12 @@ function memoised<T>(ctx: DeskContext, key: string, ttlMs: number, load: () => P
 export async function getUsageSnapshot(user: SessionUser, ctx?: DeskContext): Promise<UsageView> {
   const c = ctx ?? (await getDeskContext());
   const { accountId } = await withUserKey(user.id, c);
-  const rpm = await (c.memo.get(`rpm:${accountId}`)?.value as Promise<number> | undefined);
+  const rpm = knownRpm(c, accountId);
   const [usage, account] = await Promise.all([
     memoised(c, `${accountId}:usage`, usageTtlMs(rpm), async () => {
       const usage = (await callAlpha(user, "getAccountUsage", {}, { ctx: c })).data.data;
-      // The account's rpm decides how long the next snapshot is shared (kept apart from the memo paid calls clear).
-      c.memo.set(`rpm:${accountId}`, { expiresAt: Number.MAX_SAFE_INTEGER, value: Promise.resolve(usage.rate_limits.overall.rpm) });
+      // The account's rpm decides how long the next snapshot is shared.
+      rememberRpm(c, accountId, usage.rate_limits.overall.rpm);
       return usage;
     }),
     memoised(c, `${accountId}:account`, PROFILE_TTL_MS, async () => (await callAlpha(user, "getAccount", {}, { ctx: c })).data.data),
