@@ -7,7 +7,7 @@ import "server-only";
  *   with every caller of the same owner before it is asked again; 0 for key-scoped answers (batch jobs are polled)
  * - usageTtlMs(rpm): how long the gauge's usage snapshot is shared: at most a tenth of the account's rpm for it
  * - rememberRpm(ctx, accountId, rpm) from every upstream answer's X-RateLimit-Limit; knownRpm(ctx, accountId)
- * - backgroundPages(ctx, accountId, max): how many pages a background collection (the calendar) may read: 2 on an
+ * - backgroundPages(ctx, accountId, max): how many pages a background collection (the calendar) may read: 1 on an
  *   account of under 60 requests a minute, `max` otherwise
  */
 import type { EndpointId } from "@/lib/alpha/catalogue";
@@ -79,7 +79,7 @@ export function knownRpm(ctx: DeskContext, accountId: string): number | undefine
 }
 
 export const LOW_RPM = 60;
-export const LOW_RPM_PAGES = 2;
+export const LOW_RPM_PAGES = 1;
 
 export function backgroundPages(ctx: DeskContext, accountId: string, max: number): number {
   const rpm = knownRpm(ctx, accountId);
