@@ -93,7 +93,7 @@ test.describe("batch jobs", () => {
         "{not json", // 2
         { custom_id: "ok-1", symbols: ["INFY"] }, // 3: repeats line 1
         { custom_id: "unknown", symbols: ["TCS", "NOSUCHCO"] }, // 4
-        { custom_id: "windowed", symbols: ["TCS"], mode: "exposure", context_window_days: 3 }, // 5
+        { custom_id: "windowed", symbols: ["TCS"], mode: "exposure", context_window_days: 9 }, // 5: 1 to 7
       ]),
     );
     const errors = page.getByTestId("batch-file-errors");
@@ -124,13 +124,26 @@ test.describe("batch jobs", () => {
     await expect(job).toHaveAttribute("data-status", "in_progress", { timeout: 20_000 });
     await page.screenshot({ path: "test-results/screenshots/batch-job-running.png" });
     await page.getByTestId("batch-cancel").click();
-    await expect(page.getByTestId("confirm-cancel")).toContainText("remaining lines will not run");
+    await expect(page.getByTestId("confirm-cancel")).toContainText(/About \d+ remaining lines will not run/);
+    await expect(page.getByTestId("confirm-cancel")).toContainText("you will see the real count after");
     await page.getByRole("button", { name: "Cancel job" }).last().click();
     await expect(job).toHaveAttribute("data-status", "cancelled", { timeout: 20_000 });
     await expect(page.getByTestId("batch-cancelled-note")).toBeVisible();
     await expect(page.getByTestId("batch-time-cancelled")).toContainText("IST");
     const done = Number(await page.getByTestId("batch-progress").getAttribute("data-done"));
     expect(done).toBeLessThan(800);
+    // The real count after the cancel, and the paid-for lines' results, readable and downloadable.
+    await expect(page.getByTestId("cancel-report")).toContainText(new RegExp(`${done} of 800 lines had finished and ${800 - done} never ran`));
+    await expect(page.getByTestId("batch-results-summary")).toContainText(`${done} ${done === 1 ? "line" : "lines"} ran before the cancel, ${800 - done} never ran`);
+    await expect(page.locator('[data-testid="batch-results-table"] tr[data-not-run]')).toHaveCount(800 - done);
+    const download = page.waitForEvent("download");
+    await page.getByTestId("download-jsonl").click();
+    const file = await download;
+    const saved = await file.path();
+    const lines = readFileSync(saved, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { status: string; error: { code: string } | null });
+    expect(lines).toHaveLength(800);
+    expect(lines.filter((l) => l.error?.code !== "cancelled")).toHaveLength(done);
+    await page.screenshot({ path: "test-results/screenshots/batch-job-cancelled.png", fullPage: true });
     await expect(page.getByTestId("batch-cancel")).toBeHidden();
 
     // Built from watchlists: one good list and one whose only symbol the service does not know (its line fails).

@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { matchEndpoint } from "../lib/alpha/catalogue";
+import { STREAM_PATH } from "../lib/alpha/streams";
 import { AlphaError, invalidParameter, isAlphaError } from "../lib/alpha/errors";
 import { applyMeterHeaders, DebitBatcher, newMeterState } from "./billing/meter";
 import { RateLimiter } from "./billing/rate-limit";
@@ -22,6 +23,7 @@ import { registerAlertRoutes } from "./routes/alerts";
 import { registerAnnouncementRoutes } from "./routes/announcements";
 import { registerAssetRoutes } from "./routes/assets";
 import { registerBlockDealRoutes } from "./routes/block-deals";
+import { registerCitationRoutes } from "./routes/citations";
 import { registerConcallRoutes } from "./routes/concalls";
 import { registerEarningsRoutes } from "./routes/earnings";
 import { registerNewsRoutes } from "./routes/news";
@@ -60,7 +62,7 @@ const SECURITY_HEADERS: readonly [string, string][] = [
 ];
 
 /** GET-only routes outside the catalogue, for telling a wrong method (405) from an unknown path (404). */
-const EXTRA_GET_ROUTES = [/^\/v1\/openapi\.json$/, /^\/v1\/assets\/(logos|transcripts|recordings|earnings|intimations)\/[^/]+$/];
+const EXTRA_GET_ROUTES = [/^\/v1\/openapi\.json$/, /^\/v1\/ws$/, /^\/v1\/assets\/(logos|transcripts|recordings|earnings|intimations|announcements)\/[^/]+$/];
 
 function defaultLogError(entry: { requestId: string; method: string; path: string; error: unknown }): void {
   const error = entry.error instanceof Error ? { name: entry.error.name, message: entry.error.message, stack: entry.error.stack } : entry.error;
@@ -123,6 +125,7 @@ export function createService(options: CreateServiceOptions): Service {
   registerBlockDealRoutes(app);
   registerConcallRoutes(app);
   registerSymbolRoutes(app);
+  registerCitationRoutes(app);
   registerAccountRoutes(app, deps);
   // Route modules of other parts plug in here, one line each: registerXRoutes(app, deps).
   registerSummaryRoutes(app, deps);
@@ -131,6 +134,18 @@ export function createService(options: CreateServiceOptions): Service {
     const worker = startBatchWorker(ctx);
     deps.onClose(() => void worker.stop());
   }
+
+  // Without an Upgrade header the stream path reaches the app: say what to do instead of 404.
+  app.get(STREAM_PATH, (c) => {
+    c.header("Upgrade", "websocket");
+    return c.json(
+      new AlphaError(
+        "upgrade_required",
+        `${STREAM_PATH} is a WebSocket endpoint: open it with a WebSocket client (ws:// or wss://, an Upgrade: websocket handshake) and the key in X-API-Key or api_key`,
+      ).toBody(),
+      426,
+    );
+  });
 
   app.notFound((c) => {
     const path = pathOf(c);

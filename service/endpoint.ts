@@ -1,9 +1,11 @@
 import type { Context, Hono } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import type { AccountRecord } from "./accounts";
 import { authenticate } from "./auth";
 import type { DebitBatcher, MeterState } from "./billing/meter";
-import { respondChargedBatched } from "./billing/meter";
+import { RawBody, respondChargedBatched } from "./billing/meter";
+
+export { RawBody } from "./billing/meter";
 import type { RateLimiter } from "./billing/rate-limit";
 import type { Caller, ServiceContext } from "./context";
 import type { ResponseCache } from "./routes/response-cache";
@@ -54,7 +56,9 @@ export interface EndpointArgs<K extends EndpointId> {
 }
 
 /** A handler answers with the response body (charged by the cost table), or a ready Response for free raw bodies. */
-export type EndpointHandler<K extends EndpointId> = (args: EndpointArgs<K>) => ResponseOf<K> | Response | Promise<ResponseOf<K> | Response>;
+export type EndpointHandler<K extends EndpointId> = (
+  args: EndpointArgs<K>,
+) => ResponseOf<K> | Response | RawBody | Promise<ResponseOf<K> | Response | RawBody>;
 
 export interface EndpointOptions {
   /** Replaces the default reading of the raw input (query object, JSON or multipart body) before schema validation. */
@@ -86,12 +90,35 @@ export function queryObject(url: string): Record<string, string | string[]> {
   return out;
 }
 
+/**
+ * The request body as text, counting the bytes as they are read: a chunked body (no Content-Length) or one that lies
+ * about its length is cut off at the cap with 413, so no body is ever held in memory beyond it.
+ */
+export async function readBodyCapped(c: Context<AppEnv>, maxBytes: number): Promise<string> {
+  const tooLarge = () => new AlphaError("payload_too_large", `The request body is over ${maxBytes} bytes`, { details: { max_bytes: maxBytes } });
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge();
+  const body = c.req.raw.body;
+  if (!body) return "";
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** The JSON body, refusing one over the size cap (413) and one that is not JSON (400 `invalid_body`). */
 export async function readJsonBody(c: Context<AppEnv>, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
-  const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > maxBytes) throw new AlphaError("payload_too_large", `The request body is over ${maxBytes} bytes`);
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new AlphaError("payload_too_large", `The request body is over ${maxBytes} bytes`);
+  const text = await readBodyCapped(c, maxBytes);
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text) as unknown;
@@ -126,6 +153,64 @@ export async function readMultipartBody(c: Context<AppEnv>): Promise<Record<stri
   return out;
 }
 
+/** Edit distance between two parameter names (insert, delete, substitute, swap of neighbours). */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i]!;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The known parameter closest to an unknown one (a shared prefix counts as close: `symbol` → `symbols`). */
+export function closestName(name: string, known: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestScore = Infinity;
+  const lower = name.toLowerCase();
+  for (const k of known) {
+    const score = editDistance(lower, k) - (k.startsWith(lower) || lower.startsWith(k) ? 0.5 : 0);
+    if (score < bestScore) {
+      best = k;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** The query parameters an endpoint takes (its query schema's keys); `api_key` is credentials and always allowed. */
+export function knownQueryParams(id: EndpointId): readonly string[] {
+  const query = catalogue[id].query;
+  return query instanceof z.ZodObject ? Object.keys(query.shape) : [];
+}
+
+/**
+ * Refuses a query parameter the endpoint does not take (400 `invalid_parameter` naming it and the closest known one),
+ * so a typo such as `?symbol=TCS` is never answered, and charged, as an unfiltered page.
+ */
+export function rejectUnknownQuery(id: EndpointId, url: string): void {
+  const q = url.indexOf("?");
+  if (q < 0) return;
+  const known = knownQueryParams(id);
+  for (const key of new URLSearchParams(url.slice(q + 1)).keys()) {
+    if (key === "api_key" || known.includes(key)) continue;
+    const closest = closestName(key, known);
+    const near = closest !== null && editDistance(key.toLowerCase(), closest) <= Math.max(2, Math.floor(key.length / 2));
+    const hint = !closest
+      ? `; ${catalogue[id].path} takes no query parameters`
+      : near
+        ? `; did you mean '${closest}'?`
+        : `; the closest known parameter is '${closest}' (this endpoint takes ${known.join(", ")})`;
+    throw new AlphaError("invalid_parameter", `Received unknown parameter '${key}'${hint}`, {
+      details: { fields: { [key]: [`unknown parameter${closest ? `; did you mean '${closest}'?` : ""}`] }, parameter: key, did_you_mean: closest, known },
+    });
+  }
+}
+
 /** Parsed query strings per endpoint: parsing is pure, and a hot feed is asked the same question over and over. */
 const parsedQueries = new Map<string, unknown>();
 const MAX_PARSED_QUERIES = 2_000;
@@ -148,6 +233,7 @@ function parseQuery(id: EndpointId, schema: z.ZodType, url: string): unknown {
     const hit = parsedQueries.get(memoKey);
     if (hit !== undefined) return hit;
   }
+  rejectUnknownQuery(id, url);
   const parsed = freezeDeep(parseWith(schema, queryObject(url), "query"));
   if (memo) {
     if (parsedQueries.size >= MAX_PARSED_QUERIES) parsedQueries.clear();
@@ -191,6 +277,7 @@ export function defineEndpoint<K extends EndpointId>(app: Hono<AppEnv>, id: K, h
     } else if (def.query) {
       input = parseQuery(id, def.query, c.req.url);
     }
+    if (!def.query || options.readInput) rejectUnknownQuery(id, c.req.url);
     const parsedInput = input as Readonly<Record<string, unknown>> | undefined;
     let cacheKey: string | undefined;
     let version = 0;
@@ -212,6 +299,7 @@ export function defineEndpoint<K extends EndpointId>(app: Hono<AppEnv>, id: K, h
       if (def.cost.kind !== "free") throw new Error(`${id} is paid and must answer with a body the meter can charge`);
       return result;
     }
+    if (result instanceof RawBody) return respondChargedBatched(c, { routeId: id, caller, parsedInput, body: result, status: options.status });
     const json = cacheKey !== undefined ? c.get("cache").set(cacheKey, version, result) : undefined;
     return respondChargedBatched(c, { routeId: id, caller, parsedInput, body: result, json, status: options.status });
   });

@@ -7,9 +7,17 @@ import type { EndpointId } from "../lib/alpha/catalogue";
 import { catalogue, endpointIds } from "../lib/alpha/catalogue";
 import { describeCost, isPaid } from "../lib/alpha/costs";
 import { ERROR_STATUS, errorBodySchema } from "../lib/alpha/errors";
+import { SYMBOL_CSV_COLUMNS, symbolMetadataResponseSchema } from "../lib/alpha/symbols";
 import { MAX_LIST_VALUES, MAX_PAGE, MAX_TYPE_VALUES } from "../lib/alpha/query-params";
 import { STREAM_ERROR_CODES, STREAM_PATH, streamAckSchema, streamDataFrameSchema, streamErrorFrameSchema, streamHeartbeatSchema, streamSubscribeMessageSchema } from "../lib/alpha/streams";
-import { CONTENT_RETENTION_HEADER, MAX_SUMMARY_SYMBOLS, SUMMARY_STATUSES } from "../lib/alpha/summaries";
+import {
+  CONTENT_RETENTION_APPLIED_HEADER,
+  CONTENT_RETENTION_HEADER,
+  CONTEXT_WINDOW_MAX,
+  CONTEXT_WINDOW_MIN,
+  MAX_SUMMARY_SYMBOLS,
+  SUMMARY_STATUSES,
+} from "../lib/alpha/summaries";
 import { API_KEY_PREFIX, DEFAULT_WEBSOCKET_TIER } from "./accounts";
 import type { AppEnv } from "./endpoint";
 import { streamsDecisions, streamsOpenApiPath } from "./streams/openapi";
@@ -54,6 +62,25 @@ const METERED_HEADERS = {
   "X-Request-Id": header("XRequestId"),
 };
 
+const retention = (id: EndpointId) => id === "createDailySummary" || id === "createBatchJob";
+
+function successContent(id: EndpointId): Json {
+  const def = catalogue[id];
+  switch (def.responseType) {
+    case "jsonl":
+      return { "application/x-ndjson": { schema: { type: "string", description: "One result line (JSON) per request line" } } };
+    case "binary":
+      return { "application/pdf": { schema: { type: "string", format: "binary", description: "A PDF generated from the stored record" } } };
+    case "text":
+      return {
+        "text/csv": { schema: { type: "string", description: `format=csv (the default): a header row (${SYMBOL_CSV_COLUMNS.join(",")}) and one row per symbol, CRLF line ends` } },
+        "application/json": { schema: jsonSchema(symbolMetadataResponseSchema, "output") },
+      };
+    case "json":
+      return { "application/json": { schema: jsonSchema(def.response, "output") } };
+  }
+}
+
 function operationOf(id: EndpointId): Json {
   const def = catalogue[id];
   const op: Json = {
@@ -77,20 +104,40 @@ function operationOf(id: EndpointId): Json {
       delete props.filename;
     }
     op.requestBody = { required: true, content: { [mediaType]: { schema } } };
+    if (retention(id)) {
+      (op.parameters as Json[]).push({
+        name: CONTENT_RETENTION_HEADER,
+        in: "header",
+        required: false,
+        schema: { type: "string", enum: ["none"] },
+        description: "Opt out of retained request content when the account's policy permits it; otherwise the request runs under the policy",
+      });
+    }
   }
   const success: Json = {
     description: "Success",
-    headers: METERED_HEADERS,
-    content:
-      def.responseType === "jsonl"
-        ? { "application/x-ndjson": { schema: { type: "string", description: "One result line (JSON) per request line" } } }
-        : { "application/json": { schema: jsonSchema(def.response, "output") } },
+    headers: retention(id)
+      ? {
+          ...METERED_HEADERS,
+          [CONTENT_RETENTION_APPLIED_HEADER]: {
+            description: "The retention that applied: none (opted out), retain, or retain; requested=none; reason=policy (the account's policy does not permit the opt-out)",
+            schema: { type: "string" },
+          },
+        }
+      : METERED_HEADERS,
+    content: successContent(id),
   };
   const responses: Json = { "200": success, "401": ref("Unauthorized"), "403": ref("Forbidden"), "429": ref("TooManyRequests"), "500": ref("InternalError") };
   if (def.query || def.body || def.pathParams) responses["400"] = ref("BadRequest");
   if (isPaid(id)) responses["402"] = ref("PaymentRequired");
-  if (def.pathParams || id === "getEarningsDetail" || id === "getConcallDetail") responses["404"] = ref("NotFound");
+  if (def.pathParams || id === "getEarningsDetail" || id === "getConcallDetail" || id === "getConcallTranscript") responses["404"] = ref("NotFound");
   if (id === "cancelBatchJob" || id === "getBatchJobResults") responses["409"] = ref("Conflict");
+  if (id === "getBatchJobResults") {
+    op.description = `${String(op.description)} A cancelled job answers too: the lines that finished before the cancel with their results, the rest with error code \`cancelled\`. Before the job is completed or cancelled: 409 job_not_completed.`;
+  }
+  if (id === "getBatchJob" || id === "listBatchJobs") {
+    op.description = `${String(op.description)} Statuses are the interface's: pending, in_progress, completed, cancelled (the hosted client's wait helper expects succeeded/partial/failed; call it with terminalStatuses ['completed', 'cancelled']; see x-alpha-decisions.batch_jobs.hosted_client).`;
+  }
   if (def.body) responses["413"] = ref("PayloadTooLarge");
   op.responses = responses;
   return op;
@@ -139,16 +186,27 @@ export function alphaDecisions(): Json {
         "403 product_not_enabled / scope_required (symbol metadata) / account_disabled; invalid_signature on a signed link",
         "404 not_found (also for unknown routes); 405 method_not_allowed with Allow",
         "409 job_finished (DELETE on a finished batch job) / job_not_completed (results before completion)",
-        "410 url_expired (signed link after its expiry); 413 payload_too_large",
+        "410 url_expired (signed link after its expiry); 413 payload_too_large (counted on the bytes read, chunked bodies included; nothing beyond the cap is kept)",
+        "426 upgrade_required: GET /v1/ws without a WebSocket handshake; 400 invalid_upgrade: a handshake ws cannot accept",
+        "431 request_header_fields_too_large and 400 bad_request: answered before any handler, still in the error shape",
         "429 rate_limit_exceeded with Retry-After; 500 internal_error reveals nothing internal",
       ],
+    },
+    hosted_client_routes: {
+      rule: "Routes the hosted client (drishti-sdk) calls beyond the interface, each in the catalogue with its cost (x-alpha-cost): GET /v1/account/ledger, /v1/account/limits, /v1/concalls/index, /v1/concalls/transcript, /v1/announcements/attachments, /v1/symbols, /v1/{announcements,earnings,concalls}/citations/{id}/pdf and /v1/earnings/citations/{id}/page/{page}.",
+      citations: "A citation is a PDF generated from the stored record (pdfkit): an earnings filing has a summary page and, when it has a statement of results, a results page; ?page=N or /page/N answers that page alone (a page beyond the last is 404, free). 1 credit when found; 404 not_found is free.",
+      symbols: "GET /v1/symbols is the whole catalogue, 50 credits, and needs the Symbols scope (full-market access): CSV by default, the metadata envelope with format=json.",
+      announcement_attachments: "Every stored announcement has its filing document: a signed link to /v1/assets/announcements/{id}.pdf (1 credit per ready link), served without a key until it expires.",
+    },
+    unknown_query_parameters: {
+      rule: "A query parameter the operation does not list is refused before anything is counted as work or charged: 400 invalid_parameter, message \"Received unknown parameter 'symbol'; did you mean 'symbols'?\", details { parameter, did_you_mean, known, fields }. api_key (credentials) is always allowed.",
     },
     detail_endpoints: { rule: "GET /v1/earnings/detail and GET /v1/concalls/detail answer the record itself, with no data envelope, as the interface and the hosted client have it; none found is 404 not_found and free." },
     symbol_and_scrip_code: { rule: "Detail endpoints take symbol or scrip_code; both together is 400 invalid_parameter. On list endpoints symbols and scrip_codes select the union of the companies they name." },
     credit_headers: { rule: "X-Credits-Charged on every response (0 when free or refused); X-Credits-Balance on every response of an authenticated caller (the balance after the call)." },
     insufficient_balance: { rule: "A paid call is priced from the response it would send; when the balance is short it is answered 402 insufficient_credits, charges nothing and sends no data. A call is charged all or nothing, in one transaction with its ledger row." },
     rate_limits: {
-      rule: "Per account: rpm over a sliding 60 s window and daily over the Asia/Kolkata calendar day, counted per authenticated request (free calls and errors included). A refused call (429 rate_limit_exceeded) is not counted and is free.",
+      rule: "Per account: rpm over a sliding 60 s window and daily over the Asia/Kolkata calendar day, counted per authenticated request (free calls and errors included). A refused call (429 rate_limit_exceeded) is not counted and is free. Each count is stored before the request goes on, so a crash loses none.",
       headers: {
         "X-RateLimit-Limit": "limit of the tighter window (the one with fewer requests left)",
         "X-RateLimit-Remaining": "requests left in that window",
@@ -179,12 +237,14 @@ export function alphaDecisions(): Json {
     },
     signed_urls: {
       rule: "Transcript, recording, filing-attachment and intimation links carry expires (epoch seconds) and signature (HMAC-SHA256 over path and expiry). They are served without a key; a tampered link is 403 invalid_signature, an expired one 410 url_expired. expires_in on ready items is the link lifetime in seconds.",
-      paths: ["/v1/assets/transcripts/{id}.txt", "/v1/assets/recordings/{id}.wav", "/v1/assets/earnings/{id}.pdf", "/v1/assets/intimations/{id}.pdf"],
+      paths: ["/v1/assets/transcripts/{id}.txt", "/v1/assets/recordings/{id}.wav", "/v1/assets/earnings/{id}.pdf", "/v1/assets/intimations/{id}.pdf", "/v1/assets/announcements/{id}.pdf"],
       logos: "/v1/assets/logos/{symbol}.svg is public and cacheable.",
     },
     batch_jobs: {
       statuses: BATCH_STATUSES,
       rule: "pending → in_progress → completed, or cancelled. A job whose every line failed still completes, with request_counts.failed. A job of another key is 404 not_found. Results before completion are 409 job_not_completed; DELETE on a finished job is 409 job_finished.",
+      cancelled_results: "GET /v1/batch/jobs/{job_id}/results answers a cancelled job too: every line in input order, those that finished before the cancel with their result (and charge), the others with error {code: 'cancelled'} and no response. Lines keep finishing until the cancel lands, so the count that ran may exceed what was left when the cancel was asked for.",
+      hosted_client: "The hosted client's wait helper (waitForBatchJobCompletion / wait_for_batch_job_completion) stops on succeeded, partial, failed or cancelled by default; this service keeps the interface's names, so a completed job would be polled until the timeout. Pass the terminal statuses: JS waitForBatchJobCompletion(id, { terminalStatuses: ['completed', 'cancelled'] }), Python wait_for_batch_job_completion(id, terminal_statuses={'completed', 'cancelled'}). in_progress corresponds to the client's running; a completed job with request_counts.failed > 0 is what it would call partial.",
       caps: { max_file_bytes: BATCH_MAX_FILE_BYTES, max_lines: BATCH_MAX_LINES },
       credits: { per_job: BATCH_SUBMIT_CREDITS, per_generated_summary: BATCH_CREDITS_PER_SUMMARY },
     },
@@ -193,13 +253,15 @@ export function alphaDecisions(): Json {
       statuses: SUMMARY_STATUSES,
       rule: "Only success is charged (5 credits); success_no_news, success_no_signal and error are free.",
       symbol_cap: MAX_SUMMARY_SYMBOLS,
-      retention_header: `${CONTENT_RETENTION_HEADER}: none opts out of retained request content when the account's retention_policy.allow_opt_out is true.`,
+      retention_header: `${CONTENT_RETENTION_HEADER}: none opts out of retained request content when the account's retention_policy.allow_opt_out is true. When the policy does not permit it the request is processed under the account's policy (content retained), not refused. Every answer of POST /v1/daily-summary/ and POST /v1/batch/jobs carries ${CONTENT_RETENTION_APPLIED_HEADER}: none (opted out), retain, or retain; requested=none; reason=policy.`,
+      context_window_days: `Accepted with every mode, ${CONTEXT_WINDOW_MIN} to ${CONTEXT_WINDOW_MAX} (batch lines too). Only intraday_movements and news_context read it; exposure (the default mode) always reads today and the previous Asia/Kolkata day. details.context_window_days reports the window that applied.`,
     },
     websocket: {
       path: STREAM_PATH,
       auth: "Key in X-API-Key or api_key on the upgrade request; refused upgrades get the JSON error body and status.",
       products: STREAM_PRODUCTS,
       gating: "By the account's websocket_addons (sandbox has none).",
+      revocation: "Open sockets follow key and entitlement changes made by any process within a second: a revoked key or a disabled account gets an error frame (key_revoked / account_disabled) and a close 1008; a subscription the account may no longer hold is dropped with a forbidden frame naming its product.",
       rule: "The client sends {op:'subscribe', product, symbols, detailed}; empty symbols asks for the full feed; a repeat subscribe replaces the previous one. The server sends an ack {status:'subscribed', product, tier, full_feed, symbols, detailed}, data frames {channel, data}, heartbeats {type:'heartbeat', sent_at} and error frames {error, code}.",
       error_codes: STREAM_ERROR_CODES,
       ...streamsDecisions(),
@@ -229,6 +291,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
   paths["/v1/assets/recordings/{file}"] = signedAssetPath("recording", ".wav", "audio/wav", "Call recording (audio/wav)");
   paths["/v1/assets/earnings/{file}"] = signedAssetPath("earningsAttachment", ".pdf", "application/pdf", "Filing attachment document (PDF)");
   paths["/v1/assets/intimations/{file}"] = signedAssetPath("intimation", ".pdf", "application/pdf", "Meeting-intimation attachment (PDF)");
+  paths["/v1/assets/announcements/{file}"] = signedAssetPath("announcementAttachment", ".pdf", "application/pdf", "Announcement filing document (PDF)");
   paths["/v1/assets/logos/{file}"] = {
     get: {
       operationId: "getLogo",

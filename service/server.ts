@@ -1,7 +1,10 @@
 import type { Server } from "node:http";
+import { createServer, STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
+import { AlphaError } from "../lib/alpha/errors";
 import type { Service } from "./app";
 import { createService } from "./app";
 import type { Clock } from "./clock";
@@ -50,10 +53,22 @@ export async function startServer(configInput: ServiceConfig | ServiceConfigInpu
   const service = createService({ db, clock, config });
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: service.fetch, hostname: config.host, port: config.port }) as Server;
+    // A request Node parsed but the adapter cannot turn into a Request (no Host, `*` target) gets the error body too.
+    const listener = getRequestListener(service.fetch, { hostname: config.host, errorHandler: requestErrorResponse });
+    // Node's own refusal of an HTTP/1.1 request without Host has an empty body; refuse it here instead.
+    const s = createServer({ requireHostHeader: false }, (req, res) => {
+      if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && !req.headers.host) {
+        const body = JSON.stringify(new AlphaError("bad_request", "An HTTP/1.1 request needs a Host header").toBody());
+        res.writeHead(400, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body), Connection: "close" });
+        return void res.end(body);
+      }
+      void listener(req, res);
+    });
     s.once("listening", () => resolve(s));
     s.once("error", reject);
+    s.listen(config.port, config.host);
   });
+  answerClientErrors(server);
   const port = (server.address() as AddressInfo).port;
   const url = config.publicUrl?.replace(/\/+$/, "") ?? `http://${config.host}:${port}`;
   service.ctx.publicUrl = url;
@@ -74,6 +89,34 @@ export async function startServer(configInput: ServiceConfig | ServiceConfigInpu
       db.close();
     }));
   return { url, service, server, streams, simulator, close };
+}
+
+/** The answer to a request the HTTP adapter could not build (the app's own errors never get here). */
+function requestErrorResponse(error: unknown): Response {
+  const message = error instanceof Error && error.name === "RequestError" ? error.message : "The request could not be read";
+  const alpha = new AlphaError("bad_request", `${message}; send an origin-form path and a Host header`);
+  return new Response(JSON.stringify(alpha.toBody()), { status: 400, headers: { "Content-Type": "application/json; charset=utf-8", Connection: "close" } });
+}
+
+/**
+ * Errors Node answers before any handler runs (oversized headers, malformed requests) get the error body too,
+ * instead of Node's empty 400/431.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+    const alpha =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? new AlphaError("request_header_fields_too_large", "The request headers are too large; send fewer or shorter headers (at most 16 KB in all)")
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? new AlphaError("bad_request", "The request was not received in time", { status: 408 })
+          : new AlphaError("bad_request", "The request could not be parsed as HTTP/1.1");
+    const body = JSON.stringify(alpha.toBody());
+    socket.end(
+      `HTTP/1.1 ${alpha.status} ${STATUS_CODES[alpha.status] ?? "Error"}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }
 
 async function main(): Promise<void> {

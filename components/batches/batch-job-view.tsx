@@ -69,6 +69,7 @@ export function BatchJobView({ jobId }: { jobId: string }) {
   });
   const [confirming, setConfirming] = useState(false);
   const [cancelNote, setCancelNote] = useState<string | null>(null);
+  const [cancelReport, setCancelReport] = useState<string | null>(null);
   const cancel = useAlphaMutation("cancelBatchJob", {
     invalidate: [queryKeys.alpha.endpoint("getBatchJob"), queryKeys.alpha.endpoint("listBatchJobs")],
   });
@@ -94,12 +95,24 @@ export function BatchJobView({ jobId }: { jobId: string }) {
   const terminal = isTerminalBatchStatus(job.status);
   const billing = job.billing ?? {};
   const charged = typeof billing.total_credits_charged === "number" ? billing.total_credits_charged : null;
+  const remaining = Math.max(0, job.request_counts.total - job.request_counts.completed - job.request_counts.failed);
 
-  async function doCancel() {
+  async function doCancel(remainingWhenAsked: number) {
     setCancelNote(null);
+    setCancelReport(null);
     try {
       await cancel.mutateAsync(input);
-      toast.success("Job cancelled: its remaining lines will not run or be charged");
+      // Lines keep finishing until the cancel lands: report what really happened, from the job as it now stands.
+      const after = await client.fetchQuery({ ...alphaQueryOptions("getBatchJob", input), staleTime: 0 });
+      const counts = after.data.request_counts;
+      const dropped = Math.max(0, counts.total - counts.completed - counts.failed);
+      const finished = counts.completed + counts.failed;
+      const ranMeanwhile = Math.max(0, remainingWhenAsked - dropped);
+      const report =
+        `Cancelled: ${finished} of ${counts.total} lines had finished and ${dropped} never ran (not charged).` +
+        (ranMeanwhile > 0 ? ` ${ranMeanwhile} more finished while the cancel reached the job.` : "");
+      setCancelReport(report);
+      toast.success(report);
     } catch (error) {
       if (isAlphaError(error) && error.code === "job_finished") {
         setCancelNote("The job finished before the cancel reached it, so there was nothing left to cancel. Its results are below.");
@@ -159,28 +172,38 @@ export function BatchJobView({ jobId }: { jobId: string }) {
               </AlertDescription>
             </Alert>
           )}
+          {cancelReport && (
+            <Alert data-testid="cancel-report">
+              <AlertTitle>Job cancelled</AlertTitle>
+              <AlertDescription>
+                <p>{cancelReport}</p>
+              </AlertDescription>
+            </Alert>
+          )}
           {job.status === "cancelled" && (
             <p className="text-sm text-muted-foreground" data-testid="batch-cancelled-note">
-              Cancelled: lines that had not run were dropped and not charged. A cancelled job has no results to download.
+              Cancelled: lines that had not run were dropped and not charged. The lines that finished before the cancel were paid for; their
+              results are below, to read and download.
             </p>
           )}
         </CardContent>
       </Card>
 
-      {job.status === "completed" && <BatchResults job={job} />}
+      {terminal && <BatchResults job={job} />}
 
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent data-testid="confirm-cancel">
           <AlertDialogHeader>
             <AlertDialogTitle>Cancel this job?</AlertDialogTitle>
             <AlertDialogDescription>
-              Its {Math.max(0, job.request_counts.total - job.request_counts.completed - job.request_counts.failed)} remaining lines will not run and will not be charged. The {formatCredits(unitCredits("createBatchJob").credits)} to
-              submit and the summaries already generated stay charged, and a cancelled job has no results to download. This cannot be undone.
+              About {remaining} remaining {remaining === 1 ? "line" : "lines"} will not run and will not be charged; a few more may finish while the cancel
+              reaches the job, and you will see the real count after. The {formatCredits(unitCredits("createBatchJob").credits)} to submit and the summaries generated stay charged, and their
+              results stay available to download. This cannot be undone.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Keep running</AlertDialogCancel>
-            <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => void doCancel()}>
+            <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => void doCancel(remaining)}>
               Cancel job
             </AlertDialogAction>
           </AlertDialogFooter>

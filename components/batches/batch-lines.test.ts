@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { BatchLine, BatchResultLine } from "@/lib/alpha/batch";
 import { batchResultsSchema, checkBatchFile } from "@/lib/alpha/batch";
 import { batchJobCost as maxBatchCost } from "@/lib/alpha/costs";
-import { buildJobLines, isFailedResult, rebuildFailedLines, resultsToCsv, toJsonl } from "./batch-lines";
+import { buildJobLines, isCancelledResult, isFailedResult, rebuildFailedLines, resultsToCsv, toJsonl } from "./batch-lines";
 
 const watchlist = (name: string, symbols: string[]) => ({
   id: `wl_${name}`,
@@ -40,6 +40,9 @@ describe("batch lines", () => {
     expect(isFailedResult(noNews("a"))).toBe(false);
     expect(isFailedResult(failed("a"))).toBe(true);
     expect(isFailedResult({ id: "x", custom_id: "b", response: { status_code: 500 } })).toBe(true);
+    const notRun = { id: "y", custom_id: "c", status: "error", response: null, error: { code: "cancelled", message: "The job was cancelled before this line ran" } };
+    expect(isCancelledResult(notRun)).toBe(true);
+    expect(isCancelledResult(failed("a"))).toBe(false);
   });
 
   it("rebuilds exactly the failed lines from the kept input, by custom_id", () => {

@@ -48,6 +48,11 @@ export function isFailedResult(r: BatchResultLine): boolean {
   return (r.response?.status_code ?? 200) >= 400;
 }
 
+/** A line a cancel stopped before it ran: no summary and no charge (the service's `cancelled` result). */
+export function isCancelledResult(r: BatchResultLine): boolean {
+  return r.error?.code === "cancelled";
+}
+
 export function resultSummary(r: BatchResultLine): string | null {
   return r.response?.body?.summary ?? null;
 }

@@ -25,7 +25,7 @@ import { describeCost } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { batchInputQueryOptions } from "@/lib/query/batches";
-import { isFailedResult, previewOf, rebuildFailedLines, resultError, resultStatus, resultSummary, resultsToCsv, toJsonl } from "./batch-lines";
+import { isCancelledResult, isFailedResult, previewOf, rebuildFailedLines, resultError, resultStatus, resultSummary, resultsToCsv, toJsonl } from "./batch-lines";
 import { useSubmitBatch } from "./use-submit-batch";
 
 function ResultsSkeleton() {
@@ -93,7 +93,10 @@ function ResendFailed({ job, results }: { job: BatchJob; results: BatchResultLin
   );
 }
 
-/** A completed job's results (free): a table, each summary opening in full, JSONL and CSV downloads. */
+/**
+ * A finished job's results (free): a table, each summary opening in full, JSONL and CSV downloads. A cancelled job's
+ * lines that ran before the cancel were paid for, so they are shown too; the lines it stopped are marked "Not run".
+ */
 export function BatchResults({ job }: { job: BatchJob }) {
   const input = { path: { job_id: job.id } };
   const query = useQuery({ ...alphaQueryOptions("getBatchJobResults", input), staleTime: Infinity });
@@ -103,7 +106,9 @@ export function BatchResults({ job }: { job: BatchJob }) {
   if (query.isPending) return <ResultsSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const results = query.data.data;
-  const failed = results.filter(isFailedResult);
+  const notRun = results.filter(isCancelledResult);
+  const ran = results.filter((r) => !isCancelledResult(r));
+  const failed = ran.filter(isFailedResult);
   const base = (job.display_name || job.id).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "batch";
   const symbolsOf = (customId: string) => {
     const line = keptInput.data?.lines.find((l) => l.custom_id === customId);
@@ -114,8 +119,10 @@ export function BatchResults({ job }: { job: BatchJob }) {
     <Card data-testid="batch-results">
       <CardHeader>
         <CardTitle>Results</CardTitle>
-        <CardDescription>
-          {results.length} {results.length === 1 ? "line" : "lines"}
+        <CardDescription data-testid="batch-results-summary">
+          {notRun.length > 0
+            ? `${ran.length} ${ran.length === 1 ? "line" : "lines"} ran before the cancel, ${notRun.length} never ran and cost nothing`
+            : `${results.length} ${results.length === 1 ? "line" : "lines"}`}
           {failed.length > 0 ? `, ${failed.length} failed` : ""}. Choose a line to read its summary in full.
         </CardDescription>
         <CardAction className="flex flex-wrap gap-1">
@@ -133,12 +140,12 @@ export function BatchResults({ job }: { job: BatchJob }) {
         {failed.length > 0 && (
           <Alert variant="warning" data-testid="batch-failed-lines">
             <AlertTitle>
-              {failed.length} of {results.length} lines failed
+              {failed.length} of {ran.length} lines failed
             </AlertTitle>
             <AlertDescription>
               <p>Failed lines produced no summary and cost nothing. Their errors are in the table below.</p>
               <div className="mt-2">
-                <ResendFailed job={job} results={results} />
+                <ResendFailed job={job} results={ran} />
               </div>
             </AlertDescription>
           </Alert>
@@ -160,12 +167,11 @@ export function BatchResults({ job }: { job: BatchJob }) {
                 const status = resultStatus(r);
                 const info = statusInfo(status);
                 const summary = resultSummary(r);
+                const cancelled = isCancelledResult(r);
                 return (
-                  <TableRow key={r.id} data-custom-id={r.custom_id}>
+                  <TableRow key={r.id} data-custom-id={r.custom_id} data-not-run={cancelled || undefined}>
                     <TableCell className="font-mono text-xs">{r.custom_id}</TableCell>
-                    <TableCell>
-                      <Badge variant={info.variant}>{info.label}</Badge>
-                    </TableCell>
+                    <TableCell>{cancelled ? <Badge variant="outline">Not run</Badge> : <Badge variant={info.variant}>{info.label}</Badge>}</TableCell>
                     <TableCell className="max-w-md">
                       {summary ? (
                         <button type="button" onClick={() => setOpen(r)} className="line-clamp-2 text-left text-sm whitespace-normal hover:underline" data-testid="open-summary">
@@ -175,7 +181,7 @@ export function BatchResults({ job }: { job: BatchJob }) {
                         <span className="text-muted-foreground">—</span>
                       )}
                     </TableCell>
-                    <TableCell className="max-w-xs text-xs whitespace-normal text-destructive">{resultError(r) ?? ""}</TableCell>
+                    <TableCell className="max-w-xs text-xs whitespace-normal text-destructive">{cancelled ? "" : (resultError(r) ?? "")}</TableCell>
                   </TableRow>
                 );
               })}

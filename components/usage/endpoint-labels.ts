@@ -26,6 +26,15 @@ const LABELS: Record<EndpointId, string> = {
   getAccount: "Account",
   getAccountUsage: "Usage",
   listAccountLedger: "Ledger",
+  getAccountLimits: "Limits",
+  listConcallsIndex: "Concalls index",
+  getConcallTranscript: "Transcript",
+  listAnnouncementAttachments: "Announcement attachments",
+  listSymbols: "Symbol catalogue",
+  getAnnouncementCitationPdf: "Announcement PDF",
+  getEarningsCitationPdf: "Earnings PDF",
+  getEarningsCitationPage: "Earnings PDF page",
+  getConcallCitationPdf: "Concall PDF",
 };
 
 /** Ledger route ids that are not catalogue endpoints: a batch job's summaries are debited per line as they finish. */

@@ -101,3 +101,15 @@ export const ledgerResponseSchema = z.looseObject({
   next_before: optionalString,
 });
 export type LedgerResponse = z.infer<typeof ledgerResponseSchema>;
+
+/**
+ * `GET /v1/account/limits`: `rest` holds the plan's rpm and daily (overall and per enabled product) and the request
+ * caps; `account` the credits and today's counts; `websocket` the add-ons with their tier, connection cap, symbols
+ * per subscription and full-feed allowance.
+ */
+export const accountLimitsResponseSchema = z.looseObject({
+  rest: z.record(z.string(), z.record(z.string(), z.number())),
+  account: z.record(z.string(), z.record(z.string(), z.number())).default({}),
+  websocket: z.record(z.string(), z.unknown()).default({}),
+});
+export type AccountLimits = z.infer<typeof accountLimitsResponseSchema>;

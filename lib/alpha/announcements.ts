@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { booleanParam, listEnvelope, listParam, optionalString } from "./primitives";
-import { checkDateRange, dateRangeShape, detailedParam, limitParam, MAX_LIST_VALUES, pageParam, symbolFilterShape } from "./query-params";
+import { checkDateRange, dateRangeShape, detailedParam, idsParam, limitParam, MAX_LIST_VALUES, pageParam, symbolFilterShape } from "./query-params";
+import { earningsAttachmentsResponseSchema, recordIdParam } from "./earnings";
 
 export const IMPORTANT_CATEGORIES = [
   "Acquisition",
@@ -112,3 +113,11 @@ export const listAnnouncementsQuerySchema = z
   .superRefine(checkDateRange);
 
 export const announcementsResponseSchema = listEnvelope(z.union([announcementDetailSchema, announcementRowSchema]));
+
+/** `GET /v1/announcements/attachments?ids=`: signed links to the announcements' filing documents, like the earnings form. */
+export const listAnnouncementAttachmentsQuerySchema = z.object({
+  ids: idsParam.refine((v) => v.length > 0, { message: "at least one id is required" }),
+});
+export const announcementAttachmentsResponseSchema = earningsAttachmentsResponseSchema;
+
+export const announcementCitationPathSchema = z.object({ announcement_id: recordIdParam });

@@ -1,8 +1,15 @@
 import { z } from "zod";
 import type { Product } from "./account";
-import { accountResponseSchema, ledgerResponseSchema, listLedgerQuerySchema, usageResponseSchema } from "./account";
+import { accountLimitsResponseSchema, accountResponseSchema, ledgerResponseSchema, listLedgerQuerySchema, usageResponseSchema } from "./account";
 import { alertsResponseSchema, listAlertsQuerySchema } from "./alerts";
-import { announcementCategoriesResponseSchema, announcementsResponseSchema, listAnnouncementsQuerySchema } from "./announcements";
+import {
+  announcementAttachmentsResponseSchema,
+  announcementCategoriesResponseSchema,
+  announcementCitationPathSchema,
+  announcementsResponseSchema,
+  listAnnouncementAttachmentsQuerySchema,
+  listAnnouncementsQuerySchema,
+} from "./announcements";
 import {
   BATCH_CREDITS_PER_SUMMARY,
   BATCH_SUBMIT_CREDITS,
@@ -15,6 +22,11 @@ import {
 } from "./batch";
 import { blockDealsResponseSchema, listBlockDealsQuerySchema } from "./block-deals";
 import {
+  concallArtifactUrlsResponseSchema,
+  concallCitationPathSchema,
+  concallsIndexResponseSchema,
+  getConcallTranscriptQuerySchema,
+  listConcallsIndexQuerySchema,
   concallDetailResponseSchema,
   concallsResponseSchema,
   concallTranscriptsResponseSchema,
@@ -25,6 +37,10 @@ import {
   upcomingConcallsResponseSchema,
 } from "./concalls";
 import {
+  earningsCitationPagePathSchema,
+  earningsCitationPathSchema,
+  earningsCitationQuerySchema,
+  pdfDocumentSchema,
   earningsAttachmentsResponseSchema,
   earningsDetailResponseSchema,
   earningsIndexResponseSchema,
@@ -38,7 +54,7 @@ import {
 } from "./earnings";
 import { listNewsQuerySchema, newsResponseSchema } from "./news";
 import { dailySummaryRequestSchema, dailySummaryResponseSchema } from "./summaries";
-import { listSymbolMetadataQuerySchema, symbolMetadataResponseSchema } from "./symbols";
+import { listSymbolMetadataQuerySchema, listSymbolsQuerySchema, symbolListResponseSchema, symbolMetadataResponseSchema } from "./symbols";
 
 /**
  * How a call is priced, in the words of the interface's cost table:
@@ -59,6 +75,7 @@ export type CostRule =
   | { kind: "batch_submit"; credits: number; perSummary: number };
 
 export type HttpMethod = "GET" | "POST" | "DELETE";
+export type ResponseType = "json" | "jsonl" | "text" | "binary";
 
 export interface EndpointDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -75,7 +92,8 @@ export interface EndpointDef<
   bodyType: "json" | "multipart" | null;
   pathParams: P;
   response: R;
-  responseType: "json" | "jsonl";
+  /** How the body is read: JSON, JSON lines, text (JSON when the answer says so, e.g. /v1/symbols) or bytes (PDF). */
+  responseType: ResponseType;
   /** The REST product the account must have enabled; null for account and batch bookkeeping. */
   product: Product | null;
   cost: CostRule;
@@ -102,7 +120,7 @@ function endpoint<
     body?: B;
     pathParams?: P;
     bodyType?: "json" | "multipart";
-    responseType?: "json" | "jsonl";
+    responseType?: ResponseType;
     freshnessSeconds?: number;
     scope?: AnswerScope;
   },
@@ -320,7 +338,7 @@ export const catalogue = {
   getBatchJobResults: endpoint({
     method: "GET",
     path: "/v1/batch/jobs/{job_id}/results",
-    summary: "Results of a completed batch job as JSONL",
+    summary: "Results of a completed or cancelled batch job as JSONL",
     pathParams: batchJobPathSchema,
     response: batchResultsSchema,
     responseType: "jsonl",
@@ -362,6 +380,93 @@ export const catalogue = {
     response: ledgerResponseSchema,
     product: null,
     cost: free,
+  }),
+  getAccountLimits: endpoint({
+    method: "GET",
+    path: "/v1/account/limits",
+    summary: "The plan's REST limits and caps, the account's credits and counts, and its WebSocket tiers and symbol allowances",
+    response: accountLimitsResponseSchema,
+    product: null,
+    cost: free,
+  }),
+  listConcallsIndex: endpoint({
+    method: "GET",
+    path: "/v1/concalls/index",
+    summary: "Lightweight index of conference calls that have happened",
+    query: listConcallsIndexQuerySchema,
+    response: concallsIndexResponseSchema,
+    product: "concalls",
+    cost: free,
+  }),
+  getConcallTranscript: endpoint({
+    method: "GET",
+    path: "/v1/concalls/transcript",
+    summary: "Signed transcript and recording URLs of one call by symbol or scrip code and quarter",
+    query: getConcallTranscriptQuerySchema,
+    response: concallArtifactUrlsResponseSchema,
+    product: "concalls",
+    cost: { kind: "per_success", credits: 4 },
+  }),
+  listAnnouncementAttachments: endpoint({
+    method: "GET",
+    path: "/v1/announcements/attachments",
+    summary: "Signed document URLs of announcements by id",
+    query: listAnnouncementAttachmentsQuerySchema,
+    response: announcementAttachmentsResponseSchema,
+    product: "announcements",
+    cost: { kind: "per_ready", credits: 1 },
+  }),
+  listSymbols: endpoint({
+    method: "GET",
+    path: "/v1/symbols",
+    summary: "The whole symbol catalogue as CSV (default) or JSON (full-market access: the Symbols scope)",
+    query: listSymbolsQuerySchema,
+    response: symbolListResponseSchema,
+    responseType: "text",
+    product: "symbols",
+    cost: { kind: "per_success", credits: 50 },
+    freshnessSeconds: 24 * 60 * 60,
+  }),
+  getAnnouncementCitationPdf: endpoint({
+    method: "GET",
+    path: "/v1/announcements/citations/{announcement_id}/pdf",
+    summary: "The announcement as a PDF document, generated from the stored record",
+    pathParams: announcementCitationPathSchema,
+    response: pdfDocumentSchema,
+    responseType: "binary",
+    product: "announcements",
+    cost: { kind: "per_success", credits: 1 },
+  }),
+  getEarningsCitationPdf: endpoint({
+    method: "GET",
+    path: "/v1/earnings/citations/{earnings_id}/pdf",
+    summary: "The earnings filing as a PDF document (one page of it with ?page=), generated from the stored record",
+    pathParams: earningsCitationPathSchema,
+    query: earningsCitationQuerySchema,
+    response: pdfDocumentSchema,
+    responseType: "binary",
+    product: "earnings",
+    cost: { kind: "per_success", credits: 1 },
+  }),
+  getEarningsCitationPage: endpoint({
+    method: "GET",
+    path: "/v1/earnings/citations/{earnings_id}/page/{page}",
+    summary: "One page (1-based) of the earnings filing as a PDF document",
+    pathParams: earningsCitationPagePathSchema,
+    response: pdfDocumentSchema,
+    responseType: "binary",
+    product: "earnings",
+    cost: { kind: "per_success", credits: 1 },
+  }),
+  getConcallCitationPdf: endpoint({
+    method: "GET",
+    path: "/v1/concalls/citations/{concall_id}/pdf",
+    summary: "The conference call (analysis and transcript) as a PDF document, generated from the stored record",
+    pathParams: concallCitationPathSchema,
+    response: pdfDocumentSchema,
+    responseType: "binary",
+    product: "concalls",
+    cost: { kind: "per_success", credits: 1 },
   }),
 } as const;
 

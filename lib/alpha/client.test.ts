@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createAlphaClient } from "./client";
+import { createAlphaClient, parseResponseBody } from "./client";
 import { AlphaError } from "./errors";
 
 function recorder(responses: (() => Response)[]) {
@@ -159,5 +159,17 @@ describe("createAlphaClient", () => {
     const res = await client.getBatchJobResults({ path: { job_id: "b1" } });
     expect(res.data.map((l) => l.custom_id)).toEqual(["a", "b"]);
     expect(res.data[1]?.error?.code).toBe("insufficient_credits");
+  });
+});
+
+describe("parseResponseBody by response type", () => {
+  it("reads /v1/symbols as CSV text or, when the answer says JSON, as the metadata envelope; citations as bytes", async () => {
+    const csv = await parseResponseBody("listSymbols", new Response("symbol,company_name\r\nTCS,Tata\r\n", { headers: { "Content-Type": "text/csv" } }));
+    expect(csv).toBe("symbol,company_name\r\nTCS,Tata\r\n");
+    const json = await parseResponseBody("listSymbols", Response.json({ data: [{ symbol: "TCS" }] }));
+    expect(json).toEqual({ data: [{ symbol: "TCS" }] });
+    const pdf = await parseResponseBody("getConcallCitationPdf", new Response(new Uint8Array([37, 80, 68, 70, 0, 255]), { headers: { "Content-Type": "application/pdf" } }));
+    expect(pdf).toBeInstanceOf(Uint8Array);
+    expect([...pdf]).toEqual([37, 80, 68, 70, 0, 255]);
   });
 });

@@ -187,13 +187,19 @@ export async function errorFromResponse(res: Response): Promise<AlphaError> {
 /** Parses a 2xx body with the endpoint's response schema; a body that breaks the contract is a 502. */
 export async function parseResponseBody<K extends EndpointId>(id: K, res: Response): Promise<ResponseOf<K>> {
   const def = catalogue[id];
-  const text = await res.text();
-  let raw: unknown = text;
-  if (def.responseType === "json") {
-    try {
-      raw = text ? JSON.parse(text) : null;
-    } catch {
-      throw new AlphaError("upstream_contract_violation", `The Alpha API answered ${id} with a body that is not JSON`);
+  let raw: unknown;
+  if (def.responseType === "binary") {
+    raw = new Uint8Array(await res.arrayBuffer());
+  } else {
+    const text = await res.text();
+    raw = text;
+    const json = def.responseType === "json" || (def.responseType === "text" && /application\/json/i.test(res.headers.get("content-type") ?? ""));
+    if (json) {
+      try {
+        raw = text ? JSON.parse(text) : null;
+      } catch {
+        throw new AlphaError("upstream_contract_violation", `The Alpha API answered ${id} with a body that is not JSON`);
+      }
     }
   }
   const result = def.response.safeParse(raw);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listEnvelope, openEnum, optionalString, quarterKeySchema, symbolSchema } from "./primitives";
+import { listEnvelope, openEnum, optionalString, quarterKeySchema, scripCodeSchema, symbolSchema } from "./primitives";
 import {
   checkDateRange,
   dateRangeShape,
@@ -9,6 +9,7 @@ import {
   pageParam,
   symbolFilterShape,
 } from "./query-params";
+import { earningsIndexResponseSchema, listEarningsIndexQuerySchema, recordIdParam } from "./earnings";
 
 export const shortAnalysisSchema = z.looseObject({
   guidance: optionalString,
@@ -128,3 +129,24 @@ export const concallsResponseSchema = listEnvelope(concallSchema);
 export const concallDetailResponseSchema = concallSchema;
 export const concallTranscriptsResponseSchema = z.looseObject({ data: z.array(concallAssetResultSchema) });
 export const upcomingConcallsResponseSchema = listEnvelope(upcomingConcallSchema);
+
+/** `GET /v1/concalls/index`: the earnings index's parameters and shape, over calls that have happened. Free. */
+export const listConcallsIndexQuerySchema = listEarningsIndexQuerySchema;
+export const concallsIndexResponseSchema = earningsIndexResponseSchema;
+
+/** `GET /v1/concalls/transcript`: the single-call form of the transcript lookup (symbol or scrip_code, and quarter). */
+export const getConcallTranscriptQuerySchema = z.object({ symbol: symbolSchema.optional(), scrip_code: scripCodeSchema.optional(), quarter: quarterKeySchema }).superRefine((v, ctx) => {
+  if (v.symbol && v.scrip_code) ctx.addIssue({ code: "custom", path: ["scrip_code"], message: "pass either symbol or scrip_code, not both" });
+  else if (!v.symbol && !v.scrip_code) ctx.addIssue({ code: "custom", path: ["symbol"], message: "symbol or scrip_code is required" });
+});
+export const concallArtifactUrlsResponseSchema = z.looseObject({
+  id: optionalString,
+  symbol: optionalString,
+  quarter: optionalString,
+  transcript_url: optionalString,
+  audio_url: optionalString,
+  expires_in: z.number().int().nullish(),
+});
+export type ConcallArtifactUrls = z.infer<typeof concallArtifactUrlsResponseSchema>;
+
+export const concallCitationPathSchema = z.object({ concall_id: recordIdParam });

@@ -73,6 +73,15 @@ const rows: [string, EndpointId, unknown, unknown, number, number][] = [
   ["account: free", "getAccount", undefined, {}, 0, 0],
   ["usage: free", "getAccountUsage", undefined, {}, 0, 0],
   ["ledger: free", "listAccountLedger", {}, { data: [], has_next: false }, 0, 0],
+  ["limits: free", "getAccountLimits", undefined, { rest: {}, account: {}, websocket: {} }, 0, 0],
+  ["concalls index: free", "listConcallsIndex", {}, page(50), 0, 0],
+  ["transcript (GET): 4 when found", "getConcallTranscript", { symbol: "TCS", quarter: "q4_26" }, { transcript_url: "t", expires_in: 900 }, 4, 4],
+  ["announcement attachments: 1 per ready URL", "listAnnouncementAttachments", { ids: "a,b" }, { data: [{ id: "a", status: "ready", url: "u" }, { id: "b", status: "not_found" }] }, 1, 2],
+  ["symbol catalogue: 50", "listSymbols", { format: "csv" }, "symbol,company_name\n", 50, 50],
+  ["announcement citation: 1", "getAnnouncementCitationPdf", undefined, new Uint8Array([37]), 1, 1],
+  ["earnings citation: 1", "getEarningsCitationPdf", { page: "2" }, new Uint8Array([37]), 1, 1],
+  ["earnings citation page: 1", "getEarningsCitationPage", undefined, new Uint8Array([37]), 1, 1],
+  ["concall citation: 1", "getConcallCitationPdf", undefined, new Uint8Array([37]), 1, 1],
 ];
 
 describe("cost rules follow the interface's cost table", () => {

@@ -145,7 +145,7 @@ export function describeCost(id: EndpointId): string {
         ? `Free with detailed=false; ${rule.credits} credits per page with results when detailed=true.`
         : `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per page with results; empty pages are free.`;
     case "per_success":
-      return `${rule.credits} credits per successful response.`;
+      return `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per successful response.`;
     case "per_ready":
       return `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per ready item.`;
     case "per_generated_summary":

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listEnvelope, optionalString, quarterKeySchema } from "./primitives";
+import { intParam, listEnvelope, optionalString, quarterKeySchema } from "./primitives";
 import {
   checkDateRange,
   dateRangeShape,
@@ -107,6 +107,17 @@ export const getEarningsDetailQuerySchema = detailSelectorSchema;
 export const listEarningsAttachmentsQuerySchema = z.object({
   ids: idsParam.refine((v) => v.length > 0, { message: "at least one id is required" }),
 });
+
+/** A citation document is answered as PDF bytes. */
+export const pdfDocumentSchema = z.instanceof(Uint8Array);
+
+/** The id of a stored record in a path (a citation's filing, announcement or call). */
+export const recordIdParam = z.string().trim().min(1).max(64);
+/** 1-based page of a filing's citation document. */
+export const citationPageParam = intParam(1, 1000);
+export const earningsCitationPathSchema = z.object({ earnings_id: recordIdParam });
+export const earningsCitationPagePathSchema = z.object({ earnings_id: recordIdParam, page: citationPageParam });
+export const earningsCitationQuerySchema = z.object({ page: citationPageParam.optional() });
 
 export const earningsListResponseSchema = listEnvelope(earningsRowSchema);
 export const earningsIndexResponseSchema = listEnvelope(earningsIndexRowSchema);

@@ -18,6 +18,10 @@ export const ERROR_STATUS = {
   job_not_completed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  upgrade_required: 426,
+  request_header_fields_too_large: 431,
+  bad_request: 400,
+  invalid_upgrade: 400,
   rate_limit_exceeded: 429,
   internal_error: 500,
   // Desk-side codes, raised by the proxy rather than by the service.

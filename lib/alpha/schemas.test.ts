@@ -68,6 +68,9 @@ describe("daily summary request", () => {
     expect(dailySummaryRequestSchema.parse({ symbols: [" tcs "] }).symbols).toEqual(["TCS"]);
     expect(dailySummaryRequestSchema.parse({ portfolio: [{ symbol: "infy", exposure: 0.4, label: "Core" }] }).portfolio?.[0]?.symbol).toBe("INFY");
     expect(dailySummaryRequestSchema.parse({ items: [{ symbol: "M&M" }], mode: "news_context", context_window_days: 7 }).context_window_days).toBe(7);
+    // The hosted Python client always sends a window, whatever the mode: accepted, and ignored by exposure.
+    expect(dailySummaryRequestSchema.parse({ symbols: ["TCS"], mode: "exposure", context_window_days: 1 }).context_window_days).toBe(1);
+    expect(dailySummaryRequestSchema.parse({ symbols: ["TCS"], context_window_days: 1 }).context_window_days).toBe(1);
   });
 });
 
@@ -79,7 +82,7 @@ describe("checkBatchFile", () => {
       '{"custom_id":"b"}',
       "",
       '{"custom_id":"a","symbols":["INFY"]}',
-      '{"custom_id":"c","symbols":["TCS"],"mode":"exposure","context_window_days":3}',
+      '{"custom_id":"c","symbols":["TCS"],"mode":"exposure","context_window_days":9}',
       '{"custom_id":"d","symbols":["NOPE"]}',
       "[1,2]",
     ].join("\n");

@@ -30,6 +30,9 @@ export const STREAM_ERROR_CODES = [
   "invalid_message",
   "full_feed_not_allowed",
   "too_many_symbols",
+  // Sent just before the server closes a socket whose key was revoked or whose account was disabled.
+  "key_revoked",
+  "account_disabled",
 ] as const;
 export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];
 

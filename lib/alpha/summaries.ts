@@ -42,7 +42,11 @@ export const dailySummaryFieldsSchema = z.object({
   context_window_days: z.number().int().min(CONTEXT_WINDOW_MIN).max(CONTEXT_WINDOW_MAX).optional(),
 });
 
-/** Exactly one of portfolio, symbols, items; a context window only with a mode that reads one. */
+/**
+ * Exactly one of portfolio, symbols, items. context_window_days is accepted with every mode (the hosted Python
+ * client always sends it) and used only by the modes that read a window; details.context_window_days reports
+ * the window that applied.
+ */
 export function checkSummaryRequest(
   v: z.infer<typeof dailySummaryFieldsSchema>,
   ctx: z.RefinementCtx,
@@ -53,13 +57,6 @@ export function checkSummaryRequest(
       code: "custom",
       path: given.length > 1 ? [given[1]!] : ["symbols"],
       message: "provide exactly one of portfolio, symbols, items",
-    });
-  }
-  if (v.context_window_days !== undefined && !(v.mode && WINDOWED_MODES.includes(v.mode))) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["context_window_days"],
-      message: "context_window_days is only allowed with mode intraday_movements or news_context",
     });
   }
 }
@@ -87,3 +84,8 @@ export type DailySummaryResponse = z.infer<typeof dailySummaryResponseSchema>;
 
 /** Header that opts a request out of content retention. */
 export const CONTENT_RETENTION_HEADER = "X-Alpha-Content-Retention";
+/**
+ * Response header naming the retention that applied: `none` (opted out, nothing of the content kept) or `retain`;
+ * `retain; requested=none; reason=policy` when the account's policy does not permit the opt-out that was asked for.
+ */
+export const CONTENT_RETENTION_APPLIED_HEADER = "X-Alpha-Content-Retention-Applied";

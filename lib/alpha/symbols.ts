@@ -23,3 +23,25 @@ export const listSymbolMetadataQuerySchema = z.object(symbolFilterShape).refine(
 );
 
 export const symbolMetadataResponseSchema = z.looseObject({ data: z.array(symbolMetadataSchema) });
+
+export const SYMBOL_LIST_FORMATS = ["csv", "json"] as const;
+/** The columns of `GET /v1/symbols?format=csv`, in order (the metadata fields). */
+export const SYMBOL_CSV_COLUMNS = [
+  "symbol",
+  "company_name",
+  "scrip_code",
+  "isin",
+  "sector",
+  "industry",
+  "basic_industry",
+  "macro_economic_indicator",
+  "market_cap",
+  "logo",
+] as const;
+
+export const listSymbolsQuerySchema = z.object({
+  format: z.enum(SYMBOL_LIST_FORMATS, { message: "must be csv or json" }).default("csv"),
+});
+
+/** The whole catalogue: CSV text (the hosted client's default) or the metadata envelope with format=json. */
+export const symbolListResponseSchema = z.union([symbolMetadataResponseSchema, z.string()]);

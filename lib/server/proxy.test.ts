@@ -116,6 +116,8 @@ describe("the proxy against the real service", () => {
     expect(unknown.status).toBe(404);
     const wrongMethod = await proxy(ctx, user, "/v1/alerts", { method: "DELETE" });
     expect(wrongMethod.status).toBe(404);
+    const pdf = await proxy(ctx, user, "/v1/earnings/citations/e1/pdf");
+    expect(pdf.status).toBe(404);
     expect([...counter.calls.values()].reduce((a, b) => a + b, 0)).toBe(callsBefore);
     expect(await balanceOf(key)).toBe(before);
   });

@@ -165,6 +165,26 @@ describe("batch jobs: lifecycle", () => {
   });
 });
 
+describe("batch jobs: context window", () => {
+  it("accepts context_window_days with every mode on a line, reporting the window each line used", async () => {
+    const s = setup();
+    const { headers } = createTestAccount(s.service.ctx, { balance: 1000 });
+    const job = await createJob(s, headers, [
+      { custom_id: "py", symbols: ["TCS"], context_window_days: 1 },
+      { custom_id: "exp", symbols: ["TCS"], mode: "exposure", context_window_days: 4 },
+      { custom_id: "news", symbols: ["TCS"], mode: "news_context", context_window_days: 3 },
+    ]);
+    await s.worker.drain();
+    const res = await s.service.app.request(`/v1/batch/jobs/${job.id}/results`, { headers });
+    const results = batchResultsSchema.parse(await res.text());
+    expect(results.map((r) => [r.custom_id, r.response?.body?.details?.mode, r.response?.body?.details?.context_window_days])).toEqual([
+      ["py", "exposure", 2],
+      ["exp", "exposure", 2],
+      ["news", "news_context", 3],
+    ]);
+  });
+});
+
 describe("batch jobs: upload validation", () => {
   it("refuses a bad file with every bad line's number and reason, charging nothing and creating no job", async () => {
     const s = setup();
@@ -176,7 +196,7 @@ describe("batch jobs: upload validation", () => {
       "",
       { custom_id: "ok", symbols: ["INFY"] },
       { custom_id: "both", symbols: ["TCS"], items: [{ symbol: "TCS" }] },
-      { custom_id: "win", symbols: ["TCS"], context_window_days: 3 },
+      { custom_id: "win", symbols: ["TCS"], context_window_days: 9 },
       "[1,2]",
     ]);
     const res = await submitBatch(s.service, headers, file);
@@ -389,6 +409,19 @@ describe("batch jobs: retention and resumption", () => {
 
     await s.worker.drain();
     expect(stored(kept.id).every((r) => r?.includes(secret))).toBe(true);
+  });
+
+  it("runs `none` under the account's policy when it does not permit opting out, naming the policy applied", async () => {
+    const s = setup();
+    const { headers } = createTestAccount(s.service.ctx, { balance: 1000 });
+    const secret = randomName("label");
+    const res = await submitBatch(s.service, { ...headers, "X-Alpha-Content-Retention": "none" }, jsonl([{ custom_id: "1", items: [{ symbol: "TCS", label: secret }] }]));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Alpha-Content-Retention-Applied")).toBe("retain; requested=none; reason=policy");
+    const job = batchJobSchema.parse(await res.json());
+    await s.worker.drain();
+    const stored = s.db.prepare("SELECT request FROM batch_lines WHERE job_id = ?").get(job.id) as { request: string | null };
+    expect(stored.request).toContain(secret);
   });
 
   it("resumes in-progress jobs when a new worker starts, running each line once", async () => {

@@ -3,10 +3,10 @@ import { bodyLimit } from "hono/body-limit";
 import { BATCH_MAX_FILE_BYTES } from "../../lib/alpha/batch";
 import { catalogue } from "../../lib/alpha/catalogue";
 import { isAlphaError } from "../../lib/alpha/errors";
-import { CONTENT_RETENTION_HEADER } from "../../lib/alpha/summaries";
+import { CONTENT_RETENTION_APPLIED_HEADER, CONTENT_RETENTION_HEADER } from "../../lib/alpha/summaries";
 import { authenticate } from "../auth";
 import type { AppEnv, RouteDeps } from "../endpoint";
-import { defineEndpoint, honoPath, requireProduct } from "../endpoint";
+import { defineEndpoint, honoPath, rejectUnknownQuery, requireProduct } from "../endpoint";
 import { resolveContentRetention } from "../summaries/retention";
 import { cancelBatchJob, createBatchJob, getBatchJob, getBatchJobResults, listBatchJobs } from "./jobs";
 import { BATCH_UPLOAD_OVERHEAD_BYTES, payloadTooLarge, readBatchUpload } from "./upload";
@@ -36,7 +36,8 @@ export function registerBatchRoutes(app: Hono<AppEnv>, _deps: RouteDeps): void {
       const ctx = c.var.ctx;
       const caller = c.var.caller;
       requireProduct(c.var.account, def.product);
-      const { retain } = resolveContentRetention({ ctx, input: { accountId: caller.accountId, header: c.req.header(CONTENT_RETENTION_HEADER) } });
+      rejectUnknownQuery("createBatchJob", c.req.url);
+      const { retain, applied } = resolveContentRetention({ ctx, input: { accountId: caller.accountId, header: c.req.header(CONTENT_RETENTION_HEADER) } });
       const upload = await readBatchUpload(c);
       try {
         const { job, charged, balanceAfter } = createBatchJob({
@@ -46,6 +47,7 @@ export function registerBatchRoutes(app: Hono<AppEnv>, _deps: RouteDeps): void {
         c.var.meter.charged = charged;
         c.var.meter.balance = balanceAfter;
         if (!retain) c.header(CONTENT_RETENTION_HEADER, "none");
+        c.header(CONTENT_RETENTION_APPLIED_HEADER, applied);
         return c.json(job, 200);
       } catch (error) {
         if (isAlphaError(error) && typeof error.details?.balance === "number") c.var.meter.balance = error.details.balance;

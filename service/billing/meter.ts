@@ -37,6 +37,15 @@ export function countRequest(c: Context<AppEnv>, account: AccountRecord): void {
   }
 }
 
+/** A paid answer that is not JSON (a PDF, CSV text): priced like any body by the cost table, then sent as is. */
+export class RawBody {
+  constructor(
+    readonly bytes: string | Uint8Array<ArrayBuffer>,
+    readonly contentType: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
+}
+
 type ChargeArgs = {
   routeId: EndpointId;
   caller: Caller;
@@ -48,6 +57,7 @@ type ChargeArgs = {
 };
 
 function answer(c: Context<AppEnv>, args: ChargeArgs): Response {
+  if (args.body instanceof RawBody) return c.body(args.body.bytes, args.status ?? 200, { ...args.body.headers, "Content-Type": args.body.contentType });
   if (args.json !== undefined) return c.body(args.json, args.status ?? 200, { "Content-Type": "application/json" });
   return c.json(args.body as object, args.status ?? 200);
 }

@@ -1,7 +1,16 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ManualClock } from "../clock";
+import { ManualClock, systemClock } from "../clock";
 import { openDatabase } from "../store/db";
 import { RateLimiter } from "./rate-limit";
+
+const fixture = fileURLToPath(new URL("./fixtures/limiter-process.ts", import.meta.url));
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 describe("RateLimiter", () => {
   it("allows rpm requests per sliding minute and reports the window", () => {
@@ -47,5 +56,40 @@ describe("RateLimiter", () => {
     expect(restarted.take("acc_d", limits)).toMatchObject({ allowed: true, remaining: 1 });
     restarted.close();
     expect((db.prepare("SELECT COUNT(*) AS n FROM request_log").get() as { n: number }).n).toBe(3);
+  });
+});
+
+describe("RateLimiter durability", () => {
+  it("loses no count when its process is killed (kill -9) right after answering", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "alpha-rate-crash-"));
+    const path = join(dir, "service.db");
+    openDatabase(path).close();
+    const child = spawn(process.execPath, ["--import", "tsx", fixture, path], { cwd: repoRoot, stdio: ["pipe", "pipe", "pipe"] });
+    try {
+      const lines = createInterface({ input: child.stdout });
+      const answers: string[] = [];
+      const sixAllowed = new Promise<void>((resolve) =>
+        lines.on("line", (line) => {
+          if (line === "ready") for (let i = 0; i < 6; i++) child.stdin.write("acc_crash 10\n");
+          else answers.push(line);
+          if (answers.length === 6) {
+            child.kill("SIGKILL"); // the instant the sixth answer is out, nothing else runs
+            resolve();
+          }
+        }),
+      );
+      await sixAllowed;
+      await new Promise((resolve) => child.once("exit", resolve));
+      expect(answers).toEqual(Array(6).fill("allowed"));
+      const db = openDatabase(path);
+      const after = new RateLimiter(db, systemClock);
+      const decisions = Array.from({ length: 6 }, () => after.take("acc_crash", { rpm: 10, daily: 1_000 }).allowed);
+      expect(decisions).toEqual([true, true, true, true, false, false]);
+      after.close();
+      db.close();
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,8 +4,7 @@ import type { Db } from "../store/db";
 import { prepared } from "../store/prepared";
 
 const MINUTE_MS = 60_000;
-const FLUSH_EVERY_ROWS = 256;
-const FLUSH_EVERY_MS = 1_000;
+const PRUNE_CHECK_EVERY_MS = 1_000;
 const PRUNE_EVERY_MS = 10 * MINUTE_MS;
 
 export interface RateLimits {
@@ -35,12 +34,11 @@ interface AccountWindow {
 
 /**
  * Per-account request counters: `rpm` over a sliding 60 s window and `daily` over the Asia/Kolkata calendar day.
- * Decisions are made in memory (one service process owns a database); every counted request is also written to
- * `request_log` in small batches so the counters survive a restart. A refused request is not counted.
+ * Decisions are made in memory (one service process owns a database); every counted request is written to
+ * `request_log` before the request goes on, so a crash (kill -9) loses no count. A refused request is not counted.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, AccountWindow>();
-  private pending: [string, number, string][] = [];
   private lastPruneMs = 0;
   private readonly timer: NodeJS.Timeout;
 
@@ -48,7 +46,7 @@ export class RateLimiter {
     private readonly db: Db,
     private readonly clock: Clock,
   ) {
-    this.timer = setInterval(() => this.flush(), FLUSH_EVERY_MS);
+    this.timer = setInterval(() => this.flush(), PRUNE_CHECK_EVERY_MS);
     this.timer.unref();
   }
 
@@ -76,10 +74,10 @@ export class RateLimiter {
       };
     }
 
+    // Written before the request goes on (one small WAL commit), so a crash cannot hand out the same slot twice.
+    prepared(this.db, "INSERT INTO request_log (account_id, at_ms, ist_day) VALUES (?, ?, ?)").run(accountId, nowMs, w.day);
     w.times.push(nowMs);
     w.today += 1;
-    this.pending.push([accountId, nowMs, w.day]);
-    if (this.pending.length >= FLUSH_EVERY_ROWS) this.flush();
 
     const minuteRemaining = limits.rpm - (inMinute + 1);
     const dayRemaining = limits.daily - w.today;
@@ -95,27 +93,17 @@ export class RateLimiter {
     return { requestsLastMinute: w.times.length - w.head, requestsToday: w.today };
   }
 
-  /** Writes counted requests to `request_log`, and now and then drops rows no window can need any more. */
+  /** Now and then drops `request_log` rows no window can need any more. */
   flush(): void {
-    const rows = this.pending;
     const nowMs = this.clock.now().getTime();
-    const prune = nowMs - this.lastPruneMs >= PRUNE_EVERY_MS;
-    if (rows.length === 0 && !prune) return;
-    this.pending = [];
-    this.db.transaction(() => {
-      const insert = prepared(this.db, "INSERT INTO request_log (account_id, at_ms, ist_day) VALUES (?, ?, ?)");
-      for (const r of rows) insert.run(r[0], r[1], r[2]);
-      if (prune) {
-        this.lastPruneMs = nowMs;
-        const keepFrom = Math.min(istDayStart(new Date(nowMs)).getTime(), nowMs - MINUTE_MS);
-        prepared(this.db, "DELETE FROM request_log WHERE at_ms < ?").run(keepFrom);
-      }
-    })();
+    if (nowMs - this.lastPruneMs < PRUNE_EVERY_MS) return;
+    this.lastPruneMs = nowMs;
+    const keepFrom = Math.min(istDayStart(new Date(nowMs)).getTime(), nowMs - MINUTE_MS);
+    prepared(this.db, "DELETE FROM request_log WHERE at_ms < ?").run(keepFrom);
   }
 
   close(): void {
     clearInterval(this.timer);
-    if (this.db.open) this.flush();
   }
 
   private window(accountId: string, nowMs: number): AccountWindow {
@@ -133,7 +121,6 @@ export class RateLimiter {
 
   /** Rebuilds an account's counters from `request_log` (first sight of the account, or a new IST day). */
   private load(accountId: string, nowMs: number, day: string): AccountWindow {
-    this.flush();
     const today = (prepared(this.db, "SELECT COUNT(*) AS n FROM request_log WHERE account_id = ? AND ist_day = ?").get(accountId, day) as { n: number }).n;
     const times = (
       prepared(this.db, "SELECT at_ms FROM request_log WHERE account_id = ? AND at_ms > ? AND at_ms <= ? ORDER BY at_ms").all(

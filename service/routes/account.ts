@@ -1,5 +1,10 @@
 import type { Hono } from "hono";
-import type { AccountProfile, LedgerEntry, LedgerResponse, UsageSnapshot } from "../../lib/alpha/account";
+import type { AccountLimits, AccountProfile, LedgerEntry, LedgerResponse, UsageSnapshot } from "../../lib/alpha/account";
+import { BATCH_MAX_FILE_BYTES, BATCH_MAX_LINES } from "../../lib/alpha/batch";
+import { MAX_TRANSCRIPT_ITEMS } from "../../lib/alpha/concalls";
+import { MAX_LIST_VALUES, MAX_PAGE, MAX_TYPE_VALUES } from "../../lib/alpha/query-params";
+import { toStreamProduct } from "../../lib/alpha/streams";
+import { MAX_SUMMARY_SYMBOLS } from "../../lib/alpha/summaries";
 import { PRODUCTS } from "../../lib/alpha/account";
 import type { QueryOutput } from "../../lib/alpha/catalogue";
 import { catalogue } from "../../lib/alpha/catalogue";
@@ -8,14 +13,20 @@ import type { AccountRecord } from "../accounts";
 import type { RateLimiter } from "../billing/rate-limit";
 import type { ServiceContext } from "../context";
 import type { AppEnv, RouteDeps } from "../endpoint";
-import { defineEndpoint } from "../endpoint";
+import { defineEndpoint, MAX_JSON_BODY_BYTES } from "../endpoint";
+import { capsForTier, connectionCap, streamEntitlementOf } from "../streams/tiers";
 import { BATCH_LINE_ROUTE_ID } from "../batch/worker";
 import { prepared } from "../store/prepared";
 import { fetchPage, Filters } from "./shared";
 
+/** What the account may stream: whether it has any WebSocket add-on, and the tier of each enabled one. */
+export function liveEntitlement(account: AccountRecord): { websocket: boolean; streams: Record<string, string> } {
+  const streams = Object.fromEntries(account.websocketAddons.filter((a) => a.enabled).map((a) => [a.product, a.tier]));
+  return { websocket: Object.keys(streams).length > 0, streams };
+}
+
 /** The account profile of `GET /v1/account`: every REST product with its flag, add-ons, plan facts in metadata. */
 export function accountProfile(account: AccountRecord): AccountProfile {
-  const streams = Object.fromEntries(account.websocketAddons.filter((a) => a.enabled).map((a) => [a.product, a.tier]));
   return {
     account_id: account.id,
     name: account.name,
@@ -32,7 +43,7 @@ export function accountProfile(account: AccountRecord): AccountProfile {
     },
     products: PRODUCTS.map((product) => ({ product, enabled: account.products.includes(product) })),
     websocket_addons: account.websocketAddons,
-    live_entitlement: { websocket: Object.keys(streams).length > 0, streams },
+    live_entitlement: liveEntitlement(account),
     retention_policy: account.retentionPolicy,
   };
 }
@@ -56,6 +67,61 @@ export function accountUsage(ctx: ServiceContext, limiter: RateLimiter, account:
       credits_debited_today: debited.n,
     },
     rate_limits: { overall: { daily: account.limits.daily, rpm: account.limits.rpm } },
+    live_entitlement: liveEntitlement(account),
+  };
+}
+
+/**
+ * `GET /v1/account/limits`: the plan's rpm and daily (overall and per enabled product; limits are plan-wide), the
+ * request caps, the account's credits and today's counts, and per stream product its tier, symbol allowance and
+ * whether the full feed is open.
+ */
+export function accountLimits(ctx: ServiceContext, limiter: RateLimiter, account: AccountRecord): AccountLimits {
+  const { rpm, daily } = account.limits;
+  const rest: Record<string, Record<string, number>> = {
+    overall: { rpm, daily },
+    caps: {
+      max_list_values: MAX_LIST_VALUES,
+      max_type_values: MAX_TYPE_VALUES,
+      max_page: MAX_PAGE,
+      max_json_body_bytes: MAX_JSON_BODY_BYTES,
+      max_summary_symbols: MAX_SUMMARY_SYMBOLS,
+      max_transcript_items: MAX_TRANSCRIPT_ITEMS,
+      max_batch_lines: BATCH_MAX_LINES,
+      max_batch_file_bytes: BATCH_MAX_FILE_BYTES,
+    },
+  };
+  for (const product of account.products) rest[product] = { rpm, daily };
+  const usage = accountUsage(ctx, limiter, account);
+  const requestsLastMinute = usage.live_usage.requests_last_minute ?? 0;
+  const requestsToday = usage.live_usage.requests_today ?? 0;
+  const entitlement = streamEntitlementOf(account);
+  const products: Record<string, { enabled: boolean; tier: string | null; symbols_per_subscription: number; full_feed: boolean }> = {};
+  for (const addon of account.websocketAddons) {
+    const product = toStreamProduct(addon.product);
+    if (!product) continue;
+    const tier = entitlement.tiers.get(product) ?? null;
+    const caps = tier ? capsForTier(tier) : null;
+    products[product] = { enabled: tier !== null, tier: tier ?? addon.tier, symbols_per_subscription: caps?.symbolsPerSubscription ?? 0, full_feed: caps?.fullFeed ?? false };
+  }
+  return {
+    rest,
+    account: {
+      credits: { balance: account.balance, reserved: account.reserved, debited_today: usage.debited_today, plan_credits: account.plan.credits },
+      requests: {
+        rpm,
+        daily,
+        requests_last_minute: requestsLastMinute,
+        requests_today: requestsToday,
+        remaining_minute: Math.max(0, rpm - requestsLastMinute),
+        remaining_today: Math.max(0, daily - requestsToday),
+      },
+    },
+    websocket: {
+      enabled: entitlement.tiers.size > 0,
+      connections_per_account: entitlement.tiers.size > 0 ? connectionCap(entitlement) : 0,
+      products,
+    },
   };
 }
 
@@ -120,5 +186,6 @@ export function listLedger(ctx: ServiceContext, accountId: string, query: QueryO
 export function registerAccountRoutes(app: Hono<AppEnv>, deps: Pick<RouteDeps, "limiter">): void {
   defineEndpoint(app, "getAccount", ({ account }) => ({ data: accountProfile(account) }));
   defineEndpoint(app, "getAccountUsage", ({ ctx, account }) => ({ data: accountUsage(ctx, deps.limiter, account) }));
+  defineEndpoint(app, "getAccountLimits", ({ ctx, account }) => accountLimits(ctx, deps.limiter, account));
   defineEndpoint(app, "listAccountLedger", ({ ctx, account, input }) => listLedger(ctx, account.id, input));
 }

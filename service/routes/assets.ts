@@ -95,6 +95,22 @@ function companyRecordOf(company: CompanyRow): CompanyRecord {
   };
 }
 
+/** The transcript of a call, rebuilt from its row; null when the call has none. */
+export function transcriptTextOf(ctx: ServiceContext, id: string): string | null {
+  const call = concallAsset(ctx, id);
+  const company = call ? companyOf(ctx, call.symbol) : undefined;
+  if (!call || call.has_transcript !== 1 || !company) return null;
+  const results = prepared(ctx.db, "SELECT earnings_table FROM earnings WHERE symbol = ? AND quarter = ? ORDER BY date_ms DESC LIMIT 1").get(
+    call.symbol,
+    call.quarter,
+  ) as { earnings_table: string | null } | undefined;
+  return buildTranscript(
+    { id: call.id, symbol: call.symbol, quarter: call.quarter, meeting_date: call.meeting_date },
+    companyRecordOf(company),
+    { earnings_table: results?.earnings_table ? (JSON.parse(results.earnings_table) as EarningsTable) : null },
+  );
+}
+
 function earningsPdf(ctx: ServiceContext, id: string): Buffer {
   const row = prepared(
     ctx.db,
@@ -163,17 +179,8 @@ export function registerAssetRoutes(app: Hono<AppEnv>): void {
   app.get("/v1/assets/transcripts/:file", (c) => {
     const id = signedId(c, ".txt", transcriptPath, "transcript");
     const call = concallAsset(c.get("ctx"), id);
-    const company = call ? companyOf(c.get("ctx"), call.symbol) : undefined;
-    if (!call || call.has_transcript !== 1 || !company) throw notFound("transcript");
-    const results = prepared(c.get("ctx").db, "SELECT earnings_table FROM earnings WHERE symbol = ? AND quarter = ? ORDER BY date_ms DESC LIMIT 1").get(
-      call.symbol,
-      call.quarter,
-    ) as { earnings_table: string | null } | undefined;
-    const text = buildTranscript(
-      { id: call.id, symbol: call.symbol, quarter: call.quarter, meeting_date: call.meeting_date },
-      companyRecordOf(company),
-      { earnings_table: results?.earnings_table ? (JSON.parse(results.earnings_table) as EarningsTable) : null },
-    );
+    const text = transcriptTextOf(c.get("ctx"), id);
+    if (!call || text === null) throw notFound("transcript");
     return c.body(text, 200, {
       "Content-Type": "text/plain; charset=utf-8",
       "Content-Disposition": `inline; filename="${call.symbol}-${call.quarter}-transcript.txt"`,

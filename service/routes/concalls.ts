@@ -92,6 +92,55 @@ export function lookupConcallTranscripts({ ctx, input }: { ctx: ServiceContext; 
   return { data };
 }
 
+/** The free index of calls that have happened: id, symbol, quarter and filing date, newest first. */
+export function listConcallsIndex({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listConcallsIndex"> }) {
+  const f = new Filters()
+    .add("k.meeting_ms <= ?", ctx.clock.now().getTime())
+    .symbols("k.symbol", input.symbols, input.scrip_codes)
+    .range("k.date_ms", input.from, input.to);
+  if (input.quarter) f.add("k.quarter = ?", input.quarter);
+  const { rows, hasNext } = fetchPage<{ id: string; symbol: string; quarter: string; date: string }>(
+    ctx,
+    `SELECT k.id, k.symbol, k.quarter, k.date FROM concalls k ${f.sql} ORDER BY k.date_ms DESC, k.id DESC`,
+    f.params,
+    input.page,
+    input.limit,
+  );
+  return { data: rows.map((r) => ({ id: r.id, symbol: r.symbol, quarter: r.quarter, date: r.date })), has_next: hasNext };
+}
+
+/**
+ * The single-call transcript lookup: the signed links of one call (4 credits); 404 `not_found`, free, when there is
+ * no call that has happened for the symbol and quarter or it has no transcript.
+ */
+export function getConcallTranscript({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"getConcallTranscript"> }) {
+  let symbol = input.symbol;
+  if (symbol === undefined) {
+    const company = prepared(ctx.db, "SELECT symbol FROM companies WHERE scrip_code = ?").get(input.scrip_code) as { symbol: string } | undefined;
+    if (!company) throw new AlphaError("not_found", `No company has scrip code ${input.scrip_code}`);
+    symbol = company.symbol;
+  }
+  const nowMs = ctx.clock.now().getTime();
+  const row = prepared(ctx.db, `${CONCALL_SELECT} WHERE k.symbol = ? AND k.quarter = ? AND k.meeting_ms <= ? ORDER BY k.date_ms DESC, k.id DESC LIMIT 1`).get(
+    symbol,
+    input.quarter,
+    nowMs,
+  ) as ConcallDbRow | undefined;
+  if (!row) throw new AlphaError("not_found", `No conference call for ${symbol} in ${input.quarter} has taken place`, { details: { status: "not_found" } });
+  if (row.has_transcript !== 1) {
+    throw new AlphaError("not_found", "No transcript or recording is available for this call", { details: { status: "no_transcript", id: row.id } });
+  }
+  const transcript = signAssetUrl(ctx, transcriptPath(row.id));
+  return {
+    id: row.id,
+    symbol,
+    quarter: input.quarter,
+    transcript_url: transcript.url,
+    audio_url: row.has_recording === 1 ? signAssetUrl(ctx, recordingPath(row.id)).url : null,
+    expires_in: transcript.expiresIn,
+  };
+}
+
 /** For each symbol, its latest call filing whose meeting is still ahead; nearest meeting first. */
 export function listUpcomingConcalls({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listUpcomingConcalls"> }) {
   const nowMs = ctx.clock.now().getTime();
@@ -122,4 +171,6 @@ export function registerConcallRoutes(app: Hono<AppEnv>): void {
   defineEndpoint(app, "getConcallDetail", getConcallDetail);
   defineEndpoint(app, "lookupConcallTranscripts", lookupConcallTranscripts);
   defineEndpoint(app, "listUpcomingConcalls", listUpcomingConcalls);
+  defineEndpoint(app, "listConcallsIndex", listConcallsIndex);
+  defineEndpoint(app, "getConcallTranscript", getConcallTranscript);
 }

@@ -1,8 +1,9 @@
 import type { Hono } from "hono";
 import type { SymbolMetadata } from "../../lib/alpha/symbols";
+import { SYMBOL_CSV_COLUMNS } from "../../lib/alpha/symbols";
 import type { ServiceContext } from "../context";
 import type { AppEnv, EndpointInput } from "../endpoint";
-import { defineEndpoint } from "../endpoint";
+import { defineEndpoint, RawBody } from "../endpoint";
 import { prepared } from "../store/prepared";
 import { logoUrl } from "./shared";
 
@@ -47,6 +48,33 @@ export function listSymbolMetadata({ ctx, input }: { ctx: ServiceContext; input:
   return { data };
 }
 
+/** A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
+function csvField(value: string | number): string {
+  const s = String(value);
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** The whole symbol catalogue (50 credits, the Symbols scope): CSV by default, the metadata envelope with format=json. */
+export function listSymbols({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listSymbols"> }) {
+  const rows = prepared(ctx.db, `SELECT ${COMPANY_COLUMNS} FROM companies ORDER BY symbol`).all() as CompanyDbRow[];
+  const data: SymbolMetadata[] = rows.map((row) => ({
+    symbol: row.symbol,
+    company_name: row.company_name,
+    scrip_code: row.scrip_code,
+    isin: row.isin,
+    sector: row.sector,
+    industry: row.industry,
+    basic_industry: row.basic_industry,
+    macro_economic_indicator: row.macro_economic_indicator,
+    market_cap: row.market_cap,
+    logo: logoUrl(ctx, row.symbol),
+  }));
+  if (input.format === "json") return { data };
+  const lines = [SYMBOL_CSV_COLUMNS.join(","), ...data.map((d) => SYMBOL_CSV_COLUMNS.map((col) => csvField(d[col] ?? "")).join(","))];
+  return new RawBody(`${lines.join("\r\n")}\r\n`, "text/csv; charset=utf-8", { "Content-Disposition": 'inline; filename="symbols.csv"' });
+}
+
 export function registerSymbolRoutes(app: Hono<AppEnv>): void {
   defineEndpoint(app, "listSymbolMetadata", listSymbolMetadata, { cache: true });
+  defineEndpoint(app, "listSymbols", listSymbols);
 }

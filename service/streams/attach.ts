@@ -16,8 +16,11 @@ import { realScheduler } from "./scheduler";
 import type { StreamTierCaps, StreamTierTable } from "./tiers";
 import { STREAM_TIERS, connectionCap, streamEntitlementOf } from "./tiers";
 import { createRowLoader } from "./wire";
+import { prepared } from "../store/prepared";
 
 const CLOSE_GRACE_MS = 5_000;
+/** How often the auth version is read: a revoke, disable or plan change in any process reaches open sockets within it. */
+const AUTH_CHECK_MS = 250;
 /** Real-time liveness: a socket that has not answered a ping for two rounds is gone (no FIN ever came). */
 const PING_INTERVAL_MS = 30_000;
 
@@ -72,6 +75,16 @@ export function attachStreams(httpServer: Server, service: { ctx: ServiceContext
   const stopPings = realScheduler.every(options.pingIntervalMs ?? PING_INTERVAL_MS, () => {
     for (const conn of connections) conn.checkAlive();
   });
+  // The CLI revokes keys and changes plans from another process: a trigger-kept counter tells us when to re-check.
+  const authVersion = () => (prepared(ctx.db, "SELECT auth FROM data_version WHERE id = 1").get() as { auth: number } | undefined)?.auth ?? 0;
+  let seenAuth = authVersion();
+  const stopAuthWatch = realScheduler.every(AUTH_CHECK_MS, () => {
+    if (connections.size === 0 || !ctx.db.open) return;
+    const now = authVersion();
+    if (now === seenAuth) return;
+    seenAuth = now;
+    for (const conn of connections) conn.recheck();
+  });
   let closed = false;
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -104,6 +117,7 @@ export function attachStreams(httpServer: Server, service: { ctx: ServiceContext
             const account = getAccount(ctx, caller.accountId);
             return account ? streamEntitlementOf(account) : null;
           },
+          keyValid: () => prepared(ctx.db, "SELECT 1 FROM api_keys WHERE id = ? AND revoked_at IS NULL").get(caller.keyId) !== undefined,
           maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
           closeGraceMs: CLOSE_GRACE_MS,
           after: realScheduler.after,
@@ -116,6 +130,11 @@ export function attachStreams(httpServer: Server, service: { ctx: ServiceContext
     }
   };
   httpServer.on("upgrade", onUpgrade);
+  // A handshake ws cannot accept (bad Sec-WebSocket-Key or version, wrong Upgrade, bad protocol list) gets the error body.
+  wss.on("wsClientError", (error: Error, socket: Duplex, req: IncomingMessage) => {
+    if (req.method !== "GET") return refuse(socket, new AlphaError("method_not_allowed", `${STREAM_PATH} is opened with GET`));
+    refuse(socket, new AlphaError("invalid_upgrade", `The WebSocket handshake was refused: ${error.message}`));
+  });
 
   return {
     close() {
@@ -124,6 +143,7 @@ export function attachStreams(httpServer: Server, service: { ctx: ServiceContext
       httpServer.off("upgrade", onUpgrade);
       offBus();
       stopPings();
+      stopAuthWatch();
       hub.stop();
       for (const conn of connections) conn.cutOff(CLOSE_GOING_AWAY, "server shutting down");
       connections.clear();

@@ -5,7 +5,7 @@ import type { StreamErrorCode } from "../../lib/alpha/streams";
 import type { Caller } from "../context";
 import type { HubPeer, StreamHub } from "./hub";
 import type { SubscribeRequest } from "./protocol";
-import { ackFrame, CLOSE_SLOW_CONSUMER, errorFrame, parseClientMessage } from "./protocol";
+import { ackFrame, CLOSE_REVOKED, CLOSE_SLOW_CONSUMER, errorFrame, parseClientMessage } from "./protocol";
 import type { StreamEntitlement, StreamTierTable } from "./tiers";
 import { capsForTier } from "./tiers";
 
@@ -13,6 +13,8 @@ export interface ConnectionOptions {
   hub: StreamHub;
   /** Reads the account's entitlement afresh, so a changed add-on applies to the next subscribe. */
   entitlement: () => StreamEntitlement | null;
+  /** Whether the connection's key is still valid (not revoked); read when keys or accounts change. */
+  keyValid: () => boolean;
   tiers: StreamTierTable;
   /** Unsent bytes (ours plus the socket's) beyond which the peer is cut off as a slow consumer. */
   maxBufferedBytes: number;
@@ -70,6 +72,32 @@ export class StreamConnection implements HubPeer {
     if (!this.answeredPing) return void this.ws.terminate();
     this.answeredPing = false;
     this.ws.ping();
+  }
+
+  /**
+   * Re-checks the key, the account and every open subscription after a change to keys or entitlements (revoke,
+   * disable, plan or add-on change): a revoked key or a disabled account is told and closed; a subscription the
+   * account may no longer hold is dropped with an error frame naming its product.
+   */
+  recheck(): void {
+    if (!this.open) return;
+    const entitlement = this.options.entitlement();
+    if (!this.options.keyValid() || !entitlement) {
+      this.refuse("key_revoked", "This API key was revoked; the stream is closed");
+      return this.cutOff(CLOSE_REVOKED, "api key revoked");
+    }
+    if (entitlement.status !== "active") {
+      this.refuse("account_disabled", "This account is disabled; the stream is closed");
+      return this.cutOff(CLOSE_REVOKED, "account disabled");
+    }
+    for (const sub of this.options.hub.subscriptionsOf(this)) {
+      const tier = entitlement.tiers.get(sub.product);
+      const caps = tier === undefined ? null : capsForTier(tier, this.options.tiers);
+      const allowed = caps !== null && (sub.symbols === 0 ? caps.fullFeed : sub.symbols <= caps.symbolsPerSubscription);
+      if (allowed) continue;
+      this.options.hub.unsubscribe(this, sub.product);
+      this.refuse("forbidden", `WebSocket addon '${sub.product}' is no longer enabled for this key at this size; the subscription was dropped`, sub.product);
+    }
   }
 
   /** Unsent bytes past the bound cut the peer off rather than let its queue grow. */

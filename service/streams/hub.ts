@@ -92,6 +92,21 @@ export class StreamHub {
     else this.perAccount.delete(peer.accountId);
   }
 
+  /** The products a peer is subscribed to, with the symbol count of each (0 = the full feed). */
+  subscriptionsOf(peer: HubPeer): { product: StreamProduct; symbols: number }[] {
+    const entry = this.peers.get(peer.id);
+    return entry ? [...entry.subs.values()].map((s) => ({ product: s.product, symbols: s.symbols?.size ?? 0 })) : [];
+  }
+
+  /** Drops a peer's subscription to one product (its entitlement to it was withdrawn). */
+  unsubscribe(peer: HubPeer, product: StreamProduct): void {
+    const entry = this.peers.get(peer.id);
+    const sub = entry?.subs.get(product);
+    if (!entry || !sub) return;
+    this.unindex(sub);
+    entry.subs.delete(product);
+  }
+
   /** Subscribes a peer to a product, replacing its previous subscription to that product. */
   subscribe(peer: HubPeer, request: SubscribeRequest): Subscription {
     const entry = this.peers.get(peer.id);

@@ -51,8 +51,10 @@ export function streamsOpenApiPath(): Json {
       ],
       responses: {
         "101": { description: "Switching protocols: the socket is open" },
+        "400": error("invalid_upgrade: a handshake that cannot be accepted (bad Sec-WebSocket-Key or version, wrong Upgrade header)"),
         "401": error("missing_api_key / invalid_api_key"),
         "403": error("account_disabled"),
+        "426": error("upgrade_required: the request carried no WebSocket handshake"),
         "429": error("rate_limit_exceeded: too many open connections for the account's tier"),
       },
     },

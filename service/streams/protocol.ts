@@ -21,6 +21,8 @@ export const DEFAULT_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** Close codes the server uses. */
 export const CLOSE_SLOW_CONSUMER = 1008;
 export const CLOSE_GOING_AWAY = 1001;
+/** The key was revoked or the account disabled while the socket was open (policy violation). */
+export const CLOSE_REVOKED = 1008;
 
 /** Largest client message accepted; a subscribe of 5,000 symbols fits with room to spare. */
 export const MAX_CLIENT_MESSAGE_BYTES = 256 * 1024;

@@ -16,9 +16,9 @@ export function accountAllowsRetentionOptOut(ctx: ServiceContext, accountId: str
 }
 
 /**
- * Reads `X-Alpha-Content-Retention`: absent keeps content (retain true); `none` opts out when the account's policy
- * allows it. An opt-out the policy refuses is a 400 rather than silently ignored, so a client never believes its
- * content was dropped when it was kept. Any other value is a 400.
+ * Reads `X-Alpha-Content-Retention`: absent keeps content; `none` opts out when the account's policy permits it, and
+ * otherwise the request is processed under the policy (content kept), as the interface says. `applied` is the value
+ * of `X-Alpha-Content-Retention-Applied`, so the client learns which policy held. Any other value is a 400.
  */
 export function resolveContentRetention({
   ctx,
@@ -26,21 +26,14 @@ export function resolveContentRetention({
 }: {
   ctx: ServiceContext;
   input: { accountId: string; header: string | undefined };
-}): { retain: boolean } {
+}): { retain: boolean; applied: string } {
   const value = input.header?.trim().toLowerCase();
-  if (!value) return { retain: true };
-  const field = { fields: { [CONTENT_RETENTION_HEADER]: [] as string[] } };
+  if (!value) return { retain: true, applied: "retain" };
   if (value !== "none") {
-    field.fields[CONTENT_RETENTION_HEADER].push("the only accepted value is none");
-    throw new AlphaError("invalid_parameter", `Invalid header '${CONTENT_RETENTION_HEADER}': the only accepted value is none`, { details: field });
+    throw new AlphaError("invalid_parameter", `Invalid header '${CONTENT_RETENTION_HEADER}': the only accepted value is none`, {
+      details: { fields: { [CONTENT_RETENTION_HEADER]: ["the only accepted value is none"] } },
+    });
   }
-  if (!accountAllowsRetentionOptOut(ctx, input.accountId)) {
-    field.fields[CONTENT_RETENTION_HEADER].push("this account's retention policy does not allow opting out");
-    throw new AlphaError(
-      "invalid_parameter",
-      `This account's retention policy does not allow '${CONTENT_RETENTION_HEADER}: none'; send the request without the header or ask for the policy to be changed`,
-      { details: { ...field, retention_policy: { allow_opt_out: false } } },
-    );
-  }
-  return { retain: false };
+  if (!accountAllowsRetentionOptOut(ctx, input.accountId)) return { retain: true, applied: "retain; requested=none; reason=policy" };
+  return { retain: false, applied: "none" };
 }

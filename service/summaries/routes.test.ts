@@ -97,7 +97,7 @@ describe("POST /v1/daily-summary/", () => {
     const bad = [
       [{ symbols: ["TCS"], items: [{ symbol: "INFY" }] }, "items"],
       [{}, "symbols"],
-      [{ symbols: ["TCS"], context_window_days: 2 }, "context_window_days"],
+      [{ symbols: ["TCS"], mode: "exposure", context_window_days: 0 }, "context_window_days"],
       [{ symbols: ["TCS"], mode: "news_context", context_window_days: 8 }, "context_window_days"],
       [{ symbols: Array.from({ length: 51 }, (_, i) => `S${i}`) }, "symbols"],
       [{ portfolio: [{ symbol: "TCS", exposure: -1 }] }, "portfolio.0.exposure"],
@@ -112,6 +112,25 @@ describe("POST /v1/daily-summary/", () => {
     }
     const notJson = await service.app.request("/v1/daily-summary/", { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: "{" });
     expect(notJson.status).toBe(400);
+  });
+
+  it("accepts context_window_days (1 to 7) with every mode and reports the window that applied", async () => {
+    const { service } = setup();
+    const { headers } = createTestAccount(service.ctx, { balance: 100 });
+    // The hosted Python client always sends context_window_days: 1, also without a mode and with exposure.
+    const cases = [
+      [{ symbols: ["TCS"], context_window_days: 1 }, "exposure", 2],
+      [{ symbols: ["TCS"], mode: "exposure", context_window_days: 5 }, "exposure", 2],
+      [{ symbols: ["TCS"], mode: "news_context", context_window_days: 3 }, "news_context", 3],
+      [{ symbols: ["TCS"], mode: "intraday_movements", context_window_days: 7 }, "intraday_movements", 7],
+      [{ symbols: ["TCS"], mode: "news_context" }, "news_context", 1],
+    ] as const;
+    for (const [request, mode, window] of cases) {
+      const res = await post(service, headers, request);
+      expect(res.status, JSON.stringify(request)).toBe(200);
+      const body = dailySummaryResponseSchema.parse(await res.json());
+      expect(body.details, JSON.stringify(request)).toMatchObject({ mode, context_window_days: window });
+    }
   });
 
   it("needs the summaries product and a key", async () => {
@@ -152,6 +171,7 @@ describe("X-Alpha-Content-Retention", () => {
     const res2 = await post(service, { ...headers, "X-Alpha-Content-Retention": "none" }, { items: [{ symbol: "TCS", exposure: 3, label: secret }] });
     expect(res2.status).toBe(200);
     expect(res2.headers.get("X-Alpha-Content-Retention")).toBe("none");
+    expect(res2.headers.get("X-Alpha-Content-Retention-Applied")).toBe("none");
     const body = dailySummaryResponseSchema.parse(await res2.json());
     expect(body.summary).toContain(secret);
     expect(cellsContaining(db, secret)).toEqual([]);
@@ -160,17 +180,23 @@ describe("X-Alpha-Content-Retention", () => {
     expect(balanceOf(db, account.id)).toBe(90);
   });
 
-  it("refuses `none` with 400 when the policy does not allow it, charging nothing", async () => {
+  it("processes `none` under the account's policy when it does not permit opting out, and names the policy applied", async () => {
     const { service, db } = setup();
     const { account, headers } = createTestAccount(service.ctx, { balance: 100 });
-    const res = await post(service, { ...headers, "X-Alpha-Content-Retention": "none" }, { symbols: ["TCS"] });
-    expect(res.status).toBe(400);
-    const body = errorBodySchema.parse(await res.json());
-    expect(body.error.code).toBe("invalid_parameter");
-    expect(body.error.details?.fields).toHaveProperty(["X-Alpha-Content-Retention"]);
+    const kept = randomName("kept");
+    const res = await post(service, { ...headers, "X-Alpha-Content-Retention": "none" }, { items: [{ symbol: "TCS", label: kept }] });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Alpha-Content-Retention")).toBeNull();
+    expect(res.headers.get("X-Alpha-Content-Retention-Applied")).toBe("retain; requested=none; reason=policy");
+    expect(dailySummaryResponseSchema.parse(await res.json()).status).toBe("success");
+    expect(cellsContaining(db, kept)).toEqual(["summary_requests.request", "summary_requests.summary"]);
+    expect(balanceOf(db, account.id)).toBe(95);
+    const plain = await post(service, headers, { symbols: ["TCS"] });
+    expect(plain.headers.get("X-Alpha-Content-Retention-Applied")).toBe("retain");
     const other = await post(service, { ...headers, "X-Alpha-Content-Retention": "forever" }, { symbols: ["TCS"] });
     expect(other.status).toBe(400);
-    expect(balanceOf(db, account.id)).toBe(100);
+    expect(errorBodySchema.parse(await other.json()).error.details?.fields).toHaveProperty(["X-Alpha-Content-Retention"]);
+    expect(balanceOf(db, account.id)).toBe(90);
   });
 });
 

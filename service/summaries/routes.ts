@@ -1,11 +1,11 @@
 import type { Hono } from "hono";
 import { catalogue } from "../../lib/alpha/catalogue";
 import { invalidParameter } from "../../lib/alpha/errors";
-import { CONTENT_RETENTION_HEADER, dailySummaryRequestSchema } from "../../lib/alpha/summaries";
+import { CONTENT_RETENTION_APPLIED_HEADER, CONTENT_RETENTION_HEADER, dailySummaryRequestSchema } from "../../lib/alpha/summaries";
 import { authenticate } from "../auth";
 import { respondCharged } from "../billing/meter";
 import type { AppEnv, RouteDeps } from "../endpoint";
-import { honoPath, readJsonBody, requireProduct } from "../endpoint";
+import { honoPath, readJsonBody, rejectUnknownQuery, requireProduct } from "../endpoint";
 import { generateDailySummary, recordSummaryRequest } from "./daily-summary";
 import type { SummaryEngine } from "./engine";
 import { toSummaryResponseBody } from "./engine";
@@ -27,7 +27,8 @@ export function registerSummaryRoutes(app: Hono<AppEnv>, deps: SummaryRouteDeps)
     const ctx = c.var.ctx;
     const caller = c.var.caller;
     requireProduct(c.var.account, def.product);
-    const { retain } = resolveContentRetention({ ctx, input: { accountId: caller.accountId, header: c.req.header(CONTENT_RETENTION_HEADER) } });
+    rejectUnknownQuery("createDailySummary", c.req.url);
+    const { retain, applied } = resolveContentRetention({ ctx, input: { accountId: caller.accountId, header: c.req.header(CONTENT_RETENTION_HEADER) } });
     const parsed = dailySummaryRequestSchema.safeParse(await readJsonBody(c));
     if (!parsed.success) throw invalidParameter(parsed.error, "body");
     const result = await generateDailySummary({ ctx, input: { request: parsed.data, requestId: c.var.requestId, engine: deps.engine } });
@@ -38,6 +39,7 @@ export function registerSummaryRoutes(app: Hono<AppEnv>, deps: SummaryRouteDeps)
       return res;
     })();
     if (!retain) response.headers.set(CONTENT_RETENTION_HEADER, "none");
+    response.headers.set(CONTENT_RETENTION_APPLIED_HEADER, applied);
     return response;
   });
 }

@@ -97,6 +97,8 @@ export async function handleAlphaProxy({ request, ctx, user, searchParams }: Use
   if (!match) throw new AlphaError("not_found", `${request.method} ${path} is not an Alpha endpoint the desk serves`);
   const id: EndpointId = match.id;
   const def = catalogue[id];
+  // Binary documents (citation PDFs) do not fit the desk's JSON envelope; the desk does not relay them.
+  if (def.responseType === "binary") throw new AlphaError("not_found", `${request.method} ${path} returns a document the desk does not relay`);
   const input: { path?: Record<string, string>; query?: Record<string, string | string[]>; body?: unknown } = {};
   if (def.pathParams) input.path = match.params;
   if (def.query) input.query = queryObject(searchParams);
