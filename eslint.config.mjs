@@ -27,6 +27,22 @@ export default defineConfig([
     },
   },
   {
+    // Browser code and the desk's contract never import the desk server, not even a type: shapes that cross the
+    // boundary live in lib/desk (the desk's routes) or lib/alpha (the service's).
+    files: ["components/**", "lib/query/**", "lib/desk/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/lib/server", "@/lib/server/*", "**/lib/server/**"], message: "Browser code never imports lib/server (not even a type): use the schemas of lib/desk." },
+            { group: ["@/service/*", "**/service/**"], message: "The desk never imports the service." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["service/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: ["@/app/*", "@/components/*", "@/lib/server/*", "@/lib/query/*", "**/lib/server/**"] }],

@@ -152,6 +152,15 @@ test.describe("the earnings page", () => {
     await expect.poll(() => gaugeBalance(page), { timeout: 20_000 }).toBe(before - 3);
     await shootBoth(page, "earnings-result", { fullPage: false });
 
+    // A reload shows what was bought, from the desk's cache, labelled, with no price offered and nothing charged.
+    await page.reload();
+    const reloaded = page.getByTestId("result-sheet");
+    await expect(reloaded.getByTestId("call-meta")).toHaveAttribute("data-cached", "true");
+    await expect(reloaded.getByTestId("call-meta")).toContainText(/0 credits, from cache \((under 1 min|\d+ min) old\)/);
+    await expect(reloaded.getByTestId("load-result-detail")).toHaveCount(0);
+    await expect(reloaded.getByTestId("earnings-table")).toBeVisible();
+    expect(await gaugeBalance(page)).toBe(before - 3);
+
     // The symbol links to its page.
     await sheet.getByRole("link", { name: `${symbol} page` }).click();
     await expect(page).toHaveURL(new RegExp(`/symbols/${encodeURIComponent(symbol)}$`));

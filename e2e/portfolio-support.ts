@@ -25,9 +25,14 @@ function cli(args: string[]): unknown {
 }
 
 /** A fresh pro account (every product, retention opt-out allowed) with one key; nobody else's calls touch it. */
-export function makeOwnAccount(name: string, balance = 100_000, options: { symbols?: boolean } = {}): { accountId: string; key: string } {
+export function makeOwnAccount(
+  name: string,
+  balance = 100_000,
+  options: { symbols?: boolean; plan?: "pro" | "sandbox" } = {},
+): { accountId: string; key: string } {
   const extra = options.symbols ? ["--symbols"] : [];
-  const account = cli(["accounts:create", "--name", `${name} ${randomSuffix()}`, "--plan", "pro", "--balance", String(balance), "--retention-opt-out", ...extra]) as { id: string };
+  const plan = options.plan ?? "pro";
+  const account = cli(["accounts:create", "--name", `${name} ${randomSuffix()}`, "--plan", plan, "--balance", String(balance), "--retention-opt-out", ...extra]) as { id: string };
   const issued = cli(["keys:issue", "--account", account.id, "--label", "e2e portfolio"]) as { key: string };
   return { accountId: account.id, key: issued.key };
 }

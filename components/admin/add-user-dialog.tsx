@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { isAlphaError } from "@/lib/alpha/errors";
-import type { UserSummary } from "@/lib/server/users";
+import type { UserSummary } from "@/lib/desk/users";
 
 const EMPTY = { email: "", name: "", password: "", role: "member" as UserSummary["role"] };
 

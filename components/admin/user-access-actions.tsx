@@ -15,7 +15,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { isAlphaError } from "@/lib/alpha/errors";
-import { deskSend } from "@/lib/query/desk-fetch";
+import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
 
 interface Target {
@@ -33,7 +33,7 @@ export function UserAccessActions({ user, self }: { user: Target; self: boolean 
   const queryClient = useQueryClient();
   const [temporary, setTemporary] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const path = `/api/admin/users/${encodeURIComponent(user.id)}`;
+  const params = { id: user.id };
 
   async function run<T>(action: () => Promise<T>, done: (result: T) => void) {
     setPending(true);
@@ -57,7 +57,7 @@ export function UserAccessActions({ user, self }: { user: Target; self: boolean 
           aria-label={`Clear failed sign-ins of ${user.name}`}
           onClick={() =>
             void run(
-              () => deskSend<{ data: { cleared: number } }>(`${path}/sign-in-failures`, "DELETE"),
+              () => deskCall("clearSignInFailures", { params }),
               () => toast.success(`${user.name} can sign in again without waiting.`),
             )
           }
@@ -93,8 +93,8 @@ export function UserAccessActions({ user, self }: { user: Target; self: boolean 
                   disabled={pending}
                   onClick={() =>
                     void run(
-                      () => deskSend<{ data: { temporaryPassword: string } }>(`${path}/temporary-password`, "POST"),
-                      (result) => setTemporary(result.data.temporaryPassword),
+                      () => deskCall("issueTemporaryPassword", { params }),
+                      (result) => setTemporary(result.temporaryPassword),
                     )
                   }
                 >

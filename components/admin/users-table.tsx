@@ -24,7 +24,7 @@ import { isAlphaError } from "@/lib/alpha/errors";
 import { formatIstDate } from "@/lib/format/time";
 import { adminUsersQueryOptions, createUser, updateUser } from "@/lib/query/admin";
 import { queryKeys } from "@/lib/query/keys";
-import type { UserSummary } from "@/lib/server/users";
+import type { UserSummary } from "@/lib/desk/users";
 import { AddUserDialog } from "./add-user-dialog";
 import { UserAccessActions } from "./user-access-actions";
 

@@ -1,8 +1,8 @@
 import type { Alert, AlertOutputType } from "@/lib/alpha/alerts";
 import { ALERT_FILTER_ALIASES, ALERT_FILTER_TYPES, alertOutputTypeForFilter } from "@/lib/alpha/alerts";
-import { inDateRange } from "@/components/live/live-filters";
+import { inDateRange } from "@/components/feeds/live-filters";
 
-export { rangeEnded } from "@/components/live/live-filters";
+export { rangeEnded } from "@/components/feeds/live-filters";
 
 /** What the alerts page knows about alerts, free of React: labels, the filter's aliases, folding, live matching. */
 

@@ -3,17 +3,17 @@
 import { BellRingIcon, InfoIcon, PauseIcon, PlayIcon } from "lucide-react";
 import { useQueryStates } from "nuqs";
 import * as React from "react";
-import { PaidButton } from "@/components/earnings/paid-call";
-import { SymbolFilterBar } from "@/components/earnings/symbol-filter-bar";
-import { useSymbolFilter } from "@/components/earnings/use-symbol-filter";
-import { DateRangeFields, FilterSwitch } from "@/components/live/filter-fields";
-import { FeedList } from "@/components/live/feed-list";
-import { FeedFooter, FeedNotices, NeedsKey } from "@/components/live/feed-chrome";
-import { NewItemsPill } from "@/components/live/live-feed-parts";
-import { LiveStatusBadge } from "@/components/live/live-status";
-import { useLiveFeed } from "@/components/live/use-live-feed";
-import { useLiveStream } from "@/components/live/use-live-stream";
-import { usePaidPages } from "@/components/live/use-paid-pages";
+import { PaidButton } from "@/components/paid/paid-call";
+import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
+import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
+import { DateRangeFields, FilterSwitch } from "@/components/feeds/filter-fields";
+import { FeedList } from "@/components/feeds/feed-list";
+import { FeedFooter, FeedNotices, NeedsKey } from "@/components/feeds/feed-chrome";
+import { NewItemsPill } from "@/components/feeds/live-feed-parts";
+import { LiveStatusBadge } from "@/components/feeds/live-status";
+import { useLiveFeed } from "@/components/feeds/use-live-feed";
+import { useLiveStream } from "@/components/feeds/use-live-stream";
+import { usePaidPages } from "@/components/feeds/use-paid-pages";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -107,7 +107,10 @@ export function AlertsView({ hasKey }: { hasKey: boolean }) {
       notifyAlert(row, notify, filters.important);
     },
   });
-  const pages = usePaidPages("listAlerts", (page) => alertsInput(filters, page));
+  const pages = usePaidPages("listAlerts", (page) => alertsInput(filters, page), {
+    // "Important" is the service's judgement, not a field of the row: under it, earlier rows cannot be filtered here.
+    matches: (row) => !filters.important && (filters.symbols.length === 0 || filters.symbols.includes(row.symbol)) && matchesAlertFilters(row, filters),
+  });
   const groups = React.useMemo(() => groupAlerts(mergeAlerts(shown, pages.rows)), [shown, pages.rows]);
 
   const off = ended ? "The date range ends before today, so no new alerts can match. Clear the end date to follow them live." : null;

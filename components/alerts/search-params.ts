@@ -1,7 +1,7 @@
 import { parseAsArrayOf, parseAsBoolean, parseAsString } from "nuqs/server";
 import { z } from "zod";
 import { effectiveSymbols, normalizeSymbols } from "@/components/earnings/search-params";
-import { type FeedSearch, feedSearchParsers, parseFeedSearch } from "@/components/live/feed-search";
+import { type FeedSearch, feedSearchParsers, parseFeedSearch } from "@/components/feeds/feed-search";
 import type { AlertFilterType } from "./alert-model";
 import { normalizeAlertTypes } from "./alert-model";
 

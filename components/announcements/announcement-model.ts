@@ -1,6 +1,6 @@
 import type { AnnouncementDetail, AnnouncementRow } from "@/lib/alpha/announcements";
 import { ANNOUNCEMENT_CATEGORIES, isImportantCategory } from "@/lib/alpha/announcements";
-import { inDateRange } from "@/components/live/live-filters";
+import { inDateRange } from "@/components/feeds/live-filters";
 
 /** What the announcements page knows about filings, free of React: live matching, the paid page's query and price. */
 

@@ -3,18 +3,18 @@
 import { MegaphoneIcon } from "lucide-react";
 import { useQueryStates } from "nuqs";
 import * as React from "react";
-import { PaidButton } from "@/components/earnings/paid-call";
-import { SymbolFilterBar } from "@/components/earnings/symbol-filter-bar";
-import { useSymbolFilter } from "@/components/earnings/use-symbol-filter";
-import { FeedList } from "@/components/live/feed-list";
-import { FeedFooter, FeedNotices, NeedsKey } from "@/components/live/feed-chrome";
-import { DateRangeFields, FilterSwitch } from "@/components/live/filter-fields";
-import { NewItemsPill } from "@/components/live/live-feed-parts";
-import { rangeEnded } from "@/components/live/live-filters";
-import { LiveStatusBadge } from "@/components/live/live-status";
-import { useLiveFeed } from "@/components/live/use-live-feed";
-import { useLiveStream } from "@/components/live/use-live-stream";
-import { usePaidPages } from "@/components/live/use-paid-pages";
+import { PaidButton } from "@/components/paid/paid-call";
+import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
+import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
+import { FeedList } from "@/components/feeds/feed-list";
+import { FeedFooter, FeedNotices, NeedsKey } from "@/components/feeds/feed-chrome";
+import { DateRangeFields, FilterSwitch } from "@/components/feeds/filter-fields";
+import { NewItemsPill } from "@/components/feeds/live-feed-parts";
+import { rangeEnded } from "@/components/feeds/live-filters";
+import { LiveStatusBadge } from "@/components/feeds/live-status";
+import { useLiveFeed } from "@/components/feeds/use-live-feed";
+import { useLiveStream } from "@/components/feeds/use-live-stream";
+import { usePaidPages } from "@/components/feeds/use-paid-pages";
 import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
@@ -64,7 +64,11 @@ export function AnnouncementsView({ hasKey }: { hasKey: boolean }) {
       if (matchesAnnouncementFilters(row, filters)) add(row);
     },
   });
-  const pages = usePaidPages("listAnnouncements", (page) => announcementsInput(filters, page, detailed));
+  const pages = usePaidPages("listAnnouncements", (page) => announcementsInput(filters, page, detailed), {
+    matches: (row) => (filters.symbols.length === 0 || filters.symbols.includes(row.symbol)) && matchesAnnouncementFilters(row, filters),
+    // Detailed rows carry more than plain ones: only rows bought at the same level of detail stand in.
+    fromRequest: (canonical) => (new URLSearchParams(canonical.split("?")[1] ?? "").get("detailed") === "true") === detailed,
+  });
   const visible = React.useMemo(() => mergeAnnouncements(shown, pages.rows), [shown, pages.rows]);
   const off = ended ? "The date range ends before today, so no new filings can match. Clear the end date to follow them live." : null;
   const perItem = detailed ? 2 : 1;

@@ -1,6 +1,6 @@
 import { parseAsArrayOf, parseAsBoolean, parseAsString } from "nuqs/server";
 import { z } from "zod";
-import { type FeedSearch, feedSearchParsers, parseFeedSearch } from "@/components/live/feed-search";
+import { type FeedSearch, feedSearchParsers, parseFeedSearch } from "@/components/feeds/feed-search";
 import { normalizeCategories } from "./announcement-model";
 
 /** The announcements page's URL: the feed's shared fields, categories and important only. */

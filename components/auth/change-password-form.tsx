@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/errors";
-import { deskSend } from "@/lib/query/desk-fetch";
+import { deskCall } from "@/lib/desk/client";
 import { Field, fieldAria, fieldErrorsOf } from "./field";
 import { useHydrated } from "./use-hydrated";
 
@@ -41,7 +41,7 @@ export function ChangePasswordForm({ required }: { required: boolean }) {
     if (Object.keys(out).length > 0) return;
     setPending(true);
     try {
-      await deskSend("/api/account/password", "POST", { currentPassword: values.current, newPassword: values.next });
+      await deskCall("changePassword", { body: { currentPassword: values.current, newPassword: values.next } });
       setDone(true);
       setValues({ current: "", next: "", confirm: "" });
       if (required) router.replace("/usage");

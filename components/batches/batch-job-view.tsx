@@ -27,6 +27,7 @@ import { alphaQueryOptions, useAlphaMutation } from "@/lib/query/alpha";
 import { queryKeys } from "@/lib/query/keys";
 import { BatchResults } from "./batch-results";
 import { BatchProgress, BatchStatusBadge, formatEpoch } from "./job-status";
+import { unitCredits } from "@/lib/alpha/costs";
 
 /** How often a running job is asked for its status (the hosted SDK's wait loop uses the same). */
 export const BATCH_POLL_MS = 2_000;
@@ -162,7 +163,7 @@ export function BatchJobView({ jobId }: { jobId: string }) {
               </dd>
             </div>
           </dl>
-          {!terminal && <p className="text-xs text-muted-foreground">Updating every 2 seconds until the job finishes. Each generated summary costs 5 credits as it runs.</p>}
+          {!terminal && <p className="text-xs text-muted-foreground">Updating every 2 seconds until the job finishes. Each generated summary costs {formatCredits(unitCredits("createBatchJob").detailedCredits)} as it runs.</p>}
           {cancelNote && (
             <Alert data-testid="cancel-note">
               <AlertTitle>Already finished</AlertTitle>
@@ -196,7 +197,7 @@ export function BatchJobView({ jobId }: { jobId: string }) {
             <AlertDialogTitle>Cancel this job?</AlertDialogTitle>
             <AlertDialogDescription>
               About {remaining} remaining {remaining === 1 ? "line" : "lines"} will not run and will not be charged; a few more may finish while the cancel
-              reaches the job, and you will see the real count after. The 50 credits to submit and the summaries generated stay charged, and their
+              reaches the job, and you will see the real count after. The {formatCredits(unitCredits("createBatchJob").credits)} to submit and the summaries generated stay charged, and their
               results stay available to download. This cannot be undone.
             </AlertDialogDescription>
           </AlertDialogHeader>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BatchLine, BatchResultLine } from "@/lib/alpha/batch";
-import { batchResultsSchema, checkBatchFile, maxBatchCost } from "@/lib/alpha/batch";
+import { batchResultsSchema, checkBatchFile } from "@/lib/alpha/batch";
+import { batchJobCost as maxBatchCost } from "@/lib/alpha/costs";
 import { SUMMARY_MODES } from "@/lib/alpha/summaries";
 import { EXAMPLE_FORMS, exampleLine, exampleTemplate } from "./batch-examples";
 import { buildJobLines, isCancelledResult, isFailedResult, rebuildFailedLines, resultInputs, resultsToCsv, resultsToJsonl, toJsonl } from "./batch-lines";

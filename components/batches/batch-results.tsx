@@ -14,12 +14,13 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { PriceTag } from "@/components/ui/price-tag";
+import { PriceTag } from "@/components/paid/price-tag";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { downloadText } from "@/components/watchlists/download";
 import type { BatchJob, BatchResultLine } from "@/lib/alpha/batch";
-import { maxBatchCost, symbolsOfRequest } from "@/lib/alpha/batch";
+import { symbolsOfRequest } from "@/lib/alpha/batch";
+import { batchJobCost } from "@/lib/alpha/costs";
 import { describeCost } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
 import { alphaQueryOptions } from "@/lib/query/alpha";
@@ -60,7 +61,7 @@ function ResendFailed({ job, results }: { job: BatchJob; results: BatchResultLin
   }
   const { lines, missing } = rebuildFailedLines(input.data.lines, results);
   if (lines.length === 0) return null;
-  const price = maxBatchCost(lines.length);
+  const price = batchJobCost(lines.length);
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center gap-3">

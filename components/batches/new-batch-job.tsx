@@ -15,7 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { PriceTag } from "@/components/ui/price-tag";
+import { PriceTag } from "@/components/paid/price-tag";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -23,8 +23,8 @@ import { downloadText } from "@/components/watchlists/download";
 import { LineErrors } from "@/components/watchlists/line-errors";
 import type { BatchFileCheck, BatchLine } from "@/lib/alpha/batch";
 import type { SummaryMode } from "@/lib/alpha/summaries";
-import { BATCH_CREDITS_PER_SUMMARY, BATCH_MAX_FILE_BYTES, BATCH_SUBMIT_CREDITS, checkBatchFile, maxBatchCost, symbolsOfRequest } from "@/lib/alpha/batch";
-import { describeCost } from "@/lib/alpha/costs";
+import { BATCH_MAX_FILE_BYTES, checkBatchFile, symbolsOfRequest } from "@/lib/alpha/batch";
+import { priceBatchJob, unitCredits } from "@/lib/alpha/costs";
 import { CONTEXT_WINDOW_MAX, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summaries";
 import { formatCredits, formatNumber } from "@/lib/format/number";
 import { fetchKnownSymbols, watchlistsQueryOptions } from "@/lib/query/watchlists";
@@ -71,8 +71,9 @@ function tidyError(e: { line: number; message: string }) {
 
 function CostLine({ lines }: { lines: number }) {
   return (
-    <p className="text-sm text-muted-foreground" data-testid="batch-max-cost" data-credits={maxBatchCost(lines)}>
-      At most <span className="font-medium text-foreground">{formatCredits(maxBatchCost(lines))}</span>: {BATCH_SUBMIT_CREDITS} to submit + {BATCH_CREDITS_PER_SUMMARY} ×{" "}
+    <p className="text-sm text-muted-foreground" data-testid="batch-max-cost" data-credits={priceBatchJob(lines).credits}>
+      At most <span className="font-medium text-foreground">{formatCredits(priceBatchJob(lines).credits)}</span>: {unitCredits("createBatchJob").credits} to submit +{" "}
+      {unitCredits("createBatchJob").detailedCredits} ×{" "}
       {formatNumber(lines)} {lines === 1 ? "line" : "lines"}. Lines with no news, no signal or an error are free.
     </p>
   );
@@ -376,11 +377,11 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
             {pending
               ? "Submitting…"
               : ready.length > 0
-                ? `Submit ${ready.length} ${ready.length === 1 ? "line" : "lines"} · up to ${formatCredits(maxBatchCost(ready.length))}`
+                ? `Submit ${ready.length} ${ready.length === 1 ? "line" : "lines"} · up to ${formatCredits(priceBatchJob(ready.length).credits)}`
                 : "Submit job"}
           </Button>
           {ready.length > 0 ? (
-            <PriceTag credits={maxBatchCost(ready.length)} upTo description={describeCost("createBatchJob")} />
+            <PriceTag credits={priceBatchJob(ready.length).credits} upTo={!priceBatchJob(ready.length).exact} description={priceBatchJob(ready.length).description} />
           ) : (
             <span className="text-sm text-muted-foreground">{params.tab === "build" ? "Choose watchlists and modes first." : "Choose a file that passes the check first."}</span>
           )}

@@ -2,13 +2,12 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { useConfirmSpend } from "@/components/ui/confirm-spend";
+import { useConfirmSpend } from "@/components/paid/confirm-spend";
 import type { BatchJob, BatchLine } from "@/lib/alpha/batch";
-import { maxBatchCost } from "@/lib/alpha/batch";
-import { describeCost } from "@/lib/alpha/costs";
+import { priceBatchJob } from "@/lib/alpha/costs";
 import { queryKeys } from "@/lib/query/keys";
 import { useAlphaMutation } from "@/lib/query/alpha";
-import { batchInputQueryOptions, saveBatchInput } from "@/lib/query/batches";
+import { batchInputQueryOptions } from "@/lib/query/batches";
 import { toJsonl } from "./batch-lines";
 
 export interface SubmitBatchArgs {
@@ -21,8 +20,8 @@ export interface SubmitBatchArgs {
 
 /**
  * Submits checked lines as a batch job (multipart through the proxy), after the price check: the most the job can
- * cost (50 + 5 per line), confirmed above the user's threshold. Then keeps the lines in the desk, keyed by the job's
- * id, so its failed lines can be sent again. Resolves the job, or null when the user declined the price.
+ * cost, confirmed above the user's threshold. The desk server keeps the lines it uploaded, keyed by the job's id, so
+ * its failed lines can be sent again. Resolves the job, or null when the user declined the price.
  */
 export function useSubmitBatch() {
   const client = useQueryClient();
@@ -31,9 +30,9 @@ export function useSubmitBatch() {
   const optedOut = useAlphaMutation("createBatchJob", { invalidate: [queryKeys.alpha.endpoint("listBatchJobs")], retention: "none" });
 
   async function submit(args: SubmitBatchArgs): Promise<BatchJob | null> {
-    const credits = maxBatchCost(args.lines.length);
+    const price = priceBatchJob(args.lines.length);
     const ok = await confirmSpend(
-      { credits, upTo: true, description: describeCost("createBatchJob") },
+      { credits: price.credits, upTo: !price.exact, description: price.description },
       `Submit a batch job of ${args.lines.length} ${args.lines.length === 1 ? "line" : "lines"}.`,
     );
     if (!ok) return null;
@@ -42,13 +41,10 @@ export function useSubmitBatch() {
       body: { file: toJsonl(args.lines), filename: args.fileName, ...(args.displayName.trim() ? { display_name: args.displayName.trim() } : {}) },
     });
     const job = result.data;
+    // The server kept the lines from the upload the service accepted (recordId); the browser never sends them back.
     if (!args.optOut) {
-      try {
-        const saved = await saveBatchInput(job.id, { display_name: args.displayName.trim() || null, lines: args.lines });
-        client.setQueryData(batchInputQueryOptions(job.id).queryKey, saved);
-      } catch {
-        toast.warning("The job was submitted, but the desk could not keep its lines: its failed lines cannot be sent again from here.");
-      }
+      if (result.meta.recordId) void client.invalidateQueries({ queryKey: batchInputQueryOptions(job.id).queryKey });
+      else toast.warning("The job was submitted, but the desk could not keep its lines: its failed lines cannot be sent again from here.");
     }
     return job;
   }

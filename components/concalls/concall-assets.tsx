@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookOpenTextIcon, ClockIcon, FileXIcon, LinkIcon, SearchXIcon } from "lucide-react";
 import * as React from "react";
-import { PaidButton } from "@/components/earnings/paid-call";
+import { PaidButton } from "@/components/paid/paid-call";
 import { ErrorState } from "@/components/shell/error-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { alphaPrice, useAlphaMutation } from "@/lib/query/alpha";
@@ -13,6 +13,7 @@ import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstTime } from "@/lib/format/time";
 import { formatCountdown, secondsUntil } from "./dates";
 import { TranscriptReader } from "./transcript-reader";
+import { unitCredits } from "@/lib/alpha/costs";
 
 /** The clock, once a second, only while something counts down. */
 function useNow(active: boolean): number {
@@ -134,7 +135,7 @@ export function ConcallAssets({ symbol, quarter }: { symbol: string; quarter: st
     return (
       <div className="grid grid-cols-1 gap-3" data-testid="assets-locked">
         <p className="max-w-prose text-sm text-muted-foreground">
-          4 credits when the call has a transcript ready; nothing is charged when it has none or no call is found. The links last a few
+          {formatCredits(unitCredits("lookupConcallTranscripts").credits)} when the call has a transcript ready; nothing is charged when it has none or no call is found. The links last a few
           minutes; the transcript stays open here once loaded.
         </p>
         {mutation.isError && <ErrorState error={mutation.error} />}

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClockIcon, FileAudioIcon, ListTreeIcon, SearchXIcon } from "lucide-react";
 import Link from "next/link";
-import { CallMetaNote, PaidButton, usePaidCall } from "@/components/earnings/paid-call";
+import { CallMetaNote, PaidButton, priceWords, usePaidCall } from "@/components/paid/paid-call";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -140,17 +140,19 @@ function AnalysisSkeleton() {
 /** The paid analysis of one call: guidance, red flags, key indicators and the expanded analysis (3 credits). */
 function ConcallAnalysis({ symbol, quarter }: { symbol: string; quarter: string }) {
   const input = { query: { symbol, quarter, detailed: true } };
-  const { query, price, request, requested } = usePaidCall("getConcallDetail", input);
+  const { query, price, request, requested, checking } = usePaidCall("getConcallDetail", input);
   const ctx = useCallContext(symbol, quarter);
   const label = formatQuarter(quarter);
 
   let body: React.ReactNode;
-  if (!query.data && !requested) {
+  if (checking) {
+    body = <Skeleton className="h-24 w-full" aria-busy="true" aria-label="Checking what the desk already holds" />;
+  } else if (!query.data && !requested) {
     body = (
       <div className="grid grid-cols-1 gap-3" data-testid="analysis-locked">
         <p className="max-w-prose text-sm text-muted-foreground">
           The analysis of the call (management&apos;s guidance, red flags, positive and negative indicators, and a section-by-section
-          read of the call) costs 3 credits, charged only when the call is found.
+          read of the call) costs {priceWords(price)}, charged only when the call is found.
         </p>
         {ctx.loaded && !ctx.resultsThisQuarter && !ctx.scheduled && (
           <p className="text-sm" data-testid="analysis-hint">

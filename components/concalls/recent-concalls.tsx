@@ -5,8 +5,8 @@ import { ArrowRightIcon, FileTextIcon, MicIcon } from "lucide-react";
 import Link from "next/link";
 import { useQueryStates } from "nuqs";
 import * as React from "react";
-import { CallMetaNote, PaidButton } from "@/components/earnings/paid-call";
-import { useSymbolFilter } from "@/components/earnings/use-symbol-filter";
+import { CallMetaNote, PaidButton } from "@/components/paid/paid-call";
+import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
@@ -20,6 +20,9 @@ import { isDayKey } from "@/components/earnings/calendar";
 import { concallGlance, GuidanceBlock, IndicatorList, RedFlagsBlock } from "./concall-parts";
 import { alphaInstant } from "./dates";
 import { concallsParsers, RECENT_CALLS_LIMIT, recentCallsInput } from "./search-params";
+import { unitCredits } from "@/lib/alpha/costs";
+import { describeCost } from "@/lib/alpha/costs";
+import { formatCredits } from "@/lib/format/number";
 
 /** One call at a glance: guidance, red flags, and the positive and negative indicators. */
 export function ConcallCard({ call }: { call: Concall }) {
@@ -41,7 +44,7 @@ export function ConcallCard({ call }: { call: Concall }) {
           {formatQuarter(call.quarter)}
         </Badge>
         {call.transcript_url && (
-          <Badge variant="secondary" title="A transcript exists: getting its link costs 4 credits on the call's page">
+          <Badge variant="secondary" title={`A transcript exists: getting its link costs ${formatCredits(unitCredits("lookupConcallTranscripts").credits)} on the call's page`}>
             <FileTextIcon aria-hidden />
             Transcript
           </Badge>
@@ -114,7 +117,7 @@ export function RecentConcalls() {
       <CardHeader>
         <CardTitle>Recent calls</CardTitle>
         <CardDescription>
-          Calls that have happened, newest filing first, with their guidance, red flags and key indicators. 1 credit per call returned.
+          Calls that have happened, newest filing first, with their guidance, red flags and key indicators. {describeCost("listConcalls")}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useQueryStates } from "nuqs";
 import * as React from "react";
 import { isDayKey, longDayLabel } from "@/components/earnings/calendar";
-import { useSymbolFilter } from "@/components/earnings/use-symbol-filter";
+import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";

@@ -36,7 +36,7 @@ import {
   weekdayLabel,
 } from "./calendar";
 import { earningsParsers } from "./search-params";
-import { useSymbolFilter } from "./use-symbol-filter";
+import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 
 const VIEW_ICONS = { month: CalendarDaysIcon, week: CalendarRangeIcon, agenda: ListIcon } as const;
 const MONTH_CELL_MAX = 3;

@@ -11,7 +11,7 @@ import { isAlphaError } from "@/lib/alpha/errors";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime } from "@/lib/format/time";
 import { EarningsTable } from "./earnings-table";
-import { CallMetaNote, PaidButton, usePaidCall } from "./paid-call";
+import { CallMetaNote, PaidButton, priceWords, usePaidCall } from "@/components/paid/paid-call";
 
 export interface ResultRef {
   symbol: string;
@@ -24,15 +24,16 @@ export interface ResultRef {
 /** The paid part of a past result: summary and statement of results, fetched only when asked (3 credits). */
 function ResultDetail({ item }: { item: ResultRef }) {
   const input = { query: { symbol: item.symbol, quarter: item.quarter, detailed: true } };
-  const { query, price, request, requested } = usePaidCall("getEarningsDetail", input);
+  const { query, price, request, requested, checking } = usePaidCall("getEarningsDetail", input);
   const label = formatQuarter(item.quarter);
 
+  if (checking) return <Skeleton className="h-24 w-full" aria-busy="true" aria-label="Checking what the desk already holds" />;
   if (!query.data && !requested) {
     return (
       <div className="grid grid-cols-1 gap-3 rounded-lg border border-dashed p-4" data-testid="result-detail-locked">
         <p className="text-sm text-muted-foreground">
           The summary and the statement of results (revenue, profit, margins, EPS against the year before) come from the paid detail
-          call: 3 credits per filing, nothing when no filing is found.
+          call: {priceWords(price)} per filing, nothing when no filing is found.
         </p>
         <PaidButton price={price} what={`Load the summary and results table of ${item.symbol} for ${label}.`} onRun={request} testId="load-result-detail" className="justify-self-start">
           <FileTextIcon aria-hidden />

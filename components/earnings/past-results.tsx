@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeftIcon, ChevronRightIcon, FileSearchIcon, PanelRightOpenIcon } from "lucide-react";
 import Link from "next/link";
 import { useQueryStates } from "nuqs";
@@ -19,12 +19,14 @@ import { isAlphaError } from "@/lib/alpha/errors";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime } from "@/lib/format/time";
 import { alphaQueryOptions } from "@/lib/query/alpha";
-import { upcomingCalendarQueryOptions } from "@/lib/query/earnings";
+import { heldCompanyNames, upcomingCalendarQueryOptions } from "@/lib/query/earnings";
 import { isDayKey } from "./calendar";
 import { EarningsDetailSheet, type ResultRef } from "./earnings-detail-sheet";
-import { PaidButton, usePaidCall } from "./paid-call";
+import { PaidButton, usePaidCall } from "@/components/paid/paid-call";
 import { earningsParsers, PAST_PAGE_SIZE, type PastMode, parseResultRef, pastResultsInput, resultRef } from "./search-params";
-import { useSymbolFilter } from "./use-symbol-filter";
+import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
+import { unitCredits } from "@/lib/alpha/costs";
+import { formatCredits } from "@/lib/format/number";
 
 export function PastResultsSkeleton() {
   return (
@@ -65,7 +67,8 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
   const to = state.to && isDayKey(state.to) ? state.to : null;
   const input = pastResultsInput({ symbols: filter.effective, past: state.past, quarter, from, to, page: state.page });
   const query = useQuery({ ...alphaQueryOptions("listEarningsIndex", input), enabled: filter.ready });
-  const calendar = useQuery({ ...upcomingCalendarQueryOptions(filter.effective), enabled: filter.ready });
+  // The page's calendar (seeded by the server) stays subscribed: its names are held ones.
+  useQuery({ ...upcomingCalendarQueryOptions(filter.effective), enabled: filter.ready });
 
   // A new symbol filter starts from the first page again.
   const filterKey = filter.effective.join(",");
@@ -75,12 +78,18 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
     lastFilterKey.current = filterKey;
     if (state.page > 1) void setState({ page: null });
   }, [filterKey, state.page, setState]);
-  const freeNames = React.useMemo(() => {
-    const m = new Map<string, string>();
-    for (const r of calendar.data?.rows ?? []) if (r.company) m.set(r.symbol, r.company);
-    return m;
-  }, [calendar.data]);
+  const client = useQueryClient();
   const rows = query.data?.data.data ?? [];
+  // Names come first from what the desk already holds (every calendar of this session, earnings rows bought), then
+  // from the free calendar of the symbols still unnamed; only what neither carries is offered for credits.
+  const pageSymbols = [...new Set(rows.map((r) => r.symbol))].sort();
+  const anyUnnamed = pageSymbols.some((s) => !heldCompanyNames(client).has(s));
+  // Keyed by the page's symbols (not the unnamed ones), so the names it brings do not change its own key.
+  // Asked for only when the user wants names (a free call, but it counts against the account's rate limit).
+  const [namesWanted, setNamesWanted] = React.useState(false);
+  const namesCalendar = useQuery({ ...upcomingCalendarQueryOptions(pageSymbols), enabled: namesWanted && filter.ready && pageSymbols.length > 0 && anyUnnamed });
+  const freeLookupDone = namesWanted && !namesCalendar.isFetching;
+  const freeNames = heldCompanyNames(client);
   const { names, unknown, paid } = useCompanyNames(
     rows.map((r) => r.symbol),
     freeNames,
@@ -98,7 +107,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
       <CardHeader>
         <CardTitle>Past results</CardTitle>
         <CardDescription>
-          Filings from the free earnings index. Open one to load its summary and statement of results (3 credits, asked first).
+          Filings from the free earnings index. Open one to load its summary and statement of results ({formatCredits(unitCredits("getEarningsDetail").credits)}, asked first).
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
@@ -144,7 +153,20 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
               <span className="pb-2 text-xs text-muted-foreground">IST days, both included</span>
             </div>
           )}
-          {unknown.length > 0 && rows.length > 0 && !paid.loaded && (
+          {unknown.length > 0 && rows.length > 0 && !freeLookupDone && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="sm:ml-auto"
+              onClick={() => setNamesWanted(true)}
+              disabled={namesWanted}
+              aria-busy={namesWanted || undefined}
+              data-testid="load-company-names-free"
+            >
+              Show company names · free
+            </Button>
+          )}
+          {unknown.length > 0 && rows.length > 0 && !paid.loaded && freeLookupDone && (
             <PaidButton
               price={paid.price}
               what={`Look up the company names of ${unknown.length} symbol${unknown.length === 1 ? "" : "s"} on this page (symbol metadata).`}
@@ -155,7 +177,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
               className="sm:ml-auto"
               testId="load-company-names"
             >
-              Show company names
+              Show the {unknown.length} other names
             </PaidButton>
           )}
         </div>

@@ -1,7 +1,7 @@
 import type { NewsItem, Sentiment } from "@/lib/alpha/news";
 import { SENTIMENTS } from "@/lib/alpha/news";
 import { istDateString } from "@/lib/alpha/time";
-import { inDateRange } from "@/components/live/live-filters";
+import { inDateRange } from "@/components/feeds/live-filters";
 
 /** What the news page knows about news, free of React: live matching, the backfill query, the sentiment mix. */
 

@@ -4,18 +4,18 @@ import { BarChart3Icon, NewspaperIcon } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useQueryStates } from "nuqs";
 import * as React from "react";
-import { PaidButton } from "@/components/earnings/paid-call";
-import { SymbolFilterBar } from "@/components/earnings/symbol-filter-bar";
-import { useSymbolFilter } from "@/components/earnings/use-symbol-filter";
-import { FeedList } from "@/components/live/feed-list";
-import { FeedFooter, FeedNotices, NeedsKey } from "@/components/live/feed-chrome";
-import { DateRangeFields } from "@/components/live/filter-fields";
-import { rangeEnded } from "@/components/live/live-filters";
-import { NewItemsPill } from "@/components/live/live-feed-parts";
-import { LiveStatusBadge } from "@/components/live/live-status";
-import { useLiveFeed } from "@/components/live/use-live-feed";
-import { useLiveStream } from "@/components/live/use-live-stream";
-import { usePaidPages } from "@/components/live/use-paid-pages";
+import { PaidButton } from "@/components/paid/paid-call";
+import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
+import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
+import { FeedList } from "@/components/feeds/feed-list";
+import { FeedFooter, FeedNotices, NeedsKey } from "@/components/feeds/feed-chrome";
+import { DateRangeFields } from "@/components/feeds/filter-fields";
+import { rangeEnded } from "@/components/feeds/live-filters";
+import { NewItemsPill } from "@/components/feeds/live-feed-parts";
+import { LiveStatusBadge } from "@/components/feeds/live-status";
+import { useLiveFeed } from "@/components/feeds/use-live-feed";
+import { useLiveStream } from "@/components/feeds/use-live-stream";
+import { usePaidPages } from "@/components/feeds/use-paid-pages";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -26,6 +26,7 @@ import type { NewsFilters } from "./news-model";
 import { matchesNewsFilters, mergeNews, newsInput, sentimentMix } from "./news-model";
 import { NewsCard } from "./news-card";
 import { newsParsers } from "./search-params";
+import { describeCost } from "@/lib/alpha/costs";
 
 // Recharts loads only when the chart is drawn, keeping the page's first load small.
 const SentimentChart = dynamic(() => import("./sentiment-chart").then((m) => m.SentimentChart), {
@@ -97,7 +98,9 @@ export function NewsView({ hasKey }: { hasKey: boolean }) {
       if (matchesNewsFilters(row, filters)) add(row);
     },
   });
-  const pages = usePaidPages("listNews", (page) => newsInput(filters, page));
+  const pages = usePaidPages("listNews", (page) => newsInput(filters, page), {
+    matches: (row) => (filters.symbols.length === 0 || (row.symbol != null && filters.symbols.includes(row.symbol))) && matchesNewsFilters(row, filters),
+  });
   const visible = React.useMemo(() => mergeNews(shown, pages.rows), [shown, pages.rows]);
   const mix = React.useMemo(() => sentimentMix(mergeNews(shown, waiting, pages.rows)), [shown, waiting, pages.rows]);
   const counted = mix.reduce((n, d) => n + d.positive + d.negative + d.neutral, 0);
@@ -107,7 +110,7 @@ export function NewsView({ hasKey }: { hasKey: boolean }) {
     <>
       <PageHeader
         title="News"
-        description="Company news with its sentiment, as it is published. Live arrivals are free; earlier news is a paid page (1 credit a page with results, empty pages free). Headlines open the publisher's site. Times are IST."
+        description={`Company news with its sentiment, as it is published. Live arrivals are free; earlier news is a paid page (${describeCost("listNews")}) Headlines open the publisher's site. Times are IST.`}
         actions={<LiveStatusBadge snapshot={live} product="news" off={off} />}
       />
       <SymbolFilterBar>

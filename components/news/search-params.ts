@@ -1,6 +1,6 @@
 import { parseAsStringLiteral } from "nuqs/server";
 import { z } from "zod";
-import { type FeedSearch, feedSearchParsers, parseFeedSearch } from "@/components/live/feed-search";
+import { type FeedSearch, feedSearchParsers, parseFeedSearch } from "@/components/feeds/feed-search";
 import { SENTIMENTS, type Sentiment } from "@/lib/alpha/news";
 
 /** The news page's URL: the feed's shared fields and sentiment. */

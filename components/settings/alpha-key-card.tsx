@@ -27,7 +27,7 @@ import { isAlphaError } from "@/lib/alpha/errors";
 import { formatIstDateTime } from "@/lib/format/time";
 import { deskSend } from "@/lib/query/desk-fetch";
 import { queryKeys } from "@/lib/query/keys";
-import type { AlphaKeyStatus } from "@/lib/server/key-vault";
+import type { AlphaKeyStatusView as AlphaKeyStatus } from "@/lib/desk/users";
 
 /**
  * Paste, check and store the Alpha key. The input is a password field, cleared after every attempt; the desk

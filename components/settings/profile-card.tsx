@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { setTheme, useTheme } from "@/components/ui/use-theme";
-import type { SessionUser } from "@/lib/server/users";
+import type { SessionUserView as SessionUser } from "@/lib/desk/users";
 
 /** `failedSignIns`: wrong passwords tried on this account in the last day, from any address (the owner is told). */
 export function ProfileCard({ user, failedSignIns = 0 }: { user: SessionUser; failedSignIns?: number }) {

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useSpendThreshold } from "@/components/ui/confirm-spend";
+import { useSpendThreshold } from "@/components/paid/confirm-spend";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { formatCredits } from "@/lib/format/number";

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, type ReactNode, useCallback, useContext, useSyncExternalStore } from "react";
-import { DEFAULT_SPEND_CONFIRM_THRESHOLD, SpendThresholdContextProvider } from "@/components/ui/confirm-spend";
+import { DEFAULT_SPEND_CONFIRM_THRESHOLD, SpendThresholdContextProvider } from "@/components/paid/confirm-spend";
 
 /**
  * The confirmation threshold lives in this browser's localStorage, per desk user: the desk's user record has no

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { isAlphaError } from "@/lib/alpha/errors";
-import { formatDuration } from "@/lib/format/time";
+import { formatDuration, formatIstTime } from "@/lib/format/time";
 
 interface Explained {
   title: string;
@@ -35,8 +35,11 @@ export function explainError(error: unknown): Explained {
       };
     case "insufficient_credits":
       return { title: "Not enough credits", body: "Nothing was charged. Top up the account of your key, then try again.", retry: true };
-    case "rate_limit_exceeded":
-      return { title: "Rate limit reached", body: `Your plan's request limit was reached.${wait}`, retry: true };
+    case "rate_limit_exceeded": {
+      // Say when, in the desk's clock: "resumes at 14:05 IST".
+      const resumes = error.retryAfter !== undefined ? ` The desk resumes at ${formatIstTime(new Date(Date.now() + error.retryAfter * 1000), { suffix: true })}.` : wait;
+      return { title: "Rate limit reached", body: `Your plan's request limit was reached.${resumes}`, retry: true };
+    }
     case "product_not_enabled":
     case "scope_required":
       return { title: "Not in your plan", body: `${error.message} Ask your account admin to enable it.`, retry: false };

@@ -10,10 +10,10 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useConfirmSpend } from "@/components/ui/confirm-spend";
+import { useConfirmSpend } from "@/components/paid/confirm-spend";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { PriceTag } from "@/components/ui/price-tag";
+import { PriceTag } from "@/components/paid/price-tag";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -27,7 +27,7 @@ import { formatCredits } from "@/lib/format/number";
 import { alphaPrice, alphaQueryOptions, useAlphaMutation } from "@/lib/query/alpha";
 import { queryKeys } from "@/lib/query/keys";
 import type { SummaryEntry } from "@/lib/query/summaries";
-import { lookupRecentSummary, recordSummary, summaryEntryQueryOptions } from "@/lib/query/summaries";
+import { lookupRecentSummary, summaryEntryQueryOptions } from "@/lib/query/summaries";
 import { watchlistToItems } from "@/lib/query/watchlists";
 import { cn } from "@/lib/utils";
 import { SummaryHistory } from "./summary-history";
@@ -110,7 +110,10 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
 
   const source = params.source ?? (selection.watchlists.length > 0 || params.symbols === "" ? "watchlist" : "symbols");
   const retention = params.private ? ("none" as const) : undefined;
-  const mutation = useAlphaMutation("createDailySummary", { retention });
+  const sourceLabel = source === "watchlist" && selection.watchlist ? `Watchlist “${selection.watchlist.name}”` : "Typed symbols";
+  // The server writes the history entry from the upstream answer and its charge; the label is only where symbols came from.
+  const mutation = useAlphaMutation("createDailySummary", { retention, label: sourceLabel });
+  const freshMutation = useAlphaMutation("createDailySummary", { retention, label: sourceLabel, fresh: true });
   const entry = useQuery({ ...summaryEntryQueryOptions(params.entry ?? ""), enabled: params.entry !== null });
 
   const typed = splitTypedSymbols(params.symbols);
@@ -123,7 +126,6 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
   });
   const price = alphaPrice("createDailySummary", { body: request ?? { symbols: ["TCS"] } });
   const windowed = WINDOWED_MODES.includes(params.mode);
-  const sourceLabel = source === "watchlist" && selection.watchlist ? `Watchlist “${selection.watchlist.name}”` : "Typed symbols";
 
   async function generate(fresh: boolean) {
     if (!request) return;
@@ -143,21 +145,20 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
       const what = `Generate a ${MODE_INFO[params.mode].label.toLowerCase()} summary of ${request.items?.length ?? request.symbols?.length ?? 0} symbols.`;
       if (!(await confirmSpend(price, what))) return;
       setWorking("generate");
-      const result = await mutation.mutateAsync({ body: request });
+      const result = await (fresh ? freshMutation : mutation).mutateAsync({ body: request });
       const charged = result.meta.creditsCharged;
-      let saved: SummaryEntry;
-      try {
-        saved = await recordSummary({ request, response: result.data, credits: charged, retention, source: sourceLabel });
-      } catch {
+      let id = result.meta.recordId;
+      if (!id) {
         // The summary is paid for: show it even when the history could not keep it.
-        saved = unsavedEntry({ request, response: result.data, credits: charged, retention, source: sourceLabel });
+        const saved = unsavedEntry({ request, response: result.data, credits: charged, retention, source: sourceLabel });
+        client.setQueryData(summaryEntryQueryOptions(saved.id).queryKey, saved);
         toast.warning("The summary could not be saved to your history; copy it if you need it later.");
+        id = saved.id;
       }
-      client.setQueryData(summaryEntryQueryOptions(saved.id).queryKey, saved);
       void client.invalidateQueries({ queryKey: queryKeys.summaries.history() });
-      setReusedId(null);
-      await setParams({ entry: saved.id });
-      toast.success(charged > 0 ? `Summary generated · ${formatCredits(charged)}` : "Done · no credits charged");
+      setReusedId(result.meta.cached ? id : null);
+      await setParams({ entry: id });
+      toast.success(charged > 0 ? `Summary generated · ${formatCredits(charged)}` : result.meta.cached ? "Opened the earlier result · 0 credits" : "Done · no credits charged");
     } catch (error) {
       setFailure(error);
     } finally {

@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { PriceTag } from "@/components/ui/price-tag";
+import { PriceTag } from "@/components/paid/price-tag";
 import { Skeleton } from "@/components/ui/skeleton";
 import { symbolsOfRequest } from "@/lib/alpha/batch";
 import { formatCredits } from "@/lib/format/number";

@@ -2,7 +2,7 @@
 
 import { Building2Icon, ShieldAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { CallMetaNote, PaidButton, usePaidCall } from "@/components/earnings/paid-call";
+import { CallMetaNote, PaidButton, usePaidCall, priceWords } from "@/components/paid/paid-call";
 import { ErrorState } from "@/components/shell/error-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -31,7 +31,7 @@ export function SymbolProfile({ symbol }: { symbol: string }) {
     body = (
       <div className="grid grid-cols-1 gap-3" data-testid="profile-locked">
         <p className="text-sm text-muted-foreground">
-          Company name, sector and industry, market capitalisation, ISIN, BSE scrip code and logo come from symbol metadata: 1 credit, and
+          Company name, sector and industry, market capitalisation, ISIN, BSE scrip code and logo come from symbol metadata: {priceWords(price)}, and
           your Alpha plan needs the Symbols scope.
         </p>
         <PaidButton price={price} what={`Load the company profile of ${symbol}.`} onRun={request} testId="load-profile" className="justify-self-start">

@@ -8,7 +8,7 @@ import * as React from "react";
 import { alertTypeLabel, alertTypeOf } from "@/components/alerts/alert-model";
 import { concallGlance } from "@/components/concalls/concall-parts";
 import { EarningsDetailSheet, type ResultRef } from "@/components/earnings/earnings-detail-sheet";
-import { PaidButton, usePaidCall } from "@/components/earnings/paid-call";
+import { PaidButton, usePaidCall } from "@/components/paid/paid-call";
 import { SentimentBadge } from "@/components/news/sentiment-badge";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";

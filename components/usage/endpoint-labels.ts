@@ -37,8 +37,11 @@ const LABELS: Record<EndpointId, string> = {
   getConcallCitationPdf: "Concall PDF",
 };
 
+/** Ledger route ids that are not catalogue endpoints: a batch job's summaries are debited per line as they finish. */
+const LEDGER_LABELS: Record<string, string> = { "batch.summary": "Batch summaries (per line)" };
+
 export function endpointLabel(id: string): string {
-  const label = (LABELS as Record<string, string | undefined>)[id];
+  const label = (LABELS as Record<string, string | undefined>)[id] ?? LEDGER_LABELS[id];
   if (label) return label;
   return id.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
 }

@@ -1,6 +1,6 @@
 import { formatNumber } from "@/lib/format/number";
 import { formatIstDateTime, formatIstTime } from "@/lib/format/time";
-import type { UsageProjection } from "@/lib/server/usage";
+import type { UsageProjection } from "@/lib/desk/usage";
 
 /** "At today's pace the daily limit is reached at 16:40 IST." / "... is not reached today." */
 export function describeProjection(p: Pick<UsageProjection, "limitReached" | "limitReachedAt">): string {

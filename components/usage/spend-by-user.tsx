@@ -17,12 +17,16 @@ export function SpendByUserCard() {
   const [range] = useQueryState("range", spendRangeParser);
   const query = useQuery({ ...spendQueryOptions(range, "all"), placeholderData: (previous) => previous });
   const users = [...(query.data?.byUser ?? [])].sort((a, b) => b.credits - a.credits);
-  const total = users.reduce((sum, u) => sum + u.credits, 0);
+  const outside = query.data?.outside?.total ?? 0;
+  const total = users.reduce((sum, u) => sum + u.credits, 0) + outside;
   return (
     <Card data-testid="spend-by-user">
       <CardHeader>
         <CardTitle>Spend by user</CardTitle>
-        <CardDescription>Every desk user&apos;s paid calls in the last {range}. Cached answers count as calls but cost nothing.</CardDescription>
+        <CardDescription>
+          Every desk user&apos;s paid calls in the last {range}, batch summaries included. Cached answers count as calls but cost nothing. Spend
+          of the same accounts made outside the desk comes from the service&apos;s ledger.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
@@ -65,6 +69,22 @@ export function SpendByUserCard() {
                   </TableCell>
                 </TableRow>
               ))}
+              {outside > 0 && (
+                <TableRow data-testid="spend-outside-desk">
+                  <TableCell>
+                    <div className="font-medium">Outside the desk</div>
+                    <div className="text-xs text-muted-foreground">The same accounts&apos; keys used elsewhere (from the service&apos;s ledger)</div>
+                  </TableCell>
+                  <TableCell className="text-right text-muted-foreground">–</TableCell>
+                  <TableCell className="text-right text-muted-foreground">–</TableCell>
+                  <TableCell className="text-right font-mono font-medium tabular-nums">{formatNumber(outside)}</TableCell>
+                  <TableCell>
+                    <div className="h-2 w-full overflow-hidden rounded-full bg-muted" aria-hidden>
+                      <div className="h-full rounded-full bg-chart-3" style={{ width: `${total > 0 ? (outside / total) * 100 : 0}%` }} />
+                    </div>
+                  </TableCell>
+                </TableRow>
+              )}
             </TableBody>
           </Table>
         )}

@@ -8,7 +8,7 @@ import { ErrorState } from "@/components/shell/error-state";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatCredits } from "@/lib/format/number";
-import { SPEND_RANGES, type SpendRange, spendQueryOptions } from "@/lib/query/usage";
+import { type Reconciliation, SPEND_RANGES, type SpendRange, spendQueryOptions } from "@/lib/query/usage";
 import { SpendChartLazy } from "./spend-chart-lazy";
 import { SpendChartSkeleton } from "./spend-chart-skeleton";
 
@@ -17,6 +17,22 @@ const RANGE_LABELS: Record<SpendRange, string> = { "24h": "24 hours", "7d": "7 d
 export { SpendChartSkeleton };
 
 export const spendRangeParser = parseAsStringLiteral(SPEND_RANGES).withDefault("24h");
+
+/** Today's account spend, reconciled with the service's ledger: desk + outside the desk = debited today. */
+function TodayReconciled({ today, ledgerError }: { today: Reconciliation | null; ledgerError: string | null }) {
+  if (!today) {
+    return ledgerError ? <p className="mt-4 text-xs text-muted-foreground">Not reconciled with the service&apos;s ledger: {ledgerError}</p> : null;
+  }
+  const balanced = today.desk + today.outside === today.debitedToday;
+  return (
+    <p className="mt-4 text-sm text-muted-foreground" data-testid="spend-reconciled">
+      Today (IST), this account: <span className="font-medium text-foreground">{formatCredits(today.desk)}</span> through the desk
+      {today.batchLines > 0 ? ` (of which ${formatCredits(today.batchLines)} batch summaries)` : ""} +{" "}
+      <span className="font-medium text-foreground">{formatCredits(today.outside)}</span> outside the desk ={" "}
+      <span className="font-medium text-foreground">{formatCredits(today.debitedToday)}</span> debited{balanced ? "" : " (the ledger is still catching up)"}.
+    </p>
+  );
+}
 
 /** Spend over time by endpoint, from the desk's spend log; the range lives in the URL (`?range=7d`). */
 export function SpendPanel() {
@@ -29,7 +45,8 @@ export function SpendPanel() {
         <CardHeader>
           <CardTitle>Your spend by endpoint</CardTitle>
           <CardDescription>
-            Credits your calls through the desk cost, per {range === "24h" ? "hour" : "day"} (IST).
+            Credits your calls through the desk cost, per {range === "24h" ? "hour" : "day"} (IST), with your batch jobs&apos; summaries as the
+            service debits them line by line.
             {query.data ? ` ${formatCredits(query.data.total)} in the last ${RANGE_LABELS[range]}.` : ""}
           </CardDescription>
           <CardAction>
@@ -57,6 +74,7 @@ export function SpendPanel() {
             ) : (
               <SpendChartLazy spend={query.data} />
             )}
+            {query.data && <TodayReconciled today={query.data.today} ledgerError={query.data.ledgerError} />}
           </CardContent>
         </TabsContent>
       </Card>

@@ -209,8 +209,9 @@ export function symbolsOfRequest(r: { portfolio?: { symbol: string }[] | undefin
   return r.symbols ?? (r.items ?? r.portfolio ?? []).map((h) => h.symbol);
 }
 
-/** The most a job can cost: the submission plus a summary for every line. */
-export function maxBatchCost(lineCount: number): number {
-  return BATCH_SUBMIT_CREDITS + BATCH_CREDITS_PER_SUMMARY * lineCount;
-}
+/**
+ * Bytes a batch upload may carry beyond the file itself (multipart boundaries, display_name, metadata): one cap for
+ * the desk's proxy and the service.
+ */
+export const BATCH_UPLOAD_OVERHEAD_BYTES = 256 * 1024;
 

@@ -99,7 +99,14 @@ export interface EndpointDef<
   cost: CostRule;
   /** How long the desk may answer a repeat of this paid GET from its cache, in seconds. */
   freshnessSeconds: number;
+  /**
+   * Whose answer this is: the same for every key of the account, or only the calling key's (batch jobs are scoped per
+   * key). Any cache or in-flight merging of answers must be keyed by this identity, never by the account alone.
+   */
+  scope: AnswerScope;
 }
+
+export type AnswerScope = "account" | "key";
 
 // Defaults matter: an omitted query/body/pathParams must infer as undefined (not the constraint), or CallInput demands it.
 function endpoint<
@@ -108,13 +115,14 @@ function endpoint<
   P extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
 >(
-  def: Omit<EndpointDef<Q, B, P, R>, "query" | "body" | "pathParams" | "bodyType" | "responseType" | "freshnessSeconds"> & {
+  def: Omit<EndpointDef<Q, B, P, R>, "query" | "body" | "pathParams" | "bodyType" | "responseType" | "freshnessSeconds" | "scope"> & {
     query?: Q;
     body?: B;
     pathParams?: P;
     bodyType?: "json" | "multipart";
     responseType?: ResponseType;
     freshnessSeconds?: number;
+    scope?: AnswerScope;
   },
 ): EndpointDef<Q, B, P, R> {
   return {
@@ -125,6 +133,7 @@ function endpoint<
     bodyType: def.body ? (def.bodyType ?? "json") : null,
     responseType: def.responseType ?? "json",
     freshnessSeconds: def.freshnessSeconds ?? 0,
+    scope: def.scope ?? "account",
   };
 }
 
@@ -304,6 +313,7 @@ export const catalogue = {
     response: batchJobSchema,
     product: "summaries",
     cost: { kind: "batch_submit", credits: BATCH_SUBMIT_CREDITS, perSummary: BATCH_CREDITS_PER_SUMMARY },
+    scope: "key",
   }),
   listBatchJobs: endpoint({
     method: "GET",
@@ -313,6 +323,7 @@ export const catalogue = {
     response: batchJobListResponseSchema,
     product: null,
     cost: free,
+    scope: "key",
   }),
   getBatchJob: endpoint({
     method: "GET",
@@ -322,6 +333,7 @@ export const catalogue = {
     response: batchJobSchema,
     product: null,
     cost: free,
+    scope: "key",
   }),
   getBatchJobResults: endpoint({
     method: "GET",
@@ -332,6 +344,7 @@ export const catalogue = {
     responseType: "jsonl",
     product: null,
     cost: free,
+    scope: "key",
   }),
   cancelBatchJob: endpoint({
     method: "DELETE",
@@ -341,6 +354,7 @@ export const catalogue = {
     response: cancelBatchJobResponseSchema,
     product: null,
     cost: free,
+    scope: "key",
   }),
   getAccount: endpoint({
     method: "GET",

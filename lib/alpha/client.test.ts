@@ -22,6 +22,7 @@ describe("createAlphaClient", () => {
       okList([{ id: "n1", title: "t" }], false, {
         "X-Credits-Charged": "1",
         "X-Credits-Balance": "99",
+        "X-Request-Id": "req_123",
         "X-RateLimit-Limit": "60",
         "X-RateLimit-Remaining": "59",
         "X-RateLimit-Reset": "1700000000",
@@ -35,7 +36,7 @@ describe("createAlphaClient", () => {
     expect(url.searchParams.get("sentiment")).toBe("positive");
     expect(url.searchParams.has("api_key")).toBe(false);
     expect((calls[0]!.init.headers as Record<string, string>)["X-API-Key"]).toBe("ak_live_secret");
-    expect(res.meta).toEqual({ status: 200, creditsCharged: 1, balance: 99, rateLimit: { limit: 60, remaining: 59, reset: 1700000000 } });
+    expect(res.meta).toEqual({ status: 200, creditsCharged: 1, balance: 99, rateLimit: { limit: 60, remaining: 59, reset: 1700000000 }, requestId: "req_123" });
     expect(res.data.data[0]?.title).toBe("t");
   });
 

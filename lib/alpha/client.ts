@@ -30,6 +30,8 @@ export interface ResponseMeta {
   creditsCharged: number | null;
   balance: number | null;
   rateLimit: RateLimitInfo | null;
+  /** `X-Request-Id`: what the account's ledger names a charged call by (its `reference_id`); null when not sent. */
+  requestId: string | null;
 }
 
 export interface AlphaResponse<T> {
@@ -135,6 +137,7 @@ export function readResponseMeta(res: Response): ResponseMeta {
     creditsCharged: numberHeader(res.headers, "X-Credits-Charged"),
     balance: numberHeader(res.headers, "X-Credits-Balance"),
     rateLimit: limit !== null && remaining !== null && reset !== null ? { limit, remaining, reset } : null,
+    requestId: res.headers.get("X-Request-Id"),
   };
 }
 

@@ -50,7 +50,52 @@ export function estimateCost(id: EndpointId, input: ParsedInput): number {
     case "per_generated_summary":
       return rule.credits;
     case "batch_submit":
-      return rule.credits + rule.perSummary * countLines(input?.file);
+      return batchJobCost(countLines(input?.file));
+  }
+}
+
+/** The most a batch job of `lineCount` lines can cost: the submission plus a summary for every line. */
+export function batchJobCost(lineCount: number): number {
+  const rule = catalogue.createBatchJob.cost;
+  return rule.kind === "batch_submit" ? rule.credits + rule.perSummary * lineCount : 0;
+}
+
+/** What a price is: the credits, whether that is exactly what the call costs or only the most it can, and the rule. */
+export interface RequestPrice {
+  credits: number;
+  /** True when the call costs exactly `credits` if it succeeds; false when `credits` is an upper bound. */
+  exact: boolean;
+  description: string;
+}
+
+/**
+ * THE pricing function: every price the desk shows (price tags, confirmations, copy) comes from here. Only a free
+ * call and a per-success charge are exact; item, page, ready-link and summary charges depend on the answer.
+ */
+export function priceRequest(id: EndpointId, input: ParsedInput): RequestPrice {
+  const rule = catalogue[id].cost;
+  const credits = estimateCost(id, input);
+  const exact = credits === 0 || rule.kind === "free" || rule.kind === "per_success";
+  return { credits, exact, description: describeCost(id) };
+}
+
+/** The price of a batch job of `lineCount` checked lines (the browser counts lines before it builds the file). */
+export function priceBatchJob(lineCount: number): RequestPrice {
+  return { credits: batchJobCost(lineCount), exact: false, description: describeCost("createBatchJob") };
+}
+
+/** The unit prices of an endpoint, for copy that names a rule ("4 credits per ready link") without a request. */
+export function unitCredits(id: EndpointId): { credits: number; detailedCredits: number } {
+  const rule = catalogue[id].cost;
+  switch (rule.kind) {
+    case "free":
+      return { credits: 0, detailedCredits: 0 };
+    case "per_item":
+      return { credits: rule.credits, detailedCredits: rule.detailedCredits };
+    case "batch_submit":
+      return { credits: rule.credits, detailedCredits: rule.perSummary };
+    default:
+      return { credits: rule.credits, detailedCredits: rule.credits };
   }
 }
 

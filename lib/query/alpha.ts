@@ -3,10 +3,11 @@ import type { CallInput, CallOptions } from "@/lib/alpha/client";
 import { prepareRequest } from "@/lib/alpha/client";
 import type { EndpointId, ResponseOf } from "@/lib/alpha/catalogue";
 import { catalogue } from "@/lib/alpha/catalogue";
-import { describeCost, estimateCost } from "@/lib/alpha/costs";
+import { priceRequest } from "@/lib/alpha/costs";
 import { deskFetch } from "@/lib/query/desk-fetch";
 import { queryKeys } from "@/lib/query/keys";
-import type { ProxyMeta } from "@/lib/server/alpha-proxy";
+import type { ProxyMeta } from "@/lib/desk/envelope";
+import { proxyMetaSchema } from "@/lib/desk/envelope";
 
 /** What the desk's proxy says about a call besides its data (credits charged, cache age, rate limit). */
 export type AlphaCallMeta = ProxyMeta;
@@ -18,11 +19,12 @@ export interface AlphaResult<K extends EndpointId> {
 }
 
 /** The proxy route of a call: `/api/alpha` + the catalogue path and query. Validates the input first. */
-export function alphaProxyUrl<K extends EndpointId>(id: K, input: CallInput<K>, options: { fresh?: boolean } = {}): string {
+export function alphaProxyUrl<K extends EndpointId>(id: K, input: CallInput<K>, options: { fresh?: boolean; label?: string } = {}): string {
   const req = prepareRequest(id, input);
-  const url = `/api/alpha${req.url}`;
-  if (!options.fresh) return url;
-  return `${url}${url.includes("?") ? "&" : "?"}fresh=1`;
+  const url = new URL(`/api/alpha${req.url}`, "http://desk");
+  if (options.fresh) url.searchParams.set("fresh", "1");
+  if (options.label) url.searchParams.set("label", options.label);
+  return `${url.pathname}${url.search}`;
 }
 
 /** The price shown before a call runs: the most it can cost, whether it can be lower, and the rule in words. */
@@ -33,25 +35,36 @@ export function alphaPrice<K extends EndpointId>(id: K, input: CallInput<K>): { 
   } catch {
     parsed = undefined;
   }
-  const rule = catalogue[id].cost.kind;
-  const credits = estimateCost(id, parsed);
-  const exact = rule === "free" || rule === "per_success" || rule === "batch_submit";
-  return { credits, upTo: !exact && credits > 0, description: describeCost(id) };
+  const price = priceRequest(id, parsed);
+  return { credits: price.credits, upTo: !price.exact, description: price.description };
 }
 
-async function requestAlpha<K extends EndpointId>(
+/** One call through the desk's proxy: the envelope's meta parsed with the desk's schema, the data as the contract parsed it. */
+export async function requestAlpha<K extends EndpointId>(
   id: K,
   input: CallInput<K>,
-  options: { fresh?: boolean; signal?: AbortSignal; retention?: CallOptions["retention"] } = {},
+  options: { fresh?: boolean; signal?: AbortSignal; retention?: CallOptions["retention"]; label?: string } = {},
 ): Promise<AlphaResult<K>> {
   const req = prepareRequest(id, input, { retention: options.retention });
-  const { body } = await deskFetch<AlphaResult<K>>(alphaProxyUrl(id, input, { fresh: options.fresh }), {
+  const { body } = await deskFetch<{ data: ResponseOf<K>; meta: unknown }>(alphaProxyUrl(id, input, { fresh: options.fresh, label: options.label }), {
     method: req.method,
     headers: req.headers,
     body: req.body,
     signal: options.signal,
   });
-  return body;
+  // The envelope is the desk's own (lib/desk): parsed. `data` was parsed by the contract on the server.
+  return { data: body.data, meta: proxyMetaSchema.parse(body.meta) };
+}
+
+/**
+ * Asks the desk for its cached answer of a paid GET without calling upstream (free, no rate budget): the answer at
+ * 0 credits, or null when the desk holds none. A page uses it so a reload shows what was bought, not a price.
+ */
+export async function peekAlpha<K extends EndpointId>(id: K, input: CallInput<K>, signal?: AbortSignal): Promise<AlphaResult<K> | null> {
+  const url = alphaProxyUrl(id, input);
+  const { body, response } = await deskFetch<{ data: ResponseOf<K>; meta: unknown } | null>(`${url}${url.includes("?") ? "&" : "?"}peek=1`, { signal });
+  if (response.status === 204 || !body) return null;
+  return { data: body.data, meta: proxyMetaSchema.parse(body.meta) };
 }
 
 /** After a call that cost credits the gauge and the spend charts are out of date. */
@@ -93,13 +106,17 @@ export function useAlphaMutation<K extends EndpointId>(
   options: Omit<UseMutationOptions<AlphaResult<K>, Error, CallInput<K>>, "mutationFn"> & {
     invalidate?: ReadonlyArray<readonly unknown[]>;
     retention?: CallOptions["retention"];
+    /** The desk's note on the record the server keeps of the call (a summary's source); never sent upstream. */
+    label?: string;
+    /** Skip the server's reuse of an earlier answer (a summary asked for again on purpose): a paid call. */
+    fresh?: boolean;
   } = {},
 ) {
   const client = useQueryClient();
-  const { invalidate, retention, onSettled, ...rest } = options;
+  const { invalidate, retention, label, fresh, onSettled, ...rest } = options;
   return useMutation<AlphaResult<K>, Error, CallInput<K>>({
     mutationKey: queryKeys.alpha.endpoint(id),
-    mutationFn: (input) => requestAlpha(id, input, { retention }),
+    mutationFn: (input) => requestAlpha(id, input, { retention, ...(label ? { label } : {}), ...(fresh ? { fresh } : {}) }),
     ...rest,
     onSettled: (...args) => {
       void client.invalidateQueries({ queryKey: queryKeys.usage.all });

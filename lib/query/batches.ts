@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { deskFetch, deskSend } from "@/lib/query/desk-fetch";
+import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
-import type { BatchInput, SaveBatchInput } from "@/lib/query/batch-input-schema";
+import type { BatchInput } from "@/lib/query/batch-input-schema";
 
 export * from "@/lib/query/batch-input-schema";
 
@@ -9,11 +9,7 @@ export * from "@/lib/query/batch-input-schema";
 export function batchInputQueryOptions(jobId: string) {
   return queryOptions({
     queryKey: queryKeys.batches.input(jobId),
-    queryFn: async ({ signal }) => (await deskFetch<{ data: BatchInput | null }>(`/api/batches/${encodeURIComponent(jobId)}/input`, { signal })).body.data,
+    queryFn: ({ signal }): Promise<BatchInput | null> => deskCall("getBatchInput", { params: { id: jobId }, signal }),
     staleTime: Infinity,
   });
-}
-
-export async function saveBatchInput(jobId: string, input: SaveBatchInput): Promise<BatchInput> {
-  return (await deskSend<{ data: BatchInput }>(`/api/batches/${encodeURIComponent(jobId)}/input`, "PUT", input)).data;
 }

@@ -1,6 +1,6 @@
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { ConcallAssetResult } from "@/lib/alpha/concalls";
-import { deskFetch } from "@/lib/query/desk-fetch";
+import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
 
 /** GET /api/concalls/transcript: the text behind a signed transcript link, read by the desk (no credits). */
@@ -18,8 +18,7 @@ export const TRANSCRIPT_ROUTE = "/api/concalls/transcript";
 export function transcriptTextQueryOptions(url: string) {
   return queryOptions({
     queryKey: queryKeys.concalls.transcriptText(url),
-    queryFn: async ({ signal }) =>
-      (await deskFetch<{ data: TranscriptText }>(`${TRANSCRIPT_ROUTE}?url=${encodeURIComponent(url)}`, { signal })).body.data,
+    queryFn: ({ signal }): Promise<TranscriptText> => deskCall("readTranscript", { query: { url }, signal }),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,

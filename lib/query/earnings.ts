@@ -1,9 +1,7 @@
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { UpcomingEarningsRow } from "@/lib/alpha/earnings";
 import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
-import type { AlphaResult } from "@/lib/query/alpha";
-import { alphaProxyUrl } from "@/lib/query/alpha";
-import { deskFetch } from "@/lib/query/desk-fetch";
+import { requestAlpha } from "@/lib/query/alpha";
 import { queryKeys } from "@/lib/query/keys";
 
 /** Upcoming results come nearest first, 50 a page at most; this many pages cover a results season. */
@@ -30,12 +28,18 @@ export function symbolChunks(symbols: readonly string[]): (string[] | undefined)
  * Collects the upcoming results calendar page by page (free), per chunk of 20 symbols, and merges it nearest first.
  * Shared by the server prefetch (through callAlpha) and the browser (through the desk's proxy).
  */
-export async function collectUpcomingCalendar(symbols: readonly string[], fetchPage: PageFetcher, maxPages = UPCOMING_MAX_PAGES): Promise<UpcomingCalendar> {
+export async function collectUpcomingCalendar(
+  symbols: readonly string[],
+  fetchPage: PageFetcher,
+  maxPages: number | (() => number) = UPCOMING_MAX_PAGES,
+): Promise<UpcomingCalendar> {
   let truncated = false;
+  // A function is asked before every page: the server's budget for the account may shrink once its rpm is known.
+  const limit = typeof maxPages === "function" ? maxPages : () => maxPages;
   const chunks = await Promise.all(
     symbolChunks(symbols).map(async (chunk) => {
       const rows: UpcomingEarningsRow[] = [];
-      for (let page = 1; page <= maxPages; page += 1) {
+      for (let page = 1; page <= limit(); page += 1) {
         const res = await fetchPage({ symbols: chunk, page });
         rows.push(...res.data);
         if (!res.has_next) return rows;
@@ -60,10 +64,28 @@ export function upcomingCalendarQueryOptions(symbols: readonly string[]) {
   return queryOptions({
     queryKey: queryKeys.earnings.upcomingCalendar(symbols),
     queryFn: ({ signal }) =>
-      collectUpcomingCalendar(symbols, async ({ symbols: chunk, page }) => {
-        const url = alphaProxyUrl("listUpcomingEarnings", upcomingPageInput(chunk, page));
-        return (await deskFetch<AlphaResult<"listUpcomingEarnings">>(url, { signal })).body.data;
-      }),
+      collectUpcomingCalendar(symbols, async ({ symbols: chunk, page }) => (await requestAlpha("listUpcomingEarnings", upcomingPageInput(chunk, page), { signal })).data),
     staleTime: 60_000,
   });
+}
+
+/**
+ * Company names the browser already holds from free or already-paid answers: every upcoming calendar collected this
+ * session (any symbol filter) and any earnings rows bought. Names here are never bought again.
+ */
+export function heldCompanyNames(client: QueryClient): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [, calendar] of client.getQueriesData<UpcomingCalendar>({ queryKey: ["earnings", "upcoming-calendar"] })) {
+    for (const r of calendar?.rows ?? []) if (r.company) names.set(r.symbol, r.company);
+  }
+  for (const id of ["listEarnings", "getEarningsDetail"] as const) {
+    for (const [, answer] of client.getQueriesData<{ data: unknown }>({ queryKey: queryKeys.alpha.endpoint(id) })) {
+      const body = answer?.data as { data?: unknown } | { symbol?: unknown; company_name?: unknown } | undefined;
+      const list = body && "data" in body && Array.isArray(body.data) ? body.data : body ? [body] : [];
+      for (const r of list as { symbol?: unknown; company_name?: unknown }[]) {
+        if (typeof r.symbol === "string" && typeof r.company_name === "string" && r.company_name) names.set(r.symbol, r.company_name);
+      }
+    }
+  }
+  return names;
 }

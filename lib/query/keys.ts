@@ -1,11 +1,27 @@
 import type { EndpointId } from "@/lib/alpha/catalogue";
+import type { CallInput } from "@/lib/alpha/client";
+import { prepareRequest } from "@/lib/alpha/client";
+
+/**
+ * The canonical form of a call: its method and normalised URL as the contract builds it, so two inputs that ask the
+ * same thing (another order, a default spelled out) share one cache entry. Input the contract refuses keeps its raw
+ * form: its query fails with the contract's error anyway.
+ */
+export function canonicalCall(id: EndpointId, input: unknown): string {
+  try {
+    const req = prepareRequest(id, (input ?? {}) as CallInput<typeof id>);
+    return `${req.method} ${req.url}`;
+  } catch {
+    return `invalid ${JSON.stringify(input ?? {})}`;
+  }
+}
 
 /** Every query key of the desk, built here only; components get keys from the queryOptions factories. */
 export const queryKeys = {
   alpha: {
     all: ["alpha"] as const,
     endpoint: (id: EndpointId) => ["alpha", id] as const,
-    call: (id: EndpointId, input: unknown) => ["alpha", id, input ?? {}] as const,
+    call: (id: EndpointId, input: unknown) => ["alpha", id, canonicalCall(id, input)] as const,
   },
   usage: {
     all: ["usage"] as const,

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { deskFetch, deskSend } from "@/lib/query/desk-fetch";
+import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
-import type { LookupSummaryInput, RecordSummaryInput, SummaryEntry, SummaryListEntry } from "@/lib/query/summary-schema";
+import type { LookupSummaryInput, SummaryEntry, SummaryListEntry } from "@/lib/query/summary-schema";
 
 export * from "@/lib/query/summary-schema";
 
@@ -9,7 +9,7 @@ export * from "@/lib/query/summary-schema";
 export function summaryHistoryQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.summaries.history(),
-    queryFn: async ({ signal }) => (await deskFetch<{ data: SummaryListEntry[] }>("/api/summaries", { signal })).body.data,
+    queryFn: ({ signal }): Promise<SummaryListEntry[]> => deskCall("listSummaries", { signal }),
   });
 }
 
@@ -17,16 +17,12 @@ export function summaryHistoryQueryOptions() {
 export function summaryEntryQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.summaries.entry(id),
-    queryFn: async ({ signal }) => (await deskFetch<{ data: SummaryEntry }>(`/api/summaries/${encodeURIComponent(id)}`, { signal })).body.data,
+    queryFn: ({ signal }): Promise<SummaryEntry> => deskCall("getSummary", { params: { id }, signal }),
     staleTime: Infinity,
   });
 }
 
 /** A paid result for the same request under 10 minutes old, or null. */
 export async function lookupRecentSummary(input: LookupSummaryInput): Promise<SummaryEntry | null> {
-  return (await deskSend<{ data: SummaryEntry | null }>("/api/summaries/lookup", "POST", input)).data;
-}
-
-export async function recordSummary(input: RecordSummaryInput): Promise<SummaryEntry> {
-  return (await deskSend<{ data: SummaryEntry }>("/api/summaries", "POST", input)).data;
+  return deskCall("lookupSummary", { body: input });
 }

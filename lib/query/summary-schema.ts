@@ -3,7 +3,7 @@
  * the Summaries page. The request and response inside are the contract's own schemas.
  */
 import { z } from "zod";
-import { dailySummaryRequestSchema, dailySummaryResponseSchema } from "@/lib/alpha/summaries";
+import { dailySummaryRequestSchema } from "@/lib/alpha/summaries";
 
 /** A paid summary repeated within this window opens the earlier result instead of paying again. */
 export const SUMMARY_DEDUPE_WINDOW_MS = 10 * 60 * 1000;
@@ -13,36 +13,28 @@ export const SUMMARY_HISTORY_LIMIT = 50;
 /** Where a request's symbols came from, for the history list. */
 export const summarySourceSchema = z.string().trim().max(120).nullish();
 
-/** POST /api/summaries: record a generated summary (the browser made the paid call through the proxy). */
-export const recordSummaryInputSchema = z.object({
-  request: dailySummaryRequestSchema,
-  response: dailySummaryResponseSchema,
-  credits: z.number().int().min(0),
-  retention: z.enum(["none"]).nullish(),
-  source: summarySourceSchema,
-});
-export type RecordSummaryInput = z.input<typeof recordSummaryInputSchema>;
-
 /** POST /api/summaries/lookup: is there a recent paid result for this very request? */
 export const lookupSummaryInputSchema = z.object({ request: dailySummaryRequestSchema });
 export type LookupSummaryInput = z.input<typeof lookupSummaryInputSchema>;
 
-export interface SummaryEntry {
-  id: string;
+export const summaryEntrySchema = z.object({
+  id: z.string(),
   /** The request as sent; null when the user opted out of content retention (the desk keeps only the result). */
-  request: z.output<typeof dailySummaryRequestSchema> | null;
-  source: string | null;
-  symbolCount: number;
-  mode: string | null;
-  contextWindowDays: number | null;
-  status: string;
-  summary: string | null;
-  error: string | null;
-  details: Record<string, unknown> | null;
-  credits: number;
-  retentionOptOut: boolean;
-  createdAt: string;
-}
+  request: dailySummaryRequestSchema.nullable(),
+  source: z.string().nullable(),
+  symbolCount: z.number(),
+  mode: z.string().nullable(),
+  contextWindowDays: z.number().nullable(),
+  status: z.string(),
+  summary: z.string().nullable(),
+  error: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  credits: z.number(),
+  retentionOptOut: z.boolean(),
+  createdAt: z.string(),
+});
+export type SummaryEntry = z.output<typeof summaryEntrySchema>;
 
 /** The history list: entries without their summary text (opened one at a time). */
-export type SummaryListEntry = Omit<SummaryEntry, "summary" | "details" | "request"> & { preview: string | null };
+export const summaryListEntrySchema = summaryEntrySchema.omit({ summary: true, details: true, request: true }).extend({ preview: z.string().nullable() });
+export type SummaryListEntry = z.output<typeof summaryListEntrySchema>;

@@ -1,18 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { SpendRange, SpendSeries, UserSpend } from "@/lib/server/spend";
-import type { UsageView } from "@/lib/server/usage";
-import { deskFetch } from "@/lib/query/desk-fetch";
+import { deskCall } from "@/lib/desk/client";
+import type { DeskSpend, SpendRange, SpendScope, UsageView } from "@/lib/desk/usage";
 import { queryKeys } from "@/lib/query/keys";
+
+export { SPEND_RANGES } from "@/lib/desk/usage";
+export type { DeskSpend, Reconciliation, SpendRange, SpendScope } from "@/lib/desk/usage";
 
 /** GET /api/usage: the upstream usage snapshot of the user's key, its account profile and today's pace. */
 export type DeskUsage = UsageView;
-
-export type { SpendRange } from "@/lib/server/spend";
-export const SPEND_RANGES = ["24h", "7d", "30d"] as const satisfies readonly SpendRange[];
-export type SpendScope = "me" | "all";
-
-/** GET /api/usage/spend: credits per time bucket and endpoint from the desk's spend log (per user for admins). */
-export type DeskSpend = SpendSeries & { scope: SpendScope; byUser?: UserSpend[] };
 
 /** The gauge refreshes every 15 s while the tab is visible; paid calls invalidate it at once. */
 export const USAGE_REFRESH_MS = 15_000;
@@ -20,7 +15,7 @@ export const USAGE_REFRESH_MS = 15_000;
 export function usageQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.usage.snapshot(),
-    queryFn: async ({ signal }) => (await deskFetch<{ data: DeskUsage }>("/api/usage", { signal })).body.data,
+    queryFn: ({ signal }): Promise<DeskUsage> => deskCall("getUsage", { signal }),
     staleTime: 5_000,
     refetchInterval: USAGE_REFRESH_MS,
   });
@@ -29,8 +24,7 @@ export function usageQueryOptions() {
 export function spendQueryOptions(range: SpendRange, scope: SpendScope = "me") {
   return queryOptions({
     queryKey: queryKeys.usage.spend(range, scope),
-    queryFn: async ({ signal }) =>
-      (await deskFetch<{ data: DeskSpend }>(`/api/usage/spend?range=${encodeURIComponent(range)}&scope=${scope}`, { signal })).body.data,
+    queryFn: ({ signal }): Promise<DeskSpend> => deskCall("getSpend", { query: { range, scope }, signal }),
     staleTime: 15_000,
   });
 }

@@ -59,29 +59,28 @@ export const updateWatchlistItemInputSchema = z.object({
 });
 export type UpdateWatchlistItemInput = z.input<typeof updateWatchlistItemInputSchema>;
 
-export interface WatchlistItem {
-  symbol: string;
-  exposure: number | null;
-  label: string | null;
-}
+export const watchlistItemSchema = z.object({ symbol: z.string(), exposure: z.number().nullable(), label: z.string().nullable() });
+export type WatchlistItem = z.output<typeof watchlistItemSchema>;
 
-export interface Watchlist {
-  id: string;
-  name: string;
-  exposureUnit: ExposureUnit | null;
-  items: WatchlistItem[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const watchlistSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  exposureUnit: exposureUnitSchema.nullable(),
+  items: z.array(watchlistItemSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Watchlist = z.output<typeof watchlistSchema>;
 
 /** GET /api/watchlists/known-symbols: which symbols the service knows (free earnings index), cached by the desk. */
-export interface SymbolCheck {
-  known: string[];
-  unknown: string[];
+export const symbolCheckSchema = z.object({
+  known: z.array(z.string()),
+  unknown: z.array(z.string()),
   /** Symbols that could not be checked (no key, no earnings product, rate limit); `note` says why. */
-  unchecked: string[];
-  note: string | null;
-}
+  unchecked: z.array(z.string()),
+  note: z.string().nullable(),
+});
+export type SymbolCheck = z.output<typeof symbolCheckSchema>;
 
 /** ISIN → symbol through the service's symbol metadata (POST /api/watchlists/isins). */
 export const isinSchema = z
@@ -95,15 +94,16 @@ export const resolveIsinsInputSchema = z.object({
   spendUpTo: z.number().int().min(0).optional(),
 });
 export type ResolveIsinsInput = z.input<typeof resolveIsinsInputSchema>;
-export interface IsinResolution {
+export const isinResolutionSchema = z.object({
   /** ISIN → symbol, or null when the service knows no company with it. */
-  symbols: Record<string, string | null>;
+  symbols: z.record(z.string(), z.string().nullable()),
   /** ISINs still open; `price` is the most their lookup costs (1 credit per company of metadata). */
-  pending: string[];
-  price: number;
-  charged: number;
-  note: string | null;
-}
+  pending: z.array(z.string()),
+  price: z.number().int().min(0),
+  charged: z.number().int().min(0),
+  note: z.string().nullable(),
+});
+export type IsinResolution = z.output<typeof isinResolutionSchema>;
 
 /** A watchlist as the `items` of a daily-summary request (absent fields left out, as the contract wants). */
 export function watchlistToItems(items: readonly WatchlistItem[]): { symbol: string; exposure?: number; label?: string }[] {

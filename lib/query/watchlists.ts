@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { deskFetch, deskSend } from "@/lib/query/desk-fetch";
+import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
 import type { AddWatchlistItemsInput, CreateWatchlistInput, IsinResolution, ResolveIsinsInput, SymbolCheck, UpdateWatchlistItemInput, Watchlist } from "@/lib/query/watchlist-schema";
 
@@ -9,7 +9,7 @@ export * from "@/lib/query/watchlist-schema";
 export function watchlistsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.watchlists.list(),
-    queryFn: async ({ signal }) => (await deskFetch<{ data: Watchlist[] }>("/api/watchlists", { signal })).body.data,
+    queryFn: ({ signal }) => deskCall("listWatchlists", { signal }),
   });
 }
 
@@ -25,42 +25,34 @@ export function knownSymbolsQueryOptions(symbols: readonly string[]) {
 
 export async function fetchKnownSymbols(symbols: readonly string[], signal?: AbortSignal): Promise<SymbolCheck> {
   if (symbols.length === 0) return { known: [], unknown: [], unchecked: [], note: null };
-  const { body } = await deskFetch<{ data: SymbolCheck }>("/api/watchlists/known-symbols", {
-    method: "POST",
-    body: JSON.stringify({ symbols }),
-    headers: { "Content-Type": "application/json" },
-    signal,
-  });
-  return body.data;
+  return deskCall("checkSymbols", { body: { symbols }, ...(signal ? { signal } : {}) });
 }
 
 /** ISIN → symbol: free from what the desk learnt; with `spendUpTo`, pays the symbol metadata it priced. */
 export async function resolveIsins(input: ResolveIsinsInput): Promise<IsinResolution> {
-  return (await deskSend<{ data: IsinResolution }>("/api/watchlists/isins", "POST", input)).data;
+  return deskCall("resolveIsins", { body: input });
 }
 
-const base = (id: string) => `/api/watchlists/${encodeURIComponent(id)}`;
-
 export async function createWatchlist(input: CreateWatchlistInput): Promise<Watchlist> {
-  return (await deskSend<{ data: Watchlist }>("/api/watchlists", "POST", input)).data;
+  return deskCall("createWatchlist", { body: input });
 }
 
 export async function renameWatchlist(id: string, name: string): Promise<Watchlist> {
-  return (await deskSend<{ data: Watchlist }>(base(id), "PATCH", { name })).data;
+  return deskCall("renameWatchlist", { params: { id }, body: { name } });
 }
 
 export async function deleteWatchlist(id: string): Promise<void> {
-  await deskSend(base(id), "DELETE");
+  await deskCall("deleteWatchlist", { params: { id } });
 }
 
 export async function addWatchlistItems(id: string, input: AddWatchlistItemsInput): Promise<Watchlist> {
-  return (await deskSend<{ data: Watchlist }>(`${base(id)}/items`, "POST", input)).data;
+  return deskCall("addWatchlistItems", { params: { id }, body: input });
 }
 
 export async function updateWatchlistItem(id: string, symbol: string, change: UpdateWatchlistItemInput): Promise<Watchlist> {
-  return (await deskSend<{ data: Watchlist }>(`${base(id)}/items/${encodeURIComponent(symbol)}`, "PATCH", change)).data;
+  return deskCall("updateWatchlistItem", { params: { id, symbol }, body: change });
 }
 
 export async function removeWatchlistItem(id: string, symbol: string): Promise<Watchlist> {
-  return (await deskSend<{ data: Watchlist }>(`${base(id)}/items/${encodeURIComponent(symbol)}`, "DELETE")).data;
+  return deskCall("removeWatchlistItem", { params: { id, symbol } });
 }

@@ -5,36 +5,28 @@ import "server-only";
  *   meta = { endpoint, creditsCharged, balance, cached, ageSeconds, fetchedAt, rateLimit }
  * Order: the catalogue validates the input (400 before any credit is spent) → the user's key (428 no_api_key) →
  * a paid GET inside its freshness window comes from the desk cache (0 credits, cached, ageSeconds) → identical GETs
- * in flight share one upstream call → the call → spend log → cache. `fresh: true` skips the cache read and the
+ * in flight share one upstream call (both keyed by the answer's owner: the account, or the key for key-scoped endpoints) → the call → spend log → cache. `fresh: true` skips the cache read and the
  * sharing (a paid refresh) and refreshes the cache. Errors are AlphaErrors with the desk's statuses: 401
  * invalid_api_key (stored key rejected), 402, 403, 404, 429 (retryAfter), 502 upstream_*, 504 upstream_timeout.
  */
-import type { CallInput, RateLimitInfo } from "@/lib/alpha/client";
+import type { CallInput } from "@/lib/alpha/client";
 import { createAlphaClient, prepareRequest } from "@/lib/alpha/client";
 import type { EndpointId, ResponseOf } from "@/lib/alpha/catalogue";
 import { catalogue } from "@/lib/alpha/catalogue";
 import { chargeFor, isPaid } from "@/lib/alpha/costs";
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
+import type { ProxyMeta } from "@/lib/desk/envelope";
 import type { DeskContext } from "./context";
 import { getDeskContext } from "./default-context";
 import { scrubSecret, withUserKey } from "./key-vault";
-import { readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
+import { assertNotBackingOff, backOff, rememberRpm, sharedFreeSeconds } from "./background-budget";
+import { answerOwner, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
+import { reuseRecentSummary, recordAfterCall } from "./money-records";
+import { canonicalBody, MAX_LINK_REUSE_SECONDS, reuseSignedLinks, SIGNED_LINK_ENDPOINTS } from "./signed-links";
 import { recordSpend } from "./spend";
 import type { SessionUser } from "./users";
 
-export interface ProxyMeta {
-  endpoint: EndpointId;
-  /** Credits this answer cost the user: 0 when it came from the cache or was shared with an identical call. */
-  creditsCharged: number;
-  /** Balance after the call, when the upstream said; null for cached answers. */
-  balance: number | null;
-  cached: boolean;
-  /** Age of the data: 0 for a fresh upstream answer. */
-  ageSeconds: number;
-  /** When the data was fetched from upstream (ISO). */
-  fetchedAt: string;
-  rateLimit: RateLimitInfo | null;
-}
+export type { ProxyMeta } from "@/lib/desk/envelope";
 
 export interface ProxyResult<K extends EndpointId> {
   data: ResponseOf<K>;
@@ -44,8 +36,12 @@ export interface ProxyResult<K extends EndpointId> {
 export interface CallAlphaOptions {
   /** Skip the cache and the sharing of in-flight calls: a paid refresh. */
   fresh?: boolean;
+  /** Only look in the desk's cache: the cached answer (0 credits), or null; never calls upstream, never charges. */
+  peek?: boolean;
   /** `X-Alpha-Content-Retention: none` on summaries and batch uploads. */
   retention?: "none";
+  /** The desk's own label of a call (where a summary's symbols came from), kept in its record; never sent upstream. */
+  label?: string;
   ctx?: DeskContext;
 }
 
@@ -100,19 +96,32 @@ export async function proxyAlphaCall<K extends EndpointId>(
   user: SessionUser,
   id: K,
   input: CallInput<K>,
+  options: CallAlphaOptions & { peek: true },
+): Promise<ProxyAnswer | null>;
+export async function proxyAlphaCall<K extends EndpointId>(user: SessionUser, id: K, input: CallInput<K>, options?: CallAlphaOptions): Promise<ProxyAnswer>;
+export async function proxyAlphaCall<K extends EndpointId>(
+  user: SessionUser,
+  id: K,
+  input: CallInput<K>,
   options: CallAlphaOptions = {},
-): Promise<ProxyAnswer> {
+): Promise<ProxyAnswer | null> {
   const ctx = options.ctx ?? (await getDeskContext());
   const def = catalogue[id];
   const callOptions = options.retention ? { retention: options.retention } : {};
   // Validation first: a request the catalogue refuses never reaches the key, the cache or the upstream.
   const prepared = prepareRequest(id, input, callOptions);
-  const { apiKey, accountId } = await withUserKey(user.id, ctx);
+  const { apiKey, accountId, keyId } = await withUserKey(user.id, ctx);
   const paid = isPaid(id);
   const isGet = def.method === "GET";
-  const cacheable = isGet && paid && def.freshnessSeconds > 0;
-  const key = requestKey(accountId, id, def.method, prepared.url);
+  // Signed links are reused until shortly before they expire: their POST is cached and shared like a paid GET.
+  const signedLinks = SIGNED_LINK_ENDPOINTS.has(id);
+  const cacheable = (isGet && paid && def.freshnessSeconds > 0) || signedLinks;
+  const shared = isGet || signedLinks;
+  // Cache and in-flight sharing are keyed by the answer's owner: a key-scoped answer (a batch job) is never shared
+  // with another key of the same account.
+  const key = requestKey(answerOwner(id, { accountId, keyId }), id, def.method, signedLinks ? `${prepared.url}#${canonicalBody(prepared.parsed)}` : prepared.url);
 
+  const participantFree = (shared: ProxyAnswer): ProxyAnswer => ({ ...shared, meta: sharedMeta(shared.meta, ctx.now()) });
   const participant = async (shared: ProxyAnswer): Promise<ProxyAnswer> => {
     if (paid) await recordSpend(ctx, { userId: user.id, endpoint: id, credits: 0, accountId, cached: true });
     return { ...shared, meta: sharedMeta(shared.meta, ctx.now()) };
@@ -132,18 +141,34 @@ export async function proxyAlphaCall<K extends EndpointId>(
     try {
       response = await client.call(id, input, callOptions);
     } catch (error) {
-      throw mapUpstreamError(error, apiKey);
+      const mapped = mapUpstreamError(error, apiKey);
+      // The account's rate limit is spent: every caller of this account waits with it, instead of asking again.
+      if (mapped.status === 429) backOff(ctx, accountId, mapped.retryAfter);
+      throw mapped;
     }
     const fetchedAt = ctx.now();
+    rememberRpm(ctx, accountId, response.meta.rateLimit?.limit);
     const credits = response.meta.creditsCharged ?? chargeFor(id, prepared.parsed, response.data);
     const json = JSON.stringify(response.data);
     if (credits > 0) forgetAccountMemo(ctx, accountId);
-    // The credits are spent: a failing write of the log or the cache must not cost the user the answer too.
-    await Promise.all([
-      paid ? recordSpend(ctx, { userId: user.id, endpoint: id, credits, accountId, cached: false }) : null,
+    // The credits are spent: a failing write of the log, the record or the cache must not cost the user the answer too.
+    const written = await Promise.all([
+      paid
+        ? recordSpend(ctx, {
+            userId: user.id,
+            endpoint: id,
+            credits,
+            accountId,
+            cached: false,
+            requestId: response.meta.requestId,
+            jobId: id === "createBatchJob" ? (response.data as { id: string }).id : null,
+          })
+        : null,
       cacheable ? writeCachedAnswer(ctx, { key, accountId, endpoint: id, body: json, fetchedAt }) : null,
+      recordAfterCall(ctx, user, id, { accountId, parsed: prepared.parsed, data: response.data, credits, retention: options.retention, label: options.label }),
     ]).catch((error: unknown) => {
-      console.error(JSON.stringify({ level: "error", msg: "spend log or cache write failed", endpoint: id, error: String(error) }));
+      console.error(JSON.stringify({ level: "error", msg: "spend log, record or cache write failed", endpoint: id, error: String(error) }));
+      return null;
     });
     const meta: ProxyMeta = {
       endpoint: id,
@@ -153,25 +178,64 @@ export async function proxyAlphaCall<K extends EndpointId>(
       ageSeconds: 0,
       fetchedAt: fetchedAt.toISOString(),
       rateLimit: response.meta.rateLimit,
+      recordId: written?.[2] ?? null,
     };
     return { json, data: response.data, meta };
   };
 
-  if (!isGet || options.fresh) return fromUpstream();
+  // A summary repeated within its dedupe window opens the earlier paid result: the server decides, at 0 credits.
+  if (id === "createDailySummary" && !options.fresh) {
+    const earlier = await reuseRecentSummary(ctx, user, prepared.parsed);
+    if (earlier) {
+      await recordSpend(ctx, { userId: user.id, endpoint: id, credits: 0, accountId, cached: true });
+      const ageSeconds = Math.max(0, Math.floor((ctx.now().getTime() - Date.parse(earlier.createdAt)) / 1000));
+      const meta: ProxyMeta = { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds, fetchedAt: earlier.createdAt, rateLimit: null, recordId: earlier.id };
+      return { json: JSON.stringify(earlier.response), data: earlier.response, meta };
+    }
+  }
+
+  const fromCache = async (): Promise<ProxyAnswer | null> => {
+    if (!cacheable) return null;
+    const hit = await readCachedAnswer(ctx, key, signedLinks ? MAX_LINK_REUSE_SECONDS : def.freshnessSeconds);
+    const age = hit ? Math.max(0, Math.floor((ctx.now().getTime() - hit.fetchedAt.getTime()) / 1000)) : 0;
+    const json = hit && signedLinks ? reuseSignedLinks(hit.body, age) : (hit?.body ?? null);
+    if (!hit || json === null) return null;
+    const fetchedAt = hit.fetchedAt.toISOString();
+    return { json, data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null, recordId: null } };
+  };
+
+  if (options.peek) {
+    if (!cacheable) return null;
+    const hit = await fromCache();
+    return hit ? participant(hit) : null;
+  }
+
+  if (!shared || options.fresh) {
+    assertNotBackingOff(ctx, accountId);
+    return fromUpstream();
+  }
+
+  // A free answer of the account (calendars, indexes, the profile) is shared a while by every tab and user of it:
+  // the desk's own page loads must not spend the account's rate limit.
+  const shareSeconds = sharedFreeSeconds(id);
+  if (shareSeconds > 0) {
+    const memoKey = `${accountId}:free:${key}`;
+    const hit = ctx.memo.get(memoKey);
+    if (hit && hit.expiresAt > Date.now()) return participantFree(await (hit.value as Promise<ProxyAnswer>));
+    assertNotBackingOff(ctx, accountId);
+    const value = fromUpstream();
+    ctx.memo.set(memoKey, { expiresAt: Date.now() + shareSeconds * 1000, value });
+    value.catch(() => {
+      if (ctx.memo.get(memoKey)?.value === value) ctx.memo.delete(memoKey);
+    });
+    return value;
+  }
+  assertNotBackingOff(ctx, accountId);
 
   // Identical GETs share one flight: the first looks in the cache and, on a miss, calls upstream.
   const inFlight = ctx.flights.get(key) as Promise<ProxyAnswer> | undefined;
   if (inFlight) return participant(await inFlight);
-  const flight = (async (): Promise<ProxyAnswer> => {
-    if (cacheable) {
-      const hit = await readCachedAnswer(ctx, key, def.freshnessSeconds);
-      if (hit) {
-        const fetchedAt = hit.fetchedAt.toISOString();
-        return { json: hit.body, data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null } };
-      }
-    }
-    return fromUpstream();
-  })();
+  const flight = (async (): Promise<ProxyAnswer> => (await fromCache()) ?? fromUpstream())();
   ctx.flights.set(key, flight);
   try {
     const result = await flight;

@@ -140,7 +140,7 @@ describe("the key vault", () => {
     const saved = await call(put, await browserRequest(ctx, user, "/api/settings/alpha-key", { method: "PUT", body: JSON.stringify({ key: `  ${account.key}\n` }) }));
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({ hasKey: true, last4: account.key.slice(-4), account: { account_id: account.accountId, plan: "Pro" } });
-    expect(await withUserKey(user.id, ctx)).toEqual({ apiKey: account.key, accountId: account.accountId });
+    expect(await withUserKey(user.id, ctx)).toEqual({ apiKey: account.key, accountId: account.accountId, keyId: expect.stringMatching(/^[0-9a-f]{32}$/) });
     const shown = await call(get, await browserRequest(ctx, user, "/api/settings/alpha-key"));
     expect(shown.body.data).toMatchObject({ hasKey: true, last4: account.key.slice(-4) });
 

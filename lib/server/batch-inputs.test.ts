@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BatchLine } from "@/lib/alpha/batch";
 import { toJsonl } from "@/components/batches/batch-lines";
 import { callAlpha } from "./alpha-proxy";
-import { getBatchInput, saveBatchInput } from "./batch-inputs";
+import { getBatchInput } from "./batch-inputs";
 import type { RunningServer } from "./embedded-service";
 import { saveAlphaKey } from "./key-vault";
 import type { TestDesk } from "./testing";
@@ -22,27 +22,32 @@ describe("the input lines the desk keeps for batch jobs", () => {
 
   async function userWithKey() {
     const user = await makeUser(desk.ctx);
-    await saveAlphaKey(user.id, makeAccount(service).key, desk.ctx);
+    await saveAlphaKey(user.id, makeAccount(service, { retentionOptOut: true }).key, desk.ctx);
     return user;
   }
 
-  it("keeps the lines of the user's own job, and of no one else's", async () => {
+  const lines: BatchLine[] = [
+    { custom_id: "a", symbols: ["TCS"], mode: "news_context", context_window_days: 2 },
+    { custom_id: "b", items: [{ symbol: "INFY", exposure: 3 }] },
+  ];
+
+  it("are written by the server from the upload the service accepted, for the owner only", async () => {
     const ctx = desk.ctx;
     const [owner, stranger] = [await userWithKey(), await userWithKey()];
-    const lines: BatchLine[] = [
-      { custom_id: "a", symbols: ["TCS"], mode: "news_context", context_window_days: 2 },
-      { custom_id: "b", items: [{ symbol: "INFY", exposure: 3 }] },
-    ];
     const job = await callAlpha(owner, "createBatchJob", { body: { file: toJsonl(lines), display_name: "kept" } }, { ctx });
-    const jobId = job.data.id;
+    expect(job.meta.recordId).toBe(job.data.id);
+    expect(await getBatchInput(owner, job.data.id, ctx)).toMatchObject({ jobId: job.data.id, displayName: "kept", lineCount: 2, lines });
+    expect(await getBatchInput(stranger, job.data.id, ctx)).toBeNull();
+  });
 
-    await expect(saveBatchInput(owner, jobId, { lines: lines.slice(0, 1) }, ctx)).rejects.toMatchObject({ code: "invalid_body" });
-    await expect(saveBatchInput(stranger, jobId, { lines }, ctx)).rejects.toMatchObject({ code: "not_found", status: 404 });
-    await expect(saveBatchInput(owner, jobId, { lines: [{ custom_id: "x" } as BatchLine, ...lines.slice(1)] }, ctx)).rejects.toMatchObject({ code: "invalid_body" });
-
-    const saved = await saveBatchInput(owner, jobId, { display_name: "kept", lines }, ctx);
-    expect(saved).toMatchObject({ jobId, displayName: "kept", lineCount: 2, lines });
-    expect(await getBatchInput(owner, jobId, ctx)).toMatchObject({ lines });
-    expect(await getBatchInput(stranger, jobId, ctx)).toBeNull();
+  it("are not kept under the content-retention opt-out, nor for an upload the service refused", async () => {
+    const ctx = desk.ctx;
+    const owner = await userWithKey();
+    const job = await callAlpha(owner, "createBatchJob", { body: { file: toJsonl(lines) } }, { ctx, retention: "none" });
+    expect(job.meta.recordId).toBeNull();
+    expect(await getBatchInput(owner, job.data.id, ctx)).toBeNull();
+    await expect(callAlpha(owner, "createBatchJob", { body: { file: `${toJsonl(lines)}{"custom_id":"a","symbols":["TCS"]}\n` } }, { ctx })).rejects.toMatchObject({ status: 400 });
+    const rows = await ctx.db.selectFrom("batch_inputs" as never).selectAll().where("user_id" as never, "=", owner.id as never).execute();
+    expect(rows).toHaveLength(0);
   });
 });

@@ -7,6 +7,7 @@ import "server-only";
 import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import type { Generated } from "kysely";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { deskMigrations } from "./migrations";
@@ -64,6 +65,21 @@ export interface SpendLogTable {
   created_at: string;
   /** Hours since the epoch on the Asia/Kolkata clock: hourly and daily IST buckets group on it. */
   ist_hour: number;
+  /** `desk` (a call through the desk), `batch_line` (a summary a desk batch job generated, from the ledger) or `outside`. */
+  source: Generated<string>;
+  /** The upstream's X-Request-Id of a desk call (the ledger's reference); the ledger reference of an outside row. */
+  request_id: string | null;
+  /** The batch job a submit created, or a batch line belongs to. */
+  job_id: string | null;
+  /** The ledger entry an imported row came from. */
+  ledger_entry_id: string | null;
+}
+
+export interface LedgerCursorTable {
+  account_id: string;
+  /** The newest ledger entry id already imported. */
+  last_entry_id: string;
+  synced_at: string;
 }
 
 export interface ResponseCacheTable {
@@ -87,6 +103,7 @@ export interface DeskDatabase {
   spend_log: SpendLogTable;
   response_cache: ResponseCacheTable;
   desk_meta: DeskMetaTable;
+  ledger_cursor: LedgerCursorTable;
 }
 
 export type DeskDb = Kysely<DeskDatabase>;

@@ -5,11 +5,11 @@ import "server-only";
  *   when the service accepts it (400 key_rejected, 502 upstream_unreachable, 504 upstream_timeout otherwise)
  * - getAlphaKeyStatus(userId) → { hasKey, last4, savedAt, account?: { account_id, name, plan } }
  * - deleteAlphaKey(userId) → AlphaKeyStatus (hasKey false)
- * - withUserKey(userId) → { apiKey, accountId } for the proxy only; 428 no_api_key when none is stored
+ * - withUserKey(userId) → { apiKey, accountId, keyId } for the proxy only; 428 no_api_key when none is stored
  * Keys are AES-256-GCM encrypted under the vault key with the user id as additional data, so a row copied to
  * another user does not decrypt. A key is never returned, logged or put in an error message.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import type { DeskContext } from "./context";
@@ -25,8 +25,15 @@ export interface AlphaKeyStatus {
 
 export interface UserKey {
   apiKey: string;
-  /** The upstream account the key belongs to: what the response cache and single-flight are keyed by. */
+  /** The upstream account the key belongs to. */
   accountId: string;
+  /** A keyed fingerprint of the key itself (reveals nothing without the vault key): the identity of key-scoped answers. */
+  keyId: string;
+}
+
+/** The fingerprint that tells two keys apart in caches without ever storing the key. */
+export function keyFingerprint(vaultKey: Buffer, apiKey: string): string {
+  return createHmac("sha256", vaultKey).update(`alpha-key:${apiKey}`).digest("hex").slice(0, 32);
 }
 
 const IV_BYTES = 12;
@@ -154,5 +161,5 @@ export async function withUserKey(userId: string, ctx?: DeskContext): Promise<Us
     // Another vault key (DESK_ENCRYPTION_KEY changed) or a tampered row: ask for the key again.
     throw new AlphaError("no_api_key", "Your stored Alpha key can no longer be read; add it again in Settings.");
   }
-  return { apiKey, accountId: row.account_id };
+  return { apiKey, accountId: row.account_id, keyId: keyFingerprint(c.secrets.encryptionKey, apiKey) };
 }

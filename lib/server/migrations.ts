@@ -153,6 +153,34 @@ const portfolio: Migration = {
   },
 };
 
+/**
+ * Issue 13: the spend log reconciled with the service's ledger. Desk rows keep the upstream request id (the ledger's
+ * reference) and a batch submit its job id; rows imported from the ledger (batch line debits, spend outside the desk)
+ * carry the ledger entry id, unique so two syncs never import one entry twice.
+ */
+const spendLedger: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("spend_log").addColumn("source", "text", (c) => c.notNull().defaultTo("desk")).execute();
+    await db.schema.alterTable("spend_log").addColumn("request_id", "text").execute();
+    await db.schema.alterTable("spend_log").addColumn("job_id", "text").execute();
+    await db.schema.alterTable("spend_log").addColumn("ledger_entry_id", "text").execute();
+    await db.schema.createIndex("spend_log_account_hour").on("spend_log").columns(["account_id", "ist_hour"]).execute();
+    await db.schema.createIndex("spend_log_ledger_entry").on("spend_log").columns(["account_id", "ledger_entry_id"]).unique().execute();
+    await db.schema
+      .createTable("ledger_cursor")
+      .addColumn("account_id", "text", (c) => c.primaryKey())
+      .addColumn("last_entry_id", "text", (c) => c.notNull())
+      .addColumn("synced_at", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("ledger_cursor").ifExists().execute();
+    await db.schema.dropIndex("spend_log_ledger_entry").ifExists().execute();
+    await db.schema.dropIndex("spend_log_account_hour").ifExists().execute();
+    for (const column of ["ledger_entry_id", "job_id", "request_id", "source"]) await db.schema.alterTable("spend_log").dropColumn(column).execute();
+  },
+};
+
 /** Issue 15: server-side sessions (sign-out and password changes end them; idle ones expire) and forced password changes. */
 const sessions: Migration = {
   async up(db: AnyDb) {
@@ -193,6 +221,7 @@ const exposureUnits: Migration = {
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
+  "0003_spend_ledger": spendLedger,
   "0004_sessions": sessions,
   "0005_exposure_units": exposureUnits,
 };

@@ -5,6 +5,7 @@ import { createAlphaClient } from "@/lib/alpha/client";
 import { callAlpha } from "./alpha-proxy";
 import type { DeskContext } from "./context";
 import type { RunningServer } from "./embedded-service";
+import { issueApiKey } from "./embedded-service";
 import { handleAlphaProxy } from "./handlers/alpha";
 import { handleUsage } from "./handlers/usage";
 import { saveAlphaKey } from "./key-vault";
@@ -216,12 +217,30 @@ describe("the proxy against the real service", () => {
   it("maps a rate limit to 429 with Retry-After passed through", async () => {
     const ctx = await desk();
     const { user } = await userWithKey(ctx, makeAccount(service, { rpm: 2 }));
-    // saveAlphaKey spent one request of the minute; the next passes, the one after is refused.
-    expect((await proxy(ctx, user, "/v1/announcements/categories")).status).toBe(200);
-    const limited = await proxy(ctx, user, "/v1/announcements/categories");
+    // saveAlphaKey spent one request of the minute; the next passes, the one after is refused. (A repeat of the same
+    // free request would be shared, not sent: two different ones.)
+    expect((await proxy(ctx, user, "/v1/earnings/upcoming?symbols=TCS")).status).toBe(200);
+    const limited = await proxy(ctx, user, "/v1/earnings/upcoming?symbols=INFY");
     expect(limited.status).toBe(429);
     expect(limited.body.error?.code).toBe("rate_limit_exceeded");
     expect(Number(limited.response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Then the desk backs off for the whole account: it refuses by itself, saying when calls resume.
+    const fetchSpy = vi.spyOn(ctx, "fetch");
+    const held = await proxy(ctx, user, "/v1/earnings/upcoming?symbols=HDFCBANK");
+    expect(held.status).toBe(429);
+    expect(held.body.error?.message).toMatch(/resumes at \d{2}:\d{2} IST/);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("shares a free answer of the account between its users for a while instead of asking again", async () => {
+    const counting = countingFetch();
+    const ctx = await desk({ fetch: counting.fetch });
+    const account = makeAccount(service);
+    const { user } = await userWithKey(ctx, account);
+    const other = await makeUser(ctx);
+    await saveAlphaKey(other.id, issueApiKey({ ctx: service.service.ctx, input: { accountId: account.accountId } }).key, ctx);
+    for (const who of [user, other, user]) expect((await proxy(ctx, who, "/v1/earnings/upcoming?symbols=TCS")).status).toBe(200);
+    expect(counting.count("/v1/earnings/upcoming")).toBe(1);
   });
 
   it("maps a product the account lacks to 403", async () => {

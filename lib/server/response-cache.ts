@@ -1,19 +1,27 @@
 import "server-only";
 /**
  * "Never pay twice": paid GET answers kept in the desk database (so every desk instance shares them), keyed by the
- * upstream account, the endpoint and the normalised request; a repeat within the endpoint's freshnessSeconds is
- * answered from here at 0 credits. Keys never mix accounts: the account id is part of the hashed key.
+ * answer's owner (the upstream account, or the key itself for key-scoped endpoints such as batch jobs), the endpoint
+ * and the normalised request; a repeat within the endpoint's freshnessSeconds is answered from here at 0 credits.
+ * Keys never mix owners: the owner's identity is part of the hashed key.
  */
 import { createHash } from "node:crypto";
 import type { EndpointId } from "@/lib/alpha/catalogue";
+import { catalogue } from "@/lib/alpha/catalogue";
 import type { DeskContext } from "./context";
 import { precompiled } from "./precompiled";
 
 /** The longest freshness window in the catalogue is a day; older rows are only ever misses. */
 const KEEP_MS = 25 * 60 * 60 * 1000;
 
-export function requestKey(accountId: string, endpoint: EndpointId, method: string, url: string): string {
-  return createHash("sha256").update(JSON.stringify([accountId, endpoint, method, url])).digest("hex");
+/** Whose answer a call gets, as the catalogue scopes the endpoint: `account:<id>` or `key:<fingerprint>`. */
+export function answerOwner(endpoint: EndpointId, who: { accountId: string; keyId: string }): string {
+  return catalogue[endpoint].scope === "key" ? `key:${who.keyId}` : `account:${who.accountId}`;
+}
+
+/** The cache and in-flight key of a request: its owner (see answerOwner), the endpoint and the normalised URL. */
+export function requestKey(owner: string, endpoint: EndpointId, method: string, url: string): string {
+  return createHash("sha256").update(JSON.stringify([owner, endpoint, method, url])).digest("hex");
 }
 
 export interface CachedAnswer {

@@ -7,10 +7,14 @@ import "server-only";
  *   its status (AlphaError codes; Retry-After passed through); a returned plain value is sent as JSON.
  * - withAdmin: the same, admins only (403 forbidden).
  * - withPublic: no session (first-run setup); same origin check and error mapping.
+ * - deskRoute(id, handler): the route file's export, derived from the desk's contract (lib/desk/routes.ts): the
+ *   guard follows the entry's `access`, and the handler must answer `{ data }` of the entry's output type.
  * Handlers are plain functions of their arguments, so tests call the wrapped function with a Request directly.
  */
 import { z } from "zod";
 import { AlphaError, invalidParameter, isAlphaError } from "@/lib/alpha/errors";
+import type { DeskOutput, DeskRouteId, DeskRoutes } from "@/lib/desk/routes";
+import { deskRoutes } from "@/lib/desk/routes";
 import type { DeskContext } from "./context";
 import { getDeskContext } from "./default-context";
 import { isSameOriginRequest, STATE_CHANGING_METHODS } from "./security";
@@ -128,4 +132,15 @@ export async function readJsonBody(request: Request, limitBytes = 1_000_000): Pr
   } catch {
     throw new AlphaError("invalid_body", "The request body is not valid JSON");
   }
+}
+
+type HandlerArgs<Id extends DeskRouteId> = DeskRoutes[Id]["access"] extends "public" ? PublicRouteArgs : UserRouteArgs;
+type HandlerResult<Id extends DeskRouteId> = Response | { data: DeskOutput<Id> };
+
+/** A route file's export for one entry of the desk's contract: `export const GET = deskRoute("listWatchlists", handleListWatchlists)`. */
+export function deskRoute<Id extends DeskRouteId>(id: Id, handler: (args: HandlerArgs<Id>) => Promise<HandlerResult<Id>>, options: WrapOptions = {}): RouteFunction {
+  const access = deskRoutes[id].access;
+  const run = handler as (args: UserRouteArgs | PublicRouteArgs) => Promise<Result>;
+  if (access === "public") return withPublic(run, options);
+  return access === "admin" ? withAdmin(run, options) : withUser(run, options);
 }

@@ -1,23 +1,26 @@
 import "server-only";
 /**
  * The spend log: one row per paid-endpoint call made through the desk (credits 0 and cached=1 for answers from
- * the cache). Interface (optional trailing DeskContext):
+ * the cache), plus the rows lib/server/ledger-sync.ts imports from the service's ledger (batch line debits of desk
+ * jobs, spend outside the desk). Interface (optional trailing DeskContext):
+ * - recordSpend(ctx, { userId, endpoint, credits, accountId, cached, requestId?, jobId? })
+ * - getDaySpend(ctx, accountId) → { day, desk, batchLines, outside } for the current IST day
  * - getSpendSeries({ userId, range } | { all: true, range }) with range "24h" | "7d" | "30d" → { range, granularity,
  *   buckets: { start, byEndpoint, total }[], byEndpoint, total }: hourly IST buckets for 24h, IST days otherwise, oldest first, empty buckets included
  * - getSpendByUser(range) → { userId, email, name, credits, calls }[] (admins; the route checks)
  */
 import { sql } from "kysely";
-import { z } from "zod";
 import { IST_OFFSET_MINUTES } from "@/lib/alpha/time";
+import type { DaySpend, SpendRange, SpendSeries, UserSpend } from "@/lib/desk/usage";
 import type { DeskContext } from "./context";
 import { toNumber } from "./db";
 import { getDeskContext } from "./default-context";
 import { newId } from "./ids";
 import { precompiled } from "./precompiled";
 
-export const SPEND_RANGES = ["24h", "7d", "30d"] as const;
-export type SpendRange = (typeof SPEND_RANGES)[number];
-export const spendRangeSchema = z.enum(SPEND_RANGES).default("24h");
+export { SPEND_RANGES, spendRangeSchema } from "@/lib/desk/usage";
+export type { DaySpend, SpendRange, SpendSeries, UserSpend } from "@/lib/desk/usage";
+type SpendBucket = SpendSeries["buckets"][number];
 
 const HOUR_MS = 3_600_000;
 const IST_OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
@@ -37,33 +40,47 @@ export interface SpendEntry {
   credits: number;
   accountId: string;
   cached: boolean;
+  /** The upstream's X-Request-Id of the call: the ledger names the charge by it. */
+  requestId?: string | null;
+  /** The job a batch submit created: its line debits in the ledger are this user's too. */
+  jobId?: string | null;
 }
 
+/** Where a spend row comes from: a call through the desk, a line of a desk batch job, or the same account elsewhere. */
+export const SPEND_SOURCES = ["desk", "batch_line", "outside"] as const;
+export type SpendSource = (typeof SPEND_SOURCES)[number];
+/** The spend log's user of rows spent outside the desk (no desk user made them). */
+export const OUTSIDE_USER = "";
+
 const insertSpend = precompiled(
-  8,
-  (db: DeskContext["db"], id: string, userId: string, endpoint: string, credits: number, accountId: string, cached: number, createdAt: string, istHour: number) =>
-    db.insertInto("spend_log").values({ id, user_id: userId, endpoint, credits, account_id: accountId, cached, created_at: createdAt, ist_hour: istHour }),
+  10,
+  (
+    db: DeskContext["db"],
+    id: string,
+    userId: string,
+    endpoint: string,
+    credits: number,
+    accountId: string,
+    cached: number,
+    createdAt: string,
+    istHour: number,
+    requestId: string | null,
+    jobId: string | null,
+  ) =>
+    db
+      .insertInto("spend_log")
+      .values({ id, user_id: userId, endpoint, credits, account_id: accountId, cached, created_at: createdAt, ist_hour: istHour, source: "desk", request_id: requestId, job_id: jobId }),
 );
 
 export async function recordSpend(ctx: DeskContext, entry: SpendEntry): Promise<void> {
   const now = ctx.now();
   const credits = Math.max(0, Math.round(entry.credits));
-  await insertSpend(ctx.db, newId("spn"), entry.userId, entry.endpoint, credits, entry.accountId, entry.cached ? 1 : 0, now.toISOString(), istHourOf(now));
-}
-
-export interface SpendBucket {
-  /** ISO instant the bucket starts (an IST hour or IST midnight). */
-  start: string;
-  byEndpoint: Record<string, number>;
-  total: number;
-}
-
-export interface SpendSeries {
-  range: SpendRange;
-  granularity: "hour" | "day";
-  buckets: SpendBucket[];
-  byEndpoint: Record<string, number>;
-  total: number;
+  const requestId = entry.requestId ?? null;
+  await insertSpend(ctx.db, newId("spn"), entry.userId, entry.endpoint, credits, entry.accountId, entry.cached ? 1 : 0, now.toISOString(), istHourOf(now), requestId, entry.jobId ?? null);
+  // A ledger sync that ran while this call was in flight took its debit for one made outside the desk: it was ours.
+  if (requestId && credits > 0) {
+    await ctx.db.deleteFrom("spend_log").where("account_id", "=", entry.accountId).where("source", "=", "outside").where("request_id", "=", requestId).execute();
+  }
 }
 
 function rangeShape(range: SpendRange, now: Date): { granularity: "hour" | "day"; size: number; count: number; first: number } {
@@ -83,11 +100,12 @@ export async function getSpendSeries(input: SpendSeriesInput, ctx?: DeskContext)
   const bucketExpr = shape.size === 1 ? sql<number>`ist_hour` : sql<number>`(ist_hour / 24) * 24`;
   let query = c.db
     .selectFrom("spend_log")
-    .select([bucketExpr.as("bucket"), "endpoint", (eb) => eb.fn.sum<number>("credits").as("credits")])
+    .select([bucketExpr.as("bucket"), "endpoint", "source", (eb) => eb.fn.sum<number>("credits").as("credits")])
     .where("ist_hour", ">=", shape.first)
-    .groupBy([bucketExpr, "endpoint"]);
+    .groupBy([bucketExpr, "endpoint", "source"]);
   if ("userId" in input) query = query.where("user_id", "=", input.userId);
   const rows = await query.execute();
+  const outside = { byEndpoint: {} as Record<string, number>, total: 0 };
 
   const buckets: SpendBucket[] = Array.from({ length: shape.count }, (_, i) => ({
     start: istHourStart(shape.first + i * shape.size).toISOString(),
@@ -101,22 +119,32 @@ export async function getSpendSeries(input: SpendSeriesInput, ctx?: DeskContext)
     const bucket = buckets[index];
     const credits = toNumber(row.credits);
     if (!bucket || credits === 0) continue;
+    if (row.source === "outside") {
+      outside.byEndpoint[row.endpoint] = (outside.byEndpoint[row.endpoint] ?? 0) + credits;
+      outside.total += credits;
+      continue;
+    }
     bucket.byEndpoint[row.endpoint] = (bucket.byEndpoint[row.endpoint] ?? 0) + credits;
     bucket.total += credits;
     byEndpoint[row.endpoint] = (byEndpoint[row.endpoint] ?? 0) + credits;
     total += credits;
   }
-  return { range, granularity: shape.granularity, buckets, byEndpoint, total };
+  return { range, granularity: shape.granularity, buckets, byEndpoint, total, outside: "userId" in input ? null : outside };
 }
 
-export interface UserSpend {
-  userId: string;
-  email: string;
-  name: string;
-  credits: number;
-  /** Calls of paid endpoints in the range, cached answers included. */
-  calls: number;
-  cachedCalls: number;
+/** The account's spend on the current IST day as the desk accounts for it: desk + outside = the ledger's debits. */
+export async function getDaySpend(ctx: DeskContext, accountId: string): Promise<DaySpend> {
+  const today = Math.floor(istHourOf(ctx.now()) / 24);
+  const rows = await ctx.db
+    .selectFrom("spend_log")
+    .select(["source", (eb) => eb.fn.sum<number>("credits").as("credits")])
+    .where("account_id", "=", accountId)
+    .where("ist_hour", ">=", today * 24)
+    .groupBy("source")
+    .execute();
+  const by = (source: SpendSource) => toNumber(rows.find((r) => r.source === source)?.credits ?? 0);
+  const day = new Date(istHourStart(today * 24).getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+  return { day, desk: by("desk") + by("batch_line"), batchLines: by("batch_line"), outside: by("outside") };
 }
 
 export async function getSpendByUser(range: SpendRange, ctx?: DeskContext): Promise<UserSpend[]> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUMMARY_DEDUPE_WINDOW_MS } from "@/lib/query/summary-schema";
-import { handleGetSummary, handleLookupSummary, handleRecordSummary } from "./handlers/summaries";
+import { handleGetSummary, handleLookupSummary } from "./handlers/summaries";
 import { withUser } from "./route";
 import { canonicalSummaryRequest, findRecentSummary, getSummary, isWithinDedupeWindow, listSummaries, recordSummary } from "./summaries";
 import type { TestDesk, TestDialect } from "./testing";
@@ -92,11 +92,7 @@ describe.each(dialects)("summary history on %s", (dialect) => {
     const ctx = desk.ctx;
     const user = await userWithKey();
     const request = { symbols: ["HDFCBANK"], mode: "news_context" as const };
-    const res = await withUser(handleRecordSummary, { ctx })(
-      await browserRequest(ctx, user, "/api/summaries", { method: "POST", body: JSON.stringify({ request, response: success(), credits: 5 }) }),
-    );
-    expect(res.status).toBe(201);
-    const { data } = (await res.json()) as { data: { id: string } };
+    const data = await recordSummary(user, { request, response: success(), credits: 5 }, ctx);
     const lookup = await withUser(handleLookupSummary, { ctx })(
       await browserRequest(ctx, user, "/api/summaries/lookup", { method: "POST", body: JSON.stringify({ request: { symbols: ["hdfcbank"], mode: "news_context", context_window_days: 1 } }) }),
     );

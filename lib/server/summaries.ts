@@ -2,7 +2,8 @@ import "server-only";
 /**
  * The summary history: every daily summary a user generated through the desk (interface for routes; each takes an
  * optional trailing DeskContext):
- * - recordSummary(user, { request, response, credits, retention?, source? }) → SummaryEntry
+ * - recordSummary(user, { request, response, credits, retention?, source? }) → SummaryEntry: called by the proxy with
+ *   the upstream's answer and charge after a generated summary (lib/server/money-records.ts); no route accepts it
  * - findRecentSummary(user, { request }) → SummaryEntry | null: a paid result for the same request (same account,
  *   same symbols, exposures, labels, mode and window) less than SUMMARY_DEDUPE_WINDOW_MS old
  * - listSummaries(user) → SummaryListEntry[] (newest first), getSummary(user, id) → SummaryEntry (404 otherwise)
@@ -11,10 +12,12 @@ import "server-only";
  */
 import { createHmac } from "node:crypto";
 import { AlphaError } from "@/lib/alpha/errors";
-import type { DailySummaryRequest, dailySummaryRequestSchema } from "@/lib/alpha/summaries";
+import { z } from "zod";
+import type { DailySummaryRequest } from "@/lib/alpha/summaries";
+import { dailySummaryRequestSchema, dailySummaryResponseSchema } from "@/lib/alpha/summaries";
 import { DEFAULT_CONTEXT_WINDOW_DAYS, WINDOWED_MODES } from "@/lib/alpha/summaries";
-import type { LookupSummaryInput, RecordSummaryInput, SummaryEntry, SummaryListEntry } from "@/lib/query/summary-schema";
-import { lookupSummaryInputSchema, recordSummaryInputSchema, SUMMARY_DEDUPE_WINDOW_MS, SUMMARY_HISTORY_LIMIT } from "@/lib/query/summary-schema";
+import type { LookupSummaryInput, SummaryEntry, SummaryListEntry } from "@/lib/query/summary-schema";
+import { lookupSummaryInputSchema, SUMMARY_DEDUPE_WINDOW_MS, SUMMARY_HISTORY_LIMIT, summarySourceSchema } from "@/lib/query/summary-schema";
 import type { DeskContext } from "./context";
 import { toNumber } from "./db";
 import { getDeskContext } from "./default-context";
@@ -28,6 +31,16 @@ import { parseOrThrow } from "./users";
 export type { SummaryEntry, SummaryListEntry } from "@/lib/query/summary-schema";
 
 type ParsedRequest = ReturnType<typeof dailySummaryRequestSchema.parse>;
+
+/** What the proxy hands over after a generated summary: the request it sent, the upstream's answer and charge. */
+const recordSummaryInputSchema = z.object({
+  request: dailySummaryRequestSchema,
+  response: dailySummaryResponseSchema,
+  credits: z.number().int().min(0),
+  retention: z.enum(["none"]).nullish(),
+  source: summarySourceSchema,
+});
+export type RecordSummaryInput = z.input<typeof recordSummaryInputSchema>;
 
 /**
  * The request as the summary engine sees it: one list of holdings sorted by symbol, the mode and the effective

@@ -3,39 +3,22 @@ import "server-only";
  * The credit-usage gauge (interface for pages and GET /api/usage):
  * - getUsageSnapshot(user) → { usage, account, projection, fetchedAt }: the free GET /v1/account/usage and
  *   GET /v1/account of the user's key, and at today's pace when the daily limit is reached (IST) or null.
- * Both calls are free but count against the account's rpm: the usage is memoised for 3 s and the profile for 60 s per
- * upstream account, and both are forgotten as soon as a paid call through the desk moves the balance.
+ * Both calls are free but count against the account's rpm: the usage is memoised per upstream account for a tenth of
+ * its rpm (3 s on Pro, 60 s on Sandbox; lib/server/background-budget.ts) and the profile for 60 s, and both are
+ * forgotten as soon as a paid call through the desk moves the balance.
  */
-import type { AccountProfile, UsageSnapshot } from "@/lib/alpha/account";
+import type { UsageSnapshot } from "@/lib/alpha/account";
 import { istDayEnd, istDayStart, toIstIso } from "@/lib/alpha/time";
+import type { UsageProjection, UsageView } from "@/lib/desk/usage";
 import { callAlpha } from "./alpha-proxy";
+import { knownRpm, rememberRpm, usageTtlMs } from "./background-budget";
 import type { DeskContext } from "./context";
 import { getDeskContext } from "./default-context";
 import { withUserKey } from "./key-vault";
 import type { SessionUser } from "./users";
 
-export interface UsageProjection {
-  /** What is projected: the daily request limit against requests made today (credits when requests are unknown). */
-  basis: "requests" | "credits";
-  usedToday: number;
-  dailyLimit: number;
-  /** Today's average pace since IST midnight, per hour. */
-  perHour: number;
-  limitReached: boolean;
-  /** When the daily limit is reached at today's pace, as ISO with +05:30; null when not before IST midnight. */
-  limitReachedAt: string | null;
-  /** When the balance runs out at today's pace of credits, as ISO with +05:30; null when nothing is being spent. */
-  balanceRunsOutAt: string | null;
-}
+export type { UsageProjection, UsageView } from "@/lib/desk/usage";
 
-export interface UsageView {
-  usage: UsageSnapshot;
-  account: AccountProfile;
-  projection: UsageProjection;
-  fetchedAt: string;
-}
-
-const USAGE_TTL_MS = 3_000;
 const PROFILE_TTL_MS = 60_000;
 /** Below this much of the day, a pace is mostly noise: the first minutes after midnight count as a quarter hour. */
 const MIN_ELAPSED_MS = 15 * 60_000;
@@ -75,10 +58,16 @@ function memoised<T>(ctx: DeskContext, key: string, ttlMs: number, load: () => P
 export async function getUsageSnapshot(user: SessionUser, ctx?: DeskContext): Promise<UsageView> {
   const c = ctx ?? (await getDeskContext());
   const { accountId } = await withUserKey(user.id, c);
+  const rpm = knownRpm(c, accountId);
   const [usage, account] = await Promise.all([
-    memoised(c, `${accountId}:usage`, USAGE_TTL_MS, async () => (await callAlpha(user, "getAccountUsage", {}, { ctx: c })).data.data),
+    memoised(c, `${accountId}:usage`, usageTtlMs(rpm), async () => {
+      const usage = (await callAlpha(user, "getAccountUsage", {}, { ctx: c })).data.data;
+      // The account's rpm decides how long the next snapshot is shared.
+      rememberRpm(c, accountId, usage.rate_limits.overall.rpm);
+      return usage;
+    }),
     memoised(c, `${accountId}:account`, PROFILE_TTL_MS, async () => (await callAlpha(user, "getAccount", {}, { ctx: c })).data.data),
   ]);
   const now = c.now();
-  return { usage, account, projection: projectUsage(usage, now), fetchedAt: now.toISOString() };
+  return { usage, account, projection: projectUsage(usage, now), fetchedAt: now.toISOString(), resumesAt: null };
 }

@@ -5,7 +5,7 @@ import { AlphaError, invalidParameter } from "../../lib/alpha/errors";
 import type { AppEnv } from "../endpoint";
 
 /** Room for the multipart framing and the small text parts around a file at the size cap. */
-export const BATCH_UPLOAD_OVERHEAD_BYTES = 256 * 1024;
+export { BATCH_UPLOAD_OVERHEAD_BYTES } from "../../lib/alpha/batch";
 /** How many line errors a refused file lists; `error_count` says how many there were in all. */
 export const MAX_LISTED_LINE_ERRORS = 100;
 

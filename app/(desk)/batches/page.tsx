@@ -5,17 +5,16 @@ import { BatchJobsList, BatchJobsListSkeleton, JOB_LIST_INPUT } from "@/componen
 import { NewBatchJob } from "@/components/batches/new-batch-job";
 import { PageHeader } from "@/components/shell/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { makeQueryClient } from "@/lib/query/query-client";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
 import { requireUser } from "@/lib/server/auth";
-import { prefetchFree, userHasKey } from "@/lib/server/prefetch";
+import { prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/prefetch";
 import { listWatchlists } from "@/lib/server/watchlists";
 
 export const metadata: Metadata = { title: "Batch jobs" };
 
 export default async function BatchesPage() {
   const user = await requireUser();
-  const client = makeQueryClient();
+  const client = requestQueryClient();
   const [hasKey, watchlists] = await Promise.all([userHasKey(user), listWatchlists(user)]);
   client.setQueryData(watchlistsQueryOptions().queryKey, watchlists);
   if (hasKey) await prefetchFree(client, user, "listBatchJobs", JOB_LIST_INPUT);

@@ -6,17 +6,16 @@ import { RecentConcalls } from "@/components/concalls/recent-concalls";
 import { parseConcallsSearch, upcomingCallsInput } from "@/components/concalls/search-params";
 import { UpcomingConcalls, UpcomingConcallsSkeleton } from "@/components/concalls/upcoming-concalls";
 import { effectiveSymbols } from "@/components/earnings/search-params";
-import { SymbolFilterBar } from "@/components/earnings/symbol-filter-bar";
+import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { PageHeader } from "@/components/shell/page-header";
-import { makeQueryClient } from "@/lib/query/query-client";
 import { requireUser, type SessionUser } from "@/lib/server/auth";
-import { prefetchFree, userHasKey, watchlistSymbols } from "@/lib/server/prefetch";
+import { prefetchFree, userHasKey, watchlistSymbols, requestQueryClient } from "@/lib/server/prefetch";
 import type { ConcallsSearch } from "@/components/concalls/search-params";
 
 export const metadata: Metadata = { title: "Concalls" };
 
 async function UpcomingSection({ user, search }: { user: SessionUser; search: ConcallsSearch }) {
-  const client = makeQueryClient();
+  const client = requestQueryClient();
   if (await userHasKey(user)) {
     const symbols = effectiveSymbols(await watchlistSymbols(user, search.watchlist), search.symbols);
     await prefetchFree(client, user, "listUpcomingConcalls", upcomingCallsInput(symbols, 1));

@@ -4,12 +4,11 @@ import { Suspense } from "react";
 import { CalendarSkeleton, EarningsCalendar } from "@/components/earnings/earnings-calendar";
 import { PastResults, PastResultsSkeleton } from "@/components/earnings/past-results";
 import { defaultResultsQuarter, effectiveSymbols, parseEarningsSearch, pastResultsInput, recentQuarterKeys, todayIst, type EarningsSearch } from "@/components/earnings/search-params";
-import { SymbolFilterBar } from "@/components/earnings/symbol-filter-bar";
+import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { PageHeader } from "@/components/shell/page-header";
 import type { UpcomingCalendar } from "@/lib/query/earnings";
-import { makeQueryClient } from "@/lib/query/query-client";
 import { requireUser, type SessionUser } from "@/lib/server/auth";
-import { loadUpcomingCalendar, prefetchFree, seedUpcomingCalendar, userHasKey, watchlistSymbols } from "@/lib/server/prefetch";
+import { loadUpcomingCalendar, prefetchFree, seedUpcomingCalendar, userHasKey, watchlistSymbols, requestQueryClient } from "@/lib/server/prefetch";
 
 export const metadata: Metadata = { title: "Earnings" };
 
@@ -22,7 +21,7 @@ interface Prefetch {
 }
 
 async function UpcomingSection({ prefetch, today }: { prefetch: Prefetch; today: string }) {
-  const client = makeQueryClient();
+  const client = requestQueryClient();
   const symbols = await prefetch.symbols;
   if (symbols) seedUpcomingCalendar(client, symbols, await prefetch.calendar);
   return (
@@ -33,7 +32,7 @@ async function UpcomingSection({ prefetch, today }: { prefetch: Prefetch; today:
 }
 
 async function PastSection({ user, search, prefetch, now }: { user: SessionUser; search: EarningsSearch; prefetch: Prefetch; now: Date }) {
-  const client = makeQueryClient();
+  const client = requestQueryClient();
   const defaultQuarter = defaultResultsQuarter(now);
   const symbols = await prefetch.symbols;
   if (symbols) {

@@ -6,12 +6,11 @@ import { PageHeader } from "@/components/shell/page-header";
 import { SummariesView } from "@/components/summaries/summaries-view";
 import { SummaryHistorySkeleton } from "@/components/summaries/summary-history";
 import { SummaryResultSkeleton } from "@/components/summaries/summary-result";
-import { makeQueryClient } from "@/lib/query/query-client";
 import { summaryEntryQueryOptions, summaryHistoryQueryOptions } from "@/lib/query/summaries";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
 import { requireUser } from "@/lib/server/auth";
 import { getAlphaKeyStatus } from "@/lib/server/key-vault";
-import { prefetchFree } from "@/lib/server/prefetch";
+import { prefetchFree, requestQueryClient } from "@/lib/server/prefetch";
 import { getSummary, listSummaries } from "@/lib/server/summaries";
 import { listWatchlists } from "@/lib/server/watchlists";
 
@@ -31,7 +30,7 @@ function Fallback() {
 export default async function SummariesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser();
   const { entry } = searchSchema.parse(await searchParams);
-  const client = makeQueryClient();
+  const client = requestQueryClient();
   const [key, watchlists, history, opened] = await Promise.all([
     getAlphaKeyStatus(user.id),
     listWatchlists(user),

@@ -7,11 +7,12 @@ import { AccountProfileCard } from "@/components/usage/account-profile-card";
 import { SpendByUserCard } from "@/components/usage/spend-by-user";
 import { SpendChartSkeleton, SpendPanel } from "@/components/usage/spend-panel";
 import { UsageOverview } from "@/components/usage/usage-overview";
-import { makeQueryClient } from "@/lib/query/query-client";
 import { spendQueryOptions, usageQueryOptions } from "@/lib/query/usage";
+import { requestQueryClient } from "@/lib/server/prefetch";
 import { requireUser } from "@/lib/server/auth";
 import { getAlphaKeyStatus } from "@/lib/server/key-vault";
-import { getSpendByUser, getSpendSeries, spendRangeSchema } from "@/lib/server/spend";
+import { getDeskSpend } from "@/lib/server/handlers/usage";
+import { spendRangeSchema } from "@/lib/server/spend";
 import { getUsageSnapshot } from "@/lib/server/usage";
 
 export const metadata: Metadata = { title: "Usage" };
@@ -25,22 +26,11 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   const isAdmin = user.role === "admin";
 
   // The same keys and shapes as the browser's fetches, so the cards open with data; a failed prefetch is left to them.
-  const queryClient = makeQueryClient();
+  const queryClient = requestQueryClient();
   await Promise.all([
     key.hasKey ? queryClient.prefetchQuery({ ...usageQueryOptions(), queryFn: () => getUsageSnapshot(user) }) : null,
-    queryClient.prefetchQuery({
-      ...spendQueryOptions(range, "me"),
-      queryFn: async () => ({ ...(await getSpendSeries({ userId: user.id, range })), scope: "me" as const }),
-    }),
-    isAdmin
-      ? queryClient.prefetchQuery({
-          ...spendQueryOptions(range, "all"),
-          queryFn: async () => {
-            const [series, byUser] = await Promise.all([getSpendSeries({ all: true, range }), getSpendByUser(range)]);
-            return { ...series, scope: "all" as const, byUser };
-          },
-        })
-      : null,
+    queryClient.prefetchQuery({ ...spendQueryOptions(range, "me"), queryFn: () => getDeskSpend(user, { range, scope: "me" }) }),
+    isAdmin ? queryClient.prefetchQuery({ ...spendQueryOptions(range, "all"), queryFn: () => getDeskSpend(user, { range, scope: "all" }) }) : null,
   ]);
 
   return (

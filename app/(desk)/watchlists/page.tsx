@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/shell/page-header";
 import { WatchlistsView, WatchlistsViewSkeleton } from "@/components/watchlists/watchlists-view";
-import { makeQueryClient } from "@/lib/query/query-client";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
+import { requestQueryClient } from "@/lib/server/prefetch";
 import { requireUser } from "@/lib/server/auth";
 import { listWatchlists } from "@/lib/server/watchlists";
 
@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Watchlists" };
 
 export default async function WatchlistsPage() {
   const user = await requireUser();
-  const queryClient = makeQueryClient();
+  const queryClient = requestQueryClient();
   queryClient.setQueryData(watchlistsQueryOptions().queryKey, await listWatchlists(user));
   return (
     <>

@@ -1,8 +1,8 @@
 import { handleLiveRequest } from "@/lib/server/live-relay";
-import { withUser } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
 // A stream per request: never prerendered, never cached.
 export const dynamic = "force-dynamic";
 
-/** GET /api/live?products=alerts,news&symbols=TCS,INFY → text/event-stream of the user's live feeds. */
-export const GET = withUser((args) => handleLiveRequest(args));
+/** GET /api/live?products=alerts,news&symbols=TCS,INFY → text/event-stream of the user's live feeds (lib/desk/routes.ts: live). */
+export const GET = deskRoute("live", (args) => handleLiveRequest(args));

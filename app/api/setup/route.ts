@@ -1,5 +1,6 @@
 import { handleSetup, handleSetupStatus } from "@/lib/server/handlers/setup";
-import { withPublic } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
-export const GET = withPublic(handleSetupStatus);
-export const POST = withPublic(handleSetup);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("setupStatus", handleSetupStatus);
+export const POST = deskRoute("setup", handleSetup);

@@ -1,5 +1,5 @@
-import { handleListSummaries, handleRecordSummary } from "@/lib/server/handlers/summaries";
-import { withUser } from "@/lib/server/route";
+import { handleListSummaries } from "@/lib/server/handlers/summaries";
+import { deskRoute } from "@/lib/server/route";
 
-export const GET = withUser(handleListSummaries);
-export const POST = withUser(handleRecordSummary);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("listSummaries", handleListSummaries);

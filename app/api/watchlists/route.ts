@@ -1,5 +1,6 @@
 import { handleCreateWatchlist, handleListWatchlists } from "@/lib/server/handlers/watchlists";
-import { withUser } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
-export const GET = withUser(handleListWatchlists);
-export const POST = withUser(handleCreateWatchlist);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("listWatchlists", handleListWatchlists);
+export const POST = deskRoute("createWatchlist", handleCreateWatchlist);

@@ -9,8 +9,8 @@ import "server-only";
 import type { CallInput } from "@/lib/alpha/client";
 import type { EndpointId } from "@/lib/alpha/catalogue";
 import { catalogue, matchEndpoint } from "@/lib/alpha/catalogue";
-import { BATCH_MAX_FILE_BYTES } from "@/lib/alpha/batch";
-import { AlphaError } from "@/lib/alpha/errors";
+import { BATCH_MAX_FILE_BYTES, BATCH_UPLOAD_OVERHEAD_BYTES, createBatchJobFieldsSchema } from "@/lib/alpha/batch";
+import { AlphaError, invalidParameter } from "@/lib/alpha/errors";
 import { CONTENT_RETENTION_HEADER } from "@/lib/alpha/summaries";
 import type { ProxyMeta } from "../alpha-proxy";
 import { proxyAlphaCall } from "../alpha-proxy";
@@ -18,8 +18,12 @@ import type { UserRouteArgs } from "../route";
 import { readJsonBody } from "../route";
 
 export const ALPHA_ROUTE_PREFIX = "/api/alpha";
-/** Query parameters of the desk itself, never forwarded: `fresh`, and `api_key` (the key comes from the vault). */
-const DESK_QUERY_PARAMS = new Set(["fresh", "api_key"]);
+/**
+ * Query parameters of the desk itself, never forwarded: `fresh`, `peek` (the cached answer or 204, never upstream),
+ * `label` (the desk's note on its record of the call) and `api_key` (the key comes from the vault).
+ */
+const DESK_QUERY_PARAMS = new Set(["fresh", "peek", "label", "api_key"]);
+const MAX_LABEL = 120;
 
 export function upstreamPathOf(pathname: string): string {
   const rest = pathname.startsWith(ALPHA_ROUTE_PREFIX) ? pathname.slice(ALPHA_ROUTE_PREFIX.length) : pathname;
@@ -39,7 +43,7 @@ function queryObject(searchParams: URLSearchParams): Record<string, string | str
 
 async function multipartBody(request: Request): Promise<Record<string, unknown>> {
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > BATCH_MAX_FILE_BYTES + 64 * 1024) throw new AlphaError("payload_too_large", `The upload is larger than ${BATCH_MAX_FILE_BYTES} bytes`);
+  if (length > BATCH_MAX_FILE_BYTES + BATCH_UPLOAD_OVERHEAD_BYTES) throw new AlphaError("payload_too_large", `The upload is larger than ${BATCH_MAX_FILE_BYTES} bytes`);
   let form: FormData;
   try {
     form = await request.formData();
@@ -49,16 +53,15 @@ async function multipartBody(request: Request): Promise<Record<string, unknown>>
   const file = form.get("file");
   if (!(file instanceof Blob)) throw new AlphaError("invalid_body", "The upload needs a `file` part holding the .jsonl file", { details: { fields: { file: ["is required"] } } });
   const body: Record<string, unknown> = { file, filename: file instanceof File && file.name ? file.name : "batch.jsonl" };
-  const displayName = form.get("display_name");
-  if (typeof displayName === "string" && displayName.trim()) body.display_name = displayName;
-  const metadata = form.get("metadata");
-  if (typeof metadata === "string" && metadata.trim()) {
-    try {
-      body.metadata = JSON.parse(metadata) as unknown;
-    } catch {
-      throw new AlphaError("invalid_body", "metadata must be a JSON object serialized as a string", { details: { fields: { metadata: ["is not JSON"] } } });
-    }
-  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && value.trim() ? value : undefined;
+  };
+  // The text parts are read with the very schema the service reads them with (lib/alpha/batch.ts).
+  const fields = createBatchJobFieldsSchema.safeParse({ display_name: text("display_name"), metadata: text("metadata") });
+  if (!fields.success) throw invalidParameter(fields.error);
+  if (fields.data.display_name) body.display_name = fields.data.display_name;
+  if (fields.data.metadata) body.metadata = fields.data.metadata;
   return body;
 }
 
@@ -103,7 +106,15 @@ export async function handleAlphaProxy({ request, ctx, user, searchParams }: Use
   else if (def.bodyType === "json") input.body = await readJsonBody(request);
   const fresh = ["1", "true"].includes(searchParams.get("fresh") ?? "");
   const retention = request.headers.get(CONTENT_RETENTION_HEADER)?.trim().toLowerCase() === "none" ? ("none" as const) : undefined;
-  const answer = await proxyAlphaCall(user, id, input as CallInput<typeof id>, { fresh, ctx, ...(retention ? { retention } : {}) });
+  const label = searchParams.get("label")?.trim().slice(0, MAX_LABEL) || undefined;
+  if (["1", "true"].includes(searchParams.get("peek") ?? "")) {
+    const hit = await proxyAlphaCall(user, id, input as CallInput<typeof id>, { ctx, peek: true });
+    if (!hit) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+    return new Response(`{"data":${hit.json},"meta":${JSON.stringify(hit.meta)}}`, {
+      headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...metaHeaders(hit.meta) },
+    });
+  }
+  const answer = await proxyAlphaCall(user, id, input as CallInput<typeof id>, { fresh, ctx, ...(retention ? { retention } : {}), ...(label ? { label } : {}) });
   // The answer's JSON goes out as it is: a cached answer is never parsed and serialised again.
   return new Response(`{"data":${answer.json},"meta":${JSON.stringify(answer.meta)}}`, {
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...metaHeaders(answer.meta) },

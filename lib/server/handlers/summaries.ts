@@ -1,26 +1,18 @@
 import "server-only";
 /**
  * Summary history routes (the user's own entries only):
- * - GET /api/summaries → { data: SummaryListEntry[] }; POST { request, response, credits, retention?, source? } → 201 { data }
+ * - GET /api/summaries → { data: SummaryListEntry[] } (entries are written by the proxy after a generated summary)
  * - POST /api/summaries/lookup { request } → { data: SummaryEntry | null } (a paid result under 10 minutes old)
  * - GET /api/summaries/[id] → { data: SummaryEntry }
  */
 import { AlphaError } from "@/lib/alpha/errors";
-import type { LookupSummaryInput, RecordSummaryInput } from "@/lib/query/summary-schema";
+import type { LookupSummaryInput } from "@/lib/query/summary-schema";
 import type { UserRouteArgs } from "../route";
-import { jsonResponse, readJsonBody } from "../route";
-import { findRecentSummary, getSummary, listSummaries, recordSummary } from "../summaries";
-
-/** A summary is markdown for up to 50 symbols: well under this. */
-const MAX_BODY = 2_000_000;
+import { readJsonBody } from "../route";
+import { findRecentSummary, getSummary, listSummaries } from "../summaries";
 
 export async function handleListSummaries({ ctx, user }: UserRouteArgs) {
   return { data: await listSummaries(user, ctx) };
-}
-
-export async function handleRecordSummary({ ctx, user, request }: UserRouteArgs) {
-  const entry = await recordSummary(user, (await readJsonBody(request, MAX_BODY)) as RecordSummaryInput, ctx);
-  return jsonResponse({ data: entry }, { status: 201 });
 }
 
 export async function handleLookupSummary({ ctx, user, request }: UserRouteArgs) {

@@ -1,29 +1,80 @@
 import "server-only";
 /**
  * Usage routes. GET /api/usage → { data: UsageView } (free upstream calls; the gauge polls it).
- * GET /api/usage/spend?range=24h|7d|30d&scope=me|all → { data: SpendSeries & { byUser?: UserSpend[] } };
- * scope=all is for admins (403 forbidden for members) and adds each user's spend.
+ * GET /api/usage/spend?range=24h|7d|30d&scope=me|all → { data: DeskSpend }: the spend log after a sync with the
+ * service's ledger, and `today`: the user's account's day, desk + outside = debited_today. scope=all is for admins
+ * (403 forbidden for members) and adds each user's spend and the accounts' spend outside the desk.
  */
-import { z } from "zod";
-import { AlphaError, invalidParameter } from "@/lib/alpha/errors";
+import { AlphaError, invalidParameter, isAlphaError } from "@/lib/alpha/errors";
+import type { DeskSpend, Reconciliation, SpendRange, SpendScope } from "@/lib/desk/usage";
+import { spendQuerySchema } from "@/lib/desk/usage";
+import type { DeskContext } from "../context";
+import { getDeskContext } from "../default-context";
+import { knownRpm, LOW_RPM } from "../background-budget";
+import { withUserKey } from "../key-vault";
+import { syncLedger } from "../ledger-sync";
 import type { UserRouteArgs } from "../route";
-import { getSpendByUser, getSpendSeries, spendRangeSchema } from "../spend";
+import { getDaySpend, getSpendByUser, getSpendSeries } from "../spend";
 import { getUsageSnapshot } from "../usage";
-
-const spendQuerySchema = z.object({ range: spendRangeSchema, scope: z.enum(["me", "all"]).default("me") });
+import type { SessionUser } from "../users";
 
 export async function handleUsage({ ctx, user }: UserRouteArgs) {
   return { data: await getUsageSnapshot(user, ctx) };
 }
 
-export async function handleSpend({ ctx, user, searchParams }: UserRouteArgs) {
+/**
+ * Today's spend of the user's account, reconciled: when the desk's figures and the service's debited_today disagree,
+ * the ledger is read again (and the usage with it) before answering, so the page never shows a gap it could close.
+ */
+export async function reconcileToday(ctx: DeskContext, user: SessionUser): Promise<Reconciliation> {
+  const { accountId } = await withUserKey(user.id, ctx);
+  // debited_today as of now, not the gauge's memo: the two sides are compared at one moment. On a low-rpm account
+  // (Sandbox) the desk's budget wins: the shared snapshot and one ledger read, and the page says if it is catching up.
+  const rpm = knownRpm(ctx, accountId);
+  const thrifty = rpm !== undefined && rpm < LOW_RPM;
+  if (!thrifty) ctx.memo.delete(`${accountId}:usage`);
+  const [usage] = await Promise.all([getUsageSnapshot(user, ctx), syncLedger(ctx, user)]);
+  let day = await getDaySpend(ctx, accountId);
+  if (day.desk + day.outside !== usage.usage.debited_today && !thrifty) {
+    await syncLedger(ctx, user, { force: true });
+    day = await getDaySpend(ctx, accountId);
+  }
+  return { ...day, debitedToday: usage.usage.debited_today, reconciledAt: ctx.now().toISOString() };
+}
+
+/** The other accounts desk users hold keys of: their ledgers feed the all-users view (one user's key each). */
+async function syncOtherAccounts(ctx: DeskContext, except: string): Promise<void> {
+  const rows = await ctx.db.selectFrom("alpha_keys").select(["account_id", (eb) => eb.fn.min("user_id").as("user_id")]).groupBy("account_id").limit(20).execute();
+  await Promise.all(
+    rows
+      .filter((r) => r.account_id !== except)
+      .map((r) => syncLedger(ctx, { id: String(r.user_id), email: "", name: "", role: "member" }).catch(() => undefined)),
+  );
+}
+
+/** The usage page's spend view, for the route and the page's prefetch alike. */
+export async function getDeskSpend(user: SessionUser, query: { range: SpendRange; scope: SpendScope }, ctx?: DeskContext): Promise<DeskSpend> {
+  const c = ctx ?? (await getDeskContext());
+  const { range, scope } = query;
+  if (scope === "all" && user.role !== "admin") throw new AlphaError("forbidden", "Only admins can see everyone's spend");
+  let today: Reconciliation | null = null;
+  let ledgerError: string | null = null;
+  try {
+    today = await reconcileToday(c, user);
+  } catch (error) {
+    // The spend the desk logged still shows; the page says why the ledger's part is missing.
+    ledgerError = isAlphaError(error) ? error.message : "The service's ledger could not be read now.";
+  }
+  if (scope === "all") {
+    if (today) await syncOtherAccounts(c, (await withUserKey(user.id, c)).accountId);
+    const [series, byUser] = await Promise.all([getSpendSeries({ all: true, range }, c), getSpendByUser(range, c)]);
+    return { ...series, scope, byUser, today, ledgerError };
+  }
+  return { ...(await getSpendSeries({ userId: user.id, range }, c)), scope, today, ledgerError };
+}
+
+export async function handleSpend({ ctx, user, searchParams }: UserRouteArgs): Promise<{ data: DeskSpend }> {
   const parsed = spendQuerySchema.safeParse(Object.fromEntries(searchParams));
   if (!parsed.success) throw invalidParameter(parsed.error);
-  const { range, scope } = parsed.data;
-  if (scope === "all") {
-    if (user.role !== "admin") throw new AlphaError("forbidden", "Only admins can see everyone's spend");
-    const [series, byUser] = await Promise.all([getSpendSeries({ all: true, range }, ctx), getSpendByUser(range, ctx)]);
-    return { data: { ...series, scope, byUser } };
-  }
-  return { data: { ...(await getSpendSeries({ userId: user.id, range }, ctx)), scope } };
+  return { data: await getDeskSpend(user, parsed.data, ctx) };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { dehydrate, type DehydratedState } from "@tanstack/react-query";
-import { makeQueryClient } from "@/lib/query/query-client";
+import type { QueryClient } from "@tanstack/react-query";
+import { requestQueryClient } from "../prefetch";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
 import type { SessionUser } from "../auth";
 import { getAlphaKeyStatus } from "../key-vault";
@@ -11,8 +12,8 @@ import { listWatchlists } from "../watchlists";
  * a key (no key, no stream) and their watchlists (free, from the desk), so a `?watchlist=` filter is known at first
  * paint and the live stream opens for the right symbols without waiting for another request.
  */
-export async function loadFeedPage(user: SessionUser, extra?: (client: ReturnType<typeof makeQueryClient>) => Promise<void>): Promise<{ hasKey: boolean; state: DehydratedState }> {
-  const client = makeQueryClient();
+export async function loadFeedPage(user: SessionUser, extra?: (client: QueryClient) => Promise<void>): Promise<{ hasKey: boolean; state: DehydratedState }> {
+  const client = requestQueryClient();
   const [status, watchlists] = await Promise.all([getAlphaKeyStatus(user.id), listWatchlists(user).catch(() => null)]);
   if (watchlists) client.setQueryData(watchlistsQueryOptions().queryKey, watchlists);
   if (status.hasKey && extra) await extra(client);

@@ -5,9 +5,8 @@ import { z } from "zod";
 import { BatchJobSkeleton, BatchJobView } from "@/components/batches/batch-job-view";
 import { PageHeader } from "@/components/shell/page-header";
 import { batchJobPathSchema } from "@/lib/alpha/batch";
-import { makeQueryClient } from "@/lib/query/query-client";
 import { requireUser } from "@/lib/server/auth";
-import { prefetchFree, userHasKey } from "@/lib/server/prefetch";
+import { prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/prefetch";
 import { notFound } from "next/navigation";
 
 export const metadata: Metadata = { title: "Batch job" };
@@ -19,7 +18,7 @@ export default async function BatchJobPage({ params }: { params: Promise<{ id: s
   const parsed = paramsSchema.safeParse(await params);
   if (!parsed.success) notFound();
   const jobId = parsed.data.id;
-  const client = makeQueryClient();
+  const client = requestQueryClient();
   if (await userHasKey(user)) await prefetchFree(client, user, "getBatchJob", { path: { job_id: jobId } });
   return (
     <>

@@ -10,9 +10,8 @@ import { SymbolProfile } from "@/components/symbols/symbol-profile";
 import { SymbolTimeline, TimelineSkeleton } from "@/components/symbols/symbol-timeline";
 import { Button } from "@/components/ui/button";
 import { SYMBOL_RE } from "@/lib/alpha/primitives";
-import { makeQueryClient } from "@/lib/query/query-client";
 import { requireUser, type SessionUser } from "@/lib/server/auth";
-import { prefetchFree, userHasKey } from "@/lib/server/prefetch";
+import { prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/prefetch";
 
 type Params = Promise<{ symbol: string }>;
 
@@ -25,7 +24,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 async function TimelineSection({ user, symbol, now }: { user: SessionUser; symbol: string; now: number }) {
-  const client = makeQueryClient();
+  const client = requestQueryClient();
   if (await userHasKey(user)) {
     const inputs = symbolInputs(symbol);
     await Promise.all([

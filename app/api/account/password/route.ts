@@ -1,4 +1,5 @@
 import { handleChangePassword } from "@/lib/server/handlers/account";
-import { withUser } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
-export const POST = withUser(handleChangePassword, { allowTemporaryPassword: true });
+// Derived from the desk's contract; open to a temporary password, which exists to be changed here.
+export const POST = deskRoute("changePassword", handleChangePassword, { allowTemporaryPassword: true });

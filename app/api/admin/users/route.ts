@@ -1,5 +1,6 @@
 import { handleCreateUser, handleListUsers } from "@/lib/server/handlers/admin-users";
-import { withAdmin } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
-export const GET = withAdmin(handleListUsers);
-export const POST = withAdmin(handleCreateUser);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("listUsers", handleListUsers);
+export const POST = deskRoute("createUser", handleCreateUser);

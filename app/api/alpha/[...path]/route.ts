@@ -1,6 +1,7 @@
 import { handleAlphaProxy } from "@/lib/server/handlers/alpha";
-import { withUser } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
-export const GET = withUser(handleAlphaProxy);
-export const POST = withUser(handleAlphaProxy);
-export const DELETE = withUser(handleAlphaProxy);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("alphaGet", handleAlphaProxy);
+export const POST = deskRoute("alphaPost", handleAlphaProxy);
+export const DELETE = deskRoute("alphaDelete", handleAlphaProxy);

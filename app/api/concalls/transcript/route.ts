@@ -1,4 +1,5 @@
 import { handleTranscriptText } from "@/lib/server/concall-transcripts";
-import { withUser } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
-export const GET = withUser(handleTranscriptText);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("readTranscript", handleTranscriptText);

@@ -1,6 +1,7 @@
 import { handleDeleteAlphaKey, handleGetAlphaKey, handlePutAlphaKey } from "@/lib/server/handlers/alpha-key";
-import { withUser } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
-export const GET = withUser(handleGetAlphaKey);
-export const PUT = withUser(handlePutAlphaKey);
-export const DELETE = withUser(handleDeleteAlphaKey);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("getAlphaKey", handleGetAlphaKey);
+export const PUT = deskRoute("putAlphaKey", handlePutAlphaKey);
+export const DELETE = deskRoute("deleteAlphaKey", handleDeleteAlphaKey);

@@ -1,4 +1,5 @@
 import { handleGetSummary } from "@/lib/server/handlers/summaries";
-import { withUser } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
-export const GET = withUser(handleGetSummary);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("getSummary", handleGetSummary);

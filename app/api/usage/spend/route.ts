@@ -1,4 +1,5 @@
 import { handleSpend } from "@/lib/server/handlers/usage";
-import { withUser } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
-export const GET = withUser(handleSpend);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("getSpend", handleSpend);

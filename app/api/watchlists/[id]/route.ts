@@ -1,6 +1,7 @@
 import { handleDeleteWatchlist, handleGetWatchlist, handleRenameWatchlist } from "@/lib/server/handlers/watchlists";
-import { withUser } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
-export const GET = withUser(handleGetWatchlist);
-export const PATCH = withUser(handleRenameWatchlist);
-export const DELETE = withUser(handleDeleteWatchlist);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("getWatchlist", handleGetWatchlist);
+export const PATCH = deskRoute("renameWatchlist", handleRenameWatchlist);
+export const DELETE = deskRoute("deleteWatchlist", handleDeleteWatchlist);

@@ -1,5 +1,6 @@
 import { handleKnownSymbols } from "@/lib/server/handlers/watchlists";
-import { withUser } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
-export const GET = withUser(handleKnownSymbols);
-export const POST = withUser(handleKnownSymbols);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("checkSymbolsGet", handleKnownSymbols);
+export const POST = deskRoute("checkSymbols", handleKnownSymbols);

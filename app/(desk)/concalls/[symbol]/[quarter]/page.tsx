@@ -11,9 +11,8 @@ import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { QUARTER_KEY_RE, SYMBOL_RE } from "@/lib/alpha/primitives";
 import { quarterKeyFromLabel, quarterLabel } from "@/lib/alpha/quarters";
-import { makeQueryClient } from "@/lib/query/query-client";
 import { requireUser, type SessionUser } from "@/lib/server/auth";
-import { prefetchFree, userHasKey } from "@/lib/server/prefetch";
+import { prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/prefetch";
 
 type Params = Promise<{ symbol: string; quarter: string }>;
 
@@ -30,7 +29,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 async function CallSection({ user, symbol, quarter }: { user: SessionUser; symbol: string; quarter: string }) {
-  const client = makeQueryClient();
+  const client = requestQueryClient();
   if (await userHasKey(user)) {
     const inputs = callContextInputs(symbol);
     await Promise.all([prefetchFree(client, user, "listEarningsIndex", inputs.index), prefetchFree(client, user, "listUpcomingConcalls", inputs.upcoming)]);

@@ -1,4 +1,5 @@
 import { handleUpdateUser } from "@/lib/server/handlers/admin-users";
-import { withAdmin } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
-export const PATCH = withAdmin(handleUpdateUser);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const PATCH = deskRoute("updateUser", handleUpdateUser);

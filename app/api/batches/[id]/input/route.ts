@@ -1,5 +1,5 @@
-import { handleGetBatchInput, handleSaveBatchInput } from "@/lib/server/handlers/batches";
-import { withUser } from "@/lib/server/route";
+import { handleGetBatchInput } from "@/lib/server/handlers/batches";
+import { deskRoute } from "@/lib/server/route";
 
-export const GET = withUser(handleGetBatchInput);
-export const PUT = withUser(handleSaveBatchInput);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("getBatchInput", handleGetBatchInput);

@@ -1,4 +1,5 @@
 import { handleClearSignInFailures } from "@/lib/server/handlers/account";
-import { withAdmin } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
-export const DELETE = withAdmin(handleClearSignInFailures);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const DELETE = deskRoute("clearSignInFailures", handleClearSignInFailures);

@@ -1,5 +1,6 @@
 import { handleRemoveWatchlistItem, handleUpdateWatchlistItem } from "@/lib/server/handlers/watchlists";
-import { withUser } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/route";
 
-export const PATCH = withUser(handleUpdateWatchlistItem);
-export const DELETE = withUser(handleRemoveWatchlistItem);
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const PATCH = deskRoute("updateWatchlistItem", handleUpdateWatchlistItem);
+export const DELETE = deskRoute("removeWatchlistItem", handleRemoveWatchlistItem);

@@ -6,14 +6,15 @@ import * as React from "react";
 import { toast } from "sonner";
 import { explainError } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
-import { useConfirmSpend } from "@/components/ui/confirm-spend";
-import { type Price, PriceTag, priceLabel } from "@/components/ui/price-tag";
+import { useConfirmSpend } from "@/components/paid/confirm-spend";
+import { type Price, PriceTag, priceLabel } from "@/components/paid/price-tag";
 import type { CallInput } from "@/lib/alpha/client";
 import type { EndpointId } from "@/lib/alpha/catalogue";
 import { formatCredits } from "@/lib/format/number";
-import { formatIstTime, formatRelativeTime } from "@/lib/format/time";
+import { formatIstTime } from "@/lib/format/time";
 import type { AlphaCallMeta } from "@/lib/query/alpha";
-import { alphaPrice, alphaQueryOptions, refreshAlpha } from "@/lib/query/alpha";
+import { alphaPrice, alphaQueryOptions, peekAlpha, refreshAlpha } from "@/lib/query/alpha";
+import { catalogue } from "@/lib/alpha/catalogue";
 import { cn } from "@/lib/utils";
 
 /**
@@ -85,14 +86,31 @@ export function PaidButton({
 export function usePaidCall<K extends EndpointId>(id: K, input: CallInput<K>, options: { enabled?: boolean } = {}) {
   const inputKey = JSON.stringify(input ?? {});
   const [requestedKey, setRequestedKey] = React.useState<string | null>(null);
-  const requested = requestedKey === inputKey;
-  const query = useQuery({ ...alphaQueryOptions(id, input), enabled: requested && options.enabled !== false });
+  const client = useQueryClient();
+  const options_ = alphaQueryOptions(id, input);
+  // What the desk already bought (its cache, free to read, no upstream call) shows at once, labelled, without a price.
+  const peek = useQuery({
+    queryKey: ["alpha-peek", ...options_.queryKey],
+    queryFn: async ({ signal }) => {
+      const hit = await peekAlpha(id, input, signal);
+      if (hit && client.getQueryData(options_.queryKey) === undefined) client.setQueryData(options_.queryKey, hit);
+      return hit !== null;
+    },
+    enabled: options.enabled !== false && catalogue[id].method === "GET",
+    staleTime: Infinity,
+    retry: false,
+  });
+  const requested = requestedKey === inputKey || peek.data === true;
+  const query = useQuery({ ...options_, enabled: requested && options.enabled !== false });
   const price = alphaPrice(id, input);
   const request = React.useCallback(() => {
     if (requested) void query.refetch();
     else setRequestedKey(inputKey);
   }, [requested, query, inputKey]);
-  return { query, price, request, requested, loaded: query.data !== undefined };
+  // While the desk is asked what it holds, no price is offered: a cached answer must not be offered for credits.
+  // (isPending on the server too, so the server's HTML and the first client render agree.)
+  const checking = peek.isPending && peek.isEnabled && query.data === undefined && requestedKey !== inputKey;
+  return { query, price, request, requested, checking, loaded: query.data !== undefined };
 }
 
 /** What a paid answer cost, or that it came from the desk's cache, with a paid refresh beside it. */
@@ -128,7 +146,7 @@ export function CallMetaNote<K extends EndpointId>({
       {meta.cached ? (
         <span className="inline-flex items-center gap-1">
           <DatabaseIcon aria-hidden className="size-3.5" />
-          Cached {formatRelativeTime(meta.fetchedAt)} · 0 credits
+          {fromCacheLabel(meta.fetchedAt)}
         </span>
       ) : (
         <span>
@@ -142,6 +160,12 @@ export function CallMetaNote<K extends EndpointId>({
       )}
     </div>
   );
+}
+
+/** "0 credits, from cache (12 min old)": how every answer the desk served from its cache is labelled. */
+export function fromCacheLabel(fetchedAt: string, now: number = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(fetchedAt)) / 60_000));
+  return `0 credits, from cache (${minutes < 1 ? "under 1 min" : `${minutes} min`} old)`;
 }
 
 /** A short sentence for a price, for inline copy: "3 credits", "up to 20 credits", "free". */

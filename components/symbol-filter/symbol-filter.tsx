@@ -5,7 +5,7 @@ import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { normalizeSymbols } from "./search-params";
+import { normalizeSymbols } from "@/components/earnings/search-params";
 
 /** Typed symbols as removable chips: Enter, comma or space adds what was typed; the list lives in the URL. */
 export function SymbolFilter({

@@ -3,7 +3,7 @@
 import { useQueryStates } from "nuqs";
 import { useMemo } from "react";
 import { useWatchlistSymbols } from "@/components/watchlists/watchlist-picker";
-import { effectiveSymbols, normalizeSymbols, symbolFilterParsers } from "./search-params";
+import { effectiveSymbols, normalizeSymbols, symbolFilterParsers } from "@/components/earnings/search-params";
 
 /**
  * The symbol filter of a results-season page, from the URL: typed symbols plus the symbols of a chosen watchlist.

@@ -1,12 +1,13 @@
 "use client";
 
-import { useQueries } from "@tanstack/react-query";
+import { useQueries, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
-import type { Price } from "@/components/ui/price-tag";
+import type { Price } from "@/components/paid/price-tag";
 import type { CallInput } from "@/lib/alpha/client";
 import type { ResponseOf } from "@/lib/alpha/catalogue";
 import type { AlphaCallMeta } from "@/lib/query/alpha";
 import { alphaPrice, alphaQueryOptions } from "@/lib/query/alpha";
+import { queryKeys } from "@/lib/query/keys";
 
 export type FeedEndpoint = "listAlerts" | "listNews" | "listAnnouncements";
 type ItemOf<K extends FeedEndpoint> = ResponseOf<K>["data"][number];
@@ -15,6 +16,8 @@ export interface PaidPages<K extends FeedEndpoint> {
   /** Pages the user has bought (or was served from the cache) for these filters. */
   loaded: number;
   rows: ItemOf<K>[];
+  /** Rows already bought this session under other filters that match these: shown at no cost, before buying more. */
+  held: number;
   metas: AlphaCallMeta[];
   /** Credits these pages cost in total. */
   charged: number;
@@ -30,11 +33,20 @@ export interface PaidPages<K extends FeedEndpoint> {
   retry: () => void;
 }
 
+/** How rows bought under other filters are reused: which match the current filters, from which earlier requests. */
+export interface HeldRows<K extends FeedEndpoint> {
+  matches: (row: ItemOf<K>) => boolean;
+  /** Whether rows of an earlier request (its canonical `METHOD /url`) can stand in, e.g. at the same level of detail. */
+  fromRequest?: (canonical: string) => boolean;
+}
+
 /**
  * Backfill of a paid feed, one page per click: nothing is fetched until the user asks (the button shows the
- * price first); pages already bought stay in the browser's cache. New filters (`inputFor` changes) start over.
+ * price first); pages already bought stay in the browser's cache. New filters (`inputFor` changes) start over at
+ * page 1, but first show the rows already bought under any earlier filters that match the new ones (`held`), free.
  */
-export function usePaidPages<K extends FeedEndpoint>(id: K, inputFor: (page: number) => CallInput<K>): PaidPages<K> {
+export function usePaidPages<K extends FeedEndpoint>(id: K, inputFor: (page: number) => CallInput<K>, held?: HeldRows<K>): PaidPages<K> {
+  const client = useQueryClient();
   const key = JSON.stringify(inputFor(1));
   const [state, setState] = React.useState({ key, pages: 0 });
   const pages = state.key === key ? state.pages : 0;
@@ -43,12 +55,29 @@ export function usePaidPages<K extends FeedEndpoint>(id: K, inputFor: (page: num
   });
   const results = queries.map((q) => q.data as { data: { data: ItemOf<K>[]; has_next: boolean }; meta: AlphaCallMeta } | undefined);
   const last = results[pages - 1];
-  const rows = results.flatMap((r) => r?.data.data ?? []);
+  const bought = results.flatMap((r) => r?.data.data ?? []);
+  // Every page of this feed in the browser's cache was bought (or served free) earlier: filter it, do not buy it again.
+  const heldRows = held
+    ? client
+        .getQueriesData<{ data: { data: ItemOf<K>[] } }>({ queryKey: queryKeys.alpha.endpoint(id) })
+        .filter(([queryKey]) => !held.fromRequest || held.fromRequest(String(queryKey[2])))
+        .flatMap(([, data]) => data?.data.data ?? [])
+        .filter(held.matches)
+    : [];
+  const seen = new Set(bought.map((r) => (r as { id?: string }).id));
+  const extra = heldRows.filter((r) => {
+    const rowId = (r as { id?: string }).id;
+    if (seen.has(rowId)) return false;
+    seen.add(rowId);
+    return true;
+  });
+  const rows = [...bought, ...extra];
   const metas = results.flatMap((r) => (r ? [r.meta] : []));
   const failed = queries.find((q) => q.error);
   return {
     loaded: pages,
     rows,
+    held: extra.length,
     metas,
     charged: metas.reduce((sum, m) => sum + m.creditsCharged, 0),
     nextPrice: alphaPrice(id, inputFor(pages + 1)),

@@ -2,11 +2,11 @@
 
 import { InfoIcon, KeyRoundIcon, ListChecksIcon } from "lucide-react";
 import Link from "next/link";
-import { PaidButton } from "@/components/earnings/paid-call";
+import { fromCacheLabel, PaidButton } from "@/components/paid/paid-call";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { formatCredits } from "@/lib/format/number";
-import { formatDuration, formatRelativeTime } from "@/lib/format/time";
+import { formatDuration } from "@/lib/format/time";
 import { alphaPrice } from "@/lib/query/alpha";
 import type { LiveProduct, LiveStatus } from "@/lib/query/live";
 import { cn } from "@/lib/utils";
@@ -82,11 +82,17 @@ export function FeedNotices({
   );
 }
 
-type PagesView = Pick<PaidPages<"listAlerts">, "loaded" | "charged" | "hasNext" | "lastEmpty" | "nextPrice" | "loadNext" | "fetching" | "metas">;
+type PagesView = Pick<PaidPages<"listAlerts">, "loaded" | "held" | "charged" | "hasNext" | "lastEmpty" | "nextPrice" | "loadNext" | "fetching" | "metas">;
 
 /** Under the feed: what the loaded pages cost (empty ones free), and the priced button for the next page. */
 export function FeedFooter({ pages, noun, className }: { pages: PagesView; noun: string; className?: string }) {
-  if (pages.loaded === 0) return null;
+  if (pages.loaded === 0) {
+    return pages.held > 0 ? (
+      <p className={cn("border-t pt-3 text-xs text-muted-foreground", className)} data-testid="feed-held" data-held={pages.held}>
+        {pages.held} {noun} from pages you already loaded match these filters · 0 credits. Load recent {noun} to buy the rest.
+      </p>
+    ) : null;
+  }
   const last = pages.metas[pages.metas.length - 1];
   return (
     <div className={cn("flex flex-wrap items-center justify-between gap-3 border-t pt-3", className)} data-testid="feed-footer">
@@ -103,7 +109,8 @@ export function FeedFooter({ pages, noun, className }: { pages: PagesView; noun:
             Last page empty · free
           </Badge>
         )}
-        {last?.cached && <span>· from the desk&apos;s cache ({formatRelativeTime(last.fetchedAt)}), 0 credits</span>}
+        {last?.cached && <span>· {fromCacheLabel(last.fetchedAt)}</span>}
+        {pages.held > 0 && <span data-testid="feed-held" data-held={pages.held}>· {pages.held} more from pages loaded under other filters, 0 credits</span>}
       </p>
       {pages.hasNext && !pages.lastEmpty ? (
         <PaidButton price={pages.nextPrice} what={`Load the next page of older ${noun}.`} onRun={pages.loadNext} pending={pages.fetching} variant="outline" size="sm" testId="feed-load-older">

@@ -13,7 +13,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
-import { type Price, priceLabel } from "@/components/ui/price-tag";
+import { type Price, priceLabel } from "@/components/paid/price-tag";
 
 /** Credits above which a paid action asks first; 0 asks before every paid action (the safe default). */
 export const DEFAULT_SPEND_CONFIRM_THRESHOLD = 0;

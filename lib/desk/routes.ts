@@ -1,0 +1,104 @@
+/**
+ * THE DESK'S OWN CONTRACT: every `/api` route of the desk, once — method, path, who may call it, its input and its
+ * answer — the way lib/alpha is the service's. Route files are derived from it (`deskRoute(id, handler)` in
+ * lib/server/route.ts picks the guard from `access`); the browser calls routes through `deskCall(id, ...)`
+ * (lib/desk/client.ts), which builds the URL from `path` and parses the answer with `output`. Pure zod, browser-safe.
+ * Not here: /api/auth/[...nextauth] (next-auth's own protocol).
+ */
+import { z } from "zod";
+import { batchInputSchema } from "@/lib/query/batch-input-schema";
+import { lookupSummaryInputSchema, summaryEntrySchema, summaryListEntrySchema } from "@/lib/query/summary-schema";
+import {
+  addWatchlistItemsInputSchema,
+  createWatchlistInputSchema,
+  isinResolutionSchema,
+  renameWatchlistInputSchema,
+  resolveIsinsInputSchema,
+  symbolCheckSchema,
+  updateWatchlistItemInputSchema,
+  watchlistSchema,
+} from "@/lib/query/watchlist-schema";
+import { proxyMetaSchema } from "./envelope";
+import { deskSpendSchema, spendQuerySchema, usageViewSchema } from "./usage";
+import { alphaKeyStatusSchema, changePasswordInputSchema, sessionUserSchema, userSummarySchema } from "./users";
+
+export type DeskMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+/** Who may call a route: anyone (first-run setup), a signed-in user, or an admin. */
+export type DeskAccess = "public" | "user" | "admin";
+
+export interface DeskRouteDef<O extends z.ZodType = z.ZodType> {
+  method: DeskMethod;
+  /** Path with `[name]` segments, as the app/api folder names them. */
+  path: string;
+  access: DeskAccess;
+  query?: z.ZodType;
+  /**
+   * The JSON body. `verb` means the body is validated by the server verb it reaches (lib/server/users.ts, whose
+   * schemas are to move here), so the browser sends what the form built.
+   */
+  body?: z.ZodType | "verb";
+  /** The answer: `{ data: output }` as JSON, or `stream` (server-sent events) / `envelope` (the Alpha proxy). */
+  output: O;
+  kind?: "json" | "stream" | "envelope";
+}
+
+function route<O extends z.ZodType>(def: DeskRouteDef<O>): DeskRouteDef<O> {
+  return def;
+}
+
+export const deskRoutes = {
+  // The Alpha proxy: the catalogue path after /api/alpha; `data` is the endpoint's response as lib/alpha parses it.
+  alphaGet: route({ method: "GET", path: "/api/alpha/[...path]", access: "user", output: z.object({ data: z.unknown(), meta: proxyMetaSchema }), kind: "envelope" }),
+  alphaPost: route({ method: "POST", path: "/api/alpha/[...path]", access: "user", output: z.object({ data: z.unknown(), meta: proxyMetaSchema }), kind: "envelope" }),
+  alphaDelete: route({ method: "DELETE", path: "/api/alpha/[...path]", access: "user", output: z.object({ data: z.unknown(), meta: proxyMetaSchema }), kind: "envelope" }),
+
+  setupStatus: route({ method: "GET", path: "/api/setup", access: "public", output: z.object({ needsSetup: z.boolean() }) }),
+  setup: route({ method: "POST", path: "/api/setup", access: "public", body: "verb", output: sessionUserSchema }),
+
+  listUsers: route({ method: "GET", path: "/api/admin/users", access: "admin", output: z.array(userSummarySchema) }),
+  createUser: route({ method: "POST", path: "/api/admin/users", access: "admin", body: "verb", output: userSummarySchema }),
+  updateUser: route({ method: "PATCH", path: "/api/admin/users/[id]", access: "admin", body: "verb", output: userSummarySchema }),
+  issueTemporaryPassword: route({ method: "POST", path: "/api/admin/users/[id]/temporary-password", access: "admin", output: z.object({ temporaryPassword: z.string() }) }),
+  clearSignInFailures: route({ method: "DELETE", path: "/api/admin/users/[id]/sign-in-failures", access: "admin", output: z.object({ cleared: z.number().int().min(0) }) }),
+  changePassword: route({ method: "POST", path: "/api/account/password", access: "user", body: changePasswordInputSchema, output: z.object({ changed: z.literal(true) }) }),
+
+  getAlphaKey: route({ method: "GET", path: "/api/settings/alpha-key", access: "user", output: alphaKeyStatusSchema }),
+  putAlphaKey: route({ method: "PUT", path: "/api/settings/alpha-key", access: "user", body: z.object({ key: z.string().min(1).max(500) }), output: alphaKeyStatusSchema }),
+  deleteAlphaKey: route({ method: "DELETE", path: "/api/settings/alpha-key", access: "user", output: alphaKeyStatusSchema }),
+
+  getUsage: route({ method: "GET", path: "/api/usage", access: "user", output: usageViewSchema }),
+  getSpend: route({ method: "GET", path: "/api/usage/spend", access: "user", query: spendQuerySchema, output: deskSpendSchema }),
+
+  listSummaries: route({ method: "GET", path: "/api/summaries", access: "user", output: z.array(summaryListEntrySchema) }),
+  getSummary: route({ method: "GET", path: "/api/summaries/[id]", access: "user", output: summaryEntrySchema }),
+  lookupSummary: route({ method: "POST", path: "/api/summaries/lookup", access: "user", body: lookupSummaryInputSchema, output: summaryEntrySchema.nullable() }),
+
+  getBatchInput: route({ method: "GET", path: "/api/batches/[id]/input", access: "user", output: batchInputSchema.nullable() }),
+
+  readTranscript: route({
+    method: "GET",
+    path: "/api/concalls/transcript",
+    access: "user",
+    query: z.object({ url: z.string().url() }),
+    output: z.object({ text: z.string(), fetchedAt: z.string() }),
+  }),
+
+  live: route({ method: "GET", path: "/api/live", access: "user", output: z.unknown(), kind: "stream" }),
+
+  listWatchlists: route({ method: "GET", path: "/api/watchlists", access: "user", output: z.array(watchlistSchema) }),
+  createWatchlist: route({ method: "POST", path: "/api/watchlists", access: "user", body: createWatchlistInputSchema, output: watchlistSchema }),
+  getWatchlist: route({ method: "GET", path: "/api/watchlists/[id]", access: "user", output: watchlistSchema }),
+  renameWatchlist: route({ method: "PATCH", path: "/api/watchlists/[id]", access: "user", body: renameWatchlistInputSchema, output: watchlistSchema }),
+  deleteWatchlist: route({ method: "DELETE", path: "/api/watchlists/[id]", access: "user", output: z.object({ id: z.string(), deleted: z.literal(true) }) }),
+  addWatchlistItems: route({ method: "POST", path: "/api/watchlists/[id]/items", access: "user", body: addWatchlistItemsInputSchema, output: watchlistSchema }),
+  updateWatchlistItem: route({ method: "PATCH", path: "/api/watchlists/[id]/items/[symbol]", access: "user", body: updateWatchlistItemInputSchema, output: watchlistSchema }),
+  removeWatchlistItem: route({ method: "DELETE", path: "/api/watchlists/[id]/items/[symbol]", access: "user", output: watchlistSchema }),
+  checkSymbolsGet: route({ method: "GET", path: "/api/watchlists/known-symbols", access: "user", output: symbolCheckSchema }),
+  resolveIsins: route({ method: "POST", path: "/api/watchlists/isins", access: "user", body: resolveIsinsInputSchema, output: isinResolutionSchema }),
+  checkSymbols: route({ method: "POST", path: "/api/watchlists/known-symbols", access: "user", body: z.object({ symbols: z.array(z.string().max(40)) }), output: symbolCheckSchema }),
+} as const;
+
+export type DeskRoutes = typeof deskRoutes;
+export type DeskRouteId = keyof DeskRoutes;
+export type DeskOutput<Id extends DeskRouteId> = z.output<DeskRoutes[Id]["output"]>;
+export const deskRouteIds = Object.keys(deskRoutes) as DeskRouteId[];

@@ -1,0 +1,94 @@
+/**
+ * The shapes of the desk's usage routes (pure zod, browser-safe): GET /api/usage (the gauge) and GET /api/usage/spend
+ * (spend by endpoint and by user, reconciled with the service's ledger). The server builds them with these types;
+ * the browser parses every answer with these schemas.
+ */
+import { z } from "zod";
+import { accountProfileSchema, usageSnapshotSchema } from "@/lib/alpha/account";
+
+export const SPEND_RANGES = ["24h", "7d", "30d"] as const;
+export const spendRangeSchema = z.enum(SPEND_RANGES).default("24h");
+export type SpendRange = (typeof SPEND_RANGES)[number];
+export const SPEND_SCOPES = ["me", "all"] as const;
+export type SpendScope = (typeof SPEND_SCOPES)[number];
+export const spendQuerySchema = z.object({ range: spendRangeSchema, scope: z.enum(SPEND_SCOPES).default("me") });
+
+export const usageProjectionSchema = z.object({
+  /** What is projected: the daily request limit against requests made today (credits when requests are unknown). */
+  basis: z.enum(["requests", "credits"]),
+  usedToday: z.number(),
+  dailyLimit: z.number(),
+  /** Today's average pace since IST midnight, per hour. */
+  perHour: z.number(),
+  limitReached: z.boolean(),
+  /** When the daily limit is reached at today's pace, as ISO with +05:30; null when not before IST midnight. */
+  limitReachedAt: z.string().nullable(),
+  /** When the balance runs out at today's pace of credits, as ISO with +05:30; null when nothing is being spent. */
+  balanceRunsOutAt: z.string().nullable(),
+});
+export type UsageProjection = z.output<typeof usageProjectionSchema>;
+
+export const usageViewSchema = z.object({
+  usage: usageSnapshotSchema,
+  account: accountProfileSchema,
+  projection: usageProjectionSchema,
+  fetchedAt: z.string(),
+  /** Set when the usage snapshot is being held back after a 429: the gauge resumes at this instant (ISO). */
+  resumesAt: z.string().nullable().default(null),
+});
+export type UsageView = z.output<typeof usageViewSchema>;
+
+const creditsByEndpoint = z.record(z.string(), z.number());
+
+export const spendBucketSchema = z.object({ start: z.string(), byEndpoint: creditsByEndpoint, total: z.number() });
+
+export const spendSeriesSchema = z.object({
+  range: z.enum(SPEND_RANGES),
+  granularity: z.enum(["hour", "day"]),
+  buckets: z.array(spendBucketSchema),
+  /** Through the desk, by endpoint; `batch.summary` holds the line debits of desk batch jobs (from the ledger). */
+  byEndpoint: creditsByEndpoint,
+  total: z.number(),
+  /** The same accounts' spend outside the desk (from the ledger); only in the all-users view. */
+  outside: z.object({ byEndpoint: creditsByEndpoint, total: z.number() }).nullable(),
+});
+export type SpendSeries = z.output<typeof spendSeriesSchema>;
+
+export const userSpendSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  credits: z.number(),
+  /** Calls of paid endpoints in the range, cached answers included. */
+  calls: z.number(),
+  cachedCalls: z.number(),
+});
+export type UserSpend = z.output<typeof userSpendSchema>;
+
+/** Today's spend of the user's account: desk + outside = the ledger's debited_today, to the credit. */
+export const daySpendSchema = z.object({
+  /** The IST day, YYYY-MM-DD. */
+  day: z.string(),
+  /** Through the desk, every desk user of the account: calls plus the line debits of desk batch jobs. */
+  desk: z.number(),
+  batchLines: z.number(),
+  /** The same account's debits made outside the desk (other tools, scripts, the same key used directly). */
+  outside: z.number(),
+});
+export type DaySpend = z.output<typeof daySpendSchema>;
+
+export const reconciliationSchema = daySpendSchema.extend({
+  /** The account's debited_today as the service reports it. */
+  debitedToday: z.number(),
+  reconciledAt: z.string(),
+});
+export type Reconciliation = z.output<typeof reconciliationSchema>;
+
+export const deskSpendSchema = spendSeriesSchema.extend({
+  scope: z.enum(SPEND_SCOPES),
+  byUser: z.array(userSpendSchema).optional(),
+  /** Null when the ledger could not be read now (the reason in `ledgerError`). */
+  today: reconciliationSchema.nullable(),
+  ledgerError: z.string().nullable(),
+});
+export type DeskSpend = z.output<typeof deskSpendSchema>;

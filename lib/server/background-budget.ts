@@ -1,0 +1,87 @@
+import "server-only";
+/**
+ * The desk's budget for its own calls, shared per upstream account by every tab and user of this desk process:
+ * - backOff(ctx, accountId, retryAfterSeconds) after a 429; assertNotBackingOff(ctx, accountId) throws a 429 that says
+ *   when calls resume ("resumes at 14:05 IST") until then, so the desk stops spending the account's rate limit
+ * - sharedFreeSeconds(id): how long a free answer (calendars, indexes, categories, the account profile) is shared
+ *   with every caller of the same owner before it is asked again; 0 for key-scoped answers (batch jobs are polled)
+ * - usageTtlMs(rpm): how long the gauge's usage snapshot is shared: at most a tenth of the account's rpm for it
+ * - rememberRpm(ctx, accountId, rpm) from every upstream answer's X-RateLimit-Limit; knownRpm(ctx, accountId)
+ * - backgroundPages(ctx, accountId, max): how many pages a background collection (the calendar) may read: 1 on an
+ *   account of under 60 requests a minute, `max` otherwise
+ */
+import type { EndpointId } from "@/lib/alpha/catalogue";
+import { catalogue } from "@/lib/alpha/catalogue";
+import { AlphaError } from "@/lib/alpha/errors";
+import { toIstIso } from "@/lib/alpha/time";
+import type { DeskContext } from "./context";
+
+const DEFAULT_BACKOFF_SECONDS = 60;
+export const SHARED_FREE_SECONDS = 120;
+
+const backoffKey = (accountId: string) => `backoff:${accountId}`;
+
+/** "14:05 IST" of an instant. */
+export function istClock(at: Date): string {
+  return `${toIstIso(at).slice(11, 16)} IST`;
+}
+
+export function backOff(ctx: DeskContext, accountId: string, retryAfterSeconds: number | undefined): void {
+  const seconds = Math.max(1, retryAfterSeconds ?? DEFAULT_BACKOFF_SECONDS);
+  const until = Date.now() + seconds * 1000;
+  const current = ctx.memo.get(backoffKey(accountId));
+  if (current && current.expiresAt >= until) return;
+  ctx.memo.set(backoffKey(accountId), { expiresAt: until, value: Promise.resolve(until) });
+}
+
+export function assertNotBackingOff(ctx: DeskContext, accountId: string): void {
+  const entry = ctx.memo.get(backoffKey(accountId));
+  if (!entry) return;
+  const left = entry.expiresAt - Date.now();
+  if (left <= 0) {
+    ctx.memo.delete(backoffKey(accountId));
+    return;
+  }
+  const resumesAt = new Date(ctx.now().getTime() + left);
+  throw new AlphaError("rate_limit_exceeded", `The Alpha service is rate limiting this account; the desk resumes at ${istClock(resumesAt)}.`, {
+    status: 429,
+    retryAfter: Math.ceil(left / 1000),
+    details: { resumes_at: resumesAt.toISOString() },
+  });
+}
+
+export function sharedFreeSeconds(id: EndpointId): number {
+  const def = catalogue[id];
+  if (def.method !== "GET" || def.cost.kind !== "free" || def.scope !== "account") return 0;
+  // The gauge's usage has its own, rpm-scaled sharing (lib/server/usage.ts); the ledger is read by the sync.
+  if (id === "getAccountUsage" || id === "listAccountLedger") return 0;
+  return SHARED_FREE_SECONDS;
+}
+
+/** The usage snapshot is shared for this long: a tenth of the rpm at most, never under 3 s (Sandbox: 60 s). */
+export function usageTtlMs(rpm: number | undefined): number {
+  if (!rpm || rpm <= 0) return 3_000;
+  return Math.max(3_000, Math.ceil(60_000 / (rpm * 0.1)));
+}
+
+/** The account's rpm as its last upstream answer said, per desk context. */
+const rpmSeen = new WeakMap<DeskContext, Map<string, number>>();
+
+export function rememberRpm(ctx: DeskContext, accountId: string, rpm: number | null | undefined): void {
+  if (typeof rpm !== "number" || rpm <= 0) return;
+  let seen = rpmSeen.get(ctx);
+  if (!seen) rpmSeen.set(ctx, (seen = new Map()));
+  seen.set(accountId, rpm);
+}
+
+export function knownRpm(ctx: DeskContext, accountId: string): number | undefined {
+  return rpmSeen.get(ctx)?.get(accountId);
+}
+
+export const LOW_RPM = 60;
+export const LOW_RPM_PAGES = 1;
+
+export function backgroundPages(ctx: DeskContext, accountId: string, max: number): number {
+  const rpm = knownRpm(ctx, accountId);
+  return rpm !== undefined && rpm < LOW_RPM ? Math.min(max, LOW_RPM_PAGES) : max;
+}

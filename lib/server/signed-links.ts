@@ -1,0 +1,42 @@
+import "server-only";
+/**
+ * "Never pay twice" for signed links: a paid answer that hands out expiring URLs (transcript and recording links,
+ * 4 credits each) is kept and handed out again until shortly before its first link expires. Interface:
+ * - SIGNED_LINK_ENDPOINTS: the endpoints whose answers are reused so (POSTs, keyed by their canonical body)
+ * - canonicalBody(parsed): the request body with its items sorted, so the same calls asked in another order match
+ * - reuseSignedLinks(body, ageSeconds) → the answer's JSON with each link's `expires_in` counted down, or null when a
+ *   link expires within REUSE_MARGIN_SECONDS (or has already)
+ */
+import type { EndpointId } from "@/lib/alpha/catalogue";
+
+export const SIGNED_LINK_ENDPOINTS: ReadonlySet<EndpointId> = new Set<EndpointId>(["lookupConcallTranscripts"]);
+/** A link handed out again has more than this long left: time to open it, and for a recording to start. */
+export const REUSE_MARGIN_SECONDS = 120;
+/** Links live 15 minutes on the service; nothing is kept longer than this whatever an answer says. */
+export const MAX_LINK_REUSE_SECONDS = 24 * 60 * 60;
+
+export function canonicalBody(parsed: Record<string, unknown> | undefined): string {
+  const items = Array.isArray(parsed?.items) ? (parsed.items as { symbol: string; quarter: string }[]) : [];
+  const keys = items.map((i) => `${i.symbol}:${i.quarter}`).sort();
+  return JSON.stringify({ ...parsed, items: [...new Set(keys)] });
+}
+
+interface LinkAnswer {
+  data: ({ status?: string; expires_in?: number } & Record<string, unknown>)[];
+}
+
+export function reuseSignedLinks(body: string, ageSeconds: number): string | null {
+  let answer: LinkAnswer;
+  try {
+    answer = JSON.parse(body) as LinkAnswer;
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(answer.data)) return null;
+  const lifetimes = answer.data.filter((item) => typeof item.expires_in === "number").map((item) => item.expires_in as number);
+  // No link in the answer (nothing ready): nothing was paid, so nothing is worth keeping.
+  if (lifetimes.length === 0) return null;
+  if (Math.min(...lifetimes) - ageSeconds <= REUSE_MARGIN_SECONDS) return null;
+  const data = answer.data.map((item) => (typeof item.expires_in === "number" ? { ...item, expires_in: item.expires_in - ageSeconds } : item));
+  return JSON.stringify({ ...answer, data });
+}
