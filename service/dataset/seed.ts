@@ -630,9 +630,11 @@ export function generateDataset(options: SeedOptions): Dataset {
         ["neutral", 0.33],
       ] as const);
       // No contradicting headlines on one name within hours: a story near another takes its side (or stays neutral).
-      const near = (moodsBySymbol.get(s.company.symbol) ?? []).filter((m) => Math.abs(m.at - at) < NEWS_CONSISTENT_MS && m.mood !== "neutral");
-      const side = near[0]?.mood;
-      const agreed = side && mood !== "neutral" && mood !== side ? (sentiment ? "neutral" : side) : mood;
+      // Stories are not placed in time order, so one may land between two of opposite sides: then it stays neutral.
+      const sides = new Set((moodsBySymbol.get(s.company.symbol) ?? []).filter((m) => Math.abs(m.at - at) < NEWS_CONSISTENT_MS && m.mood !== "neutral").map((m) => m.mood));
+      const [side] = sides;
+      const clashes = mood !== "neutral" && [...sides].some((m) => m !== mood);
+      const agreed = !clashes ? mood : !sentiment && sides.size === 1 && side ? side : "neutral";
       moodsBySymbol.set(s.company.symbol, [...(moodsBySymbol.get(s.company.symbol) ?? []), { at, mood: agreed }]);
       push(buildNews(r, s.company, at, { sentiment: agreed, price: priceAt(s, at), results, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined }));
     };
