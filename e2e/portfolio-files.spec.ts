@@ -128,7 +128,7 @@ test.describe("watchlists and batch files from what a portfolio manager has", ()
     await expect(again.getByTestId("csv-import-submit")).toBeDisabled();
   });
 
-  test("an ISIN-only file maps to symbols through the service's metadata, priced before anything is spent", async ({ browser, baseURL }) => {
+  test("an ISIN-only file maps to symbols through the service's symbol data, priced before anything is spent", async ({ browser, baseURL }) => {
     test.setTimeout(150_000);
     if (!baseURL) throw new Error("baseURL is not set");
     const { page, key } = await signedInWithOwnAccount(browser, baseURL, "e2e isin import", { symbols: true });

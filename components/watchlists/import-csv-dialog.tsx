@@ -216,8 +216,8 @@ function IsinLookup({ isins, onResolved }: { isins: string[]; onResolved: (symbo
         {quote.data && price > 0 && (
           <div className="grid gap-2">
             <p>
-              The Alpha service names a company&apos;s ISIN in its symbol metadata, read by symbol at 1 credit a company. Finding these reads the companies the desk has
-              not seen yet: up to <span className="font-medium text-foreground">{formatCredits(price)}</span>, once for everyone on this desk.
+              The Alpha service names ISINs in its symbol data: the metadata of the companies the desk has not seen yet, or its whole symbol catalogue, whichever
+              costs less. Finding these costs up to <span className="font-medium text-foreground">{formatCredits(price)}</span>, once for everyone on this desk.
             </p>
             <div>
               <Button

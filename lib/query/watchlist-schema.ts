@@ -82,7 +82,7 @@ export const symbolCheckSchema = z.object({
 });
 export type SymbolCheck = z.output<typeof symbolCheckSchema>;
 
-/** ISIN → symbol through the service's symbol metadata (POST /api/watchlists/isins). */
+/** ISIN → symbol through the service's symbol metadata or catalogue, whichever costs less (POST /api/watchlists/isins). */
 export const isinSchema = z
   .string()
   .trim()
@@ -90,14 +90,14 @@ export const isinSchema = z
   .regex(/^[A-Z]{2}[A-Z0-9]{9}\d$/, { message: "must be a 12-character ISIN such as INE467B01029" });
 export const resolveIsinsInputSchema = z.object({
   isins: z.array(isinSchema).min(1).max(MAX_WATCHLIST_ITEMS * 4),
-  /** The most the caller agreed to spend on metadata; without it nothing paid is called and the price is answered. */
+  /** The most the caller agreed to spend; without it nothing paid is called and the price is answered. */
   spendUpTo: z.number().int().min(0).optional(),
 });
 export type ResolveIsinsInput = z.input<typeof resolveIsinsInputSchema>;
 export const isinResolutionSchema = z.object({
   /** ISIN → symbol, or null when the service knows no company with it. */
   symbols: z.record(z.string(), z.string().nullable()),
-  /** ISINs still open; `price` is the most their lookup costs (1 credit per company of metadata). */
+  /** ISINs still open; `price` is the most their lookup costs (the cheaper of the open companies' metadata and the catalogue). */
   pending: z.array(z.string()),
   price: z.number().int().min(0),
   charged: z.number().int().min(0),

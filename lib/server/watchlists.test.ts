@@ -1,7 +1,13 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { priceRequest } from "@/lib/alpha/costs";
 import type { RunningServer } from "./embedded-service";
+import { startServer } from "./embedded-service";
 import { handleAddWatchlistItems, handleCreateWatchlist, handleKnownSymbols, handleListWatchlists } from "./handlers/watchlists";
 import { saveAlphaKey } from "./key-vault";
+import { portfolioDb } from "./portfolio-tables";
 import { withUser } from "./route";
 import type { TestDesk, TestDialect } from "./testing";
 import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, startTestService, TEST_DATABASE_URL } from "./testing";
@@ -175,7 +181,9 @@ describe("symbol checks against the embedded service", () => {
     const priced = await resolveIsins(user, { isins }, ctx);
     expect(priced.charged).toBe(0);
     expect(priced.pending.sort()).toEqual([...isins].sort());
+    // A small universe (this service is seeded at a tenth): its metadata costs less than the whole catalogue.
     expect(priced.price).toBeGreaterThan(20);
+    expect(priced.price).toBeLessThan(priceRequest("listSymbols", { format: "json" }).credits);
     expect(balance()).toBe(start);
     await expect(resolveIsins(user, { isins, spendUpTo: priced.price - 1 }, ctx)).resolves.toMatchObject({ charged: 0, price: priced.price });
 
@@ -192,5 +200,52 @@ describe("symbol checks against the embedded service", () => {
     const again = await resolveIsins(other, { isins: companies.map((c) => c.isin) }, ctx);
     expect(again).toEqual({ symbols: { [companies[0]!.isin]: "INFY", [companies[1]!.isin]: "TCS" }, pending: [], price: 0, charged: 0, note: null });
     await expect(resolveIsins(other, { isins: ["nope"] }, ctx)).rejects.toMatchObject({ code: "invalid_body" });
+
+    // Two companies left to learn: their metadata (1 credit each) is cheaper than the catalogue.
+    await portfolioDb(ctx).deleteFrom("symbol_isins").where("symbol", "in", ["TCS", "INFY"]).execute();
+    const few = await resolveIsins(other, { isins: companies.map((c) => c.isin) }, ctx);
+    expect(few).toMatchObject({ price: priceRequest("listSymbolMetadata", { symbols: ["TCS", "INFY"] }).credits, charged: 0 });
+    expect(few.price).toBe(2);
+    const fewPaid = await resolveIsins(other, { isins: companies.map((c) => c.isin), spendUpTo: few.price }, ctx);
+    expect(fewPaid).toMatchObject({ symbols: { [companies[0]!.isin]: "INFY", [companies[1]!.isin]: "TCS" }, pending: [], charged: 2 });
   });
+});
+
+describe("ISINs on a full market", () => {
+  let service: RunningServer;
+  let desk: TestDesk;
+  beforeAll(async () => {
+    service = await startServer({ databasePath: join(mkdtempSync(join(tmpdir(), "alpha-svc-")), "service.db"), port: 0, host: "127.0.0.1" });
+    desk = await createTestDesk({ config: { alphaBaseUrl: service.url } });
+  }, 60_000);
+  afterAll(async () => {
+    await desk.close();
+    await service.close();
+  });
+
+  it("buys the whole symbol catalogue once when it costs less than every company's metadata, and keeps it for everyone", async () => {
+    const ctx = desk.ctx;
+    const user = await makeUser(ctx);
+    const account = makeAccount(service);
+    await saveAlphaKey(user.id, account.key, ctx);
+    const db = service.service.ctx.db;
+    const companies = db.prepare("SELECT symbol, isin FROM companies WHERE symbol IN ('HDFCBANK', 'ITC') ORDER BY symbol").all() as { symbol: string; isin: string }[];
+    expect(companies).toHaveLength(2);
+    const isins = companies.map((c) => c.isin);
+    const balance = () => (db.prepare("SELECT balance FROM accounts WHERE id = ?").get(account.accountId) as { balance: number }).balance;
+    const start = balance();
+    const catalogue = priceRequest("listSymbols", { format: "json" }).credits;
+
+    const priced = await resolveIsins(user, { isins }, ctx);
+    expect(priced).toMatchObject({ price: catalogue, charged: 0 });
+    expect(balance()).toBe(start);
+    const paid = await resolveIsins(user, { isins, spendUpTo: priced.price }, ctx);
+    expect(paid).toMatchObject({ symbols: { [isins[0]!]: "HDFCBANK", [isins[1]!]: "ITC" }, pending: [], charged: catalogue });
+    expect(balance()).toBe(start - catalogue);
+
+    const other = await makeUser(ctx);
+    await saveAlphaKey(other.id, makeAccount(service).key, ctx);
+    const anyIsin = (db.prepare("SELECT isin FROM companies WHERE symbol = 'RELIANCE'").get() as { isin: string }).isin;
+    expect(await resolveIsins(other, { isins: [anyIsin] }, ctx)).toEqual({ symbols: { [anyIsin]: "RELIANCE" }, pending: [], price: 0, charged: 0, note: null });
+  }, 60_000);
 });

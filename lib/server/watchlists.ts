@@ -12,6 +12,7 @@ import "server-only";
  * - resolveIsins(user, { isins, spendUpTo? }) → IsinResolution: ISIN → symbol from symbol metadata (priced first)
  */
 import { z } from "zod";
+import { priceRequest } from "@/lib/alpha/costs";
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
 import { symbolSchema } from "@/lib/alpha/primitives";
@@ -384,9 +385,10 @@ async function symbolUniverse(user: SessionUser, c: DeskContext): Promise<string
 }
 
 /**
- * ISIN → symbol. The service's metadata names a company's ISIN but is looked up by symbol (1 credit per company),
- * so unknown ISINs cost a pass over the symbols whose ISIN the desk has not learnt yet. Without `spendUpTo` covering
- * that price nothing paid is called and the price is answered; what is learnt is kept for every user.
+ * ISIN → symbol. The service names ISINs in its symbol metadata (looked up by symbol, priced per company) and in its
+ * whole symbol catalogue (one flat price): unknown ISINs cost the cheaper of a metadata pass over the symbols whose
+ * ISIN the desk has not learnt yet and one catalogue. Without `spendUpTo` covering that price nothing paid is called
+ * and the price is answered; what is learnt is kept for every user.
  */
 export async function resolveIsins(user: SessionUser, input: ResolveIsinsInput, ctx?: DeskContext): Promise<IsinResolution> {
   const c = ctx ?? (await getDeskContext());
@@ -417,27 +419,40 @@ export async function resolveIsins(user: SessionUser, input: ResolveIsinsInput, 
     for (const isin of open()) symbols[isin] = null;
     return { symbols, pending: [], price: 0, charged: 0, note: null };
   }
-  const price = candidates.length;
+  const metadataPrice = priceRequest("listSymbolMetadata", { symbols: candidates }).credits;
+  const cataloguePrice = priceRequest("listSymbols", { format: "json" }).credits;
+  const useCatalogue = cataloguePrice < metadataPrice;
+  const price = useCatalogue ? cataloguePrice : metadataPrice;
   if ((parsed.spendUpTo ?? 0) < price) return { symbols, pending: open(), price, charged: 0, note: null };
 
   let charged = 0;
   let note: string | null = null;
   const fetchedAt = c.now().toISOString();
-  for (let i = 0; i < candidates.length && open().length > 0; i += MAX_LIST_VALUES) {
+  const remember = async (symbol: string, isin: string | null) => {
+    await db
+      .insertInto("symbol_isins")
+      .values({ symbol, isin, fetched_at: fetchedAt })
+      .onConflict((oc) => oc.column("symbol").doUpdateSet({ isin, fetched_at: fetchedAt }))
+      .execute();
+    if (isin && wanted.includes(isin)) symbols[isin] = symbol;
+  };
+  if (useCatalogue) {
+    try {
+      const { data, meta } = await callAlpha(user, "listSymbols", { query: { format: "json" } }, { ctx: c });
+      charged += meta.creditsCharged;
+      if (typeof data === "string") throw new AlphaError("upstream_contract_violation", "The Alpha API answered the symbol catalogue as text, not JSON");
+      for (const m of data.data) await remember(m.symbol.toUpperCase(), m.isin ? m.isin.toUpperCase() : null);
+    } catch (error) {
+      note = whyNoIsins(error);
+    }
+  }
+  for (let i = 0; !useCatalogue && i < candidates.length && open().length > 0; i += MAX_LIST_VALUES) {
     const chunk = candidates.slice(i, i + MAX_LIST_VALUES);
     try {
       const { data, meta } = await callAlpha(user, "listSymbolMetadata", { query: { symbols: chunk } }, { ctx: c });
       charged += meta.creditsCharged;
       const isinOf = new Map(data.data.map((m) => [m.symbol.toUpperCase(), m.isin ? m.isin.toUpperCase() : null]));
-      for (const symbol of chunk) {
-        const isin = isinOf.get(symbol) ?? null;
-        await db
-          .insertInto("symbol_isins")
-          .values({ symbol, isin, fetched_at: fetchedAt })
-          .onConflict((oc) => oc.column("symbol").doUpdateSet({ isin, fetched_at: fetchedAt }))
-          .execute();
-        if (isin && wanted.includes(isin)) symbols[isin] = symbol;
-      }
+      for (const symbol of chunk) await remember(symbol, isinOf.get(symbol) ?? null);
     } catch (error) {
       note = whyNoIsins(error);
       break;
