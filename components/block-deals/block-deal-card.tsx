@@ -23,7 +23,8 @@ export function BlockDealCard({ deal, held }: { deal: BlockDeal; held: HeldConte
   return (
     <article data-testid="block-deal-card" data-deal-id={deal.id} data-exchange={deal.exchange ?? ""} data-window={window ?? "none"} className="grid gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs">
       <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
-        <div className="grid min-w-0 flex-1 gap-0.5">
+        {/* Wide enough for the symbol and exchange on one line: on a phone the time wraps below instead. */}
+        <div className="grid min-w-[12rem] flex-1 gap-0.5">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             {deal.symbol ? (
               <Link href={symbolHref(deal.symbol)} className="inline-flex items-center gap-0.5 font-mono font-semibold text-primary underline-offset-4 hover:underline" data-testid="block-deal-symbol">
@@ -41,7 +42,7 @@ export function BlockDealCard({ deal, held }: { deal: BlockDeal; held: HeldConte
           </div>
           {deal.company && <span className="truncate text-sm text-muted-foreground">{deal.company}</span>}
         </div>
-        <time dateTime={deal.date ?? undefined} title={formatIstDateTime(deal.date)} className="shrink-0 text-right text-xs text-muted-foreground">
+        <time dateTime={deal.date ?? undefined} title={formatIstDateTime(deal.date)} className="shrink-0 text-xs text-muted-foreground sm:text-right">
           <span className="block font-mono font-medium text-foreground tabular-nums">
             {formatIstDate(deal.date)} · {formatIstTime(deal.date)}
           </span>
@@ -58,7 +59,7 @@ export function BlockDealCard({ deal, held }: { deal: BlockDeal; held: HeldConte
         <div className="grid gap-0.5">
           <dt className="text-xs text-muted-foreground">Shares at price</dt>
           <dd className="font-mono text-sm tabular-nums" data-testid="block-deal-shares">
-            {formatShares(deal.shares)} @ {formatInr(deal.price, { paise: true })}
+            <span className="whitespace-nowrap">{formatShares(deal.shares)}</span> <span className="whitespace-nowrap">@ {formatInr(deal.price, { paise: true })}</span>
           </dd>
         </div>
         <div className="col-span-2 grid gap-0.5 sm:col-span-1">
