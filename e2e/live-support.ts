@@ -37,12 +37,15 @@ export interface StoredRow {
 
 /** Stores an event in the service now; the stream publishes it to subscribers. */
 export function storeEvent(input: {
-  product: "alerts" | "news" | "announcements";
+  product: "alerts" | "news" | "announcements" | "block-deals";
   symbol: string;
   type?: string;
   important?: boolean;
   sentiment?: "positive" | "negative" | "neutral";
   category?: string;
+  exchange?: "NSE" | "BSE" | "NSE/BSE";
+  /** When it happened (epoch ms; default now). */
+  atMs?: number;
 }): Promise<StoredRow> {
   return control<StoredRow>("POST", "/events", input);
 }

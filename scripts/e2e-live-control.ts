@@ -2,7 +2,8 @@
  * Test-only control hook of the e2e server process (never part of the desk or the service's routes): a tiny JSON API
  * on its own 127.0.0.1 port through which browser specs make things happen in the embedded service while a page is
  * open. Its URL goes to e2e/.auth/fixtures.json as `liveControlUrl`.
- *   POST /events    { product: "alerts"|"news"|"announcements", symbol, type?, important?, sentiment?, category? } → the stored row
+ *   POST /events    { product: "alerts"|"news"|"announcements"|"block-deals", symbol, type?, important?, sentiment?, category?,
+ *                     exchange?, atMs? } → the stored row
  *   POST /streams/drop                → drops every WebSocket server-side (the service keeps serving /v1/ws)
  *   GET  /streams/stats               → the stream hub's counters (connections per account)
  *   POST /accounts  { plan?, balance?, websocketAddons? } → { accountId, key } of a fresh account
@@ -18,12 +19,14 @@ import type { RunningServer } from "../service/server";
 import { dropStreamConnections, recordLiveEvent } from "./live-events";
 
 const eventSchema = z.object({
-  product: z.enum(["alerts", "news", "announcements"]),
+  product: z.enum(["alerts", "news", "announcements", "block-deals"]),
   symbol: z.string().min(1),
   type: z.enum(ALERT_OUTPUT_TYPES).optional(),
   important: z.boolean().optional(),
   sentiment: z.enum(["positive", "negative", "neutral"]).optional(),
   category: z.string().optional(),
+  exchange: z.enum(["NSE", "BSE", "NSE/BSE"]).optional(),
+  atMs: z.number().int().positive().optional(),
 });
 
 const accountSchema = z.object({

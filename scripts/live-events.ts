@@ -6,13 +6,13 @@
 import type { AlertOutputType } from "../lib/alpha/alerts";
 import { companies } from "../service/dataset/companies";
 import { createRng } from "../service/dataset/rng";
-import { buildAlert, buildAnnouncement, buildNews } from "../service/dataset/rows";
+import { buildAlert, buildAnnouncement, buildBlockDeal, buildNews } from "../service/dataset/rows";
 import type { RunningServer } from "../service/server";
-import { recordAlert, recordAnnouncement, recordNews } from "../service/store/record";
-import type { AlertRecord, AnnouncementRecord, NewsRecord } from "../service/store/writes";
+import { recordAlert, recordAnnouncement, recordBlockDeal, recordNews } from "../service/store/record";
+import type { AlertRecord, AnnouncementRecord, BlockDealRecord, NewsRecord } from "../service/store/writes";
 import { attachStreams } from "../service/streams/attach";
 
-export type LiveEventProduct = "alerts" | "news" | "announcements";
+export type LiveEventProduct = "alerts" | "news" | "announcements" | "block-deals";
 
 export interface LiveEventInput {
   product: LiveEventProduct;
@@ -26,12 +26,14 @@ export interface LiveEventInput {
   sentiment?: "positive" | "negative" | "neutral";
   /** Announcements: the primary category. */
   category?: string;
+  /** Block deals: the exchange. */
+  exchange?: "NSE" | "BSE" | "NSE/BSE";
 }
 
 let counter = 0;
 
 /** Stores one event and returns its row; throws on a symbol the dataset does not hold. */
-export function recordLiveEvent(running: Pick<RunningServer, "service">, input: LiveEventInput): AlertRecord | NewsRecord | AnnouncementRecord {
+export function recordLiveEvent(running: Pick<RunningServer, "service">, input: LiveEventInput): AlertRecord | NewsRecord | AnnouncementRecord | BlockDealRecord {
   const company = companies.find((c) => c.symbol === input.symbol.toUpperCase());
   if (!company) throw new Error(`no company ${input.symbol} in the dataset`);
   const ctx = running.service.ctx;
@@ -51,6 +53,12 @@ export function recordLiveEvent(running: Pick<RunningServer, "service">, input: 
     case "announcements": {
       const row = buildAnnouncement(rng, company, at, input.category ? { category: input.category } : {});
       recordAnnouncement(ctx, row);
+      return row;
+    }
+    case "block-deals": {
+      const built = buildBlockDeal(rng, company, at);
+      const row = input.exchange ? { ...built, exchange: input.exchange } : built;
+      recordBlockDeal(ctx, row);
       return row;
     }
   }

@@ -28,7 +28,12 @@ export function NeedsKey() {
   );
 }
 
-const LIST_OF: Record<LiveProduct, "listAlerts" | "listNews" | "listAnnouncements"> = { alerts: "listAlerts", news: "listNews", announcements: "listAnnouncements" };
+const LIST_OF: Record<LiveProduct, "listAlerts" | "listNews" | "listAnnouncements" | "listBlockDeals"> = {
+  alerts: "listAlerts",
+  news: "listNews",
+  announcements: "listAnnouncements",
+  "block-deals": "listBlockDeals",
+};
 
 /**
  * What the page should know about its stream: on standby (no stream, no symbols) it asks for symbols or offers

@@ -2,6 +2,7 @@
 
 import { alertSchema } from "@/lib/alpha/alerts";
 import { announcementDetailSchema } from "@/lib/alpha/announcements";
+import { blockDealSchema } from "@/lib/alpha/block-deals";
 import { newsItemSchema } from "@/lib/alpha/news";
 import type { LivePoll, LiveProduct, LiveRowOf, LiveStatus } from "@/lib/query/live";
 import { queryKeys } from "@/lib/query/keys";
@@ -43,7 +44,7 @@ export interface LiveSnapshot {
   url: string | null;
 }
 
-const ROW_SCHEMAS = { alerts: alertSchema, news: newsItemSchema, announcements: announcementDetailSchema } as const;
+const ROW_SCHEMAS = { alerts: alertSchema, news: newsItemSchema, announcements: announcementDetailSchema, "block-deals": blockDealSchema } as const;
 const EMPTY: LiveSnapshot = { connection: "idle", statuses: {}, polls: {}, openedAt: null, url: null };
 
 /** A refused stream (signed out, no key) is retried slowly; the page says why meanwhile. */

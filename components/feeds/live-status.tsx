@@ -11,7 +11,7 @@ import type { LiveProduct, LiveState } from "@/lib/query/live";
 import { cn } from "@/lib/utils";
 import type { LiveSnapshot } from "./live-hub";
 
-const LIST_ENDPOINT: Record<LiveProduct, EndpointId> = { alerts: "listAlerts", news: "listNews", announcements: "listAnnouncements" };
+const LIST_ENDPOINT: Record<LiveProduct, EndpointId> = { alerts: "listAlerts", news: "listNews", announcements: "listAnnouncements", "block-deals": "listBlockDeals" };
 
 export type LiveBadgeState = LiveState | "paused" | "off" | "idle";
 

@@ -9,7 +9,7 @@ import type { AlphaCallMeta } from "@/lib/query/alpha";
 import { alphaPrice, alphaQueryOptions } from "@/lib/query/alpha";
 import { queryKeys } from "@/lib/query/keys";
 
-export type FeedEndpoint = "listAlerts" | "listNews" | "listAnnouncements";
+export type FeedEndpoint = "listAlerts" | "listNews" | "listAnnouncements" | "listBlockDeals";
 type ItemOf<K extends FeedEndpoint> = ResponseOf<K>["data"][number];
 
 export interface PaidPages<K extends FeedEndpoint> {

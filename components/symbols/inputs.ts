@@ -13,5 +13,6 @@ export function symbolInputs(symbol: string) {
     alerts: { query: { symbols, limit: 20 } },
     news: { query: { symbols, limit: 20 } },
     announcements: { query: { symbols, limit: 10 } },
+    blockDeals: { query: { symbols, limit: 10 } },
   };
 }

@@ -1,11 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BellRingIcon, CalendarDaysIcon, ExternalLinkIcon, FileTextIcon, type LucideIcon, MegaphoneIcon, MicIcon, NewspaperIcon } from "lucide-react";
+import { BellRingIcon, CalendarDaysIcon, ExternalLinkIcon, FileTextIcon, HandshakeIcon, type LucideIcon, MegaphoneIcon, MicIcon, NewspaperIcon } from "lucide-react";
 import Link from "next/link";
 import { parseAsArrayOf, parseAsString, useQueryStates } from "nuqs";
 import * as React from "react";
 import { alertTypeLabel, alertTypeOf } from "@/components/alerts/alert-model";
+import { blockDealWindow, formatDealValue, formatShares, WINDOW_LABEL } from "@/components/block-deals/block-deal-model";
 import { concallGlance } from "@/components/concalls/concall-parts";
 import { EarningsDetailSheet, type ResultRef } from "@/components/earnings/earnings-detail-sheet";
 import { PaidButton, usePaidCall } from "@/components/paid/paid-call";
@@ -31,6 +32,7 @@ const KIND: Record<TimelineKind, { label: string; icon: LucideIcon; className: s
   alerts: { label: "Alerts", icon: BellRingIcon, className: "bg-chart-3/20 text-foreground" },
   news: { label: "News", icon: NewspaperIcon, className: "bg-chart-5/15 text-chart-5" },
   announcements: { label: "Announcements", icon: MegaphoneIcon, className: "bg-chart-4/15 text-chart-4" },
+  "block-deals": { label: "Block deals", icon: HandshakeIcon, className: "bg-primary/10 text-primary" },
 };
 
 const timelineParsers = { show: parseAsArrayOf(parseAsString, ",") };
@@ -144,6 +146,21 @@ function EventBody({ event, symbol, onOpenResult }: { event: TimelineEvent; symb
           {event.row.summary && <p className="line-clamp-3 text-sm text-muted-foreground">{event.row.summary}</p>}
         </>
       );
+    case "block-deals": {
+      const d = event.row;
+      const window = blockDealWindow(d);
+      return (
+        <>
+          <p className="font-medium">
+            Block deal of <span className="font-mono">{formatDealValue(d)}</span>
+            {d.exchange && <span className="ml-2 text-sm font-normal text-muted-foreground">on {d.exchange}</span>}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            {formatShares(d.shares)} @ {formatInr(d.price, { paise: true })} · {window ? WINDOW_LABEL[window] : "outside the block-deal windows"}
+          </p>
+        </>
+      );
+    }
   }
 }
 
@@ -168,7 +185,7 @@ function EventRow({ event, symbol, onOpenResult }: { event: TimelineEvent; symbo
 }
 
 /** A paid source of the timeline: a priced button until loaded, then what it added (or why it could not). */
-function PaidSource<K extends EndpointId>({ label, call, what }: { label: string; call: ReturnType<typeof usePaidCall<K>>; what: string }) {
+function PaidSource<K extends EndpointId>({ label, call, what, testId }: { label: string; call: ReturnType<typeof usePaidCall<K>>; what: string; testId?: string }) {
   if (call.query.data) {
     const n = (call.query.data.data as { data?: unknown[] }).data?.length ?? 0;
     const meta = call.query.data.meta;
@@ -189,7 +206,7 @@ function PaidSource<K extends EndpointId>({ label, call, what }: { label: string
     );
   }
   return (
-    <PaidButton price={call.price} what={what} onRun={call.request} pending={call.query.isFetching} variant="outline" size="sm" testId={`load-${label.toLowerCase()}`}>
+    <PaidButton price={call.price} what={what} onRun={call.request} pending={call.query.isFetching} variant="outline" size="sm" testId={testId ?? `load-${label.toLowerCase()}`}>
       {label}
     </PaidButton>
   );
@@ -228,6 +245,7 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
   const alerts = usePaidCall("listAlerts", inputs.alerts);
   const news = usePaidCall("listNews", inputs.news);
   const announcements = usePaidCall("listAnnouncements", inputs.announcements);
+  const blockDeals = usePaidCall("listBlockDeals", inputs.blockDeals);
 
   const timeline = buildTimeline(
     {
@@ -238,6 +256,7 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
       alerts: alerts.query.data?.data.data,
       news: news.query.data?.data.data,
       announcements: announcements.query.data?.data.data,
+      blockDeals: blockDeals.query.data?.data.data,
     },
     now,
   );
@@ -257,7 +276,7 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
       <CardHeader>
         <CardTitle>Timeline{company ? ` · ${company}` : ""}</CardTitle>
         <CardDescription>
-          Results, calls, alerts, news and announcements of {symbol} in one line, times in IST. Results and schedules are free; add the paid
+          Results, calls, alerts, news, announcements and block deals of {symbol} in one line, times in IST. Results and schedules are free; add the paid
           sources you need.
         </CardDescription>
       </CardHeader>
@@ -268,6 +287,12 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
           <PaidSource label="Alerts" call={alerts} what={`Load the latest alerts of ${symbol}.`} />
           <PaidSource label="News" call={news} what={`Load the latest news about ${symbol}.`} />
           <PaidSource label="Announcements" call={announcements} what={`Load the latest ${inputs.announcements.query.limit} announcements of ${symbol}.`} />
+          <PaidSource
+            label="Block deals"
+            call={blockDeals}
+            what={`Load the latest ${inputs.blockDeals.query.limit} block deals of ${symbol} (1 credit each, only for deals returned).`}
+            testId="load-block-deals"
+          />
         </div>
         <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Show on the timeline">
           {TIMELINE_KINDS.map((k) => {
@@ -297,7 +322,7 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
             description={
               kinds.length < TIMELINE_KINDS.length
                 ? "Nothing of the kinds shown. Show more kinds above, or add a paid source."
-                : `${symbol} has no results or scheduled events in the free data. Add calls, alerts, news or announcements above, or check the symbol.`
+                : `${symbol} has no results or scheduled events in the free data. Add calls, alerts, news, announcements or block deals above, or check the symbol.`
             }
           />
         ) : (

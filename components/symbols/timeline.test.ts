@@ -18,11 +18,12 @@ describe("buildTimeline", () => {
         ],
         alerts: [{ id: "a1", symbol: "TCS", type: "52w_high", timestamp: "2026-11-20T04:00:00Z", meta: { primary_drivers: [] } }],
         news: [{ id: "n1", title: "TCS wins deal", date: "2026-11-21T10:00:00+05:30" }],
+        blockDeals: [{ id: "b1", symbol: "TCS", exchange: "NSE", trade_value_cr: 412.5, shares: 1_250_000, price: 3300, date: "2026-11-20T14:07:00+05:30" }],
       },
       NOW,
     );
     expect(t.upcoming.map((e) => e.id)).toEqual(["upcoming-call:c8", "upcoming-results:u1", "upcoming-call:c9"]);
-    expect(t.past.map((e) => e.id)).toEqual(["news:n1", "alert:a1", "results:e1", "results:e0"]);
+    expect(t.past.map((e) => e.id)).toEqual(["news:n1", "block-deal:b1", "alert:a1", "results:e1", "results:e0"]);
   });
 
   it("reads call filing dates without an offset as IST and skips rows without a time", () => {
@@ -60,7 +61,8 @@ describe("buildTimeline", () => {
 describe("parseKinds", () => {
   it("keeps known kinds once and falls back to all", () => {
     expect(parseKinds(["news", "news", "bogus"])).toEqual(["news"]);
-    expect(parseKinds([])).toHaveLength(5);
-    expect(parseKinds(null)).toHaveLength(5);
+    expect(parseKinds(["block-deals"])).toEqual(["block-deals"]);
+    expect(parseKinds([])).toHaveLength(6);
+    expect(parseKinds(null)).toHaveLength(6);
   });
 });

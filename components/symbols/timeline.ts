@@ -1,5 +1,6 @@
 import type { Alert } from "@/lib/alpha/alerts";
 import type { AnnouncementRow } from "@/lib/alpha/announcements";
+import type { BlockDeal } from "@/lib/alpha/block-deals";
 import type { Concall, UpcomingConcall } from "@/lib/alpha/concalls";
 import type { EarningsIndexRow, UpcomingEarningsRow } from "@/lib/alpha/earnings";
 import type { NewsItem } from "@/lib/alpha/news";
@@ -7,7 +8,7 @@ import { resolveBound } from "@/lib/alpha/time";
 
 /** One symbol's events from every source, on one time line. Pure, so it is tested without a browser. */
 
-export const TIMELINE_KINDS = ["results", "calls", "alerts", "news", "announcements"] as const;
+export const TIMELINE_KINDS = ["results", "calls", "alerts", "news", "announcements", "block-deals"] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 export type TimelineEvent =
@@ -17,7 +18,8 @@ export type TimelineEvent =
   | { kind: "calls"; id: string; at: number; upcoming: false; row: Concall }
   | { kind: "alerts"; id: string; at: number; upcoming: false; row: Alert }
   | { kind: "news"; id: string; at: number; upcoming: false; row: NewsItem }
-  | { kind: "announcements"; id: string; at: number; upcoming: false; row: AnnouncementRow };
+  | { kind: "announcements"; id: string; at: number; upcoming: false; row: AnnouncementRow }
+  | { kind: "block-deals"; id: string; at: number; upcoming: false; row: BlockDeal };
 
 export interface TimelineSources {
   results?: readonly EarningsIndexRow[];
@@ -27,6 +29,7 @@ export interface TimelineSources {
   alerts?: readonly Alert[];
   news?: readonly NewsItem[];
   announcements?: readonly AnnouncementRow[];
+  blockDeals?: readonly BlockDeal[];
 }
 
 function instant(value: string | null | undefined): number | null {
@@ -73,6 +76,10 @@ export function buildTimeline(src: TimelineSources, now: number): { upcoming: Ti
   for (const row of src.announcements ?? []) {
     const at = instant(row.date);
     push(at === null ? null : { kind: "announcements", id: `announcement:${row.id}`, at, upcoming: false, row });
+  }
+  for (const row of src.blockDeals ?? []) {
+    const at = instant(row.date);
+    push(at === null ? null : { kind: "block-deals", id: `block-deal:${row.id}`, at, upcoming: false, row });
   }
   const upcoming = events.filter((e) => e.upcoming && e.at >= now).sort((a, b) => a.at - b.at);
   const past = events.filter((e) => !(e.upcoming && e.at >= now)).sort((a, b) => b.at - a.at);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Alert } from "@/lib/alpha/alerts";
 import type { AnnouncementDetail, AnnouncementRow } from "@/lib/alpha/announcements";
+import type { BlockDeal } from "@/lib/alpha/block-deals";
 import type { NewsItem } from "@/lib/alpha/news";
 import { booleanParam, listParam, symbolSchema } from "@/lib/alpha/primitives";
 
@@ -12,7 +13,8 @@ import { booleanParam, listParam, symbolSchema } from "@/lib/alpha/primitives";
 export const LIVE_PATH = "/api/live";
 
 /** Products the desk's pages stream (each has a REST list the relay can poll instead). */
-export const LIVE_PRODUCTS = ["alerts", "news", "announcements"] as const;
+/** Named as the stream names them (the service also takes `block_deals` for `block-deals`). */
+export const LIVE_PRODUCTS = ["alerts", "news", "announcements", "block-deals"] as const;
 export type LiveProduct = (typeof LIVE_PRODUCTS)[number];
 
 /** A relay follows at most this many symbols: a watchlist (50) plus typed ones. */
@@ -101,6 +103,7 @@ export interface LiveRowOf {
   alerts: Alert;
   news: NewsItem;
   announcements: AnnouncementDetail | AnnouncementRow;
+  "block-deals": BlockDeal;
 }
 
 /** SSE event names besides the products'. */
@@ -127,7 +130,7 @@ export const livePollSchema = z.looseObject({
   creditsCharged: z.number(),
 });
 
-/** The instant a row happened, by product: alerts carry `timestamp`, news and announcements `date`. */
+/** The instant a row happened, by product: alerts carry `timestamp`, the others `date`. */
 export function liveRowTime(product: LiveProduct, row: { timestamp?: string | null; date?: string | null }): string | null {
   return (product === "alerts" ? row.timestamp : row.date) ?? null;
 }

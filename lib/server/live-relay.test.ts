@@ -214,6 +214,26 @@ describe("the live relay against the real service", () => {
     await live.waitFor(() => live.rows("news").find((r) => r.id === row.id), "the news after the reconnect");
   });
 
+  it("relays block deals under the stream's name, streamed with the add-on and polled (1 credit a deal) without", async () => {
+    const { user } = await userWithKey(desk.ctx);
+    const live = await openLive(user, "products=block-deals&symbols=TCS");
+    expect(await live.status("connected")).toMatchObject({ product: "block-deals", state: "connected" });
+    recordLiveEvent(service, { product: "block-deals", symbol: "INFY" });
+    const deal = recordLiveEvent(service, { product: "block-deals", symbol: "TCS", exchange: "BSE" });
+    const got = await live.waitFor(() => live.messages.find((m) => m.event === "block-deals"), "the deal");
+    expect(got.id).toBe(deal.id);
+    expect(got.data).toMatchObject({ id: deal.id, symbol: "TCS", exchange: "BSE", company: expect.any(String) });
+    expect(live.rows("block-deals")).toHaveLength(1);
+
+    const sandbox = await userWithKey(desk.ctx, { plan: "sandbox", balance: 1_000 });
+    const polled = await openLive(sandbox.user, "products=block-deals&symbols=WIPRO");
+    expect(await polled.status("polling")).toMatchObject({ product: "block-deals", reason: "no_websocket_addon" });
+    const row = recordLiveEvent(service, { product: "block-deals", symbol: "WIPRO" });
+    await polled.waitFor(() => polled.rows("block-deals").find((r) => r.id === row.id), "the polled deal");
+    await polled.waitFor(() => polled.messages.some((m) => m.event === "poll" && (m.data as { items: number }).items === 1), "the poll that found it");
+    expect(await balanceOf(sandbox.key)).toBe(999);
+  });
+
   it("polls the REST list for an account without the add-on: rows arrive, empty polls cost nothing", async () => {
     const { user, key, accountId } = await userWithKey(desk.ctx, { plan: "sandbox", balance: 1_000 });
     const live = await openLive(user, "products=news&symbols=WIPRO");

@@ -476,6 +476,10 @@ export class LiveRelay {
         const res = await callAlpha(user, "listAnnouncements", { query: { ...base, detailed: query.detailed } }, options);
         return { rows: res.data.data, hasNext: res.data.has_next, credits: res.meta.creditsCharged };
       }
+      case "block-deals": {
+        const res = await callAlpha(user, "listBlockDeals", { query: base }, options);
+        return { rows: res.data.data, hasNext: res.data.has_next, credits: res.meta.creditsCharged };
+      }
     }
   }
 }
