@@ -323,7 +323,9 @@ describe(`seedDataset (seed ${SEED}, now ${NOW.toISOString()})`, () => {
     }
     // ... and not before: a transcript takes at least until the next working day.
     for (const r of past) if (NOW_MS < nextTradingDay(r.meeting_ms) + 10 * 3_600_000) expect(r.has_transcript, r.id).toBe(0);
-    expect(past.some((r) => r.has_transcript === 0 && r.has_recording === 0)).toBe(true);
+    // ... and a recording is never up in the first two hours after the call (a rule for every call, where asking that
+    // some call of a random seed still lacked both depended on the seed placing one in that gap).
+    for (const r of rows) if (r.meeting_ms <= NOW_MS && NOW_MS < r.meeting_ms + 2 * 3_600_000) expect(r.has_recording + r.has_transcript, r.id).toBe(0);
   });
 
   it("writes news with mixed sentiment, real publishers and their links, dense recently and including today", () => {
