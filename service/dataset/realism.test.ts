@@ -94,7 +94,11 @@ function audit(rows: AuditRows, nowMs: number, tally: Tally, opts: { seasonTail?
   // Board outcome within 30 minutes of the meeting's end (the filing).
   const outcomes = new Map<string, number[]>();
   for (const a of rows.announcements) if (a.category === "Outcome of Board Meeting") outcomes.set(a.symbol, [...(outcomes.get(a.symbol) ?? []), a.date_ms]);
+  // Announcements cover a recent window only: a filing older than the first of them has no outcome to pair, and a
+  // board meeting on other business in the next two days must not be taken for it.
+  const covered = Math.min(...rows.announcements.map((a) => a.date_ms));
   for (const e of rows.earnings) {
+    if (e.date_ms < covered) continue;
     const after = (outcomes.get(e.symbol) ?? []).filter((t) => t >= e.date_ms && t - e.date_ms < 2 * DAY);
     if (after.length === 0) continue;
     tally.check("board outcome within 30 minutes", Math.min(...after) - e.date_ms <= BOARD_OUTCOME_MAX_MS, () => `${e.symbol} ${e.quarter}: ${(Math.min(...after) - e.date_ms) / 60_000} min`);
