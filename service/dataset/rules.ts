@@ -89,3 +89,6 @@ export function newsHourWeight(ms: number): number {
   return (isTradingDay(ms) ? NEWS_HOUR_WEIGHTS_TRADING : NEWS_HOUR_WEIGHTS_CLOSED)[hour] ?? 0;
 }
 export const NEWS_MAX_HOUR_WEIGHT = Math.max(...NEWS_HOUR_WEIGHTS_TRADING);
+/** The weight of a whole trading or closed day, so a rate per day can be spread over its hours by `newsHourWeight`. */
+export const NEWS_TRADING_DAY_WEIGHT = NEWS_HOUR_WEIGHTS_TRADING.reduce((sum, w) => sum + w, 0);
+export const NEWS_CLOSED_DAY_WEIGHT = NEWS_HOUR_WEIGHTS_CLOSED.reduce((sum, w) => sum + w, 0);

@@ -1,4 +1,5 @@
 import { HOUR_MS, istDayStartMs, isTradingDay, MINUTE_MS } from "../dataset/rows";
+import { NEWS_CLOSED_DAY_WEIGHT, NEWS_TRADING_DAY_WEIGHT, newsHourWeight } from "../dataset/rules";
 
 /** What the simulator draws at random rates; results and calls follow the stored calendars instead. */
 export type RatedKind = "alerts" | "news" | "announcements" | "blockDeals";
@@ -17,25 +18,25 @@ const hm = (h: number, m = 0) => h * 60 + m;
  * Rates per hour at speed 1, Asia/Kolkata. Aimed at about 1.5× the seeded history's density (a live day is a
  * busy day): per trading day ≈ 60 alerts, 55 news items, 40 announcements, 7 block deals.
  * - alerts: the NSE session 09:15–15:30 (9/h), a few closing-price alerts until 16:00 (4/h); none otherwise.
- * - news: 07:00–09:15 3/h, session 4.5/h, 15:30–20:00 3/h, 20:00–23:00 1.5/h, night 0.3/h; weekends 1/h by day.
+ * - news: about 55 a trading day spread by the market's one news-volume curve (service/dataset/rules.ts, which the
+ *   generator follows too): thin at night, peaks at the open and the close; closed days at that curve's lower level.
  * - announcements: exchange filing hours 09:00–15:30 4/h, 15:30–19:00 3/h, 19:00–23:00 1/h, night 0.1/h;
  *   weekends 0.5/h 10:00–18:00.
  * - block deals: only in the exchanges' block-deal windows, 08:45–09:00 and 14:05–14:20 (14/h: ≈3.5 a window).
  * Results are filed when their board meeting in the upcoming-results calendar comes due (the seeded calendar puts
  * most after the close, 15:30–22:00), and calls are analysed 75 minutes after their meeting time.
  */
-const WEEKDAY: Record<RatedKind, Band[]> = {
+/** News per trading day at speed 1, spread over the hours by the market's news-volume curve. */
+const NEWS_PER_TRADING_DAY = 55;
+const NEWS_PER_WEIGHT = NEWS_PER_TRADING_DAY / NEWS_TRADING_DAY_WEIGHT;
+
+// News is not in bands: it follows the curve (ratesAt, expectedPerDay).
+type BandedKind = Exclude<RatedKind, "news">;
+
+const WEEKDAY: Record<BandedKind, Band[]> = {
   alerts: [
     { from: hm(9, 15), to: hm(15, 30), perHour: 9 },
     { from: hm(15, 30), to: hm(16), perHour: 4 },
-  ],
-  news: [
-    { from: 0, to: hm(7), perHour: 0.3 },
-    { from: hm(7), to: hm(9, 15), perHour: 3 },
-    { from: hm(9, 15), to: hm(15, 30), perHour: 4.5 },
-    { from: hm(15, 30), to: hm(20), perHour: 3 },
-    { from: hm(20), to: hm(23), perHour: 1.5 },
-    { from: hm(23), to: hm(24), perHour: 0.3 },
   ],
   announcements: [
     { from: 0, to: hm(9), perHour: 0.1 },
@@ -50,13 +51,8 @@ const WEEKDAY: Record<RatedKind, Band[]> = {
   ],
 };
 
-const WEEKEND: Record<RatedKind, Band[]> = {
+const WEEKEND: Record<BandedKind, Band[]> = {
   alerts: [],
-  news: [
-    { from: 0, to: hm(8), perHour: 0.2 },
-    { from: hm(8), to: hm(22), perHour: 1 },
-    { from: hm(22), to: hm(24), perHour: 0.2 },
-  ],
   announcements: [{ from: hm(10), to: hm(18), perHour: 0.5 }],
   blockDeals: [],
 };
@@ -66,11 +62,12 @@ export function ratesAt(ms: number): Rates {
   const table = isTradingDay(ms) ? WEEKDAY : WEEKEND;
   const minute = Math.floor((ms - istDayStartMs(ms)) / MINUTE_MS);
   const rate = (bands: Band[]) => bands.find((b) => minute >= b.from && minute < b.to)?.perHour ?? 0;
-  return { alerts: rate(table.alerts), news: rate(table.news), announcements: rate(table.announcements), blockDeals: rate(table.blockDeals) };
+  return { alerts: rate(table.alerts), news: NEWS_PER_WEIGHT * newsHourWeight(ms), announcements: rate(table.announcements), blockDeals: rate(table.blockDeals) };
 }
 
 /** Expected events per trading day and per weekend day, at speed 1 (for documentation and tests). */
 export function expectedPerDay(kind: RatedKind, weekend = false): number {
+  if (kind === "news") return NEWS_PER_WEIGHT * (weekend ? NEWS_CLOSED_DAY_WEIGHT : NEWS_TRADING_DAY_WEIGHT);
   const bands = (weekend ? WEEKEND : WEEKDAY)[kind];
   return bands.reduce((sum, b) => sum + (b.perHour * (b.to - b.from) * MINUTE_MS) / HOUR_MS, 0);
 }
