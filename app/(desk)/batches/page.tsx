@@ -1,10 +1,11 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { BatchJobsList, BatchJobsListSkeleton, JOB_LIST_INPUT } from "@/components/batches/batch-jobs-list";
+import { BatchJobsList, BatchJobsListSkeleton } from "@/components/batches/batch-jobs-list";
 import { NewBatchJob } from "@/components/batches/new-batch-job";
 import { PageHeader } from "@/components/shell/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { JOB_LIST_INPUT } from "@/lib/query/batches";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
 import { requireUser } from "@/lib/server/auth";
 import { prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/prefetch";
