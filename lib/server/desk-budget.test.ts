@@ -10,8 +10,8 @@ import { saveAlphaKey } from "./key-vault";
 import { getDeskSpend } from "./handlers/usage";
 import { prepareLiveRelay } from "./live-relay";
 import { withUser } from "./route";
-import type { TestDesk } from "./testing";
-import { browserRequest, countingFetch, createTestDesk, makeAccount, makeUser, startTestService } from "./testing";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, countingFetch, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
 import { getUsageSnapshot } from "./usage";
 
 /** The desk's own calls on a Sandbox account (10 requests a minute), counted at the upstream. */

@@ -3,8 +3,8 @@ import type { RunningServer } from "./embedded-service";
 import { handleAddWatchlistItems, handleCreateWatchlist, handleKnownSymbols, handleListWatchlists } from "./handlers/watchlists";
 import { saveAlphaKey } from "./key-vault";
 import { withUser } from "./route";
-import type { TestDesk, TestDialect } from "./testing";
-import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, startTestService, TEST_DATABASE_URL } from "./testing";
+import type { TestDesk, TestDialect } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, startTestService, TEST_DATABASE_URL } from "@/test/support/desk";
 import {
   addWatchlistItems,
   checkSymbols,

@@ -5,8 +5,8 @@ import { issueApiKey } from "../embedded-service";
 import { saveAlphaKey } from "../key-vault";
 import { handleLiveRequest } from "../live-relay";
 import { withUser } from "../route";
-import type { TestDesk } from "../testing";
-import { browserRequest, countingFetch, createTestDesk, makeAccount, makeUser, startTestService } from "../testing";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, countingFetch, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
 import { sharedPollCount } from "./shared-polls";
 
 /** Live fallback polling against the real service: one check per interval for every tab and user of an account. */
