@@ -5,6 +5,8 @@ import { BatchJobsList, BatchJobsListSkeleton } from "@/components/batches/batch
 import { NewBatchJob } from "@/components/batches/new-batch-job";
 import { PageHeader } from "@/components/shell/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { unitCredits } from "@/lib/alpha/costs";
+import { formatCredits } from "@/lib/format/number";
 import { JOB_LIST_INPUT } from "@/lib/query/batches";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
 import { requireUser } from "@/lib/server/auth";
@@ -12,6 +14,9 @@ import { prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/prefe
 import { listWatchlists } from "@/lib/server/watchlists";
 
 export const metadata: Metadata = { title: "Batch jobs" };
+
+/** The submission fee and the per-summary charge, from the catalogue's cost rule (lib/alpha/costs.ts). */
+const batch = unitCredits("createBatchJob");
 
 export default async function BatchesPage() {
   const user = await requireUser();
@@ -23,7 +28,7 @@ export default async function BatchesPage() {
     <>
       <PageHeader
         title="Batch jobs"
-        description="Many daily summaries in one job: 50 credits to submit plus 5 per generated summary. Jobs run in the background; follow them here and download their results."
+        description={`Many daily summaries in one job: ${formatCredits(batch.credits)} to submit plus ${batch.detailedCredits} per generated summary. Jobs run in the background; follow them here and download their results.`}
       />
       <HydrationBoundary state={dehydrate(client)}>
         <Suspense fallback={<Skeleton className="h-96" />}>
