@@ -4,7 +4,7 @@ import { catalogue, endpointIds } from "../lib/alpha/catalogue";
 import { errorBodySchema } from "../lib/alpha/errors";
 import { revokeApiKey, setAccountStatus } from "./accounts";
 import { ManualClock } from "./clock";
-import { call, createTestAccount, createTestService } from "./testing";
+import { call, createTestAccount, createTestService } from "../test/support/service";
 
 const errorCode = (json: unknown) => errorBodySchema.parse(json).error.code;
 

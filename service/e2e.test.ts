@@ -30,7 +30,7 @@ import { seedDataset } from "./dataset/seed";
 import type { RunningServer } from "./server";
 import { startServer } from "./server";
 import { openDatabase } from "./store/db";
-import { call, createTestAccount, createTestService } from "./testing";
+import { call, createTestAccount, createTestService } from "../test/support/service";
 
 const NOW = new Date("2026-05-15T06:00:00Z");
 

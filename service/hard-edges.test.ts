@@ -10,9 +10,9 @@ import { revokeApiKey, setAccountStatus } from "./accounts";
 import type { RunningServer } from "./server";
 import { startServer } from "./server";
 import { openDatabase } from "./store/db";
-import { TestClient } from "./streams/test-support";
-import { makeTestContext } from "./summaries/testing";
-import { createTestAccount } from "./testing";
+import { TestClient } from "../test/support/service-streams";
+import { makeTestContext } from "../test/support/service-summaries";
+import { createTestAccount } from "../test/support/service";
 
 /** Edges outside the app's handlers, against the real HTTP + WebSocket server. */
 

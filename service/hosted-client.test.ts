@@ -8,9 +8,9 @@ import type { RunningServer } from "./server";
 import { startServer } from "./server";
 import { companies } from "./dataset/companies";
 import { createRng } from "./dataset/rng";
-import { recordSample } from "./streams/test-support";
-import { addCompanies } from "./summaries/testing";
-import { addAlert, addAnnouncement, addBlockDeal, addConcall, addEarnings, addNews, addUpcomingEarnings, createTestAccount } from "./testing";
+import { recordSample } from "../test/support/service-streams";
+import { addCompanies } from "../test/support/service-summaries";
+import { addAlert, addAnnouncement, addBlockDeal, addConcall, addEarnings, addNews, addUpcomingEarnings, createTestAccount } from "../test/support/service";
 
 /*
  * The hosted client (drishti-sdk 1.0.15) as its documentation describes it, written here as our own table: for each

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { errorBodySchema } from "../lib/alpha/errors";
 import { ManualClock } from "./clock";
 import { closestName } from "./endpoint";
-import { addCompany, addNews, call, createTestAccount, createTestService } from "./testing";
+import { addCompany, addNews, call, createTestAccount, createTestService } from "../test/support/service";
 
 const NOW = Date.parse("2026-05-15T06:00:00Z");
 const errorOf = (json: unknown) => errorBodySchema.parse(json).error;

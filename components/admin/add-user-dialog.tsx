@@ -11,6 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { isAlphaError } from "@/lib/alpha/errors";
 import type { UserSummary } from "@/lib/desk/users";
+import { createUserInputSchema, formProblems, PASSWORD_MIN_LENGTH } from "@/lib/desk/users";
 
 const EMPTY = { email: "", name: "", password: "", role: "member" as UserSummary["role"] };
 
@@ -31,10 +32,12 @@ export function AddUserDialog({ onCreate }: { onCreate: (input: typeof EMPTY) =>
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The route's own body schema decides what passes; the sentences are the dialog's.
+    const found = formProblems(createUserInputSchema, { ...values, email: values.email.trim(), name: values.name.trim() });
     const problems: Record<string, string> = {};
-    if (!values.name.trim()) problems.name = "Enter a name.";
-    if (!/^\S+@\S+\.\S+$/.test(values.email.trim())) problems.email = "Enter an email address.";
-    if (values.password.length < 8) problems.password = "Use at least 8 characters.";
+    if (found.name) problems.name = values.name.trim() ? `The name ${found.name}.` : "Enter a name.";
+    if (found.email) problems.email = "Enter an email address.";
+    if (found.password) problems.password = values.password.length < PASSWORD_MIN_LENGTH ? `Use at least ${PASSWORD_MIN_LENGTH} characters.` : `The password ${found.password}.`;
     setFieldErrors(problems);
     setError(null);
     if (Object.keys(problems).length > 0) return;

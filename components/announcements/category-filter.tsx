@@ -15,9 +15,9 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Skeleton } from "@/components/ui/skeleton";
 import { alphaQueryOptions } from "@/lib/query/alpha";
+import { CATEGORIES_INPUT } from "@/lib/query/announcements";
 
 /** The categories input of the free categories endpoint (the server prefetches it under the same key). */
-export const CATEGORIES_INPUT = {};
 
 /** Multi-select of categories in the two groups the free categories endpoint returns. */
 export function CategoryFilter({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {

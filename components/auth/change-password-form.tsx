@@ -10,10 +10,10 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/errors";
 import { deskCall } from "@/lib/desk/client";
+import { changePasswordInputSchema, formProblems, PASSWORD_MIN_LENGTH } from "@/lib/desk/users";
 import { Field, fieldAria, fieldErrorsOf } from "./field";
 import { useHydrated } from "./use-hydrated";
 
-const MIN_PASSWORD = 8;
 
 /**
  * The current password and a new one, twice. Every other session of the user ends; this browser stays signed in.
@@ -32,16 +32,19 @@ export function ChangePasswordForm({ required }: { required: boolean }) {
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const body = { currentPassword: values.current, newPassword: values.next };
+    // The route's own body schema decides what passes; the sentences are the form's.
+    const problems = formProblems(changePasswordInputSchema, body);
     const out: Record<string, string> = {};
-    if (!values.current) out.current = "Enter your current password.";
-    if (values.next.length < MIN_PASSWORD) out.next = `Use at least ${MIN_PASSWORD} characters.`;
+    if (problems.currentPassword) out.current = values.current ? `Your current password ${problems.currentPassword}.` : "Enter your current password.";
+    if (problems.newPassword) out.next = values.next.length < PASSWORD_MIN_LENGTH ? `Use at least ${PASSWORD_MIN_LENGTH} characters.` : `The new password ${problems.newPassword}.`;
     if (values.confirm !== values.next) out.confirm = "The passwords do not match.";
     setFieldErrors(out);
     setError(null);
     if (Object.keys(out).length > 0) return;
     setPending(true);
     try {
-      await deskCall("changePassword", { body: { currentPassword: values.current, newPassword: values.next } });
+      await deskCall("changePassword", { body });
       setDone(true);
       setValues({ current: "", next: "", confirm: "" });
       if (required) router.replace("/usage");
@@ -98,7 +101,7 @@ export function ChangePasswordForm({ required }: { required: boolean }) {
               {...fieldAria("current-password", fieldErrors.current)}
             />
           </Field>
-          <Field id="new-password" label="New password" hint={`At least ${MIN_PASSWORD} characters.`} error={fieldErrors.next}>
+          <Field id="new-password" label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={fieldErrors.next}>
             <Input
               id="new-password"
               name="new-password"

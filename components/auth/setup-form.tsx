@@ -10,11 +10,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/errors";
-import { deskSend } from "@/lib/query/desk-fetch";
+import { deskCall } from "@/lib/desk/client";
+import { formProblems, newUserInputSchema, PASSWORD_MIN_LENGTH } from "@/lib/desk/users";
 import { Field, fieldAria, fieldErrorsOf } from "./field";
 import { useHydrated } from "./use-hydrated";
-
-const MIN_PASSWORD = 8;
 
 /** First run: the first person to sign up on a fresh desk becomes its admin, then lands on Settings to add a key. */
 export function SetupForm() {
@@ -27,11 +26,15 @@ export function SetupForm() {
 
   const set = (name: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
+  const body = () => ({ name: values.name.trim(), email: values.email.trim(), password: values.password });
+
+  /** The route's own body schema decides what passes; the sentences are the form's. */
   function validate(): Record<string, string> {
+    const problems = formProblems(newUserInputSchema, body());
     const out: Record<string, string> = {};
-    if (!values.name.trim()) out.name = "Enter your name.";
-    if (!/^\S+@\S+\.\S+$/.test(values.email.trim())) out.email = "Enter an email address.";
-    if (values.password.length < MIN_PASSWORD) out.password = `Use at least ${MIN_PASSWORD} characters.`;
+    if (problems.name) out.name = values.name.trim() ? `The name ${problems.name}.` : "Enter your name.";
+    if (problems.email) out.email = "Enter an email address.";
+    if (problems.password) out.password = values.password.length < PASSWORD_MIN_LENGTH ? `Use at least ${PASSWORD_MIN_LENGTH} characters.` : `The password ${problems.password}.`;
     if (values.confirm !== values.password) out.confirm = "The passwords do not match.";
     return out;
   }
@@ -44,7 +47,7 @@ export function SetupForm() {
     if (Object.keys(problems).length > 0) return;
     setPending(true);
     try {
-      await deskSend("/api/setup", "POST", { name: values.name.trim(), email: values.email.trim(), password: values.password });
+      await deskCall("setup", { body: body() });
     } catch (e) {
       setPending(false);
       if (isAlphaError(e)) {
@@ -99,7 +102,7 @@ export function SetupForm() {
           <Field id="email" label="Email" error={fieldErrors.email}>
             <Input id="email" name="email" type="email" autoComplete="username" value={values.email} onChange={set("email")} {...fieldAria("email", fieldErrors.email)} />
           </Field>
-          <Field id="password" label="Password" hint={`At least ${MIN_PASSWORD} characters.`} error={fieldErrors.password}>
+          <Field id="password" label="Password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={fieldErrors.password}>
             <Input
               id="password"
               name="password"

@@ -11,9 +11,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { isTerminalBatchStatus } from "@/lib/alpha/batch";
 import { formatRelativeTime } from "@/lib/format/time";
 import { alphaQueryOptions } from "@/lib/query/alpha";
+import { JOB_LIST_INPUT } from "@/lib/query/batches";
 import { BatchProgress, BatchStatusBadge, formatEpoch } from "./job-status";
 
-export const JOB_LIST_INPUT = { query: { limit: 50 } };
 
 export function BatchJobsListSkeleton() {
   return (

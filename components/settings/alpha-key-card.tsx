@@ -25,7 +25,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isAlphaError } from "@/lib/alpha/errors";
 import { formatIstDateTime } from "@/lib/format/time";
-import { deskSend } from "@/lib/query/desk-fetch";
+import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
 import type { AlphaKeyStatusView as AlphaKeyStatus } from "@/lib/desk/users";
 
@@ -59,7 +59,7 @@ export function AlphaKeyCard({ initialStatus }: { initialStatus: AlphaKeyStatus 
     setPending(true);
     setError(null);
     try {
-      const { data: next } = await deskSend<{ data: AlphaKeyStatus }>("/api/settings/alpha-key", "PUT", { key: key.trim() });
+      const next = await deskCall("putAlphaKey", { body: { key: key.trim() } });
       setStatus(next);
       setEditing(false);
       toast.success(`Key saved: •••• ${next.last4 ?? ""}`);
@@ -75,7 +75,7 @@ export function AlphaKeyCard({ initialStatus }: { initialStatus: AlphaKeyStatus 
   async function remove() {
     setPending(true);
     try {
-      const { data: next } = await deskSend<{ data: AlphaKeyStatus }>("/api/settings/alpha-key", "DELETE");
+      const next = await deskCall("deleteAlphaKey");
       setStatus(next);
       setEditing(true);
       setError(null);

@@ -20,7 +20,7 @@ import {
 } from "@/lib/query/watchlist-schema";
 import { proxyMetaSchema } from "./envelope";
 import { deskSpendSchema, spendQuerySchema, usageViewSchema } from "./usage";
-import { alphaKeyStatusSchema, changePasswordInputSchema, sessionUserSchema, userSummarySchema } from "./users";
+import { alphaKeyStatusSchema, changePasswordInputSchema, createUserInputSchema, newUserInputSchema, sessionUserSchema, updateUserInputSchema, userSummarySchema } from "./users";
 
 export type DeskMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** Who may call a route: anyone (first-run setup), a signed-in user, or an admin. */
@@ -32,11 +32,8 @@ export interface DeskRouteDef<O extends z.ZodType = z.ZodType> {
   path: string;
   access: DeskAccess;
   query?: z.ZodType;
-  /**
-   * The JSON body. `verb` means the body is validated by the server verb it reaches (lib/server/users.ts, whose
-   * schemas are to move here), so the browser sends what the form built.
-   */
-  body?: z.ZodType | "verb";
+  /** The JSON body: the browser's form checks with it, and the server's handler and verb parse with it. */
+  body?: z.ZodType;
   /** The answer: `{ data: output }` as JSON, or `stream` (server-sent events) / `envelope` (the Alpha proxy). */
   output: O;
   kind?: "json" | "stream" | "envelope";
@@ -53,11 +50,11 @@ export const deskRoutes = {
   alphaDelete: route({ method: "DELETE", path: "/api/alpha/[...path]", access: "user", output: z.object({ data: z.unknown(), meta: proxyMetaSchema }), kind: "envelope" }),
 
   setupStatus: route({ method: "GET", path: "/api/setup", access: "public", output: z.object({ needsSetup: z.boolean() }) }),
-  setup: route({ method: "POST", path: "/api/setup", access: "public", body: "verb", output: sessionUserSchema }),
+  setup: route({ method: "POST", path: "/api/setup", access: "public", body: newUserInputSchema, output: sessionUserSchema }),
 
   listUsers: route({ method: "GET", path: "/api/admin/users", access: "admin", output: z.array(userSummarySchema) }),
-  createUser: route({ method: "POST", path: "/api/admin/users", access: "admin", body: "verb", output: userSummarySchema }),
-  updateUser: route({ method: "PATCH", path: "/api/admin/users/[id]", access: "admin", body: "verb", output: userSummarySchema }),
+  createUser: route({ method: "POST", path: "/api/admin/users", access: "admin", body: createUserInputSchema, output: userSummarySchema }),
+  updateUser: route({ method: "PATCH", path: "/api/admin/users/[id]", access: "admin", body: updateUserInputSchema, output: userSummarySchema }),
   issueTemporaryPassword: route({ method: "POST", path: "/api/admin/users/[id]/temporary-password", access: "admin", output: z.object({ temporaryPassword: z.string() }) }),
   clearSignInFailures: route({ method: "DELETE", path: "/api/admin/users/[id]/sign-in-failures", access: "admin", output: z.object({ cleared: z.number().int().min(0) }) }),
   changePassword: route({ method: "POST", path: "/api/account/password", access: "user", body: changePasswordInputSchema, output: z.object({ changed: z.literal(true) }) }),

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AlphaError } from "@/lib/alpha/errors";
-import { alphaPrice, alphaProxyUrl, alphaQueryOptions, refreshAlpha } from "./alpha";
+import { alphaPrice, alphaProxyUrl, alphaQueryOptions, parseEnvelope, refreshAlpha } from "./alpha";
 import { queryKeys } from "./keys";
 import { usageQueryOptions } from "./usage";
 
@@ -76,5 +76,23 @@ describe("alphaQueryOptions", () => {
     await refreshAlpha(client, "listNews", { query: { limit: 5 } });
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain("fresh=1");
     expect(client.getQueryData(queryKeys.alpha.call("listNews", { query: { limit: 5 } }))).toMatchObject({ data: { data: [{ id: "n1" }] } });
+  });
+});
+
+describe("the proxy's envelope in the browser", () => {
+  it("parses data with the endpoint's response schema: a drifted answer fails loudly instead of being cast", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ data: { data: [{ title: "no id" }], has_next: false }, meta: meta() })));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const error = await client.fetchQuery(alphaQueryOptions("listNews", {})).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(String(error)).toMatch(/id/);
+    expect(() => parseEnvelope("listNews", { data: { data: [], has_next: "no" }, meta: meta() })).toThrow();
+  });
+
+  it("checks batch results (JSON lines, parsed by the server) in their parsed form", () => {
+    const line = { id: "bl_1", custom_id: "a", status: "succeeded" };
+    const parsed = parseEnvelope("getBatchJobResults", { data: [line], meta: meta() });
+    expect(parsed.data).toEqual([expect.objectContaining(line)]);
+    expect(() => parseEnvelope("getBatchJobResults", { data: "not lines", meta: meta() })).toThrow();
   });
 });

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { queryOptions, useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from "@tanstack/react-query";
 import type { CallInput, CallOptions } from "@/lib/alpha/client";
 import { prepareRequest } from "@/lib/alpha/client";
@@ -39,21 +40,39 @@ export function alphaPrice<K extends EndpointId>(id: K, input: CallInput<K>): { 
   return { credits: price.credits, upTo: !price.exact, description: price.description };
 }
 
-/** One call through the desk's proxy: the envelope's meta parsed with the desk's schema, the data as the contract parsed it. */
+/**
+ * The schema the browser parses an envelope's `data` with: the endpoint's response as the server passes it on (the
+ * catalogue is in the bundle already). JSON lines arrive parsed, so their parsed form is checked; text and bytes
+ * are not re-read.
+ */
+function envelopeDataSchema(id: EndpointId): z.ZodType | null {
+  const def = catalogue[id];
+  if (def.responseType === "json") return def.response;
+  if (def.responseType === "jsonl" && def.response instanceof z.ZodPipe) return def.response.out as z.ZodType;
+  return null;
+}
+
+/** The envelope of the desk's proxy, parsed: meta with the desk's schema, data with the endpoint's (lib/alpha). */
+export function parseEnvelope<K extends EndpointId>(id: K, body: { data?: unknown; meta?: unknown } | null | undefined): AlphaResult<K> {
+  const schema = envelopeDataSchema(id);
+  const data = schema ? schema.parse(body?.data) : body?.data;
+  return { data: data as ResponseOf<K>, meta: proxyMetaSchema.parse(body?.meta) };
+}
+
+/** One call through the desk's proxy: the envelope's meta parsed with the desk's schema, the data with the endpoint's. */
 export async function requestAlpha<K extends EndpointId>(
   id: K,
   input: CallInput<K>,
   options: { fresh?: boolean; signal?: AbortSignal; retention?: CallOptions["retention"]; label?: string } = {},
 ): Promise<AlphaResult<K>> {
   const req = prepareRequest(id, input, { retention: options.retention });
-  const { body } = await deskFetch<{ data: ResponseOf<K>; meta: unknown }>(alphaProxyUrl(id, input, { fresh: options.fresh, label: options.label }), {
+  const { body } = await deskFetch<unknown>(alphaProxyUrl(id, input, { fresh: options.fresh, label: options.label }), {
     method: req.method,
     headers: req.headers,
     body: req.body,
     signal: options.signal,
   });
-  // The envelope is the desk's own (lib/desk): parsed. `data` was parsed by the contract on the server.
-  return { data: body.data, meta: proxyMetaSchema.parse(body.meta) };
+  return parseEnvelope(id, body as { data?: unknown; meta?: unknown } | null);
 }
 
 /**
@@ -62,9 +81,9 @@ export async function requestAlpha<K extends EndpointId>(
  */
 export async function peekAlpha<K extends EndpointId>(id: K, input: CallInput<K>, signal?: AbortSignal): Promise<AlphaResult<K> | null> {
   const url = alphaProxyUrl(id, input);
-  const { body, response } = await deskFetch<{ data: ResponseOf<K>; meta: unknown } | null>(`${url}${url.includes("?") ? "&" : "?"}peek=1`, { signal });
+  const { body, response } = await deskFetch<unknown>(`${url}${url.includes("?") ? "&" : "?"}peek=1`, { signal });
   if (response.status === 204 || !body) return null;
-  return { data: body.data, meta: proxyMetaSchema.parse(body.meta) };
+  return parseEnvelope(id, body as { data?: unknown; meta?: unknown });
 }
 
 /** After a call that cost credits the gauge and the spend charts are out of date. */

@@ -46,12 +46,3 @@ export async function deskFetch<T>(url: string, init: RequestInit = {}): Promise
   const text = await response.text();
   return { body: (text ? JSON.parse(text) : null) as T, response };
 }
-
-/** Sends JSON to a desk route (POST, PUT, PATCH, DELETE) and returns the parsed answer. */
-export async function deskSend<T>(url: string, method: "POST" | "PUT" | "PATCH" | "DELETE", body?: unknown): Promise<T> {
-  const { body: out } = await deskFetch<T>(url, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
-  });
-  return out;
-}

@@ -150,7 +150,8 @@ export async function proxyAlphaCall<K extends EndpointId>(
     rememberRpm(ctx, accountId, response.meta.rateLimit?.limit);
     const credits = response.meta.creditsCharged ?? chargeFor(id, prepared.parsed, response.data);
     const json = JSON.stringify(response.data);
-    if (credits > 0) forgetAccountMemo(ctx, accountId);
+    // Spent credits or changed state (a cancelled job): shared answers of the account are out of date.
+    if (credits > 0 || !isGet) forgetAccountMemo(ctx, accountId);
     // The credits are spent: a failing write of the log, the record or the cache must not cost the user the answer too.
     const written = await Promise.all([
       paid
@@ -243,6 +244,36 @@ export async function proxyAlphaCall<K extends EndpointId>(
   } finally {
     if (ctx.flights.get(key) === flight) ctx.flights.delete(key);
   }
+}
+
+/**
+ * A free answer the desk already holds from another path (the key check's account profile) joins the share as if
+ * fetched now, so the first page after it does not ask the upstream again; the rpm it reported is remembered too.
+ */
+export function seedSharedAnswer<K extends EndpointId>(
+  ctx: DeskContext,
+  who: { accountId: string; keyId: string },
+  id: K,
+  input: CallInput<K>,
+  answer: { data: unknown; rateLimit: ProxyMeta["rateLimit"] },
+): void {
+  rememberRpm(ctx, who.accountId, answer.rateLimit?.limit);
+  const shareSeconds = sharedFreeSeconds(id);
+  if (shareSeconds <= 0) return;
+  const def = catalogue[id];
+  const key = requestKey(answerOwner(id, who), id, def.method, prepareRequest(id, input).url);
+  const meta: ProxyMeta = {
+    endpoint: id,
+    creditsCharged: 0,
+    balance: null,
+    cached: false,
+    ageSeconds: 0,
+    fetchedAt: ctx.now().toISOString(),
+    rateLimit: answer.rateLimit,
+    recordId: null,
+  };
+  const value: ProxyAnswer = { json: JSON.stringify(answer.data), data: answer.data, meta };
+  ctx.memo.set(`${who.accountId}:free:${key}`, { expiresAt: Date.now() + shareSeconds * 1000, value: Promise.resolve(value) });
 }
 
 export async function callAlpha<K extends EndpointId>(

@@ -5,8 +5,8 @@ import { issueApiKey } from "./embedded-service";
 import { handleAlphaProxy } from "./handlers/alpha";
 import { saveAlphaKey } from "./key-vault";
 import { withUser } from "./route";
-import type { TestDesk } from "./testing";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "./testing";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
 import type { SessionUser } from "./users";
 
 let service: RunningServer;

@@ -10,8 +10,8 @@ import { withAdmin, withPublic, withUser } from "./route";
 import { buildContentSecurityPolicy, isSameOriginRequest } from "./security";
 import { cookieReaderFromHeader, mintSessionCookie, resolveSessionUser } from "./session";
 import { authenticate } from "./sign-in";
-import type { TestDesk } from "./testing";
-import { browserRequest, createTestDesk, makeAccount, makeUser, randomName, startTestService } from "./testing";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, randomName, startTestService } from "@/test/support/desk";
 import { setUserDisabled } from "./users";
 
 let service: RunningServer;

@@ -4,7 +4,7 @@ import "server-only";
  * - backOff(ctx, accountId, retryAfterSeconds) after a 429; assertNotBackingOff(ctx, accountId) throws a 429 that says
  *   when calls resume ("resumes at 14:05 IST") until then, so the desk stops spending the account's rate limit
  * - sharedFreeSeconds(id): how long a free answer (calendars, indexes, categories, the account profile) is shared
- *   with every caller of the same owner before it is asked again; 0 for key-scoped answers (batch jobs are polled)
+ *   with every caller of the same owner before it is asked again; a key's batch list a few seconds, a single job 0
  * - usageTtlMs(rpm): how long the gauge's usage snapshot is shared: at most a tenth of the account's rpm for it
  * - rememberRpm(ctx, accountId, rpm) from every upstream answer's X-RateLimit-Limit; knownRpm(ctx, accountId)
  * - backgroundPages(ctx, accountId, max): how many pages a background collection (the calendar) may read: 1 on an
@@ -18,6 +18,7 @@ import type { DeskContext } from "./context";
 
 const DEFAULT_BACKOFF_SECONDS = 60;
 export const SHARED_FREE_SECONDS = 120;
+export const SHARED_KEY_LIST_SECONDS = 4;
 
 const backoffKey = (accountId: string) => `backoff:${accountId}`;
 
@@ -52,7 +53,10 @@ export function assertNotBackingOff(ctx: DeskContext, accountId: string): void {
 
 export function sharedFreeSeconds(id: EndpointId): number {
   const def = catalogue[id];
-  if (def.method !== "GET" || def.cost.kind !== "free" || def.scope !== "account") return 0;
+  if (def.method !== "GET" || def.cost.kind !== "free") return 0;
+  // A key's list (its batch jobs) is polled by every tab of the key: one answer serves them a few seconds. A single
+  // job is not shared: its page follows it closely.
+  if (def.scope === "key") return def.path.includes("{") ? 0 : SHARED_KEY_LIST_SECONDS;
   // The gauge's usage has its own, rpm-scaled sharing (lib/server/usage.ts); the ledger is read by the sync.
   if (id === "getAccountUsage" || id === "listAccountLedger") return 0;
   return SHARED_FREE_SECONDS;

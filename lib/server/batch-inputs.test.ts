@@ -5,8 +5,8 @@ import { callAlpha } from "./alpha-proxy";
 import { getBatchInput } from "./batch-inputs";
 import type { RunningServer } from "./embedded-service";
 import { saveAlphaKey } from "./key-vault";
-import type { TestDesk } from "./testing";
-import { createTestDesk, makeAccount, makeUser, startTestService } from "./testing";
+import type { TestDesk } from "@/test/support/desk";
+import { createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
 
 describe("the input lines the desk keeps for batch jobs", () => {
   let service: RunningServer;

@@ -3,7 +3,7 @@ import { createAlphaClient } from "@/lib/alpha/client";
 import { checkTranscriptUrl, handleTranscriptText } from "./concall-transcripts";
 import { withUser } from "./route";
 import type { RunningServer } from "./embedded-service";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService, type TestDesk } from "./testing";
+import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService, type TestDesk } from "@/test/support/desk";
 
 describe("checkTranscriptUrl", () => {
   const base = "http://127.0.0.1:4010";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createDeskContext } from "./context";
 import { startServer } from "./embedded-service";
 import { loadDeskSecrets } from "./secrets";
-import { tempDir } from "./testing";
+import { tempDir } from "@/test/support/desk";
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 

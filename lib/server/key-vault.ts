@@ -10,6 +10,8 @@ import "server-only";
  * another user does not decrypt. A key is never returned, logged or put in an error message.
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
+import type { AccountProfile } from "@/lib/alpha/account";
+import type { RateLimitInfo } from "@/lib/alpha/client";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import type { DeskContext } from "./context";
@@ -77,7 +79,7 @@ async function checkKeyUpstream(ctx: DeskContext, apiKey: string) {
     maxRetryWaitMs: 0,
   });
   try {
-    return (await client.getAccount({})).data.data;
+    return await client.getAccount({});
   } catch (error) {
     if (!isAlphaError(error)) throw notSaved("upstream_error", "The key could not be checked; it was not saved. Try again.");
     if (error.status === 401) {
@@ -94,11 +96,21 @@ async function checkKeyUpstream(ctx: DeskContext, apiKey: string) {
   }
 }
 
-export async function saveAlphaKey(userId: string, key: string, ctx?: DeskContext): Promise<AlphaKeyStatus> {
+/** The key check's answer, for a caller that shares it (lib/server/alpha-proxy.ts seedSharedAnswer). */
+export interface CheckedKey {
+  accountId: string;
+  keyId: string;
+  /** The body of GET /v1/account as the service answered it ({ data: profile }). */
+  body: { data: AccountProfile };
+  rateLimit: RateLimitInfo | null;
+}
+
+export async function saveAlphaKey(userId: string, key: string, ctx?: DeskContext, onChecked?: (checked: CheckedKey) => void): Promise<AlphaKeyStatus> {
   const c = ctx ?? (await getDeskContext());
   const apiKey = typeof key === "string" ? key.trim() : "";
   if (!KEY_SHAPE.test(apiKey)) throw notSaved("key_rejected", "That does not look like an Alpha API key: paste the whole key, without spaces.");
-  const account = await checkKeyUpstream(c, apiKey);
+  const checked = await checkKeyUpstream(c, apiKey);
+  const account = checked.data.data;
   const plan = account.metadata.subscription_plan_name ?? account.metadata.subscription_plan_id;
   const row = {
     user_id: userId,
@@ -123,6 +135,7 @@ export async function saveAlphaKey(userId: string, key: string, ctx?: DeskContex
       }),
     )
     .execute();
+  onChecked?.({ accountId: account.account_id, keyId: keyFingerprint(c.secrets.encryptionKey, apiKey), body: checked.data, rateLimit: checked.meta.rateLimit ?? null });
   return getAlphaKeyStatus(userId, c);
 }
 

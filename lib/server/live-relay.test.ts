@@ -9,8 +9,8 @@ import type { LiveTuning } from "./live-relay";
 import { backoffDelay, handleLiveRequest } from "./live-relay";
 import { sseEvent } from "./live/sse";
 import { withUser } from "./route";
-import type { TestDesk } from "./testing";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "./testing";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
 
 /** The relay against the real service: a real WebSocket, real REST polls, real credits. */
 

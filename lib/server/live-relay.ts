@@ -12,16 +12,16 @@ import "server-only";
  */
 import WebSocket from "ws";
 import type { RawData } from "ws";
-import type { CallInput } from "@/lib/alpha/client";
 import { isAlphaError } from "@/lib/alpha/errors";
-import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
 import { classifyStreamFrame, STREAM_DATA_SCHEMAS, streamUrl, toStreamProduct } from "@/lib/alpha/streams";
 import type { LivePoll, LiveProduct, LiveQuery, LiveReason, LiveStatus } from "@/lib/query/live";
-import { LIVE_POLL_EVENT, LIVE_PRODUCTS, LIVE_STATUS_EVENT, liveQuerySchema, liveRowTime } from "@/lib/query/live";
+import { LIVE_POLL_EVENT, LIVE_PRODUCTS, LIVE_STATUS_EVENT, liveQuerySchema } from "@/lib/query/live";
 import { callAlpha } from "./alpha-proxy";
 import type { DeskContext } from "./context";
 import { getDeskContext } from "./default-context";
 import { scrubSecret, withUserKey } from "./key-vault";
+import type { SharedPollResult } from "./live/shared-polls";
+import { afterRow, joinSharedPoll } from "./live/shared-polls";
 import { encodeSse, SSE_HEADERS, sseComment, sseEvent, sseRetry } from "./live/sse";
 import type { UserRouteArgs } from "./route";
 import type { SessionUser } from "./users";
@@ -109,7 +109,8 @@ class RecentIds {
 type Mode = "ws" | "poll" | "standby" | "stopped";
 
 interface Poller {
-  timer: ReturnType<typeof setTimeout> | null;
+  /** Leaves the shared poller (lib/server/live/shared-polls.ts). */
+  leave: (() => void) | null;
   failing: boolean;
   /** Why the product is polled, repeated when polling recovers from an error. */
   reason: LiveReason;
@@ -120,6 +121,8 @@ export interface LiveRelayDeps {
   user: SessionUser;
   query: LiveQuery;
   apiKey: string;
+  /** The upstream account of the key: polls are shared per account. */
+  accountId: string;
   /** Products with an enabled WebSocket add-on; null when unknown (the stream's answers decide). */
   addons: ReadonlySet<LiveProduct> | null;
   emit: (event: LiveRelayEvent) => void;
@@ -142,19 +145,11 @@ function rawText(data: RawData): string {
   return Buffer.isBuffer(data) ? data.toString("utf8") : Buffer.from(data).toString("utf8");
 }
 
-function chunks<T>(values: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
-  return out;
-}
-
 export class LiveRelay {
   private readonly tuning: LiveTuning;
   private readonly modes = new Map<LiveProduct, Mode>();
   private readonly acked = new Set<LiveProduct>();
   private readonly seen = new Map<LiveProduct, RecentIds>();
-  /** Per product, the first instant after every row seen (epoch ms): the polling cursor, exclusive of what was sent. */
-  private readonly cursor = new Map<LiveProduct, number>();
   private readonly pollers = new Map<LiveProduct, Poller>();
   private ws: WebSocket | null = null;
   private socketError: Error | null = null;
@@ -193,7 +188,7 @@ export class LiveRelay {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.stopWatchdog();
-    for (const poller of this.pollers.values()) if (poller.timer) clearTimeout(poller.timer);
+    for (const poller of this.pollers.values()) poller.leave?.();
     this.pollers.clear();
     this.closeSocket();
   }
@@ -362,10 +357,6 @@ export class LiveRelay {
     let row = input;
     // Stream alerts may carry the SDK's `alert_type` alias in place of `type`.
     if (product === "alerts" && !row.type && typeof row.alert_type === "string") row = { ...row, type: row.alert_type };
-    const at = liveRowTime(product, row as { timestamp?: string | null; date?: string | null });
-    const ms = at ? Date.parse(at) : NaN;
-    // A time written in whole seconds may stand for any instant of that second: the cursor moves past all of it.
-    if (at && Number.isFinite(ms)) this.cursor.set(product, Math.max(ms + (/T[\d:]+\.\d/.test(at) ? 1 : 1_000), this.cursor.get(product) ?? 0));
     this.deps.emit({ type: "data", product, id, row });
     return true;
   }
@@ -394,99 +385,60 @@ export class LiveRelay {
     }
     this.modes.set(product, "poll");
     this.status(product, "polling", { reason, pollEveryMs: this.tuning.pollIntervalMs });
-    const poller: Poller = { timer: null, failing: false, reason };
+    const poller: Poller = { leave: null, failing: false, reason };
     this.pollers.set(product, poller);
-    this.schedulePoll(product, this.tuning.pollIntervalMs);
+    // One poller per account and feed, shared with every other tab and user polling it the same way.
+    const { query, ctx, user, apiKey, accountId } = this.deps;
+    poller.leave = joinSharedPoll(
+      ctx,
+      {
+        accountId,
+        product,
+        symbols: query.symbols,
+        important: query.important,
+        detailed: query.detailed,
+        pollIntervalMs: this.tuning.pollIntervalMs,
+        maxPollPages: this.tuning.maxPollPages,
+      },
+      {
+        user,
+        apiKey,
+        startedAt: this.startedAt,
+        onPoll: (result) => this.onPolled(product, result),
+        onError: (failure) => {
+          if (this.closed || this.modes.get(product) !== "poll") return;
+          poller.failing = true;
+          this.status(product, "error", { reason: failure.reason, retryInMs: failure.retryInMs, ...(failure.message ? { message: failure.message } : {}) });
+        },
+        onFatal: (why) => {
+          poller.leave = null;
+          this.fail(product, why);
+        },
+      },
+    );
   }
 
-  private schedulePoll(product: LiveProduct, delayMs: number): void {
-    const poller = this.pollers.get(product);
-    if (!poller || this.closed) return;
-    poller.timer = setTimeout(() => void this.poll(product), delayMs);
-  }
-
-  /** One poll: every row newer than the cursor (exclusive, so an unchanged feed is an empty page and free). */
-  private async poll(product: LiveProduct): Promise<void> {
+  /** One shared check's rows: those from this stream's start on, each sent once. */
+  private onPolled(product: LiveProduct, result: SharedPollResult): void {
     const poller = this.pollers.get(product);
     if (!poller || this.closed || this.modes.get(product) !== "poll") return;
-    poller.timer = null;
-    const fromMs = Math.max(this.startedAt, this.cursor.get(product) ?? 0);
-    const from = new Date(fromMs).toISOString();
-    let next = this.tuning.pollIntervalMs;
-    try {
-      const rows: Record<string, unknown>[] = [];
-      let credits = 0;
-      const symbolGroups = this.deps.query.symbols.length ? chunks(this.deps.query.symbols, MAX_LIST_VALUES) : [undefined];
-      for (const symbols of symbolGroups) {
-        for (let page = 1; page <= this.tuning.maxPollPages; page += 1) {
-          const result = await this.fetchPage(product, { symbols, from, page });
-          if (this.closed) return;
-          credits += result.credits;
-          rows.push(...result.rows);
-          if (!result.hasNext) break;
-        }
-      }
-      // Newest first on the wire; the page receives them in the order they happened.
-      const timeOf = (row: Record<string, unknown>) => Date.parse(liveRowTime(product, row as { timestamp?: string | null; date?: string | null }) ?? "") || 0;
-      rows.sort((a, b) => timeOf(a) - timeOf(b));
-      let fresh = 0;
-      for (const row of rows) if (this.deliver(product, row)) fresh += 1;
-      if (poller.failing) {
-        poller.failing = false;
-        this.status(product, "polling", { reason: poller.reason, pollEveryMs: this.tuning.pollIntervalMs });
-      }
-      this.deps.emit({ type: "poll", poll: { product, at: this.deps.ctx.now().toISOString(), items: fresh, creditsCharged: credits } });
-    } catch (error) {
-      if (this.closed) return;
-      poller.failing = true;
-      const code = isAlphaError(error) ? error.code : "";
-      if (code === "invalid_api_key" || code === "account_disabled") return this.fail(product, "invalid_api_key");
-      if (code === "product_not_enabled" || code === "scope_required") return this.fail(product, "product_not_enabled");
-      const reason: LiveReason =
-        code === "insufficient_credits" ? "insufficient_credits" : code === "rate_limit_exceeded" ? "rate_limited" : code.startsWith("upstream_") ? "upstream_unreachable" : "poll_failed";
-      if (reason === "rate_limited" && isAlphaError(error) && error.retryAfter !== undefined) next = Math.max(next, error.retryAfter * 1000);
-      if (!isAlphaError(error)) {
-        const text = scrubSecret(error instanceof Error ? `${error.name}: ${error.message}` : String(error), this.deps.apiKey);
-        console.error(JSON.stringify({ level: "error", msg: "live poll failed", product, error: text }));
-      }
-      this.status(product, "error", { reason, retryInMs: next });
+    let fresh = 0;
+    for (const row of result.rows) {
+      const after = afterRow(product, row);
+      if (after !== null && after <= this.startedAt) continue;
+      if (this.deliver(product, row)) fresh += 1;
     }
-    this.schedulePoll(product, next);
-  }
-
-  private async fetchPage(
-    product: LiveProduct,
-    args: { symbols: string[] | undefined; from: string; page: number },
-  ): Promise<{ rows: Record<string, unknown>[]; hasNext: boolean; credits: number }> {
-    const { ctx, user, query } = this.deps;
-    const base = { ...(args.symbols ? { symbols: args.symbols } : {}), from: args.from, page: args.page, limit: 50 };
-    // fresh: the desk's answer cache would hand back an old page for the same cursor.
-    const options = { ctx, fresh: true };
-    switch (product) {
-      case "alerts": {
-        const input: CallInput<"listAlerts"> = { query: { ...base, ...(query.important ? { important: true } : {}) } };
-        const res = await callAlpha(user, "listAlerts", input, options);
-        return { rows: res.data.data, hasNext: res.data.has_next, credits: res.meta.creditsCharged };
-      }
-      case "news": {
-        const res = await callAlpha(user, "listNews", { query: base }, options);
-        return { rows: res.data.data, hasNext: res.data.has_next, credits: res.meta.creditsCharged };
-      }
-      case "announcements": {
-        const res = await callAlpha(user, "listAnnouncements", { query: { ...base, detailed: query.detailed } }, options);
-        return { rows: res.data.data, hasNext: res.data.has_next, credits: res.meta.creditsCharged };
-      }
-      case "block-deals": {
-        const res = await callAlpha(user, "listBlockDeals", { query: base }, options);
-        return { rows: res.data.data, hasNext: res.data.has_next, credits: res.meta.creditsCharged };
-      }
+    if (poller.failing) {
+      poller.failing = false;
+      this.status(product, "polling", { reason: poller.reason, pollEveryMs: this.tuning.pollIntervalMs });
     }
+    this.deps.emit({ type: "poll", poll: { product, at: result.at, items: fresh, creditsCharged: result.credits } });
   }
 }
 
 /** The user's key and which products their account streams; throws (no stream yet) when there is no usable key. */
-export async function prepareLiveRelay(ctx: DeskContext, user: SessionUser): Promise<{ apiKey: string; addons: Set<LiveProduct> | null }> {
-  const { apiKey } = await withUserKey(user.id, ctx);
+export async function prepareLiveRelay(ctx: DeskContext, user: SessionUser): Promise<{ apiKey: string; accountId: string; addons: Set<LiveProduct> | null }> {
+  const { apiKey, accountId } = await withUserKey(user.id, ctx);
   try {
     const account = (await callAlpha(user, "getAccount", {}, { ctx })).data.data;
     const addons = new Set<LiveProduct>();
@@ -494,11 +446,11 @@ export async function prepareLiveRelay(ctx: DeskContext, user: SessionUser): Pro
       const product = liveProductOf(addon.product);
       if (product && addon.enabled) addons.add(product);
     }
-    return { apiKey, addons };
+    return { apiKey, accountId, addons };
   } catch (error) {
     if (isAlphaError(error) && error.status === 401) throw error;
     // The account could not be read: try the stream and let its answers decide.
-    return { apiKey, addons: null };
+    return { apiKey, accountId, addons: null };
   }
 }
 
@@ -527,7 +479,7 @@ export async function openLiveStream(args: {
   tuning?: Partial<LiveTuning>;
 }): Promise<Response> {
   const ctx = args.ctx ?? (await getDeskContext());
-  const { apiKey, addons } = await prepareLiveRelay(ctx, args.user);
+  const { apiKey, accountId, addons } = await prepareLiveRelay(ctx, args.user);
   const keepAliveMs = args.tuning?.keepAliveMs ?? DEFAULT_LIVE_TUNING.keepAliveMs;
   let stop = () => undefined as void;
   const body = new ReadableStream<Uint8Array>({
@@ -542,7 +494,7 @@ export async function openLiveStream(args: {
           stop();
         }
       };
-      const relay = new LiveRelay({ ctx, user: args.user, query: args.query, apiKey, addons, tuning: args.tuning, emit: (event) => write(toSse(event)) });
+      const relay = new LiveRelay({ ctx, user: args.user, query: args.query, apiKey, accountId, addons, tuning: args.tuning, emit: (event) => write(toSse(event)) });
       stop = () => {
         if (!open) return;
         open = false;

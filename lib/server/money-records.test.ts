@@ -8,8 +8,8 @@ import { saveAlphaKey } from "./key-vault";
 import { withUser } from "./route";
 import { getSpendSeries } from "./spend";
 import { getSummary, listSummaries } from "./summaries";
-import type { TestDesk } from "./testing";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "./testing";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
 
 let service: RunningServer;
 let desk: TestDesk;

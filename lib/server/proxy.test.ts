@@ -10,8 +10,8 @@ import { handleAlphaProxy } from "./handlers/alpha";
 import { handleUsage } from "./handlers/usage";
 import { saveAlphaKey } from "./key-vault";
 import { withUser } from "./route";
-import type { TestDesk } from "./testing";
-import { browserRequest, countingFetch, createTestDesk, makeAccount, makeUser, startTestService, storeKeyUnchecked } from "./testing";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, countingFetch, createTestDesk, makeAccount, makeUser, startTestService, storeKeyUnchecked } from "@/test/support/desk";
 import type { SessionUser } from "./users";
 
 let service: RunningServer;

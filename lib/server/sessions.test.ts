@@ -6,8 +6,8 @@ import { handleSpend } from "./handlers/usage";
 import { withAdmin, withUser } from "./route";
 import { cookieReaderFromHeader, endUserSessions, mintSessionCookie, resolveSessionUser } from "./session";
 import { authenticate } from "./sign-in";
-import type { TestDesk } from "./testing";
-import { createTestDesk, makeUser } from "./testing";
+import type { TestDesk } from "@/test/support/desk";
+import { createTestDesk, makeUser } from "@/test/support/desk";
 import { setUserDisabled, setUserRole, type UserSummary } from "./users";
 
 const desks: TestDesk[] = [];

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { DeskContext } from "./context";
 import { authenticate, clearSignInFailures, countRecentFailures, SIGN_IN_POLICY, waitAfter } from "./sign-in";
-import type { TestDesk } from "./testing";
-import { createTestDesk, makeUser } from "./testing";
+import type { TestDesk } from "@/test/support/desk";
+import { createTestDesk, makeUser } from "@/test/support/desk";
 
 const desks: TestDesk[] = [];
 afterAll(async () => {

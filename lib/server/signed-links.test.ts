@@ -5,8 +5,8 @@ import { handleAlphaProxy } from "./handlers/alpha";
 import { saveAlphaKey } from "./key-vault";
 import { withUser } from "./route";
 import { REUSE_MARGIN_SECONDS, reuseSignedLinks } from "./signed-links";
-import type { TestDesk } from "./testing";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "./testing";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
 
 let service: RunningServer;
 let desk: TestDesk;

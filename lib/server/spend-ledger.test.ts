@@ -9,8 +9,8 @@ import { handleSpend, reconcileToday } from "./handlers/usage";
 import { saveAlphaKey } from "./key-vault";
 import { withUser } from "./route";
 import { getSpendSeries } from "./spend";
-import type { TestDesk } from "./testing";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "./testing";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
 
 let service: RunningServer;
 let desk: TestDesk;

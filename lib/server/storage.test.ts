@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decryptSecret, encryptSecret } from "./key-vault";
 import { readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
 import { getSpendByUser, getSpendSeries, istHourOf, recordSpend } from "./spend";
-import type { TestDesk, TestDialect } from "./testing";
-import { createTestDesk, makeUser, postgresAvailable, randomName, storeKeyUnchecked, TEST_DATABASE_URL } from "./testing";
+import type { TestDesk, TestDialect } from "@/test/support/desk";
+import { createTestDesk, makeUser, postgresAvailable, randomName, storeKeyUnchecked, TEST_DATABASE_URL } from "@/test/support/desk";
 import { countUsers, createFirstAdmin, createUser, getUserById, listUsers, setUserDisabled, setUserRole } from "./users";
 
 const pgUp = await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL);

@@ -3,8 +3,8 @@ import { SUMMARY_DEDUPE_WINDOW_MS } from "@/lib/query/summary-schema";
 import { handleGetSummary, handleLookupSummary } from "./handlers/summaries";
 import { withUser } from "./route";
 import { canonicalSummaryRequest, findRecentSummary, getSummary, isWithinDedupeWindow, listSummaries, recordSummary } from "./summaries";
-import type { TestDesk, TestDialect } from "./testing";
-import { browserRequest, createTestDesk, makeUser, postgresAvailable, randomName, storeKeyUnchecked, TEST_DATABASE_URL } from "./testing";
+import type { TestDesk, TestDialect } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeUser, postgresAvailable, randomName, storeKeyUnchecked, TEST_DATABASE_URL } from "@/test/support/desk";
 
 const pgUp = await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL);
 const dialects: TestDialect[] = pgUp ? ["sqlite", "postgres"] : ["sqlite"];

@@ -43,30 +43,36 @@ export function projectUsage(usage: UsageSnapshot, now: Date): UsageProjection {
   return { basis, usedToday, dailyLimit, perHour: Math.round(perMs * 3_600_000 * 10) / 10, limitReached, limitReachedAt, balanceRunsOutAt };
 }
 
-function memoised<T>(ctx: DeskContext, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+/** ttlMs is asked again once the value is in: the first answer may teach the desk the account's rpm. */
+function memoised<T>(ctx: DeskContext, key: string, ttlMs: () => number, load: () => Promise<T>): Promise<T> {
   const now = Date.now();
   const hit = ctx.memo.get(key);
   if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
   const value = load();
-  ctx.memo.set(key, { expiresAt: now + ttlMs, value });
-  value.catch(() => {
-    if (ctx.memo.get(key)?.value === value) ctx.memo.delete(key);
-  });
+  const entry = { expiresAt: now + ttlMs(), value };
+  ctx.memo.set(key, entry);
+  value.then(
+    () => {
+      if (ctx.memo.get(key) === entry) entry.expiresAt = now + ttlMs();
+    },
+    () => {
+      if (ctx.memo.get(key)?.value === value) ctx.memo.delete(key);
+    },
+  );
   return value;
 }
 
 export async function getUsageSnapshot(user: SessionUser, ctx?: DeskContext): Promise<UsageView> {
   const c = ctx ?? (await getDeskContext());
   const { accountId } = await withUserKey(user.id, c);
-  const rpm = knownRpm(c, accountId);
   const [usage, account] = await Promise.all([
-    memoised(c, `${accountId}:usage`, usageTtlMs(rpm), async () => {
+    memoised(c, `${accountId}:usage`, () => usageTtlMs(knownRpm(c, accountId)), async () => {
       const usage = (await callAlpha(user, "getAccountUsage", {}, { ctx: c })).data.data;
       // The account's rpm decides how long the next snapshot is shared.
       rememberRpm(c, accountId, usage.rate_limits.overall.rpm);
       return usage;
     }),
-    memoised(c, `${accountId}:account`, PROFILE_TTL_MS, async () => (await callAlpha(user, "getAccount", {}, { ctx: c })).data.data),
+    memoised(c, `${accountId}:account`, () => PROFILE_TTL_MS, async () => (await callAlpha(user, "getAccount", {}, { ctx: c })).data.data),
   ]);
   const now = c.now();
   return { usage, account, projection: projectUsage(usage, now), fetchedAt: now.toISOString(), resumesAt: null };

@@ -14,8 +14,10 @@ import "server-only";
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { z } from "zod";
+import type { z } from "zod";
 import { AlphaError, fieldErrorsFromZod } from "@/lib/alpha/errors";
+import type { ChangePasswordInput, CreateUserInput, NewUserInput, UpdateUserInput } from "@/lib/desk/users";
+import { changePasswordInputSchema, createUserInputSchema, newUserInputSchema, updateUserInputSchema } from "@/lib/desk/users";
 import type { DeskContext } from "./context";
 import type { UserRole, UsersTable } from "./db";
 import { toNumber } from "./db";
@@ -46,23 +48,11 @@ export interface UserSummary extends SessionUser {
 }
 
 export const USER_ROLES = ["admin", "member"] as const satisfies readonly UserRole[];
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH } from "@/lib/desk/users";
 
-export const newUserInputSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ message: "must be an email address" })).pipe(z.string().max(254)),
-  name: z.string().trim().min(1, { message: "is required" }).max(100),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, { message: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
-    .max(256, { message: "must be at most 256 characters" }),
-});
-export type NewUserInput = z.input<typeof newUserInputSchema>;
-export const createUserInputSchema = newUserInputSchema.extend({ role: z.enum(USER_ROLES).default("member") });
-export type CreateUserInput = z.input<typeof createUserInputSchema>;
-export const updateUserInputSchema = z
-  .object({ role: z.enum(USER_ROLES).optional(), disabled: z.boolean().optional() })
-  .refine((v) => v.role !== undefined || v.disabled !== undefined, { message: "give role or disabled" });
-export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
+// The bodies' schemas are the desk's contract (lib/desk/users.ts): the browser's forms check with the same ones.
+export { changePasswordInputSchema, createUserInputSchema, newUserInputSchema, updateUserInputSchema } from "@/lib/desk/users";
+export type { ChangePasswordInput, CreateUserInput, NewUserInput, UpdateUserInput } from "@/lib/desk/users";
 
 const FIRST_ADMIN_MARK = "first_admin_user_id";
 
@@ -230,11 +220,6 @@ export function setUserDisabled(actor: SessionUser, userId: string, disabled: bo
   return updateUser(actor, userId, { disabled }, ctx);
 }
 
-export const changePasswordInputSchema = z.object({
-  currentPassword: z.string().min(1, { message: "is required" }).max(256),
-  newPassword: newUserInputSchema.shape.password,
-});
-export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
 
 /** A user sets a new password, proving the current one; every session of theirs ends (the caller may open a fresh one). */
 export async function changeOwnPassword(user: SessionUser, input: ChangePasswordInput, ctx?: DeskContext): Promise<void> {

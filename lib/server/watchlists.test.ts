@@ -9,8 +9,8 @@ import { handleAddWatchlistItems, handleCreateWatchlist, handleKnownSymbols, han
 import { saveAlphaKey } from "./key-vault";
 import { portfolioDb } from "./portfolio-tables";
 import { withUser } from "./route";
-import type { TestDesk, TestDialect } from "./testing";
-import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, startTestService, TEST_DATABASE_URL } from "./testing";
+import type { TestDesk, TestDialect } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, startTestService, TEST_DATABASE_URL } from "@/test/support/desk";
 import {
   addWatchlistItems,
   checkSymbols,

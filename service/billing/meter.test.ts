@@ -19,7 +19,7 @@ import {
   call,
   createTestAccount,
   createTestService,
-} from "../testing";
+} from "../../test/support/service";
 
 const NOW = Date.parse("2026-05-15T06:00:00Z");
 const DAY = 86_400_000;

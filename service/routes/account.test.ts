@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accountResponseSchema, usageResponseSchema } from "../../lib/alpha/account";
 import { ManualClock } from "../clock";
-import { call, createTestAccount, createTestService } from "../testing";
+import { call, createTestAccount, createTestService } from "../../test/support/service";
 
 const NOW = Date.parse("2026-05-15T06:00:00Z");
 

@@ -9,7 +9,7 @@ import { errorBodySchema } from "../../lib/alpha/errors";
 import { symbolMetadataResponseSchema } from "../../lib/alpha/symbols";
 import { ManualClock } from "../clock";
 import type { CompanyRow, ConcallRecord } from "../store/writes";
-import { addCompany, addConcall, call, createTestAccount, createTestService } from "../testing";
+import { addCompany, addConcall, call, createTestAccount, createTestService } from "../../test/support/service";
 
 const NOW = Date.parse("2026-05-15T06:00:00Z");
 const DAY = 86_400_000;

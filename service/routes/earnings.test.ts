@@ -9,7 +9,7 @@ import {
 import { errorBodySchema } from "../../lib/alpha/errors";
 import { ManualClock } from "../clock";
 import type { CompanyRow } from "../store/writes";
-import { addCompany, addEarnings, addUpcomingEarnings, call, createTestAccount, createTestService } from "../testing";
+import { addCompany, addEarnings, addUpcomingEarnings, call, createTestAccount, createTestService } from "../../test/support/service";
 
 const NOW = Date.parse("2026-05-15T06:00:00Z"); // 11:30 IST
 const DAY = 86_400_000;

@@ -6,7 +6,7 @@ import { errorBodySchema } from "../../lib/alpha/errors";
 import { newsResponseSchema } from "../../lib/alpha/news";
 import { ManualClock } from "../clock";
 import type { CompanyRow } from "../store/writes";
-import { addAlert, addAnnouncement, addBlockDeal, addCompany, addNews, call, createTestAccount, createTestService } from "../testing";
+import { addAlert, addAnnouncement, addBlockDeal, addCompany, addNews, call, createTestAccount, createTestService } from "../../test/support/service";
 
 const NOW = Date.parse("2026-05-15T06:00:00Z");
 const MIN = 60_000;

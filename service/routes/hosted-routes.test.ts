@@ -7,7 +7,7 @@ import { errorBodySchema } from "../../lib/alpha/errors";
 import { SYMBOL_CSV_COLUMNS, symbolMetadataResponseSchema } from "../../lib/alpha/symbols";
 import { ManualClock } from "../clock";
 import type { CompanyRow } from "../store/writes";
-import { addAnnouncement, addCompany, addConcall, addEarnings, call, createTestAccount, createTestService } from "../testing";
+import { addAnnouncement, addCompany, addConcall, addEarnings, call, createTestAccount, createTestService } from "../../test/support/service";
 
 const NOW = Date.parse("2026-05-15T06:00:00Z");
 const DAY = 86_400_000;

@@ -8,8 +8,8 @@ import { jsonl, submitBatch } from "../batch/testing";
 import { BATCH_LINE_ROUTE_ID, startBatchWorker } from "../batch/worker";
 import { ManualClock } from "../clock";
 import { openDatabase } from "../store/db";
-import { addCompanies } from "../summaries/testing";
-import { addEarnings, addNews, call, createTestAccount } from "../testing";
+import { addCompanies } from "../../test/support/service-summaries";
+import { addEarnings, addNews, call, createTestAccount } from "../../test/support/service";
 
 const T0 = new Date("2026-05-12T11:00:00+05:30").getTime();
 const DAY = 86_400_000;

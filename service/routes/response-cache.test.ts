@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { newsResponseSchema } from "../../lib/alpha/news";
 import { ManualClock } from "../clock";
 import { openDatabase } from "../store/db";
-import { addCompany, addNews, call, createTestAccount, createTestService } from "../testing";
+import { addCompany, addNews, call, createTestAccount, createTestService } from "../../test/support/service";
 
 const NOW = Date.parse("2026-05-15T06:00:00Z");
 const dir = mkdtempSync(join(tmpdir(), "alpha-cache-"));

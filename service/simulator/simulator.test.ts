@@ -11,9 +11,9 @@ import type { StoredEvent } from "../events";
 import { openDatabase } from "../store/db";
 import type { Db } from "../store/db";
 import { ManualScheduler } from "../streams/scheduler";
-import type { StreamStack } from "../streams/test-support";
-import { startStreamStack, TestClient, waitFor } from "../streams/test-support";
-import { createTestAccount } from "../testing";
+import type { StreamStack } from "../../test/support/service-streams";
+import { startStreamStack, TestClient, waitFor } from "../../test/support/service-streams";
+import { createTestAccount } from "../../test/support/service";
 import { expectedPerDay, ratesAt } from "./rates";
 import { MarketSimulator } from "./simulator";
 

@@ -7,8 +7,8 @@ import { companies } from "../dataset/companies";
 import { createRng } from "../dataset/rng";
 import type { RunningServer } from "../server";
 import { startServer } from "../server";
-import { createTestAccount } from "../testing";
-import { recordSample, TestClient } from "./test-support";
+import { createTestAccount } from "../../test/support/service";
+import { recordSample, TestClient } from "../../test/support/service-streams";
 
 let running: RunningServer | undefined;
 let dir: string | undefined;

@@ -1,9 +1,9 @@
 import { afterEach, expect, it } from "vitest";
 import { createRng } from "../dataset/rng";
-import { createTestAccount } from "../testing";
+import { createTestAccount } from "../../test/support/service";
 import { CLOSE_SLOW_CONSUMER } from "./protocol";
-import type { StreamStack } from "./test-support";
-import { recordSample, startStreamStack, TestClient, waitFor } from "./test-support";
+import type { StreamStack } from "../../test/support/service-streams";
+import { recordSample, startStreamStack, TestClient, waitFor } from "../../test/support/service-streams";
 
 let stack: StreamStack | undefined;
 afterEach(async () => {

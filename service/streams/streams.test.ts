@@ -6,9 +6,9 @@ import { errorBodySchema } from "../../lib/alpha/errors";
 import { STREAM_DATA_SCHEMAS, streamAckSchema, streamErrorFrameSchema, streamHeartbeatSchema } from "../../lib/alpha/streams";
 import { setAccountStatus } from "../accounts";
 import { createRng } from "../dataset/rng";
-import { createTestAccount } from "../testing";
-import type { StreamStack } from "./test-support";
-import { recordSample, startStreamStack, TestClient, waitFor } from "./test-support";
+import { createTestAccount } from "../../test/support/service";
+import type { StreamStack } from "../../test/support/service-streams";
+import { recordSample, startStreamStack, TestClient, waitFor } from "../../test/support/service-streams";
 
 let stack: StreamStack;
 const clients: TestClient[] = [];

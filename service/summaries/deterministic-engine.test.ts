@@ -4,8 +4,8 @@ import { ManualClock } from "../clock";
 import type { ServiceContext } from "../context";
 import { generateDailySummary } from "./daily-summary";
 import { toSummaryResponseBody } from "./engine";
-import { addAlert, addConcall, addEarnings, addNews } from "../testing";
-import { addCompanies, makeTestContext, priced } from "./testing";
+import { addAlert, addConcall, addEarnings, addNews } from "../../test/support/service";
+import { addCompanies, makeTestContext, priced } from "../../test/support/service-summaries";
 
 const NOW = "2026-05-12T10:00:00+05:30";
 const at = (ist: string) => new Date(`${ist}+05:30`).getTime();

@@ -6,8 +6,8 @@ import { createService, type Service } from "../app";
 import { ManualClock } from "../clock";
 import type { Db } from "../store/db";
 import { openDatabase } from "../store/db";
-import { addAlert, addNews, createTestAccount, randomName } from "../testing";
-import { addCompanies, priced } from "./testing";
+import { addAlert, addNews, createTestAccount, randomName } from "../../test/support/service";
+import { addCompanies, priced } from "../../test/support/service-summaries";
 
 const NOW = "2026-05-12T11:00:00+05:30";
 const at = (ist: string) => new Date(`${ist}+05:30`).getTime();

@@ -2,7 +2,7 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { AnnouncementsSkeleton, AnnouncementsView } from "@/components/announcements/announcements-view";
-import { CATEGORIES_INPUT } from "@/components/announcements/category-filter";
+import { CATEGORIES_INPUT } from "@/lib/query/announcements";
 import { parseAnnouncementsSearch } from "@/components/announcements/search-params";
 import { requireUser } from "@/lib/server/auth";
 import { loadFeedPage } from "@/lib/server/live/feed-page";

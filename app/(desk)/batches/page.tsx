@@ -1,16 +1,22 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { BatchJobsList, BatchJobsListSkeleton, JOB_LIST_INPUT } from "@/components/batches/batch-jobs-list";
+import { BatchJobsList, BatchJobsListSkeleton } from "@/components/batches/batch-jobs-list";
 import { NewBatchJob } from "@/components/batches/new-batch-job";
 import { PageHeader } from "@/components/shell/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { unitCredits } from "@/lib/alpha/costs";
+import { formatCredits } from "@/lib/format/number";
+import { JOB_LIST_INPUT } from "@/lib/query/batches";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
 import { requireUser } from "@/lib/server/auth";
 import { prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/prefetch";
 import { listWatchlists } from "@/lib/server/watchlists";
 
 export const metadata: Metadata = { title: "Batch jobs" };
+
+/** The submission fee and the per-summary charge, from the catalogue's cost rule (lib/alpha/costs.ts). */
+const batch = unitCredits("createBatchJob");
 
 export default async function BatchesPage() {
   const user = await requireUser();
@@ -22,7 +28,7 @@ export default async function BatchesPage() {
     <>
       <PageHeader
         title="Batch jobs"
-        description="Many daily summaries in one job: 50 credits to submit plus 5 per generated summary. Jobs run in the background; follow them here and download their results."
+        description={`Many daily summaries in one job: ${formatCredits(batch.credits)} to submit plus ${batch.detailedCredits} per generated summary. Jobs run in the background; follow them here and download their results.`}
       />
       <HydrationBoundary state={dehydrate(client)}>
         <Suspense fallback={<Skeleton className="h-96" />}>

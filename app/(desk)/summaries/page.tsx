@@ -6,6 +6,8 @@ import { PageHeader } from "@/components/shell/page-header";
 import { SummariesView } from "@/components/summaries/summaries-view";
 import { SummaryHistorySkeleton } from "@/components/summaries/summary-history";
 import { SummaryResultSkeleton } from "@/components/summaries/summary-result";
+import { unitCredits } from "@/lib/alpha/costs";
+import { formatCredits } from "@/lib/format/number";
 import { summaryEntryQueryOptions, summaryHistoryQueryOptions } from "@/lib/query/summaries";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
 import { requireUser } from "@/lib/server/auth";
@@ -45,7 +47,7 @@ export default async function SummariesPage({ searchParams }: { searchParams: Pr
     <>
       <PageHeader
         title="Summaries"
-        description="AI daily summaries of a watchlist or of symbols you type: 5 credits each, only when a summary is generated. Repeating one within 10 minutes opens the earlier result for free."
+        description={`AI daily summaries of a watchlist or of symbols you type: ${formatCredits(unitCredits("createDailySummary").credits)} each, only when a summary is generated. Repeating one within 10 minutes opens the earlier result for free.`}
       />
       <HydrationBoundary state={dehydrate(client)}>
         <Suspense fallback={<Fallback />}>

@@ -11,7 +11,8 @@ import type { UserRouteArgs } from "../route";
 import { jsonResponse, readJsonBody } from "../route";
 import { isSecureUrl, mintSessionCookie, SESSION_MAX_AGE_SECONDS } from "../session";
 import { clearSignInFailures } from "../sign-in";
-import { changeOwnPassword, issueTemporaryPassword, type ChangePasswordInput } from "../users";
+import { changePasswordInputSchema } from "@/lib/desk/users";
+import { changeOwnPassword, issueTemporaryPassword, parseOrThrow } from "../users";
 
 function userIdParam({ params }: UserRouteArgs): string {
   const id = params.id;
@@ -20,7 +21,7 @@ function userIdParam({ params }: UserRouteArgs): string {
 }
 
 export async function handleChangePassword({ ctx, user, request }: UserRouteArgs) {
-  await changeOwnPassword(user, (await readJsonBody(request, 10_000)) as ChangePasswordInput, ctx);
+  await changeOwnPassword(user, parseOrThrow(changePasswordInputSchema, await readJsonBody(request, 10_000)), ctx);
   const secure = isSecureUrl(ctx.config.deskUrl);
   const cookie = await mintSessionCookie(ctx, user);
   const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${SESSION_MAX_AGE_SECONDS}`, ...(secure ? ["Secure"] : [])];

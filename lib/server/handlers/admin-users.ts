@@ -8,19 +8,20 @@ import "server-only";
 import { AlphaError } from "@/lib/alpha/errors";
 import type { UserRouteArgs } from "../route";
 import { jsonResponse, readJsonBody } from "../route";
-import { createUser, listUsers, updateUser, type CreateUserInput, type UpdateUserInput } from "../users";
+import { createUserInputSchema, updateUserInputSchema } from "@/lib/desk/users";
+import { createUser, listUsers, parseOrThrow, updateUser } from "../users";
 
 export async function handleListUsers({ ctx, user }: UserRouteArgs) {
   return { data: await listUsers(user, ctx) };
 }
 
 export async function handleCreateUser({ ctx, user, request }: UserRouteArgs) {
-  const created = await createUser(user, (await readJsonBody(request, 10_000)) as CreateUserInput, ctx);
+  const created = await createUser(user, parseOrThrow(createUserInputSchema, await readJsonBody(request, 10_000)), ctx);
   return jsonResponse({ data: created }, { status: 201 });
 }
 
 export async function handleUpdateUser({ ctx, user, request, params }: UserRouteArgs) {
   const id = typeof params.id === "string" ? params.id : new URL(request.url).pathname.split("/").filter(Boolean).pop();
   if (!id) throw new AlphaError("not_found", "No such user");
-  return { data: await updateUser(user, id, (await readJsonBody(request, 10_000)) as UpdateUserInput, ctx) };
+  return { data: await updateUser(user, id, parseOrThrow(updateUserInputSchema, await readJsonBody(request, 10_000)), ctx) };
 }

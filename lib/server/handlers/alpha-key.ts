@@ -5,7 +5,9 @@ import "server-only";
  * DELETE → { data: { hasKey: false, ... } }. The key itself is never in a response.
  */
 import { z } from "zod";
+import { seedSharedAnswer } from "../alpha-proxy";
 import { deleteAlphaKey, getAlphaKeyStatus, saveAlphaKey } from "../key-vault";
+import type { CheckedKey } from "../key-vault";
 import type { UserRouteArgs } from "../route";
 import { readJsonBody } from "../route";
 import { parseOrThrow } from "../users";
@@ -18,7 +20,9 @@ export async function handleGetAlphaKey({ ctx, user }: UserRouteArgs) {
 
 export async function handlePutAlphaKey({ ctx, user, request }: UserRouteArgs) {
   const { key } = parseOrThrow(putKeyBodySchema, await readJsonBody(request, 10_000));
-  return { data: await saveAlphaKey(user.id, key, ctx) };
+  // The check's profile is the account's: the first page after the save reads it instead of asking again.
+  const seed = (checked: CheckedKey) => seedSharedAnswer(ctx, checked, "getAccount", {}, { data: checked.body, rateLimit: checked.rateLimit });
+  return { data: await saveAlphaKey(user.id, key, ctx, seed) };
 }
 
 export async function handleDeleteAlphaKey({ ctx, user }: UserRouteArgs) {

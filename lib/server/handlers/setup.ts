@@ -3,7 +3,8 @@ import "server-only";
  * /api/setup — first run. GET → { data: { needsSetup } }. POST { email, name, password } → 201 { data: user }: the
  * first user becomes admin; 409 setup_complete once any user exists. The page signs in afterwards with signIn().
  */
-import { countUsers, createFirstAdmin, type NewUserInput } from "../users";
+import { newUserInputSchema } from "@/lib/desk/users";
+import { countUsers, createFirstAdmin, parseOrThrow } from "../users";
 import type { PublicRouteArgs } from "../route";
 import { jsonResponse, readJsonBody } from "../route";
 
@@ -12,7 +13,7 @@ export async function handleSetupStatus({ ctx }: PublicRouteArgs) {
 }
 
 export async function handleSetup({ ctx, request }: PublicRouteArgs) {
-  const body = (await readJsonBody(request, 10_000)) as NewUserInput;
+  const body = parseOrThrow(newUserInputSchema, await readJsonBody(request, 10_000));
   const user = await createFirstAdmin(body, ctx);
   return jsonResponse({ data: user }, { status: 201 });
 }

@@ -33,8 +33,13 @@ export async function reconcileToday(ctx: DeskContext, user: SessionUser): Promi
   const rpm = knownRpm(ctx, accountId);
   const thrifty = rpm !== undefined && rpm < LOW_RPM;
   if (!thrifty) ctx.memo.delete(`${accountId}:usage`);
-  const [usage] = await Promise.all([getUsageSnapshot(user, ctx), syncLedger(ctx, user)]);
+  const usage = await getUsageSnapshot(user, ctx);
   let day = await getDaySpend(ctx, accountId);
+  // The ledger is read only when the two sides disagree: a page view with nothing new costs no ledger call.
+  if (day.desk + day.outside !== usage.usage.debited_today) {
+    await syncLedger(ctx, user);
+    day = await getDaySpend(ctx, accountId);
+  }
   if (day.desk + day.outside !== usage.usage.debited_today && !thrifty) {
     await syncLedger(ctx, user, { force: true });
     day = await getDaySpend(ctx, accountId);

@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
-import type { AccountRecord, CreateAccountInput } from "./accounts";
-import { createAccount, issueApiKey } from "./accounts";
-import type { Service } from "./app";
-import { createService } from "./app";
-import type { Clock } from "./clock";
-import type { ServiceConfigInput } from "./config";
-import type { ServiceContext } from "./context";
-import type { Db } from "./store/db";
-import { openDatabase } from "./store/db";
+import type { AccountRecord, CreateAccountInput } from "../../service/accounts";
+import { createAccount, issueApiKey } from "../../service/accounts";
+import type { Service } from "../../service/app";
+import { createService } from "../../service/app";
+import type { Clock } from "../../service/clock";
+import type { ServiceConfigInput } from "../../service/config";
+import type { ServiceContext } from "../../service/context";
+import type { Db } from "../../service/store/db";
+import { openDatabase } from "../../service/store/db";
 import type {
   AlertRecord,
   AnnouncementRecord,
@@ -17,7 +17,7 @@ import type {
   EarningsRecord,
   NewsRecord,
   UpcomingEarningsRecord,
-} from "./store/writes";
+} from "../../service/store/writes";
 import {
   insertAlert,
   insertAnnouncement,
@@ -27,7 +27,7 @@ import {
   insertEarnings,
   insertNews,
   insertUpcomingEarnings,
-} from "./store/writes";
+} from "../../service/store/writes";
 
 /** Helpers for tests of the service and of the parts that plug into it. Not used by the running service. */
 

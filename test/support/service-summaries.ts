@@ -1,18 +1,18 @@
 import { randomBytes } from "node:crypto";
 import type { AlertPrice } from "../../lib/alpha/alerts";
-import type { Clock } from "../clock";
-import { systemClock } from "../clock";
-import { serviceConfigSchema } from "../config";
-import type { ServiceContext } from "../context";
-import { companies } from "../dataset/companies";
-import { EventBus } from "../events";
-import type { Db } from "../store/db";
-import { openDatabase } from "../store/db";
-import { companyRow } from "../dataset/rows";
-import { insertCompany } from "../store/writes";
+import type { Clock } from "../../service/clock";
+import { systemClock } from "../../service/clock";
+import { serviceConfigSchema } from "../../service/config";
+import type { ServiceContext } from "../../service/context";
+import { companies } from "../../service/dataset/companies";
+import { EventBus } from "../../service/events";
+import type { Db } from "../../service/store/db";
+import { openDatabase } from "../../service/store/db";
+import { companyRow } from "../../service/dataset/rows";
+import { insertCompany } from "../../service/store/writes";
 
 /*
- * Fixtures for the summary and batch tests beyond service/testing.ts: a context over a database without an HTTP
+ * Fixtures for the summary and batch tests beyond test/support/service.ts: a context over a database without an HTTP
  * app (for the worker's child process), the dataset's real companies by symbol, and price context for alerts.
  */
 

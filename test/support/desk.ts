@@ -7,13 +7,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import type { DeskContext, DeskConfig } from "./context";
-import { createDeskContext } from "./context";
-import type { CreateAccountInput, RunningServer } from "./embedded-service";
-import { createAccount, issueApiKey, startServer } from "./embedded-service";
-import { mintSessionCookie } from "./session";
-import type { SessionUser } from "./users";
-import { createFirstAdmin, createUser, countUsers } from "./users";
+import type { DeskContext, DeskConfig } from "../../lib/server/context";
+import { createDeskContext } from "../../lib/server/context";
+import type { CreateAccountInput, RunningServer } from "../../lib/server/embedded-service";
+import { createAccount, issueApiKey, startServer } from "../../lib/server/embedded-service";
+import { mintSessionCookie } from "../../lib/server/session";
+import type { SessionUser } from "../../lib/server/users";
+import { createFirstAdmin, createUser, countUsers } from "../../lib/server/users";
 
 export const TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -117,7 +117,7 @@ export async function browserRequest(
 
 /** Stores a key without asking the upstream (for upstreams that cannot answer GET /v1/account). */
 export async function storeKeyUnchecked(ctx: DeskContext, userId: string, key: string, accountId: string): Promise<void> {
-  const { encryptSecret } = await import("./key-vault");
+  const { encryptSecret } = await import("../../lib/server/key-vault");
   await ctx.db
     .insertInto("alpha_keys")
     .values({ user_id: userId, ciphertext: encryptSecret(ctx.secrets.encryptionKey, key, userId), last4: key.slice(-4), account_id: accountId, account_name: null, plan: null, saved_at: ctx.now().toISOString() })

@@ -2,12 +2,12 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { WebSocket } from "ws";
-import type { Service } from "../app";
-import { ManualClock } from "../clock";
-import type { CompanyRecord } from "../dataset/companies";
-import { companies } from "../dataset/companies";
+import type { Service } from "../../service/app";
+import { ManualClock } from "../../service/clock";
+import type { CompanyRecord } from "../../service/dataset/companies";
+import { companies } from "../../service/dataset/companies";
 import type { StreamProduct } from "../../lib/alpha/account";
-import type { Rng } from "../dataset/rng";
+import type { Rng } from "../../service/dataset/rng";
 import {
   baseQuarterFinancials,
   buildAlert,
@@ -18,16 +18,16 @@ import {
   buildNews,
   companyRow,
   nextYearQuarter,
-} from "../dataset/rows";
-import type { RecordContext } from "../store/record";
-import { recordAlert, recordAnnouncement, recordBlockDeal, recordConcall, recordEarnings, recordNews } from "../store/record";
-import { seedDataset } from "../dataset/seed";
-import type { Db } from "../store/db";
-import { insertCompany } from "../store/writes";
-import { createTestService } from "../testing";
-import type { AttachStreamsOptions, StreamsHandle } from "./attach";
-import { attachStreams } from "./attach";
-import { ManualScheduler } from "./scheduler";
+} from "../../service/dataset/rows";
+import type { RecordContext } from "../../service/store/record";
+import { recordAlert, recordAnnouncement, recordBlockDeal, recordConcall, recordEarnings, recordNews } from "../../service/store/record";
+import { seedDataset } from "../../service/dataset/seed";
+import type { Db } from "../../service/store/db";
+import { insertCompany } from "../../service/store/writes";
+import { createTestService } from "./service";
+import type { AttachStreamsOptions, StreamsHandle } from "../../service/streams/attach";
+import { attachStreams } from "../../service/streams/attach";
+import { ManualScheduler } from "../../service/streams/scheduler";
 
 /** Helpers for stream tests: a real HTTP server on 127.0.0.1 with streams attached, and a recording client. */
 
