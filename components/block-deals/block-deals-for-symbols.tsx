@@ -11,6 +11,7 @@ import { usePaidPages } from "@/components/feeds/use-paid-pages";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { BlockDeal } from "@/lib/alpha/block-deals";
+import { describeCost } from "@/lib/alpha/costs";
 import { formatIstTime } from "@/lib/format/time";
 import { istDate } from "@/lib/market/calendar";
 import { type BlockDealFilters, blockDealsInput, blockDealWindow, formatCapShare, formatDealValue, marketCapShare, matchesBlockDealFilters, mergeBlockDeals } from "./block-deal-model";
@@ -80,7 +81,7 @@ export function BlockDealsForSymbols({ symbols, now, hasKey = true }: { symbols:
           <p className="text-sm text-muted-foreground">{pages.loaded > 0 ? "No block deals in your symbols today; the empty page was free." : "None yet today."}</p>
         )}
         {hasKey && symbols.length > 0 && pages.loaded === 0 && (
-          <PaidButton price={pages.nextPrice} what="Load today's block deals in your symbols (1 credit a deal, only for deals returned)." onRun={pages.loadNext} variant="outline" size="sm" className="w-fit" testId="block-deals-today-load">
+          <PaidButton price={pages.nextPrice} what={`Load today's block deals in your symbols (${describeCost("listBlockDeals").replace(/\.$/, "")}).`} onRun={pages.loadNext} variant="outline" size="sm" className="w-fit" testId="block-deals-today-load">
             Load today&apos;s deals
           </PaidButton>
         )}

@@ -93,7 +93,7 @@ export function BlockDealsView({ hasKey }: { hasKey: boolean }) {
               {pages.loaded === 0 && (
                 <PaidButton
                   price={pages.nextPrice}
-                  what={`Load the latest ${BLOCK_DEAL_PAGE_SIZE} block deals matching your filters (1 credit each, only for deals returned).`}
+                  what={`Load the latest ${BLOCK_DEAL_PAGE_SIZE} block deals matching your filters (${describeCost("listBlockDeals").replace(/\.$/, "")}).`}
                   onRun={pages.loadNext}
                   variant="outline"
                   testId="block-deals-load"

@@ -18,6 +18,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { EndpointId } from "@/lib/alpha/catalogue";
+import { describeCost } from "@/lib/alpha/costs";
 import { formatCredits, formatInr, formatPercentChange } from "@/lib/format/number";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDate, formatIstDateTime, formatIstTime } from "@/lib/format/time";
@@ -290,7 +291,7 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
           <PaidSource
             label="Block deals"
             call={blockDeals}
-            what={`Load the latest ${inputs.blockDeals.query.limit} block deals of ${symbol} (1 credit each, only for deals returned).`}
+            what={`Load the latest ${inputs.blockDeals.query.limit} block deals of ${symbol} (${describeCost("listBlockDeals").replace(/\.$/, "")}).`}
             testId="load-block-deals"
           />
         </div>
