@@ -23,10 +23,11 @@ import { symbolsOfRequest } from "@/lib/alpha/batch";
 import { batchJobCost } from "@/lib/alpha/costs";
 import { describeCost } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
+import { deskUrl } from "@/lib/desk/client";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { batchInputQueryOptions } from "@/lib/query/batches";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
-import { isCancelledResult, isFailedResult, previewOf, rebuildFailedLines, resultError, resultInputs, resultStatus, resultSummary, resultsToCsv, resultsToJsonl } from "./batch-lines";
+import { isCancelledResult, isFailedResult, previewOf, rebuildFailedLines, resultError, resultInputs, resultStatus, resultSummary, resultsToCsv } from "./batch-lines";
 import { useSubmitBatch } from "./use-submit-batch";
 
 function ResultsSkeleton() {
@@ -130,9 +131,12 @@ export function BatchResults({ job }: { job: BatchJob }) {
           {failed.length > 0 ? `, ${failed.length} failed` : ""}. Choose a line to read its summary in full.
         </CardDescription>
         <CardAction className="flex flex-wrap gap-1">
-          <Button variant="outline" size="sm" onClick={() => downloadText(`${base}-results.jsonl`, resultsToJsonl(results, inputs), "application/x-ndjson")} data-testid="download-jsonl">
-            <DownloadIcon aria-hidden />
-            JSONL
+          {/* The service's own lines, streamed by the desk straight to disk (a large job is never held in the page). */}
+          <Button variant="outline" size="sm" asChild>
+            <a href={deskUrl("downloadBatchResults", { params: { id: job.id } })} download={`${base}-results.jsonl`} data-testid="download-jsonl">
+              <DownloadIcon aria-hidden />
+              JSONL
+            </a>
           </Button>
           <Button variant="outline" size="sm" onClick={() => downloadText(`${base}-results.csv`, resultsToCsv(results, inputs), "text/csv;charset=utf-8")} data-testid="download-csv">
             <DownloadIcon aria-hidden />

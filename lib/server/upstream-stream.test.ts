@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isTerminalBatchStatus } from "@/lib/alpha/batch";
 import { toJsonl } from "@/components/batches/batch-lines";
 import { callAlpha } from "./alpha-proxy";
+import { MAX_TRANSCRIPT_BYTES, readTranscriptText } from "./concall-transcripts";
 import type { RunningServer } from "./embedded-service";
 import { issueApiKey } from "./embedded-service";
 import { checkedResultLines, handleBatchResultsDownload } from "./handlers/batch-results-stream";
@@ -219,6 +220,34 @@ describe("GET /api/batches/[id]/results.jsonl", () => {
       const response = await download(user, "batch_bad", other.ctx);
       expect(response.status).toBe(200);
       await expect(response.text()).rejects.toThrow(/Line 2 of the job's results is outside/);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("the transcript reader reads through the streaming path", () => {
+  it("a chunked transcript past 2 MB is refused after reading at most the cap and one chunk; one under it is read whole", async () => {
+    const big = chunkedAnswer(40 * MB);
+    let small = false;
+    const url = await serve((req, res) => {
+      if (req.url?.startsWith("/v1/assets/transcripts/small.txt")) {
+        small = true;
+        res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+        return void res.end("Operator: Good evening — ₹ and all.");
+      }
+      big.handler(req, res);
+    });
+    const other = await createTestDesk({ config: { alphaBaseUrl: url } });
+    try {
+      const link = (name: string) => `${url}/v1/assets/transcripts/${name}.txt?expires=9999999999&signature=abc`;
+      await expect(readTranscriptText({ ctx: other.ctx, input: { url: link("big") } })).rejects.toMatchObject({ code: "payload_too_large", status: 413 });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(big.state.closed).toBe(true);
+      expect(big.state.written).toBeLessThan(MAX_TRANSCRIPT_BYTES + 16 * MB);
+      const read = await readTranscriptText({ ctx: other.ctx, input: { url: link("small") } });
+      expect(small).toBe(true);
+      expect(read.text).toBe("Operator: Good evening — ₹ and all.");
     } finally {
       await other.close();
     }
