@@ -64,6 +64,13 @@ test.describe("batch jobs", () => {
     await page.getByTestId("download-jsonl").click();
     const jsonlLines = readFileSync(await (await jsonlDownload).path(), "utf8").trim().split("\n");
     expect(jsonlLines.map((l) => (JSON.parse(l) as { custom_id: string }).custom_id).sort()).toEqual(["book-exposure", "it-intraday", "large-caps-news"]);
+    // Issue 21: each line carries what it asked about; the streamed service file is the service's lines as they are.
+    expect(jsonlLines.map((l) => (JSON.parse(l) as { input?: { symbols: string[] } }).input?.symbols.length ?? 0).every((n) => n > 0)).toBe(true);
+    const streamed = page.waitForEvent("download");
+    await page.getByTestId("download-jsonl-stream").click();
+    const serviceLines = readFileSync(await (await streamed).path(), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { custom_id: string; input?: unknown });
+    expect(serviceLines.map((l) => l.custom_id).sort()).toEqual(["book-exposure", "it-intraday", "large-caps-news"]);
+    expect(serviceLines.every((l) => l.input === undefined)).toBe(true);
     const csvDownload = page.waitForEvent("download");
     await page.getByTestId("download-csv").click();
     const csv = readFileSync(await (await csvDownload).path(), "utf8");
@@ -139,7 +146,7 @@ test.describe("batch jobs", () => {
     await expect(page.getByTestId("batch-results-summary")).toContainText(`${done} ${done === 1 ? "line" : "lines"} ran before the cancel, ${800 - done} never ran`);
     await expect(page.locator('[data-testid="batch-results-table"] tr[data-not-run]')).toHaveCount(800 - done);
     const download = page.waitForEvent("download");
-    await page.getByTestId("download-jsonl").click();
+    await page.getByTestId("download-jsonl-stream").click();
     const file = await download;
     const saved = await file.path();
     const lines = readFileSync(saved, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { status: string; error: { code: string } | null });

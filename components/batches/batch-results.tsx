@@ -23,6 +23,7 @@ import { symbolsOfRequest } from "@/lib/alpha/batch";
 import { batchJobCost } from "@/lib/alpha/costs";
 import { describeCost } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
+import { deskUrl } from "@/lib/desk/client";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { batchInputQueryOptions } from "@/lib/query/batches";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
@@ -133,6 +134,18 @@ export function BatchResults({ job }: { job: BatchJob }) {
           <Button variant="outline" size="sm" onClick={() => downloadText(`${base}-results.jsonl`, resultsToJsonl(results, inputs), "application/x-ndjson")} data-testid="download-jsonl">
             <DownloadIcon aria-hidden />
             JSONL
+          </Button>
+          {/* The service's own lines, streamed by the desk straight to disk (a large job is never held in the page). */}
+          <Button variant="outline" size="sm" asChild>
+            <a
+              href={deskUrl("downloadBatchResults", { params: { id: job.id } })}
+              download={`${base}-results-service.jsonl`}
+              title="The results exactly as the Alpha service sends them, streamed to disk, without the watchlist labels"
+              data-testid="download-jsonl-stream"
+            >
+              <DownloadIcon aria-hidden />
+              Service JSONL
+            </a>
           </Button>
           <Button variant="outline" size="sm" onClick={() => downloadText(`${base}-results.csv`, resultsToCsv(results, inputs), "text/csv;charset=utf-8")} data-testid="download-csv">
             <DownloadIcon aria-hidden />

@@ -71,6 +71,8 @@ export const deskRoutes = {
   lookupSummary: route({ method: "POST", path: "/api/summaries/lookup", access: "user", body: lookupSummaryInputSchema, output: summaryEntrySchema.nullable() }),
 
   getBatchInput: route({ method: "GET", path: "/api/batches/[id]/input", access: "user", output: batchInputSchema.nullable() }),
+  // The job's results as the service's JSONL, streamed as a download (each line checked as it passes).
+  downloadBatchResults: route({ method: "GET", path: "/api/batches/[id]/results.jsonl", access: "user", output: z.unknown(), kind: "stream" }),
 
   readTranscript: route({
     method: "GET",

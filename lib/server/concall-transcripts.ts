@@ -6,9 +6,9 @@ import "server-only";
  * read it itself (another origin, no CORS), so the desk does — but only for signed transcript paths on the configured
  * Alpha origin, so this route can never be used to reach anything else (no open proxy, no SSRF).
  */
-import { errorFromResponse } from "@/lib/alpha/client";
-import { AlphaError } from "@/lib/alpha/errors";
+import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import type { DeskContext } from "./context";
+import { upstreamStream } from "./upstream-stream";
 
 /** A transcript is a few thousand words; anything much larger is not one. */
 export const MAX_TRANSCRIPT_BYTES = 2_000_000;
@@ -48,27 +48,25 @@ function explainAssetError(error: AlphaError): AlphaError {
   }
 }
 
-async function readLimited(res: Response, limit: number): Promise<string> {
-  const length = Number(res.headers.get("content-length") ?? "0");
-  if (length > limit) throw new AlphaError("payload_too_large", "The transcript is larger than the desk reads");
-  const text = await res.text();
-  if (text.length > limit) throw new AlphaError("payload_too_large", "The transcript is larger than the desk reads");
-  return text;
-}
-
+/** The transcript's text, read through the streaming path: past MAX_TRANSCRIPT_BYTES the connection is dropped. */
 export async function readTranscriptText({ ctx, input }: { ctx: DeskContext; input: { url: string } }): Promise<{ text: string; fetchedAt: string }> {
   const url = checkTranscriptUrl(input.url, ctx.config.alphaBaseUrl);
-  let res: Response;
+  const chunks: Buffer[] = [];
   try {
-    res = await ctx.fetch(url, { headers: { Accept: "text/plain" }, redirect: "error", signal: AbortSignal.timeout(ctx.config.upstreamTimeoutMs) });
-  } catch (cause) {
-    const timedOut = cause instanceof Error && cause.name === "TimeoutError";
-    throw timedOut
-      ? new AlphaError("upstream_timeout", "The Alpha service did not send the transcript in time. Try again in a moment.")
-      : new AlphaError("upstream_unreachable", "The Alpha service could not be reached. Try again in a moment.");
+    const upstream = await upstreamStream(url, {
+      headers: { Accept: "text/plain" },
+      cap: MAX_TRANSCRIPT_BYTES,
+      timeoutMs: ctx.config.upstreamTimeoutMs,
+      overCap: () => new AlphaError("payload_too_large", "The transcript is larger than the desk reads"),
+    });
+    for await (const chunk of upstream.body) chunks.push(chunk);
+  } catch (error) {
+    if (!isAlphaError(error)) throw error;
+    if (error.code === "upstream_timeout") throw new AlphaError("upstream_timeout", "The Alpha service did not send the transcript in time. Try again in a moment.");
+    if (error.code === "upstream_unreachable") throw new AlphaError("upstream_unreachable", "The Alpha service could not be reached. Try again in a moment.");
+    throw error.code === "payload_too_large" ? error : explainAssetError(error);
   }
-  if (!res.ok) throw explainAssetError(await errorFromResponse(res));
-  return { text: await readLimited(res, MAX_TRANSCRIPT_BYTES), fetchedAt: ctx.now().toISOString() };
+  return { text: Buffer.concat(chunks).toString("utf8"), fetchedAt: ctx.now().toISOString() };
 }
 
 /** GET /api/concalls/transcript?url=<signed link> → { data: { text, fetchedAt } }. */

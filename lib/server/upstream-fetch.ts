@@ -35,7 +35,7 @@ function makeAgent<A extends http.Agent>(agent: A): A {
   return agent;
 }
 
-const agents = {
+export const agents = {
   "http:": makeAgent(new http.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 32 })),
   "https:": makeAgent(new https.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 32 })),
 };
@@ -101,7 +101,7 @@ function contractBreak(message: string): LeanResponse {
 }
 
 /** Error bodies the desk accepts: the contract's `{ error: { code, message } }`, or the hosted API's `{ detail }`. */
-function isContractErrorBody(body: Buffer): boolean {
+export function isContractErrorBody(body: Buffer): boolean {
   let json: unknown;
   try {
     json = JSON.parse(body.toString("utf8"));

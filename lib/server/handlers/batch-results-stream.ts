@@ -1,0 +1,114 @@
+import "server-only";
+/**
+ * GET /api/batches/[id]/results.jsonl: a job's results as the service wrote them, streamed to the browser as a
+ * download (the job's key is the user's stored key: batch jobs are key-scoped, as in the proxy). Free, so no spend row,
+ * as the proxy records none for free calls. Every line is checked against lib/alpha's batch result line as it passes;
+ * a line outside the contract, or an answer past the endpoint's cap, aborts the response (never a partial file
+ * that looks whole). Nothing larger than one line is held.
+ */
+import { prepareRequest } from "@/lib/alpha/client";
+import { batchResultLineSchema } from "@/lib/alpha/batch";
+import { AlphaError } from "@/lib/alpha/errors";
+import { mapUpstreamError } from "../alpha-proxy";
+import { assertNotBackingOff, backOff, rememberRpm } from "../background-budget";
+import { withUserKey } from "../key-vault";
+import type { UserRouteArgs } from "../route";
+import type { UpstreamStream } from "../upstream-stream";
+import { upstreamStream } from "../upstream-stream";
+
+/** One result line is a summary with its details: far below this. */
+export const MAX_RESULT_LINE_BYTES = 4 * 1024 * 1024;
+const NEWLINE = 0x0a;
+
+function checkLine(line: Buffer, number: number): void {
+  const text = line.toString("utf8");
+  if (text.trim() === "") return;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new AlphaError("upstream_contract_violation", `Line ${number} of the job's results is not JSON`);
+  }
+  const parsed = batchResultLineSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AlphaError("upstream_contract_violation", `Line ${number} of the job's results is outside the Alpha API's interface (${issue?.path.join(".") || "line"}: ${issue?.message ?? "invalid"})`);
+  }
+}
+
+/** The body's bytes as they came, released a chunk's worth of whole lines at a time, each line checked first. */
+export async function* checkedResultLines(chunks: AsyncIterable<Buffer>, maxLine = MAX_RESULT_LINE_BYTES): AsyncGenerator<Buffer> {
+  let pending: Buffer = Buffer.alloc(0);
+  let number = 0;
+  for await (const chunk of chunks) {
+    const data = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    let start = 0;
+    for (let end = data.indexOf(NEWLINE); end !== -1; end = data.indexOf(NEWLINE, start)) {
+      checkLine(data.subarray(start, end), ++number);
+      start = end + 1;
+    }
+    pending = Buffer.from(data.subarray(start));
+    if (pending.length > maxLine) throw new AlphaError("upstream_contract_violation", `Line ${number + 1} of the job's results is longer than ${maxLine} bytes`);
+    if (start > 0) yield data.subarray(0, start);
+  }
+  if (pending.length) {
+    checkLine(pending, ++number);
+    yield pending;
+  }
+}
+
+function jobIdOf(params: UserRouteArgs["params"]): string {
+  const id = params.id;
+  if (typeof id !== "string" || id === "" || id.length > 64) throw new AlphaError("not_found", "No such batch job");
+  return id;
+}
+
+export async function handleBatchResultsDownload({ ctx, user, params, request }: UserRouteArgs): Promise<Response> {
+  const jobId = jobIdOf(params);
+  const prepared = prepareRequest("getBatchJobResults", { path: { job_id: jobId } });
+  const { apiKey, accountId } = await withUserKey(user.id, ctx);
+  assertNotBackingOff(ctx, accountId);
+  let upstream: UpstreamStream;
+  try {
+    upstream = await upstreamStream(`${ctx.config.alphaBaseUrl.replace(/\/+$/, "")}${prepared.url}`, {
+      headers: { ...prepared.headers, "X-API-Key": apiKey },
+      timeoutMs: ctx.config.upstreamTimeoutMs,
+      signal: request.signal,
+    });
+  } catch (error) {
+    const mapped = mapUpstreamError(error, apiKey);
+    if (mapped.status === 429) backOff(ctx, accountId, mapped.retryAfter);
+    throw mapped;
+  }
+  const limit = Number(upstream.headers["x-ratelimit-limit"]);
+  if (Number.isFinite(limit) && limit > 0) rememberRpm(ctx, accountId, limit);
+
+  const lines = checkedResultLines(upstream.body);
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await lines.next();
+        if (next.done) controller.close();
+        else controller.enqueue(new Uint8Array(next.value));
+      } catch (error) {
+        upstream.cancel();
+        const message = error instanceof AlphaError ? error.message : String(error);
+        console.error(JSON.stringify({ level: "error", msg: "batch results stream broken off", jobId, error: message }));
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      upstream.cancel();
+      await lines.return(undefined).catch(() => undefined);
+    },
+  });
+  const fileName = `${jobId.replace(/[^A-Za-z0-9_-]/g, "_")}-results.jsonl`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/x-ndjson; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
