@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
@@ -63,6 +64,44 @@ export function FilterSwitch({ label, checked, onChange, testId }: { label: stri
         <Label htmlFor={id} className="font-normal">
           {label}
         </Label>
+      </div>
+    </div>
+  );
+}
+
+export interface ChoiceOption<T> {
+  value: T | null;
+  label: string;
+  testId: string;
+}
+
+/** One choice among a few (null: all), as a row of chips with radio semantics, for the feed pages' filter bars. */
+export function ChoiceChips<T>({ label, options, value, onChange }: { label: string; options: readonly ChoiceOption<T>[]; value: T | null; onChange: (v: T | null) => void }) {
+  const id = React.useId();
+  return (
+    <div className="grid gap-1.5">
+      <span className="text-xs font-medium text-muted-foreground" id={id}>
+        {label}
+      </span>
+      <div role="radiogroup" aria-labelledby={id} className="flex flex-wrap gap-1.5">
+        {options.map((o) => {
+          const on = value === o.value;
+          return (
+            <Button
+              key={o.label}
+              type="button"
+              role="radio"
+              aria-checked={on}
+              size="sm"
+              variant={on ? "default" : "outline"}
+              className="h-8 rounded-full px-3"
+              data-testid={o.testId}
+              onClick={() => onChange(o.value)}
+            >
+              {o.label}
+            </Button>
+          );
+        })}
       </div>
     </div>
   );

@@ -9,7 +9,7 @@ import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 import { FeedList } from "@/components/feeds/feed-list";
 import { FeedFooter, FeedNotices, NeedsKey } from "@/components/feeds/feed-chrome";
-import { DateRangeFields } from "@/components/feeds/filter-fields";
+import { ChoiceChips, type ChoiceOption, DateRangeFields } from "@/components/feeds/filter-fields";
 import { rangeEnded } from "@/components/feeds/live-filters";
 import { NewItemsPill } from "@/components/feeds/live-feed-parts";
 import { LiveStatusBadge } from "@/components/feeds/live-status";
@@ -17,7 +17,6 @@ import { useLiveFeed } from "@/components/feeds/use-live-feed";
 import { useLiveStream } from "@/components/feeds/use-live-stream";
 import { usePaidPages } from "@/components/feeds/use-paid-pages";
 import { PageHeader } from "@/components/shell/page-header";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { NewsItem, Sentiment } from "@/lib/alpha/news";
@@ -43,40 +42,12 @@ export function NewsSkeleton() {
   );
 }
 
-const SENTIMENT_OPTIONS: { value: Sentiment | null; label: string }[] = [
-  { value: null, label: "All" },
-  { value: "positive", label: "Positive" },
-  { value: "negative", label: "Negative" },
-  { value: "neutral", label: "Neutral" },
+const SENTIMENT_OPTIONS: ChoiceOption<Sentiment>[] = [
+  { value: null, label: "All", testId: "sentiment-all" },
+  { value: "positive", label: "Positive", testId: "sentiment-positive" },
+  { value: "negative", label: "Negative", testId: "sentiment-negative" },
+  { value: "neutral", label: "Neutral", testId: "sentiment-neutral" },
 ];
-
-function SentimentFilter({ value, onChange }: { value: Sentiment | null; onChange: (v: Sentiment | null) => void }) {
-  return (
-    <div className="grid gap-1.5">
-      <span className="text-xs font-medium text-muted-foreground">Sentiment</span>
-      <div role="radiogroup" aria-label="Sentiment" className="flex flex-wrap gap-1.5">
-        {SENTIMENT_OPTIONS.map((o) => {
-          const on = value === o.value;
-          return (
-            <Button
-              key={o.label}
-              type="button"
-              role="radio"
-              aria-checked={on}
-              size="sm"
-              variant={on ? "default" : "outline"}
-              className="h-8 rounded-full px-3"
-              data-testid={`sentiment-${o.value ?? "all"}`}
-              onClick={() => onChange(o.value)}
-            >
-              {o.label}
-            </Button>
-          );
-        })}
-      </div>
-    </div>
-  );
-}
 
 /** News with sentiment: live arrivals (free) on top, paid pages on request, and the sentiment mix of what is loaded. */
 export function NewsView({ hasKey }: { hasKey: boolean }) {
@@ -114,7 +85,7 @@ export function NewsView({ hasKey }: { hasKey: boolean }) {
         actions={<LiveStatusBadge snapshot={live} product="news" off={off} />}
       />
       <SymbolFilterBar>
-        <SentimentFilter value={filters.sentiment} onChange={(v) => void setState({ sentiment: v })} />
+        <ChoiceChips label="Sentiment" options={SENTIMENT_OPTIONS} value={filters.sentiment} onChange={(v) => void setState({ sentiment: v })} />
         <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
       </SymbolFilterBar>
       {!hasKey ? (
