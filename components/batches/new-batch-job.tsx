@@ -79,6 +79,49 @@ function CostLine({ lines }: { lines: number }) {
   );
 }
 
+/** A labelled select over a fixed list; the chosen string is mapped back to its option, so no cast is needed. */
+function ChoiceSelect<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  labelOf,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly T[];
+  labelOf: (option: T) => string;
+  onChange: (next: T) => void;
+}) {
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={id} className="text-xs">
+        {label}
+      </Label>
+      <Select
+        value={value}
+        onValueChange={(v) => {
+          const next = options.find((o) => o === v);
+          if (next !== undefined) onChange(next);
+        }}
+      >
+        <SelectTrigger id={id} size="sm" className="w-full min-w-0">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((o) => (
+            <SelectItem key={o} value={o}>
+              {labelOf(o)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
 /** An example line for the chosen form and mode, exactly as a file would hold it, and the template of all of them. */
 function BatchExamples() {
   const [form, setForm] = useState<ExampleForm>("symbols");
@@ -96,40 +139,8 @@ function BatchExamples() {
         </Button>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid min-w-0 gap-1.5">
-          <Label htmlFor="batch-example-form" className="text-xs">
-            Form
-          </Label>
-          <Select value={form} onValueChange={(v) => setForm(v as ExampleForm)}>
-            <SelectTrigger id="batch-example-form" size="sm" className="w-full min-w-0">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {EXAMPLE_FORMS.map((f) => (
-                <SelectItem key={f} value={f}>
-                  {EXAMPLE_FORM_LABELS[f]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="grid min-w-0 gap-1.5">
-          <Label htmlFor="batch-example-mode" className="text-xs">
-            Mode
-          </Label>
-          <Select value={mode} onValueChange={(v) => setMode(v as SummaryMode)}>
-            <SelectTrigger id="batch-example-mode" size="sm" className="w-full min-w-0">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {SUMMARY_MODES.map((m) => (
-                <SelectItem key={m} value={m}>
-                  {MODE_INFO[m].label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <ChoiceSelect id="batch-example-form" label="Form" value={form} options={EXAMPLE_FORMS} labelOf={(f) => EXAMPLE_FORM_LABELS[f]} onChange={setForm} />
+        <ChoiceSelect id="batch-example-mode" label="Mode" value={mode} options={SUMMARY_MODES} labelOf={(m) => MODE_INFO[m].label} onChange={setMode} />
       </div>
       <pre className="overflow-x-auto rounded-md bg-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap break-all" data-testid="batch-example" tabIndex={0} aria-label="Example line">
         {line}
