@@ -21,7 +21,7 @@ export default defineConfig([
   },
   {
     files: ["app/**", "components/**", "lib/**"],
-    ignores: ["lib/server/embedded-service.ts"],
+    ignores: ["lib/server/core/embedded-service.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: ["@/service/*", "**/service/**"] }],
     },

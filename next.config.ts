@@ -5,8 +5,11 @@ const nextConfig: NextConfig = {
   // A separate build folder lets two builds (say, a developer's and a test run) live side by side.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
+  // Several instances behind one load balancer: one id per deploy keeps a browser on assets of the build it loaded
+  // (docs/desk-instances.md). The server-actions key comes from NEXT_SERVER_ACTIONS_ENCRYPTION_KEY at build time.
+  deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,
   typedRoutes: false,
-  serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "ws"],
+  serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "ws", "ioredis", "pg-boss"],
   // Typecheck and lint run as their own steps of `npm test`; the build need not repeat them.
   typescript: { ignoreBuildErrors: true },
 };

@@ -6,7 +6,7 @@
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
-import { env } from "@/lib/server/env";
+import { env } from "@/lib/server/core/env";
 import {
   buildContentSecurityPolicy,
   isSameOriginRequest,
@@ -14,7 +14,7 @@ import {
   SECRET_QUERY_PARAMS,
   SECURITY_HEADERS,
   STATE_CHANGING_METHODS,
-} from "@/lib/server/security";
+} from "@/lib/server/http/security";
 
 const forwarded = { hops: env.DESK_TRUST_PROXY, peerHeader: env.DESK_PEER_HEADER ?? null };
 const alphaOrigin = env.ALPHA_BASE_URL ? new URL(env.ALPHA_BASE_URL).origin : "http://127.0.0.1:4010";

@@ -1,4 +1,7 @@
 import Link from "next/link";
+import { redirect } from "next/navigation";
+import { HOME_PATH } from "@/components/shell/nav-items";
+import { getSessionUser } from "@/lib/server/identity/auth";
 
 const features = [
   { title: "Earnings calendar", body: "Upcoming results in month, week and agenda views, and past filings with their earnings tables." },
@@ -9,7 +12,9 @@ const features = [
   { title: "Credits in view", body: "Every paid action shows its price first, and a gauge shows balance, today's spend and limits." },
 ];
 
-export default function LandingPage() {
+/** Signed out: what the desk is. Signed in: straight to Today. */
+export default async function LandingPage() {
+  if (await getSessionUser()) redirect(HOME_PATH);
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b">

@@ -30,7 +30,7 @@ test.describe("the alerts page", () => {
     await expect(page).not.toHaveURL(/type=/);
 
     // Symbols: typed into the filter, in the URL; the stream is reopened for them.
-    const symbols = page.getByTestId("symbol-filter").getByRole("textbox");
+    const symbols = page.getByTestId("symbol-filter").getByRole("combobox");
     await symbols.fill("INFY");
     await symbols.press("Enter");
     await expect(page).toHaveURL(/[?&]symbols=INFY(&|$)/);

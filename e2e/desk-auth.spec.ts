@@ -25,7 +25,7 @@ test.describe("signing in and out", () => {
     await expect(page).toHaveURL(/\/sign-in/);
 
     await signInThroughPage(page, member.email, member.password);
-    await expect(page).toHaveURL(/\/usage$/);
+    await expect(page).toHaveURL(/\/today$/);
 
     const cookies = await page.context().cookies();
     expect(cookies.some((c) => c.name.includes("session-token"))).toBe(true);
@@ -54,7 +54,7 @@ test.describe("signing in and out", () => {
     await expect(page).toHaveURL(/\/settings$/);
     // Another site is never a redirect target.
     await page.goto("/sign-in?callbackUrl=https%3A%2F%2Fevil.example%2F");
-    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/usage$/);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/today$/);
     await context.close();
   });
 });
@@ -113,6 +113,7 @@ test.describe("passwords", () => {
     await page.getByLabel("Repeat the new password").fill("my own new password");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByRole("navigation", { name: "Desk" }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/today$/);
     expect((await page.request.get("/api/usage/spend?range=7d")).status()).toBe(200);
     await context.close();
   });

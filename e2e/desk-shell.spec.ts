@@ -2,7 +2,7 @@ import { screenshot } from "./support/desk";
 import { ADMIN_STATE } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
-const PAGES = ["/earnings", "/alerts", "/news", "/announcements", "/block-deals", "/concalls", "/watchlists", "/summaries", "/batches", "/usage", "/settings", "/admin"];
+const PAGES = ["/today", "/earnings", "/season", "/alerts", "/news", "/announcements", "/block-deals", "/concalls", "/watchlists", "/summaries", "/batches", "/usage", "/settings", "/admin"];
 
 test.describe("the signed-in shell", () => {
   test.use({ storageState: ADMIN_STATE });

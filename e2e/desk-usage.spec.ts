@@ -75,7 +75,7 @@ test.describe("the credit-usage gauge and the usage page", () => {
     await expect(chart.locator(".recharts-bar-rectangle path").first()).toBeVisible();
     await page.getByRole("tab", { name: "30d" }).click();
     await expect(page).toHaveURL(/range=30d/);
-    await expect(page.getByTestId("account-profile")).toContainText("active");
+    await expect(page.getByTestId("account-profile")).toContainText("Active");
     await page.getByRole("tab", { name: "24h" }).click();
     await screenshotBothThemes(page, "usage");
 

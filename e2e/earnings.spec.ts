@@ -67,7 +67,7 @@ test.describe("the earnings page", () => {
     await shootBoth(page, "earnings-week");
 
     // A typed symbol filters every view, and lands in the URL.
-    const input = page.getByTestId("filter-bar").getByTestId("symbol-filter").getByRole("textbox");
+    const input = page.getByTestId("filter-bar").getByTestId("symbol-filter").getByRole("combobox");
     await input.fill(symbol);
     await input.press("Enter");
     await expect(page).toHaveURL(new RegExp(`[?&]symbols=${encodeURIComponent(symbol)}(&|$)`));

@@ -50,6 +50,16 @@ export function storeEvent(input: {
   return control<StoredRow>("POST", "/events", input);
 }
 
+/** A fresh upstream account (pro: every WebSocket add-on) with one key, nobody else's calls touching it. */
+export function createLiveAccount(plan: "pro" | "sandbox" | "starter" = "pro"): Promise<{ accountId: string; key: string }> {
+  return control<{ accountId: string; key: string }>("POST", "/accounts", { plan });
+}
+
+/** Lists a fresh company in the service: known to the exchange, nothing filed; a results meeting booked if asked. */
+export function listFreshCompany(meeting?: { quarter: string; atMs: number }): Promise<{ symbol: string }> {
+  return control<{ symbol: string }>("POST", "/companies", meeting ? { meeting } : {});
+}
+
 /** Drops every WebSocket of the service server-side. */
 export function dropStreams(): Promise<{ dropped: number }> {
   return control("POST", "/streams/drop", {});
@@ -58,6 +68,11 @@ export function dropStreams(): Promise<{ dropped: number }> {
 export async function streamConnections(accountId: string): Promise<number> {
   const stats = await control<{ connectionsByAccount: Record<string, number> }>("GET", "/streams/stats");
   return stats.connectionsByAccount[accountId] ?? 0;
+}
+
+/** A fresh upstream account of the service (pro: every WebSocket add-on) and its key, made through the control hook. */
+export function makeLiveAccount(plan: "pro" | "sandbox" | "starter" = "pro"): Promise<{ accountId: string; key: string }> {
+  return control<{ accountId: string; key: string }>("POST", "/accounts", { plan });
 }
 
 export interface LiveUser {
@@ -69,7 +84,7 @@ export interface LiveUser {
 
 /** A fresh upstream account (pro with every WebSocket add-on, or sandbox: none) and a new desk member using its key. */
 export async function signedInLiveUser(browser: Browser, baseURL: string, plan: "pro" | "sandbox" | "starter" = "pro"): Promise<LiveUser> {
-  const account = await control<{ accountId: string; key: string }>("POST", "/accounts", { plan });
+  const account = await createLiveAccount(plan);
   const admin = await browser.newContext({ storageState: ADMIN_STATE });
   const login = await createDeskUser(admin.request, baseURL, "member");
   await admin.close();

@@ -67,9 +67,10 @@ test.describe("watchlists and batch files from what a portfolio manager has", ()
     await expect(page.getByTestId("watchlist-title")).toHaveText(name);
     const items = page.getByTestId("watchlist-items");
     await expect(items.locator("thead")).toContainText("Exposure (₹)");
-    await expect(items.locator('tr[data-symbol="TCS"]').getByTestId("item-exposure")).toHaveText("₹35,000");
+    // One column, one number of decimals: INFY's paise give every rupee figure paise, so they line up.
+    await expect(items.locator('tr[data-symbol="TCS"]').getByTestId("item-exposure")).toHaveText("₹35,000.00");
     await expect(items.locator('tr[data-symbol="INFY"]').getByTestId("item-exposure")).toHaveText("₹38,006.25");
-    await expect(items.locator('tr[data-symbol="HDFCBANK"]').getByTestId("item-exposure")).toHaveText("₹2,04,252");
+    await expect(items.locator('tr[data-symbol="HDFCBANK"]').getByTestId("item-exposure")).toHaveText("₹2,04,252.00");
     await expect(page.getByTestId("watchlist-detail")).toContainText("exposure as value in ₹");
     const listed = ((await (await page.request.get("/api/watchlists")).json()) as { data: { name: string; exposureUnit: string; items: { symbol: string; exposure: number }[] }[] }).data;
     expect(listed.find((w) => w.name === name)).toMatchObject({ exposureUnit: "inr", items: [{ symbol: "TCS", exposure: 35000 }, { symbol: "INFY", exposure: 38006.25 }, { symbol: "HDFCBANK", exposure: 204252 }] });
@@ -160,7 +161,7 @@ test.describe("watchlists and batch files from what a portfolio manager has", ()
     await dialog.getByTestId("csv-import-submit").click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("watchlist-items").locator("tbody tr")).toHaveCount(2);
-    await expect(page.getByTestId("watchlist-items").locator('tr[data-symbol="TCS"]').getByTestId("item-exposure")).toHaveText("₹35,000");
+    await expect(page.getByTestId("watchlist-items").locator('tr[data-symbol="TCS"]').getByTestId("item-exposure")).toHaveText(/^₹35,000(\.00)?$/);
   });
 
   test("a body-wrapped JSONL line is accepted, a wrong one explained, and the example line uploads as it is", async ({ browser, baseURL }) => {

@@ -21,7 +21,7 @@ function requestsCounted(accountId: string): number {
   }
 }
 
-const PAGES = ["/earnings", "/alerts", "/news", "/announcements", "/block-deals", "/concalls", "/summaries", "/batches", "/watchlists", "/usage", "/settings"];
+const PAGES = ["/today", "/season", "/earnings", "/alerts", "/news", "/announcements", "/block-deals", "/concalls", "/summaries", "/batches", "/watchlists", "/usage", "/settings"];
 
 test.describe("the desk's own calls on a Sandbox key (10 requests a minute)", () => {
   test("every page opened in turn meets no rate-limit message", async ({ browser, baseURL }) => {

@@ -1,6 +1,7 @@
 import { formatQuarterKey, parseQuarterKey, previousQuarter, type Quarter } from "../lib/alpha/quarters";
 import { istDate } from "../lib/market/calendar";
-import { resultsDeadlineMs, SEASON_TAIL_DAYS, seasonAt } from "../service/dataset/rules";
+import { resultsDeadlineMs, seasonAt } from "../lib/market/season";
+import { SEASON_TAIL_DAYS } from "../service/dataset/rules";
 import { signedInWithOwnAccount } from "./portfolio-support";
 import { expect, test } from "./support/test";
 

@@ -62,9 +62,16 @@ test.describe("the summary generator", () => {
     await expect(result).toHaveAttribute("data-status", "success");
     await expect(page.getByTestId("gauge-balance")).toHaveAttribute("data-value", String(before - 10), { timeout: 25_000 });
 
-    // A failed summary (no symbol the service knows) is explained, and free.
+    // Symbols the service does not list are refused as they are typed.
     await page.getByRole("tab", { name: "Type symbols" }).click();
-    await page.getByTestId("summary-typed-symbols").fill("NOSUCHCO, ALSONOTREAL");
+    const typed = page.getByTestId("summary-typed-symbols").getByRole("combobox");
+    await typed.fill("NOSUCHCO, ALSONOTREAL");
+    await typed.press("Enter");
+    await expect(page.getByTestId("summary-typed-symbols").getByTestId("symbol-refused")).toContainText("not a symbol the Alpha service lists");
+    await expect(page.getByTestId("summary-typed-symbols")).toHaveAttribute("data-symbols", "");
+
+    // A failed summary (no symbol the service knows, from a link that names them) is explained, and free.
+    await page.goto(`/summaries?source=symbols&symbols=NOSUCHCO,ALSONOTREAL&mode=exposure&window=7`);
     await page.getByTestId("mode-exposure").click();
     await page.getByTestId("summary-generate").click();
     await confirm.getByRole("button", { name: "Spend up to 5 credits" }).click();
@@ -74,7 +81,10 @@ test.describe("the summary generator", () => {
     expect(await serviceBalance(key)).toBe(before - 10);
 
     // With the retention opt-out, the desk keeps the result but not the request.
-    await page.getByTestId("summary-typed-symbols").fill("TCS, INFY");
+    await page.getByTestId("summary-typed-symbols").getByRole("button", { name: "Clear" }).click();
+    await typed.fill("TCS, INFY");
+    await typed.press("Enter");
+    await expect(page.getByTestId("summary-typed-symbols")).toHaveAttribute("data-symbols", "TCS,INFY", { timeout: 20_000 });
     await page.getByTestId("summary-private").click();
     await expect(page).toHaveURL(/private=true/);
     await page.getByTestId("summary-generate").click();

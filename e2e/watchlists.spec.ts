@@ -47,18 +47,21 @@ test.describe("watchlists", () => {
     await expect(page.getByTestId("watchlist-items").locator('tr[data-symbol="RELIANCE"]')).toContainText("core, long");
     await expect(page).toHaveURL(/watchlist=wl_/);
 
-    // An unknown symbol is kept but flagged; a bad one is refused at the form.
+    // A bad symbol and one the service does not list are refused at the form; a listed one is added.
     const add = page.getByTestId("add-symbol");
     await add.fill("bad sym!");
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: /Symbol must be an exchange symbol/ })).toBeVisible();
     await page.getByRole("button", { name: "Remove WIPRO" }).click();
+    await expect(page.getByTestId("watchlist-items").locator('tr[data-symbol="WIPRO"]')).toHaveCount(0);
     await add.fill("nosuchco");
     await page.getByLabel("Exposure", { exact: true }).fill("2500");
     await page.getByRole("button", { name: "Add", exact: true }).click();
-    await expect(page.getByTestId("watchlist-items").locator('tr[data-symbol="NOSUCHCO"]')).toBeVisible();
-    await expect(page.getByTestId("unknown-symbols")).toContainText("NOSUCHCO", { timeout: 20_000 });
-    await expect(page.getByTestId("watchlist-items").locator('tr[data-symbol="NOSUCHCO"]').getByTestId("unknown-symbol")).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: /“NOSUCHCO” is not a symbol the Alpha service lists/ })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("watchlist-items").locator('tr[data-symbol="NOSUCHCO"]')).toHaveCount(0);
+    await add.fill("WIPRO");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.getByTestId("watchlist-items").locator('tr[data-symbol="WIPRO"]')).toBeVisible({ timeout: 20_000 });
 
     // Export: the same rows come back as CSV.
     const downloading = page.waitForEvent("download");
@@ -69,7 +72,7 @@ test.describe("watchlists", () => {
     // Issue 21: the export names the unit of each exposure (a symbol,exposure,label file reads as rupees of value).
     expect(exported[0]).toBe("symbol,exposure,label,unit");
     expect(exported).toContain('RELIANCE,100000,"core, long",inr');
-    expect(exported.at(-1)).toBe("NOSUCHCO,2500,,inr");
+    expect(exported.at(-1)).toBe("WIPRO,2500,,inr");
 
     // Rename, then the picker on the Summaries page offers it.
     await page.getByRole("button", { name: "Rename" }).click();

@@ -7,6 +7,8 @@
  *   POST /streams/drop                → drops every WebSocket server-side (the service keeps serving /v1/ws)
  *   GET  /streams/stats               → the stream hub's counters (connections per account)
  *   POST /accounts  { plan?, balance?, websocketAddons? } → { accountId, key } of a fresh account
+ *   POST /companies { meeting?: { quarter, atMs } } → { symbol } of a freshly listed company that has filed nothing
+ *                     yet; with `meeting`, its first results board meeting is booked (the free calendar lists it)
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -15,6 +17,10 @@ import { z } from "zod";
 import { STREAM_PRODUCTS } from "../lib/alpha/account";
 import { ALERT_OUTPUT_TYPES } from "../lib/alpha/alerts";
 import { createAccount, issueApiKey } from "../service/accounts";
+import type { CompanyRecord } from "../service/dataset/companies";
+import { createRng } from "../service/dataset/rng";
+import { buildUpcomingEarnings } from "../service/dataset/rows";
+import { insertCompany, insertUpcomingEarnings } from "../service/store/writes";
 import type { RunningServer } from "../service/server";
 import { dropStreamConnections, recordLiveEvent } from "./live-events";
 
@@ -27,6 +33,10 @@ const eventSchema = z.object({
   category: z.string().optional(),
   exchange: z.enum(["NSE", "BSE", "NSE/BSE"]).optional(),
   atMs: z.number().int().positive().optional(),
+});
+
+const companySchema = z.object({
+  meeting: z.object({ quarter: z.string().regex(/^q[1-4]_\d{2}$/), atMs: z.number().int().positive() }).optional(),
 });
 
 const accountSchema = z.object({
@@ -75,6 +85,38 @@ export async function startLiveControl(running: RunningServer): Promise<{ url: s
           });
           const { key } = issueApiKey({ ctx, input: { accountId: account.id, label: "e2e live" } });
           return send(res, 201, { accountId: account.id, key });
+        }
+        if (req.method === "POST" && path === "/companies") {
+          // A new listing (as after an IPO): known to the exchange, no results filed, no board meeting unless asked.
+          const input = companySchema.parse(await readJson(req));
+          const symbol = `NEWL${randomBytes(3).toString("hex").toUpperCase()}`;
+          const company: CompanyRecord = {
+            symbol,
+            companyName: `${symbol} Limited`,
+            scripCode: String(940_000 + Math.floor(Math.random() * 59_999)),
+            isin: `INE${randomBytes(3).toString("hex").toUpperCase()}01012`,
+            sector: "Industrials",
+            industry: "Capital Goods",
+            basicIndustry: "Industrial Machinery",
+            macroEconomicIndicator: "Industrials",
+            marketCapCr: 1_250,
+            fiscalYearEnd: "march",
+          };
+          const db = running.service.ctx.db;
+          insertCompany(db, {
+            symbol,
+            company_name: company.companyName,
+            scrip_code: company.scripCode,
+            isin: company.isin,
+            sector: company.sector,
+            industry: company.industry,
+            basic_industry: company.basicIndustry,
+            macro_economic_indicator: company.macroEconomicIndicator,
+            market_cap: company.marketCapCr,
+            logo: `/v1/assets/logos/${encodeURIComponent(symbol)}.svg`,
+          });
+          if (input.meeting) insertUpcomingEarnings(db, buildUpcomingEarnings(createRng(`e2e-meeting-${symbol}`), company, input.meeting.atMs, { quarter: input.meeting.quarter }));
+          return send(res, 201, { symbol });
         }
         return send(res, 404, { error: "not found" });
       } catch (error) {

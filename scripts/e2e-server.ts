@@ -17,7 +17,9 @@ const dataDir = mkdtempSync(join(tmpdir(), "alpha-desk-e2e-"));
 
 const service = await startEmbeddedService({ databasePath: join(dataDir, "service.db"), host, port: 0, simulator: false });
 const desk = await openDesk({ dataDir }, service.url);
-const demo = await ensureDemo(desk, service, dataDir);
+// The specs' own members must start without a key: the demo admin keeps a personal key, no organisation key (the demo
+// team of `npm start` is covered by scripts/embedded.test.ts; e2e/teams.spec.ts builds its team through the pages).
+const demo = await ensureDemo(desk, service, dataDir, { team: false });
 await desk.close();
 // Test-only hook (issue 8): the live specs store events and drop streams in the service through it.
 const liveControl = await startLiveControl(service);
@@ -51,7 +53,8 @@ for (const name of ["DATABASE_URL", "DESK_URL", "NEXTAUTH_URL", "AUTH_SECRET", "
 const next = startNext({
   port,
   host,
-  env: deskEnv(baseEnv, { ALPHA_BASE_URL: service.url, DESK_DATA_DIR: dataDir, DESK_DEMO_MODE: "1", PORT: String(port) }),
+  // Scheduled briefs are looked for every 2 s, so a brief due in a minute runs within the spec's wait.
+  env: deskEnv(baseEnv, { ALPHA_BASE_URL: service.url, DESK_DATA_DIR: dataDir, DESK_DEMO_MODE: "1", PORT: String(port), DESK_BRIEF_TICK_SECONDS: "2" }),
   stdio: "pipe",
 });
 for (const [from, to] of [

@@ -5,19 +5,23 @@
  */
 import { randomBytes } from "node:crypto";
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createAlphaClient } from "../lib/alpha/client";
-import type { DeskContext } from "../lib/server/context";
-import { createDeskContext } from "../lib/server/context";
-import { DEMO_EMAIL, DEMO_NAME, readDemoState, writeDemoState } from "../lib/server/demo";
-import { hashPassword } from "../lib/server/passwords";
-import { loadDeskSecrets } from "../lib/server/secrets";
-import { saveAlphaKey, withUserKey } from "../lib/server/key-vault";
-import { countUsers, createFirstAdmin, createUser } from "../lib/server/users";
+import type { DeskContext } from "../lib/server/core/context";
+import { createDeskContext } from "../lib/server/core/context";
+import type { DemoState } from "../lib/server/core/demo";
+import { DEMO_EMAIL, DEMO_MEMBER_EMAIL, DEMO_MEMBER_NAME, DEMO_NAME, readDemoState, writeDemoState } from "../lib/server/core/demo";
+import { writeSeat } from "../lib/server/teams/members";
+import { saveOrgKey } from "../lib/server/teams/org-key";
+import { hashPassword } from "../lib/server/identity/passwords";
+import { getActiveCalendar } from "../lib/server/market/calendar-store";
+import { loadDeskSecrets } from "../lib/server/core/secrets";
+import { saveAlphaKey, withUserKey } from "../lib/server/identity/key-vault";
+import { countUsers, createFirstAdmin, createUser } from "../lib/server/identity/users";
 import type { CreateAccountInput } from "../service/accounts";
 import { createAccount, issueApiKey } from "../service/accounts";
 import type { ServiceConfigInput } from "../service/config";
@@ -25,6 +29,12 @@ import type { RunningServer, StartServerOptions } from "../service/server";
 import { startServer } from "../service/server";
 
 export const ROOT = join(import.meta.dirname, "..");
+
+/** Writes the desk's active market calendar to the file the embedded simulator reads (it may predate the file). */
+export async function syncCalendarFile(ctx: DeskContext, path: string): Promise<void> {
+  const { calendar } = await getActiveCalendar({ ctx });
+  writeFileSync(path, `${JSON.stringify(calendar, null, 2)}\n`, { mode: 0o600 });
+}
 
 /** Starts the service on its port; when that port is taken, on a free one (a second `npm start`, say). */
 export async function startEmbeddedService(config: ServiceConfigInput, options: StartServerOptions = {}): Promise<RunningServer> {
@@ -63,7 +73,7 @@ export function makeServiceAccount(service: RunningServer, input: Partial<Create
 
 async function keyStillWorks(ctx: DeskContext, userId: string): Promise<boolean> {
   try {
-    const { apiKey } = await withUserKey(userId, ctx);
+    const { apiKey } = await withUserKey({ userId, ctx });
     await createAlphaClient({ baseUrl: ctx.config.alphaBaseUrl, apiKey, fetch: ctx.fetch, retries: 0 }).getAccount({});
     return true;
   } catch {
@@ -77,17 +87,39 @@ export interface DemoLogin {
   userId: string;
   accountId: string | undefined;
   created: boolean;
+  /** The demo team's member, when the demo user is an admin who holds the organisation key. */
+  member?: DemoState["member"];
+}
+
+/** The demo team's member seat: a daily allowance the member can see on Settings, every paid action. */
+export const DEMO_MEMBER_SEAT = { dailyAllowance: 2_000, actions: ["data", "summaries", "batch_jobs"] as ("data" | "summaries" | "batch_jobs")[] };
+
+/** The demo team's member, made once (a member who has no key of their own and uses the organisation's at once). */
+async function ensureDemoMember(ctx: DeskContext, admin: { id: string; email: string; name: string }, known: DemoState["member"]): Promise<NonNullable<DemoState["member"]>> {
+  const existing = await ctx.db.selectFrom("users").select(["id"]).where("email", "=", DEMO_MEMBER_EMAIL).executeTakeFirst();
+  if (existing && known && known.userId === existing.id) return known;
+  const password = randomBytes(12).toString("base64url");
+  let userId: string;
+  if (existing) {
+    await ctx.db.updateTable("users").set({ password_hash: await hashPassword(password), disabled: 0 }).where("id", "=", existing.id).execute();
+    userId = existing.id;
+  } else {
+    userId = (await createUser({ ctx, user: { ...admin, role: "admin" }, input: { email: DEMO_MEMBER_EMAIL, name: DEMO_MEMBER_NAME, password, role: "member" } })).id;
+  }
+  await writeSeat({ ctx, input: { userId, seat: DEMO_MEMBER_SEAT } });
+  return { email: DEMO_MEMBER_EMAIL, password, userId };
 }
 
 /**
  * The demo desk user with a working key of a demo account in the embedded service. Idempotent: a second start
  * reuses demo.json; a lost service database gets a new account and key; the first user of a desk is its admin.
  */
-export async function ensureDemo(ctx: DeskContext, service: RunningServer, dataDir: string): Promise<DemoLogin> {
+export async function ensureDemo(ctx: DeskContext, service: RunningServer, dataDir: string, options: { team?: boolean } = {}): Promise<DemoLogin> {
+  const team = options.team ?? true;
   const state = readDemoState(dataDir);
   let user = state ? await ctx.db.selectFrom("users").select(["id", "email"]).where("id", "=", state.userId).executeTakeFirst() : undefined;
   if (state && user && (await keyStillWorks(ctx, user.id))) {
-    return { email: state.email, password: state.password, userId: user.id, accountId: state.accountId, created: false };
+    return { email: state.email, password: state.password, userId: user.id, accountId: state.accountId, created: false, ...(state.member ? { member: state.member } : {}) };
   }
   const password = state && user ? state.password : randomBytes(12).toString("base64url");
   if (!user) {
@@ -96,17 +128,27 @@ export async function ensureDemo(ctx: DeskContext, service: RunningServer, dataD
       // demo.json was lost: give the demo user a new password rather than leave it unusable.
       await ctx.db.updateTable("users").set({ password_hash: await hashPassword(password), disabled: 0 }).where("id", "=", existing.id).execute();
       user = existing;
-    } else if ((await countUsers(ctx)) === 0) {
-      user = await createFirstAdmin({ email: DEMO_EMAIL, name: DEMO_NAME, password }, ctx);
+    } else if ((await countUsers({ ctx })) === 0) {
+      user = await createFirstAdmin({ input: { email: DEMO_EMAIL, name: DEMO_NAME, password }, ctx });
     } else {
       const system = { id: "system", email: "system@alphadesk.local", name: "npm start", role: "admin" as const };
-      user = await createUser(system, { email: DEMO_EMAIL, name: DEMO_NAME, password, role: "member" }, ctx);
+      user = await createUser({ user: system, input: { email: DEMO_EMAIL, name: DEMO_NAME, password, role: "member" }, ctx });
     }
   }
   const account = makeServiceAccount(service, { name: "Alpha Desk demo" });
-  await saveAlphaKey(user.id, account.key, ctx);
-  writeDemoState(dataDir, { email: DEMO_EMAIL, password, userId: user.id, accountId: account.accountId, createdAt: new Date().toISOString() });
-  return { email: DEMO_EMAIL, password, userId: user.id, accountId: account.accountId, created: true };
+  const role = (await ctx.db.selectFrom("users").select("role").where("id", "=", user.id).executeTakeFirst())?.role;
+  let member: DemoState["member"];
+  if (team && role === "admin") {
+    // The demo team: the admin holds the organisation key; the member uses it at once, with a seat.
+    const admin = { id: user.id, email: DEMO_EMAIL, name: DEMO_NAME, role: "admin" as const };
+    await saveOrgKey({ ctx, user: admin, input: { key: account.key } });
+    await ctx.db.deleteFrom("alpha_keys").where("user_id", "=", user.id).execute();
+    member = await ensureDemoMember(ctx, admin, state?.member);
+  } else {
+    await saveAlphaKey({ userId: user.id, key: account.key, ctx });
+  }
+  writeDemoState(dataDir, { email: DEMO_EMAIL, password, userId: user.id, accountId: account.accountId, ...(member ? { member } : {}), createdAt: new Date().toISOString() });
+  return { email: DEMO_EMAIL, password, userId: user.id, accountId: account.accountId, created: true, ...(member ? { member } : {}) };
 }
 
 const SOURCE_ENTRIES = ["app", "components", "lib", "public", "proxy.ts", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"];

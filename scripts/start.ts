@@ -8,7 +8,8 @@ import { join } from "node:path";
 import type { RunningServer } from "../service/server";
 import { serviceConfigFromEnv } from "../service/config";
 import { ensurePortFree, lockDataDir, StartRefused, type DataDirLock } from "./start-guard";
-import { deskEnv, ensureDemo, hasFreshBuild, openDesk, ROOT, runNextBuild, startEmbeddedService, startNext, waitForHttp } from "./embedded";
+import { MARKET_CALENDAR_FILE_NAME } from "../lib/market/calendar";
+import { deskEnv, ensureDemo, syncCalendarFile, hasFreshBuild, openDesk, ROOT, runNextBuild, startEmbeddedService, startNext, waitForHttp } from "./embedded";
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -25,18 +26,21 @@ async function main(): Promise<void> {
   await ensurePortFree(host, port);
   dataLock = lockDataDir(dataDir);
   let alphaBaseUrl = env.ALPHA_BASE_URL;
-  let demo: { email: string; password: string } | null = null;
+  let demo: { email: string; password: string; member?: { email: string; password: string } } | null = null;
   if (!alphaBaseUrl) {
     const config = serviceConfigFromEnv(env);
     service = await startEmbeddedService({
       ...config,
       databasePath: env.ALPHA_SERVICE_DB ?? join(dataDir, "service.db"),
       simulator: env.ALPHA_SERVICE_SIMULATOR === undefined ? true : config.simulator,
+      // The simulator follows the desk's market calendar: the file the desk writes when an admin saves one.
+      marketCalendarPath: config.marketCalendarPath ?? join(dataDir, MARKET_CALENDAR_FILE_NAME),
     });
     alphaBaseUrl = service.url;
     console.log(`Alpha service (embedded) on ${service.url}`);
     const desk = await openDesk({ dataDir, databaseUrl: env.DATABASE_URL, authSecret: env.AUTH_SECRET, encryptionKey: env.DESK_ENCRYPTION_KEY }, alphaBaseUrl);
     try {
+      await syncCalendarFile(desk, join(dataDir, MARKET_CALENDAR_FILE_NAME));
       const login = await ensureDemo(desk, service, dataDir);
       demo = login;
       if (login.created) console.log("Created the demo account, its key (stored encrypted in the desk) and the demo desk user.");
@@ -72,6 +76,7 @@ async function main(): Promise<void> {
   await waitForHttp(`http://${host}:${port}/`, next);
   console.log(`\nAlpha Desk is ready: ${deskUrl}`);
   if (demo) console.log(`Sign in as ${demo.email} with the password ${demo.password} (also shown on the sign-in page).`);
+  if (demo?.member) console.log(`The demo team's member: ${demo.member.email} with the password ${demo.member.password}; they use the organisation key.`);
   console.log("Press Ctrl-C to stop.\n");
 }
 

@@ -22,6 +22,11 @@ export const serviceConfigSchema = z.object({
   simulator: z.boolean().default(false),
   /** Simulator speed factor: 1 is real time; 60 makes a minute pass in a second. */
   simulatorSpeed: z.coerce.number().positive().max(10_000).default(1),
+  /**
+   * A market calendar JSON file (lib/market/calendar.ts's schema) the simulator follows: market events only in its
+   * sessions. Re-read when it changes; missing or invalid: the built-in NSE calendar.
+   */
+  marketCalendarPath: z.string().optional(),
 });
 
 export type ServiceConfig = z.infer<typeof serviceConfigSchema>;
@@ -42,5 +47,6 @@ export function serviceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serv
     generator: bool(env.ALPHA_SERVICE_GENERATOR),
     simulator: bool(env.ALPHA_SERVICE_SIMULATOR),
     simulatorSpeed: env.ALPHA_SERVICE_SIMULATOR_SPEED,
+    marketCalendarPath: env.ALPHA_SERVICE_MARKET_CALENDAR,
   });
 }

@@ -14,6 +14,7 @@ import { serviceConfigFromEnv, serviceConfigSchema } from "./config";
 import { startImportRelay } from "./dataset/import-relay";
 import { seedDataset } from "./dataset/seed";
 import type { MarketSimulator } from "./simulator/simulator";
+import { calendarFromFile } from "./simulator/calendar-file";
 import { startMarketSimulator } from "./simulator/simulator";
 import type { AttachStreamsOptions, StreamsHandle } from "./streams/attach";
 import { attachStreams } from "./streams/attach";
@@ -76,7 +77,11 @@ export async function startServer(configInput: ServiceConfig | ServiceConfigInpu
   // Parts that live on the HTTP server (WebSocket streams, the simulator) attach here, one line each.
   const streams = attachStreams(server, service, options.streams);
   const importRelay = startImportRelay(service.ctx);
-  const simulator = config.simulator && config.generator ? startMarketSimulator(service.ctx, { seed: config.datasetSeed, speed: config.simulatorSpeed }) : null;
+  const simulator = config.simulator && config.generator ? startMarketSimulator(service.ctx, {
+          seed: config.datasetSeed,
+          speed: config.simulatorSpeed,
+          ...(config.marketCalendarPath ? { calendar: calendarFromFile(config.marketCalendarPath) } : {}),
+        }) : null;
 
   let closing: Promise<void> | null = null;
   const close = () =>

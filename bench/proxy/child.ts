@@ -37,24 +37,24 @@ if (role === "service") {
   });
   console.log(JSON.stringify({ url: running.url, keys }));
 } else if (role === "desk" && serviceUrl && keys.length > 0) {
-  const { createDeskContext } = await import("../../lib/server/context");
-  const { createFirstAdmin } = await import("../../lib/server/users");
-  const { saveAlphaKey } = await import("../../lib/server/key-vault");
-  const { mintSessionCookie } = await import("../../lib/server/session");
-  const { withUser } = await import("../../lib/server/route");
+  const { createDeskContext } = await import("../../lib/server/core/context");
+  const { createFirstAdmin } = await import("../../lib/server/identity/users");
+  const { saveAlphaKey } = await import("../../lib/server/identity/key-vault");
+  const { mintSessionCookie } = await import("../../lib/server/identity/session");
+  const { withUser } = await import("../../lib/server/http/route");
   const { handleAlphaProxy } = await import("../../lib/server/handlers/alpha");
   const ctx = await createDeskContext({
     sqlitePath: join(dir, "desk.db"),
     secrets: { authSecret: randomBytes(32).toString("base64url"), encryptionKey: randomBytes(32) },
     config: { alphaBaseUrl: serviceUrl },
   });
-  const { createUser } = await import("../../lib/server/users");
-  const admin = await createFirstAdmin({ email: "bench@example.test", name: "Bench", password: randomBytes(12).toString("hex") }, ctx);
+  const { createUser } = await import("../../lib/server/identity/users");
+  const admin = await createFirstAdmin({ input: { email: "bench@example.test", name: "Bench", password: randomBytes(12).toString("hex") }, ctx });
   const cookies: string[] = [];
   for (const [i, key] of keys.entries()) {
-    const user = i === 0 ? admin : await createUser(admin, { email: `bench${i}@example.test`, name: `Bench ${i}`, password: randomBytes(12).toString("hex") }, ctx);
-    await saveAlphaKey(user.id, key, ctx);
-    cookies.push(await mintSessionCookie(ctx, user));
+    const user = i === 0 ? admin : await createUser({ user: admin, input: { email: `bench${i}@example.test`, name: `Bench ${i}`, password: randomBytes(12).toString("hex") }, ctx });
+    await saveAlphaKey({ userId: user.id, key, ctx });
+    cookies.push(await mintSessionCookie({ ctx, user }));
   }
   const route = withUser(handleAlphaProxy, { ctx });
   const url = await listen((req) => route(req));

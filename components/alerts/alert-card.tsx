@@ -11,12 +11,14 @@ import {
   TrendingUpIcon,
   ZapIcon,
 } from "lucide-react";
+import Link from "next/link";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { Alert } from "@/lib/alpha/alerts";
 import { formatInr, formatPercentChange } from "@/lib/format/number";
-import { formatDuration, formatIstDateTime, formatIstTime, formatRelativeTime } from "@/lib/format/time";
+import { formatDuration, formatIstDateTime, formatIstStamp, formatIstTime, formatRelativeTime } from "@/lib/format/time";
+import { symbolHref } from "@/lib/symbols/directory";
 import { cn } from "@/lib/utils";
 import type { AlertGroup } from "./alert-model";
 import { alertTime, alertTypeLabel, alertTypeOf } from "./alert-model";
@@ -24,11 +26,11 @@ import { alertTime, alertTypeLabel, alertTypeOf } from "./alert-model";
 const TYPE_STYLE: Record<string, { icon: LucideIcon; className: string }> = {
   "52w_high": { icon: TrendingUpIcon, className: "border-positive/30 bg-positive/10 text-positive" },
   "52w_low": { icon: TrendingDownIcon, className: "border-negative/30 bg-negative/10 text-negative" },
-  earnings: { icon: FileTextIcon, className: "border-chart-1/30 bg-chart-1/10 text-chart-1" },
-  high_growth_concalls: { icon: MicIcon, className: "border-chart-5/30 bg-chart-5/10 text-chart-5" },
+  earnings: { icon: FileTextIcon, className: "border-chart-1/30 bg-chart-1/10 text-foreground [&>svg]:text-chart-1" },
+  high_growth_concalls: { icon: MicIcon, className: "border-chart-5/30 bg-chart-5/10 text-foreground [&>svg]:text-chart-5" },
   price_alert: { icon: ZapIcon, className: "border-chart-3/40 bg-chart-3/15 text-foreground" },
-  vol_alert: { icon: ActivityIcon, className: "border-chart-2/30 bg-chart-2/10 text-chart-2" },
-  volume_alert: { icon: BarChart3Icon, className: "border-chart-2/30 bg-chart-2/10 text-chart-2" },
+  vol_alert: { icon: ActivityIcon, className: "border-chart-2/30 bg-chart-2/10 text-foreground [&>svg]:text-chart-2" },
+  volume_alert: { icon: BarChart3Icon, className: "border-chart-2/30 bg-chart-2/10 text-foreground [&>svg]:text-chart-2" },
 };
 
 export function AlertTypeBadge({ type, className }: { type: string; className?: string }) {
@@ -63,7 +65,9 @@ function AlertPrice({ alert, compact = false }: { alert: Alert; compact?: boolea
 function AlertTime({ alert }: { alert: Alert }) {
   return (
     <time dateTime={alert.timestamp ?? undefined} title={formatIstDateTime(alert.timestamp)} className="shrink-0 text-right text-xs text-muted-foreground">
-      <span className="block font-mono font-medium text-foreground tabular-nums">{formatIstTime(alert.timestamp)}</span>
+      <span className="block font-mono font-medium text-foreground tabular-nums" data-testid="alert-time">
+        {formatIstStamp(alert.timestamp)}
+      </span>
       <span className="block">{formatRelativeTime(alert.timestamp)}</span>
     </time>
   );
@@ -87,9 +91,13 @@ export function AlertCard({ group }: { group: AlertGroup }) {
       <div className="flex items-start gap-3">
         <div className="grid min-w-0 flex-1 gap-1.5">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="font-mono text-base font-semibold tracking-tight" data-testid="alert-symbol">
+            <Link
+              href={symbolHref(group.symbol)}
+              className="font-mono text-base font-semibold tracking-tight text-primary underline underline-offset-4 hover:decoration-2"
+              data-testid="alert-symbol"
+            >
               {group.symbol}
-            </span>
+            </Link>
             <AlertTypeBadge type={alertTypeOf(head)} />
             {rest.length > 0 && (
               <Badge variant="secondary" className="tabular-nums" data-testid="alert-fold-count">
@@ -133,7 +141,7 @@ export function AlertCard({ group }: { group: AlertGroup }) {
                 <li key={a.id} className="grid gap-1 rounded-lg bg-muted/50 px-3 py-2" data-alert-id={a.id}>
                   <div className="flex items-center gap-2">
                     <AlertTypeBadge type={alertTypeOf(a)} />
-                    <span className="ml-auto font-mono text-xs text-muted-foreground tabular-nums">{formatIstTime(a.timestamp)}</span>
+                    <span className="ml-auto font-mono text-xs text-muted-foreground tabular-nums">{formatIstStamp(a.timestamp)}</span>
                   </div>
                   {a.reason && <p className="text-sm">{a.reason}</p>}
                   <AlertPrice alert={a} compact />

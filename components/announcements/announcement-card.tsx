@@ -1,11 +1,13 @@
 "use client";
 
 import { ChevronDownIcon, StarIcon } from "lucide-react";
+import Link from "next/link";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { isImportantCategory } from "@/lib/alpha/announcements";
-import { formatIstDateTime, formatIstTime, formatRelativeTime } from "@/lib/format/time";
+import { formatIstDateTime, formatIstStamp, formatRelativeTime } from "@/lib/format/time";
+import { symbolHref } from "@/lib/symbols/directory";
 import { cn } from "@/lib/utils";
 import type { Announcement } from "./announcement-model";
 import { isImportantAnnouncement, longSummaryOf, relatedOf } from "./announcement-model";
@@ -47,7 +49,9 @@ export function AnnouncementCard({ item }: { item: Announcement }) {
         ) : null}
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="font-mono font-semibold">{item.symbol}</span>
+            <Link href={symbolHref(item.symbol)} className="font-mono font-semibold text-primary underline underline-offset-4 hover:decoration-2" data-testid="announcement-symbol">
+              {item.symbol}
+            </Link>
             {item.company_name && <span className="truncate text-sm text-muted-foreground">{item.company_name}</span>}
           </div>
           <div className="flex flex-wrap items-center gap-1.5">
@@ -58,7 +62,7 @@ export function AnnouncementCard({ item }: { item: Announcement }) {
           </div>
         </div>
         <time dateTime={item.date ?? undefined} title={formatIstDateTime(item.date)} className="shrink-0 text-right text-xs text-muted-foreground">
-          <span className="block font-mono font-medium text-foreground tabular-nums">{formatIstTime(item.date)}</span>
+          <span className="block font-mono font-medium text-foreground tabular-nums">{formatIstStamp(item.date)}</span>
           <span className="block">{formatRelativeTime(item.date)}</span>
         </time>
       </div>

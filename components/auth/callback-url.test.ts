@@ -7,14 +7,14 @@ describe("safeCallbackPath", () => {
     expect(safeCallbackPath("http://127.0.0.1:3100/news#top")).toBe("/news#top");
   });
   it("refuses other origins and protocol-relative paths", () => {
-    expect(safeCallbackPath("//evil.example/x")).toBe("/usage");
-    expect(safeCallbackPath("/\\evil.example")).toBe("/usage");
-    expect(safeCallbackPath("javascript:alert(1)")).toBe("/usage");
+    expect(safeCallbackPath("//evil.example/x")).toBe("/today");
+    expect(safeCallbackPath("/\\evil.example")).toBe("/today");
+    expect(safeCallbackPath("javascript:alert(1)")).toBe("/today");
   });
   it("never sends a user back to the auth pages", () => {
-    expect(safeCallbackPath("/sign-in")).toBe("/usage");
-    expect(safeCallbackPath("/setup")).toBe("/usage");
-    expect(safeCallbackPath(undefined)).toBe("/usage");
+    expect(safeCallbackPath("/sign-in")).toBe("/today");
+    expect(safeCallbackPath("/setup")).toBe("/today");
+    expect(safeCallbackPath(undefined)).toBe("/today");
   });
 });
 

@@ -4,6 +4,7 @@ import { AlertTriangleIcon, KeyRoundIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { HOME_PATH } from "@/components/shell/nav-items";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -47,7 +48,7 @@ export function ChangePasswordForm({ required }: { required: boolean }) {
       await deskCall("changePassword", { body });
       setDone(true);
       setValues({ current: "", next: "", confirm: "" });
-      if (required) router.replace("/usage");
+      if (required) router.replace(HOME_PATH);
       router.refresh();
     } catch (e) {
       const fields = isAlphaError(e) ? fieldErrorsOf(e.details) : {};

@@ -14,6 +14,8 @@ import { useHydrated } from "./use-hydrated";
 export interface DemoCredentials {
   email: string;
   password: string;
+  /** The demo team's member (uses the organisation's key). */
+  member?: { email: string; password: string };
 }
 
 export function SignInForm({
@@ -116,7 +118,7 @@ export function SignInForm({
               <SparklesIcon aria-hidden className="size-4 text-primary" />
               Demo desk
             </CardTitle>
-            <CardDescription>This desk runs the embedded Alpha service. Sign in as the demo user: the key is already stored.</CardDescription>
+            <CardDescription>This desk runs the embedded Alpha service. Sign in as the demo user (the team&apos;s admin): the key is already stored.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-3 px-4">
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -136,6 +138,29 @@ export function SignInForm({
             >
               Fill in the demo account
             </Button>
+            {demo.member && (
+              <>
+                <p className="text-sm text-muted-foreground">Or as the demo team&apos;s member, who uses the organisation&apos;s key with a daily allowance:</p>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="demo-member-credentials">
+                  <dt className="text-muted-foreground">Email</dt>
+                  <dd className="font-mono break-all">{demo.member.email}</dd>
+                  <dt className="text-muted-foreground">Password</dt>
+                  <dd className="font-mono break-all">{demo.member.password}</dd>
+                </dl>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => {
+                    if (!demo.member) return;
+                    setEmail(demo.member.email);
+                    setPassword(demo.member.password);
+                  }}
+                >
+                  Fill in the demo member
+                </Button>
+              </>
+            )}
           </CardContent>
         </Card>
       )}

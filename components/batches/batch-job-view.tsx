@@ -82,7 +82,7 @@ export function BatchJobView({ jobId }: { jobId: string }) {
           <AlertTitle>No such batch job</AlertTitle>
           <AlertDescription>
             <p>
-              Jobs are visible only to the Alpha key that submitted them: this one is gone, or was made with another key. <Link className="underline" href="/batches">Back to your jobs</Link>.
+              Jobs are visible only to whoever submitted them (on the organisation&apos;s key, admins see every member&apos;s): this one is gone, or is not yours. <Link className="underline" href="/batches">Back to your jobs</Link>.
             </p>
           </AlertDescription>
         </Alert>

@@ -13,6 +13,9 @@ const watchlist = (name: string, symbols: string[]) => ({
   items: symbols.map((symbol, i) => ({ symbol, exposure: i === 0 ? 10 : null, label: null })),
   createdAt: "2026-05-11T00:00:00.000Z",
   updatedAt: "2026-05-11T00:00:00.000Z",
+  sharing: "private" as const,
+  owner: null,
+  canEdit: true,
 });
 
 const ok = (custom_id: string): BatchResultLine => ({ id: `r_${custom_id}`, custom_id, status: "success", response: { status_code: 200, body: { summary: "# Hi" } }, error: null });

@@ -173,7 +173,7 @@ export function BatchResults({ job }: { job: BatchJob }) {
           <Table data-testid="batch-results-table">
             <TableHeader>
               <TableRow>
-                <TableHead>custom_id</TableHead>
+                <TableHead>Line</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Summary</TableHead>
                 <TableHead>Error</TableHead>

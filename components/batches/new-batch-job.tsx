@@ -317,10 +317,9 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
 
           <TabsContent value="upload" className="mt-4 grid gap-4">
             <p className="text-sm text-muted-foreground">
-              One summary request per line (<code className="font-mono text-xs">symbols</code>, <code className="font-mono text-xs">items</code> or{" "}
-              <code className="font-mono text-xs">portfolio</code>, an optional <code className="font-mono text-xs">mode</code> and{" "}
-              <code className="font-mono text-xs">context_window_days</code>) plus a unique <code className="font-mono text-xs">custom_id</code>. The file is checked here first; nothing is
-              uploaded until every line is right.
+              One summary request per line, in JSON: the symbols (or holdings with exposures, or a portfolio), an optional mode and
+              news window, and a name for the line that no other line uses. The examples below show each form. The file is checked here
+              first; nothing is uploaded until every line is right.
             </p>
             <BatchExamples />
             <label

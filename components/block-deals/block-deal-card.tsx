@@ -5,13 +5,12 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { BlockDeal } from "@/lib/alpha/block-deals";
 import { formatInr } from "@/lib/format/number";
-import { formatIstDate, formatIstDateTime, formatIstTime, formatRelativeTime } from "@/lib/format/time";
+import { formatIstDate, formatIstDateTime, formatIstStamp, formatIstTime, formatRelativeTime } from "@/lib/format/time";
+import { symbolHref } from "@/lib/symbols/directory";
 import type { HeldContext } from "./use-held-context";
 import { blockDealWindow, explainingAnnouncements, formatCapShare, formatDealValue, formatShares, marketCapShare, WINDOW_LABEL } from "./block-deal-model";
 
-export function symbolHref(symbol: string): string {
-  return `/symbols/${encodeURIComponent(symbol)}`;
-}
+export { symbolHref };
 
 /** One block deal: value in ₹ crore, shares at a price, its window, its size against the cap and the filings behind it. */
 export function BlockDealCard({ deal, held }: { deal: BlockDeal; held: HeldContext }) {
@@ -91,7 +90,7 @@ export function BlockDealCard({ deal, held }: { deal: BlockDeal; held: HeldConte
                     <Badge variant="secondary" className="font-normal">
                       {a.category ?? "Filing"}
                     </Badge>
-                    <span className="font-mono text-xs text-muted-foreground tabular-nums">{formatIstTime(a.date)}</span>
+                    <span className="font-mono text-xs text-muted-foreground tabular-nums">{formatIstStamp(a.date)}</span>
                     {reason !== a.category && <span className="text-xs text-muted-foreground">matched “{reason}”</span>}
                   </span>
                   {a.summary && <span className="line-clamp-2 text-muted-foreground">{a.summary}</span>}

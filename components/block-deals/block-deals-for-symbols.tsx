@@ -12,7 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { BlockDeal } from "@/lib/alpha/block-deals";
 import { describeCost } from "@/lib/alpha/costs";
-import { formatIstTime } from "@/lib/format/time";
+import { formatIstStamp } from "@/lib/format/time";
 import { istDate } from "@/lib/market/calendar";
 import { type BlockDealFilters, blockDealsInput, blockDealWindow, formatCapShare, formatDealValue, marketCapShare, matchesBlockDealFilters, mergeBlockDeals } from "./block-deal-model";
 import { symbolHref } from "./block-deal-card";
@@ -70,7 +70,7 @@ export function BlockDealsForSymbols({ symbols, now, hasKey = true }: { symbols:
                   <span className="font-mono font-semibold tabular-nums">{formatDealValue(d)}</span>
                   {share !== null && <span className="text-xs text-muted-foreground">{formatCapShare(share)}</span>}
                   <Badge variant="outline" className="text-[11px]">
-                    {window === "morning" ? "Morning" : window === "afternoon" ? "Afternoon" : "Off-window"} · {formatIstTime(d.date)}
+                    {window === "morning" ? "Morning" : window === "afternoon" ? "Afternoon" : "Off-window"} · {formatIstStamp(d.date, now)}
                   </Badge>
                   {d.exchange && <span className="text-xs text-muted-foreground">{d.exchange}</span>}
                 </li>

@@ -19,6 +19,7 @@ import { ConcallAssets } from "./concall-assets";
 import { concallGlance, GuidanceBlock, IndicatorList, RedFlagsBlock } from "./concall-parts";
 import { alphaInstant } from "./dates";
 import { callContextInputs } from "./inputs";
+import { symbolHref } from "@/lib/symbols/directory";
 
 function useCallContext(symbol: string, quarter: string) {
   const inputs = callContextInputs(symbol);
@@ -77,7 +78,7 @@ function ConcallNotFound({ symbol, quarter }: { symbol: string; quarter: string 
         ) : (
           <p className="text-sm text-muted-foreground">
             {symbol} has no results in the earnings index, so there are no calls to show. Check the symbol on its{" "}
-            <Link className="text-primary underline-offset-4 hover:underline" href={`/symbols/${encodeURIComponent(symbol)}`}>
+            <Link className="text-primary underline underline-offset-4 hover:decoration-2" href={symbolHref(symbol)}>
               page
             </Link>
             .

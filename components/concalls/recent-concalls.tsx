@@ -23,6 +23,7 @@ import { concallsParsers, RECENT_CALLS_LIMIT, recentCallsInput } from "./search-
 import { unitCredits } from "@/lib/alpha/costs";
 import { describeCost } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
+import { symbolHref } from "@/lib/symbols/directory";
 
 /** One call at a glance: guidance, red flags, and the positive and negative indicators. */
 export function ConcallCard({ call }: { call: Concall }) {
@@ -37,7 +38,7 @@ export function ConcallCard({ call }: { call: Concall }) {
       data-has-transcript={call.transcript_url ? "true" : "false"}
     >
       <header className="flex flex-wrap items-center gap-2">
-        <Link href={`/symbols/${encodeURIComponent(call.symbol)}`} className="font-mono font-semibold text-primary hover:underline">
+        <Link href={symbolHref(call.symbol)} className="font-mono font-semibold text-primary hover:underline">
           {call.symbol}
         </Link>
         <Badge variant="outline" className="font-mono">

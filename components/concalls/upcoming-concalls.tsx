@@ -20,6 +20,7 @@ import { formatIstTime, formatRelativeTime } from "@/lib/format/time";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { alphaInstant } from "./dates";
 import { concallsParsers, upcomingCallsInput } from "./search-params";
+import { symbolHref } from "@/lib/symbols/directory";
 
 export function UpcomingConcallsSkeleton() {
   return (
@@ -117,7 +118,7 @@ export function UpcomingConcalls() {
                     <li key={c.id} className="grid grid-cols-[3rem_minmax(0,1fr)_auto] items-center gap-3 py-1.5 text-sm" data-testid="upcoming-call" data-symbol={c.symbol}>
                       <span className="font-mono tabular-nums">{formatIstTime(alphaInstant(c.meeting_date), { suffix: false })}</span>
                       <span className="flex min-w-0 items-center gap-2">
-                        <Link href={`/symbols/${encodeURIComponent(c.symbol)}`} className="truncate font-mono font-semibold text-primary hover:underline">
+                        <Link href={symbolHref(c.symbol)} className="truncate font-mono font-semibold text-primary hover:underline">
                           {c.symbol}
                         </Link>
                         <Badge variant="outline" className="font-mono">

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  filedCalendarRows,
+  filedRange,
   groupByDay,
   hasTimeOfDay,
   istDayOf,
@@ -61,5 +63,29 @@ describe("calendar days", () => {
     expect(visibleSlice([1, 2, 3], 3)).toEqual({ shown: [1, 2, 3], more: 0 });
     expect(visibleSlice([1, 2, 3, 4], 3)).toEqual({ shown: [1, 2], more: 2 });
     expect(visibleSlice(Array.from({ length: 22 }, (_, i) => i), 3).more).toBe(20);
+  });
+});
+
+describe("filed results on past days", () => {
+  it("covers the past part of a view up to today, and nothing for a view wholly ahead", () => {
+    expect(filedRange({ first: "2026-10-26", last: "2026-12-06" }, "2026-11-24")).toEqual({ from: "2026-10-26", to: "2026-11-24" });
+    expect(filedRange({ first: "2026-10-26", last: "2026-11-01" }, "2026-11-24")).toEqual({ from: "2026-10-26", to: "2026-11-01" });
+    expect(filedRange({ first: "2026-11-24", last: null }, "2026-11-24")).toEqual({ from: "2026-11-24", to: "2026-11-24" });
+    expect(filedRange({ first: "2026-11-30", last: "2026-12-06" }, "2026-11-24")).toBeNull();
+  });
+
+  it("turns index rows into calendar entries marked filed, on their IST day, named from what is held", () => {
+    const rows = filedCalendarRows(
+      [
+        { id: "e1", symbol: "INFY", quarter: "q2_27", date: "2026-10-16T18:45:00+00:00" },
+        { id: "e2", symbol: "TCS", quarter: "q2_27", date: "2026-10-09T10:00:00+05:30" },
+      ],
+      new Map([["INFY", "Infosys Ltd."]]),
+    );
+    expect(rows[0]).toMatchObject({ id: "filed:e1", symbol: "INFY", company: "Infosys Ltd.", filed: true });
+    expect(rows[1]).toMatchObject({ company: null, filed: true });
+    const byDay = groupByDay(rows);
+    // 18:45 UTC on the 16th is 00:15 IST on the 17th.
+    expect([...byDay.keys()].sort()).toEqual(["2026-10-09", "2026-10-17"]);
   });
 });

@@ -1,4 +1,5 @@
 import { istDateString, resolveBound } from "@/lib/alpha/time";
+import type { EarningsIndexRow, UpcomingEarningsRow } from "@/lib/alpha/earnings";
 
 /** Calendar arithmetic on IST calendar days written `YYYY-MM-DD`; pure, so server and browser agree. */
 
@@ -149,4 +150,21 @@ export function visibleSlice<T>(items: readonly T[], max: number): { shown: T[];
   // Showing max-1 plus "+k more" never leaves a lone "+1 more" that could have been the event itself.
   const shown = items.slice(0, Math.max(1, max - 1));
   return { shown, more: items.length - shown.length };
+}
+
+/** A calendar entry: a scheduled board meeting (the free calendar) or results already filed (the free index). */
+export type CalendarRow = UpcomingEarningsRow & { filed?: boolean };
+
+/**
+ * The past part of a view, whose filed results the calendar shows beside the scheduled ones: from the view's first
+ * day up to today (IST), or null when the view lies wholly ahead.
+ */
+export function filedRange(range: { first: string; last: string | null }, today: string): { from: string; to: string } | null {
+  if (range.first > today) return null;
+  return { from: range.first, to: range.last !== null && range.last < today ? range.last : today };
+}
+
+/** Filed results as calendar entries, named from names the browser already holds (never bought for this). */
+export function filedCalendarRows(rows: readonly EarningsIndexRow[], names: ReadonlyMap<string, string>): CalendarRow[] {
+  return rows.map((r) => ({ id: `filed:${r.id}`, symbol: r.symbol, company: names.get(r.symbol) ?? null, date: r.date ?? null, quarter: r.quarter ?? null, purpose: "Results filed", filed: true }));
 }

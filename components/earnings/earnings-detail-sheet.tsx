@@ -12,6 +12,7 @@ import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime } from "@/lib/format/time";
 import { EarningsTable } from "./earnings-table";
 import { CallMetaNote, PaidButton, priceWords, usePaidCall } from "@/components/paid/paid-call";
+import { symbolHref } from "@/lib/symbols/directory";
 
 export interface ResultRef {
   symbol: string;
@@ -123,7 +124,7 @@ export function EarningsDetailSheet({ item, onClose }: { item: ResultRef | null;
               </SheetDescription>
               <div className="flex flex-wrap gap-2 pt-1">
                 <Button asChild variant="outline" size="sm">
-                  <Link href={`/symbols/${encodeURIComponent(item.symbol)}`}>
+                  <Link href={symbolHref(item.symbol)}>
                     <ExternalLinkIcon aria-hidden />
                     {item.symbol} page
                   </Link>

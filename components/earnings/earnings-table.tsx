@@ -51,7 +51,7 @@ export function EarningsTable({ table, className }: { table: EarningsTableData |
               <TableCell className="font-medium whitespace-normal">{row.label}</TableCell>
               {row.values.map((v, i) => (
                 <TableCell key={view.periods[i]} className={cn("text-right font-mono tabular-nums", i === 0 ? "font-semibold" : "text-muted-foreground")}>
-                  {v === null ? "—" : row.isPercent ? `${formatNumber(v, { maximumFractionDigits: 2 })}%` : formatNumber(v, { maximumFractionDigits: 2 })}
+                  {v === null ? "—" : row.isPercent ? `${formatNumber(v, { fractionDigits: 2 })}%` : formatNumber(v, { fractionDigits: 2 })}
                 </TableCell>
               ))}
               <ChangeCell change={row.yoy} label={`${row.label} year on year`} />

@@ -27,6 +27,7 @@ import { earningsParsers, PAST_PAGE_SIZE, type PastMode, parseResultRef, pastRes
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 import { unitCredits } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
+import { symbolHref } from "@/lib/symbols/directory";
 
 export function PastResultsSkeleton() {
   return (
@@ -100,6 +101,8 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
   const openRow = open ? rows.find((r) => r.symbol === open.symbol && r.quarter === open.quarter) : undefined;
   const sheetItem: ResultRef | null = open ? { ...open, date: openRow?.date ?? null, company: names.get(open.symbol) ?? null } : null;
 
+  // The mode tabs control the fields beside them (aria-controls must name an element that exists).
+  const modePanel = React.useId();
   const rangeError = state.past === "range" && from && to && from > to ? "The start date is after the end date." : null;
 
   return (
@@ -114,16 +117,16 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
         <div className="flex flex-wrap items-end gap-3">
           <Tabs value={state.past} onValueChange={(v) => void setState({ past: v as PastMode, page: null })}>
             <TabsList aria-label="Find results by">
-              <TabsTrigger value="quarter" data-testid="past-by-quarter">
+              <TabsTrigger value="quarter" id={`${modePanel}-quarter`} aria-controls={modePanel} data-testid="past-by-quarter">
                 By quarter
               </TabsTrigger>
-              <TabsTrigger value="range" data-testid="past-by-range">
+              <TabsTrigger value="range" id={`${modePanel}-range`} aria-controls={modePanel} data-testid="past-by-range">
                 By date range
               </TabsTrigger>
             </TabsList>
           </Tabs>
           {state.past === "quarter" ? (
-            <div className="grid grid-cols-1 gap-1.5">
+            <div id={modePanel} role="tabpanel" aria-labelledby={`${modePanel}-quarter`} className="grid grid-cols-1 gap-1.5">
               <span className="text-xs font-medium text-muted-foreground" id="quarter-label">
                 Quarter
               </span>
@@ -141,7 +144,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
               </Select>
             </div>
           ) : (
-            <div className="flex flex-wrap items-end gap-2">
+            <div id={modePanel} role="tabpanel" aria-labelledby={`${modePanel}-range`} className="flex flex-wrap items-end gap-2">
               <label className="grid grid-cols-1 gap-1.5 text-xs font-medium text-muted-foreground">
                 Filed from
                 <Input type="date" className="h-9 w-40" value={from ?? ""} onChange={(e) => void setState({ from: e.target.value || null, page: null })} data-testid="range-from" />
@@ -228,7 +231,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
                 {rows.map((r) => (
                   <TableRow key={r.id} data-testid="past-result-row" data-symbol={r.symbol} data-quarter={r.quarter ?? ""}>
                     <TableCell>
-                      <Link href={`/symbols/${encodeURIComponent(r.symbol)}`} className="font-mono font-semibold text-primary hover:underline">
+                      <Link href={symbolHref(r.symbol)} className="font-mono font-semibold text-primary hover:underline">
                         {r.symbol}
                       </Link>
                     </TableCell>
@@ -243,7 +246,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
                       </Badge>
                     </TableCell>
                     <TableCell>
-                      <Link href={`/symbols/${encodeURIComponent(r.symbol)}`} className="tabular-nums hover:underline">
+                      <Link href={symbolHref(r.symbol)} className="tabular-nums hover:underline">
                         {formatIstDateTime(r.date)}
                       </Link>
                     </TableCell>

@@ -19,7 +19,7 @@ export function NeedsKey() {
       <KeyRoundIcon aria-hidden className="size-4 shrink-0" />
       <span>
         The feed needs your Alpha key.{" "}
-        <Link className="font-medium text-primary underline-offset-4 hover:underline" href="/settings#alpha-key">
+        <Link className="font-medium text-primary underline underline-offset-4 hover:decoration-2" href="/settings#alpha-key">
           Add it in Settings
         </Link>
         .

@@ -1,19 +1,21 @@
 "use client";
 
-import { AlertTriangleIcon, PauseIcon, RadioIcon, RefreshCwIcon, TimerIcon } from "lucide-react";
+import { AlertTriangleIcon, MoonIcon, PauseIcon, RadioIcon, RefreshCwIcon, TimerIcon } from "lucide-react";
+import { useMarketStatus } from "@/components/market/use-market-status";
 import { Badge } from "@/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { describeCost } from "@/lib/alpha/costs";
 import type { EndpointId } from "@/lib/alpha/catalogue";
 import { formatCredits } from "@/lib/format/number";
 import { formatDuration, formatIstTime } from "@/lib/format/time";
+import { liveClosedNote } from "@/lib/market/status-copy";
 import type { LiveProduct, LiveState } from "@/lib/query/live";
 import { cn } from "@/lib/utils";
 import type { LiveSnapshot } from "./live-hub";
 
 const LIST_ENDPOINT: Record<LiveProduct, EndpointId> = { alerts: "listAlerts", news: "listNews", announcements: "listAnnouncements", "block-deals": "listBlockDeals" };
 
-export type LiveBadgeState = LiveState | "paused" | "off" | "idle";
+export type LiveBadgeState = LiveState | "paused" | "off" | "idle" | "rate_paused";
 
 /** The state a page shows for one product: the relay's word when it has one, else the browser's connection. */
 export function liveStateOf(snapshot: LiveSnapshot, product: LiveProduct): LiveBadgeState {
@@ -22,28 +24,35 @@ export function liveStateOf(snapshot: LiveSnapshot, product: LiveProduct): LiveB
   return snapshot.statuses[product]?.state ?? "connecting";
 }
 
-/**
- * "Live", "Polling every 12 s", "Reconnecting in 4 s", "Live updates stopped": what the feed is doing, with the
- * relay's sentence (and what polling costs) on hover. `paused` and `off` are the page's own states.
- */
-export function LiveStatusBadge({
+export interface LiveBadgeCopy {
+  state: LiveBadgeState;
+  label: string;
+  detail: string;
+  /** A working feed while the market is shut (the label or detail says when it resumes). */
+  marketClosed: boolean;
+}
+
+/** The badge's words for a feed's state; `closedNote` is the market-closed sentence (null while the market trades). */
+export function liveBadgeCopy({
   snapshot,
   product,
   paused = false,
   off = null,
-  className,
+  closedNote = null,
 }: {
   snapshot: LiveSnapshot;
   product: LiveProduct;
   paused?: boolean;
-  /** Why live arrivals are off on this view (e.g. a past date range); null when they are on. */
   off?: string | null;
-  className?: string;
-}) {
+  closedNote?: string | null;
+}): LiveBadgeCopy {
   const status = snapshot.statuses[product];
   const poll = snapshot.polls[product];
   const base = liveStateOf(snapshot, product);
-  const state: LiveBadgeState = off ? "off" : paused && base !== "error" ? "paused" : base;
+  const rateLimited = base === "error" && status?.reason === "rate_limited";
+  const state: LiveBadgeState = off ? "off" : paused && base !== "error" ? "paused" : rateLimited ? "rate_paused" : base;
+  // While the market is shut a working feed says so (and when it resumes); data-state keeps the connection's word.
+  const marketClosed = closedNote !== null && (state === "connected" || state === "polling");
   let label: string;
   let detail: string;
   switch (state) {
@@ -55,13 +64,20 @@ export function LiveStatusBadge({
       label = "Paused";
       detail = "New items wait until you resume.";
       break;
+    case "rate_paused": {
+      // The relay stamps when it stopped and how long the plan asked it to wait (Retry-After).
+      const resumeAt = status ? Date.parse(status.at) + (status.retryInMs ?? 60_000) : null;
+      label = resumeAt === null ? "Paused by the request limit" : `Paused: resumes at ${formatIstTime(resumeAt)}`;
+      detail = status?.message ?? "Your plan's request limit was reached.";
+      break;
+    }
     case "connected":
-      label = "Live";
-      detail = status?.message ?? "Items appear as they happen.";
+      label = marketClosed && closedNote ? closedNote : "Live";
+      detail = marketClosed ? "The stream stays connected: anything filed while the market is shut still appears." : (status?.message ?? "Items appear as they happen.");
       break;
     case "polling":
       label = `Checking every ${formatDuration((status?.pollEveryMs ?? 12_000) / 1000)}`;
-      detail = `${status?.message ?? ""} ${describeCost(LIST_ENDPOINT[product])}${poll ? ` Last check ${formatIstTime(poll.at)}: ${poll.items} new, ${poll.creditsCharged > 0 ? formatCredits(poll.creditsCharged) : "free"}.` : ""}`;
+      detail = `${marketClosed && closedNote ? `${closedNote}. ` : ""}${status?.message ?? ""} ${describeCost(LIST_ENDPOINT[product])}${poll ? ` Last check ${formatIstTime(poll.at)}: ${poll.items} new, ${poll.creditsCharged > 0 ? formatCredits(poll.creditsCharged) : "free"}.` : ""}`;
       break;
     case "standby":
       label = "Live needs symbols";
@@ -79,8 +95,39 @@ export function LiveStatusBadge({
       label = "Connecting";
       detail = "Connecting to the live stream.";
   }
-  const Icon = state === "error" || state === "standby" ? AlertTriangleIcon : state === "paused" ? PauseIcon : state === "polling" ? TimerIcon : state === "reconnecting" ? RefreshCwIcon : RadioIcon;
-  const variant = state === "connected" ? "positive" : state === "error" ? "negative" : state === "polling" || state === "reconnecting" || state === "standby" ? "warning" : "neutral";
+  return { state, label, detail, marketClosed };
+}
+
+/** The market-closed sentence for a product's live feed, from the desk's calendar; null while the market trades. */
+function useMarketClosedNote(product: LiveProduct): string | null {
+  const market = useMarketStatus().copy;
+  return market ? liveClosedNote(market, product) : null;
+}
+
+/**
+ * "Live", "Polling every 12 s", "Reconnecting in 4 s", "Paused: resumes at 10:42 IST": what the feed is doing, with
+ * the relay's sentence (and what polling costs) on hover. `paused` and `off` are the page's own states. While the
+ * market is shut (the desk's calendar), a working feed says so and when it resumes instead of a bare "Live".
+ */
+export function LiveStatusBadge({
+  snapshot,
+  product,
+  paused = false,
+  off = null,
+  className,
+}: {
+  snapshot: LiveSnapshot;
+  product: LiveProduct;
+  paused?: boolean;
+  /** Why live arrivals are off on this view (e.g. a past date range); null when they are on. */
+  off?: string | null;
+  className?: string;
+}) {
+  const closedNote = useMarketClosedNote(product);
+  const { state, label, detail, marketClosed } = liveBadgeCopy({ snapshot, product, paused, off, closedNote });
+  const status = snapshot.statuses[product];
+  const Icon = marketClosed && state === "connected" ? MoonIcon : state === "error" || state === "standby" ? AlertTriangleIcon : state === "paused" || state === "rate_paused" ? PauseIcon : state === "polling" ? TimerIcon : state === "reconnecting" ? RefreshCwIcon : RadioIcon;
+  const variant = marketClosed && state === "connected" ? "neutral" : state === "connected" ? "positive" : state === "error" ? "negative" : state === "polling" || state === "reconnecting" || state === "standby" || state === "rate_paused" ? "warning" : "neutral";
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -90,10 +137,11 @@ export function LiveStatusBadge({
             data-testid="live-status"
             data-state={state}
             data-reason={status?.reason ?? ""}
+            data-market={closedNote === null ? "open" : "closed"}
             aria-live="polite"
-            className={cn("h-7 gap-1.5 px-2.5", className)}
+            className={cn("h-7 gap-1.5 px-2.5", marketClosed && state === "connected" && "h-auto min-h-7 max-w-full py-1 text-left whitespace-normal", className)}
           >
-            {state === "connected" ? (
+            {state === "connected" && !marketClosed ? (
               <span aria-hidden className="relative flex size-2">
                 <span className="absolute inline-flex size-full animate-ping rounded-full bg-positive opacity-60 motion-reduce:animate-none" />
                 <span className="relative inline-flex size-2 rounded-full bg-positive" />

@@ -1,8 +1,10 @@
 "use client";
 
 import { ExternalLinkIcon } from "lucide-react";
+import Link from "next/link";
 import type { NewsItem } from "@/lib/alpha/news";
-import { formatIstDateTime, formatIstTime, formatRelativeTime } from "@/lib/format/time";
+import { formatIstDateTime, formatIstStamp, formatRelativeTime } from "@/lib/format/time";
+import { symbolHref } from "@/lib/symbols/directory";
 import { safeLink } from "./news-model";
 import { SentimentBadge } from "./sentiment-badge";
 
@@ -14,12 +16,16 @@ export function NewsCard({ item }: { item: NewsItem }) {
     <article data-testid="news-card" data-news-id={item.id} data-sentiment={item.sentiment ?? ""} className="grid gap-2 rounded-xl border bg-card p-4 text-card-foreground shadow-xs">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
         <SentimentBadge sentiment={item.sentiment} />
-        {item.symbol && <span className="font-mono font-semibold text-foreground">{item.symbol}</span>}
+        {item.symbol && (
+          <Link href={symbolHref(item.symbol)} className="font-mono font-semibold text-primary underline underline-offset-4 hover:decoration-2" data-testid="news-symbol">
+            {item.symbol}
+          </Link>
+        )}
         {item.company && <span className="truncate">{item.company}</span>}
         <span aria-hidden>·</span>
         <span data-testid="news-source">{item.source ?? "Unknown source"}</span>
         <time dateTime={item.date ?? undefined} title={formatIstDateTime(item.date)} className="ml-auto font-mono tabular-nums">
-          {formatIstTime(item.date)} · {formatRelativeTime(item.date)}
+          {formatIstStamp(item.date)} · {formatRelativeTime(item.date)}
         </time>
       </div>
       <h3 className="text-base leading-snug font-semibold">

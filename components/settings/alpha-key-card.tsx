@@ -28,6 +28,7 @@ import { formatIstDateTime } from "@/lib/format/time";
 import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
 import type { AlphaKeyStatusView as AlphaKeyStatus } from "@/lib/desk/users";
+import { formatPlanName } from "@/lib/format/plan";
 
 /**
  * Paste, check and store the Alpha key. The input is a password field, cleared after every attempt; the desk
@@ -38,7 +39,10 @@ export function AlphaKeyCard({ initialStatus }: { initialStatus: AlphaKeyStatus 
   const queryClient = useQueryClient();
   const inputId = useId();
   const [status, setStatus] = useState(initialStatus);
-  const [editing, setEditing] = useState(!initialStatus.hasKey);
+  // The organisation's key may be the one in use; this card is about the user's own key only.
+  const ownKey = (s: AlphaKeyStatus) => s.hasKey && s.source !== "organisation";
+  const hasOwn = ownKey(status);
+  const [editing, setEditing] = useState(!ownKey(initialStatus));
   const [key, setKey] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -79,7 +83,7 @@ export function AlphaKeyCard({ initialStatus }: { initialStatus: AlphaKeyStatus 
       setStatus(next);
       setEditing(true);
       setError(null);
-      toast.success("Key deleted. The desk will not call the Alpha API for you until you add one.");
+      toast.success(next.hasKey ? "Key deleted. Your requests now use the organisation's key." : "Key deleted. The desk will not call the Alpha API for you until you add one.");
       refreshDesk();
     } catch (e) {
       toast.error(isAlphaError(e) ? e.message : "The key could not be deleted. Try again.");
@@ -100,7 +104,7 @@ export function AlphaKeyCard({ initialStatus }: { initialStatus: AlphaKeyStatus 
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {status.hasKey && (
+        {hasOwn && (
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border bg-muted/40 px-4 py-3 text-sm" data-testid="alpha-key-status">
             <span className="flex items-center gap-2">
               <CheckCircle2Icon aria-hidden className="size-4 text-positive" />
@@ -113,7 +117,7 @@ export function AlphaKeyCard({ initialStatus }: { initialStatus: AlphaKeyStatus 
                 Account <span className="font-medium text-foreground">{status.account.name ?? status.account.account_id}</span>
                 {status.account.plan && (
                   <Badge variant="secondary" className="ml-2">
-                    {status.account.plan}
+                    {formatPlanName(undefined, status.account.plan)}
                   </Badge>
                 )}
               </span>
@@ -132,7 +136,7 @@ export function AlphaKeyCard({ initialStatus }: { initialStatus: AlphaKeyStatus 
               </Alert>
             )}
             <div className="grid gap-2">
-              <Label htmlFor={inputId}>{status.hasKey ? "New key" : "Your key"}</Label>
+              <Label htmlFor={inputId}>{hasOwn ? "New key" : "Your key"}</Label>
               <div className="flex flex-col gap-2 sm:flex-row">
                 <Input
                   id={inputId}
@@ -151,7 +155,7 @@ export function AlphaKeyCard({ initialStatus }: { initialStatus: AlphaKeyStatus 
                   <Button type="submit" disabled={pending || !hydrated}>
                     {pending ? "Checking…" : "Check and save"}
                   </Button>
-                  {status.hasKey && (
+                  {hasOwn && (
                     <Button
                       type="button"
                       variant="ghost"
@@ -173,7 +177,7 @@ export function AlphaKeyCard({ initialStatus }: { initialStatus: AlphaKeyStatus 
           </form>
         )}
       </CardContent>
-      {status.hasKey && !editing && (
+      {hasOwn && !editing && (
         <CardFooter className="gap-2">
           <Button variant="outline" onClick={() => setEditing(true)}>
             Replace key

@@ -2,11 +2,12 @@
 
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
+import { MarketStatusBadge } from "@/components/market/market-status-badge";
 import { NoKeyCard } from "@/components/settings/no-key-card";
 import { UsageGauge } from "@/components/usage/usage-gauge";
 import { Brand } from "./brand";
 import { MobileNav } from "./mobile-nav";
-import { navGroupsFor } from "./nav-items";
+import { HOME_PATH, navGroupsFor } from "./nav-items";
 import { Sidebar } from "./sidebar";
 import { ThemeToggle } from "./theme-toggle";
 import type { ShellUser } from "./types";
@@ -42,8 +43,9 @@ export function AppShell({
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4">
           <MobileNav groups={groups} />
-          <Brand href="/usage" compact className="md:hidden" />
+          <Brand href={HOME_PATH} compact className="md:hidden" />
           <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+            <MarketStatusBadge />
             <UsageGauge hasKey={hasKey} />
             <span aria-hidden className="mx-1 hidden h-6 w-px bg-border sm:block" />
             <ThemeToggle />

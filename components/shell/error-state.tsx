@@ -35,6 +35,10 @@ export function explainError(error: unknown): Explained {
       };
     case "insufficient_credits":
       return { title: "Not enough credits", body: "Nothing was charged. Top up the account of your key, then try again.", retry: true };
+    case "allowance_exceeded":
+      return { title: "Daily allowance reached", body: error.message, retry: false };
+    case "action_not_permitted":
+      return { title: "Not in your seat", body: error.message, retry: false };
     case "rate_limit_exceeded": {
       // Say when, in the desk's clock: "resumes at 14:05 IST".
       const resumes = error.retryAfter !== undefined ? ` The desk resumes at ${formatIstTime(new Date(Date.now() + error.retryAfter * 1000), { suffix: true })}.` : wait;
@@ -86,7 +90,7 @@ export function ErrorState({ error, onRetry, className }: { error: unknown; onRe
       <p data-testid="needs-key" className="flex items-center gap-2 rounded-lg border border-dashed px-4 py-3 text-sm text-muted-foreground">
         <KeyRoundIcon aria-hidden className="size-4 shrink-0" />
         <span>
-          This needs your Alpha key. <Link className="font-medium text-primary underline-offset-4 hover:underline" href="/settings#alpha-key">Add it in Settings</Link>.
+          This needs your Alpha key. <Link className="font-medium text-primary underline underline-offset-4 hover:decoration-2" href="/settings#alpha-key">Add it in Settings</Link>.
         </span>
       </p>
     );

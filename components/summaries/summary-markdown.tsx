@@ -31,7 +31,7 @@ const components: Components = {
   th: ({ node: _n, className, ...props }) => <th className={cn("px-3 py-2 text-left font-medium whitespace-nowrap", className)} {...props} />,
   td: ({ node: _n, className, ...props }) => <td className={cn("px-3 py-2 align-top tabular-nums", className)} {...props} />,
   a: ({ node: _n, href, className, children, ...props }) => {
-    const linkClass = cn("font-medium text-primary underline-offset-4 hover:underline", className);
+    const linkClass = cn("font-medium text-primary underline underline-offset-4 hover:decoration-2", className);
     if (href?.startsWith("/")) {
       return (
         <Link href={href} className={cn(linkClass, (props as { "data-symbol"?: string })["data-symbol"] && "font-mono")} {...props}>

@@ -46,3 +46,14 @@ export function splitTypedSymbols(text: string): string[] {
   return [...new Set(text.split(/[\s,;]+/).map((s) => s.trim().toUpperCase()).filter(Boolean))];
 }
 
+
+/** "Generate an exposure summary", "Generate a news context summary": the article follows the word's sound. */
+export function withArticle(phrase: string, verb?: string): string {
+  const article = /^[aeiou]/i.test(phrase) && !/^(uni|use|one|eu)/i.test(phrase) ? "an" : "a";
+  return verb ? `${verb} ${article} ${phrase}` : `${article} ${phrase}`;
+}
+
+/** "1 symbol", "12 symbols". */
+export function symbolCountWords(n: number): string {
+  return `${n} ${n === 1 ? "symbol" : "symbols"}`;
+}

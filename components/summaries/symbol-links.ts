@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
+import { symbolHref } from "@/lib/symbols/directory";
 
 /** Characters a symbol may hold (SYMBOL_RE): a match must not sit inside a longer run of them. */
 const SYMBOL_CHAR = "A-Z0-9&._-";
@@ -57,7 +58,7 @@ function walk(children: (RootContent | ElementContent)[], pattern: RegExp, hrefO
 
 /** A rehype plugin: every symbol of `symbols` in the text (outside links and code) becomes a link to its page. */
 export function rehypeSymbolLinks(options: { symbols: readonly string[]; hrefOf?: (symbol: string) => string }) {
-  const hrefOf = options.hrefOf ?? ((s: string) => `/symbols/${encodeURIComponent(s)}`);
+  const hrefOf = options.hrefOf ?? symbolHref;
   return (tree: Root) => {
     const pattern = symbolPattern(options.symbols);
     if (!pattern) return;

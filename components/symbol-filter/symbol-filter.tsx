@@ -1,37 +1,29 @@
 "use client";
 
-import { PlusIcon, XIcon } from "lucide-react";
+import { XIcon } from "lucide-react";
 import * as React from "react";
+import { normalizeSymbols } from "@/components/earnings/search-params";
+import { SymbolCombobox } from "@/components/symbol-search/symbol-combobox";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { normalizeSymbols } from "@/components/earnings/search-params";
 
-/** Typed symbols as removable chips: Enter, comma or space adds what was typed; the list lives in the URL. */
+/**
+ * Typed symbols as removable chips: the typeahead offers companies by symbol, name or BSE code; Enter or a pick adds
+ * one (several with commas), an unknown symbol is refused. The list lives in the URL.
+ */
 export function SymbolFilter({
   symbols,
   onChange,
   label = "Symbols",
-  placeholder = "e.g. TCS, INFY",
+  placeholder = "e.g. TCS, Infosys, 500209",
 }: {
   symbols: readonly string[];
   onChange: (next: string[]) => void;
   label?: string;
   placeholder?: string;
 }) {
-  const [draft, setDraft] = React.useState("");
-  const [rejected, setRejected] = React.useState<string | null>(null);
+  const [note, setNote] = React.useState<string | null>(null);
   const id = React.useId();
-
-  const commit = (value: string = draft) => {
-    const typed = value.trim();
-    if (!typed) return;
-    const added = normalizeSymbols([typed]);
-    const pieces = typed.split(/[\s,]+/).filter(Boolean);
-    setRejected(added.length < pieces.length ? `Not a symbol: ${pieces.filter((p) => normalizeSymbols([p]).length === 0).join(", ")}` : null);
-    if (added.length) onChange(normalizeSymbols([...symbols, ...added]));
-    setDraft("");
-  };
 
   return (
     <div className="grid grid-cols-1 gap-1.5" data-testid="symbol-filter">
@@ -52,33 +44,17 @@ export function SymbolFilter({
             </button>
           </Badge>
         ))}
-        <div className="flex items-center gap-1">
-          <Input
+        <div className="flex items-start gap-1">
+          <SymbolCombobox
             id={id}
-            value={draft}
-            onChange={(e) => {
-              const v = e.target.value;
-              if (/[\s,]$/.test(v)) commit(v);
-              else setDraft(v);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") {
-                e.preventDefault();
-                commit();
-              } else if (e.key === "Backspace" && draft === "" && symbols.length > 0) {
-                onChange(symbols.slice(0, -1));
-              }
-            }}
-            onBlur={() => commit()}
+            className="w-56 max-w-full"
             placeholder={symbols.length ? "Add another" : placeholder}
-            className="h-8 w-56 font-mono uppercase placeholder:font-sans placeholder:normal-case"
-            autoComplete="off"
-            spellCheck={false}
-            aria-describedby={rejected ? `${id}-rejected` : undefined}
+            describedBy={note ? `${id}-note` : undefined}
+            onAdd={(added, why) => {
+              setNote(why);
+              onChange(normalizeSymbols([...symbols, ...added]));
+            }}
           />
-          <Button type="button" variant="ghost" size="icon-sm" onClick={() => commit()} aria-label="Add symbols" disabled={!draft.trim()}>
-            <PlusIcon />
-          </Button>
           {symbols.length > 0 && (
             <Button type="button" variant="ghost" size="sm" onClick={() => onChange([])}>
               Clear
@@ -86,9 +62,9 @@ export function SymbolFilter({
           )}
         </div>
       </div>
-      {rejected && (
-        <p id={`${id}-rejected`} className="text-xs text-destructive">
-          {rejected}
+      {note && (
+        <p id={`${id}-note`} className="text-xs text-muted-foreground">
+          {note}
         </p>
       )}
     </div>

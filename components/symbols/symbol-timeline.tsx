@@ -169,7 +169,7 @@ function EventRow({ event, symbol, onOpenResult }: { event: TimelineEvent; symbo
   const k = KIND[event.kind];
   const Icon = k.icon;
   return (
-    <li className="grid grid-cols-[6.5rem_2rem_minmax(0,1fr)] gap-3 py-3" data-testid="timeline-event" data-kind={event.kind} data-upcoming={event.upcoming || undefined}>
+    <li className="grid grid-cols-[4.75rem_1.75rem_minmax(0,1fr)] gap-2 py-3 sm:grid-cols-[6.5rem_2rem_minmax(0,1fr)] sm:gap-3" data-testid="timeline-event" data-kind={event.kind} data-upcoming={event.upcoming || undefined}>
       <div className="text-right text-xs leading-5 text-muted-foreground">
         <div className="font-medium text-foreground">{formatIstDate(event.at)}</div>
         <div className="font-mono tabular-nums">{formatIstTime(event.at)}</div>
@@ -178,7 +178,7 @@ function EventRow({ event, symbol, onOpenResult }: { event: TimelineEvent; symbo
         <Icon aria-hidden className="size-4" />
         <span className="sr-only">{k.label}</span>
       </span>
-      <div className="grid min-w-0 gap-0.5">
+      <div className="grid min-w-0 gap-0.5 wrap-anywhere">
         <EventBody event={event} symbol={symbol} onOpenResult={onOpenResult} />
       </div>
     </li>

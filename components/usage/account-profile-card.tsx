@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format/number";
+import { formatAddonTier, formatPlanName, formatStatusWord } from "@/lib/format/plan";
 import { type DeskUsage, usageQueryOptions } from "@/lib/query/usage";
 
 const PRODUCT_LABELS: Record<string, string> = {
@@ -51,8 +52,7 @@ export function AccountProfileCard() {
 
 function Profile({ usage }: { usage: DeskUsage }) {
   const account = usage.account;
-  const planName = account.metadata.subscription_plan_name ?? account.metadata.subscription_plan_id;
-  const plan = typeof planName === "string" ? planName : null;
+  const plan = formatPlanName(account.metadata.subscription_plan_name, account.metadata.subscription_plan_id);
   const products = account.products;
   const addons = account.websocket_addons;
   return (
@@ -62,7 +62,7 @@ function Profile({ usage }: { usage: DeskUsage }) {
         <dd className="truncate font-medium">{account.name ?? account.account_id}</dd>
         <dt className="text-muted-foreground">Status</dt>
         <dd>
-          <Badge variant={account.status === "active" ? "positive" : "warning"}>{account.status}</Badge>
+          <Badge variant={account.status === "active" ? "positive" : "warning"}>{formatStatusWord(account.status)}</Badge>
         </dd>
         <dt className="text-muted-foreground">Plan</dt>
         <dd className="font-medium">{plan ?? "—"}</dd>
@@ -97,7 +97,7 @@ function Profile({ usage }: { usage: DeskUsage }) {
             {addons.map((a) => (
               <li key={`${a.product}-${a.tier}`}>
                 <Badge variant={a.enabled ? "secondary" : "neutral"}>
-                  {label(a.product)} <span className="font-mono text-[0.7rem] opacity-80">{a.tier}</span>
+                  {label(a.product)} <span className="text-[0.7rem] opacity-80">{formatAddonTier(a.tier)}</span>
                   {!a.enabled && " (off)"}
                 </Badge>
               </li>

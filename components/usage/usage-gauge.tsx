@@ -40,7 +40,7 @@ export function UsageGauge({ hasKey }: { hasKey: boolean }) {
 
   if (query.isPending) {
     return (
-      <div data-testid="usage-gauge" data-state="loading" className="flex items-center gap-4" aria-busy="true" aria-label="Loading credit usage">
+      <div data-testid="usage-gauge" data-state="loading" className="flex items-center gap-4" role="status" aria-busy="true" aria-label="Loading credit usage">
         <Skeleton className="h-8 w-24" />
         <Skeleton className="hidden h-8 w-32 sm:block" />
         <Skeleton className="hidden h-8 w-28 md:block" />

@@ -20,7 +20,7 @@ import { addWatchlistItems, createWatchlist, knownSymbolsQueryOptions, MAX_WATCH
 import type { ColumnMapping, CsvField, CsvLineError, CsvParseResult, CsvTable, ExposureBasis, ValueScale } from "./csv";
 import { applyMapping, canImportPart, guessMapping, MAX_CSV_BYTES, readCsvTable, skippedLinesCsv } from "./csv";
 import { downloadText } from "./download";
-import { exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
+import { exposureDigits, exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
 import { LineErrors } from "./line-errors";
 
 const NEW = "__new__";
@@ -180,7 +180,7 @@ function Preview({ result }: { result: CsvParseResult }) {
                 {r.isin && <span className="ml-1 text-muted-foreground">({r.isin})</span>}
               </TableCell>
               <TableCell className="text-right tabular-nums" data-testid="csv-preview-exposure">
-                {formatExposure(r.exposure, result.unit)}
+                {formatExposure(r.exposure, result.unit, exposureDigits(shown.map((x) => x.exposure), result.unit))}
               </TableCell>
               <TableCell className="hidden max-w-40 truncate sm:table-cell">{r.label ?? ""}</TableCell>
             </TableRow>

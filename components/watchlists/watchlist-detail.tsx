@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangleIcon, DownloadIcon, FileUpIcon, PencilIcon, PlusIcon, SparklesIcon, Trash2Icon, XIcon } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import { fieldErrorsOf } from "@/components/auth/field";
 import { EmptyState } from "@/components/shell/empty-state";
@@ -11,9 +11,14 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { resolveTypedSymbols, SymbolCombobox } from "@/components/symbol-search/symbol-combobox";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { deskCall } from "@/lib/desk/client";
+import type { WatchlistSharing } from "@/lib/desk/teams";
+import { WATCHLIST_SHARING, WATCHLIST_SHARING_LABELS } from "@/lib/desk/teams";
 import { holdingSchema } from "@/lib/alpha/summaries";
 import { isAlphaError } from "@/lib/alpha/errors";
 import { formatIstDateTime } from "@/lib/format/time";
@@ -21,8 +26,9 @@ import type { Watchlist, WatchlistItem } from "@/lib/query/watchlists";
 import { addWatchlistItems, knownSymbolsQueryOptions, MAX_WATCHLIST_ITEMS, removeWatchlistItem, updateWatchlistItem } from "@/lib/query/watchlists";
 import { csvFileName, watchlistToCsv } from "./csv";
 import { downloadText } from "./download";
-import { exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
+import { exposureDigits, exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
 import { EditItemDialog } from "./watchlist-dialogs";
+import { symbolHref } from "@/lib/symbols/directory";
 
 function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: (w: Watchlist) => void }) {
   const [symbol, setSymbol] = useState("");
@@ -31,12 +37,13 @@ function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const full = watchlist.items.length >= MAX_WATCHLIST_ITEMS;
+  const symbolId = useId();
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const exposureText = exposure.replace(/[₹,\s]/g, "");
     const exposureValue = exposureText === "" ? undefined : Number(exposureText);
-    const parsed = holdingSchema.safeParse({ symbol, ...(exposureValue !== undefined ? { exposure: exposureValue } : {}), ...(label.trim() ? { label } : {}) });
+    const parsed = holdingSchema.safeParse({ symbol: symbol.trim().toUpperCase(), ...(exposureValue !== undefined ? { exposure: exposureValue } : {}), ...(label.trim() ? { label } : {}) });
     if (!parsed.success || Number.isNaN(exposureValue)) {
       const out: Record<string, string> = {};
       if (Number.isNaN(exposureValue)) out.exposure = "Enter a number";
@@ -46,6 +53,9 @@ function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: 
     setErrors({});
     setPending(true);
     try {
+      // Unknown symbols are refused here, before anything is saved (the check is free and kept a day by the desk).
+      const outcome = await resolveTypedSymbols(parsed.data.symbol, [], { multiple: false });
+      if (!outcome.ok) return setErrors({ refused: outcome.message });
       const existed = watchlist.items.some((i) => i.symbol === parsed.data.symbol);
       onSaved(await addWatchlistItems(watchlist.id, { items: [parsed.data] }));
       toast.success(existed ? `${parsed.data.symbol} updated` : `${parsed.data.symbol} added to ${watchlist.name}`);
@@ -61,19 +71,27 @@ function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: 
     }
   }
 
-  const errorText = errors.symbol ?? errors.exposure ?? errors.label ?? errors.form;
+  const errorText = errors.symbol ?? errors.refused ?? errors.exposure ?? errors.label ?? errors.form;
   return (
-    <form onSubmit={submit} noValidate className="grid gap-2" aria-label="Add a symbol">
-      <div className="grid gap-2 sm:grid-cols-[minmax(0,10rem)_minmax(0,9rem)_minmax(0,1fr)_auto]">
-        <Input
-          aria-label="Symbol"
-          placeholder="Symbol, e.g. TCS"
+    <form onSubmit={submit} noValidate className="@container grid gap-2" aria-label="Add a symbol">
+      {/* Sized by the card, not the window: beside the list at 1024 px the card is narrow, so the fields go two by two. */}
+      <div className="grid gap-2 @sm:grid-cols-2 @xl:grid-cols-[minmax(0,10rem)_minmax(0,9rem)_minmax(0,1fr)_auto]">
+        <SymbolCombobox
+          id={symbolId}
+          ariaLabel="Symbol"
+          placeholder="Symbol, company or BSE code"
+          field
+          multiple={false}
           value={symbol}
-          onChange={(e) => setSymbol(e.target.value.toUpperCase())}
-          aria-invalid={errors.symbol ? true : undefined}
+          onValueChange={(v) => {
+            setSymbol(v);
+            if (errors.symbol) setErrors({});
+          }}
+          onAdd={() => setErrors({})}
+          onRefused={(message) => setErrors(message ? { refused: message } : {})}
           disabled={full}
-          className="font-mono uppercase placeholder:font-sans placeholder:normal-case"
-          data-testid="add-symbol"
+          inputClassName="h-9"
+          testId="add-symbol"
         />
         <Input aria-label="Exposure" placeholder={watchlist.exposureUnit ? exposureHeading(watchlist.exposureUnit) : "Exposure"} inputMode="decimal" value={exposure} onChange={(e) => setExposure(e.target.value)} aria-invalid={errors.exposure ? true : undefined} disabled={full} />
         <Input aria-label="Label" placeholder="Label" maxLength={80} value={label} onChange={(e) => setLabel(e.target.value)} disabled={full} />
@@ -109,6 +127,36 @@ function StatusBadge({ state }: { state: "known" | "unknown" | "unchecked" | "ch
   );
 }
 
+/** The owner shares a watchlist with the team, to view or to edit; a shared list filters every page like their own. */
+function SharingSelect({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: (w: Watchlist) => void }) {
+  const [pending, setPending] = useState(false);
+  async function change(sharing: WatchlistSharing) {
+    setPending(true);
+    try {
+      onSaved(await deskCall("setWatchlistSharing", { params: { id: watchlist.id }, body: { sharing } }));
+      toast.success(sharing === "private" ? "Only you see this watchlist now." : `${WATCHLIST_SHARING_LABELS[sharing]} this watchlist now.`);
+    } catch (e) {
+      toast.error(isAlphaError(e) ? e.message : "Sharing was not changed. Try again.");
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <Select value={watchlist.sharing} disabled={pending} onValueChange={(v) => void change(v as WatchlistSharing)}>
+      <SelectTrigger size="sm" className="w-40" aria-label="Who sees this watchlist">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {WATCHLIST_SHARING.map((v) => (
+          <SelectItem key={v} value={v}>
+            {WATCHLIST_SHARING_LABELS[v]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
 /** One watchlist: its symbols with exposure, weight and label, whether the service knows each, and its actions. */
 export function WatchlistDetail({
   watchlist,
@@ -131,6 +179,7 @@ export function WatchlistDetail({
   // Shares of different companies do not add up to a book: no total and no weight for them.
   const sums = unit !== "shares" && total > 0;
   const unknown = check.data?.unknown ?? [];
+  const digits = exposureDigits(watchlist.items.map((i) => i.exposure), unit);
 
   const stateOf = (symbol: string) => {
     if (!check.data) return check.isPending ? "checking" : "unchecked";
@@ -151,8 +200,14 @@ export function WatchlistDetail({
   return (
     <Card data-testid="watchlist-detail">
       <CardHeader>
-        <CardTitle className="text-lg" data-testid="watchlist-title">
+        <CardTitle className="flex flex-wrap items-center gap-2 text-lg" data-testid="watchlist-title">
           {watchlist.name}
+          {watchlist.owner && (
+            <Badge variant="secondary" data-testid="watchlist-shared-by">
+              Shared by {watchlist.owner.name}
+              {watchlist.canEdit ? "" : " · view only"}
+            </Badge>
+          )}
         </CardTitle>
         <CardDescription>
           {watchlist.items.length} of {MAX_WATCHLIST_ITEMS} symbols{sums ? ` · total exposure ${formatExposure(total, unit)}` : ""}
@@ -166,10 +221,12 @@ export function WatchlistDetail({
               Summarise
             </Link>
           </Button>
-          <Button variant="ghost" size="sm" onClick={onImport}>
-            <FileUpIcon aria-hidden />
-            Import
-          </Button>
+          {watchlist.canEdit && (
+            <Button variant="ghost" size="sm" onClick={onImport}>
+              <FileUpIcon aria-hidden />
+              Import
+            </Button>
+          )}
           <Button
             variant="ghost"
             size="sm"
@@ -179,18 +236,23 @@ export function WatchlistDetail({
             <DownloadIcon aria-hidden />
             Export CSV
           </Button>
-          <Button variant="ghost" size="sm" onClick={onRename}>
-            <PencilIcon aria-hidden />
-            Rename
-          </Button>
-          <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={onDelete}>
-            <Trash2Icon aria-hidden />
-            Delete
-          </Button>
+          {watchlist.owner === null && (
+            <>
+              <Button variant="ghost" size="sm" onClick={onRename}>
+                <PencilIcon aria-hidden />
+                Rename
+              </Button>
+              <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={onDelete}>
+                <Trash2Icon aria-hidden />
+                Delete
+              </Button>
+              <SharingSelect watchlist={watchlist} onSaved={onSaved} />
+            </>
+          )}
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <AddSymbolForm watchlist={watchlist} onSaved={onSaved} />
+        {watchlist.canEdit && <AddSymbolForm watchlist={watchlist} onSaved={onSaved} />}
         {unknown.length > 0 && (
           <Alert variant="warning" data-testid="unknown-symbols">
             <AlertTriangleIcon aria-hidden />
@@ -234,12 +296,12 @@ export function WatchlistDetail({
               {watchlist.items.map((item) => (
                 <TableRow key={item.symbol} data-symbol={item.symbol}>
                   <TableCell className="font-mono font-medium">
-                    <Link href={`/symbols/${encodeURIComponent(item.symbol)}`} className="hover:underline">
+                    <Link href={symbolHref(item.symbol)} className="hover:underline">
                       {item.symbol}
                     </Link>
                   </TableCell>
                   <TableCell className="text-right tabular-nums" data-testid="item-exposure">
-                    {formatExposure(item.exposure, unit)}
+                    {formatExposure(item.exposure, unit, digits)}
                   </TableCell>
                   <TableCell className="text-right text-muted-foreground tabular-nums">
                     {sums && item.exposure !== null ? `${((item.exposure / total) * 100).toFixed(1)}%` : "—"}
@@ -249,12 +311,16 @@ export function WatchlistDetail({
                     <StatusBadge state={stateOf(item.symbol)} />
                   </TableCell>
                   <TableCell className="text-right whitespace-nowrap">
+                    {watchlist.canEdit && (
+                      <>
                     <Button variant="ghost" size="icon-sm" aria-label={`Edit ${item.symbol}`} onClick={() => setEditing(item)}>
                       <PencilIcon aria-hidden />
                     </Button>
                     <Button variant="ghost" size="icon-sm" aria-label={`Remove ${item.symbol}`} onClick={() => void remove(item.symbol)}>
                       <XIcon aria-hidden />
                     </Button>
+                      </>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}

@@ -9,7 +9,7 @@
  *
  * Props: `shallow` (default true; pass false when the page's server component reads `watchlist` from searchParams
  * and must re-run), `allLabel`, `className`, `onChange`. Works anywhere under the desk layout (React Query + nuqs).
- * On the server, `findWatchlist(user, id)` from lib/server/watchlists.ts resolves the same param. A watchlist holds
+ * On the server, `findWatchlist(user, id)` from lib/server/portfolio/watchlists.ts resolves the same param. A watchlist holds
  * up to 50 symbols while list endpoints take 20 per call: chunk with MAX_LIST_VALUES from lib/alpha/query-params.
  */
 import { useQuery } from "@tanstack/react-query";
@@ -95,6 +95,7 @@ export function WatchlistPicker({
           {watchlists.map((w) => (
             <SelectItem key={w.id} value={w.id} disabled={w.items.length === 0}>
               {w.name}
+              {w.owner && <span className="text-xs text-muted-foreground">shared by {w.owner.name}</span>}
               <span className="text-xs text-muted-foreground tabular-nums">
                 {w.items.length} {w.items.length === 1 ? "symbol" : "symbols"}
               </span>

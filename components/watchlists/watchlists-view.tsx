@@ -22,7 +22,7 @@ import { WATCHLIST_PARAM } from "./watchlist-picker";
 
 export function WatchlistsViewSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+    <div className="grid gap-6 xl:grid-cols-[16rem_minmax(0,1fr)]">
       <Skeleton className="h-64" />
       <Skeleton className="h-96" />
     </div>
@@ -134,8 +134,9 @@ export function WatchlistsView() {
     );
   }
 
+  // Side by side only from 1280 px: beside the list at 1024 the table would lose its actions off the card.
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+    <div className="grid items-start gap-6 xl:grid-cols-[16rem_minmax(0,1fr)]">
       <Card className="gap-3 py-4">
         <CardHeader className="px-4">
           <CardTitle className="text-sm">Your watchlists</CardTitle>
@@ -154,7 +155,10 @@ export function WatchlistsView() {
                       selected?.id === w.id && "bg-accent font-medium text-accent-foreground",
                     )}
                   >
-                    <span className="min-w-0 truncate">{w.name}</span>
+                    <span className="min-w-0 truncate">
+                      {w.name}
+                      {w.owner && <span className="ml-1 text-xs font-normal text-muted-foreground">· {w.owner.name}</span>}
+                    </span>
                     <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{w.items.length}</span>
                   </button>
                 </li>

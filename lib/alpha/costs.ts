@@ -130,7 +130,7 @@ export function isPaid(id: EndpointId): boolean {
   return catalogue[id].cost.kind !== "free";
 }
 
-/** A sentence describing the price, for tooltips and the OpenAPI document. */
+/** A sentence describing the price, for tooltips and the OpenAPI document: words for people, no parameter names. */
 export function describeCost(id: EndpointId): string {
   const rule = catalogue[id].cost;
   switch (rule.kind) {
@@ -139,10 +139,10 @@ export function describeCost(id: EndpointId): string {
     case "per_item":
       return rule.credits === rule.detailedCredits
         ? `${rule.credits} credit per returned item.`
-        : `${rule.credits} credit per returned item, ${rule.detailedCredits} with detailed=true.`;
+        : `${rule.credits} credit per returned item, ${rule.detailedCredits} with full details.`;
     case "per_page_with_results":
       return rule.onlyWhenDetailed
-        ? `Free with detailed=false; ${rule.credits} credits per page with results when detailed=true.`
+        ? `Free without details; ${rule.credits} credits per page with results when details are asked for.`
         : `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per page with results; empty pages are free.`;
     case "per_success":
       return `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per successful response.`;

@@ -48,6 +48,11 @@ export const DESK_ERROR_STATUS = {
   too_many_attempts: 429,
   wrong_password: 400,
   password_change_required: 403,
+  /** Teams: a paid call on the organisation's key past the member's daily allowance (nothing sent, nothing charged). */
+  allowance_exceeded: 402,
+  /** Teams: a paid action the member's seat does not include. */
+  action_not_permitted: 403,
+  invite_invalid: 410,
 } as const;
 
 export type DeskErrorCode = keyof typeof DESK_ERROR_STATUS;

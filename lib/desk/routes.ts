@@ -1,7 +1,7 @@
 /**
  * THE DESK'S OWN CONTRACT: every `/api` route of the desk, once — method, path, who may call it, its input and its
  * answer — the way lib/alpha is the service's. Route files are derived from it (`deskRoute(id, handler)` in
- * lib/server/route.ts picks the guard from `access`); the browser calls routes through `deskCall(id, ...)`
+ * lib/server/http/route.ts picks the guard from `access`); the browser calls routes through `deskCall(id, ...)`
  * (lib/desk/client.ts), which builds the URL from `path` and parses the answer with `output`. Pure zod, browser-safe.
  * Not here: /api/auth/[...nextauth] (next-auth's own protocol).
  */
@@ -18,8 +18,25 @@ import {
   updateWatchlistItemInputSchema,
   watchlistSchema,
 } from "@/lib/query/watchlist-schema";
+import { briefRunSchema, briefScheduleSchema, createBriefScheduleInputSchema, listBriefRunsQuerySchema, updateBriefScheduleInputSchema } from "./briefs";
+import { buySymbolCatalogueInputSchema, symbolCatalogueBuySchema, symbolSearchInputSchema, symbolSearchResultSchema } from "@/lib/symbols/directory";
 import { proxyMetaSchema } from "./envelope";
+import { activeCalendarSchema, calendarVersionSchema, saveCalendarInputSchema } from "./market";
+import { seasonQuerySchema, seasonViewSchema } from "./season";
 import { deskSpendSchema, spendQuerySchema, usageViewSchema } from "./usage";
+import {
+  acceptInviteInputSchema,
+  auditEntrySchema,
+  createdInviteSchema,
+  createInviteInputSchema,
+  inviteSchema,
+  orgKeyStatusSchema,
+  putOrgKeyInputSchema,
+  seatSchema,
+  teamViewSchema,
+  updateMemberInputSchema,
+  watchlistSharingSchema,
+} from "./teams";
 import { alphaKeyStatusSchema, changePasswordInputSchema, createUserInputSchema, newUserInputSchema, sessionUserSchema, updateUserInputSchema, userSummarySchema } from "./users";
 
 export type DeskMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -39,6 +56,17 @@ export interface DeskRouteDef<O extends z.ZodType = z.ZodType> {
   kind?: "json" | "stream" | "envelope";
 }
 
+export const healthSchema = z.object({
+  status: z.enum(["ok", "unavailable"]),
+  /** This process among the desk's instances (random per start). */
+  instance: z.string(),
+  /** The build it runs (deploymentId), so a rolling deploy can be watched. */
+  deployment: z.string().nullable(),
+  database: z.object({ ok: z.boolean(), kind: z.enum(["sqlite", "postgres"]), ms: z.number() }),
+  shared: z.object({ ok: z.boolean(), kind: z.enum(["memory", "redis"]), ms: z.number() }),
+  jobs: z.object({ kind: z.enum(["memory", "pg-boss"]) }),
+});
+
 function route<O extends z.ZodType>(def: DeskRouteDef<O>): DeskRouteDef<O> {
   return def;
 }
@@ -48,6 +76,9 @@ export const deskRoutes = {
   alphaGet: route({ method: "GET", path: "/api/alpha/[...path]", access: "user", output: z.object({ data: z.unknown(), meta: proxyMetaSchema }), kind: "envelope" }),
   alphaPost: route({ method: "POST", path: "/api/alpha/[...path]", access: "user", output: z.object({ data: z.unknown(), meta: proxyMetaSchema }), kind: "envelope" }),
   alphaDelete: route({ method: "DELETE", path: "/api/alpha/[...path]", access: "user", output: z.object({ data: z.unknown(), meta: proxyMetaSchema }), kind: "envelope" }),
+
+  // For load balancers: 200 when this instance reaches its database and shared store, else 503; says nothing secret.
+  health: route({ method: "GET", path: "/api/health", access: "public", output: healthSchema }),
 
   setupStatus: route({ method: "GET", path: "/api/setup", access: "public", output: z.object({ needsSetup: z.boolean() }) }),
   setup: route({ method: "POST", path: "/api/setup", access: "public", body: newUserInputSchema, output: sessionUserSchema }),
@@ -82,6 +113,9 @@ export const deskRoutes = {
     output: z.object({ text: z.string(), fetchedAt: z.string() }),
   }),
 
+  // The results-season tracker: free index and calendar reads, computed on the server for the user's symbols.
+  getSeason: route({ method: "GET", path: "/api/season", access: "user", query: seasonQuerySchema, output: seasonViewSchema }),
+
   live: route({ method: "GET", path: "/api/live", access: "user", output: z.unknown(), kind: "stream" }),
 
   listWatchlists: route({ method: "GET", path: "/api/watchlists", access: "user", output: z.array(watchlistSchema) }),
@@ -95,6 +129,43 @@ export const deskRoutes = {
   checkSymbolsGet: route({ method: "GET", path: "/api/watchlists/known-symbols", access: "user", output: symbolCheckSchema }),
   resolveIsins: route({ method: "POST", path: "/api/watchlists/isins", access: "user", body: resolveIsinsInputSchema, output: isinResolutionSchema }),
   checkSymbols: route({ method: "POST", path: "/api/watchlists/known-symbols", access: "user", body: z.object({ symbols: z.array(z.string().max(40)) }), output: symbolCheckSchema }),
+
+  // The market calendar: every page's status badge reads it; admins edit it (each save kept as a version).
+  getMarketCalendar: route({ method: "GET", path: "/api/market/calendar", access: "user", output: activeCalendarSchema }),
+  saveMarketCalendar: route({ method: "PUT", path: "/api/admin/market-calendar", access: "admin", body: saveCalendarInputSchema, output: activeCalendarSchema }),
+  listMarketCalendarVersions: route({ method: "GET", path: "/api/admin/market-calendar/versions", access: "admin", output: z.array(calendarVersionSchema) }),
+
+  // Scheduled briefs: a watchlist's daily summary at a time in IST on market days, charged only when generated.
+  listBriefSchedules: route({ method: "GET", path: "/api/briefs/schedules", access: "user", output: z.array(briefScheduleSchema) }),
+  createBriefSchedule: route({ method: "POST", path: "/api/briefs/schedules", access: "user", body: createBriefScheduleInputSchema, output: briefScheduleSchema }),
+  updateBriefSchedule: route({ method: "PATCH", path: "/api/briefs/schedules/[id]", access: "user", body: updateBriefScheduleInputSchema, output: briefScheduleSchema }),
+  deleteBriefSchedule: route({ method: "DELETE", path: "/api/briefs/schedules/[id]", access: "user", output: z.object({ id: z.string(), deleted: z.literal(true) }) }),
+  // The user's runs of one IST day (today by default): generated briefs, and skipped or failed slots with why.
+  listBriefRuns: route({ method: "GET", path: "/api/briefs/runs", access: "user", query: listBriefRunsQuerySchema, output: z.array(briefRunSchema) }),
+  // The symbol typeahead: matches over symbol, company name and BSE code (free directory, or the account's catalogue).
+  searchSymbols: route({ method: "GET", path: "/api/symbols/search", access: "user", query: symbolSearchInputSchema, output: symbolSearchResultSchema }),
+  // Buys the service's symbol catalogue for the account once, only when spendUpTo covers its price.
+  buySymbolCatalogue: route({ method: "POST", path: "/api/symbols/catalogue", access: "user", body: buySymbolCatalogueInputSchema, output: symbolCatalogueBuySchema }),
+  setWatchlistSharing: route({ method: "PUT", path: "/api/watchlists/[id]/sharing", access: "user", body: z.object({ sharing: watchlistSharingSchema }), output: watchlistSchema }),
+
+  // Teams: the organisation key, members' seats, invites and the audit log (admins); joining through an invite (public).
+  getTeam: route({ method: "GET", path: "/api/team", access: "admin", output: teamViewSchema }),
+  getOrgKey: route({ method: "GET", path: "/api/team/org-key", access: "admin", output: orgKeyStatusSchema }),
+  putOrgKey: route({ method: "PUT", path: "/api/team/org-key", access: "admin", body: putOrgKeyInputSchema, output: orgKeyStatusSchema }),
+  deleteOrgKey: route({ method: "DELETE", path: "/api/team/org-key", access: "admin", output: orgKeyStatusSchema }),
+  updateMember: route({
+    method: "PATCH",
+    path: "/api/team/members/[id]",
+    access: "admin",
+    body: updateMemberInputSchema,
+    output: z.object({ user: userSummarySchema, seat: seatSchema }),
+  }),
+  listInvites: route({ method: "GET", path: "/api/team/invites", access: "admin", output: z.array(inviteSchema) }),
+  createInvite: route({ method: "POST", path: "/api/team/invites", access: "admin", body: createInviteInputSchema, output: createdInviteSchema }),
+  listAudit: route({ method: "GET", path: "/api/team/audit", access: "admin", output: z.array(auditEntrySchema) }),
+  // The whole audit log as a CSV download.
+  exportAudit: route({ method: "GET", path: "/api/team/audit.csv", access: "admin", output: z.unknown(), kind: "stream" }),
+  joinTeam: route({ method: "POST", path: "/api/team/join", access: "public", body: acceptInviteInputSchema, output: sessionUserSchema }),
 } as const;
 
 export type DeskRoutes = typeof deskRoutes;

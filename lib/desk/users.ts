@@ -31,6 +31,8 @@ export const alphaKeyStatusSchema = z.object({
   last4: z.string().nullable(),
   savedAt: z.string().nullable(),
   account: z.object({ account_id: z.string(), name: z.string().nullable(), plan: z.string().nullable() }).optional(),
+  /** Whose key the user's requests use: their own, the organisation's, or none. */
+  source: z.enum(["personal", "organisation"]).nullable().default(null),
 });
 export type AlphaKeyStatusView = z.output<typeof alphaKeyStatusSchema>;
 
@@ -38,7 +40,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 /**
  * POST /api/setup (the first admin) and the base of POST /api/admin/users: the same schema checks the form in the
- * browser and the body in the server verb (lib/server/users.ts).
+ * browser and the body in the server verb (lib/server/identity/users.ts).
  */
 export const newUserInputSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email({ message: "must be an email address" })).pipe(z.string().max(254)),

@@ -1,3 +1,4 @@
 export * from "./number";
 export * from "./quarter";
 export * from "./time";
+export * from "./plan";

@@ -10,9 +10,15 @@ function isNumber(value: number | null | undefined): value is number {
   return typeof value === "number" && Number.isFinite(value);
 }
 
-/** A plain number with Indian grouping: 123456 → "1,23,456". */
-export function formatNumber(value: number | null | undefined, options: { maximumFractionDigits?: number } = {}): string {
+/**
+ * A plain number with Indian grouping: 123456 → "1,23,456". `fractionDigits` fixes the decimals (a column of figures
+ * lines up: 12.50, 3.00); `maximumFractionDigits` only caps them.
+ */
+export function formatNumber(value: number | null | undefined, options: { maximumFractionDigits?: number; fractionDigits?: number } = {}): string {
   if (!isNumber(value)) return DASH;
+  if (options.fractionDigits !== undefined) {
+    return new Intl.NumberFormat("en-IN", { minimumFractionDigits: options.fractionDigits, maximumFractionDigits: options.fractionDigits }).format(value);
+  }
   if (options.maximumFractionDigits === undefined) return groupInt.format(value);
   return new Intl.NumberFormat("en-IN", { maximumFractionDigits: options.maximumFractionDigits }).format(value);
 }

@@ -76,3 +76,31 @@ export function formatDuration(totalSeconds: number): string {
   const rest = minutes % 60;
   return rest ? `${hours} h ${rest} min` : `${hours} h`;
 }
+
+const dayKeyFmt = new Intl.DateTimeFormat("en-CA", { timeZone: IST_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const shortDayFmt = new Intl.DateTimeFormat("en-IN", { timeZone: IST_TIME_ZONE, day: "numeric", month: "short" });
+
+/** The IST calendar day of an instant, "2026-11-24" (null when there is none). */
+export function istDayKey(value: DateInput): string | null {
+  const d = toDate(value);
+  return d ? dayKeyFmt.format(d) : null;
+}
+
+/**
+ * An item's time as a feed shows it: "14:05 IST" today (IST), "23 Nov, 14:05 IST" on another day of this year,
+ * "23 Nov 2025, 14:05 IST" before it. `now` is injectable so tests can pin it.
+ */
+export function formatIstStamp(value: DateInput, now: Date | number = Date.now()): string {
+  const d = toDate(value);
+  if (!d) return DASH;
+  const today = istDayKey(now);
+  const day = istDayKey(d);
+  if (day === today) return formatIstTime(d);
+  const sameYear = day?.slice(0, 4) === today?.slice(0, 4);
+  return `${sameYear ? shortDayFmt.format(d) : dateFmt.format(d)}, ${formatIstTime(d)}`;
+}
+
+/** "5 min ago" today (IST); another day's item by its date and time ("23 Nov, 14:05 IST"). */
+export function formatIstRecent(value: DateInput, now: Date | number = Date.now()): string {
+  return istDayKey(value) !== null && istDayKey(value) === istDayKey(now) ? formatRelativeTime(value, now) : formatIstStamp(value, now);
+}

@@ -34,21 +34,48 @@ export const specialSessionSchema = z.object({
 });
 export type SpecialSession = z.infer<typeof specialSessionSchema>;
 
-export const marketCalendarSchema = z.object({
-  exchange: z.string(),
-  timezone: z.literal("Asia/Kolkata"),
-  sessions: z.array(sessionWindowSchema).min(1),
-  blockDealWindows: z.array(sessionWindowSchema).min(1),
-  holidays: z.array(holidaySchema),
-  specialSessions: z.array(specialSessionSchema),
-});
+function checkWindows(windows: readonly SessionWindow[], path: (string | number)[], ctx: z.RefinementCtx): void {
+  if (!windows.some((w) => w.id === "normal")) ctx.addIssue({ code: "custom", path, message: "needs a normal market session" });
+  const ordered = [...windows].filter((w) => w.id !== "block_morning" && w.id !== "block_afternoon").sort((a, b) => (a.from < b.from ? -1 : 1));
+  for (let i = 1; i < ordered.length; i++) {
+    const [prev, next] = [ordered[i - 1], ordered[i]];
+    if (prev && next && next.from < prev.to) ctx.addIssue({ code: "custom", path, message: `${next.label ?? next.id} starts before ${prev.label ?? prev.id} ends` });
+  }
+}
+
+export const marketCalendarSchema = z
+  .object({
+    exchange: z.string().min(1).max(20),
+    timezone: z.literal("Asia/Kolkata"),
+    sessions: z.array(sessionWindowSchema).min(1).max(12),
+    blockDealWindows: z.array(sessionWindowSchema).min(1).max(4),
+    holidays: z.array(holidaySchema).max(400),
+    specialSessions: z.array(specialSessionSchema).max(100),
+  })
+  .superRefine((cal, ctx) => {
+    checkWindows(cal.sessions, ["sessions"], ctx);
+    const seen = new Set<string>();
+    cal.holidays.forEach((h, i) => {
+      if (Number.isNaN(Date.parse(`${h.date}T00:00:00Z`))) ctx.addIssue({ code: "custom", path: ["holidays", i, "date"], message: `${h.date} is not a date` });
+      if (seen.has(h.date)) ctx.addIssue({ code: "custom", path: ["holidays", i, "date"], message: `${h.date} is listed twice` });
+      seen.add(h.date);
+    });
+    const specials = new Set<string>();
+    cal.specialSessions.forEach((s, i) => {
+      if (Number.isNaN(Date.parse(`${s.date}T00:00:00Z`))) ctx.addIssue({ code: "custom", path: ["specialSessions", i, "date"], message: `${s.date} is not a date` });
+      if (specials.has(s.date)) ctx.addIssue({ code: "custom", path: ["specialSessions", i, "date"], message: `${s.date} has two special sessions` });
+      specials.add(s.date);
+      checkWindows(s.sessions, ["specialSessions", i, "sessions"], ctx);
+    });
+  });
 export type MarketCalendar = z.infer<typeof marketCalendarSchema>;
 
 /** The NSE calendar, parsed once at load: a typo in the data file fails every test that touches time. */
 export const NSE_CALENDAR: MarketCalendar = marketCalendarSchema.parse(NSE_CALENDAR_DATA);
 
-const holidayByDate = new Map(NSE_CALENDAR.holidays.map((h) => [h.date, h]));
-const specialByDate = new Map(NSE_CALENDAR.specialSessions.map((s) => [s.date, s]));
+/** The file, in the desk's data folder, that carries an admin's calendar to the embedded service's simulator. */
+export const MARKET_CALENDAR_FILE_NAME = "market-calendar.json";
+
 /** Years the data covers; outside them only weekends are known to be shut. */
 export const CALENDAR_YEARS = [...new Set(NSE_CALENDAR.holidays.map((h) => Number(h.date.slice(0, 4))))].sort();
 
@@ -98,65 +125,6 @@ function isFullSpecial(s: SpecialSession): boolean {
   return normal !== undefined && minutesOf(normal.to) - minutesOf(normal.from) >= 6 * 60;
 }
 
-const dayCache = new Map<number, MarketDay>();
-
-/** The market's day holding `ms`. */
-export function marketDay(ms: number): MarketDay {
-  const start = istDayStart(ms);
-  const hit = dayCache.get(start);
-  if (hit) return hit;
-  const date = istDate(start);
-  const weekday = new Date(start + IST_MS).getUTCDay();
-  const holiday = holidayByDate.get(date) ?? null;
-  const special = specialByDate.get(date) ?? null;
-  let trading = weekday >= 1 && weekday <= 5 && holiday === null;
-  let sessions: SessionSpan[] = [];
-  if (special) {
-    trading = isFullSpecial(special);
-    sessions = trading ? spans(start, [...NSE_CALENDAR.sessions, ...NSE_CALENDAR.blockDealWindows.filter((w) => w.id !== "block_morning")]) : spans(start, special.sessions);
-  } else if (trading) {
-    sessions = spans(start, [...NSE_CALENDAR.sessions, ...NSE_CALENDAR.blockDealWindows.filter((w) => w.id !== "block_morning")]);
-  }
-  sessions.sort((a, b) => a.fromMs - b.fromMs);
-  const day: MarketDay = { date, weekday, holiday, special, trading, sessions };
-  if (dayCache.size > 5_000) dayCache.clear();
-  dayCache.set(start, day);
-  return day;
-}
-
-/** A full trading day in IST (weekday, not a holiday; or a full special session such as a Budget Sunday). */
-export function isTradingDay(ms: number): boolean {
-  return marketDay(ms).trading;
-}
-
-/** The start of the next full trading day strictly after the day holding `ms`. */
-export function nextTradingDay(ms: number): number {
-  let d = istDayStart(ms) + DAY_MS;
-  while (!isTradingDay(d)) d += DAY_MS;
-  return d;
-}
-
-/** The start of the last full trading day strictly before the day holding `ms`. */
-export function previousTradingDay(ms: number): number {
-  let d = istDayStart(ms) - DAY_MS;
-  while (!isTradingDay(d)) d -= DAY_MS;
-  return d;
-}
-
-/** The end (exclusive) of the `n`th full trading day after the day holding `ms`: "within n working days". */
-export function workingDaysDeadline(ms: number, n: number): number {
-  let d = istDayStart(ms);
-  for (let i = 0; i < n; i++) d = nextTradingDay(d);
-  return d + DAY_MS;
-}
-
-/** Full trading days whose start lies in [fromMs, toMs). */
-export function tradingDaysBetween(fromMs: number, toMs: number): number[] {
-  const out: number[] = [];
-  for (let d = istDayStart(fromMs); d < toMs; d += DAY_MS) if (d >= fromMs && isTradingDay(d)) out.push(d);
-  return out;
-}
-
 export type MarketPhase = "closed" | "pre_open" | "open" | "closing" | "post_close";
 
 export interface MarketStatus {
@@ -168,28 +136,130 @@ export interface MarketStatus {
   closedReason: string | null;
 }
 
+/** Every question about one calendar's days; the module's own functions answer for the built-in NSE calendar. */
+export interface MarketCalendarView {
+  calendar: MarketCalendar;
+  marketDay(ms: number): MarketDay;
+  isTradingDay(ms: number): boolean;
+  /** A day with a normal session of any length (full trading days, Muhurat): the market meets that day. */
+  isMarketDay(ms: number): boolean;
+  nextTradingDay(ms: number): number;
+  previousTradingDay(ms: number): number;
+  workingDaysDeadline(ms: number, n: number): number;
+  tradingDaysBetween(fromMs: number, toMs: number): number[];
+  marketStatusAt(ms: number): MarketStatus;
+  /** The first normal session that starts after `ms` (within a year), or null when the calendar has none. */
+  nextSessionStart(ms: number): SessionSpan | null;
+  /** The next instant after `ms` at which the phase may change (a session bound or the next IST midnight). */
+  nextBoundary(ms: number): number;
+  blockDealWindowAt(ms: number): SessionSpan | null;
+  normalSession(ms: number): SessionSpan | null;
+}
+
+/** The view of a calendar (already checked against `marketCalendarSchema`). */
+export function calendarView(calendar: MarketCalendar): MarketCalendarView {
+  const holidayByDate = new Map(calendar.holidays.map((h) => [h.date, h]));
+  const specialByDate = new Map(calendar.specialSessions.map((s) => [s.date, s]));
+  const regular = [...calendar.sessions, ...calendar.blockDealWindows.filter((w) => w.id !== "block_morning")];
+  const dayCache = new Map<number, MarketDay>();
+
+  const marketDay = (ms: number): MarketDay => {
+    const start = istDayStart(ms);
+    const hit = dayCache.get(start);
+    if (hit) return hit;
+    const date = istDate(start);
+    const weekday = new Date(start + IST_MS).getUTCDay();
+    const holiday = holidayByDate.get(date) ?? null;
+    const special = specialByDate.get(date) ?? null;
+    let trading = weekday >= 1 && weekday <= 5 && holiday === null;
+    let sessions: SessionSpan[] = [];
+    if (special) {
+      trading = isFullSpecial(special);
+      sessions = trading ? spans(start, regular) : spans(start, special.sessions);
+    } else if (trading) {
+      sessions = spans(start, regular);
+    }
+    sessions.sort((a, b) => a.fromMs - b.fromMs);
+    const day: MarketDay = { date, weekday, holiday, special, trading, sessions };
+    if (dayCache.size > 5_000) dayCache.clear();
+    dayCache.set(start, day);
+    return day;
+  };
+  const isTradingDay = (ms: number): boolean => marketDay(ms).trading;
+  const normalSession = (ms: number): SessionSpan | null => marketDay(ms).sessions.find((s) => s.id === "normal") ?? null;
+  const nextTradingDay = (ms: number): number => {
+    let d = istDayStart(ms) + DAY_MS;
+    while (!isTradingDay(d)) d += DAY_MS;
+    return d;
+  };
+  const previousTradingDay = (ms: number): number => {
+    let d = istDayStart(ms) - DAY_MS;
+    while (!isTradingDay(d)) d -= DAY_MS;
+    return d;
+  };
+  const marketStatusAt = (ms: number): MarketStatus => {
+    const day = marketDay(ms);
+    const session = day.sessions.find((s) => ms >= s.fromMs && ms < s.toMs && s.id !== "block_morning" && s.id !== "block_afternoon") ?? null;
+    const closedReason = day.sessions.length > 0 ? null : day.holiday ? day.holiday.name : day.weekday === 0 || day.weekday === 6 ? "Weekend" : null;
+    const normal = day.sessions.find((s) => s.id === "normal");
+    let phase: MarketPhase = "closed";
+    if (session?.id === "pre_open" || session?.id === "pre_open_matching") phase = "pre_open";
+    else if (session?.id === "normal") phase = "open";
+    else if (session?.id === "closing" || session?.id === "closing_price") phase = "closing";
+    else if (normal && ms >= normal.toMs && ms < istDayStart(ms) + DAY_MS) phase = "post_close";
+    return { phase, day, session, closedReason };
+  };
+  return {
+    calendar,
+    marketDay,
+    isTradingDay,
+    isMarketDay: (ms) => normalSession(ms) !== null,
+    nextTradingDay,
+    previousTradingDay,
+    workingDaysDeadline: (ms, n) => {
+      let d = istDayStart(ms);
+      for (let i = 0; i < n; i++) d = nextTradingDay(d);
+      return d + DAY_MS;
+    },
+    tradingDaysBetween: (fromMs, toMs) => {
+      const out: number[] = [];
+      for (let d = istDayStart(fromMs); d < toMs; d += DAY_MS) if (d >= fromMs && isTradingDay(d)) out.push(d);
+      return out;
+    },
+    marketStatusAt,
+    nextSessionStart: (ms) => {
+      for (let d = istDayStart(ms), i = 0; i < 370; i++, d += DAY_MS) {
+        const normal = normalSession(d);
+        if (normal && normal.fromMs > ms) return normal;
+      }
+      return null;
+    },
+    nextBoundary: (ms) => {
+      const bounds = marketDay(ms).sessions.flatMap((s) => [s.fromMs, s.toMs]).filter((b) => b > ms);
+      return Math.min(istDayStart(ms) + DAY_MS, ...bounds);
+    },
+    blockDealWindowAt: (ms) => (isTradingDay(ms) ? (spans(istDayStart(ms), calendar.blockDealWindows).find((w) => ms >= w.fromMs && ms < w.toMs) ?? null) : null),
+    normalSession,
+  };
+}
+
+/** The built-in calendar's view: what the service's generator uses, and the desk's default until an admin edits it. */
+export const NSE_VIEW: MarketCalendarView = calendarView(NSE_CALENDAR);
+
+export const marketDay = (ms: number): MarketDay => NSE_VIEW.marketDay(ms);
+/** A full trading day in IST (weekday, not a holiday; or a full special session such as a Budget Sunday). */
+export const isTradingDay = (ms: number): boolean => NSE_VIEW.isTradingDay(ms);
+/** The start of the next full trading day strictly after the day holding `ms`. */
+export const nextTradingDay = (ms: number): number => NSE_VIEW.nextTradingDay(ms);
+/** The start of the last full trading day strictly before the day holding `ms`. */
+export const previousTradingDay = (ms: number): number => NSE_VIEW.previousTradingDay(ms);
+/** The end (exclusive) of the `n`th full trading day after the day holding `ms`: "within n working days". */
+export const workingDaysDeadline = (ms: number, n: number): number => NSE_VIEW.workingDaysDeadline(ms, n);
+/** Full trading days whose start lies in [fromMs, toMs). */
+export const tradingDaysBetween = (fromMs: number, toMs: number): number[] => NSE_VIEW.tradingDaysBetween(fromMs, toMs);
 /** The market's phase at `ms`: what the desk's status badge shows. */
-export function marketStatusAt(ms: number): MarketStatus {
-  const day = marketDay(ms);
-  const session = day.sessions.find((s) => ms >= s.fromMs && ms < s.toMs && s.id !== "block_morning" && s.id !== "block_afternoon") ?? null;
-  const closedReason = day.sessions.length > 0 ? null : day.holiday ? day.holiday.name : day.weekday === 0 || day.weekday === 6 ? "Weekend" : null;
-  const normal = day.sessions.find((s) => s.id === "normal");
-  let phase: MarketPhase = "closed";
-  if (session?.id === "pre_open" || session?.id === "pre_open_matching") phase = "pre_open";
-  else if (session?.id === "normal") phase = "open";
-  else if (session?.id === "closing" || session?.id === "closing_price") phase = "closing";
-  else if (normal && ms >= normal.toMs && ms < istDayStart(ms) + DAY_MS) phase = "post_close";
-  return { phase, day, session, closedReason };
-}
-
+export const marketStatusAt = (ms: number): MarketStatus => NSE_VIEW.marketStatusAt(ms);
 /** The block-deal window running at `ms` on a trading day, if any. */
-export function blockDealWindowAt(ms: number): SessionSpan | null {
-  if (!isTradingDay(ms)) return null;
-  const start = istDayStart(ms);
-  return spans(start, NSE_CALENDAR.blockDealWindows).find((w) => ms >= w.fromMs && ms < w.toMs) ?? null;
-}
-
+export const blockDealWindowAt = (ms: number): SessionSpan | null => NSE_VIEW.blockDealWindowAt(ms);
 /** The normal session's bounds on the day holding `ms`, or null when it does not trade. */
-export function normalSession(ms: number): SessionSpan | null {
-  return marketDay(ms).sessions.find((s) => s.id === "normal") ?? null;
-}
+export const normalSession = (ms: number): SessionSpan | null => NSE_VIEW.normalSession(ms);

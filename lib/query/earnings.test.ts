@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { UpcomingEarningsRow } from "@/lib/alpha/earnings";
-import { collectUpcomingCalendar, symbolChunks } from "./earnings";
+import { collectFiledCalendar, collectUpcomingCalendar, filedPageInput, symbolChunks } from "./earnings";
 
 function row(id: string, symbol: string, date: string): UpcomingEarningsRow {
   return { id, symbol, date, quarter: "q2_27" };
@@ -39,5 +39,39 @@ describe("collectUpcomingCalendar", () => {
     });
     expect(seen.sort()).toEqual([20, 20, 5].sort());
     expect(cal.rows).toHaveLength(1);
+  });
+});
+
+describe("collectFiledCalendar", () => {
+  it("pages the free index per chunk of symbols, drops rows without a date and repeats, in filing order", async () => {
+    const symbols = Array.from({ length: 25 }, (_, i) => `S${i}`);
+    const asked: { symbols: string[] | undefined; page: number }[] = [];
+    const cal = await collectFiledCalendar(symbols, async ({ symbols: chunk, page }) => {
+      asked.push({ symbols: chunk, page });
+      const first = chunk?.[0] ?? "X";
+      return {
+        data: [
+          { id: `${first}-${page}`, symbol: first, date: `2026-10-${10 + page}T10:00:00+05:30` },
+          { id: "dup", symbol: "S0", date: "2026-10-01T10:00:00+05:30" },
+          { id: `${first}-nodate-${page}`, symbol: first },
+        ],
+        has_next: page < 2,
+      };
+    });
+    expect(asked.map((a) => [a.symbols?.length, a.page])).toEqual([
+      [20, 1],
+      [5, 1],
+      [20, 2],
+      [5, 2],
+    ]);
+    expect(cal.truncated).toBe(false);
+    expect(cal.rows.map((r) => r.id)).toEqual(["dup", "S0-1", "S20-1", "S0-2", "S20-2"]);
+  });
+
+  it("says when the pages ran out before the period did", async () => {
+    const cal = await collectFiledCalendar([], async ({ page }) => ({ data: [{ id: `r${page}`, symbol: "TCS", date: "2026-10-10" }], has_next: true }), 2);
+    expect(cal).toMatchObject({ truncated: true });
+    expect(cal.rows).toHaveLength(2);
+    expect(filedPageInput(undefined, { from: "2026-10-01", to: "2026-10-31" }, 3)).toEqual({ query: { from: "2026-10-01", to: "2026-10-31", page: 3, limit: 100 } });
   });
 });

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import type { UpcomingEarningsRow } from "@/lib/alpha/earnings";
+import type { EarningsIndexRow, UpcomingEarningsRow } from "@/lib/alpha/earnings";
 import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
 import { requestAlpha } from "@/lib/query/alpha";
 import { queryKeys } from "@/lib/query/keys";
@@ -88,4 +88,55 @@ export function heldCompanyNames(client: QueryClient): Map<string, string> {
     }
   }
   return names;
+}
+
+/** Results filed on past days come from the free earnings index, 100 a page; this many pages cover a busy month. */
+export const FILED_PAGE_LIMIT = 100;
+export const FILED_MAX_PAGES = 5;
+
+export interface FiledCalendar {
+  rows: EarningsIndexRow[];
+  truncated: boolean;
+}
+
+/**
+ * Results filed between two IST days (both included), from the free earnings index, per chunk of 20 symbols (none:
+ * every company), merged in filing order. What the calendar shows on past days beside the scheduled meetings.
+ */
+export async function collectFiledCalendar(
+  symbols: readonly string[],
+  fetchPage: (input: { symbols: string[] | undefined; page: number }) => Promise<{ data: EarningsIndexRow[]; has_next: boolean }>,
+  maxPages: number = FILED_MAX_PAGES,
+): Promise<FiledCalendar> {
+  let truncated = false;
+  const chunks = await Promise.all(
+    symbolChunks(symbols).map(async (chunk) => {
+      const rows: EarningsIndexRow[] = [];
+      for (let page = 1; page <= maxPages; page += 1) {
+        const res = await fetchPage({ symbols: chunk, page });
+        rows.push(...res.data);
+        if (!res.has_next) return rows;
+      }
+      truncated = true;
+      return rows;
+    }),
+  );
+  const seen = new Set<string>();
+  const rows = chunks.flat().filter((r) => !!r.date && (seen.has(r.id) ? false : (seen.add(r.id), true)));
+  rows.sort((a, b) => (a.date ?? "").localeCompare(b.date ?? "") || a.symbol.localeCompare(b.symbol));
+  return { rows, truncated };
+}
+
+export function filedPageInput(symbols: string[] | undefined, range: { from: string; to: string }, page: number) {
+  return { query: { ...(symbols ? { symbols } : {}), from: range.from, to: range.to, page, limit: FILED_PAGE_LIMIT } };
+}
+
+/** Results filed from `from` to `to` (IST days) for a symbol filter (empty: every company); free. */
+export function filedCalendarQueryOptions(symbols: readonly string[], range: { from: string; to: string }) {
+  return queryOptions({
+    queryKey: queryKeys.earnings.filedCalendar(symbols, range.from, range.to),
+    queryFn: ({ signal }) =>
+      collectFiledCalendar(symbols, async ({ symbols: chunk, page }) => (await requestAlpha("listEarningsIndex", filedPageInput(chunk, range, page), { signal })).data),
+    staleTime: 60_000,
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * The desk's summary history as routes serve it (pure zod, browser-safe), shared by lib/server/summaries.ts and
+ * The desk's summary history as routes serve it (pure zod, browser-safe), shared by lib/server/money/summaries.ts and
  * the Summaries page. The request and response inside are the contract's own schemas.
  */
 import { z } from "zod";

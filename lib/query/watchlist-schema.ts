@@ -1,10 +1,11 @@
 /**
  * Watchlists as the desk stores and serves them (GET /api/watchlists): pure zod, shared by the browser (forms,
- * CSV import) and lib/server/watchlists.ts. An item is the contract's holding, so a watchlist is always a valid
+ * CSV import) and lib/server/portfolio/watchlists.ts. An item is the contract's holding, so a watchlist is always a valid
  * `items` body for a daily summary or a batch line.
  */
 import { z } from "zod";
 import { holdingSchema, MAX_SUMMARY_SYMBOLS } from "@/lib/alpha/summaries";
+import { watchlistSharingSchema } from "@/lib/desk/teams";
 
 /** A watchlist fits one summary request: at most as many symbols as a summary takes. */
 export const MAX_WATCHLIST_ITEMS = MAX_SUMMARY_SYMBOLS;
@@ -69,6 +70,12 @@ export const watchlistSchema = z.object({
   items: z.array(watchlistItemSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Private, or shared with the team to view or to edit (only its owner changes that). */
+  sharing: watchlistSharingSchema.default("private"),
+  /** null when the watchlist is the user's own; else who shares it. */
+  owner: z.object({ id: z.string(), name: z.string() }).nullable().default(null),
+  /** Whether the user may change its items (their own, or shared to edit). */
+  canEdit: z.boolean().default(true),
 });
 export type Watchlist = z.output<typeof watchlistSchema>;
 

@@ -19,11 +19,10 @@ import {
   inBlockDealWindow,
   MARKET_WRAP_RE,
   RECORDING_MAX_MS,
-  resultsDeadlineMs,
   SEASON_TAIL_DAYS,
-  seasonAt,
   transcriptDeadlineMs,
 } from "./rules";
+import { resultsDeadlineMs, seasonAt } from "../../lib/market/season";
 import { generateDataset, seedDataset } from "./seed";
 import { buildTranscript, companyRoster } from "./transcripts";
 

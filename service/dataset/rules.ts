@@ -1,17 +1,13 @@
 /**
  * The rules of the Indian market the generator and the simulator obey, written once (SEBI LODR timelines, NSE
- * block-deal windows) so the realism audit can check both against the same numbers.
+ * block-deal windows) so the realism audit can check both against the same numbers. The results-season rules
+ * (deadlines, the season around a moment) live in lib/market/season.ts, shared with the desk's season tracker.
  */
 import { blockDealWindowAt, istDayStart, isTradingDay, workingDaysDeadline } from "../../lib/market/calendar";
-import { formatQuarterKey, parseQuarterKey, previousQuarter, quarterBounds, quarterOfDate, type Quarter } from "../../lib/alpha/quarters";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
-/** Quarterly results within 45 days of the quarter's end; the fourth quarter (audited, annual) within 60. */
-export const RESULTS_DEADLINE_DAYS = 45;
-export const Q4_RESULTS_DEADLINE_DAYS = 60;
 /** The board meeting is intimated to the exchange at least this many days ahead (two working days, rounded up). */
 export const MEETING_NOTICE_MIN_DAYS = 2;
 /** The outcome of a board meeting reaches the exchange within 30 minutes of the meeting's end. */
@@ -23,40 +19,6 @@ export const TRANSCRIPT_MAX_WORKING_DAYS = 5;
 export const BLOCK_DEAL_MIN_CR = 25;
 /** Over the last days of an open season, the past-results index always holds filings. */
 export const SEASON_TAIL_DAYS = 14;
-
-/** The last instant (exclusive: the next IST midnight) a quarter's results may be filed. */
-export function resultsDeadlineMs(quarterKey: string): number {
-  const q = parseQuarterKey(quarterKey);
-  if (!q) throw new Error(`bad quarter key ${quarterKey}`);
-  const quarterEnd = Date.parse(`${quarterBounds(q).end}T00:00:00+05:30`) + DAY_MS;
-  return quarterEnd + (q.q === 4 ? Q4_RESULTS_DEADLINE_DAYS : RESULTS_DEADLINE_DAYS) * DAY_MS;
-}
-
-export interface Season {
-  /** The quarter being reported (or, between seasons, the one whose results come next). */
-  quarter: string;
-  /** Results of `quarter` are due by this instant (exclusive). */
-  deadlineMs: number;
-  /** True while filings of `quarter` are still accepted on time and its window has started. */
-  open: boolean;
-}
-
-/**
- * The results season around `nowMs`: the previous quarter's until its deadline (less a day, so late filers have a
- * real day to file in), then the current quarter's, which opens when that quarter ends.
- */
-export function seasonAt(nowMs: number): Season {
-  const current = quarterOfDate(new Date(nowMs));
-  const previous = formatQuarterKey(previousQuarter(current));
-  const prevDeadline = resultsDeadlineMs(previous);
-  if (nowMs < prevDeadline - DAY_MS) return { quarter: previous, deadlineMs: prevDeadline, open: true };
-  const key = formatQuarterKey(current);
-  return { quarter: key, deadlineMs: resultsDeadlineMs(key), open: false };
-}
-
-export function seasonQuarter(nowMs: number): Quarter {
-  return parseQuarterKey(seasonAt(nowMs).quarter) as Quarter;
-}
 
 /** Whether `ms` lies in a block-deal window (08:45–09:00 or 14:05–14:20 IST on a trading day). */
 export function inBlockDealWindow(ms: number): boolean {

@@ -30,7 +30,8 @@ import {
   type UpcomingEarningsRecord,
 } from "../store/writes";
 import { companies as ALL_COMPANIES, type CompanyRecord } from "./companies";
-import { BOARD_OUTCOME_MAX_MS, NEWS_MAX_HOUR_WEIGHT, newsHourWeight, resultsDeadlineMs, seasonAt } from "./rules";
+import { resultsDeadlineMs, seasonAt } from "../../lib/market/season";
+import { BOARD_OUTCOME_MAX_MS, NEWS_MAX_HOUR_WEIGHT, newsHourWeight } from "./rules";
 import { createRng, makeId, type Rng } from "./rng";
 import {
   baseQuarterFinancials,

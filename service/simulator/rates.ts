@@ -1,4 +1,5 @@
 import { HOUR_MS, istDayStartMs, isTradingDay, MINUTE_MS } from "../dataset/rows";
+import type { MarketCalendarView } from "../../lib/market/calendar";
 import { NEWS_CLOSED_DAY_WEIGHT, NEWS_TRADING_DAY_WEIGHT, newsHourWeight } from "../dataset/rules";
 
 /** What the simulator draws at random rates; results and calls follow the stored calendars instead. */
@@ -33,10 +34,14 @@ const NEWS_PER_WEIGHT = NEWS_PER_TRADING_DAY / NEWS_TRADING_DAY_WEIGHT;
 // News is not in bands: it follows the curve (ratesAt, expectedPerDay).
 type BandedKind = Exclude<RatedKind, "news">;
 
+const SESSION_ALERTS_PER_HOUR = 9;
+const CLOSING_ALERTS_PER_HOUR = 4;
+const BLOCK_DEALS_PER_HOUR = 14;
+
 const WEEKDAY: Record<BandedKind, Band[]> = {
   alerts: [
-    { from: hm(9, 15), to: hm(15, 30), perHour: 9 },
-    { from: hm(15, 30), to: hm(16), perHour: 4 },
+    { from: hm(9, 15), to: hm(15, 30), perHour: SESSION_ALERTS_PER_HOUR },
+    { from: hm(15, 30), to: hm(16), perHour: CLOSING_ALERTS_PER_HOUR },
   ],
   announcements: [
     { from: 0, to: hm(9), perHour: 0.1 },
@@ -46,8 +51,8 @@ const WEEKDAY: Record<BandedKind, Band[]> = {
     { from: hm(23), to: hm(24), perHour: 0.1 },
   ],
   blockDeals: [
-    { from: hm(8, 45), to: hm(9), perHour: 14 },
-    { from: hm(14, 5), to: hm(14, 20), perHour: 14 },
+    { from: hm(8, 45), to: hm(9), perHour: BLOCK_DEALS_PER_HOUR },
+    { from: hm(14, 5), to: hm(14, 20), perHour: BLOCK_DEALS_PER_HOUR },
   ],
 };
 
@@ -57,12 +62,22 @@ const WEEKEND: Record<BandedKind, Band[]> = {
   blockDeals: [],
 };
 
-/** Events per hour of each kind at the moment `ms`, at speed 1. */
-export function ratesAt(ms: number): Rates {
-  const table = isTradingDay(ms) ? WEEKDAY : WEEKEND;
+/**
+ * Events per hour of each kind at the moment `ms`, at speed 1. With a calendar (an admin's, from the desk), market
+ * events follow its sessions: alerts in the normal and closing sessions (a Muhurat hour included), block deals in
+ * its block-deal windows, nothing on its holidays; the bands' rates stay the same.
+ */
+export function ratesAt(ms: number, calendar?: MarketCalendarView): Rates {
+  const trading = calendar ? calendar.isTradingDay(ms) : isTradingDay(ms);
+  const table = trading ? WEEKDAY : WEEKEND;
   const minute = Math.floor((ms - istDayStartMs(ms)) / MINUTE_MS);
   const rate = (bands: Band[]) => bands.find((b) => minute >= b.from && minute < b.to)?.perHour ?? 0;
-  return { alerts: rate(table.alerts), news: NEWS_PER_WEIGHT * newsHourWeight(ms), announcements: rate(table.announcements), blockDeals: rate(table.blockDeals) };
+  const news = NEWS_PER_WEIGHT * newsHourWeight(ms);
+  if (!calendar) return { alerts: rate(table.alerts), news, announcements: rate(table.announcements), blockDeals: rate(table.blockDeals) };
+  const phase = calendar.marketStatusAt(ms).phase;
+  const alerts = phase === "open" ? SESSION_ALERTS_PER_HOUR : phase === "closing" ? CLOSING_ALERTS_PER_HOUR : 0;
+  const blockDeals = calendar.blockDealWindowAt(ms) ? BLOCK_DEALS_PER_HOUR : 0;
+  return { alerts, news, announcements: rate(table.announcements), blockDeals };
 }
 
 /** Expected events per trading day and per weekend day, at speed 1 (for documentation and tests). */

@@ -40,6 +40,7 @@ import { realScheduler } from "../streams/scheduler";
 import { factsOfStoredFiling, financialsFromTable } from "./financials";
 import type { RatedKind } from "./rates";
 import { ratesAt } from "./rates";
+import type { MarketCalendarView } from "../../lib/market/calendar";
 import { workingDaysDeadline } from "../../lib/market/calendar";
 import { TRANSCRIPT_MAX_WORKING_DAYS } from "../dataset/rules";
 
@@ -56,6 +57,8 @@ export interface MarketSimulatorOptions {
   scheduler?: Scheduler;
   /** Real time between steps (default 1 s). */
   tickMs?: number;
+  /** The market calendar to follow (read at every step); the built-in NSE one when absent. */
+  calendar?: () => MarketCalendarView;
 }
 
 export interface SimulatorCounts {
@@ -162,7 +165,7 @@ export class MarketSimulator {
   }
 
   private step(nowMs: number, elapsedMs: number): void {
-    const rates = ratesAt(nowMs);
+    const rates = ratesAt(nowMs, this.options.calendar?.());
     const hours = (elapsedMs * this.speed) / HOUR_MS;
     for (const kind of ["alerts", "news", "announcements", "blockDeals"] as const) {
       const n = poisson(this.rng[kind], rates[kind] * hours);

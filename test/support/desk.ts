@@ -7,13 +7,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import type { DeskContext, DeskConfig } from "../../lib/server/context";
-import { createDeskContext } from "../../lib/server/context";
-import type { CreateAccountInput, RunningServer } from "../../lib/server/embedded-service";
-import { createAccount, issueApiKey, startServer } from "../../lib/server/embedded-service";
-import { mintSessionCookie } from "../../lib/server/session";
-import type { SessionUser } from "../../lib/server/users";
-import { createFirstAdmin, createUser, countUsers } from "../../lib/server/users";
+import type { DeskContext, DeskConfig } from "../../lib/server/core/context";
+import { createDeskContext } from "../../lib/server/core/context";
+import type { CreateAccountInput, RunningServer } from "../../lib/server/core/embedded-service";
+import { createAccount, issueApiKey, startServer } from "../../lib/server/core/embedded-service";
+import { mintSessionCookie } from "../../lib/server/identity/session";
+import type { SessionUser } from "../../lib/server/identity/users";
+import { createFirstAdmin, createUser, countUsers } from "../../lib/server/identity/users";
 
 export const TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -89,14 +89,14 @@ export function makeAccount(service: RunningServer, input: Partial<CreateAccount
 export async function makeUser(ctx: DeskContext, role: "admin" | "member" = "member"): Promise<SessionUser & { password: string }> {
   const password = `pw-${randomBytes(8).toString("hex")}`;
   const email = `${randomName("user")}@example.test`;
-  if ((await countUsers(ctx)) === 0) {
-    const admin = await createFirstAdmin({ email: `${randomName("admin")}@example.test`, name: "First admin", password }, ctx);
+  if ((await countUsers({ ctx })) === 0) {
+    const admin = await createFirstAdmin({ input: { email: `${randomName("admin")}@example.test`, name: "First admin", password }, ctx });
     if (role === "admin") return { ...admin, password };
-    const created = await createUser(admin, { email, name: "Test user", password, role }, ctx);
+    const created = await createUser({ user: admin, input: { email, name: "Test user", password, role }, ctx });
     return { ...created, password };
   }
   const actor: SessionUser = { id: "system", email: "system@example.test", name: "system", role: "admin" };
-  const created = await createUser(actor, { email, name: "Test user", password, role }, ctx);
+  const created = await createUser({ user: actor, input: { email, name: "Test user", password, role }, ctx });
   return { ...created, password };
 }
 
@@ -109,7 +109,7 @@ export async function browserRequest(
 ): Promise<Request> {
   const headers = new Headers(init.headers);
   const target = new URL(url, "http://desk.test");
-  if (user) headers.set("cookie", await mintSessionCookie(ctx, user));
+  if (user) headers.set("cookie", await mintSessionCookie({ ctx, user }));
   if (init.origin !== null) headers.set("origin", init.origin ?? target.origin);
   const { origin: _origin, ...rest } = init;
   return new Request(target, { ...rest, headers });
@@ -117,7 +117,7 @@ export async function browserRequest(
 
 /** Stores a key without asking the upstream (for upstreams that cannot answer GET /v1/account). */
 export async function storeKeyUnchecked(ctx: DeskContext, userId: string, key: string, accountId: string): Promise<void> {
-  const { encryptSecret } = await import("../../lib/server/key-vault");
+  const { encryptSecret } = await import("../../lib/server/identity/key-vault");
   await ctx.db
     .insertInto("alpha_keys")
     .values({ user_id: userId, ciphertext: encryptSecret(ctx.secrets.encryptionKey, key, userId), last4: key.slice(-4), account_id: accountId, account_name: null, plan: null, saved_at: ctx.now().toISOString() })

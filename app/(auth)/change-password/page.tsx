@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
-import { requireSignedIn } from "@/lib/server/auth";
+import { requireSignedIn } from "@/lib/server/identity/auth";
 
 export const metadata: Metadata = { title: "Change your password" };
 export const dynamic = "force-dynamic";

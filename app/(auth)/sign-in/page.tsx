@@ -3,9 +3,10 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { safeCallbackPath, signInErrorMessage } from "@/components/auth/callback-url";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { getSessionUser } from "@/lib/server/auth";
-import { getDemoCredentials } from "@/lib/server/demo";
-import { countUsers } from "@/lib/server/users";
+import { getSessionUser } from "@/lib/server/identity/auth";
+import { getDemoCredentials } from "@/lib/server/core/demo";
+import { pageContext } from "@/lib/server/http/prefetch";
+import { countUsers } from "@/lib/server/identity/users";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
@@ -20,7 +21,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const callbackPath = safeCallbackPath(params.callbackUrl);
   if (await getSessionUser()) redirect(callbackPath);
   // A fresh desk has nobody to sign in: the first visitor sets it up and becomes its admin.
-  if ((await countUsers()) === 0) redirect("/setup");
+  if ((await countUsers({ ctx: await pageContext() })) === 0) redirect("/setup");
   const demo = await getDemoCredentials();
   return <SignInForm callbackPath={callbackPath} initialError={signInErrorMessage(params.error)} demo={demo} />;
 }

@@ -9,9 +9,9 @@ import { unitCredits } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
 import { JOB_LIST_INPUT } from "@/lib/query/batches";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
-import { requireUser } from "@/lib/server/auth";
-import { prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/prefetch";
-import { listWatchlists } from "@/lib/server/watchlists";
+import { requireUser } from "@/lib/server/identity/auth";
+import { pageContext, prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/http/prefetch";
+import { listWatchlists } from "@/lib/server/portfolio/watchlists";
 
 export const metadata: Metadata = { title: "Batch jobs" };
 
@@ -20,10 +20,11 @@ const batch = unitCredits("createBatchJob");
 
 export default async function BatchesPage() {
   const user = await requireUser();
+  const ctx = await pageContext();
   const client = requestQueryClient();
-  const [hasKey, watchlists] = await Promise.all([userHasKey(user), listWatchlists(user)]);
+  const [hasKey, watchlists] = await Promise.all([userHasKey({ ctx, user }), listWatchlists({ ctx, user })]);
   client.setQueryData(watchlistsQueryOptions().queryKey, watchlists);
-  if (hasKey) await prefetchFree(client, user, "listBatchJobs", JOB_LIST_INPUT);
+  if (hasKey) await prefetchFree({ ctx, client, user, id: "listBatchJobs", input: JOB_LIST_INPUT });
   return (
     <>
       <PageHeader

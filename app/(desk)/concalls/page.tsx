@@ -8,17 +8,18 @@ import { UpcomingConcalls, UpcomingConcallsSkeleton } from "@/components/concall
 import { effectiveSymbols } from "@/components/earnings/search-params";
 import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { PageHeader } from "@/components/shell/page-header";
-import { requireUser, type SessionUser } from "@/lib/server/auth";
-import { prefetchFree, userHasKey, watchlistSymbols, requestQueryClient } from "@/lib/server/prefetch";
+import { requireUser, type SessionUser } from "@/lib/server/identity/auth";
+import { pageContext, prefetchFree, userHasKey, watchlistSymbols, requestQueryClient } from "@/lib/server/http/prefetch";
 import type { ConcallsSearch } from "@/components/concalls/search-params";
 
 export const metadata: Metadata = { title: "Concalls" };
 
 async function UpcomingSection({ user, search }: { user: SessionUser; search: ConcallsSearch }) {
   const client = requestQueryClient();
-  if (await userHasKey(user)) {
-    const symbols = effectiveSymbols(await watchlistSymbols(user, search.watchlist), search.symbols);
-    await prefetchFree(client, user, "listUpcomingConcalls", upcomingCallsInput(symbols, 1));
+  const ctx = await pageContext();
+  if (await userHasKey({ ctx, user })) {
+    const symbols = effectiveSymbols(await watchlistSymbols({ ctx, user, watchlistId: search.watchlist }), search.symbols);
+    await prefetchFree({ ctx, client, user, id: "listUpcomingConcalls", input: upcomingCallsInput(symbols, 1) });
   }
   return (
     <HydrationBoundary state={dehydrate(client)}>

@@ -7,8 +7,8 @@ import { defaultResultsQuarter, effectiveSymbols, parseEarningsSearch, pastResul
 import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { PageHeader } from "@/components/shell/page-header";
 import type { UpcomingCalendar } from "@/lib/query/earnings";
-import { requireUser, type SessionUser } from "@/lib/server/auth";
-import { loadUpcomingCalendar, prefetchFree, seedUpcomingCalendar, userHasKey, watchlistSymbols, requestQueryClient } from "@/lib/server/prefetch";
+import { requireUser, type SessionUser } from "@/lib/server/identity/auth";
+import { pageContext, loadUpcomingCalendar, prefetchFree, seedUpcomingCalendar, userHasKey, watchlistSymbols, requestQueryClient } from "@/lib/server/http/prefetch";
 
 export const metadata: Metadata = { title: "Earnings" };
 
@@ -33,11 +33,12 @@ async function UpcomingSection({ prefetch, today }: { prefetch: Prefetch; today:
 
 async function PastSection({ user, search, prefetch, now }: { user: SessionUser; search: EarningsSearch; prefetch: Prefetch; now: Date }) {
   const client = requestQueryClient();
+  const ctx = await pageContext();
   const defaultQuarter = defaultResultsQuarter(now);
   const symbols = await prefetch.symbols;
   if (symbols) {
     const input = pastResultsInput({ symbols, past: search.past, quarter: search.quarter ?? defaultQuarter, from: search.from, to: search.to, page: search.page });
-    await prefetchFree(client, user, "listEarningsIndex", input);
+    await prefetchFree({ ctx, client, user, id: "listEarningsIndex", input });
     // The list shows company names from the calendar, so it needs the calendar too (see seedUpcomingCalendar).
     seedUpcomingCalendar(client, symbols, await prefetch.calendar);
   }
@@ -50,10 +51,11 @@ async function PastSection({ user, search, prefetch, now }: { user: SessionUser;
 
 export default async function EarningsPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser();
+  const ctx = await pageContext();
   const search = parseEarningsSearch(await searchParams);
   const now = new Date();
-  const symbols = userHasKey(user).then(async (hasKey) => (hasKey ? effectiveSymbols(await watchlistSymbols(user, search.watchlist), search.symbols) : null));
-  const calendar = symbols.then((s) => (s ? loadUpcomingCalendar(user, s) : null));
+  const symbols = userHasKey({ ctx, user }).then(async (hasKey) => (hasKey ? effectiveSymbols(await watchlistSymbols({ ctx, user, watchlistId: search.watchlist }), search.symbols) : null));
+  const calendar = symbols.then((s) => (s ? loadUpcomingCalendar({ ctx, user, symbols: s }) : null));
   const prefetch: Prefetch = { symbols, calendar };
   return (
     <>

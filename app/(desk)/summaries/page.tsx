@@ -3,18 +3,22 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { z } from "zod";
 import { PageHeader } from "@/components/shell/page-header";
+import { BriefSchedules } from "@/components/briefs/brief-schedules";
+import { TodaysBriefs } from "@/components/briefs/todays-briefs";
 import { SummariesView } from "@/components/summaries/summaries-view";
 import { SummaryHistorySkeleton } from "@/components/summaries/summary-history";
 import { SummaryResultSkeleton } from "@/components/summaries/summary-result";
 import { unitCredits } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
+import { briefSchedulesQueryOptions } from "@/lib/query/briefs";
 import { summaryEntryQueryOptions, summaryHistoryQueryOptions } from "@/lib/query/summaries";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
-import { requireUser } from "@/lib/server/auth";
-import { getAlphaKeyStatus } from "@/lib/server/key-vault";
-import { prefetchFree, requestQueryClient } from "@/lib/server/prefetch";
-import { getSummary, listSummaries } from "@/lib/server/summaries";
-import { listWatchlists } from "@/lib/server/watchlists";
+import { requireUser } from "@/lib/server/identity/auth";
+import { getAlphaKeyStatus } from "@/lib/server/identity/key-vault";
+import { pageContext, prefetchFree, requestQueryClient } from "@/lib/server/http/prefetch";
+import { getSummary, listSummaries } from "@/lib/server/money/summaries";
+import { listWatchlists } from "@/lib/server/portfolio/watchlists";
+import { listBriefSchedules } from "@/lib/server/schedules/briefs";
 
 export const metadata: Metadata = { title: "Summaries" };
 
@@ -31,18 +35,21 @@ function Fallback() {
 
 export default async function SummariesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser();
+  const ctx = await pageContext();
   const { entry } = searchSchema.parse(await searchParams);
   const client = requestQueryClient();
-  const [key, watchlists, history, opened] = await Promise.all([
-    getAlphaKeyStatus(user.id),
-    listWatchlists(user),
-    listSummaries(user),
-    entry ? getSummary(user, entry).catch(() => null) : null,
+  const [key, watchlists, history, opened, schedules] = await Promise.all([
+    getAlphaKeyStatus({ ctx, userId: user.id }),
+    listWatchlists({ ctx, user }),
+    listSummaries({ ctx, user }),
+    entry ? getSummary({ ctx, user, id: entry }).catch(() => null) : null,
+    listBriefSchedules({ ctx, user, input: undefined }),
   ]);
+  client.setQueryData(briefSchedulesQueryOptions().queryKey, schedules);
   client.setQueryData(watchlistsQueryOptions().queryKey, watchlists);
   client.setQueryData(summaryHistoryQueryOptions().queryKey, history);
   if (opened) client.setQueryData(summaryEntryQueryOptions(opened.id).queryKey, opened);
-  if (key.hasKey) await prefetchFree(client, user, "getAccount", {});
+  if (key.hasKey) await prefetchFree({ ctx, client, user, id: "getAccount", input: {} });
   return (
     <>
       <PageHeader
@@ -53,6 +60,10 @@ export default async function SummariesPage({ searchParams }: { searchParams: Pr
         <Suspense fallback={<Fallback />}>
           <SummariesView hasKey={key.hasKey} />
         </Suspense>
+        <section id="scheduled-briefs" aria-label="Scheduled briefs" className="grid scroll-mt-20 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+          <BriefSchedules hasKey={key.hasKey} />
+          <TodaysBriefs />
+        </section>
       </HydrationBoundary>
     </>
   );

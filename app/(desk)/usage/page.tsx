@@ -8,12 +8,12 @@ import { SpendByUserCard } from "@/components/usage/spend-by-user";
 import { SpendChartSkeleton, SpendPanel } from "@/components/usage/spend-panel";
 import { UsageOverview } from "@/components/usage/usage-overview";
 import { spendQueryOptions, usageQueryOptions } from "@/lib/query/usage";
-import { requestQueryClient } from "@/lib/server/prefetch";
-import { requireUser } from "@/lib/server/auth";
-import { getAlphaKeyStatus } from "@/lib/server/key-vault";
+import { pageContext, requestQueryClient } from "@/lib/server/http/prefetch";
+import { requireUser } from "@/lib/server/identity/auth";
+import { getAlphaKeyStatus } from "@/lib/server/identity/key-vault";
 import { getDeskSpend } from "@/lib/server/handlers/usage";
-import { spendRangeSchema } from "@/lib/server/spend";
-import { getUsageSnapshot } from "@/lib/server/usage";
+import { spendRangeSchema } from "@/lib/server/money/spend";
+import { getUsageSnapshot } from "@/lib/server/money/usage";
 
 export const metadata: Metadata = { title: "Usage" };
 
@@ -21,16 +21,17 @@ const searchSchema = z.object({ range: spendRangeSchema.catch("24h") });
 
 export default async function UsagePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser();
+  const ctx = await pageContext();
   const { range } = searchSchema.parse(await searchParams);
-  const key = await getAlphaKeyStatus(user.id);
+  const key = await getAlphaKeyStatus({ ctx, userId: user.id });
   const isAdmin = user.role === "admin";
 
   // The same keys and shapes as the browser's fetches, so the cards open with data; a failed prefetch is left to them.
   const queryClient = requestQueryClient();
   await Promise.all([
-    key.hasKey ? queryClient.prefetchQuery({ ...usageQueryOptions(), queryFn: () => getUsageSnapshot(user) }) : null,
-    queryClient.prefetchQuery({ ...spendQueryOptions(range, "me"), queryFn: () => getDeskSpend(user, { range, scope: "me" }) }),
-    isAdmin ? queryClient.prefetchQuery({ ...spendQueryOptions(range, "all"), queryFn: () => getDeskSpend(user, { range, scope: "all" }) }) : null,
+    key.hasKey ? queryClient.prefetchQuery({ ...usageQueryOptions(), queryFn: () => getUsageSnapshot({ ctx, user }) }) : null,
+    queryClient.prefetchQuery({ ...spendQueryOptions(range, "me"), queryFn: () => getDeskSpend({ ctx, user, query: { range, scope: "me" } }) }),
+    isAdmin ? queryClient.prefetchQuery({ ...spendQueryOptions(range, "all"), queryFn: () => getDeskSpend({ ctx, user, query: { range, scope: "all" } }) }) : null,
   ]);
 
   return (

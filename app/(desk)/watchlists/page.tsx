@@ -4,16 +4,17 @@ import { Suspense } from "react";
 import { PageHeader } from "@/components/shell/page-header";
 import { WatchlistsView, WatchlistsViewSkeleton } from "@/components/watchlists/watchlists-view";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
-import { requestQueryClient } from "@/lib/server/prefetch";
-import { requireUser } from "@/lib/server/auth";
-import { listWatchlists } from "@/lib/server/watchlists";
+import { pageContext, requestQueryClient } from "@/lib/server/http/prefetch";
+import { requireUser } from "@/lib/server/identity/auth";
+import { listWatchlists } from "@/lib/server/portfolio/watchlists";
 
 export const metadata: Metadata = { title: "Watchlists" };
 
 export default async function WatchlistsPage() {
   const user = await requireUser();
+  const ctx = await pageContext();
   const queryClient = requestQueryClient();
-  queryClient.setQueryData(watchlistsQueryOptions().queryKey, await listWatchlists(user));
+  queryClient.setQueryData(watchlistsQueryOptions().queryKey, await listWatchlists({ ctx, user }));
   return (
     <>
       <PageHeader

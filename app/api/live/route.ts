@@ -1,5 +1,5 @@
-import { handleLiveRequest } from "@/lib/server/live-relay";
-import { deskRoute } from "@/lib/server/route";
+import { handleLiveRequest } from "@/lib/server/live/relay";
+import { deskRoute } from "@/lib/server/http/route";
 
 // A stream per request: never prerendered, never cached.
 export const dynamic = "force-dynamic";

@@ -7,12 +7,12 @@ import "server-only";
  * - DELETE /api/admin/users/[id]/sign-in-failures → { data: { cleared } } (admins only)
  */
 import { AlphaError } from "@/lib/alpha/errors";
-import type { UserRouteArgs } from "../route";
-import { jsonResponse, readJsonBody } from "../route";
-import { isSecureUrl, mintSessionCookie, SESSION_MAX_AGE_SECONDS } from "../session";
-import { clearSignInFailures } from "../sign-in";
+import type { UserRouteArgs } from "../http/route";
+import { jsonResponse, readJsonBody } from "../http/route";
+import { isSecureUrl, mintSessionCookie, SESSION_MAX_AGE_SECONDS } from "../identity/session";
+import { clearSignInFailures } from "../identity/sign-in";
 import { changePasswordInputSchema } from "@/lib/desk/users";
-import { changeOwnPassword, issueTemporaryPassword, parseOrThrow } from "../users";
+import { changeOwnPassword, issueTemporaryPassword, parseOrThrow } from "../identity/users";
 
 function userIdParam({ params }: UserRouteArgs): string {
   const id = params.id;
@@ -21,17 +21,17 @@ function userIdParam({ params }: UserRouteArgs): string {
 }
 
 export async function handleChangePassword({ ctx, user, request }: UserRouteArgs) {
-  await changeOwnPassword(user, parseOrThrow(changePasswordInputSchema, await readJsonBody(request, 10_000)), ctx);
+  await changeOwnPassword({ user, input: parseOrThrow(changePasswordInputSchema, await readJsonBody(request, 10000)), ctx });
   const secure = isSecureUrl(ctx.config.deskUrl);
-  const cookie = await mintSessionCookie(ctx, user);
+  const cookie = await mintSessionCookie({ ctx, user });
   const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${SESSION_MAX_AGE_SECONDS}`, ...(secure ? ["Secure"] : [])];
   return jsonResponse({ data: { changed: true } }, { headers: { "Set-Cookie": `${cookie}; ${attributes.join("; ")}` } });
 }
 
 export async function handleIssueTemporaryPassword(args: UserRouteArgs) {
-  return { data: await issueTemporaryPassword(args.user, userIdParam(args), args.ctx) };
+  return { data: await issueTemporaryPassword({ user: args.user, userId: userIdParam(args), ctx: args.ctx }) };
 }
 
 export async function handleClearSignInFailures(args: UserRouteArgs) {
-  return { data: await clearSignInFailures(args.user, userIdParam(args), args.ctx) };
+  return { data: await clearSignInFailures({ user: args.user, userId: userIdParam(args), ctx: args.ctx }) };
 }

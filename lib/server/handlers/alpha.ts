@@ -12,10 +12,10 @@ import { catalogue, matchEndpoint } from "@/lib/alpha/catalogue";
 import { BATCH_MAX_FILE_BYTES, BATCH_UPLOAD_OVERHEAD_BYTES, createBatchJobFieldsSchema } from "@/lib/alpha/batch";
 import { AlphaError, invalidParameter } from "@/lib/alpha/errors";
 import { CONTENT_RETENTION_HEADER } from "@/lib/alpha/summaries";
-import type { ProxyMeta } from "../alpha-proxy";
-import { proxyAlphaCall } from "../alpha-proxy";
-import type { UserRouteArgs } from "../route";
-import { readJsonBody } from "../route";
+import type { ProxyMeta } from "../upstream/alpha-proxy";
+import { proxyAlphaCall } from "../upstream/alpha-proxy";
+import type { UserRouteArgs } from "../http/route";
+import { readJsonBody } from "../http/route";
 
 export const ALPHA_ROUTE_PREFIX = "/api/alpha";
 /**
@@ -108,13 +108,13 @@ export async function handleAlphaProxy({ request, ctx, user, searchParams }: Use
   const retention = request.headers.get(CONTENT_RETENTION_HEADER)?.trim().toLowerCase() === "none" ? ("none" as const) : undefined;
   const label = searchParams.get("label")?.trim().slice(0, MAX_LABEL) || undefined;
   if (["1", "true"].includes(searchParams.get("peek") ?? "")) {
-    const hit = await proxyAlphaCall(user, id, input as CallInput<typeof id>, { ctx, peek: true });
+    const hit = await proxyAlphaCall({ ctx, user, id, input: input as CallInput<typeof id>, options: { peek: true } });
     if (!hit) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
     return new Response(`{"data":${hit.json},"meta":${JSON.stringify(hit.meta)}}`, {
       headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...metaHeaders(hit.meta) },
     });
   }
-  const answer = await proxyAlphaCall(user, id, input as CallInput<typeof id>, { fresh, ctx, ...(retention ? { retention } : {}), ...(label ? { label } : {}) });
+  const answer = await proxyAlphaCall({ ctx, user, id, input: input as CallInput<typeof id>, options: { fresh, ...(retention ? { retention } : {}), ...(label ? { label } : {}) } });
   // The answer's JSON goes out as it is: a cached answer is never parsed and serialised again.
   return new Response(`{"data":${answer.json},"meta":${JSON.stringify(answer.meta)}}`, {
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...metaHeaders(answer.meta) },

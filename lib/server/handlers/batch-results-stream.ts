@@ -9,12 +9,13 @@ import "server-only";
 import { prepareRequest } from "@/lib/alpha/client";
 import { batchResultLineSchema } from "@/lib/alpha/batch";
 import { AlphaError } from "@/lib/alpha/errors";
-import { mapUpstreamError } from "../alpha-proxy";
-import { assertNotBackingOff, backOff, rememberRpm } from "../background-budget";
-import { withUserKey } from "../key-vault";
-import type { UserRouteArgs } from "../route";
-import type { UpstreamStream } from "../upstream-stream";
-import { upstreamStream } from "../upstream-stream";
+import { mapUpstreamError } from "../upstream/alpha-proxy";
+import { assertNotBackingOff, backOff, rememberRpm } from "../upstream/background-budget";
+import { withUserKey } from "../identity/key-vault";
+import { assertJobVisible } from "../teams/visibility";
+import type { UserRouteArgs } from "../http/route";
+import type { UpstreamStream } from "../upstream/upstream-stream";
+import { upstreamStream } from "../upstream/upstream-stream";
 
 /** One result line is a summary with its details: far below this. */
 export const MAX_RESULT_LINE_BYTES = 4 * 1024 * 1024;
@@ -66,8 +67,10 @@ function jobIdOf(params: UserRouteArgs["params"]): string {
 export async function handleBatchResultsDownload({ ctx, user, params, request }: UserRouteArgs): Promise<Response> {
   const jobId = jobIdOf(params);
   const prepared = prepareRequest("getBatchJobResults", { path: { job_id: jobId } });
-  const { apiKey, accountId } = await withUserKey(user.id, ctx);
-  assertNotBackingOff(ctx, accountId);
+  const { apiKey, accountId, source } = await withUserKey({ userId: user.id, ctx });
+  // On the organisation's key, only the member who submitted the job (and admins) may read it.
+  await assertJobVisible({ ctx, user, input: { jobId, source } });
+  await assertNotBackingOff({ ctx, accountId });
   let upstream: UpstreamStream;
   try {
     upstream = await upstreamStream(`${ctx.config.alphaBaseUrl.replace(/\/+$/, "")}${prepared.url}`, {
@@ -77,11 +80,11 @@ export async function handleBatchResultsDownload({ ctx, user, params, request }:
     });
   } catch (error) {
     const mapped = mapUpstreamError(error, apiKey);
-    if (mapped.status === 429) backOff(ctx, accountId, mapped.retryAfter);
+    if (mapped.status === 429) await backOff({ ctx, accountId, retryAfterSeconds: mapped.retryAfter });
     throw mapped;
   }
   const limit = Number(upstream.headers["x-ratelimit-limit"]);
-  if (Number.isFinite(limit) && limit > 0) rememberRpm(ctx, accountId, limit);
+  if (Number.isFinite(limit) && limit > 0) rememberRpm({ ctx, accountId, rpm: limit });
 
   const lines = checkedResultLines(upstream.body);
   const body = new ReadableStream<Uint8Array>({

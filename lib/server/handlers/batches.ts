@@ -4,8 +4,8 @@ import "server-only";
  * - GET /api/batches/[id]/input → { data: BatchInput | null }
  */
 import { AlphaError } from "@/lib/alpha/errors";
-import { getBatchInput } from "../batch-inputs";
-import type { UserRouteArgs } from "../route";
+import { getBatchInput } from "../money/batch-inputs";
+import type { UserRouteArgs } from "../http/route";
 
 function jobIdOf(params: UserRouteArgs["params"]): string {
   const id = params.id;
@@ -14,5 +14,5 @@ function jobIdOf(params: UserRouteArgs["params"]): string {
 }
 
 export async function handleGetBatchInput({ ctx, user, params }: UserRouteArgs) {
-  return { data: await getBatchInput(user, jobIdOf(params), ctx) };
+  return { data: await getBatchInput({ user, jobId: jobIdOf(params), ctx }) };
 }

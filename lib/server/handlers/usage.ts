@@ -8,41 +8,40 @@ import "server-only";
 import { AlphaError, invalidParameter, isAlphaError } from "@/lib/alpha/errors";
 import type { DeskSpend, Reconciliation, SpendRange, SpendScope } from "@/lib/desk/usage";
 import { spendQuerySchema } from "@/lib/desk/usage";
-import type { DeskContext } from "../context";
-import { getDeskContext } from "../default-context";
-import { knownRpm, LOW_RPM } from "../background-budget";
-import { withUserKey } from "../key-vault";
-import { syncLedger } from "../ledger-sync";
-import type { UserRouteArgs } from "../route";
-import { getDaySpend, getSpendByUser, getSpendSeries } from "../spend";
-import { getUsageSnapshot } from "../usage";
-import type { SessionUser } from "../users";
+import type { DeskContext } from "../core/context";
+import { knownRpm, LOW_RPM } from "../upstream/background-budget";
+import { withUserKey } from "../identity/key-vault";
+import { syncLedger } from "../money/ledger-sync";
+import type { UserRouteArgs } from "../http/route";
+import { getDaySpend, getSpendByUser, getSpendSeries } from "../money/spend";
+import { forgetUsageSnapshot, getUsageSnapshot } from "../money/usage";
+import type { SessionUser } from "../identity/users";
 
 export async function handleUsage({ ctx, user }: UserRouteArgs) {
-  return { data: await getUsageSnapshot(user, ctx) };
+  return { data: await getUsageSnapshot({ user, ctx }) };
 }
 
 /**
  * Today's spend of the user's account, reconciled: when the desk's figures and the service's debited_today disagree,
  * the ledger is read again (and the usage with it) before answering, so the page never shows a gap it could close.
  */
-export async function reconcileToday(ctx: DeskContext, user: SessionUser): Promise<Reconciliation> {
-  const { accountId } = await withUserKey(user.id, ctx);
+export async function reconcileToday({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<Reconciliation> {
+  const { accountId } = await withUserKey({ userId: user.id, ctx });
   // debited_today as of now, not the gauge's memo: the two sides are compared at one moment. On a low-rpm account
   // (Sandbox) the desk's budget wins: the shared snapshot and one ledger read, and the page says if it is catching up.
-  const rpm = knownRpm(ctx, accountId);
+  const rpm = knownRpm({ ctx, accountId });
   const thrifty = rpm !== undefined && rpm < LOW_RPM;
-  if (!thrifty) ctx.memo.delete(`${accountId}:usage`);
-  const usage = await getUsageSnapshot(user, ctx);
-  let day = await getDaySpend(ctx, accountId);
+  if (!thrifty) await forgetUsageSnapshot({ ctx, accountId });
+  const usage = await getUsageSnapshot({ user, ctx });
+  let day = await getDaySpend({ ctx, accountId });
   // The ledger is read only when the two sides disagree: a page view with nothing new costs no ledger call.
   if (day.desk + day.outside !== usage.usage.debited_today) {
-    await syncLedger(ctx, user);
-    day = await getDaySpend(ctx, accountId);
+    await syncLedger({ ctx, user });
+    day = await getDaySpend({ ctx, accountId });
   }
   if (day.desk + day.outside !== usage.usage.debited_today && !thrifty) {
-    await syncLedger(ctx, user, { force: true });
-    day = await getDaySpend(ctx, accountId);
+    await syncLedger({ ctx, user, options: { force: true } });
+    day = await getDaySpend({ ctx, accountId });
   }
   return { ...day, debitedToday: usage.usage.debited_today, reconciledAt: ctx.now().toISOString() };
 }
@@ -53,33 +52,33 @@ async function syncOtherAccounts(ctx: DeskContext, except: string): Promise<void
   await Promise.all(
     rows
       .filter((r) => r.account_id !== except)
-      .map((r) => syncLedger(ctx, { id: String(r.user_id), email: "", name: "", role: "member" }).catch(() => undefined)),
+      .map((r) => syncLedger({ ctx, user: { id: String(r.user_id), email: "", name: "", role: "member" } }).catch(() => undefined)),
   );
 }
 
 /** The usage page's spend view, for the route and the page's prefetch alike. */
-export async function getDeskSpend(user: SessionUser, query: { range: SpendRange; scope: SpendScope }, ctx?: DeskContext): Promise<DeskSpend> {
-  const c = ctx ?? (await getDeskContext());
+export async function getDeskSpend({ user, query, ctx }: { user: SessionUser; query: { range: SpendRange; scope: SpendScope }; ctx: DeskContext }): Promise<DeskSpend> {
+  const c = ctx;
   const { range, scope } = query;
   if (scope === "all" && user.role !== "admin") throw new AlphaError("forbidden", "Only admins can see everyone's spend");
   let today: Reconciliation | null = null;
   let ledgerError: string | null = null;
   try {
-    today = await reconcileToday(c, user);
+    today = await reconcileToday({ ctx: c, user });
   } catch (error) {
     // The spend the desk logged still shows; the page says why the ledger's part is missing.
     ledgerError = isAlphaError(error) ? error.message : "The service's ledger could not be read now.";
   }
   if (scope === "all") {
-    if (today) await syncOtherAccounts(c, (await withUserKey(user.id, c)).accountId);
-    const [series, byUser] = await Promise.all([getSpendSeries({ all: true, range }, c), getSpendByUser(range, c)]);
+    if (today) await syncOtherAccounts(c, (await withUserKey({ userId: user.id, ctx: c })).accountId);
+    const [series, byUser] = await Promise.all([getSpendSeries({ input: { all: true, range }, ctx: c }), getSpendByUser({ range, ctx: c })]);
     return { ...series, scope, byUser, today, ledgerError };
   }
-  return { ...(await getSpendSeries({ userId: user.id, range }, c)), scope, today, ledgerError };
+  return { ...(await getSpendSeries({ input: { userId: user.id, range }, ctx: c })), scope, today, ledgerError };
 }
 
 export async function handleSpend({ ctx, user, searchParams }: UserRouteArgs): Promise<{ data: DeskSpend }> {
   const parsed = spendQuerySchema.safeParse(Object.fromEntries(searchParams));
   if (!parsed.success) throw invalidParameter(parsed.error);
-  return { data: await getDeskSpend(user, parsed.data, ctx) };
+  return { data: await getDeskSpend({ user, query: parsed.data, ctx }) };
 }

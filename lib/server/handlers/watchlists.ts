@@ -10,9 +10,9 @@ import "server-only";
  */
 import { z } from "zod";
 import { AlphaError } from "@/lib/alpha/errors";
-import type { UserRouteArgs } from "../route";
-import { jsonResponse, readJsonBody } from "../route";
-import { parseOrThrow } from "../users";
+import type { UserRouteArgs } from "../http/route";
+import { jsonResponse, readJsonBody } from "../http/route";
+import { parseOrThrow } from "../identity/users";
 import {
   addWatchlistItems,
   checkSymbols,
@@ -25,7 +25,7 @@ import {
   renameWatchlist,
   resolveIsins,
   updateWatchlistItem,
-} from "../watchlists";
+} from "../portfolio/watchlists";
 import type { AddWatchlistItemsInput, CreateWatchlistInput, ResolveIsinsInput, UpdateWatchlistItemInput } from "@/lib/query/watchlist-schema";
 
 function param(params: UserRouteArgs["params"], name: string): string {
@@ -39,37 +39,37 @@ function param(params: UserRouteArgs["params"], name: string): string {
 }
 
 export async function handleListWatchlists({ ctx, user }: UserRouteArgs) {
-  return { data: await listWatchlists(user, ctx) };
+  return { data: await listWatchlists({ user, ctx }) };
 }
 
 export async function handleCreateWatchlist({ ctx, user, request }: UserRouteArgs) {
-  const created = await createWatchlist(user, (await readJsonBody(request, 200_000)) as CreateWatchlistInput, ctx);
+  const created = await createWatchlist({ user, input: (await readJsonBody(request, 200000)) as CreateWatchlistInput, ctx });
   return jsonResponse({ data: created }, { status: 201 });
 }
 
 export async function handleGetWatchlist({ ctx, user, params }: UserRouteArgs) {
-  return { data: await getWatchlist(user, param(params, "id"), ctx) };
+  return { data: await getWatchlist({ user, id: param(params, "id"), ctx }) };
 }
 
 export async function handleRenameWatchlist({ ctx, user, params, request }: UserRouteArgs) {
-  return { data: await renameWatchlist(user, param(params, "id"), (await readJsonBody(request, 10_000)) as { name: string }, ctx) };
+  return { data: await renameWatchlist({ user, id: param(params, "id"), input: (await readJsonBody(request, 10000)) as { name: string }, ctx }) };
 }
 
 export async function handleDeleteWatchlist({ ctx, user, params }: UserRouteArgs) {
-  return { data: await deleteWatchlist(user, param(params, "id"), ctx) };
+  return { data: await deleteWatchlist({ user, id: param(params, "id"), ctx }) };
 }
 
 export async function handleAddWatchlistItems({ ctx, user, params, request }: UserRouteArgs) {
-  return { data: await addWatchlistItems(user, param(params, "id"), (await readJsonBody(request, 200_000)) as AddWatchlistItemsInput, ctx) };
+  return { data: await addWatchlistItems({ user, id: param(params, "id"), input: (await readJsonBody(request, 200000)) as AddWatchlistItemsInput, ctx }) };
 }
 
 export async function handleUpdateWatchlistItem({ ctx, user, params, request }: UserRouteArgs) {
   const body = (await readJsonBody(request, 10_000)) as UpdateWatchlistItemInput;
-  return { data: await updateWatchlistItem(user, param(params, "id"), param(params, "symbol"), body, ctx) };
+  return { data: await updateWatchlistItem({ user, id: param(params, "id"), symbol: param(params, "symbol"), input: body, ctx }) };
 }
 
 export async function handleRemoveWatchlistItem({ ctx, user, params }: UserRouteArgs) {
-  return { data: await removeWatchlistItem(user, param(params, "id"), param(params, "symbol"), ctx) };
+  return { data: await removeWatchlistItem({ user, id: param(params, "id"), symbol: param(params, "symbol"), ctx }) };
 }
 
 const symbolListSchema = z.object({ symbols: z.array(z.string().max(40)).max(MAX_SYMBOL_CHECK) });
@@ -82,9 +82,9 @@ export async function handleKnownSymbols({ ctx, user, request, searchParams }: U
     symbols = searchParams.getAll("symbols").flatMap((v) => v.split(",")).map((s) => s.trim()).filter(Boolean);
     parseOrThrow(symbolListSchema, { symbols });
   }
-  return { data: await checkSymbols(user, symbols, ctx) };
+  return { data: await checkSymbols({ user, symbols, ctx }) };
 }
 
 export async function handleResolveIsins({ ctx, user, request }: UserRouteArgs) {
-  return { data: await resolveIsins(user, (await readJsonBody(request, 20_000)) as ResolveIsinsInput, ctx) };
+  return { data: await resolveIsins({ user, input: (await readJsonBody(request, 20000)) as ResolveIsinsInput, ctx }) };
 }

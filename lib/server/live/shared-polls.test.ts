@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LivePoll, LiveStatus } from "@/lib/query/live";
-import type { RunningServer } from "../embedded-service";
-import { issueApiKey } from "../embedded-service";
-import { saveAlphaKey } from "../key-vault";
-import { handleLiveRequest } from "../live-relay";
-import { withUser } from "../route";
+import type { RunningServer } from "../core/embedded-service";
+import { issueApiKey } from "../core/embedded-service";
+import { saveAlphaKey } from "../identity/key-vault";
+import { handleLiveRequest } from "./relay";
+import { withUser } from "../http/route";
 import type { TestDesk } from "@/test/support/desk";
 import { browserRequest, countingFetch, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
 import { sharedPollCount } from "./shared-polls";
@@ -81,13 +81,13 @@ describe("live fallback polling shared per account", () => {
     const keyB = issueApiKey({ ctx: service.service.ctx, input: { accountId } }).key;
     const alice = await makeUser(desk.ctx);
     const bob = await makeUser(desk.ctx);
-    await saveAlphaKey(alice.id, keyA, desk.ctx);
-    await saveAlphaKey(bob.id, keyB, desk.ctx);
+    await saveAlphaKey({ userId: alice.id, key: keyA, ctx: desk.ctx });
+    await saveAlphaKey({ userId: bob.id, key: keyB, ctx: desk.ctx });
 
     const before = counting.count("/v1/news");
     const tabs = [await openLive(alice, "products=news&symbols=WIPRO"), await openLive(alice, "products=news&symbols=WIPRO"), await openLive(bob, "products=news&symbols=wipro")];
     await until(() => tabs.every((t) => t.polls.length >= 2), "two checks in every tab");
-    expect(sharedPollCount(desk.ctx)).toBe(1);
+    expect(sharedPollCount({ ctx: desk.ctx })).toBe(1);
     const checks = counting.count("/v1/news") - before;
     // Every tab hears each check; the account was asked once per check, not once per tab.
     const heard = Math.max(...tabs.map((t) => t.polls.length));
@@ -107,6 +107,6 @@ describe("live fallback polling shared per account", () => {
     expect(counting.count("/v1/news")).toBe(atLimit);
 
     for (const tab of tabs) tab.abort();
-    await until(() => sharedPollCount(desk.ctx) === 0, "the shared poller to stop with its last tab");
+    await until(() => sharedPollCount({ ctx: desk.ctx }) === 0, "the shared poller to stop with its last tab");
   });
 });

@@ -1,23 +1,25 @@
 import "server-only";
 /**
- * Live fallback polling, shared per account: every browser stream (tab or user) of one upstream account that polls
- * the same feed the same way joins one poller, so ten tabs cost one REST check per interval, not ten.
+ * Live fallback polling, shared per account: every browser stream (tab, user or instance) of one upstream account that
+ * polls the same feed the same way joins one poller, so ten tabs cost one REST check per interval, not ten. Across
+ * instances one holds the poll's lease and checks; each check's outcome goes through a shared stream to all of them.
  * - joinSharedPoll(ctx, spec, subscriber) → leave(): the poller starts with its first subscriber and stops with its
  *   last; each check asks for rows newer than the shared cursor (never before the earliest subscriber's start) with
  *   the key of the longest-standing subscriber, and hands every subscriber the rows, oldest first.
- * - On 429 the poller waits for the service's Retry-After (and the account's backoff, lib/server/background-budget.ts)
+ * - On 429 the poller waits for the service's Retry-After (and the account's backoff, lib/server/upstream/background-budget.ts)
  *   and tells its subscribers when checks resume ("resumes at 14:05 IST").
  */
+import { createHash } from "node:crypto";
 import { isAlphaError } from "@/lib/alpha/errors";
 import type { CallInput } from "@/lib/alpha/client";
 import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
 import type { LiveProduct, LiveReason } from "@/lib/query/live";
 import { liveRowTime } from "@/lib/query/live";
-import { callAlpha } from "../alpha-proxy";
-import { backOff, istClock } from "../background-budget";
-import type { DeskContext } from "../context";
-import { scrubSecret } from "../key-vault";
-import type { SessionUser } from "../users";
+import { callAlpha } from "../upstream/alpha-proxy";
+import { backOff, istClock } from "../upstream/background-budget";
+import type { DeskContext } from "../core/context";
+import { scrubSecret } from "../identity/key-vault";
+import type { SessionUser } from "../identity/users";
 
 export interface SharedPollSpec {
   accountId: string;
@@ -78,31 +80,69 @@ export function afterRow(product: LiveProduct, row: Record<string, unknown>): nu
   return ms + (/T[\d:]+\.\d/.test(at) ? 1 : 1_000);
 }
 
+/** What a poll's shared stream carries: a check's rows, or why it failed. */
+type PollEvent = { kind: "poll"; result: SharedPollResult } | { kind: "error"; failure: SharedPollFailure };
+
+const POLL_STREAM_MAX = 200;
+
 class SharedPoll {
   readonly subscribers = new Set<PollSubscriber>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private cursor = 0;
   private stopped = false;
+  private unfollow: (() => void) | null = null;
+  /** The poll's lease and stream in ctx.shared: one instance checks per interval, every instance hands on the rows. */
+  private readonly name: string;
 
   constructor(
     private readonly ctx: DeskContext,
     private readonly spec: SharedPollSpec,
     private readonly onEmpty: () => void,
-  ) {}
+  ) {
+    this.name = `poll:${spec.accountId}:${createHash("sha256").update(pollKey(spec)).digest("hex").slice(0, 16)}`;
+  }
 
   join(subscriber: PollSubscriber): () => void {
     this.subscribers.add(subscriber);
-    if (!this.timer && this.subscribers.size === 1) this.schedule(this.spec.pollIntervalMs);
+    if (!this.timer && this.subscribers.size === 1) {
+      void this.follow();
+      this.schedule(this.spec.pollIntervalMs);
+    }
     return () => {
       this.subscribers.delete(subscriber);
       if (this.subscribers.size === 0) this.stop();
     };
   }
 
+  private async follow(): Promise<void> {
+    const from = await this.ctx.shared.lastId(this.name);
+    if (this.stopped) return;
+    this.unfollow = this.ctx.shared.follow(this.name, from, (entries) => {
+      for (const entry of entries) this.onShared(JSON.parse(entry.data) as PollEvent);
+    });
+  }
+
+  /** A check's outcome, from this instance or another: every subscriber here gets it. */
+  private onShared(event: PollEvent): void {
+    if (this.stopped) return;
+    if (event.kind === "error") {
+      for (const subscriber of [...this.subscribers]) subscriber.onError(event.failure);
+      return;
+    }
+    for (const row of event.result.rows) this.cursor = Math.max(this.cursor, afterRow(this.spec.product, row) ?? 0);
+    for (const subscriber of [...this.subscribers]) subscriber.onPoll(event.result);
+  }
+
+  private async publish(event: PollEvent): Promise<void> {
+    await this.ctx.shared.append(this.name, JSON.stringify(event), POLL_STREAM_MAX);
+  }
+
   private stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.unfollow?.();
+    void this.ctx.shared.releaseLease(this.name, this.ctx.instanceId).catch(() => undefined);
     this.onEmpty();
   }
 
@@ -115,6 +155,10 @@ class SharedPoll {
     this.timer = null;
     const caller = this.subscribers.values().next().value;
     if (this.stopped || !caller) return;
+    // Another instance holds this poll: its checks reach our subscribers through the stream.
+    const leading = await this.ctx.shared.acquireLease(this.name, this.ctx.instanceId, this.spec.pollIntervalMs * 2 + 1_000).catch(() => false);
+    if (this.stopped) return;
+    if (!leading) return this.schedule(this.spec.pollIntervalMs);
     const earliest = Math.min(...[...this.subscribers].map((s) => s.startedAt));
     const from = new Date(Math.max(earliest, this.cursor)).toISOString();
     let next = this.spec.pollIntervalMs;
@@ -135,8 +179,7 @@ class SharedPoll {
       const timeOf = (row: Record<string, unknown>) => Date.parse(liveRowTime(this.spec.product, row as { timestamp?: string | null; date?: string | null }) ?? "") || 0;
       rows.sort((a, b) => timeOf(a) - timeOf(b));
       for (const row of rows) this.cursor = Math.max(this.cursor, afterRow(this.spec.product, row) ?? 0);
-      const result = { rows, credits, at: this.ctx.now().toISOString() };
-      for (const subscriber of [...this.subscribers]) subscriber.onPoll(result);
+      await this.publish({ kind: "poll", result: { rows, credits, at: this.ctx.now().toISOString() } });
     } catch (error) {
       if (this.stopped) return;
       const code = isAlphaError(error) ? error.code : "";
@@ -153,14 +196,14 @@ class SharedPoll {
       if (reason === "rate_limited" && isAlphaError(error)) {
         next = Math.max(next, (error.retryAfter ?? 60) * 1000);
         // Every background call of the account waits too, not just this feed.
-        backOff(this.ctx, this.spec.accountId, Math.ceil(next / 1000));
+        await backOff({ ctx: this.ctx, accountId: this.spec.accountId, retryAfterSeconds: Math.ceil(next / 1000) });
         message = `Your plan's request limit was reached; checking resumes at ${istClock(new Date(this.ctx.now().getTime() + next))}.`;
       }
       if (!isAlphaError(error)) {
         const text = scrubSecret(error instanceof Error ? `${error.name}: ${error.message}` : String(error), caller.apiKey);
         console.error(JSON.stringify({ level: "error", msg: "live poll failed", product: this.spec.product, error: text }));
       }
-      for (const subscriber of [...this.subscribers]) subscriber.onError({ reason, retryInMs: next, ...(message ? { message } : {}) });
+      await this.publish({ kind: "error", failure: { reason, retryInMs: next, ...(message ? { message } : {}) } }).catch(() => undefined);
     }
     this.schedule(next);
   }
@@ -172,30 +215,30 @@ class SharedPoll {
     const { ctx, spec } = this;
     const base = { ...(args.symbols ? { symbols: args.symbols } : {}), from: args.from, page: args.page, limit: 50 };
     // fresh: the desk's answer cache would hand back an old page for the same cursor.
-    const options = { ctx, fresh: true };
+    const options = { fresh: true };
     switch (spec.product) {
       case "alerts": {
         const input: CallInput<"listAlerts"> = { query: { ...base, ...(spec.important ? { important: true } : {}) } };
-        const res = await callAlpha(user, "listAlerts", input, options);
+        const res = await callAlpha({ ctx, user, id: "listAlerts", input, options });
         return { rows: res.data.data, hasNext: res.data.has_next, credits: res.meta.creditsCharged };
       }
       case "news": {
-        const res = await callAlpha(user, "listNews", { query: base }, options);
+        const res = await callAlpha({ ctx, user, id: "listNews", input: { query: base }, options });
         return { rows: res.data.data, hasNext: res.data.has_next, credits: res.meta.creditsCharged };
       }
       case "announcements": {
-        const res = await callAlpha(user, "listAnnouncements", { query: { ...base, detailed: spec.detailed } }, options);
+        const res = await callAlpha({ ctx, user, id: "listAnnouncements", input: { query: { ...base, detailed: spec.detailed } }, options });
         return { rows: res.data.data, hasNext: res.data.has_next, credits: res.meta.creditsCharged };
       }
       case "block-deals": {
-        const res = await callAlpha(user, "listBlockDeals", { query: base }, options);
+        const res = await callAlpha({ ctx, user, id: "listBlockDeals", input: { query: base }, options });
         return { rows: res.data.data, hasNext: res.data.has_next, credits: res.meta.creditsCharged };
       }
     }
   }
 }
 
-export function joinSharedPoll(ctx: DeskContext, spec: SharedPollSpec, subscriber: PollSubscriber): () => void {
+export function joinSharedPoll({ ctx, spec, subscriber }: { ctx: DeskContext; spec: SharedPollSpec; subscriber: PollSubscriber }): () => void {
   let registry = polls.get(ctx);
   if (!registry) polls.set(ctx, (registry = new Map()));
   const key = pollKey(spec);
@@ -210,6 +253,6 @@ export function joinSharedPoll(ctx: DeskContext, spec: SharedPollSpec, subscribe
 }
 
 /** How many pollers run for a context (tests). */
-export function sharedPollCount(ctx: DeskContext): number {
+export function sharedPollCount({ ctx }: { ctx: DeskContext }): number {
   return polls.get(ctx)?.size ?? 0;
 }

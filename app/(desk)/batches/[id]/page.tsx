@@ -5,8 +5,8 @@ import { z } from "zod";
 import { BatchJobSkeleton, BatchJobView } from "@/components/batches/batch-job-view";
 import { PageHeader } from "@/components/shell/page-header";
 import { batchJobPathSchema } from "@/lib/alpha/batch";
-import { requireUser } from "@/lib/server/auth";
-import { prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/prefetch";
+import { requireUser } from "@/lib/server/identity/auth";
+import { pageContext, prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/http/prefetch";
 import { notFound } from "next/navigation";
 
 export const metadata: Metadata = { title: "Batch job" };
@@ -15,11 +15,12 @@ const paramsSchema = z.object({ id: batchJobPathSchema.shape.job_id });
 
 export default async function BatchJobPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireUser();
+  const ctx = await pageContext();
   const parsed = paramsSchema.safeParse(await params);
   if (!parsed.success) notFound();
   const jobId = parsed.data.id;
   const client = requestQueryClient();
-  if (await userHasKey(user)) await prefetchFree(client, user, "getBatchJob", { path: { job_id: jobId } });
+  if (await userHasKey({ ctx, user })) await prefetchFree({ ctx, client, user, id: "getBatchJob", input: { path: { job_id: jobId } } });
   return (
     <>
       <PageHeader title="Batch job" description="Live status until the job finishes, then its results. Times are IST; everything on this page is free." />

@@ -10,13 +10,15 @@ import { SymbolProfile } from "@/components/symbols/symbol-profile";
 import { SymbolTimeline, TimelineSkeleton } from "@/components/symbols/symbol-timeline";
 import { Button } from "@/components/ui/button";
 import { SYMBOL_RE } from "@/lib/alpha/primitives";
-import { requireUser, type SessionUser } from "@/lib/server/auth";
-import { prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/prefetch";
+import { symbolStanding } from "@/lib/server/symbols/symbol-directory";
+import { symbolFromSegment } from "@/lib/symbols/directory";
+import { requireUser, type SessionUser } from "@/lib/server/identity/auth";
+import { pageContext, prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/http/prefetch";
 
 type Params = Promise<{ symbol: string }>;
 
 function readSymbol(raw: string): string {
-  return decodeURIComponent(raw).trim().toUpperCase();
+  return symbolFromSegment(raw);
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
@@ -25,12 +27,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 async function TimelineSection({ user, symbol, now }: { user: SessionUser; symbol: string; now: number }) {
   const client = requestQueryClient();
-  if (await userHasKey(user)) {
+  const ctx = await pageContext();
+  if (await userHasKey({ ctx, user })) {
     const inputs = symbolInputs(symbol);
     await Promise.all([
-      prefetchFree(client, user, "listEarningsIndex", inputs.results),
-      prefetchFree(client, user, "listUpcomingEarnings", inputs.upcomingResults),
-      prefetchFree(client, user, "listUpcomingConcalls", inputs.upcomingCalls),
+      prefetchFree({ ctx, client, user, id: "listEarningsIndex", input: inputs.results }),
+      prefetchFree({ ctx, client, user, id: "listUpcomingEarnings", input: inputs.upcomingResults }),
+      prefetchFree({ ctx, client, user, id: "listUpcomingConcalls", input: inputs.upcomingCalls }),
     ]);
   }
   return (
@@ -51,6 +54,25 @@ export default async function SymbolPage({ params }: { params: Params }) {
           icon={SearchXIcon}
           title={`“${symbol}” is not a symbol`}
           description="Exchange symbols are capital letters and digits, like TCS, INFY or M&M. Open a company from the earnings calendar or a watchlist."
+          action={
+            <Button asChild variant="outline">
+              <Link href="/earnings">Earnings calendar</Link>
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+  // A symbol the service does not list gets no paid section: nothing on this page could be bought for it.
+  const ctx = await pageContext();
+  if ((await userHasKey({ ctx, user })) && (await symbolStanding({ ctx, user, input: { symbol } })) === "unknown") {
+    return (
+      <>
+        <PageHeader title={symbol} />
+        <EmptyState
+          icon={SearchXIcon}
+          title={`The Alpha service does not list “${symbol}”`}
+          description="No company trades under this symbol in the service's data, so there is nothing to show or buy for it. Check the spelling, or find the company by name in the earnings calendar's symbol search."
           action={
             <Button asChild variant="outline">
               <Link href="/earnings">Earnings calendar</Link>

@@ -1,5 +1,5 @@
-import { handleTranscriptText } from "@/lib/server/concall-transcripts";
-import { deskRoute } from "@/lib/server/route";
+import { handleTranscriptText } from "@/lib/server/upstream/concall-transcripts";
+import { deskRoute } from "@/lib/server/http/route";
 
 // Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
 export const GET = deskRoute("readTranscript", handleTranscriptText);

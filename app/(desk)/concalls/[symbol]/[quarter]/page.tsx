@@ -11,8 +11,9 @@ import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { QUARTER_KEY_RE, SYMBOL_RE } from "@/lib/alpha/primitives";
 import { quarterKeyFromLabel, quarterLabel } from "@/lib/alpha/quarters";
-import { requireUser, type SessionUser } from "@/lib/server/auth";
-import { prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/prefetch";
+import { requireUser, type SessionUser } from "@/lib/server/identity/auth";
+import { pageContext, prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/http/prefetch";
+import { symbolHref } from "@/lib/symbols/directory";
 
 type Params = Promise<{ symbol: string; quarter: string }>;
 
@@ -30,9 +31,10 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 async function CallSection({ user, symbol, quarter }: { user: SessionUser; symbol: string; quarter: string }) {
   const client = requestQueryClient();
-  if (await userHasKey(user)) {
+  const ctx = await pageContext();
+  if (await userHasKey({ ctx, user })) {
     const inputs = callContextInputs(symbol);
-    await Promise.all([prefetchFree(client, user, "listEarningsIndex", inputs.index), prefetchFree(client, user, "listUpcomingConcalls", inputs.upcoming)]);
+    await Promise.all([prefetchFree({ ctx, client, user, id: "listEarningsIndex", input: inputs.index }), prefetchFree({ ctx, client, user, id: "listUpcomingConcalls", input: inputs.upcoming })]);
   }
   return (
     <HydrationBoundary state={dehydrate(client)}>
@@ -78,7 +80,7 @@ export default async function ConcallPage({ params }: { params: Params }) {
           <>
             The earnings call of {p.symbol} for {quarterLabel(p.quarter)}. Everything here costs credits and loads only when you ask; times are IST. See
             everything else about {p.symbol} on its{" "}
-            <Link className="text-primary underline-offset-4 hover:underline" href={`/symbols/${encodeURIComponent(p.symbol)}`}>
+            <Link className="text-primary underline underline-offset-4 hover:decoration-2" href={symbolHref(p.symbol)}>
               symbol page
             </Link>
             .

@@ -1,5 +1,5 @@
 import { handleBatchResultsDownload } from "@/lib/server/handlers/batch-results-stream";
-import { deskRoute } from "@/lib/server/route";
+import { deskRoute } from "@/lib/server/http/route";
 
 // A stream per request: never prerendered, never cached.
 export const dynamic = "force-dynamic";

@@ -1,0 +1,50 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { NeedsKeyNote } from "@/components/season/needs-key-note";
+import { SeasonTracker } from "@/components/season/season-tracker";
+import { PageHeader } from "@/components/shell/page-header";
+import { seasonQuerySchema } from "@/lib/desk/season";
+import { seasonQueryOptions } from "@/lib/query/season";
+import { pageContext, requestQueryClient, userHasKey } from "@/lib/server/http/prefetch";
+import { requireUser } from "@/lib/server/identity/auth";
+import { listWatchlists } from "@/lib/server/portfolio/watchlists";
+import { trackSeason } from "@/lib/server/season/season-tracker";
+
+export const metadata: Metadata = { title: "Results season" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function SeasonPage({ searchParams }: { searchParams: SearchParams }) {
+  const user = await requireUser();
+  const ctx = await pageContext();
+  const [hasKey, watchlists, raw] = await Promise.all([userHasKey({ ctx, user }), listWatchlists({ ctx, user }), searchParams]);
+  const header = (
+    <PageHeader
+      title="Results season"
+      description="Who has reported this season, who has a board meeting booked, and how many days the rest have before the deadline (45 days after the quarter ends, 60 for the fourth quarter). Built from the free results calendar and index: it costs no credits."
+    />
+  );
+  if (!hasKey) {
+    return (
+      <>
+        {header}
+        <NeedsKeyNote what="The season tracker" />
+      </>
+    );
+  }
+  // The same selection and key as the browser's query; a bad URL is left to the browser, which shows its error.
+  const parsed = seasonQuerySchema.safeParse(Object.fromEntries(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : []))));
+  const client = requestQueryClient();
+  if (parsed.success) {
+    const input = parsed.data;
+    await client
+      .prefetchQuery({ ...seasonQueryOptions({ scope: input.scope, watchlist: input.watchlist ?? null, quarter: input.quarter ?? null }), queryFn: () => trackSeason({ ctx, user, input }) })
+      .catch(() => undefined);
+  }
+  return (
+    <HydrationBoundary state={dehydrate(client)}>
+      {header}
+      <SeasonTracker watchlists={watchlists.map((w) => ({ id: w.id, name: w.name }))} />
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,87 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { ListChecksIcon } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { BlockDealsForSymbols } from "@/components/block-deals/block-deals-for-symbols";
+import { TodaysBriefs } from "@/components/briefs/todays-briefs";
+import { NeedsKeyNote } from "@/components/season/needs-key-note";
+import { SeasonPanel } from "@/components/season/season-tracker";
+import { EmptyState } from "@/components/shell/empty-state";
+import { PageHeader } from "@/components/shell/page-header";
+import { MarketStatusPanel } from "@/components/today/market-status-panel";
+import { LatestOnSymbolsPanel, ResultsTodayPanel, UpcomingCallsPanel } from "@/components/today/today-panels";
+import { Button } from "@/components/ui/button";
+import { UsageOverview } from "@/components/usage/usage-overview";
+import { usageQueryOptions } from "@/lib/query/usage";
+import { seasonQueryOptions } from "@/lib/query/season";
+import { loadUpcomingCalendar, pageContext, requestQueryClient, seedUpcomingCalendar, userHasKey } from "@/lib/server/http/prefetch";
+import { requireUser } from "@/lib/server/identity/auth";
+import { getUsageSnapshot } from "@/lib/server/money/usage";
+import { listWatchlists } from "@/lib/server/portfolio/watchlists";
+import { trackSeason } from "@/lib/server/season/season-tracker";
+
+export const metadata: Metadata = { title: "Today" };
+
+/** The page after sign-in: the market now, then what matters today in the user's watchlists, free data first. */
+export default async function TodayPage() {
+  const user = await requireUser();
+  const ctx = await pageContext();
+  const now = ctx.now().getTime();
+  const [hasKey, watchlists] = await Promise.all([userHasKey({ ctx, user }), listWatchlists({ ctx, user })]);
+  const symbols = [...new Set(watchlists.flatMap((w) => w.items.map((i) => i.symbol)))];
+
+  // Free answers the panels read, loaded once here under the browser's keys; a failure is left to each panel.
+  const client = requestQueryClient();
+  if (hasKey) {
+    const calendar = symbols.length > 0 ? loadUpcomingCalendar({ ctx, user, symbols }) : Promise.resolve(null);
+    await Promise.all([
+      client.prefetchQuery({ ...usageQueryOptions(), queryFn: () => getUsageSnapshot({ ctx, user }) }),
+      symbols.length > 0
+        ? client.prefetchQuery({ ...seasonQueryOptions({ scope: "watchlists", watchlist: null, quarter: null }), queryFn: () => trackSeason({ ctx, user, input: { scope: "watchlists" } }) }).catch(() => undefined)
+        : null,
+      calendar.then((c) => seedUpcomingCalendar(client, symbols, c)),
+    ]);
+  }
+
+  return (
+    <HydrationBoundary state={dehydrate(client)}>
+      <PageHeader title="Today" description="The market now, and what matters today in your watchlists: results, the season, calls, alerts and block deals. Free data first; anything paid shows its price." />
+      <MarketStatusPanel now={now} />
+      <TodaysBriefs />
+      {!hasKey ? (
+        <NeedsKeyNote what="Today's results, alerts, block deals and credits" />
+      ) : (
+        <>
+          <section aria-labelledby="today-credits" className="grid gap-2">
+            <h2 id="today-credits" className="text-sm font-medium text-muted-foreground">
+              Your credits
+            </h2>
+            <UsageOverview />
+          </section>
+          {symbols.length === 0 ? (
+            <EmptyState
+              icon={ListChecksIcon}
+              title="Make a watchlist to fill Today"
+              description="Today follows the symbols in your watchlists: their results, the season, calls, alerts, announcements and block deals. Add symbols by hand or import a broker's holdings file."
+              action={
+                <Button asChild>
+                  <Link href="/watchlists">Make a watchlist</Link>
+                </Button>
+              }
+            />
+          ) : (
+            <>
+              <div className="grid gap-4 xl:grid-cols-2">
+                <ResultsTodayPanel symbols={symbols} now={now} />
+                <SeasonPanel />
+                <BlockDealsForSymbols symbols={symbols} now={now} hasKey={hasKey} />
+                <UpcomingCallsPanel symbols={symbols} />
+              </div>
+              <LatestOnSymbolsPanel symbols={symbols} now={now} hasKey={hasKey} />
+            </>
+          )}
+        </>
+      )}
+    </HydrationBoundary>
+  );
+}

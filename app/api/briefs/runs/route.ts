@@ -1,0 +1,5 @@
+import { handleListBriefRuns } from "@/lib/server/handlers/briefs";
+import { deskRoute } from "@/lib/server/http/route";
+
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("listBriefRuns", handleListBriefRuns);

@@ -1,0 +1,6 @@
+import { handleCreateBriefSchedule, handleListBriefSchedules } from "@/lib/server/handlers/briefs";
+import { deskRoute } from "@/lib/server/http/route";
+
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("listBriefSchedules", handleListBriefSchedules);
+export const POST = deskRoute("createBriefSchedule", handleCreateBriefSchedule);

@@ -1,0 +1,5 @@
+import { handleSeason } from "@/lib/server/handlers/season";
+import { deskRoute } from "@/lib/server/http/route";
+
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("getSeason", handleSeason);

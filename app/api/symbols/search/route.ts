@@ -1,0 +1,5 @@
+import { handleSearchSymbols } from "@/lib/server/handlers/symbols";
+import { deskRoute } from "@/lib/server/http/route";
+
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("searchSymbols", handleSearchSymbols);

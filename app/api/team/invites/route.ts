@@ -1,0 +1,6 @@
+import { handleCreateInvite, handleListInvites } from "@/lib/server/handlers/teams";
+import { deskRoute } from "@/lib/server/http/route";
+
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("listInvites", handleListInvites);
+export const POST = deskRoute("createInvite", handleCreateInvite);

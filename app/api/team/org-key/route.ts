@@ -1,0 +1,7 @@
+import { handleDeleteOrgKey, handleGetOrgKey, handlePutOrgKey } from "@/lib/server/handlers/teams";
+import { deskRoute } from "@/lib/server/http/route";
+
+// Derived from the desk's contract: lib/desk/routes.ts says the method, path, access, input and answer.
+export const GET = deskRoute("getOrgKey", handleGetOrgKey);
+export const PUT = deskRoute("putOrgKey", handlePutOrgKey);
+export const DELETE = deskRoute("deleteOrgKey", handleDeleteOrgKey);

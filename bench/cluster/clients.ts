@@ -1,0 +1,51 @@
+/**
+ * The browsers of the cluster bench, in their own process: N SSE streams (node:http) spread round-robin over the desk
+ * URLs given, each counting the rows of one product. It tells the parent when every stream is connected, and for
+ * each row id the moment the LAST stream received it.
+ * argv: <product> <cookie> <clients> <url>...
+ */
+import { request } from "node:http";
+
+const [product, cookie, clientsText, ...urls] = process.argv.slice(2);
+const CLIENTS = Number(clientsText);
+if (!product || !cookie || !CLIENTS || urls.length === 0) throw new Error("usage: clients.ts <product> <cookie> <clients> <url>...");
+const send = (message: unknown) => process.send?.(message);
+const wallNow = () => performance.timeOrigin + performance.now();
+
+const received = new Map<string, number>();
+let connected = 0;
+
+function open(url: string): void {
+  const req = request(url, { headers: { cookie, accept: "text/event-stream" }, agent: false }, (res) => {
+    if (res.statusCode !== 200) {
+      send({ type: "failed", error: `HTTP ${res.statusCode} from ${url}` });
+      return;
+    }
+    let buffer = "";
+    let seenConnected = false;
+    res.setEncoding("utf8");
+    res.on("data", (chunk: string) => {
+      buffer += chunk;
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (!seenConnected && block.startsWith("event: status") && block.includes('"state":"connected"')) {
+          seenConnected = true;
+          connected += 1;
+          if (connected === CLIENTS) send({ type: "ready", clients: connected });
+        }
+        if (!block.startsWith(`event: ${product}\n`)) continue;
+        const m = /"id":"([^"]+)"/.exec(block);
+        if (!m?.[1]) continue;
+        const n = (received.get(m[1]) ?? 0) + 1;
+        received.set(m[1], n);
+        if (n === CLIENTS) send({ type: "all-received", id: m[1], at: wallNow() });
+      }
+    });
+  });
+  req.on("error", (error) => send({ type: "failed", error: error.message }));
+  req.end();
+}
+
+for (let i = 0; i < CLIENTS; i++) open(urls[i % urls.length]!);

@@ -1,0 +1,39 @@
+/**
+ * One desk instance of the cluster bench, in its own process: the desk's real GET /api/live handler (withUser +
+ * handleLiveRequest) on node:http. Prints one JSON line with its URL when listening.
+ * argv: <serviceUrl> <settings JSON: { sqlitePath? , databaseUrl?, pgSchema?, redisUrl?, redisPrefix?, authSecret, encryptionKey }>
+ * Runs under `--conditions=react-server` (lib/server's "server-only" guard).
+ */
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createDeskContext } from "../../lib/server/core/context";
+import { withUser } from "../../lib/server/http/route";
+import { handleLiveRequest } from "../../lib/server/live/relay";
+
+const [serviceUrl, settingsText] = process.argv.slice(2);
+if (!serviceUrl || !settingsText) throw new Error("usage: desk.ts <serviceUrl> <settings>");
+const settings = JSON.parse(settingsText) as {
+  sqlitePath?: string;
+  databaseUrl?: string;
+  pgSchema?: string;
+  redisUrl?: string;
+  redisPrefix?: string;
+  authSecret: string;
+  encryptionKey: string;
+};
+const ctx = await createDeskContext({
+  ...(settings.sqlitePath ? { sqlitePath: settings.sqlitePath } : {}),
+  databaseUrl: settings.databaseUrl,
+  ...(settings.pgSchema ? { pgSchema: settings.pgSchema } : {}),
+  redisUrl: settings.redisUrl,
+  ...(settings.redisPrefix ? { redisPrefix: settings.redisPrefix } : {}),
+  secrets: { authSecret: settings.authSecret, encryptionKey: Buffer.from(settings.encryptionKey, "base64") },
+  config: { alphaBaseUrl: serviceUrl },
+});
+const live = withUser((args) => handleLiveRequest(args, { keepAliveMs: 60_000 }), { ctx });
+const server = await new Promise<Server>((resolve) => {
+  const s = serve({ fetch: (req: Request) => live(req), hostname: "127.0.0.1", port: 0 }, () => resolve(s as Server)) as Server;
+});
+console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+process.on("SIGTERM", () => void ctx.close().finally(() => process.exit(0)));

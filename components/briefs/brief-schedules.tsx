@@ -1,0 +1,209 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AlarmClockIcon, PauseIcon, PlayIcon, Trash2Icon } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { toast } from "sonner";
+import { PriceTag } from "@/components/paid/price-tag";
+import { priceWords } from "@/components/paid/paid-call";
+import { modeLabel, MODE_INFO } from "@/components/summaries/summary-params";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { priceRequest } from "@/lib/alpha/costs";
+import { isAlphaError } from "@/lib/alpha/errors";
+import type { SummaryMode } from "@/lib/alpha/summaries";
+import { SUMMARY_MODES } from "@/lib/alpha/summaries";
+import type { BriefRun, BriefSchedule } from "@/lib/desk/briefs";
+import { briefRequest } from "@/lib/desk/briefs";
+import { deskCall } from "@/lib/desk/client";
+import { formatIstDateTime } from "@/lib/format/time";
+import { briefSchedulesQueryOptions } from "@/lib/query/briefs";
+import { queryKeys } from "@/lib/query/keys";
+import { watchlistsQueryOptions } from "@/lib/query/watchlists";
+
+const PRESETS = [
+  { time: "08:45", label: "Before the open (08:45)" },
+  { time: "16:15", label: "After the close (16:15)" },
+] as const;
+
+export function runWords(run: BriefRun): string {
+  switch (run.status) {
+    case "generated":
+      return `Generated ${formatIstDateTime(run.finishedAt ?? run.dueAt)}${run.reason ? ` · ${run.reason}` : ""}`;
+    case "running":
+      return "Generating now…";
+    default:
+      return run.reason ?? (run.status === "skipped" ? "Skipped." : "Not generated.");
+  }
+}
+
+function ScheduleRow({ schedule }: { schedule: BriefSchedule }) {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.briefs.all });
+  const toggle = useMutation({
+    mutationFn: () => deskCall("updateBriefSchedule", { params: { id: schedule.id }, body: { paused: !schedule.paused } }),
+    onSuccess: (s) => toast.success(s.paused ? "Brief paused." : "Brief resumed."),
+    onError: (e) => toast.error(isAlphaError(e) ? e.message : "That did not work. Try again."),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: () => deskCall("deleteBriefSchedule", { params: { id: schedule.id } }),
+    onSuccess: () => toast.success("Scheduled brief deleted."),
+    onError: (e) => toast.error(isAlphaError(e) ? e.message : "That did not work. Try again."),
+    onSettled: refresh,
+  });
+  return (
+    <li data-testid="brief-schedule" data-id={schedule.id} className="flex flex-col gap-1 rounded-md border px-3 py-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-medium tabular-nums">{schedule.time} IST</span>
+        <span className="min-w-0 break-words">
+          {schedule.watchlistName} · {modeLabel(schedule.mode)}
+        </span>
+        {schedule.paused && <Badge variant="outline">Paused</Badge>}
+        <span className="ml-auto flex gap-1">
+          <Button variant="ghost" size="sm" onClick={() => toggle.mutate()} disabled={toggle.isPending} aria-label={`${schedule.paused ? "Resume" : "Pause"} the ${schedule.time} brief of ${schedule.watchlistName}`}>
+            {schedule.paused ? <PlayIcon aria-hidden /> : <PauseIcon aria-hidden />}
+            {schedule.paused ? "Resume" : "Pause"}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => remove.mutate()} disabled={remove.isPending} aria-label={`Delete the ${schedule.time} brief of ${schedule.watchlistName}`}>
+            <Trash2Icon aria-hidden />
+            Delete
+          </Button>
+        </span>
+      </div>
+      <p className="text-sm text-muted-foreground" data-testid="brief-next-run">
+        {schedule.nextRunAt ? `Next brief ${formatIstDateTime(schedule.nextRunAt)} (market days only).` : "Paused: no brief until you resume it."}
+      </p>
+      {schedule.lastRun && (
+        <p className="text-sm" data-testid="brief-last-run" data-status={schedule.lastRun.status}>
+          <span className="text-muted-foreground">Last: </span>
+          {runWords(schedule.lastRun)}
+          {schedule.lastRun.summaryId && (
+            <>
+              {" "}
+              <Link className="font-medium text-primary underline-offset-4 hover:underline" href={`/summaries?entry=${encodeURIComponent(schedule.lastRun.summaryId)}`}>
+                Open it
+              </Link>
+            </>
+          )}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Scheduled briefs: a watchlist's daily summary at a time in IST on market days. The price shows once, here, before
+ * scheduling; a brief is charged only when the server generates it (its entry then joins the summary history).
+ */
+export function BriefSchedules({ hasKey }: { hasKey: boolean }) {
+  const queryClient = useQueryClient();
+  const schedules = useQuery(briefSchedulesQueryOptions());
+  const watchlists = useQuery(watchlistsQueryOptions());
+  const [watchlistId, setWatchlistId] = useState<string>("");
+  const [time, setTime] = useState<string>("08:45");
+  const [mode, setMode] = useState<SummaryMode>("news_context");
+  const chosen = watchlists.data?.find((w) => w.id === watchlistId) ?? null;
+  const price = chosen && chosen.items.length > 0 ? priceRequest("createDailySummary", briefRequest(chosen.items, mode)) : null;
+  const create = useMutation({
+    mutationFn: () => deskCall("createBriefSchedule", { body: { watchlistId, time, mode } }),
+    onSuccess: (s) => toast.success(`Scheduled: ${s.watchlistName} at ${s.time} IST on market days.`),
+    onError: (e) => toast.error(isAlphaError(e) ? e.message : "The brief was not scheduled. Try again."),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.briefs.all }),
+  });
+  const list = schedules.data ?? [];
+  return (
+    <Card data-testid="brief-schedules">
+      <CardHeader>
+        <CardTitle>
+          <h2 className="flex items-center gap-2">
+            <AlarmClockIcon aria-hidden className="size-4" /> Scheduled briefs
+          </h2>
+        </CardTitle>
+        <CardDescription>A watchlist&apos;s summary made for you each market day at a time you choose; it waits for you on Today and in the history.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {list.length > 0 ? (
+          <ul className="flex flex-col gap-2">
+            {list.map((s) => (
+              <ScheduleRow key={s.id} schedule={s} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{schedules.isLoading ? "Loading your scheduled briefs…" : "No scheduled briefs yet."}</p>
+        )}
+        <form
+          className="flex flex-col gap-3 border-t pt-4"
+          aria-label="Schedule a brief"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (chosen && price) create.mutate();
+          }}
+        >
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1">
+              <Label htmlFor="brief-watchlist">Watchlist</Label>
+              <Select value={watchlistId} onValueChange={setWatchlistId}>
+                <SelectTrigger id="brief-watchlist" className="w-full">
+                  <SelectValue placeholder={watchlists.data?.length === 0 ? "No watchlists yet" : "Choose a watchlist"} />
+                </SelectTrigger>
+                <SelectContent>
+                  {(watchlists.data ?? []).map((w) => (
+                    <SelectItem key={w.id} value={w.id} disabled={w.items.length === 0}>
+                      {w.name} ({w.items.length} symbols)
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="brief-time">Time (IST)</Label>
+              <Input id="brief-time" type="time" className="w-36" required value={time} onChange={(e) => setTime(e.target.value)} />
+            </div>
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="brief-mode">Kind of summary</Label>
+              <Select value={mode} onValueChange={(v) => setMode(v as SummaryMode)}>
+                <SelectTrigger id="brief-mode" className="w-48">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {SUMMARY_MODES.map((m) => (
+                    <SelectItem key={m} value={m}>
+                      {MODE_INFO[m].label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Suggested times">
+            {PRESETS.map((p) => (
+              <Button key={p.time} type="button" variant={time === p.time ? "secondary" : "outline"} size="sm" aria-pressed={time === p.time} onClick={() => setTime(p.time)}>
+                {p.label}
+              </Button>
+            ))}
+          </div>
+          {price && (
+            <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="brief-price">
+              <PriceTag credits={price.credits} upTo={!price.exact} description={price.description} />
+              <span>
+                Each brief costs {priceWords({ credits: price.credits, upTo: !price.exact })}, charged only when one is generated. Scheduling is free; days the market is shut are skipped.
+              </span>
+            </p>
+          )}
+          <div>
+            <Button type="submit" disabled={!hasKey || !price || create.isPending}>
+              {create.isPending ? "Scheduling…" : "Schedule brief"}
+            </Button>
+            {!hasKey && <p className="mt-1 text-sm text-muted-foreground">Add your Alpha key in Settings first: briefs are made with it.</p>}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

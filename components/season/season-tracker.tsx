@@ -1,0 +1,274 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { CalendarCheckIcon } from "lucide-react";
+import Link from "next/link";
+import { parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
+import { symbolHref } from "@/components/block-deals/block-deal-card";
+import { ErrorState } from "@/components/shell/error-state";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Progress } from "@/components/ui/progress";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { seasonScopeSchema } from "@/lib/desk/season";
+import { formatQuarter } from "@/lib/format/quarter";
+import { formatIstDate, formatIstDateTime } from "@/lib/format/time";
+import { type SeasonCompanyView, type SeasonSelection, type SeasonView, seasonQueryOptions } from "@/lib/query/season";
+import { cn } from "@/lib/utils";
+
+
+/** The last day results may be filed (the deadline instant is the next midnight). */
+function lastDay(view: Pick<SeasonView, "deadline">): string {
+  return formatIstDate(Date.parse(view.deadline) - 1, { weekday: true });
+}
+
+function daysWord(n: number): string {
+  return `${n} day${n === 1 ? "" : "s"}`;
+}
+
+/** "12 days left", "last day today", "closed 9 days ago". */
+export function deadlineText(daysLeft: number): string {
+  if (daysLeft > 0) return `${daysWord(daysLeft)} left`;
+  if (daysLeft === 0) return "last day today";
+  return `closed ${daysWord(-daysLeft)} ago`;
+}
+
+function StatusBadge({ company }: { company: SeasonCompanyView }) {
+  // Text in the foreground colour on the tinted badge: the tint's own text colour is under 4.5:1 in the light theme.
+  if (company.status === "reported")
+    return (
+      <Badge variant="positive" className="text-foreground">
+        Reported
+      </Badge>
+    );
+  if (company.status === "booked") return <Badge variant="secondary">Booked</Badge>;
+  return <Badge variant="outline">No date yet</Badge>;
+}
+
+function whenText(c: SeasonCompanyView): string {
+  if (c.status === "reported") return `Filed ${formatIstDateTime(c.at)}`;
+  if (c.status === "booked") return `Board meeting ${formatIstDateTime(c.at)}`;
+  return c.late ? "Nothing filed or booked" : deadlineText(c.daysLeft);
+}
+
+function SeasonBars({ view }: { view: SeasonView }) {
+  const { counts } = view;
+  const share = (n: number) => (counts.total > 0 ? Math.round((n / counts.total) * 100) : 0);
+  const bars = [
+    { id: "reported", label: "Reported", value: counts.reported, pct: share(counts.reported), indicator: "bg-positive" },
+    { id: "booked", label: "Reported or booked", value: counts.reported + counts.booked, pct: share(counts.reported + counts.booked), indicator: "bg-primary" },
+    { id: "elapsed", label: "Season elapsed", value: null, pct: Math.round(view.elapsed * 100), indicator: "bg-muted-foreground" },
+  ];
+  return (
+    <div className="grid gap-3 sm:grid-cols-3">
+      {bars.map((b) => (
+        <div key={b.id} className="grid gap-1.5" data-testid={`season-bar-${b.id}`}>
+          <div className="flex items-baseline justify-between gap-2 text-xs">
+            <span className="text-muted-foreground">{b.label}</span>
+            <span className="font-mono tabular-nums">{b.value === null ? `${b.pct}%` : `${b.value} of ${counts.total}`}</span>
+          </div>
+          <Progress value={b.pct} aria-label={`${b.label}: ${b.pct}%`} indicatorClassName={b.indicator} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function SeasonSummary({ view }: { view: SeasonView }) {
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="season-summary">
+      Results for {formatQuarter(view.quarter)} are due by {lastDay(view)}, {view.deadlineDays} days after the quarter ended
+      {view.deadlineDays === 60 ? " (the fourth quarter's audited results get 60)" : ""}: {deadlineText(view.daysLeft)}.{" "}
+      <span className="text-foreground">
+        {view.counts.reported} reported, {view.counts.booked} booked, {view.counts.pending} without a date
+        {view.counts.late > 0 ? `, ${view.counts.late} late` : ""}.
+      </span>
+    </p>
+  );
+}
+
+function CompanyRows({ view, limit }: { view: SeasonView; limit?: number }) {
+  const rows = limit ? view.companies.slice(0, limit) : view.companies;
+  return (
+    <ul className="@container divide-y rounded-lg border" aria-label={`Companies in the ${formatQuarter(view.quarter)} season`}>
+      {rows.map((c) => (
+        <li
+          key={c.symbol}
+          className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-3 py-2 text-sm @2xl:grid-cols-[minmax(0,16rem)_10rem_minmax(0,1fr)_3.5rem]"
+          data-testid="season-row"
+          data-symbol={c.symbol}
+          data-status={c.status}
+          data-late={c.late ? "true" : "false"}
+          data-at={c.at ?? ""}
+        >
+          <span className="min-w-0 truncate">
+            <Link href={symbolHref(c.symbol)} className="font-mono font-semibold text-primary underline-offset-4 hover:underline">
+              {c.symbol}
+            </Link>
+            {c.company && <span className="ml-2 text-muted-foreground">{c.company}</span>}
+          </span>
+          <StatusBadge company={c} />
+          <span className="text-xs text-muted-foreground tabular-nums">{whenText(c)}</span>
+          <span className="justify-self-end">
+            {c.late && (
+              <Badge variant="negative" className="text-foreground">
+                Late
+              </Badge>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SeasonTrackerSkeleton() {
+  return (
+    <div className="grid gap-3" aria-busy="true" aria-label="Loading the season">
+      <Skeleton className="h-5 w-2/3" />
+      <Skeleton className="h-8 w-full" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}
+
+function EmptyCompanies({ scope }: { scope: SeasonSelection["scope"] }) {
+  return (
+    <p className="rounded-lg border border-dashed px-4 py-3 text-sm text-muted-foreground" data-testid="season-empty">
+      {scope === "universe" ? (
+        "The free results calendar and index hold no company for this season yet."
+      ) : (
+        <>
+          Your watchlists hold no symbols yet. <Link href="/watchlists" className="text-primary underline underline-offset-4">Make a watchlist</Link> to
+          follow who has reported.
+        </>
+      )}
+    </p>
+  );
+}
+
+const scopeLabels = { watchlists: "All my watchlists", watchlist: "One watchlist", universe: "Every company" } as const;
+
+const searchParsers = {
+  scope: parseAsStringLiteral(seasonScopeSchema.options).withDefault("watchlists"),
+  watchlist: parseAsString,
+  quarter: parseAsString,
+};
+
+/** The /season page: which symbols and which season in the URL, the board below. */
+export function SeasonTracker({ watchlists }: { watchlists: readonly { id: string; name: string }[] }) {
+  const [search, setSearch] = useQueryStates(searchParsers);
+  const scope = search.scope === "watchlist" && !search.watchlist ? "watchlists" : search.scope;
+  const selection: SeasonSelection = { scope, watchlist: scope === "watchlist" ? search.watchlist : null, quarter: search.quarter };
+  const query = useQuery(seasonQueryOptions(selection));
+  const view = query.data;
+  const pick = scope === "watchlist" ? `list:${search.watchlist}` : scope;
+
+  return (
+    <div className="grid gap-4" data-testid="season-tracker" data-quarter={view?.quarter ?? ""} data-deadline={view?.deadline ?? ""}>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor="season-scope" className="text-xs">
+            Companies
+          </Label>
+          <Select
+            value={pick}
+            onValueChange={(v) => {
+              if (v.startsWith("list:")) void setSearch({ scope: "watchlist", watchlist: v.slice(5) });
+              else void setSearch({ scope: seasonScopeSchema.catch("watchlists").parse(v), watchlist: null });
+            }}
+          >
+            <SelectTrigger id="season-scope" size="sm" className="w-64 max-w-full" data-testid="season-scope">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="watchlists">{scopeLabels.watchlists}</SelectItem>
+              {watchlists.map((w) => (
+                <SelectItem key={w.id} value={`list:${w.id}`}>
+                  {w.name}
+                </SelectItem>
+              ))}
+              <SelectItem value="universe">{scopeLabels.universe}</SelectItem>
+            </SelectContent>
+          </Select>
+        </div>
+        {view && view.seasons.length > 1 && (
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="season-quarter" className="text-xs">
+              Season
+            </Label>
+            <Select value={view.quarter} onValueChange={(v) => void setSearch({ quarter: v === view.seasons[0] ? null : v })}>
+              <SelectTrigger id="season-quarter" size="sm" className="w-44 max-w-full" data-testid="season-quarter">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {view.seasons.map((q, i) => (
+                  <SelectItem key={q} value={q}>
+                    {formatQuarter(q)}
+                    {i === 0 ? "" : " (next)"}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        )}
+      </div>
+      {query.isPending ? (
+        <SeasonTrackerSkeleton />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : view ? (
+        <>
+          <SeasonSummary view={view} />
+          {view.partial && <p className="text-xs text-muted-foreground">Part of the free calendar was left unread to stay inside your plan&apos;s request rate; open this page again in a minute for the rest.</p>}
+          {view.counts.total > 0 ? (
+            <>
+              <SeasonBars view={view} />
+              <CompanyRows view={view} />
+            </>
+          ) : (
+            <EmptyCompanies scope={scope} />
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** Today's card: the user's watchlists in the tracked season, late and nearest first, with a way to the full page. */
+export function SeasonPanel() {
+  const query = useQuery(seasonQueryOptions({ scope: "watchlists", watchlist: null, quarter: null }));
+  const view = query.data;
+  return (
+    <Card data-testid="season-panel" data-quarter={view?.quarter ?? ""}>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CalendarCheckIcon aria-hidden className="size-4 text-muted-foreground" />
+          Results season{view ? `: ${formatQuarter(view.quarter)}` : ""}
+        </CardTitle>
+        <CardDescription>Who in your watchlists has reported, who has a board meeting booked, and how long the rest have. Free.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {query.isPending ? (
+          <SeasonTrackerSkeleton />
+        ) : query.isError ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : view && view.counts.total > 0 ? (
+          <>
+            <SeasonSummary view={view} />
+            <SeasonBars view={view} />
+            <CompanyRows view={view} limit={6} />
+          </>
+        ) : (
+          <EmptyCompanies scope="watchlists" />
+        )}
+        <Link href="/season" className={cn("w-fit text-sm text-primary underline-offset-4 hover:underline")}>
+          Open the season tracker
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+

@@ -1,0 +1,148 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CopyIcon, LinkIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { ErrorState } from "@/components/shell/error-state";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { isAlphaError } from "@/lib/alpha/errors";
+import { deskCall } from "@/lib/desk/client";
+import type { Invite, PaidAction } from "@/lib/desk/teams";
+import { INVITE_TTL_HOURS, PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/teams";
+import { formatIstDateTime } from "@/lib/format/time";
+import { queryKeys } from "@/lib/query/keys";
+import { invitesQueryOptions } from "@/lib/query/teams";
+
+function inviteState(invite: Invite, now: number): string {
+  if (invite.usedAt) return `Used by ${invite.usedBy ?? "a new member"}`;
+  return Date.parse(invite.expiresAt) <= now ? "Expired" : `Open until ${formatIstDateTime(invite.expiresAt)}`;
+}
+
+/** One-time invite links: the link is shown once, here; the desk keeps only a hash of it. */
+export function InvitesCard({ initialInvites }: { initialInvites: Invite[] }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const query = useQuery({ ...invitesQueryOptions(), initialData: initialInvites });
+  const [role, setRole] = useState<"member" | "admin">("member");
+  const [allowance, setAllowance] = useState("");
+  const [note, setNote] = useState("");
+  const [actions, setActions] = useState<PaidAction[]>([...PAID_ACTIONS]);
+  const [link, setLink] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [now] = useState(() => Date.now());
+
+  const create = useMutation({
+    mutationFn: () => {
+      const trimmed = allowance.trim();
+      return deskCall("createInvite", { body: { role, note, actions, dailyAllowance: trimmed === "" ? null : Number(trimmed) } });
+    },
+    onSuccess: (created) => {
+      setLink(created.url);
+      setError(null);
+      setNote("");
+      void queryClient.invalidateQueries({ queryKey: queryKeys.team.all });
+    },
+    onError: (e) => setError(isAlphaError(e) ? e.message : "The invite was not made. Try again."),
+  });
+
+  return (
+    <Card data-testid="invites-card">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <LinkIcon aria-hidden className="size-4 text-primary" />
+          Invite a member
+        </CardTitle>
+        <CardDescription>
+          A link that signs up one person, valid for {INVITE_TTL_HOURS} hours. It is shown once: copy it and send it to them.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form
+          className="grid gap-3 sm:grid-cols-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setLink(null);
+            create.mutate();
+          }}
+        >
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-note`}>Who it is for (a note for you)</Label>
+            <Input id={`${id}-note`} value={note} maxLength={100} onChange={(e) => setNote(e.target.value)} placeholder="e.g. New analyst" />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-allowance`}>Daily allowance (credits)</Label>
+            <Input id={`${id}-allowance`} inputMode="numeric" value={allowance} onChange={(e) => setAllowance(e.target.value)} placeholder="No allowance" />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-role`}>Role</Label>
+            <Select value={role} onValueChange={(v) => setRole(v as "member" | "admin")}>
+              <SelectTrigger id={`${id}-role`} className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="member">Member</SelectItem>
+                <SelectItem value="admin">Admin</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
+          <fieldset className="grid gap-1">
+            <legend className="mb-1 text-sm font-medium">May buy</legend>
+            {PAID_ACTIONS.map((action) => (
+              <label key={action} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={actions.includes(action)}
+                  onChange={(e) => setActions((now) => (e.target.checked ? [...now, action] : now.filter((a) => a !== action)))}
+                />
+                {PAID_ACTION_LABELS[action]}
+              </label>
+            ))}
+          </fieldset>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? "Making the link…" : "Make invite link"}
+            </Button>
+          </div>
+        </form>
+        {error && <p className="text-sm text-destructive">{error}</p>}
+        {link && (
+          <div className="grid gap-2 rounded-lg border bg-muted/40 p-3" data-testid="invite-link">
+            <Label htmlFor={`${id}-link`}>The invite link (shown once)</Label>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Input id={`${id}-link`} readOnly value={link} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => {
+                  void navigator.clipboard?.writeText(link).then(() => toast.success("Link copied."), () => toast.error("Copy it by hand: select the field."));
+                }}
+              >
+                <CopyIcon aria-hidden />
+                Copy
+              </Button>
+            </div>
+          </div>
+        )}
+        {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
+        {query.data.length > 0 && (
+          <ul className="grid gap-2 text-sm" data-testid="invite-list">
+            {query.data.slice(0, 10).map((invite) => (
+              <li key={invite.id} className="flex flex-wrap items-center gap-2">
+                <Badge variant={invite.usedAt ? "secondary" : "neutral"}>{invite.role === "admin" ? "Admin" : "Member"}</Badge>
+                <span className="font-medium">{invite.note || "Invite"}</span>
+                <span className="text-muted-foreground">{inviteState(invite, now)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,243 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AlertTriangleIcon, PencilIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { ErrorState } from "@/components/shell/error-state";
+import { endpointLabel } from "@/components/usage/endpoint-labels";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Progress } from "@/components/ui/progress";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { isAlphaError } from "@/lib/alpha/errors";
+import { deskCall } from "@/lib/desk/client";
+import type { MemberSpend, PaidAction, TeamView, UpdateMemberInput } from "@/lib/desk/teams";
+import { PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/teams";
+import { formatCredits } from "@/lib/format/number";
+import { queryKeys } from "@/lib/query/keys";
+import { teamViewQueryOptions } from "@/lib/query/teams";
+
+const NOTICE_SHARE = 0.8;
+
+function KeyBadge({ source }: { source: MemberSpend["keySource"] }) {
+  if (source === "personal") return <Badge variant="secondary">Own key</Badge>;
+  if (source === "organisation") return <Badge variant="neutral">Organisation key</Badge>;
+  return <span className="text-sm text-muted-foreground">No key</span>;
+}
+
+/** Each member's spend today against their allowance, what they may buy, and the account's daily limit. */
+export function MembersCard({ initialView, currentUserId }: { initialView: TeamView; currentUserId: string }) {
+  const query = useQuery({ ...teamViewQueryOptions(), initialData: initialView, refetchInterval: 30_000 });
+  const [editing, setEditing] = useState<MemberSpend | null>(null);
+  const view = query.data;
+  const limit = view.dailyLimit;
+  return (
+    <Card data-testid="members-card">
+      <CardHeader>
+        <CardTitle>Members and spend today</CardTitle>
+        <CardDescription>
+          Credits each member spent today ({view.day}, IST day) through the desk, their batch jobs&apos; summaries included, against their daily allowance.
+          A paid request past the allowance is refused before it is sent.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
+        {limit && limit.share >= NOTICE_SHARE && (
+          <Alert variant="destructive" data-testid="daily-limit-notice">
+            <AlertTriangleIcon aria-hidden />
+            <AlertTitle>The account has used {Math.floor(limit.share * 100)}% of its daily limit</AlertTitle>
+            <AlertDescription>
+              {formatCredits(limit.used, { compact: true })} of {formatCredits(limit.limit, { compact: true })} {limit.basis === "requests" ? "requests" : "credits"} today. At the limit every member&apos;s
+              paid and free calls on the organisation key stop until midnight IST.
+            </AlertDescription>
+          </Alert>
+        )}
+        <div className="grid gap-1 text-sm text-muted-foreground" data-testid="team-outside">
+          {view.outside !== null ? (
+            <span>
+              Spent with the account outside the desk today: <span className="font-medium text-foreground">{formatCredits(view.outside)}</span>
+            </span>
+          ) : (
+            <span>{view.ledgerError ?? "The service's ledger could not be read now."}</span>
+          )}
+          {limit && (
+            <span>
+              Account daily limit: {formatCredits(limit.used, { compact: true })} of {formatCredits(limit.limit, { compact: true })} {limit.basis === "requests" ? "requests" : "credits"} used
+            </span>
+          )}
+        </div>
+        <div className="overflow-x-auto [&_[data-slot=table-container]]:overflow-visible" tabIndex={0} role="region" aria-label="Members and spend today">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Member</TableHead>
+                <TableHead>Key in use</TableHead>
+                <TableHead>Spent today</TableHead>
+                <TableHead>May buy</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {view.members.map((m) => {
+                const allowance = m.seat.dailyAllowance;
+                const share = allowance ? Math.min(100, (m.countedToday / allowance) * 100) : 0;
+                const endpoints = Object.entries(m.byEndpoint).sort((a, b) => b[1] - a[1]);
+                return (
+                  <TableRow key={m.userId} data-testid="member-row" data-email={m.email} className={m.disabled ? "text-muted-foreground" : undefined}>
+                    <TableCell>
+                      <div className="font-medium text-foreground">
+                        {m.name} {m.userId === currentUserId && <span className="text-xs font-normal text-muted-foreground">(you)</span>}
+                      </div>
+                      <div className="text-xs text-muted-foreground">{m.email}</div>
+                      <div className="mt-1 flex gap-1">
+                        <Badge variant={m.role === "admin" ? "default" : "secondary"}>{m.role === "admin" ? "Admin" : "Member"}</Badge>
+                        {m.disabled && <Badge variant="neutral">Disabled</Badge>}
+                      </div>
+                    </TableCell>
+                    <TableCell>
+                      <KeyBadge source={m.keySource} />
+                    </TableCell>
+                    <TableCell className="min-w-48">
+                      <div data-testid="member-spend">
+                        <span className="font-medium tabular-nums">{formatCredits(m.spentToday, { compact: true })}</span>
+                        {allowance !== null ? ` of ${formatCredits(allowance, { compact: true })} credits` : " credits (no allowance)"}
+                      </div>
+                      {allowance !== null && <Progress value={share} className="mt-1" aria-label={`${m.name}'s allowance used`} indicatorClassName={share >= 80 ? "bg-warning" : undefined} />}
+                      {endpoints.length > 0 && (
+                        <ul className="mt-1 text-xs text-muted-foreground" data-testid="member-endpoints">
+                          {endpoints.map(([endpoint, credits]) => (
+                            <li key={endpoint}>
+                              {endpointLabel(endpoint)}: {formatCredits(credits)}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </TableCell>
+                    <TableCell className="text-sm whitespace-normal">{m.seat.actions.length === PAID_ACTIONS.length ? "Everything" : m.seat.actions.length === 0 ? "Nothing paid" : m.seat.actions.map((a) => PAID_ACTION_LABELS[a].split(" (")[0]).join(", ")}</TableCell>
+                    <TableCell className="text-right">
+                      <Button variant="outline" size="sm" onClick={() => setEditing(m)} aria-label={`Edit ${m.name}'s seat`}>
+                        <PencilIcon aria-hidden />
+                        Edit
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </div>
+      </CardContent>
+      {editing && <SeatDialog member={editing} self={editing.userId === currentUserId} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}
+
+function SeatDialog({ member, self, onClose }: { member: MemberSpend; self: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [role, setRole] = useState(member.role);
+  const [disabled, setDisabled] = useState(member.disabled);
+  const [allowance, setAllowance] = useState(member.seat.dailyAllowance === null ? "" : String(member.seat.dailyAllowance));
+  const [actions, setActions] = useState<PaidAction[]>(member.seat.actions);
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (change: UpdateMemberInput) => deskCall("updateMember", { params: { id: member.userId }, body: change }),
+    onSuccess: () => {
+      toast.success(`${member.name}'s seat is saved.`);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.team.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users() });
+      onClose();
+    },
+    onError: (e) => setError(isAlphaError(e) ? e.message : "The change was not saved. Try again."),
+  });
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = allowance.trim();
+    const value = trimmed === "" ? null : Number(trimmed);
+    if (value !== null && (!Number.isInteger(value) || value < 0)) {
+      setError("The daily allowance is a whole number of credits, or empty for none.");
+      return;
+    }
+    const change: UpdateMemberInput = { dailyAllowance: value, actions };
+    if (role !== member.role) change.role = role;
+    if (disabled !== member.disabled) change.disabled = disabled;
+    save.mutate(change);
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <form onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{member.name}&apos;s seat</DialogTitle>
+            <DialogDescription>What they may spend on the organisation key each day, and on what. Every change is kept in the audit log.</DialogDescription>
+          </DialogHeader>
+          {error && (
+            <Alert variant="destructive">
+              <AlertTriangleIcon aria-hidden />
+              <AlertTitle>Not saved</AlertTitle>
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          )}
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-allowance`}>Daily allowance (credits)</Label>
+            <Input id={`${id}-allowance`} inputMode="numeric" value={allowance} onChange={(e) => setAllowance(e.target.value)} placeholder="No allowance" aria-describedby={`${id}-allowance-hint`} />
+            <p id={`${id}-allowance-hint`} className="text-xs text-muted-foreground">
+              Empty: no allowance, the account&apos;s balance is the limit. Counted per IST day.
+            </p>
+          </div>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">May buy</legend>
+            {PAID_ACTIONS.map((action) => (
+              <label key={action} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={actions.includes(action)}
+                  onChange={(e) => setActions((now) => (e.target.checked ? [...now, action] : now.filter((a) => a !== action)))}
+                />
+                {PAID_ACTION_LABELS[action]}
+              </label>
+            ))}
+          </fieldset>
+          <div className="grid gap-2 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-role`}>Role</Label>
+              <Select value={role} disabled={self} onValueChange={(v) => setRole(v as MemberSpend["role"])}>
+                <SelectTrigger id={`${id}-role`} className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="member">Member</SelectItem>
+                  <SelectItem value="admin">Admin</SelectItem>
+                </SelectContent>
+              </Select>
+            </div>
+            <label className="flex items-center gap-2 self-end pb-2 text-sm">
+              <input type="checkbox" className="size-4 accent-primary" checked={disabled} disabled={self} onChange={(e) => setDisabled(e.target.checked)} />
+              Disabled (cannot sign in)
+            </label>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? "Saving…" : "Save seat"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

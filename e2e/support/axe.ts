@@ -1,0 +1,38 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect } from "./test";
+
+/**
+ * axe on the page as it is now: every WCAG 2.x A/AA rule and best practice axe runs by default, plus the
+ * label-in-name check (experimental in axe, WCAG 2.5.3), so an accessible name that hides the visible text fails.
+ * Critical and serious findings fail the test, each listed with its nodes; the full report is attached.
+ */
+export async function expectAccessible(page: Page, testInfo: TestInfo, label: string) {
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+  // Colours are read once transitions (a theme switch, a hover) have settled, never mid-fade.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
+  const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === "critical" || v.impact === "serious");
+  if (results.violations.length > 0) {
+    await testInfo.attach(`axe-${label}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
+  }
+  const summary = blocking.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim() ?? ""}`).join("\n")}`);
+  // Soft: one run reports every page state (both themes, each dialog) instead of stopping at the first.
+  expect.soft(summary, `axe on ${label}`).toEqual([]);
+  return results;
+}
+
+/** Switches the theme with the top bar's toggle (no reload: loaded feeds, open views and dialogs stay as they are). */
+export async function switchTheme(page: Page, theme: "light" | "dark") {
+  const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+  if (dark !== (theme === "dark")) {
+    const toggle = page.getByRole("button", { name: `Switch to ${theme} theme` }).first();
+    if (await toggle.count()) await toggle.click();
+    else {
+      // Pages outside the shell (sign-in, setup) have no toggle: the stored choice applies on load.
+      await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+      await page.reload();
+    }
+  }
+  await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b).*$/);
+}

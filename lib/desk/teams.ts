@@ -1,0 +1,166 @@
+/**
+ * The team's shapes as the desk's routes answer them (pure zod, browser-safe): the organisation key's status (never
+ * the key), seats with their daily allowance and permitted paid actions, invites, the audit log and the admin's view
+ * of each member's spend today. The server's verbs (lib/server/teams) parse their input with the same schemas.
+ */
+import { z } from "zod";
+import { USER_ROLE_VALUES } from "./users";
+
+/** Paid actions an admin permits per member; every paid endpoint belongs to exactly one (lib/server/teams/seats.ts). */
+export const PAID_ACTIONS = ["data", "summaries", "batch_jobs"] as const;
+export type PaidAction = (typeof PAID_ACTIONS)[number];
+export const paidActionSchema = z.enum(PAID_ACTIONS);
+/** Words for people: what each action lets a member do. */
+export const PAID_ACTION_LABELS: Record<PaidAction, string> = {
+  data: "Paid data (feeds, results, concall details, links)",
+  summaries: "Portfolio summaries",
+  batch_jobs: "Batch jobs",
+};
+
+/** The most a daily allowance can be (credits); null means no allowance (the account's balance is the limit). */
+export const MAX_DAILY_ALLOWANCE = 10_000_000;
+export const dailyAllowanceSchema = z.number().int().min(0, { message: "must be zero or more" }).max(MAX_DAILY_ALLOWANCE).nullable();
+
+export const seatSchema = z.object({
+  dailyAllowance: dailyAllowanceSchema,
+  actions: z.array(paidActionSchema),
+});
+export type Seat = z.output<typeof seatSchema>;
+
+/** Which key a user's requests use: their own (it takes precedence), the organisation's, or none. */
+export const KEY_SOURCES = ["personal", "organisation"] as const;
+export type KeySource = (typeof KEY_SOURCES)[number];
+
+export const keyInUseSchema = z.object({
+  source: z.enum(KEY_SOURCES).nullable(),
+  /** The account the requests are made on (its name), when a key is in use. */
+  accountName: z.string().nullable(),
+  /** Whether the organisation has a key at all (a member with a personal key can delete theirs to use it). */
+  organisationKey: z.boolean(),
+  seat: seatSchema,
+  /** Credits counted against today's allowance (IST day); null without an allowance or on a personal key. */
+  usedToday: z.number().int().nullable(),
+});
+export type KeyInUse = z.output<typeof keyInUseSchema>;
+
+export const orgKeyStatusSchema = z.object({
+  hasKey: z.boolean(),
+  last4: z.string().nullable(),
+  savedAt: z.string().nullable(),
+  savedBy: z.string().nullable(),
+  account: z.object({ account_id: z.string(), name: z.string().nullable(), plan: z.string().nullable() }).nullable(),
+});
+export type OrgKeyStatus = z.output<typeof orgKeyStatusSchema>;
+
+export const putOrgKeyInputSchema = z.object({ key: z.string({ message: "is required" }).min(1, { message: "is required" }).max(500) });
+
+/** PATCH /api/team/members/[id]: any of role, disabled, daily allowance, permitted actions. */
+export const updateMemberInputSchema = z
+  .object({
+    role: z.enum(USER_ROLE_VALUES).optional(),
+    disabled: z.boolean().optional(),
+    dailyAllowance: dailyAllowanceSchema.optional(),
+    actions: z.array(paidActionSchema).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "give role, disabled, dailyAllowance or actions" });
+export type UpdateMemberInput = z.input<typeof updateMemberInputSchema>;
+
+export const INVITE_TTL_HOURS = 72;
+export const createInviteInputSchema = z.object({
+  role: z.enum(USER_ROLE_VALUES).default("member"),
+  dailyAllowance: dailyAllowanceSchema.default(null),
+  actions: z.array(paidActionSchema).default([...PAID_ACTIONS]),
+  /** A note for the admin's list (who the link is for); never checked against the sign-up. */
+  note: z.string().trim().max(100).default(""),
+});
+export type CreateInviteInput = z.input<typeof createInviteInputSchema>;
+
+export const inviteSchema = z.object({
+  id: z.string(),
+  role: z.enum(USER_ROLE_VALUES),
+  seat: seatSchema,
+  note: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  usedAt: z.string().nullable(),
+  usedBy: z.string().nullable(),
+});
+export type Invite = z.output<typeof inviteSchema>;
+
+/** The answer to creating an invite: the one-time link, shown once to the admin and never stored in clear. */
+export const createdInviteSchema = inviteSchema.extend({ url: z.string() });
+
+export const INVITE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
+export const inviteTokenSchema = z.string().regex(INVITE_TOKEN_PATTERN, { message: "is not an invite link of this desk" });
+
+/** POST /api/team/join: the sign-up through an invite link. */
+export const acceptInviteInputSchema = z.object({
+  token: inviteTokenSchema,
+  email: z.string().trim().toLowerCase().pipe(z.email({ message: "must be an email address" })).pipe(z.string().max(254)),
+  name: z.string().trim().min(1, { message: "is required" }).max(100),
+  password: z.string().min(8, { message: "must be at least 8 characters" }).max(256, { message: "must be at most 256 characters" }),
+});
+export type AcceptInviteInput = z.input<typeof acceptInviteInputSchema>;
+
+export const AUDIT_ACTIONS = [
+  "org_key.saved",
+  "org_key.deleted",
+  "personal_key.saved",
+  "personal_key.deleted",
+  "member.role",
+  "member.disabled",
+  "member.enabled",
+  "member.allowance",
+  "member.actions",
+  "invite.created",
+  "invite.accepted",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  target: z.string(),
+  /** A sentence for people: "daily allowance 100 → 200 credits". */
+  change: z.string(),
+});
+export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+export const memberSpendSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(USER_ROLE_VALUES),
+  disabled: z.boolean(),
+  keySource: z.enum(KEY_SOURCES).nullable(),
+  seat: seatSchema,
+  /** Credits the member spent today (IST) through the desk, batch lines of their jobs included. */
+  spentToday: z.number(),
+  /** Credits counted against the allowance today (reservations of calls in flight and batch jobs' upper bounds). */
+  countedToday: z.number(),
+  byEndpoint: z.record(z.string(), z.number()),
+});
+export type MemberSpend = z.output<typeof memberSpendSchema>;
+
+export const teamViewSchema = z.object({
+  day: z.string(),
+  members: z.array(memberSpendSchema),
+  /** Spend with the organisation key's account outside the desk today (from the service's ledger). */
+  outside: z.number().nullable(),
+  /** The account's daily limit and how much of it is used (the notice shows at 80%). */
+  dailyLimit: z.object({ basis: z.enum(["requests", "credits"]), used: z.number(), limit: z.number(), share: z.number() }).nullable(),
+  ledgerError: z.string().nullable(),
+});
+export type TeamView = z.output<typeof teamViewSchema>;
+
+/** Watchlists: private, or shared with the team to read or to edit. */
+export const WATCHLIST_SHARING = ["private", "team_read", "team_edit"] as const;
+export const watchlistSharingSchema = z.enum(WATCHLIST_SHARING);
+export type WatchlistSharing = (typeof WATCHLIST_SHARING)[number];
+export const WATCHLIST_SHARING_LABELS: Record<WatchlistSharing, string> = {
+  private: "Only me",
+  team_read: "Team can view",
+  team_edit: "Team can edit",
+};

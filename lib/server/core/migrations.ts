@@ -1,0 +1,378 @@
+import "server-only";
+/**
+ * Migrations of the desk database, applied in name order on start by Kysely's Migrator.
+ * Append new ones (`0002_watchlists`, ...); never edit one that has shipped. Portable SQL only: it runs on
+ * SQLite and PostgreSQL (text ids and timestamps, integer flags).
+ */
+import type { Kysely, Migration } from "kysely";
+
+// Migrations see the database untyped: the schema they build is the one the types describe afterwards.
+type AnyDb = Kysely<unknown>;
+
+const core: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("users")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("email", "text", (c) => c.notNull().unique())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("password_hash", "text", (c) => c.notNull())
+      .addColumn("role", "text", (c) => c.notNull())
+      .addColumn("disabled", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable("sign_in_failures")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("email", "text", (c) => c.notNull())
+      .addColumn("ip", "text", (c) => c.notNull())
+      .addColumn("attempted_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("sign_in_failures_email").on("sign_in_failures").columns(["email", "attempted_at"]).execute();
+    await db.schema.createIndex("sign_in_failures_ip").on("sign_in_failures").columns(["ip", "attempted_at"]).execute();
+
+    await db.schema
+      .createTable("alpha_keys")
+      .addColumn("user_id", "text", (c) => c.primaryKey())
+      .addColumn("ciphertext", "text", (c) => c.notNull())
+      .addColumn("last4", "text", (c) => c.notNull())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("account_name", "text")
+      .addColumn("plan", "text")
+      .addColumn("saved_at", "text", (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable("spend_log")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("endpoint", "text", (c) => c.notNull())
+      .addColumn("credits", "integer", (c) => c.notNull())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("cached", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("ist_hour", "integer", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("spend_log_user_hour").on("spend_log").columns(["user_id", "ist_hour"]).execute();
+    await db.schema.createIndex("spend_log_hour").on("spend_log").column("ist_hour").execute();
+
+    await db.schema
+      .createTable("response_cache")
+      .addColumn("cache_key", "text", (c) => c.primaryKey())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("endpoint", "text", (c) => c.notNull())
+      .addColumn("body", "text", (c) => c.notNull())
+      .addColumn("fetched_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("response_cache_fetched").on("response_cache").column("fetched_at").execute();
+
+    await db.schema
+      .createTable("desk_meta")
+      .addColumn("key", "text", (c) => c.primaryKey())
+      .addColumn("value", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    for (const table of ["desk_meta", "response_cache", "spend_log", "alpha_keys", "sign_in_failures", "users"]) {
+      await db.schema.dropTable(table).ifExists().execute();
+    }
+  },
+};
+
+/** Issue 9: watchlists, the symbol-check cache, the summary history and the input lines of submitted batch jobs. */
+const portfolio: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("watchlists")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("watchlists_user_name").on("watchlists").columns(["user_id", "name"]).unique().execute();
+
+    await db.schema
+      .createTable("watchlist_items")
+      .addColumn("watchlist_id", "text", (c) => c.notNull())
+      .addColumn("symbol", "text", (c) => c.notNull())
+      .addColumn("exposure", "double precision")
+      .addColumn("label", "text")
+      .addColumn("position", "integer", (c) => c.notNull())
+      .addColumn("added_at", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("watchlist_items_pk", ["watchlist_id", "symbol"])
+      .execute();
+
+    await db.schema
+      .createTable("symbol_checks")
+      .addColumn("symbol", "text", (c) => c.primaryKey())
+      .addColumn("known", "integer", (c) => c.notNull())
+      .addColumn("checked_at", "text", (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable("summary_history")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("request_hash", "text", (c) => c.notNull())
+      .addColumn("request", "text")
+      .addColumn("source", "text")
+      .addColumn("symbol_count", "integer", (c) => c.notNull())
+      .addColumn("mode", "text")
+      .addColumn("context_window_days", "integer")
+      .addColumn("status", "text", (c) => c.notNull())
+      .addColumn("summary", "text")
+      .addColumn("error", "text")
+      .addColumn("details", "text")
+      .addColumn("credits", "integer", (c) => c.notNull())
+      .addColumn("retention_opt_out", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("summary_history_user").on("summary_history").columns(["user_id", "created_at"]).execute();
+    await db.schema.createIndex("summary_history_hash").on("summary_history").columns(["user_id", "request_hash", "created_at"]).execute();
+
+    await db.schema
+      .createTable("batch_inputs")
+      .addColumn("job_id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("display_name", "text")
+      .addColumn("line_count", "integer", (c) => c.notNull())
+      .addColumn("lines", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("batch_inputs_user").on("batch_inputs").columns(["user_id", "created_at"]).execute();
+  },
+  async down(db: AnyDb) {
+    for (const table of ["batch_inputs", "summary_history", "symbol_checks", "watchlist_items", "watchlists"]) {
+      await db.schema.dropTable(table).ifExists().execute();
+    }
+  },
+};
+
+/**
+ * Issue 13: the spend log reconciled with the service's ledger. Desk rows keep the upstream request id (the ledger's
+ * reference) and a batch submit its job id; rows imported from the ledger (batch line debits, spend outside the desk)
+ * carry the ledger entry id, unique so two syncs never import one entry twice.
+ */
+const spendLedger: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("spend_log").addColumn("source", "text", (c) => c.notNull().defaultTo("desk")).execute();
+    await db.schema.alterTable("spend_log").addColumn("request_id", "text").execute();
+    await db.schema.alterTable("spend_log").addColumn("job_id", "text").execute();
+    await db.schema.alterTable("spend_log").addColumn("ledger_entry_id", "text").execute();
+    await db.schema.createIndex("spend_log_account_hour").on("spend_log").columns(["account_id", "ist_hour"]).execute();
+    await db.schema.createIndex("spend_log_ledger_entry").on("spend_log").columns(["account_id", "ledger_entry_id"]).unique().execute();
+    await db.schema
+      .createTable("ledger_cursor")
+      .addColumn("account_id", "text", (c) => c.primaryKey())
+      .addColumn("last_entry_id", "text", (c) => c.notNull())
+      .addColumn("synced_at", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("ledger_cursor").ifExists().execute();
+    await db.schema.dropIndex("spend_log_ledger_entry").ifExists().execute();
+    await db.schema.dropIndex("spend_log_account_hour").ifExists().execute();
+    for (const column of ["ledger_entry_id", "job_id", "request_id", "source"]) await db.schema.alterTable("spend_log").dropColumn(column).execute();
+  },
+};
+
+/** Issue 15: server-side sessions (sign-out and password changes end them; idle ones expire) and forced password changes. */
+const sessions: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("sessions")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("last_seen_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("sessions_user").on("sessions").column("user_id").execute();
+    await db.schema.alterTable("users").addColumn("must_change_password", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable("users").dropColumn("must_change_password").execute();
+    await db.schema.dropTable("sessions").ifExists().execute();
+  },
+};
+
+/** Issue 21: the unit of a watchlist's exposures, and ISINs learnt from the service's symbol metadata. */
+const exposureUnits: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("watchlists").addColumn("exposure_unit", "text").execute();
+    await db.schema
+      .createTable("symbol_isins")
+      .addColumn("symbol", "text", (c) => c.primaryKey())
+      .addColumn("isin", "text")
+      .addColumn("fetched_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("symbol_isins_isin").on("symbol_isins").column("isin").execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("symbol_isins").ifExists().execute();
+    await db.schema.alterTable("watchlists").dropColumn("exposure_unit").execute();
+  },
+};
+
+/** Issue 17: the market calendar as data an admin edits; every saved version is kept (the newest is active). */
+const marketCalendar: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("market_calendar_versions")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("calendar", "text", (c) => c.notNull())
+      .addColumn("note", "text")
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_by_name", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("market_calendar_versions_created").on("market_calendar_versions").column("created_at").execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("market_calendar_versions").ifExists().execute();
+  },
+};
+
+/** Issue 17: scheduled briefs; a run is claimed by its unique (schedule, slot) row before anything is spent. */
+const briefSchedules: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("brief_schedules")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("watchlist_id", "text", (c) => c.notNull())
+      .addColumn("time_ist", "text", (c) => c.notNull())
+      .addColumn("mode", "text", (c) => c.notNull())
+      .addColumn("paused", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("brief_schedules_user").on("brief_schedules").column("user_id").execute();
+    await db.schema
+      .createTable("brief_runs")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("schedule_id", "text", (c) => c.notNull())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("slot", "text", (c) => c.notNull())
+      .addColumn("due_at", "text", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull())
+      .addColumn("reason", "text")
+      .addColumn("summary_id", "text")
+      .addColumn("credits", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("claimed_at", "text", (c) => c.notNull())
+      .addColumn("finished_at", "text")
+      .execute();
+    await db.schema.createIndex("brief_runs_slot").on("brief_runs").columns(["schedule_id", "slot"]).unique().execute();
+    await db.schema.createIndex("brief_runs_user").on("brief_runs").columns(["user_id", "due_at"]).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("brief_runs").ifExists().execute();
+    await db.schema.dropTable("brief_schedules").ifExists().execute();
+  },
+};
+
+/** Issue 17: the service's symbol catalogue, bought once per upstream account with consent and kept for its users. */
+const symbolCatalogues: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("symbol_catalogues")
+      .addColumn("account_id", "text", (c) => c.primaryKey())
+      .addColumn("entries", "text", (c) => c.notNull())
+      .addColumn("fetched_at", "text", (c) => c.notNull())
+      .addColumn("bought_by", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("symbol_catalogues").ifExists().execute();
+  },
+};
+
+/**
+ * Issue 16: teams on one Alpha account — the organisation key, seats (allowance, permitted actions), the day's
+ * allowance counters (one conditional UPDATE reserves: correct across instances), invites (token hashed), the audit
+ * log, the owner of every batch job submitted through the desk, and watchlist sharing.
+ */
+const teams: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("org_key")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("ciphertext", "text", (c) => c.notNull())
+      .addColumn("last4", "text", (c) => c.notNull())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("account_name", "text")
+      .addColumn("plan", "text")
+      .addColumn("saved_by", "text", (c) => c.notNull())
+      .addColumn("saved_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable("seats")
+      .addColumn("user_id", "text", (c) => c.primaryKey())
+      .addColumn("daily_allowance", "integer")
+      .addColumn("actions", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable("allowance_days")
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("day", "text", (c) => c.notNull())
+      .addColumn("counted", "integer", (c) => c.notNull())
+      .addPrimaryKeyConstraint("allowance_days_pk", ["user_id", "day"])
+      .execute();
+    await db.schema
+      .createTable("invites")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("token_hash", "text", (c) => c.notNull().unique())
+      .addColumn("role", "text", (c) => c.notNull())
+      .addColumn("daily_allowance", "integer")
+      .addColumn("actions", "text", (c) => c.notNull())
+      .addColumn("note", "text", (c) => c.notNull())
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("expires_at", "text", (c) => c.notNull())
+      .addColumn("used_at", "text")
+      .addColumn("used_by", "text")
+      .execute();
+    await db.schema
+      .createTable("audit_log")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("at", "text", (c) => c.notNull())
+      .addColumn("actor_id", "text", (c) => c.notNull())
+      .addColumn("actor", "text", (c) => c.notNull())
+      .addColumn("action", "text", (c) => c.notNull())
+      .addColumn("target", "text", (c) => c.notNull())
+      .addColumn("change", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("audit_log_at").on("audit_log").column("at").execute();
+    await db.schema
+      .createTable("job_owners")
+      .addColumn("job_id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("key_source", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("job_owners_user").on("job_owners").column("user_id").execute();
+    await db.schema.alterTable("watchlists").addColumn("sharing", "text", (c) => c.notNull().defaultTo("private")).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable("watchlists").dropColumn("sharing").execute();
+    for (const table of ["job_owners", "audit_log", "invites", "allowance_days", "seats", "org_key"]) await db.schema.dropTable(table).ifExists().execute();
+  },
+};
+
+export const deskMigrations: Record<string, Migration> = {
+  "0001_desk_core": core,
+  "0002_portfolio": portfolio,
+  "0003_spend_ledger": spendLedger,
+  "0004_sessions": sessions,
+  "0005_exposure_units": exposureUnits,
+  "2026_11_24_17b_market_calendar": marketCalendar,
+  "2026_11_24_17b_brief_schedules": briefSchedules,
+  "2026_11_24_17c_symbol_catalogues": symbolCatalogues,
+  "2026_11_24_16_teams": teams,
+};

@@ -1,0 +1,81 @@
+import "server-only";
+/**
+ * Server prefetch for page.tsx files, the one way pages prefetch:
+ * - pageContext(): the process DeskContext, the one way a server component obtains it (and passes it to every verb)
+ * - requestQueryClient(): the request's QueryClient (one per request)
+ * - prefetchFree({ ctx, user, client, id, input }): fills the QueryClient under the same key the browser's
+ *   alphaQueryOptions uses; a call that can cost credits is refused (paid data is only ever fetched when the user asks)
+ * - loadUpcomingCalendar({ ctx, user, symbols }) + seedUpcomingCalendar(client, symbols, calendar): the collected calendar,
+ *   loaded once per request and put in each section that reads it
+ * - watchlistSymbols({ ctx, user, watchlistId }): the symbols of the chosen watchlist (null when none or not the user's)
+ * - userHasKey({ ctx, user }): whether prefetching can work at all
+ * Failures are swallowed: the browser fetches again and shows the error state that explains it.
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import { cache } from "react";
+import { makeQueryClient } from "@/lib/query/query-client";
+import type { CallInput } from "@/lib/alpha/client";
+import type { EndpointId } from "@/lib/alpha/catalogue";
+import { prepareRequest } from "@/lib/alpha/client";
+import { estimateCost } from "@/lib/alpha/costs";
+import { alphaQueryOptions } from "@/lib/query/alpha";
+import type { UpcomingCalendar } from "@/lib/query/earnings";
+import { collectUpcomingCalendar, UPCOMING_MAX_PAGES, upcomingCalendarQueryOptions, upcomingPageInput } from "@/lib/query/earnings";
+import { callAlpha } from "../upstream/alpha-proxy";
+import { backgroundPages } from "../upstream/background-budget";
+import type { DeskContext } from "../core/context";
+import { getDeskContext } from "../core/default-context";
+import { getAlphaKeyStatus, withUserKey } from "../identity/key-vault";
+import type { SessionUser } from "../identity/users";
+import { findWatchlist } from "../portfolio/watchlists";
+
+/**
+ * The one QueryClient of a server request: every section of a page prefetches into it and dehydrates from it, so a
+ * query is loaded once per request whichever section reads it (React's cache() scopes it to the request).
+ */
+export const requestQueryClient: () => QueryClient = cache(makeQueryClient);
+
+/** The process-wide DeskContext for a server component (page or layout): the one helper pages obtain it with. */
+export async function pageContext(): Promise<DeskContext> {
+  return getDeskContext();
+}
+
+export async function userHasKey({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<boolean> {
+  return (await getAlphaKeyStatus({ ctx, userId: user.id })).hasKey;
+}
+
+export async function prefetchFree<K extends EndpointId>({ ctx, user, client, id, input }: { ctx: DeskContext; user: SessionUser; client: QueryClient; id: K; input: CallInput<K> }): Promise<void> {
+  if (estimateCost(id, prepareRequest(id, input).parsed) > 0) throw new Error(`prefetchFree refuses ${id}: paid data is fetched only when the user asks`);
+  const { queryKey } = alphaQueryOptions(id, input);
+  await client.prefetchQuery({ queryKey, queryFn: () => callAlpha({ ctx, user, id, input }) }).catch(() => undefined);
+}
+
+/** The collected upcoming-results calendar (free), or null when it cannot be loaded now. */
+export async function loadUpcomingCalendar({ ctx, user, symbols }: { ctx: DeskContext; user: SessionUser; symbols: readonly string[] }): Promise<UpcomingCalendar | null> {
+  try {
+    const { accountId } = await withUserKey({ userId: user.id, ctx });
+    // A background collection: on a low-rpm account (Sandbox) it reads the nearest pages only.
+    return await collectUpcomingCalendar(
+      symbols,
+      async ({ symbols: chunk, page }) => (await callAlpha({ ctx, user, id: "listUpcomingEarnings", input: upcomingPageInput(chunk, page) })).data,
+      () => backgroundPages({ ctx, accountId, max: UPCOMING_MAX_PAGES }),
+    );
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Puts a loaded calendar in a QueryClient. Every section whose client leaf reads the calendar must carry it: a
+ * query another leaf already created during server rendering is not hydrated there, and the HTML would disagree.
+ */
+export function seedUpcomingCalendar(client: QueryClient, symbols: readonly string[], calendar: UpcomingCalendar | null): void {
+  if (calendar) client.setQueryData(upcomingCalendarQueryOptions(symbols).queryKey, calendar);
+}
+
+/** The chosen watchlist's symbols (when it is the user's) — the typed ones are merged by the caller. */
+export async function watchlistSymbols({ ctx, user, watchlistId }: { ctx: DeskContext; user: SessionUser; watchlistId: string | null }): Promise<string[] | null> {
+  if (!watchlistId) return null;
+  const found = await findWatchlist({ ctx, user, id: watchlistId }).catch(() => null);
+  return found ? found.items.map((i) => i.symbol) : null;
+}

@@ -1,0 +1,99 @@
+import "server-only";
+/**
+ * The desk's active market calendar (interface for routes, the shell and the brief runner):
+ * - getActiveCalendar({ ctx }) → ActiveCalendar: the newest saved version, else the built-in NSE calendar
+ * - activeCalendarView({ ctx }) → MarketCalendarView: the same, as the questions lib/market/calendar answers
+ * - saveCalendar({ ctx, user, input: { calendar, note? } }) → ActiveCalendar: admins only; checked with
+ *   marketCalendarSchema, kept as a new version (who, when), and written to the calendar file the embedded
+ *   service's simulator reads (when the desk has one)
+ * - listCalendarVersions({ ctx, user }) → CalendarVersion[]: admins only, newest first
+ */
+import { renameSync, writeFileSync } from "node:fs";
+import { AlphaError } from "@/lib/alpha/errors";
+import type { ActiveCalendar, CalendarVersion, SaveCalendarInput } from "@/lib/desk/market";
+import { saveCalendarInputSchema } from "@/lib/desk/market";
+import type { MarketCalendar, MarketCalendarView } from "@/lib/market/calendar";
+import { calendarView, marketCalendarSchema, NSE_CALENDAR, NSE_VIEW } from "@/lib/market/calendar";
+import type { DeskContext } from "../core/context";
+import { newId } from "../core/ids";
+import type { SessionUser } from "../identity/users";
+import { parseOrThrow } from "../identity/users";
+import { marketDb } from "./market-tables";
+
+const BUILT_IN: ActiveCalendar = { calendar: NSE_CALENDAR, source: "built_in", versionId: null, updatedAt: null, updatedBy: null };
+
+// Parsed views by version id: a version never changes, so each is parsed once per process.
+const views = new Map<string, { active: ActiveCalendar; view: MarketCalendarView }>();
+
+async function loadActive(ctx: DeskContext): Promise<{ active: ActiveCalendar; view: MarketCalendarView }> {
+  const row = await marketDb({ ctx })
+    .selectFrom("market_calendar_versions")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return { active: BUILT_IN, view: NSE_VIEW };
+  const hit = views.get(row.id);
+  if (hit) return hit;
+  const parsed = marketCalendarSchema.safeParse(JSON.parse(row.calendar));
+  if (!parsed.success) {
+    console.error(JSON.stringify({ level: "error", msg: "stored market calendar fails its schema; using the built-in one", version: row.id }));
+    return { active: BUILT_IN, view: NSE_VIEW };
+  }
+  const entry = {
+    active: { calendar: parsed.data, source: "edited" as const, versionId: row.id, updatedAt: row.created_at, updatedBy: row.created_by_name },
+    view: calendarView(parsed.data),
+  };
+  if (views.size > 50) views.clear();
+  views.set(row.id, entry);
+  return entry;
+}
+
+export async function getActiveCalendar({ ctx }: { ctx: DeskContext }): Promise<ActiveCalendar> {
+  return (await loadActive(ctx)).active;
+}
+
+export async function activeCalendarView({ ctx }: { ctx: DeskContext }): Promise<MarketCalendarView> {
+  return (await loadActive(ctx)).view;
+}
+
+function assertAdmin(user: SessionUser): void {
+  if (user.role !== "admin") throw new AlphaError("forbidden", "Only admins can change the market calendar");
+}
+
+/** The calendar file beside the desk's data (read by the embedded service's simulator): written whole, then renamed. */
+function writeCalendarFile(path: string, calendar: MarketCalendar): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(calendar, null, 2)}\n`, { mode: 0o600 });
+  renameSync(tmp, path);
+}
+
+export async function saveCalendar({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: SaveCalendarInput }): Promise<ActiveCalendar> {
+  assertAdmin(user);
+  const { calendar, note } = parseOrThrow(saveCalendarInputSchema, input);
+  const createdAt = ctx.now().toISOString();
+  const id = newId("cal");
+  await marketDb({ ctx })
+    .insertInto("market_calendar_versions")
+    .values({ id, calendar: JSON.stringify(calendar), note: note || null, created_by: user.id, created_by_name: user.name || user.email, created_at: createdAt })
+    .execute();
+  if (ctx.config.marketCalendarFile) writeCalendarFile(ctx.config.marketCalendarFile, calendar);
+  return getActiveCalendar({ ctx });
+}
+
+export async function listCalendarVersions({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<CalendarVersion[]> {
+  assertAdmin(user);
+  const rows = await marketDb({ ctx }).selectFrom("market_calendar_versions").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(100).execute();
+  return rows.map((row) => {
+    const cal = marketCalendarSchema.safeParse(JSON.parse(row.calendar));
+    return {
+      id: row.id,
+      createdAt: row.created_at,
+      createdBy: row.created_by_name,
+      note: row.note,
+      holidays: cal.success ? cal.data.holidays.length : 0,
+      specialSessions: cal.success ? cal.data.specialSessions.length : 0,
+    };
+  });
+}

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isTerminalBatchStatus } from "@/lib/alpha/batch";
+import { createAlphaClient } from "@/lib/alpha/client";
+import { toJsonl } from "@/components/batches/batch-lines";
+import { callAlpha } from "../upstream/alpha-proxy";
+import type { RunningServer } from "../core/embedded-service";
+import { issueApiKey } from "../core/embedded-service";
+import { handleSpend, reconcileToday } from "../handlers/usage";
+import { saveAlphaKey } from "../identity/key-vault";
+import { withUser } from "../http/route";
+import { getSpendSeries } from "./spend";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
+
+let service: RunningServer;
+let desk: TestDesk;
+beforeAll(async () => {
+  service = await startTestService();
+  desk = await createTestDesk({ config: { alphaBaseUrl: service.url } });
+});
+afterAll(async () => {
+  await desk.close();
+  await service.close();
+});
+
+describe("spend that adds up", () => {
+  it("desk spend of the day + outside the desk = the account's debited_today, after single calls, a finished batch job and direct calls", async () => {
+    const ctx = desk.ctx;
+    const { accountId, key } = makeAccount(service);
+    const admin = await makeUser(ctx, "admin");
+    const user = await makeUser(ctx);
+    await saveAlphaKey({ userId: user.id, key, ctx });
+    await saveAlphaKey({ userId: admin.id, key: issueApiKey({ ctx: service.service.ctx, input: { accountId } }).key, ctx });
+
+    // Single paid calls through the desk.
+    const single = [
+      await callAlpha({ ctx, user, id: "listNews", input: { query: { symbols: ["TCS"], limit: 5 } } }),
+      await callAlpha({ ctx, user, id: "listEarnings", input: { query: { limit: 3 } } }),
+      await callAlpha({ ctx, user, id: "listAlerts", input: { query: { limit: 3 } } }),
+    ];
+    const singleCredits = single.reduce((sum, r) => sum + r.meta.creditsCharged, 0);
+    expect(singleCredits).toBeGreaterThan(0);
+
+    // A batch job through the desk, run to the end: its line debits come later, from the service's worker.
+    const lines = ["TCS", "INFY", "RELIANCE"].map((symbol, i) => ({ custom_id: `l${i}`, symbols: [symbol], mode: "news_context" as const, context_window_days: 7 }));
+    const job = await callAlpha({ ctx, user, id: "createBatchJob", input: { body: { file: toJsonl(lines) } } });
+    let status = job.data.status;
+    for (let i = 0; i < 200 && !isTerminalBatchStatus(status); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await callAlpha({ ctx, user, id: "getBatchJob", input: { path: { job_id: job.data.id } } })).data.status;
+    }
+    expect(status).toBe("completed");
+
+    // Calls straight to the service with the same key, and with another key of the account: outside the desk.
+    const direct = createAlphaClient({ baseUrl: service.url, apiKey: key });
+    const outside = [await direct.listNews({ query: { symbols: ["INFY"], limit: 4 } }), await direct.listAnnouncements({ query: { limit: 2 } })];
+    const outsideCredits = outside.reduce((sum, r) => sum + (r.meta.creditsCharged ?? 0), 0);
+    expect(outsideCredits).toBeGreaterThan(0);
+
+    const today = await reconcileToday({ ctx, user });
+    const debitedToday = (await direct.getAccountUsage({})).data.data.debited_today;
+    expect(today.debitedToday).toBe(debitedToday);
+    expect(today.desk + today.outside).toBe(debitedToday);
+    expect(today.outside).toBe(outsideCredits);
+    expect(today.batchLines).toBe(debitedToday - outsideCredits - singleCredits - job.meta.creditsCharged);
+    expect(today.batchLines).toBeGreaterThan(0);
+
+    // The user's own series shows the batch line debits under their endpoint; the admin's view shows outside too.
+    const mine = await getSpendSeries({ input: { userId: user.id, range: "24h" }, ctx });
+    expect(mine.byEndpoint["batch.summary"]).toBe(today.batchLines);
+    expect(mine.total).toBe(today.desk);
+    const response = await withUser(handleSpend, { ctx })(await browserRequest(ctx, admin, "/api/usage/spend?range=24h&scope=all"));
+    const { data } = (await response.json()) as { data: { total: number; outside: { total: number }; today: { desk: number; outside: number; debitedToday: number }; byUser: { userId: string; credits: number }[] } };
+    expect(data.total + data.outside.total).toBe(debitedToday);
+    expect(data.today.desk + data.today.outside).toBe(data.today.debitedToday);
+    expect(data.byUser.find((u) => u.userId === user.id)?.credits).toBe(today.desk);
+
+    // More spend outside, then asked again: still to the credit.
+    await direct.listNews({ query: { symbols: ["HDFCBANK"], limit: 3 } });
+    const again = await reconcileToday({ ctx, user });
+    expect(again.debitedToday).toBe((await direct.getAccountUsage({})).data.data.debited_today);
+    expect(again.desk + again.outside).toBe(again.debitedToday);
+    expect(again.outside).toBeGreaterThan(today.outside);
+  });
+});

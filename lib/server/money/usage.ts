@@ -1,0 +1,84 @@
+import "server-only";
+/**
+ * The credit-usage gauge (interface for pages and GET /api/usage):
+ * - getUsageSnapshot(user) → { usage, account, projection, fetchedAt }: the free GET /v1/account/usage and
+ *   GET /v1/account of the user's key, and at today's pace when the daily limit is reached (IST) or null.
+ * Both calls are free but count against the account's rpm: the usage is memoised per upstream account for a tenth of
+ * its rpm (3 s on Pro, 60 s on Sandbox; lib/server/upstream/background-budget.ts) and the profile for 60 s, and both are
+ * forgotten as soon as a paid call through the desk moves the balance.
+ */
+import type { UsageSnapshot } from "@/lib/alpha/account";
+import { istDayEnd, istDayStart, toIstIso } from "@/lib/alpha/time";
+import type { UsageProjection, UsageView } from "@/lib/desk/usage";
+import { accountMemoScope, callAlpha } from "../upstream/alpha-proxy";
+import { knownRpm, rememberRpm, usageTtlMs } from "../upstream/background-budget";
+import type { DeskContext } from "../core/context";
+import { withUserKey } from "../identity/key-vault";
+import type { SessionUser } from "../identity/users";
+
+export type { UsageProjection, UsageView } from "@/lib/desk/usage";
+
+const PROFILE_TTL_MS = 60_000;
+/** Below this much of the day, a pace is mostly noise: the first minutes after midnight count as a quarter hour. */
+const MIN_ELAPSED_MS = 15 * 60_000;
+
+export function projectUsage(usage: UsageSnapshot, now: Date): UsageProjection {
+  const requestsToday = usage.live_usage.requests_today;
+  const basis = typeof requestsToday === "number" ? "requests" : "credits";
+  const usedToday = basis === "requests" ? (requestsToday ?? 0) : usage.debited_today;
+  const dailyLimit = usage.rate_limits.overall.daily;
+  const start = istDayStart(now).getTime();
+  const elapsed = Math.max(MIN_ELAPSED_MS, now.getTime() - start);
+  const perMs = usedToday / elapsed;
+  const limitReached = dailyLimit > 0 && usedToday >= dailyLimit;
+  let limitReachedAt: string | null = null;
+  if (limitReached) limitReachedAt = toIstIso(now);
+  else if (perMs > 0 && dailyLimit > 0) {
+    const at = now.getTime() + (dailyLimit - usedToday) / perMs;
+    if (at < istDayEnd(now).getTime()) limitReachedAt = toIstIso(new Date(at));
+  }
+  const creditsPerMs = usage.debited_today / elapsed;
+  const balanceRunsOutAt = creditsPerMs > 0 ? toIstIso(new Date(now.getTime() + Math.max(0, usage.balance) / creditsPerMs)) : null;
+  return { basis, usedToday, dailyLimit, perHour: Math.round(perMs * 3_600_000 * 10) / 10, limitReached, limitReachedAt, balanceRunsOutAt };
+}
+
+/**
+ * Shared by every instance: the memo in ctx.shared, and one load at a time across instances. ttlMs is asked once
+ * the value is in: the first answer may teach the desk the account's rpm.
+ */
+async function memoised<T>(ctx: DeskContext, accountId: string, name: string, ttlMs: () => number, load: () => Promise<T>): Promise<T> {
+  const scope = accountMemoScope(accountId);
+  const held = await ctx.shared.memoGet(scope, name);
+  if (held !== null) return JSON.parse(held) as T;
+  const { value } = await ctx.shared.singleFlight(
+    `memo:${accountId}:${name}`,
+    async () => {
+      const value = await load();
+      await ctx.shared.memoSet(scope, name, JSON.stringify(value), ttlMs());
+      return value;
+    },
+    { ttlMs: ctx.config.upstreamTimeoutMs * 2 + 5_000 },
+  );
+  return value;
+}
+
+/** The gauge's next read asks the service again, on every instance. */
+export async function forgetUsageSnapshot({ ctx, accountId }: { ctx: DeskContext; accountId: string }): Promise<void> {
+  await ctx.shared.memoDelete(accountMemoScope(accountId), "usage");
+}
+
+export async function getUsageSnapshot({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<UsageView> {
+  const c = ctx;
+  const { accountId } = await withUserKey({ userId: user.id, ctx: c });
+  const [usage, account] = await Promise.all([
+    memoised(c, accountId, "usage", () => usageTtlMs(knownRpm({ ctx: c, accountId })), async () => {
+      const usage = (await callAlpha({ ctx: c, user, id: "getAccountUsage", input: {} })).data.data;
+      // The account's rpm decides how long the next snapshot is shared.
+      rememberRpm({ ctx: c, accountId, rpm: usage.rate_limits.overall.rpm });
+      return usage;
+    }),
+    memoised(c, accountId, "account", () => PROFILE_TTL_MS, async () => (await callAlpha({ ctx: c, user, id: "getAccount", input: {} })).data.data),
+  ]);
+  const now = c.now();
+  return { usage, account, projection: projectUsage(usage, now), fetchedAt: now.toISOString(), resumesAt: null };
+}

@@ -1,0 +1,116 @@
+import "server-only";
+/**
+ * Invites (verbs `verb({ ctx, user, input })`):
+ * - createInvite (admins): a one-time token of 32 random bytes, kept only as its SHA-256, valid INVITE_TTL_HOURS; the
+ *   answer's link (`/join#<token>`: the token rides in the fragment, so it never reaches a server log or a Referer) is
+ *   shown once to the admin. Audited.
+ * - listInvites (admins) → Invite[] newest first
+ * - acceptInvite({ ctx, input: { token, email, name, password } }) → UserSummary: public; the invite is claimed with one
+ *   conditional UPDATE (unused, unexpired), so a link signs up exactly one person even when used twice at once; the
+ *   new user gets the invite's role and seat. 410 invite_invalid for an unknown, used or expired link.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { AlphaError } from "@/lib/alpha/errors";
+import type { AcceptInviteInput, CreateInviteInput, Invite } from "@/lib/desk/teams";
+import { acceptInviteInputSchema, createInviteInputSchema, INVITE_TTL_HOURS } from "@/lib/desk/teams";
+import type { DeskContext } from "../core/context";
+import { newId } from "../core/ids";
+import type { SessionUser, UserSummary } from "../identity/users";
+import { createUser, parseOrThrow } from "../identity/users";
+import { requireAdmin, writeAudit } from "./audit";
+import { writeSeat } from "./members";
+import { toSeat } from "./seats";
+import type { InvitesTable } from "./tables";
+import { teamsDb } from "./tables";
+
+export function inviteTokenHash(token: string): string {
+  return createHash("sha256").update(`desk-invite:${token}`).digest("hex");
+}
+
+function toInvite(row: InvitesTable & { used_by_email?: string | null }): Invite {
+  return {
+    id: row.id,
+    role: row.role,
+    seat: toSeat(row),
+    note: row.note,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    usedAt: row.used_at,
+    usedBy: row.used_by_email ?? null,
+  };
+}
+
+export async function createInvite({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: { invite: CreateInviteInput; origin: string } }): Promise<Invite & { url: string }> {
+  requireAdmin(user);
+  const parsed = parseOrThrow(createInviteInputSchema, input.invite);
+  const token = randomBytes(32).toString("base64url");
+  const now = ctx.now();
+  const row: InvitesTable = {
+    id: newId("inv"),
+    token_hash: inviteTokenHash(token),
+    role: parsed.role,
+    daily_allowance: parsed.dailyAllowance,
+    actions: JSON.stringify([...new Set(parsed.actions)]),
+    note: parsed.note,
+    created_by: user.id,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + INVITE_TTL_HOURS * 3_600_000).toISOString(),
+    used_at: null,
+    used_by: null,
+  };
+  await teamsDb({ ctx }).transaction().execute(async (trx) => {
+    await trx.insertInto("invites").values(row).execute();
+    const allowance = parsed.dailyAllowance === null ? "no allowance" : `${parsed.dailyAllowance} credits a day`;
+    await writeAudit({ ctx, db: trx, user, input: { action: "invite.created", target: parsed.note || "invite link", change: `${parsed.role}, ${allowance}, expires ${row.expires_at}` } });
+  });
+  const origin = (ctx.config.deskUrl ?? input.origin).replace(/\/+$/, "");
+  return { ...toInvite(row), url: `${origin}/join#${token}` };
+}
+
+export async function listInvites({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<Invite[]> {
+  requireAdmin(user);
+  const rows = await teamsDb({ ctx })
+    .selectFrom("invites")
+    .leftJoin("users", "users.id", "invites.used_by")
+    .selectAll("invites")
+    .select("users.email as used_by_email")
+    .orderBy("invites.created_at", "desc")
+    .limit(100)
+    .execute();
+  return rows.map(toInvite);
+}
+
+const INVALID = "This invite link is not valid: it was used already, has expired, or was copied incompletely. Ask your admin for a new one.";
+
+export async function acceptInvite({ ctx, input }: { ctx: DeskContext; input: AcceptInviteInput }): Promise<UserSummary> {
+  const parsed = parseOrThrow(acceptInviteInputSchema, input);
+  const db = teamsDb({ ctx });
+  const now = ctx.now().toISOString();
+  const hash = inviteTokenHash(parsed.token);
+  const claimed = await db
+    .updateTable("invites")
+    .set({ used_at: now })
+    .where("token_hash", "=", hash)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw new AlphaError("invite_invalid", INVALID);
+  const invite = await db.selectFrom("invites").selectAll().where("token_hash", "=", hash).executeTakeFirstOrThrow();
+  const inviter = await db.selectFrom("users").select(["id", "email", "name", "role"]).where("id", "=", invite.created_by).executeTakeFirst();
+  let created: UserSummary;
+  try {
+    // The invite is the admin's act: the user is created on their authority.
+    const actor: SessionUser = inviter ? { ...inviter, role: "admin" } : { id: invite.created_by, email: "invite", name: "invite", role: "admin" };
+    created = await createUser({ ctx, user: actor, input: { email: parsed.email, name: parsed.name, password: parsed.password, role: invite.role } });
+  } catch (error) {
+    // Nobody signed up: the link stays usable (an email already taken, say).
+    await db.updateTable("invites").set({ used_at: null }).where("id", "=", invite.id).execute();
+    throw error;
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("invites").set({ used_by: created.id }).where("id", "=", invite.id).execute();
+    await writeSeat({ ctx, db: trx, input: { userId: created.id, seat: toSeat(invite) } });
+    await writeAudit({ ctx, db: trx, user: created, input: { action: "invite.accepted", target: `${created.name} <${created.email}>`, change: `joined as ${invite.role} through an invite` } });
+  });
+  return created;
+}

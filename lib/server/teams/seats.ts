@@ -1,0 +1,140 @@
+import "server-only";
+/**
+ * Seats and allowances (verbs `verb({ ctx, user, input })`):
+ * - actionOf(endpointId) → PaidAction | null: which permitted action a paid endpoint is (null: free)
+ * - getSeat({ ctx, input: { userId } }) → Seat: no row is no allowance and every action
+ * - guardPaidCall({ ctx, user, input: { id, source } }) → Seat | null: on the organisation's key, 403 action_not_permitted
+ *   when the member may not take this paid action; null on a personal key (the member's own account, no seat applies)
+ * - reserveAllowance({ ctx, user, input: { seat, price } }) → Reservation | null (free calls): before the call is sent, one
+ *   conditional UPDATE counts the price against today's allowance (IST) only while counted + price <= allowance, so
+ *   any number of concurrent calls, on any number of desk instances sharing the database, never pass it; otherwise
+ *   402 allowance_exceeded with what is left. settleAllowance({ ctx, input: { reservation, credits } }) then replaces
+ *   the reserved price by the upstream's real charge (0 when the call failed).
+ * - reservationPrice(id, parsed) → credits: priceRequest's figure (exact or upper bound); a batch job counts its
+ *   submission plus a summary for every line of the file, as its lines are billed later, outside the call.
+ */
+import { sql } from "kysely";
+import type { EndpointId } from "@/lib/alpha/catalogue";
+import { batchJobCost, isPaid, priceRequest } from "@/lib/alpha/costs";
+import { AlphaError } from "@/lib/alpha/errors";
+import { istDateString } from "@/lib/alpha/time";
+import type { KeySource, PaidAction, Seat } from "@/lib/desk/teams";
+import { PAID_ACTION_LABELS, PAID_ACTIONS, paidActionSchema } from "@/lib/desk/teams";
+import type { DeskContext } from "../core/context";
+import { toNumber } from "../core/db";
+import type { SessionUser } from "../identity/users";
+import type { SeatsTable } from "./tables";
+import { teamsDb } from "./tables";
+
+export function actionOf(id: EndpointId): PaidAction | null {
+  if (!isPaid(id)) return null;
+  if (id === "createDailySummary") return "summaries";
+  if (id === "createBatchJob") return "batch_jobs";
+  return "data";
+}
+
+export const OPEN_SEAT: Seat = { dailyAllowance: null, actions: [...PAID_ACTIONS] };
+
+export function toSeat(row: Pick<SeatsTable, "daily_allowance" | "actions"> | undefined): Seat {
+  if (!row) return { ...OPEN_SEAT, actions: [...OPEN_SEAT.actions] };
+  let actions: PaidAction[] = [];
+  try {
+    const parsed = JSON.parse(row.actions) as unknown;
+    actions = Array.isArray(parsed) ? parsed.filter((a): a is PaidAction => paidActionSchema.safeParse(a).success) : [];
+  } catch {
+    actions = [];
+  }
+  return { dailyAllowance: row.daily_allowance === null ? null : toNumber(row.daily_allowance), actions };
+}
+
+export async function getSeat({ ctx, input }: { ctx: DeskContext; input: { userId: string } }): Promise<Seat> {
+  const row = await teamsDb({ ctx }).selectFrom("seats").select(["daily_allowance", "actions"]).where("user_id", "=", input.userId).executeTakeFirst();
+  return toSeat(row);
+}
+
+export async function guardPaidCall({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: { id: EndpointId; source: KeySource } }): Promise<Seat | null> {
+  if (input.source !== "organisation") return null;
+  const action = actionOf(input.id);
+  if (!action) return null;
+  const seat = await getSeat({ ctx, input: { userId: user.id } });
+  if (!seat.actions.includes(action)) {
+    throw new AlphaError("action_not_permitted", `Your seat does not include ${PAID_ACTION_LABELS[action].toLowerCase()} on the organisation's key. Nothing was charged; ask an admin.`, {
+      details: { action },
+    });
+  }
+  return seat;
+}
+
+export interface Reservation {
+  userId: string;
+  day: string;
+  price: number;
+}
+
+export function allowanceDay({ ctx }: { ctx: DeskContext }): string {
+  return istDateString(ctx.now());
+}
+
+function countLines(file: string): number {
+  return file.split(/\r?\n/).filter((l) => l.trim() !== "").length;
+}
+
+export async function reservationPrice(id: EndpointId, parsed: Record<string, unknown> | undefined): Promise<number> {
+  if (id === "createBatchJob") {
+    const file = parsed?.file;
+    const text = typeof file === "string" ? file : file instanceof Blob ? await file.text() : "";
+    return batchJobCost(countLines(text));
+  }
+  return priceRequest(id, parsed).credits;
+}
+
+export async function reserveAllowance({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: { seat: Seat; price: number } }): Promise<Reservation | null> {
+  const allowance = input.seat.dailyAllowance;
+  if (input.price <= 0) return null;
+  const day = allowanceDay({ ctx });
+  const db = teamsDb({ ctx });
+  await db
+    .insertInto("allowance_days")
+    .values({ user_id: user.id, day, counted: 0 })
+    .onConflict((oc) => oc.columns(["user_id", "day"]).doNothing())
+    .execute();
+  const price = Math.round(input.price);
+  // Without an allowance the day's spend is still counted: an allowance set later today starts from it.
+  if (allowance === null) {
+    await db.updateTable("allowance_days").set({ counted: sql<number>`counted + ${price}` }).where("user_id", "=", user.id).where("day", "=", day).execute();
+    return { userId: user.id, day, price };
+  }
+  const result = await db
+    .updateTable("allowance_days")
+    .set({ counted: sql<number>`counted + ${price}` })
+    .where("user_id", "=", user.id)
+    .where("day", "=", day)
+    .where(sql<boolean>`counted + ${price} <= ${allowance}`)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return { userId: user.id, day, price };
+  const row = await db.selectFrom("allowance_days").select("counted").where("user_id", "=", user.id).where("day", "=", day).executeTakeFirst();
+  const remaining = Math.max(0, allowance - toNumber(row?.counted));
+  throw new AlphaError(
+    "allowance_exceeded",
+    `This costs up to ${price} credits and your daily allowance has ${remaining} of ${allowance} credits left today. Nothing was charged; ask an admin to raise it, or try again after midnight IST.`,
+    { details: { allowance, remaining, price } },
+  );
+}
+
+export async function settleAllowance({ ctx, input }: { ctx: DeskContext; input: { reservation: Reservation; credits: number } }): Promise<void> {
+  const { reservation } = input;
+  const delta = Math.max(0, Math.round(input.credits)) - reservation.price;
+  if (delta === 0) return;
+  await teamsDb({ ctx })
+    .updateTable("allowance_days")
+    .set({ counted: sql<number>`counted + ${delta}` })
+    .where("user_id", "=", reservation.userId)
+    .where("day", "=", reservation.day)
+    .execute();
+}
+
+/** Credits counted against each user's allowance today (every paid call on the organisation's key, allowance or not). */
+export async function countedToday({ ctx }: { ctx: DeskContext }): Promise<Map<string, number>> {
+  const rows = await teamsDb({ ctx }).selectFrom("allowance_days").select(["user_id", "counted"]).where("day", "=", allowanceDay({ ctx })).execute();
+  return new Map(rows.map((r) => [r.user_id, toNumber(r.counted)]));
+}

@@ -1,0 +1,244 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createAlphaClient } from "@/lib/alpha/client";
+import { isAlphaError } from "@/lib/alpha/errors";
+import type { RunningServer } from "../core/embedded-service";
+import { handleAlphaProxy } from "../handlers/alpha";
+import { handleBatchResultsDownload } from "../handlers/batch-results-stream";
+import { withUser } from "../http/route";
+import { getAlphaKeyStatus, saveAlphaKey, withUserKey } from "../identity/key-vault";
+import type { SessionUser } from "../identity/users";
+import { getSummary } from "../money/summaries";
+import { addWatchlistItems, createWatchlist, findWatchlist, listWatchlists, setWatchlistSharing } from "../portfolio/watchlists";
+import type { TestDesk, TestDialect } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, startTestService } from "@/test/support/desk";
+import { auditCsv, listAudit } from "./audit";
+import { acceptInvite, createInvite, inviteTokenHash } from "./invites";
+import { updateMember, writeSeat } from "./members";
+import { deleteOrgKey, saveOrgKey } from "./org-key";
+import { countedToday } from "./seats";
+import { teamsDb } from "./tables";
+import { getTeamView } from "./team-view";
+
+let service: RunningServer;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => {
+  await service.close();
+});
+// Every desk is closed (its PostgreSQL schema dropped) even when a test fails half-way.
+const open: TestDesk[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((d) => d.close().catch(() => undefined)));
+});
+
+type Answer = { status: number; body: { data?: unknown; meta?: { creditsCharged: number; recordId: string | null }; error?: { code: string; message: string; details?: Record<string, unknown> } } };
+
+async function call(desk: TestDesk, user: SessionUser, path: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await withUser(handleAlphaProxy, { ctx: desk.ctx })(await browserRequest(desk.ctx, user, `/api/alpha${path}`, init));
+  return { status: response.status, body: (await response.json()) as Answer["body"] };
+}
+
+async function usage(key: string) {
+  return (await createAlphaClient({ baseUrl: service.url, apiKey: key }).getAccountUsage({})).data.data;
+}
+
+/** A desk with a team: an admin who stored the organisation key of a fresh account, and `members` members without keys. */
+async function team(dialect: TestDialect, members = 2) {
+  const desk = await createTestDesk({ dialect, config: { alphaBaseUrl: service.url } });
+  open.push(desk);
+  const { key, accountId } = makeAccount(service);
+  const admin = await makeUser(desk.ctx, "admin");
+  await saveOrgKey({ ctx: desk.ctx, user: admin, input: { key } });
+  const people: SessionUser[] = [];
+  for (let i = 0; i < members; i++) people.push(await makeUser(desk.ctx));
+  return { desk, key, accountId, admin, members: people };
+}
+
+const dialects: TestDialect[] = ["sqlite"];
+if (await postgresAvailable()) dialects.push("postgres");
+
+describe.each(dialects)("allowances on the organisation key (%s)", (dialect) => {
+  it("50 concurrent paid requests by one member never take them past their allowance, and the ledger agrees", async () => {
+    const { desk, key, members } = await team(dialect, 1);
+    const member = members[0]!;
+    const allowance = 23;
+    await writeSeat({ ctx: desk.ctx, input: { userId: member.id, seat: { dailyAllowance: allowance, actions: ["data", "summaries", "batch_jobs"] } } });
+    expect((await withUserKey({ ctx: desk.ctx, userId: member.id })).source).toBe("organisation");
+    const before = await usage(key);
+
+    // fresh=1: no cache, no merging, so every request is its own paid call, all at once.
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 === 0
+          ? call(desk, member, "/v1/news?limit=5&fresh=1")
+          : call(desk, member, "/v1/daily-summary/?fresh=1", {
+              method: "POST",
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify({ symbols: ["TCS", "INFY", "RELIANCE"], mode: "news_context", context_window_days: 7 }),
+            }),
+      ),
+    );
+    const after = await usage(key);
+    const spent = after.debited_today - before.debited_today;
+    const ok = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 402);
+    expect(ok.length + refused.length).toBe(50);
+    expect(ok.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) {
+      expect(r.body.error?.code).toBe("allowance_exceeded");
+      expect(r.body.error?.details).toMatchObject({ allowance });
+      expect(r.body.error?.message).toMatch(/left today/);
+    }
+    // The service's ledger: never past the allowance; the desk counted exactly what the service charged.
+    expect(spent).toBeLessThanOrEqual(allowance);
+    expect(before.balance - after.balance).toBe(spent);
+    expect(ok.reduce((sum, a) => sum + (a.body.meta?.creditsCharged ?? 0), 0)).toBe(spent);
+    expect((await countedToday({ ctx: desk.ctx })).get(member.id)).toBe(spent);
+  });
+
+  it("a member at their allowance is refused before anything is sent; an action outside their seat is refused too", async () => {
+    const { desk, key, members, admin } = await team(dialect, 1);
+    const member = members[0]!;
+    await updateMember({ ctx: desk.ctx, user: admin, input: { userId: member.id, change: { dailyAllowance: 5, actions: ["data"] } } });
+    // Within the allowance a call goes through and counts what it was charged (a page of news: 1 credit).
+    const first = await call(desk, member, "/v1/news?limit=5");
+    expect(first.status).toBe(200);
+    expect((await countedToday({ ctx: desk.ctx })).get(member.id)).toBe(first.body.meta?.creditsCharged);
+    // A summary costs up to 5: more than what is left.
+    const left = 5 - (first.body.meta?.creditsCharged ?? 0);
+    await updateMember({ ctx: desk.ctx, user: admin, input: { userId: member.id, change: { actions: ["data", "summaries"] } } });
+    const before = await usage(key);
+    const refused = await call(desk, member, "/v1/daily-summary/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ symbols: ["TCS"] }) });
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toMatchObject({ code: "allowance_exceeded", details: { allowance: 5, remaining: left, price: 5 } });
+    expect(refused.body.error?.message).toContain(`${left} of 5 credits left`);
+    const form = new FormData();
+    form.set("file", new Blob([`${JSON.stringify({ custom_id: "a", symbols: ["TCS"] })}\n`]), "a.jsonl");
+    const batch = await call(desk, member, "/v1/batch/jobs", { method: "POST", body: form });
+    expect(batch.status).toBe(403);
+    expect(batch.body.error?.code).toBe("action_not_permitted");
+    // Nothing reached the service: the balance and the day's debits are as they were.
+    const after = await usage(key);
+    expect(after.balance).toBe(before.balance);
+    expect(after.debited_today).toBe(before.debited_today);
+  });
+});
+
+describe("visibility of what members make with the organisation key", () => {
+  it("a member never sees another member's batch job or summary, by URL or API; admins see all", async () => {
+    const { desk, members, admin } = await team("sqlite", 2);
+    const [alice, bob] = [members[0]!, members[1]!];
+    const form = new FormData();
+    form.set("file", new Blob([`${JSON.stringify({ custom_id: "alice-line", symbols: ["TCS"] })}\n`]), "alice.jsonl");
+    const submitted = await call(desk, alice, "/v1/batch/jobs", { method: "POST", body: form });
+    expect(submitted.status).toBe(200);
+    const jobId = (submitted.body.data as { id: string }).id;
+
+    for (const path of [`/v1/batch/jobs/${jobId}`, `/v1/batch/jobs/${jobId}/results`]) {
+      const seen = await call(desk, bob, path);
+      expect(seen.status, path).toBe(404);
+      expect(seen.body.data).toBeUndefined();
+    }
+    const cancel = await call(desk, bob, `/v1/batch/jobs/${jobId}`, { method: "DELETE" });
+    expect(cancel.status).toBe(404);
+    const download = await withUser(handleBatchResultsDownload, { ctx: desk.ctx })(await browserRequest(desk.ctx, bob, `/api/batches/${jobId}/results.jsonl`), { params: { id: jobId } });
+    expect(download.status).toBe(404);
+    const bobsList = await call(desk, bob, "/v1/batch/jobs");
+    expect((bobsList.body.data as { data: { id: string }[] }).data.map((j) => j.id)).not.toContain(jobId);
+
+    const alicesList = await call(desk, alice, "/v1/batch/jobs");
+    expect((alicesList.body.data as { data: { id: string }[] }).data.map((j) => j.id)).toEqual([jobId]);
+    expect((await call(desk, alice, `/v1/batch/jobs/${jobId}`)).status).toBe(200);
+    expect((await call(desk, admin, `/v1/batch/jobs/${jobId}`)).status).toBe(200);
+
+    const summary = await call(desk, alice, "/v1/daily-summary/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ symbols: ["TCS"], mode: "exposure" }),
+    });
+    expect(summary.status).toBe(200);
+    const recordId = summary.body.meta?.recordId;
+    expect(recordId).toBeTruthy();
+    await expect(getSummary({ ctx: desk.ctx, user: bob, id: recordId! })).rejects.toMatchObject({ code: "not_found" });
+    expect((await getSummary({ ctx: desk.ctx, user: admin, id: recordId! })).id).toBe(recordId);
+
+    // The admin's view shows it in Alice's spend, by endpoint.
+    const view = await getTeamView({ ctx: desk.ctx, user: admin });
+    const row = view.members.find((m) => m.userId === alice.id);
+    expect(row?.byEndpoint.createBatchJob).toBeGreaterThan(0);
+    expect(row?.keySource).toBe("organisation");
+    expect(view.members.find((m) => m.userId === bob.id)?.spentToday).toBe(0);
+  });
+
+  it("a personal key takes precedence over the organisation's, and the key status says which is used", async () => {
+    const { desk, members } = await team("sqlite", 1);
+    const member = members[0]!;
+    expect((await getAlphaKeyStatus({ ctx: desk.ctx, userId: member.id })).source).toBe("organisation");
+    expect((await getAlphaKeyStatus({ ctx: desk.ctx, userId: member.id })).last4).toBeNull();
+    const own = makeAccount(service);
+    await saveAlphaKey({ ctx: desk.ctx, userId: member.id, key: own.key });
+    expect(await withUserKey({ ctx: desk.ctx, userId: member.id })).toMatchObject({ source: "personal", accountId: own.accountId });
+    expect((await getAlphaKeyStatus({ ctx: desk.ctx, userId: member.id })).source).toBe("personal");
+  });
+
+  it("a shared watchlist is seen by the team, read-only or editable as its owner says", async () => {
+    const { desk, members } = await team("sqlite", 2);
+    const [owner, mate] = [members[0]!, members[1]!];
+    const list = await createWatchlist({ ctx: desk.ctx, user: owner, input: { name: "Desk book", items: [{ symbol: "TCS" }] } });
+    expect(await findWatchlist({ ctx: desk.ctx, user: mate, id: list.id })).toBeNull();
+    await setWatchlistSharing({ ctx: desk.ctx, user: owner, input: { id: list.id, sharing: "team_read" } });
+    const seen = await findWatchlist({ ctx: desk.ctx, user: mate, id: list.id });
+    expect(seen).toMatchObject({ sharing: "team_read", canEdit: false, owner: { id: owner.id } });
+    expect((await listWatchlists({ ctx: desk.ctx, user: mate })).map((w) => w.id)).toContain(list.id);
+    await expect(addWatchlistItems({ ctx: desk.ctx, user: mate, id: list.id, input: { items: [{ symbol: "INFY" }] } })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(setWatchlistSharing({ ctx: desk.ctx, user: mate, input: { id: list.id, sharing: "team_edit" } })).rejects.toMatchObject({ code: "not_found" });
+    await setWatchlistSharing({ ctx: desk.ctx, user: owner, input: { id: list.id, sharing: "team_edit" } });
+    const edited = await addWatchlistItems({ ctx: desk.ctx, user: mate, id: list.id, input: { items: [{ symbol: "INFY" }] } });
+    expect(edited.items.map((i) => i.symbol)).toEqual(["TCS", "INFY"]);
+  });
+});
+
+describe("membership and the audit log", () => {
+  it("an invite signs up exactly one person, is kept hashed, and expires", async () => {
+    const { desk, admin } = await team("sqlite", 0);
+    const invite = await createInvite({ ctx: desk.ctx, user: admin, input: { invite: { role: "member", dailyAllowance: 40, actions: ["summaries"], note: "new analyst" }, origin: "http://desk.test" } });
+    const token = new URL(invite.url).hash.slice(1);
+    expect(invite.url).toBe(`http://desk.test/join#${token}`);
+    const stored = await teamsDb({ ctx: desk.ctx }).selectFrom("invites").selectAll().where("id", "=", invite.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(stored.token_hash).toBe(inviteTokenHash(token));
+
+    const signUp = (email: string) => acceptInvite({ ctx: desk.ctx, input: { token, email, name: "New analyst", password: "a-long-password" } });
+    const results = await Promise.allSettled([signUp("one@example.test"), signUp("two@example.test")]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const rejected = results.find((r) => r.status === "rejected");
+    expect(rejected && isAlphaError(rejected.reason) ? rejected.reason.code : null).toBe("invite_invalid");
+    const joined = (results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<SessionUser>).value;
+    const view = await getTeamView({ ctx: desk.ctx, user: admin });
+    expect(view.members.find((m) => m.userId === joined.id)?.seat).toEqual({ dailyAllowance: 40, actions: ["summaries"] });
+
+    const old = await createInvite({ ctx: { ...desk.ctx, now: () => new Date(Date.now() - 73 * 3_600_000) }, user: admin, input: { invite: {}, origin: "http://desk.test" } });
+    await expect(acceptInvite({ ctx: desk.ctx, input: { token: new URL(old.url).hash.slice(1), email: "late@example.test", name: "Late", password: "a-long-password" } })).rejects.toMatchObject({
+      code: "invite_invalid",
+    });
+  });
+
+  it("every change to keys, roles and allowances is in the audit log, readable by admins and exported as CSV", async () => {
+    const { desk, admin, members, key } = await team("sqlite", 1);
+    const member = members[0]!;
+    await updateMember({ ctx: desk.ctx, user: admin, input: { userId: member.id, change: { dailyAllowance: 100 } } });
+    await updateMember({ ctx: desk.ctx, user: admin, input: { userId: member.id, change: { role: "admin" } } });
+    await updateMember({ ctx: desk.ctx, user: admin, input: { userId: member.id, change: { role: "member", actions: ["data"] } } });
+    await deleteOrgKey({ ctx: desk.ctx, user: admin });
+    const entries = await listAudit({ ctx: desk.ctx, user: admin });
+    expect(entries.map((e) => e.action).sort()).toEqual(["member.actions", "member.allowance", "member.role", "member.role", "org_key.deleted", "org_key.saved"]);
+    expect(entries.find((e) => e.action === "member.allowance")?.change).toBe("daily allowance no allowance → 100 credits a day");
+    expect(JSON.stringify(entries)).not.toContain(key);
+    const csv = await auditCsv({ ctx: desk.ctx, user: admin });
+    expect(csv.split("\r\n")[0]).toBe("time,actor,action,target,change");
+    expect(csv.trim().split("\r\n")).toHaveLength(7);
+    await expect(listAudit({ ctx: desk.ctx, user: member })).rejects.toMatchObject({ code: "forbidden" });
+  });
+});

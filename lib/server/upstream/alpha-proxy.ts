@@ -1,0 +1,350 @@
+import "server-only";
+/**
+ * The desk's access to the Alpha API with a user's stored key (interface for pages and route handlers):
+ * - callAlpha(user, endpointId, { path?, query?, body? }, { fresh?, retention?, ctx? }) → { data, meta }
+ *   meta = { endpoint, creditsCharged, balance, cached, ageSeconds, fetchedAt, rateLimit }
+ * Order: the catalogue validates the input (400 before any credit is spent) → the user's key (428 no_api_key) →
+ * a paid GET inside its freshness window comes from the desk cache (0 credits, cached, ageSeconds) → identical GETs
+ * in flight share one upstream call (both keyed by the answer's owner: the account, or the key for key-scoped endpoints) → the call → spend log → cache. `fresh: true` skips the cache read and the
+ * sharing (a paid refresh) and refreshes the cache. Errors are AlphaErrors with the desk's statuses: 401
+ * invalid_api_key (stored key rejected), 402, 403, 404, 429 (retryAfter), 502 upstream_*, 504 upstream_timeout.
+ */
+import type { CallInput } from "@/lib/alpha/client";
+import { createAlphaClient, prepareRequest } from "@/lib/alpha/client";
+import type { EndpointId, ResponseOf } from "@/lib/alpha/catalogue";
+import { catalogue } from "@/lib/alpha/catalogue";
+import { chargeFor, isPaid } from "@/lib/alpha/costs";
+import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
+import type { ProxyMeta } from "@/lib/desk/envelope";
+import type { DeskContext } from "../core/context";
+import { scrubSecret, withUserKey } from "../identity/key-vault";
+import { assertNotBackingOff, backOff, rememberRpm, sharedFreeSeconds } from "./background-budget";
+import { answerOwner, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
+import { reuseRecentSummary, recordAfterCall } from "../money/money-records";
+import { canonicalBody, MAX_LINK_REUSE_SECONDS, reuseSignedLinks, SIGNED_LINK_ENDPOINTS } from "./signed-links";
+import { recordSpend } from "../money/spend";
+import type { SessionUser } from "../identity/users";
+import { guardPaidCall, reservationPrice, reserveAllowance, settleAllowance } from "../teams/seats";
+import { assertJobVisible, batchJobIdOf, ownershipApplies, recordJobOwner, visibleJobIds } from "../teams/visibility";
+
+export type { ProxyMeta } from "@/lib/desk/envelope";
+
+export interface ProxyResult<K extends EndpointId> {
+  data: ResponseOf<K>;
+  meta: ProxyMeta;
+}
+
+export interface CallAlphaOptions {
+  /** Skip the cache and the sharing of in-flight calls: a paid refresh. */
+  fresh?: boolean;
+  /** Only look in the desk's cache: the cached answer (0 credits), or null; never calls upstream, never charges. */
+  peek?: boolean;
+  /** `X-Alpha-Content-Retention: none` on summaries and batch uploads. */
+  retention?: "none";
+  /** The desk's own label of a call (where a summary's symbols came from), kept in its record; never sent upstream. */
+  label?: string;
+}
+
+/** One proxied call: the context, the signed-in user whose key pays, the endpoint and its input, and the call's options. */
+export interface ProxyCall<K extends EndpointId> {
+  ctx: DeskContext;
+  user: SessionUser;
+  id: K;
+  input: CallInput<K>;
+  options?: CallAlphaOptions;
+}
+
+/** Turns an upstream failure into the desk's answer; never lets the key through in a message or detail. */
+export function mapUpstreamError(error: unknown, apiKey: string): AlphaError {
+  if (!isAlphaError(error)) {
+    const text = scrubSecret(error instanceof Error ? `${error.name}: ${error.message}` : String(error), apiKey);
+    console.error(JSON.stringify({ level: "error", msg: "alpha call failed", error: text }));
+    return new AlphaError("internal_error", "Something went wrong in the desk while calling the Alpha service");
+  }
+  const details = error.details ? (JSON.parse(scrubSecret(JSON.stringify(error.details), apiKey)) as Record<string, unknown>) : undefined;
+  switch (error.code) {
+    case "upstream_unreachable":
+      return new AlphaError("upstream_unreachable", "The Alpha service could not be reached. Try again in a moment.");
+    case "upstream_timeout":
+      return new AlphaError("upstream_timeout", "The Alpha service did not answer in time. Try again in a moment.");
+    case "upstream_contract_violation":
+      return new AlphaError("upstream_contract_violation", scrubSecret(error.message, apiKey), { ...(details ? { details } : {}) });
+  }
+  if (error.status === 401) {
+    return new AlphaError("invalid_api_key", "The Alpha service rejected your stored key. Replace it in Settings.");
+  }
+  if (error.status >= 500) {
+    return new AlphaError("upstream_error", `The Alpha service failed to answer (HTTP ${error.status}). Try again later.`);
+  }
+  return new AlphaError(error.code, scrubSecret(error.message, apiKey), {
+    status: error.status,
+    ...(details ? { details } : {}),
+    ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+  });
+}
+
+function sharedMeta(meta: ProxyMeta, now: Date): ProxyMeta {
+  const ageSeconds = Math.max(0, Math.floor((now.getTime() - Date.parse(meta.fetchedAt)) / 1000));
+  return { ...meta, creditsCharged: 0, cached: true, ageSeconds };
+}
+
+/** An answer as the proxy passes it on: its JSON text always, the parsed data when it is at hand. */
+export interface ProxyAnswer {
+  json: string;
+  data: unknown;
+  meta: ProxyMeta;
+}
+
+const NOT_PARSED = Symbol("not parsed");
+
+/**
+ * The proxy logic shared by callAlpha (server components) and the /api/alpha route (which sends `json` on as is, so a
+ * cached answer is never parsed and re-serialised).
+ */
+export async function proxyAlphaCall<K extends EndpointId>(call: ProxyCall<K> & { options: CallAlphaOptions & { peek: true } }): Promise<ProxyAnswer | null>;
+export async function proxyAlphaCall<K extends EndpointId>(call: ProxyCall<K>): Promise<ProxyAnswer>;
+export async function proxyAlphaCall<K extends EndpointId>(call: ProxyCall<K>): Promise<ProxyAnswer | null> {
+  const answer = await proxyKeyedCall(call);
+  const { ctx, user, id } = call;
+  if (!answer || id !== "listBatchJobs") return answer;
+  // The organisation's key lists every member's jobs: a member sees their own (lib/server/teams/visibility.ts).
+  const { source } = await withUserKey({ userId: user.id, ctx });
+  if (!ownershipApplies(user, source)) return answer;
+  const list = (answer.data === NOT_PARSED ? JSON.parse(answer.json) : answer.data) as { data: { id: string }[] };
+  const own = await visibleJobIds({ ctx, user, input: { jobIds: list.data.map((j) => j.id) } });
+  const data = { ...list, data: list.data.filter((j) => own.has(j.id)) };
+  return { ...answer, json: JSON.stringify(data), data };
+}
+
+async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, options = {} }: ProxyCall<K>): Promise<ProxyAnswer | null> {
+  const def = catalogue[id];
+  const callOptions = options.retention ? { retention: options.retention } : {};
+  // Validation first: a request the catalogue refuses never reaches the key, the cache or the upstream.
+  const prepared = prepareRequest(id, input, callOptions);
+  const { apiKey, accountId, keyId, source } = await withUserKey({ userId: user.id, ctx });
+  // Teams: on the organisation's key the member's seat decides which paid actions they take, and a batch job is seen
+  // only by the member who submitted it and by admins (lib/server/teams). A peek never charges: no seat check.
+  const seat = options.peek ? null : await guardPaidCall({ ctx, user, input: { id, source } });
+  const jobId = batchJobIdOf(id, input);
+  if (jobId !== null) await assertJobVisible({ ctx, user, input: { jobId, source } });
+  const paid = isPaid(id);
+  const isGet = def.method === "GET";
+  // Signed links are reused until shortly before they expire: their POST is cached and shared like a paid GET.
+  const signedLinks = SIGNED_LINK_ENDPOINTS.has(id);
+  const cacheable = (isGet && paid && def.freshnessSeconds > 0) || signedLinks;
+  const shared = isGet || signedLinks;
+  // Cache and in-flight sharing are keyed by the answer's owner: a key-scoped answer (a batch job) is never shared
+  // with another key of the same account.
+  const key = requestKey(answerOwner(id, { accountId, keyId }), id, def.method, signedLinks ? `${prepared.url}#${canonicalBody(prepared.parsed)}` : prepared.url);
+
+  const participantFree = (shared: ProxyAnswer): ProxyAnswer => ({ ...shared, meta: sharedMeta(shared.meta, ctx.now()) });
+  const participant = async (shared: ProxyAnswer): Promise<ProxyAnswer> => {
+    if (paid) await recordSpend({ ctx, entry: { userId: user.id, endpoint: id, credits: 0, accountId, cached: true } });
+    return { ...shared, meta: sharedMeta(shared.meta, ctx.now()) };
+  };
+
+  const fromUpstream = async (): Promise<ProxyAnswer> => {
+    const client = createAlphaClient({
+      baseUrl: ctx.config.alphaBaseUrl,
+      apiKey,
+      fetch: ctx.fetch,
+      timeoutMs: ctx.config.upstreamTimeoutMs,
+      // A paid call that timed out may have been charged: never send it twice on our own.
+      retries: paid ? 0 : 1,
+      maxRetryWaitMs: 0,
+    });
+    // Counted against the member's daily allowance before it is sent (refused with what is left), settled after.
+    const reservation = seat ? await reserveAllowance({ ctx, user, input: { seat, price: await reservationPrice(id, prepared.parsed) } }) : null;
+    let response;
+    try {
+      response = await client.call(id, input, callOptions);
+    } catch (error) {
+      const mapped = mapUpstreamError(error, apiKey);
+      // Nothing was charged unless the call timed out (the service may have billed it): then the price stays counted.
+      if (reservation && mapped.code !== "upstream_timeout") await settleAllowance({ ctx, input: { reservation, credits: 0 } }).catch(() => undefined);
+      // The account's rate limit is spent: every caller of this account waits with it, instead of asking again.
+      if (mapped.status === 429) await backOff({ ctx, accountId, retryAfterSeconds: mapped.retryAfter });
+      throw mapped;
+    }
+    const fetchedAt = ctx.now();
+    rememberRpm({ ctx, accountId, rpm: response.meta.rateLimit?.limit });
+    const credits = response.meta.creditsCharged ?? chargeFor(id, prepared.parsed, response.data);
+    const json = JSON.stringify(response.data);
+    // A batch job's lines are billed later, outside this call: its whole upper bound stays counted.
+    if (reservation && id !== "createBatchJob") await settleAllowance({ ctx, input: { reservation, credits } }).catch(() => undefined);
+    // Spent credits or changed state (a cancelled job): shared answers of the account are out of date.
+    if (credits > 0 || !isGet) await forgetAccountMemo({ ctx, accountId }).catch(() => undefined);
+    // The credits are spent: a failing write of the log, the record or the cache must not cost the user the answer too.
+    const written = await Promise.all([
+      paid
+        ? recordSpend({
+          ctx, entry: {
+            userId: user.id,
+            endpoint: id,
+            credits,
+            accountId,
+            cached: false,
+            requestId: response.meta.requestId,
+            jobId: id === "createBatchJob" ? (response.data as { id: string }).id : null,
+          }
+        })
+        : null,
+      cacheable ? writeCachedAnswer({ ctx, entry: { key, accountId, endpoint: id, body: json, fetchedAt } }) : null,
+      recordAfterCall({ ctx, user, id, call: { accountId, parsed: prepared.parsed, data: response.data, credits, retention: options.retention, label: options.label } }),
+      id === "createBatchJob" ? recordJobOwner({ ctx, user, input: { jobId: (response.data as { id: string }).id, accountId, source } }) : null,
+    ]).catch((error: unknown) => {
+      console.error(JSON.stringify({ level: "error", msg: "spend log, record or cache write failed", endpoint: id, error: String(error) }));
+      return null;
+    });
+    const meta: ProxyMeta = {
+      endpoint: id,
+      creditsCharged: credits,
+      balance: response.meta.balance,
+      cached: false,
+      ageSeconds: 0,
+      fetchedAt: fetchedAt.toISOString(),
+      rateLimit: response.meta.rateLimit,
+      recordId: written?.[2] ?? null,
+    };
+    return { json, data: response.data, meta };
+  };
+
+  // A summary repeated within its dedupe window opens the earlier paid result: the server decides, at 0 credits.
+  if (id === "createDailySummary" && !options.fresh) {
+    const earlier = await reuseRecentSummary({ ctx, user, body: prepared.parsed });
+    if (earlier) {
+      await recordSpend({ ctx, entry: { userId: user.id, endpoint: id, credits: 0, accountId, cached: true } });
+      const ageSeconds = Math.max(0, Math.floor((ctx.now().getTime() - Date.parse(earlier.createdAt)) / 1000));
+      const meta: ProxyMeta = { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds, fetchedAt: earlier.createdAt, rateLimit: null, recordId: earlier.id };
+      return { json: JSON.stringify(earlier.response), data: earlier.response, meta };
+    }
+  }
+
+  const fromCache = async (): Promise<ProxyAnswer | null> => {
+    if (!cacheable) return null;
+    const hit = await readCachedAnswer({ ctx, key, freshnessSeconds: signedLinks ? MAX_LINK_REUSE_SECONDS : def.freshnessSeconds });
+    const age = hit ? Math.max(0, Math.floor((ctx.now().getTime() - hit.fetchedAt.getTime()) / 1000)) : 0;
+    const json = hit && signedLinks ? reuseSignedLinks(hit.body, age) : (hit?.body ?? null);
+    if (!hit || json === null) return null;
+    const fetchedAt = hit.fetchedAt.toISOString();
+    return { json, data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null, recordId: null } };
+  };
+
+  if (options.peek) {
+    if (!cacheable) return null;
+    const hit = await fromCache();
+    return hit ? participant(hit) : null;
+  }
+
+  if (!shared || options.fresh) {
+    await assertNotBackingOff({ ctx, accountId });
+    return fromUpstream();
+  }
+
+  // A free answer of the account (calendars, indexes, the profile) is shared a while by every tab, user and instance
+  // of it: the desk's own page loads must not spend the account's rate limit.
+  const shareSeconds = sharedFreeSeconds(id);
+  if (shareSeconds > 0) {
+    const held = await ctx.shared.memoGet(accountScope(accountId), `free:${key}`);
+    if (held !== null) return participantFree(fromWire(JSON.parse(held) as WireAnswer));
+    await assertNotBackingOff({ ctx, accountId });
+    const { value, leader } = await shareFlight(ctx, `free:${key}`, async () => {
+      const answer = await fromUpstream();
+      await ctx.shared.memoSet(accountScope(accountId), `free:${key}`, JSON.stringify(toWire(answer)), shareSeconds * 1000);
+      return answer;
+    });
+    return leader ? value : participantFree(value);
+  }
+  await assertNotBackingOff({ ctx, accountId });
+
+  // Identical GETs share one flight, across instances: the first looks in the cache and, on a miss, calls upstream.
+  const { value, leader } = await shareFlight(ctx, `paid:${key}`, async () => (await fromCache()) ?? fromUpstream());
+  return !leader || value.meta.cached ? participant(value) : value;
+}
+
+/** An answer as it crosses instances: its JSON text and meta (the parsed data stays with the instance that has it). */
+interface WireAnswer {
+  json: string;
+  meta: ProxyMeta;
+}
+
+type WireOutcome = { ok: true; answer: WireAnswer } | { ok: false; error: { code: string; message: string; status: number; retryAfter?: number; details?: Record<string, unknown> } };
+
+function toWire(answer: ProxyAnswer): WireAnswer {
+  return { json: answer.json, meta: answer.meta };
+}
+
+function fromWire(wire: WireAnswer): ProxyAnswer {
+  return { json: wire.json, data: NOT_PARSED, meta: wire.meta };
+}
+
+const accountScope = (accountId: string) => `acct:${accountId}`;
+
+/**
+ * One upstream call for every identical request of the moment, on whichever instance: the flight's key is the
+ * response cache's (the answer's owner inside). Its failure reaches every waiter as the same AlphaError.
+ */
+async function shareFlight(ctx: DeskContext, key: string, work: () => Promise<ProxyAnswer>): Promise<{ value: ProxyAnswer; leader: boolean }> {
+  let own: ProxyAnswer | null = null;
+  const { value, leader } = await ctx.shared.singleFlight<WireOutcome>(
+    key,
+    async () => {
+      try {
+        own = await work();
+        return { ok: true, answer: toWire(own) };
+      } catch (error) {
+        if (!isAlphaError(error)) throw error;
+        return {
+          ok: false,
+          error: { code: error.code, message: error.message, status: error.status, ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}), ...(error.details ? { details: error.details } : {}) },
+        };
+      }
+    },
+    { ttlMs: ctx.config.upstreamTimeoutMs * 2 + 5_000 },
+  );
+  if (!value.ok) {
+    const { code, message, ...rest } = value.error;
+    throw new AlphaError(code, message, rest);
+  }
+  return { value: leader && own ? own : fromWire(value.answer), leader };
+}
+
+/**
+ * A free answer the desk already holds from another path (the key check's account profile) joins the share as if
+ * fetched now, so the first page after it does not ask the upstream again; the rpm it reported is remembered too.
+ */
+export async function seedSharedAnswer<K extends EndpointId>(
+  { ctx, who, id, input, answer }: { ctx: DeskContext; who: { accountId: string; keyId: string }; id: K; input: CallInput<K>; answer: { data: unknown; rateLimit: ProxyMeta["rateLimit"] }; },
+): Promise<void> {
+  rememberRpm({ ctx, accountId: who.accountId, rpm: answer.rateLimit?.limit });
+  const shareSeconds = sharedFreeSeconds(id);
+  if (shareSeconds <= 0) return;
+  const def = catalogue[id];
+  const key = requestKey(answerOwner(id, who), id, def.method, prepareRequest(id, input).url);
+  const meta: ProxyMeta = {
+    endpoint: id,
+    creditsCharged: 0,
+    balance: null,
+    cached: false,
+    ageSeconds: 0,
+    fetchedAt: ctx.now().toISOString(),
+    rateLimit: answer.rateLimit,
+    recordId: null,
+  };
+  const wire: WireAnswer = { json: JSON.stringify(answer.data), meta };
+  await ctx.shared.memoSet(accountScope(who.accountId), `free:${key}`, JSON.stringify(wire), shareSeconds * 1000);
+}
+
+export async function callAlpha<K extends EndpointId>(call: ProxyCall<K>): Promise<ProxyResult<K>> {
+  const answer = await proxyAlphaCall(call);
+  const data = answer.data === NOT_PARSED ? (JSON.parse(answer.json) as unknown) : answer.data;
+  return { data: data as ResponseOf<K>, meta: answer.meta };
+}
+
+/** Drops the memoised answers of an account, on every instance (its balance just changed). */
+export async function forgetAccountMemo({ ctx, accountId }: { ctx: DeskContext; accountId: string }): Promise<void> {
+  await ctx.shared.clearScope(accountScope(accountId));
+}
+
+/** A memo of the account's shared by every instance (the gauge's usage snapshot, the profile). */
+export const accountMemoScope = accountScope;

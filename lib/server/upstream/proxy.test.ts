@@ -1,0 +1,378 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createAlphaClient } from "@/lib/alpha/client";
+import { callAlpha } from "./alpha-proxy";
+import type { DeskContext } from "../core/context";
+import type { RunningServer } from "../core/embedded-service";
+import { issueApiKey } from "../core/embedded-service";
+import { handleAlphaProxy } from "../handlers/alpha";
+import { handleUsage } from "../handlers/usage";
+import { saveAlphaKey } from "../identity/key-vault";
+import { withUser } from "../http/route";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, countingFetch, createTestDesk, makeAccount, makeUser, startTestService, storeKeyUnchecked } from "@/test/support/desk";
+import type { SessionUser } from "../identity/users";
+
+let service: RunningServer;
+const desks: TestDesk[] = [];
+/** Every body the desk answered with in this file: none may hold a key. */
+const bodies: string[] = [];
+const keys: string[] = [];
+
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => {
+  await Promise.all(desks.map((d) => d.close()));
+  await service.close();
+  for (const key of keys) for (const body of bodies) expect(body).not.toContain(key);
+});
+
+async function desk(options: Parameters<typeof createTestDesk>[0] = {}) {
+  const d = await createTestDesk({ ...options, config: { alphaBaseUrl: service.url, ...options.config } });
+  desks.push(d);
+  return d.ctx;
+}
+
+async function userWithKey(ctx: DeskContext, account = makeAccount(service)) {
+  keys.push(account.key);
+  const user = await makeUser(ctx);
+  await saveAlphaKey({ userId: user.id, key: account.key, ctx });
+  return { user, ...account };
+}
+
+async function balanceOf(key: string): Promise<number> {
+  const client = createAlphaClient({ baseUrl: service.url, apiKey: key });
+  return (await client.getAccount({})).data.data.balance;
+}
+
+async function proxy(ctx: DeskContext, user: SessionUser | null, path: string, init: RequestInit & { origin?: string | null } = {}) {
+  const request = await browserRequest(ctx, user, `/api/alpha${path}`, init);
+  const response = await withUser(handleAlphaProxy, { ctx })(request);
+  const text = await response.text();
+  bodies.push(text);
+  return { response, status: response.status, body: JSON.parse(text) as { data?: unknown; meta?: Record<string, unknown>; error?: { code: string; message: string } } };
+}
+
+/** A tiny upstream that answers with whatever a test wants. */
+async function fakeUpstream(handler: (path: string, req: IncomingMessage, body: Buffer) => { status?: number; body?: string } | null) {
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const answer = handler(new URL(req.url ?? "/", "http://x").pathname, req, Buffer.concat(chunks));
+      if (!answer) return; // never answer: a hung upstream
+      res.writeHead(answer.status ?? 200, { "Content-Type": "application/json" });
+      res.end(answer.body ?? "{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the proxy against the real service", () => {
+  it("answers a paid GET with the data, the charge and the upstream headers, and logs the spend", async () => {
+    const ctx = await desk();
+    const { user, key } = await userWithKey(ctx);
+    const before = await balanceOf(key);
+    const { response, status, body } = await proxy(ctx, user, "/v1/alerts?limit=5");
+    expect(status).toBe(200);
+    const data = body.data as { data: unknown[] };
+    expect(data.data.length).toBeGreaterThan(0);
+    expect(body.meta).toMatchObject({ endpoint: "listAlerts", creditsCharged: 5, cached: false, ageSeconds: 0 });
+    expect(body.meta?.balance).toBe(before - 5);
+    expect(response.headers.get("X-Credits-Charged")).toBe("5");
+    expect(response.headers.get("X-Credits-Balance")).toBe(String(before - 5));
+    expect(response.headers.get("X-RateLimit-Limit")).toMatch(/^\d+$/);
+    expect(await balanceOf(key)).toBe(before - 5);
+    const log = await ctx.db.selectFrom("spend_log").selectAll().where("user_id", "=", user.id).execute();
+    expect(log).toMatchObject([{ endpoint: "listAlerts", credits: 5, cached: 0 }]);
+  });
+
+  it("accepts the path without /v1 and serves free endpoints", async () => {
+    const ctx = await desk();
+    const { user } = await userWithKey(ctx);
+    const { status, body } = await proxy(ctx, user, "/announcements/categories");
+    expect(status).toBe(200);
+    expect(body.meta).toMatchObject({ endpoint: "listAnnouncementCategories", creditsCharged: 0 });
+  });
+
+  it("refuses what the catalogue refuses before any upstream call: 400, nothing spent", async () => {
+    const counter = countingFetch();
+    const ctx = await desk({ fetch: counter.fetch });
+    const { user, key } = await userWithKey(ctx);
+    const before = await balanceOf(key);
+    const callsBefore = counter.calls.size === 0 ? 0 : [...counter.calls.values()].reduce((a, b) => a + b, 0);
+    const tooMany = await proxy(ctx, user, "/v1/alerts?limit=500");
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error?.code).toBe("invalid_parameter");
+    const both = await proxy(ctx, user, "/v1/earnings/detail?symbol=TCS&scrip_code=532540&quarter=q4_26");
+    expect(both.status).toBe(400);
+    const unknown = await proxy(ctx, user, "/v1/secret-admin");
+    expect(unknown.status).toBe(404);
+    const wrongMethod = await proxy(ctx, user, "/v1/alerts", { method: "DELETE" });
+    expect(wrongMethod.status).toBe(404);
+    const pdf = await proxy(ctx, user, "/v1/earnings/citations/e1/pdf");
+    expect(pdf.status).toBe(404);
+    expect([...counter.calls.values()].reduce((a, b) => a + b, 0)).toBe(callsBefore);
+    expect(await balanceOf(key)).toBe(before);
+  });
+
+  it("answers a repeat inside the freshness window from the cache at 0 credits, labelled with its age", async () => {
+    let now = Date.now();
+    const counter = countingFetch();
+    const ctx = await desk({ fetch: counter.fetch, now: () => new Date(now) });
+    const { user, key } = await userWithKey(ctx);
+    const first = await proxy(ctx, user, "/v1/alerts?limit=3");
+    expect(first.body.meta?.creditsCharged).toBe(5);
+    const afterFirst = await balanceOf(key);
+    now += 30_000;
+    const second = await proxy(ctx, user, "/v1/alerts?limit=3");
+    expect(second.status).toBe(200);
+    expect(second.body.meta).toMatchObject({ creditsCharged: 0, cached: true, ageSeconds: 30, fetchedAt: first.body.meta?.fetchedAt });
+    expect(second.body.data).toEqual(first.body.data);
+    expect(second.response.headers.get("X-Desk-Cache")).toBe("hit");
+    expect(second.response.headers.get("Age")).toBe("30");
+    expect(counter.count("/v1/alerts")).toBe(1);
+    expect(await balanceOf(key)).toBe(afterFirst);
+
+    // fresh=1 is a paid refresh; past the window (60 s for feeds) the cache is a miss again.
+    const refreshed = await proxy(ctx, user, "/v1/alerts?limit=3&fresh=1");
+    expect(refreshed.body.meta).toMatchObject({ creditsCharged: 5, cached: false });
+    now += 61_000;
+    const expired = await proxy(ctx, user, "/v1/alerts?limit=3");
+    expect(expired.body.meta).toMatchObject({ creditsCharged: 5, cached: false });
+    expect(counter.count("/v1/alerts")).toBe(3);
+    const log = await ctx.db.selectFrom("spend_log").select(["credits", "cached"]).where("user_id", "=", user.id).orderBy("created_at").execute();
+    expect(log.map((r) => [r.credits, r.cached])).toEqual([[5, 0], [0, 1], [5, 0], [5, 0]]);
+  });
+
+  it("turns ten identical concurrent requests into one upstream call", async () => {
+    const counter = countingFetch();
+    const ctx = await desk({ fetch: counter.fetch });
+    const { user, key } = await userWithKey(ctx);
+    const before = await balanceOf(key);
+    const results = await Promise.all(Array.from({ length: 10 }, () => proxy(ctx, user, "/v1/news?limit=4&sentiment=positive")));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(counter.count("/v1/news")).toBe(1);
+    expect(results.map((r) => r.body.meta?.creditsCharged).sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    expect(await balanceOf(key)).toBe(before - 1);
+  });
+
+  it("never answers one account with another account's cached data", async () => {
+    const counter = countingFetch();
+    const ctx = await desk({ fetch: counter.fetch });
+    const a = await userWithKey(ctx);
+    const b = await userWithKey(ctx);
+    const first = await proxy(ctx, a.user, "/v1/alerts?limit=2");
+    const second = await proxy(ctx, b.user, "/v1/alerts?limit=2");
+    expect(first.body.meta?.cached).toBe(false);
+    expect(second.body.meta).toMatchObject({ cached: false, creditsCharged: 5 });
+    expect(counter.count("/v1/alerts")).toBe(2);
+    // Two desk users on the same upstream account do share it.
+    const sameAccount = await makeUser(ctx);
+    await saveAlphaKey({ userId: sameAccount.id, key: a.key, ctx });
+    const third = await proxy(ctx, sameAccount, "/v1/alerts?limit=2");
+    expect(third.body.meta).toMatchObject({ cached: true, creditsCharged: 0 });
+  });
+
+  it("maps a rejected key to 401 invalid_api_key without the key in the answer", async () => {
+    const ctx = await desk();
+    const user = await makeUser(ctx);
+    const bogus = "ak_live_ThisKeyDoesNotExistAnywhere0000";
+    keys.push(bogus);
+    await storeKeyUnchecked(ctx, user.id, bogus, "acc_unknown");
+    const { status, body } = await proxy(ctx, user, "/v1/alerts");
+    expect(status).toBe(401);
+    expect(body.error?.code).toBe("invalid_api_key");
+    expect(body.error?.message).toMatch(/rejected your stored key/);
+  });
+
+  it("maps no key to 428 no_api_key, and no session to 401", async () => {
+    const ctx = await desk();
+    const user = await makeUser(ctx);
+    const noKey = await proxy(ctx, user, "/v1/alerts");
+    expect(noKey.status).toBe(428);
+    expect(noKey.body.error).toMatchObject({ code: "no_api_key" });
+    expect(noKey.body.error?.message).toMatch(/Settings/);
+    const anonymous = await proxy(ctx, null, "/v1/alerts");
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error?.code).toBe("not_signed_in");
+  });
+
+  it("maps no credits to 402 and charges nothing", async () => {
+    const ctx = await desk();
+    const { user, key } = await userWithKey(ctx, makeAccount(service, { balance: 3 }));
+    const { status, body } = await proxy(ctx, user, "/v1/alerts?limit=5");
+    expect(status).toBe(402);
+    expect(body.error?.code).toBe("insufficient_credits");
+    expect(await balanceOf(key)).toBe(3);
+    expect(await ctx.db.selectFrom("spend_log").selectAll().where("user_id", "=", user.id).execute()).toEqual([]);
+  });
+
+  it("maps a rate limit to 429 with Retry-After passed through", async () => {
+    const ctx = await desk();
+    const { user } = await userWithKey(ctx, makeAccount(service, { rpm: 2 }));
+    // saveAlphaKey spent one request of the minute; the next passes, the one after is refused. (A repeat of the same
+    // free request would be shared, not sent: two different ones.)
+    expect((await proxy(ctx, user, "/v1/earnings/upcoming?symbols=TCS")).status).toBe(200);
+    const limited = await proxy(ctx, user, "/v1/earnings/upcoming?symbols=INFY");
+    expect(limited.status).toBe(429);
+    expect(limited.body.error?.code).toBe("rate_limit_exceeded");
+    expect(Number(limited.response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Then the desk backs off for the whole account: it refuses by itself, saying when calls resume.
+    const fetchSpy = vi.spyOn(ctx, "fetch");
+    const held = await proxy(ctx, user, "/v1/earnings/upcoming?symbols=HDFCBANK");
+    expect(held.status).toBe(429);
+    expect(held.body.error?.message).toMatch(/resumes at \d{2}:\d{2} IST/);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("shares a free answer of the account between its users for a while instead of asking again", async () => {
+    const counting = countingFetch();
+    const ctx = await desk({ fetch: counting.fetch });
+    const account = makeAccount(service);
+    const { user } = await userWithKey(ctx, account);
+    const other = await makeUser(ctx);
+    await saveAlphaKey({ userId: other.id, key: issueApiKey({ ctx: service.service.ctx, input: { accountId: account.accountId } }).key, ctx });
+    for (const who of [user, other, user]) expect((await proxy(ctx, who, "/v1/earnings/upcoming?symbols=TCS")).status).toBe(200);
+    expect(counting.count("/v1/earnings/upcoming")).toBe(1);
+  });
+
+  it("maps a product the account lacks to 403", async () => {
+    const ctx = await desk();
+    const { user } = await userWithKey(ctx, makeAccount(service, { symbolsScope: false }));
+    const { status, body } = await proxy(ctx, user, "/v1/symbols/metadata?symbols=TCS");
+    expect(status).toBe(403);
+    expect(body.error?.code).toMatch(/scope_required|product_not_enabled/);
+  });
+
+  it("maps an unreachable upstream to 502", async () => {
+    const ctx = await desk({ config: { alphaBaseUrl: "http://127.0.0.1:9" } });
+    const user = await makeUser(ctx);
+    await storeKeyUnchecked(ctx, user.id, "ak_live_Unreachable0000000000000000", "acc_x");
+    const { status, body } = await proxy(ctx, user, "/v1/alerts");
+    expect(status).toBe(502);
+    expect(body.error?.code).toBe("upstream_unreachable");
+  });
+
+  it("maps an answer that breaks the contract to 502 and a hung upstream to 504", async () => {
+    const upstream = await fakeUpstream((path) => {
+      if (path === "/v1/alerts") return { body: JSON.stringify({ data: "not a list" }) };
+      if (path === "/v1/news") return { body: "<html>oops</html>" };
+      return null;
+    });
+    try {
+      const ctx = await desk({ config: { alphaBaseUrl: upstream.url, upstreamTimeoutMs: 300 } });
+      const user = await makeUser(ctx);
+      await storeKeyUnchecked(ctx, user.id, "ak_live_FakeUpstream00000000000000", "acc_fake");
+      const wrongShape = await proxy(ctx, user, "/v1/alerts");
+      expect(wrongShape.status).toBe(502);
+      expect(wrongShape.body.error?.code).toBe("upstream_contract_violation");
+      const notJson = await proxy(ctx, user, "/v1/news");
+      expect(notJson.status).toBe(502);
+      const hung = await proxy(ctx, user, "/v1/block-deals");
+      expect(hung.status).toBe(504);
+      expect(hung.body.error?.code).toBe("upstream_timeout");
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it("maps an upstream 500 to 502 upstream_error", async () => {
+    const upstream = await fakeUpstream(() => ({ status: 500, body: JSON.stringify({ error: { code: "internal_error", message: "boom" } }) }));
+    try {
+      const ctx = await desk({ config: { alphaBaseUrl: upstream.url } });
+      const user = await makeUser(ctx);
+      await storeKeyUnchecked(ctx, user.id, "ak_live_FakeUpstream11111111111111", "acc_fake");
+      const { status, body } = await proxy(ctx, user, "/v1/alerts");
+      expect(status).toBe(502);
+      expect(body.error?.code).toBe("upstream_error");
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it("forwards POST bodies, the retention header and the browser's multipart upload", async () => {
+    const seen: { path: string; contentType: string; retention: string | undefined; body: string }[] = [];
+    const upstream = await fakeUpstream((path, req, body) => {
+      seen.push({ path, contentType: String(req.headers["content-type"]), retention: req.headers["x-alpha-content-retention"] as string | undefined, body: body.toString("utf8") });
+      if (path === "/v1/daily-summary/") return { body: JSON.stringify({ status: "success", summary: "# Summary" }) };
+      return { body: JSON.stringify({ id: "batch_1", object: "batch", status: "pending", created_at: 1, request_counts: { total: 1, completed: 0, failed: 0 } }) };
+    });
+    try {
+      const ctx = await desk({ config: { alphaBaseUrl: upstream.url } });
+      const user = await makeUser(ctx);
+      await storeKeyUnchecked(ctx, user.id, "ak_live_FakeUpstream22222222222222", "acc_fake");
+      const summary = await proxy(ctx, user, "/v1/daily-summary/", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Alpha-Content-Retention": "none" },
+        body: JSON.stringify({ symbols: ["TCS", "INFY"] }),
+      });
+      expect(summary.status).toBe(200);
+      expect(summary.body.meta?.creditsCharged).toBe(5);
+      expect(seen[0]).toMatchObject({ path: "/v1/daily-summary/", retention: "none" });
+      expect(JSON.parse(seen[0]?.body ?? "{}")).toMatchObject({ symbols: ["TCS", "INFY"] });
+
+      const form = new FormData();
+      form.set("file", new Blob(['{"custom_id":"a","symbols":["TCS"]}\n'], { type: "application/jsonl" }), "mine.jsonl");
+      form.set("display_name", "Morning run");
+      form.set("metadata", JSON.stringify({ desk: "alpha" }));
+      const upload = await proxy(ctx, user, "/v1/batch/jobs", { method: "POST", body: form });
+      expect(upload.status).toBe(200);
+      expect(upload.body.meta?.creditsCharged).toBe(50);
+      expect(seen[1]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+      expect(seen[1]?.body).toContain('filename="mine.jsonl"');
+      expect(seen[1]?.body).toContain('{"custom_id":"a","symbols":["TCS"]}');
+      expect(seen[1]?.body).toContain("Morning run");
+
+      const badSummary = await proxy(ctx, user, "/v1/daily-summary/", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{not json" });
+      expect(badSummary.status).toBe(400);
+      expect(seen).toHaveLength(2);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it("refuses a state-changing request from another origin", async () => {
+    const ctx = await desk();
+    const { user } = await userWithKey(ctx);
+    const foreign = await proxy(ctx, user, "/v1/daily-summary/", { method: "POST", origin: "https://evil.example", body: JSON.stringify({ symbols: ["TCS"] }) });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error?.code).toBe("origin_rejected");
+    const none = await proxy(ctx, user, "/v1/daily-summary/", { method: "POST", origin: null, body: JSON.stringify({ symbols: ["TCS"] }) });
+    expect(none.status).toBe(403);
+  });
+
+  it("gives server components the same logic through callAlpha", async () => {
+    const ctx = await desk();
+    const { user } = await userWithKey(ctx);
+    const first = await callAlpha({ ctx, user, id: "listNews", input: { query: { limit: 2 } } });
+    const again = await callAlpha({ ctx, user, id: "listNews", input: { query: { limit: 2 } } });
+    expect(first.meta.cached).toBe(false);
+    expect(again.meta).toMatchObject({ cached: true, creditsCharged: 0 });
+    await expect(callAlpha({ ctx, user, id: "listNews", input: { query: { limit: 99 } } })).rejects.toMatchObject({ code: "invalid_parameter", status: 400 });
+  });
+
+  it("serves the usage snapshot with a projection, and it moves after a paid call", async () => {
+    const ctx = await desk();
+    const { user } = await userWithKey(ctx);
+    const usageRoute = withUser(handleUsage, { ctx });
+    const read = async () => {
+      const response = await usageRoute(await browserRequest(ctx, user, "/api/usage"));
+      const text = await response.text();
+      bodies.push(text);
+      return JSON.parse(text) as { data: { usage: { debited_today: number; balance: number }; account: { account_id: string }; projection: { basis: string; dailyLimit: number } } };
+    };
+    const before = await read();
+    expect(before.data.projection).toMatchObject({ basis: "requests", dailyLimit: 180_000 });
+    await proxy(ctx, user, "/v1/alerts?limit=2");
+    const after = await read();
+    expect(after.data.usage.debited_today).toBe(before.data.usage.debited_today + 5);
+    expect(after.data.usage.balance).toBe(before.data.usage.balance - 5);
+  });
+});

@@ -1,0 +1,56 @@
+import "server-only";
+/**
+ * "Never pay twice": paid GET answers kept in the desk database (so every desk instance shares them), keyed by the
+ * answer's owner (the upstream account, or the key itself for key-scoped endpoints such as batch jobs), the endpoint
+ * and the normalised request; a repeat within the endpoint's freshnessSeconds is answered from here at 0 credits.
+ * Keys never mix owners: the owner's identity is part of the hashed key.
+ */
+import { createHash } from "node:crypto";
+import type { EndpointId } from "@/lib/alpha/catalogue";
+import { catalogue } from "@/lib/alpha/catalogue";
+import type { DeskContext } from "../core/context";
+import { precompiled } from "../core/precompiled";
+
+/** The longest freshness window in the catalogue is a day; older rows are only ever misses, swept after this. */
+export const RESPONSE_CACHE_KEEP_MS = 25 * 60 * 60 * 1000;
+
+/** Whose answer a call gets, as the catalogue scopes the endpoint: `account:<id>` or `key:<fingerprint>`. */
+export function answerOwner(endpoint: EndpointId, who: { accountId: string; keyId: string }): string {
+  return catalogue[endpoint].scope === "key" ? `key:${who.keyId}` : `account:${who.accountId}`;
+}
+
+/** The cache and in-flight key of a request: its owner (see answerOwner), the endpoint and the normalised URL. */
+export function requestKey(owner: string, endpoint: EndpointId, method: string, url: string): string {
+  return createHash("sha256").update(JSON.stringify([owner, endpoint, method, url])).digest("hex");
+}
+
+export interface CachedAnswer {
+  body: string;
+  fetchedAt: Date;
+}
+
+const selectAnswer = precompiled(1, (db: DeskContext["db"], key: string) =>
+  db.selectFrom("response_cache").select(["body", "fetched_at"]).where("cache_key", "=", key),
+);
+
+const upsertAnswer = precompiled(5, (db: DeskContext["db"], key: string, accountId: string, endpoint: string, body: string, fetchedAt: string) =>
+  db
+    .insertInto("response_cache")
+    .values({ cache_key: key, account_id: accountId, endpoint, body, fetched_at: fetchedAt })
+    .onConflict((oc) => oc.column("cache_key").doUpdateSet((eb) => ({ body: eb.ref("excluded.body"), fetched_at: eb.ref("excluded.fetched_at") }))),
+);
+
+export async function readCachedAnswer({ ctx, key, freshnessSeconds }: { ctx: DeskContext; key: string; freshnessSeconds: number }): Promise<CachedAnswer | null> {
+  const [row] = await selectAnswer(ctx.db, key);
+  if (!row) return null;
+  const fetchedAt = new Date(row.fetched_at);
+  const age = ctx.now().getTime() - fetchedAt.getTime();
+  return age >= 0 && age < freshnessSeconds * 1000 ? { body: row.body, fetchedAt } : null;
+}
+
+export async function writeCachedAnswer(
+  { ctx, entry }: { ctx: DeskContext; entry: { key: string; accountId: string; endpoint: EndpointId; body: string; fetchedAt: Date }; },
+): Promise<void> {
+  // Expired rows are swept by the desk's periodic job (lib/server/schedules/desk-jobs.ts), once for all instances.
+  await upsertAnswer(ctx.db, entry.key, entry.accountId, entry.endpoint, entry.body, entry.fetchedAt.toISOString());
+}
