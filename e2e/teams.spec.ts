@@ -1,0 +1,212 @@
+import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
+import { ACTIVE_SYMBOLS, createWatchlistViaApi, serviceBalance } from "./portfolio-support";
+import { expectLive, leave, makeLiveAccount, storeEvent } from "./live-support";
+import { expectAccessible, switchTheme } from "./support/axe";
+import { createDeskUser, screenshot, signInThroughPage } from "./support/desk";
+import { ADMIN_STATE, randomSuffix } from "./support/fixtures";
+import { expect, test } from "./support/test";
+
+const origin = (baseURL: string) => ({ Origin: new URL(baseURL).origin });
+
+/** The page at desktop, laptop and phone widths in both themes: no sideways scroll of the body, axe clean. */
+async function checkLayouts(page: Page, testInfo: TestInfo, name: string) {
+  for (const width of [1440, 1024, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const theme of ["light", "dark"] as const) {
+      await switchTheme(page, theme);
+      await expect(page.locator("main")).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${name} at ${width}px (${theme}) scrolls sideways`).toBeLessThanOrEqual(0);
+      await expectAccessible(page, testInfo, `${name} at ${width}px (${theme})`);
+      await screenshot(page, `${name}-${width}-${theme}`);
+    }
+  }
+  await switchTheme(page, "light");
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+async function signedIn(browser: Browser, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughPage(page, email, password);
+  return { context, page };
+}
+
+async function submitBatchJob(page: Page, baseURL: string): Promise<string> {
+  const line = JSON.stringify({ custom_id: `mine-${randomSuffix()}`, symbols: ["TCS", "INFY"] });
+  const res = await page.request.post("/api/alpha/v1/batch/jobs", {
+    multipart: { file: { name: "mine.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(`${line}\n`) } },
+    headers: origin(baseURL),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+test.describe.serial("teams on one Alpha account", () => {
+  test.setTimeout(180_000);
+  let team: { accountId: string; key: string };
+  let admin: BrowserContext;
+  let adminPage: Page;
+  const invited = { name: `Invited analyst ${randomSuffix()}`, email: `e2e-invited-${randomSuffix()}@example.com`, password: `pw-${randomSuffix()}-${randomSuffix()}` };
+  let member: { context: BrowserContext; page: Page };
+  let other: { context: BrowserContext; page: Page; email: string };
+
+  test.beforeAll(async ({ browser }) => {
+    team = await makeLiveAccount("pro");
+    admin = await browser.newContext({ storageState: ADMIN_STATE });
+    adminPage = await admin.newPage();
+  });
+
+  test.afterAll(async ({ baseURL }) => {
+    // Later specs' members start without a key: the organisation key goes again.
+    if (adminPage && baseURL) await adminPage.request.delete("/api/team/org-key", { headers: origin(baseURL) });
+    for (const c of [member?.context, other?.context, admin]) await c?.close();
+  });
+
+  test("an admin stores the organisation key; a member invited by link signs up, summarises without a key, and shows in the admin's spend", async ({ browser, baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not set");
+    await adminPage.goto("/team");
+    const card = adminPage.getByTestId("org-key-card");
+    await card.getByLabel(/Organisation key/).fill(team.key);
+    await card.getByRole("button", { name: "Check and save" }).click();
+    await expect(card.getByTestId("org-key-status")).toContainText(team.key.slice(-4));
+    await expect(adminPage.getByTestId("audit-card").locator('[data-action="org_key.saved"]').first()).toBeVisible();
+
+    const invites = adminPage.getByTestId("invites-card");
+    await invites.getByLabel("Who it is for (a note for you)").fill("Invited analyst");
+    await invites.getByRole("button", { name: "Make invite link" }).click();
+    const link = await invites.getByTestId("invite-link").getByRole("textbox").inputValue();
+    expect(link).toMatch(/\/join#[A-Za-z0-9_-]{20,}$/);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    member = { context, page };
+    await page.goto(link);
+    // The token leaves the address bar once read.
+    await expect(page).toHaveURL(/\/join$/);
+    await page.getByLabel("Your name").fill(invited.name);
+    await page.getByLabel("Email").fill(invited.email);
+    await page.getByLabel("Password", { exact: true }).fill(invited.password);
+    await page.getByLabel("Repeat the password").fill(invited.password);
+    await page.getByRole("button", { name: "Join the desk" }).click();
+    await expect(page).toHaveURL(/\/settings$/, { timeout: 30_000 });
+    await expect(page.getByTestId("key-in-use")).toHaveAttribute("data-source", "organisation");
+    await expect(page.getByTestId("alpha-key-status")).toHaveCount(0);
+    // The link signs up one person only.
+    const again = await browser.newContext();
+    const againPage = await again.newPage();
+    await againPage.goto(link);
+    await againPage.getByLabel("Your name").fill("Second try");
+    await againPage.getByLabel("Email").fill(`e2e-second-${randomSuffix()}@example.com`);
+    await againPage.getByLabel("Password", { exact: true }).fill(invited.password);
+    await againPage.getByLabel("Repeat the password").fill(invited.password);
+    await againPage.getByRole("button", { name: "Join the desk" }).click();
+    await expect(againPage.getByTestId("join-error")).toContainText("not valid");
+    await again.close();
+
+    // A summary with no key of their own: the organisation's, 5 credits.
+    const watchlist = await createWatchlistViaApi(page, baseURL, `Team names ${randomSuffix()}`, ACTIVE_SYMBOLS);
+    const before = await serviceBalance(team.key);
+    await page.goto(`/summaries?watchlist=${watchlist.id}`);
+    await page.getByTestId("mode-news_context").click();
+    await page.getByTestId("summary-window").click();
+    await page.getByRole("option", { name: "7 days, today included" }).click();
+    await page.getByTestId("summary-generate").click();
+    await page.getByTestId("confirm-spend").getByRole("button", { name: "Spend up to 5 credits" }).click();
+    const result = page.getByTestId("summary-result");
+    await expect(result).toHaveAttribute("data-status", "success", { timeout: 30_000 });
+    await expect(result.getByTestId("summary-credits")).toHaveText("5 credits charged");
+    expect(await serviceBalance(team.key)).toBe(before - 5);
+
+    await adminPage.reload();
+    const row = adminPage.locator(`[data-testid="member-row"][data-email="${invited.email}"]`);
+    await expect(row.getByTestId("member-spend")).toContainText("5 credits (no allowance)");
+    await expect(row.getByTestId("member-endpoints")).toContainText("Summaries: 5");
+    await expect(row).toContainText("Organisation key");
+  });
+
+  test("a member at their allowance is refused before anything is charged", async ({ baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not set");
+    const row = adminPage.locator(`[data-testid="member-row"][data-email="${invited.email}"]`);
+    await row.getByRole("button", { name: /Edit .* seat/ }).click();
+    const dialog = adminPage.getByRole("dialog");
+    await dialog.getByLabel("Daily allowance (credits)").fill("7");
+    await dialog.getByRole("button", { name: "Save seat" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByTestId("member-spend")).toContainText("5 of 7 credits");
+    await expect(adminPage.getByTestId("audit-card").locator('[data-action="member.allowance"]').first()).toContainText("no allowance → 7 credits a day");
+
+    const page = member.page;
+    await page.goto("/settings");
+    await expect(page.getByTestId("seat-allowance")).toContainText("5 of 7 credits used today");
+    const before = await serviceBalance(team.key);
+    await page.goto("/summaries");
+    await page.getByRole("tab", { name: "Type symbols" }).click();
+    const typed = page.getByTestId("summary-typed-symbols").getByRole("combobox");
+    await typed.fill("TCS, INFY, RELIANCE");
+    await typed.press("Enter");
+    await expect(page.getByTestId("summary-typed-symbols")).toHaveAttribute("data-symbols", "TCS,INFY,RELIANCE", { timeout: 20_000 });
+    await page.getByTestId("mode-exposure").click();
+    await page.getByTestId("summary-generate").click();
+    await page.getByTestId("confirm-spend").getByRole("button", { name: "Spend up to 5 credits" }).click();
+    const refused = page.locator('[data-testid="error-state"][data-error-code="allowance_exceeded"]');
+    await expect(refused).toContainText("Daily allowance reached");
+    await expect(refused).toContainText("2 of 7 credits left today");
+    expect(await serviceBalance(team.key)).toBe(before);
+  });
+
+  test("a member cannot see another member's batch job, by URL or by API", async ({ browser, baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not set");
+    const login = await createDeskUser(adminPage.request, baseURL, "member");
+    other = { ...(await signedIn(browser, login.email, login.password)), email: login.email };
+    const jobId = await submitBatchJob(other.page, baseURL);
+    expect((await other.page.request.get(`/api/alpha/v1/batch/jobs/${jobId}`)).status()).toBe(200);
+
+    const page = member.page;
+    await page.goto(`/batches/${jobId}`);
+    await expect(page.getByTestId("batch-not-found")).toBeVisible();
+    for (const path of [`/api/alpha/v1/batch/jobs/${jobId}`, `/api/alpha/v1/batch/jobs/${jobId}/results`, `/api/batches/${jobId}/results.jsonl`]) {
+      const res = await page.request.get(path);
+      expect(res.status(), path).toBe(404);
+      expect(await res.text()).not.toContain("custom_id");
+    }
+    const list = (await (await page.request.get("/api/alpha/v1/batch/jobs")).json()) as { data: { data: { id: string }[] } };
+    expect(list.data.data.map((j) => j.id)).not.toContain(jobId);
+  });
+
+  test("a watchlist shared with the team filters the alerts page for a member", async ({ baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not set");
+    const shared = await createWatchlistViaApi(other.page, baseURL, `Shared book ${randomSuffix()}`, ["INFY", "WIPRO"]);
+    const res = await other.page.request.put(`/api/watchlists/${shared.id}/sharing`, { data: { sharing: "team_read" }, headers: origin(baseURL) });
+    expect(res.status(), await res.text()).toBe(200);
+
+    try {
+      const page = member.page;
+      await page.goto("/watchlists");
+      await expect(page.getByText(/Shared book/).first()).toBeVisible();
+      await page.goto(`/alerts?watchlist=${shared.id}`);
+      await expect(page.getByTestId("alerts-feed")).toHaveAttribute("data-live-url", /symbols=INFY(%2C|,)WIPRO/);
+      await expectLive(page, "connected");
+      const inside = await storeEvent({ product: "alerts", symbol: "INFY", type: "price_alert" });
+      const outside = await storeEvent({ product: "alerts", symbol: "TCS", type: "price_alert" });
+      await expect(page.locator(`[data-alert-id="${inside.id}"]`)).toBeVisible({ timeout: 5_000 });
+      await expect(page.locator(`[data-alert-id="${outside.id}"]`)).toHaveCount(0);
+      await leave(page);
+    } finally {
+      // The whole desk is one team: a list left shared would show on every later member's pages (their "no watchlists yet").
+      const undo = await other.page.request.put(`/api/watchlists/${shared.id}/sharing`, { data: { sharing: "private" }, headers: origin(baseURL) });
+      expect(undo.status(), await undo.text()).toBe(200);
+    }
+  });
+
+  test("the team and join pages at 1440, 1024 and 390 px in both themes: no sideways scroll, axe clean", async ({ browser }, testInfo) => {
+    await adminPage.goto("/team");
+    await checkLayouts(adminPage, testInfo, "team");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto("/join#not-a-whole-token");
+    await expect(page.getByTestId("join-no-token")).toBeVisible();
+    await checkLayouts(page, testInfo, "join");
+    await context.close();
+  });
+});
