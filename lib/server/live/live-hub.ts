@@ -102,13 +102,18 @@ class Channel {
 
   private dispatch(entries: StreamEntry[]): void {
     if (entries.some((e) => e.data === HANDOVER)) void this.lead();
+    const previous = this.cursor;
     const last = entries.at(-1);
     if (last && compareStreamIds(last.id, this.cursor) > 0) this.cursor = last.id;
     if (this.listeners.size === 0) return;
     const parsed = parseEntries(entries);
     for (const [listener, state] of this.listeners) {
       if (state.pending) state.pending.push(...parsed);
-      else deliver(listener, state, parsed);
+      else if (state.cursor === previous && last) {
+        // Caught up with the channel (nearly every listener): every entry followed is new to it.
+        state.cursor = last.id;
+        for (const entry of parsed) listener.onEvent(entry.id, entry.event);
+      } else deliver(listener, state, parsed);
     }
   }
 
