@@ -118,10 +118,17 @@ const MESSAGES: Record<LiveReason, string> = {
 const STANDBY_NOTE =
   "With no symbols chosen that means checking the whole market, where nearly every check finds something and is charged, so it waits: pick symbols or a watchlist, or turn whole-market checks on.";
 
-/** Ids already sent, per product: a row that reaches us twice (stream and poll, or a resubscribe) is sent once. */
+/**
+ * Ids already sent, per product: a row that reaches us twice (stream and poll, or a resubscribe) is sent once.
+ * Repeats come close together (one poll walks at most 3 pages of 50; a handover overlaps for seconds), and the
+ * browser drops repeats by id too, so 1,000 ids are kept: each costs about 25 bytes per stream and product, and at
+ * a thousand streams the set is most of what a stream holds once it has run a while.
+ */
+const RECENT_IDS_MAX = 1_000;
+
 class RecentIds {
   private readonly ids = new Set<string>();
-  constructor(private readonly max = 5_000) {}
+  constructor(private readonly max = RECENT_IDS_MAX) {}
   add(id: string): boolean {
     if (this.ids.has(id)) return false;
     this.ids.add(id);
