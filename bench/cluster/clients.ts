@@ -1,7 +1,8 @@
 /**
  * The browsers of the cluster bench, in their own process: N SSE streams (node:http) spread round-robin over the desk
  * URLs given, each counting the rows of one product. It tells the parent when every stream is connected, and for
- * each row id the moment the LAST stream received it.
+ * each row id the moment the LAST stream received it. The parent may open more streams later ({ type: "open", count });
+ * "ready" is sent each time every stream opened so far is connected.
  * argv: <product> <cookie> <clients> <url>...
  */
 import { request } from "node:http";
@@ -14,6 +15,7 @@ const wallNow = () => performance.timeOrigin + performance.now();
 
 const received = new Map<string, number>();
 let connected = 0;
+let opened = 0;
 
 function open(url: string): void {
   const req = request(url, { headers: { cookie, accept: "text/event-stream" }, agent: false }, (res) => {
@@ -33,14 +35,14 @@ function open(url: string): void {
         if (!seenConnected && block.startsWith("event: status") && block.includes('"state":"connected"')) {
           seenConnected = true;
           connected += 1;
-          if (connected === CLIENTS) send({ type: "ready", clients: connected });
+          if (connected === opened) send({ type: "ready", clients: connected });
         }
         if (!block.startsWith(`event: ${product}\n`)) continue;
         const m = /"id":"([^"]+)"/.exec(block);
         if (!m?.[1]) continue;
         const n = (received.get(m[1]) ?? 0) + 1;
         received.set(m[1], n);
-        if (n === CLIENTS) send({ type: "all-received", id: m[1], at: wallNow() });
+        if (n === opened) send({ type: "all-received", id: m[1], at: wallNow() });
       }
     });
   });
@@ -48,4 +50,11 @@ function open(url: string): void {
   req.end();
 }
 
-for (let i = 0; i < CLIENTS; i++) open(urls[i % urls.length]!);
+function openMore(count: number): void {
+  for (let i = 0; i < count; i++, opened++) open(urls[opened % urls.length]!);
+}
+
+process.on("message", (m: { type: string; count: number }) => {
+  if (m.type === "open") openMore(m.count);
+});
+openMore(CLIENTS);

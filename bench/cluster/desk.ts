@@ -1,6 +1,6 @@
 /**
  * One desk instance of the cluster bench, in its own process: the desk's real GET /api/live handler (withUser +
- * handleLiveRequest) on node:http. Prints one JSON line with its URL when listening.
+ * handleLiveRequest) on node:http. Prints one JSON line with its URL when listening; answers { type: "memory" } over IPC.
  * argv: <serviceUrl> <settings JSON: { sqlitePath? , databaseUrl?, pgSchema?, redisUrl?, redisPrefix?, authSecret, encryptionKey }>
  * Runs under `--conditions=react-server` (lib/server's "server-only" guard).
  */
@@ -34,6 +34,13 @@ const ctx = await createDeskContext({
 const live = withUser((args) => handleLiveRequest(args, { keepAliveMs: 60_000 }), { ctx });
 const server = await new Promise<Server>((resolve) => {
   const s = serve({ fetch: (req: Request) => live(req), hostname: "127.0.0.1", port: 0 }, () => resolve(s as Server)) as Server;
+});
+// The bench asks for this process's memory over IPC, after a full collection (started with --expose-gc).
+process.on("message", (m: { type: string; id: number }) => {
+  if (m.type !== "memory") return;
+  (globalThis as { gc?: () => void }).gc?.();
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  process.send?.({ type: "memory", id: m.id, memory: { rss, heapUsed, external, arrayBuffers } });
 });
 console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
 process.on("SIGTERM", () => void ctx.close().finally(() => process.exit(0)));

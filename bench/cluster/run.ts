@@ -7,12 +7,10 @@
  * Run: `npm run bench:cluster` (optional: `-- --clients 400 --events 100 --warmup 10`), under the heavy-work lock.
  * Needs PostgreSQL and Redis on 127.0.0.1 (DATABASE_URL / REDIS_URL to point elsewhere).
  */
-import { fork, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { createDeskContext } from "../../lib/server/core/context";
@@ -21,6 +19,7 @@ import { saveAlphaKey } from "../../lib/server/identity/key-vault";
 import { mintSessionCookie } from "../../lib/server/identity/session";
 import { createFirstAdmin } from "../../lib/server/identity/users";
 import { recordLiveEvent } from "../../scripts/live-events";
+import { startBrowsers, startDesk, stopChildren, summary, wallNow } from "./harness";
 
 const { values } = parseArgs({
   options: {
@@ -34,35 +33,6 @@ const EVENTS = Number(values.events);
 const WARMUP = Number(values.warmup);
 const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const wallNow = () => performance.timeOrigin + performance.now();
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-
-function summary(values: number[]) {
-  const s = [...values].sort((a, b) => a - b);
-  const r = (x: number) => Math.round(x * 100) / 100;
-  return { p50: r(percentile(s, 50)), p90: r(percentile(s, 90)), p99: r(percentile(s, 99)), max: r(s.at(-1) ?? Number.NaN), mean: r(s.reduce((a, b) => a + b, 0) / s.length) };
-}
-
-const children: ChildProcess[] = [];
-process.on("exit", () => children.forEach((c) => c.kill("SIGKILL")));
-
-function startDesk(serviceUrl: string, settings: Record<string, string | undefined>): Promise<string> {
-  const proc = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", join(import.meta.dirname, "desk.ts"), serviceUrl, JSON.stringify(settings)], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  children.push(proc);
-  return new Promise((resolve, reject) => {
-    createInterface({ input: proc.stdout! }).once("line", (line) => resolve((JSON.parse(line) as { url: string }).url));
-    proc.once("exit", (code) => reject(new Error(`desk exited (${code})`)));
-  });
-}
-
-type ClientMessage = { type: "ready"; clients: number } | { type: "all-received"; id: string; at: number } | { type: "failed"; error: string };
-
 async function measure(label: string, mode: "single" | "cluster", serviceUrl: string, key: string) {
   const authSecret = randomBytes(32).toString("base64url");
   const encryptionKey = randomBytes(32);
@@ -76,33 +46,19 @@ async function measure(label: string, mode: "single" | "cluster", serviceUrl: st
   await saveAlphaKey({ ctx: setup, userId: user.id, key });
   const cookie = await mintSessionCookie({ ctx: setup, user });
   const settings = { ...base, authSecret, encryptionKey: encryptionKey.toString("base64") };
-  const urls = await Promise.all((mode === "cluster" ? [0, 1] : [0]).map(() => startDesk(serviceUrl, settings)));
+  const urls = (await Promise.all((mode === "cluster" ? [0, 1] : [0]).map(() => startDesk(serviceUrl, settings)))).map((d) => d.url);
   const symbols = "TCS";
-  const clients = fork(join(import.meta.dirname, "clients.ts"), ["news", cookie, String(CLIENTS), ...urls.map((u) => `${u}/api/live?products=news&symbols=${symbols}`)], {
-    execArgv: ["--import", "tsx"],
-  });
-  children.push(clients);
-  const waiting = new Map<string, (at: number) => void>();
-  const ready = new Promise<void>((resolve, reject) => {
-    clients.on("message", (m: ClientMessage) => {
-      if (m.type === "ready") resolve();
-      else if (m.type === "all-received") waiting.get(m.id)?.(m.at);
-      else reject(new Error(m.error));
-    });
-  });
-  await ready;
+  const browsers = startBrowsers("news", cookie, CLIENTS, urls.map((u) => `${u}/api/live?products=news&symbols=${symbols}`));
+  await browsers.ready(CLIENTS);
   const delays: number[] = [];
   for (let i = 0; i < WARMUP + EVENTS; i++) {
     const started = wallNow();
     const id = recordLiveEvent(serviceHolder.service!, { product: "news", symbol: symbols }).id;
-    // No answer can arrive before this entry: the browsers' message comes in a later turn of the event loop.
-    const at = await new Promise<number>((resolve) => waiting.set(id, resolve));
-    waiting.delete(id);
+    const at = await browsers.allReceived(id, 30_000);
     if (i >= WARMUP) delays.push(at - started);
     await new Promise((r) => setTimeout(r, 20));
   }
-  clients.kill();
-  for (const c of children.splice(0)) c.kill("SIGTERM");
+  await stopChildren();
   if (mode === "cluster") await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(setup.db);
   await setup.close();
   return { label, instances: urls.length, ...summary(delays) };

@@ -28,7 +28,10 @@ export interface ChannelListener {
   /** The key the upstream socket may use if this instance leads (a key of the channel's account). */
   apiKey: string;
   tuning: FeedTuning;
-  /** `id` is the shared stream's entry id, null for the channel's last status handed to a new listener. */
+  /**
+   * `id` is the shared stream's entry id, null for the channel's last status handed to a new listener. The event is
+   * shared with the channel's other listeners: read it, never change it.
+   */
   onEvent(id: string | null, event: ChannelEvent): void;
 }
 
@@ -42,10 +45,32 @@ const statusScope = (accountId: string) => `live:${accountId}`;
 /** Which instances have browsers on a channel (each renews its entry with the lease loop). */
 const presenceScope = (name: string) => `live-presence:${name}`;
 
+/**
+ * A stream entry with its event parsed. Entries that reach many listeners are parsed once; the event object is then
+ * shared by every listener (and the SSE frame encoded from it once: lib/server/live/sse.ts), so no listener may
+ * change it.
+ */
+interface ChannelEntry {
+  id: string;
+  event: ChannelEvent;
+}
+
+function parseEntries(entries: StreamEntry[]): ChannelEntry[] {
+  const parsed: ChannelEntry[] = [];
+  for (const entry of entries) {
+    try {
+      parsed.push({ id: entry.id, event: JSON.parse(entry.data) as ChannelEvent });
+    } catch {
+      // not an event of ours: skipped
+    }
+  }
+  return parsed;
+}
+
 interface ListenerState {
   cursor: string;
   /** Entries that arrived while the listener's backlog was being read. */
-  pending: StreamEntry[] | null;
+  pending: ChannelEntry[] | null;
 }
 
 class Channel {
@@ -77,11 +102,18 @@ class Channel {
 
   private dispatch(entries: StreamEntry[]): void {
     if (entries.some((e) => e.data === HANDOVER)) void this.lead();
+    const previous = this.cursor;
     const last = entries.at(-1);
     if (last && compareStreamIds(last.id, this.cursor) > 0) this.cursor = last.id;
+    if (this.listeners.size === 0) return;
+    const parsed = parseEntries(entries);
     for (const [listener, state] of this.listeners) {
-      if (state.pending) state.pending.push(...entries);
-      else deliver(listener, state, entries);
+      if (state.pending) state.pending.push(...parsed);
+      else if (state.cursor === previous && last) {
+        // Caught up with the channel (nearly every listener): every entry followed is new to it.
+        state.cursor = last.id;
+        for (const entry of parsed) listener.onEvent(entry.id, entry.event);
+      } else deliver(listener, state, parsed);
     }
   }
 
@@ -90,7 +122,7 @@ class Channel {
     const state: ListenerState = { cursor: resumeAfter ?? this.cursor, pending: [] };
     this.listeners.set(listener, state);
     try {
-      if (resumeAfter) deliver(listener, state, await this.ctx.shared.readAfter(this.name, resumeAfter, CHANNEL_STREAM_MAX));
+      if (resumeAfter) deliver(listener, state, parseEntries(await this.ctx.shared.readAfter(this.name, resumeAfter, CHANNEL_STREAM_MAX)));
       const last = await this.ctx.shared.memoGet(statusScope(this.spec.accountId), this.name);
       if (last) listener.onEvent(null, JSON.parse(last) as ChannelEvent);
     } finally {
@@ -186,17 +218,11 @@ class Channel {
   }
 }
 
-function deliver(listener: ChannelListener, state: ListenerState, entries: StreamEntry[]): void {
+function deliver(listener: ChannelListener, state: ListenerState, entries: ChannelEntry[]): void {
   for (const entry of entries) {
     if (compareStreamIds(entry.id, state.cursor) <= 0) continue;
     state.cursor = entry.id;
-    let event: ChannelEvent;
-    try {
-      event = JSON.parse(entry.data) as ChannelEvent;
-    } catch {
-      continue;
-    }
-    listener.onEvent(entry.id, event);
+    listener.onEvent(entry.id, entry.event);
   }
 }
 

@@ -6,8 +6,9 @@ import type { DeskContext } from "../core/context";
 import type { RunningServer } from "../core/embedded-service";
 import { saveAlphaKey } from "../identity/key-vault";
 import type { LiveTuning } from "./relay";
-import { backoffDelay, formatResumeId, handleLiveRequest, parseResumeId } from "./relay";
-import { sseEvent } from "./sse";
+import { backoffDelay, formatResumeId, handleLiveRequest, openLiveStream, parseResumeId } from "./relay";
+import { encodeSseEvent, sseEvent } from "./sse";
+import { liveQuerySchema } from "@/lib/query/live";
 import { withUser } from "../http/route";
 import type { TestDesk } from "@/test/support/desk";
 import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
@@ -156,6 +157,16 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
 describe("SSE framing", () => {
   it("writes event, id and one data line per line of JSON", () => {
     expect(sseEvent("alerts", { id: "a1", reason: "x" }, "a1")).toBe('event: alerts\nid: a1\ndata: {"id":"a1","reason":"x"}\n\n');
+  });
+
+  it("encodes a row shared by many streams once, each stream's frame with its own id, byte for byte what sseEvent writes", () => {
+    const row = { id: "n1", headline: "Résultats — Q3 ₹", nested: { a: [1, 2] } };
+    const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    expect(decode(encodeSseEvent("news", row, "t1~news:1-0"))).toBe(sseEvent("news", row, "t1~news:1-0"));
+    expect(decode(encodeSseEvent("news", row, "t2~news:1-0"))).toBe(sseEvent("news", row, "t2~news:1-0"));
+    expect(decode(encodeSseEvent("news", row))).toBe(sseEvent("news", row));
+    // An id that would break the framing is left out, as sseEvent does.
+    expect(decode(encodeSseEvent("news", row, "bad\nid"))).toBe(sseEvent("news", row, "bad\nid"));
   });
 
   it("reads back the resume ids it writes, and takes anything else for a fresh stream", () => {
@@ -321,6 +332,42 @@ describe("the live relay against the real service", () => {
     live.abort();
     await until(() => connectionsOf(accountId) === 0, "the upstream socket to close");
     await until(() => live.ended, "the SSE body to end");
+  });
+
+  it("cuts off a browser that does not read once its bytes pile up; it resumes with Last-Event-ID, missing nothing, and a reading tab is not held up", async () => {
+    const { user, accountId } = await userWithKey(desk.ctx);
+    const query = liveQuerySchema.parse({ products: "news", symbols: "WIPRO" });
+    const stalled = new AbortController();
+    // A browser that never reads its stream: nothing it is sent leaves the desk.
+    const unread = await openLiveStream({ ctx: desk.ctx, user, query, signal: stalled.signal, tuning: FAST, maxQueuedBytes: 6_000 });
+    const reading = await openLive(user, "products=news&symbols=WIPRO");
+    await reading.status("connected");
+    await new Promise((r) => setTimeout(r, 100));
+    const stored = Array.from({ length: 20 }, () => recordLiveEvent(service, { product: "news", symbol: "WIPRO" }).id);
+    await reading.waitFor(() => reading.rows("news").length === stored.length, "every row in the reading tab");
+    expect(reading.rows("news").map((r) => r.id)).toEqual(stored);
+    // One upstream socket for both tabs, and the reading tab kept it.
+    expect(connectionsOf(accountId)).toBe(1);
+
+    // The stalled stream held no more than its limit (plus the frame that crossed it), then ended.
+    const late = new LiveClient(unread, stalled);
+    streams.push(late);
+    await until(() => late.ended, "the stalled stream to end");
+    const got = late.rows("news").map((r) => r.id);
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.length).toBeLessThan(stored.length);
+    expect(got).toEqual(stored.slice(0, got.length));
+    expect(new TextEncoder().encode(late.text).byteLength).toBeLessThan(6_000 + 4_000);
+
+    // The browser comes back with the id of the last row it had and gets the rest, once each.
+    const lastId = late.messages.filter((m) => m.event === "news").at(-1)?.id;
+    expect(lastId).toMatch(/^t\d+~news:\d+-\d+$/);
+    const back = new AbortController();
+    const resumed = new LiveClient(await openLiveStream({ ctx: desk.ctx, user, query, signal: back.signal, tuning: FAST, lastEventId: lastId }), back);
+    streams.push(resumed);
+    await resumed.waitFor(() => resumed.rows("news").length === stored.length - got.length, "the rows the stalled browser missed");
+    expect(resumed.rows("news").map((r) => r.id)).toEqual(stored.slice(got.length));
+    expect(connectionsOf(accountId)).toBe(1);
   });
 
   it("keeps two users' streams apart", async () => {

@@ -20,7 +20,7 @@ import type { DeskContext } from "../core/context";
 import { scrubSecret, withUserKey } from "../identity/key-vault";
 import type { SharedPollResult } from "./shared-polls";
 import { afterRow, joinSharedPoll } from "./shared-polls";
-import { encodeSse, SSE_HEADERS, sseComment, sseEvent, sseRetry } from "./sse";
+import { encodeSse, encodeSseEvent, SSE_HEADERS, sseComment, sseEvent, sseRetry } from "./sse";
 import { joinLiveChannel } from "./live-hub";
 import type { ChannelEvent } from "./upstream-feed";
 import { liveProductOf } from "./upstream-feed";
@@ -118,10 +118,17 @@ const MESSAGES: Record<LiveReason, string> = {
 const STANDBY_NOTE =
   "With no symbols chosen that means checking the whole market, where nearly every check finds something and is charged, so it waits: pick symbols or a watchlist, or turn whole-market checks on.";
 
-/** Ids already sent, per product: a row that reaches us twice (stream and poll, or a resubscribe) is sent once. */
+/**
+ * Ids already sent, per product: a row that reaches us twice (stream and poll, or a resubscribe) is sent once.
+ * Repeats come close together (one poll walks at most 3 pages of 50; a handover overlaps for seconds), and the
+ * browser drops repeats by id too, so 1,000 ids are kept: each costs about 25 bytes per stream and product, and at
+ * a thousand streams the set is most of what a stream holds once it has run a while.
+ */
+const RECENT_IDS_MAX = 1_000;
+
 class RecentIds {
   private readonly ids = new Set<string>();
-  constructor(private readonly max = 5_000) {}
+  constructor(private readonly max = RECENT_IDS_MAX) {}
   add(id: string): boolean {
     if (this.ids.has(id)) return false;
     this.ids.add(id);
@@ -364,16 +371,25 @@ export async function prepareLiveRelay({ ctx, user }: { ctx: DeskContext; user: 
   }
 }
 
-function toSse(event: LiveRelayEvent): string {
+/** A row's JSON is encoded once for all the streams it goes to (the row object is shared); only its id line differs. */
+function toSse(event: LiveRelayEvent): Uint8Array {
   switch (event.type) {
     case "data":
-      return sseEvent(event.product, event.row, event.id);
+      return encodeSseEvent(event.product, event.row, event.id);
     case "status":
-      return sseEvent(LIVE_STATUS_EVENT, event.status);
+      return encodeSse(sseEvent(LIVE_STATUS_EVENT, event.status));
     case "poll":
-      return sseEvent(LIVE_POLL_EVENT, event.poll);
+      return encodeSse(sseEvent(LIVE_POLL_EVENT, event.poll));
   }
 }
+
+/**
+ * Bytes a browser stream may have waiting (written by the relay, not yet taken by the socket) before it is cut off as
+ * too slow. The HTTP server takes the next chunk only once the socket has drained, so a browser that does not read
+ * would otherwise hold every row since it stopped. Cut off, it reconnects by itself and resumes from its
+ * Last-Event-ID, missing nothing the channel's stream still holds.
+ */
+export const MAX_QUEUED_BYTES = 1024 * 1024;
 
 /**
  * The SSE response of one browser stream. The upstream socket and the pollers live exactly as long as the browser
@@ -387,53 +403,62 @@ export async function openLiveStream(args: {
   tuning?: Partial<LiveTuning>;
   /** The browser's Last-Event-ID: where it was when its previous stream ended. */
   lastEventId?: string | null;
+  /** Bytes the stream may hold for a browser that does not read (default MAX_QUEUED_BYTES); tests lower it. */
+  maxQueuedBytes?: number;
 }): Promise<Response> {
   const ctx = args.ctx;
   const { apiKey, accountId, addons } = await prepareLiveRelay({ ctx, user: args.user });
   const keepAliveMs = args.tuning?.keepAliveMs ?? DEFAULT_LIVE_TUNING.keepAliveMs;
+  const maxQueuedBytes = args.maxQueuedBytes ?? MAX_QUEUED_BYTES;
   let stop = () => undefined as void;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let open = true;
-      let keepAlive: ReturnType<typeof setInterval> | null = null;
-      const write = (chunk: string) => {
-        if (!open) return;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        let open = true;
+        let keepAlive: ReturnType<typeof setInterval> | null = null;
+        const write = (chunk: Uint8Array) => {
+          if (!open) return;
+          try {
+            controller.enqueue(chunk);
+          } catch {
+            return stop();
+          }
+          // Past the limit nothing more is queued: the stream ends after what it holds, and the browser resumes.
+          if ((controller.desiredSize ?? 0) < 0) stop();
+        };
+        const relay = new LiveRelay({ ctx, user: args.user, query: args.query, apiKey, accountId, addons, tuning: args.tuning, emit: (event) => write(toSse(event)) });
+        stop = () => {
+          if (!open) return;
+          open = false;
+          relay.close();
+          if (keepAlive) clearInterval(keepAlive);
+          args.signal.removeEventListener("abort", stop);
+          try {
+            controller.close();
+          } catch {
+            // already closed by the reader
+          }
+        };
+        write(encodeSse(sseRetry(3_000)));
+        write(encodeSse(sseComment("alpha desk live relay")));
+        keepAlive = setInterval(() => write(encodeSse(sseComment(`keep-alive ${new Date().toISOString()}`))), keepAliveMs);
+        args.signal.addEventListener("abort", stop, { once: true });
+        if (args.signal.aborted) return stop();
         try {
-          controller.enqueue(encodeSse(chunk));
-        } catch {
+          relay.start(parseResumeId(args.lastEventId));
+        } catch (error) {
+          const text = scrubSecret(error instanceof Error ? `${error.name}: ${error.message}` : String(error), apiKey);
+          console.error(JSON.stringify({ level: "error", msg: "live relay failed to start", error: text }));
           stop();
         }
-      };
-      const relay = new LiveRelay({ ctx, user: args.user, query: args.query, apiKey, accountId, addons, tuning: args.tuning, emit: (event) => write(toSse(event)) });
-      stop = () => {
-        if (!open) return;
-        open = false;
-        relay.close();
-        if (keepAlive) clearInterval(keepAlive);
-        args.signal.removeEventListener("abort", stop);
-        try {
-          controller.close();
-        } catch {
-          // already closed by the reader
-        }
-      };
-      write(sseRetry(3_000));
-      write(sseComment("alpha desk live relay"));
-      keepAlive = setInterval(() => write(sseComment(`keep-alive ${new Date().toISOString()}`)), keepAliveMs);
-      args.signal.addEventListener("abort", stop, { once: true });
-      if (args.signal.aborted) return stop();
-      try {
-        relay.start(parseResumeId(args.lastEventId));
-      } catch (error) {
-        const text = scrubSecret(error instanceof Error ? `${error.name}: ${error.message}` : String(error), apiKey);
-        console.error(JSON.stringify({ level: "error", msg: "live relay failed to start", error: text }));
+      },
+      cancel() {
         stop();
-      }
+      },
     },
-    cancel() {
-      stop();
-    },
-  });
+    // Counted in bytes: desiredSize goes below zero once more than maxQueuedBytes wait for the socket.
+    { highWaterMark: maxQueuedBytes, size: (chunk) => chunk.byteLength },
+  );
   return new Response(body, { headers: SSE_HEADERS });
 }
 

@@ -1,4 +1,8 @@
-/** Server-sent events framing (text/event-stream): one event, one comment, the reconnect hint. */
+/**
+ * Server-sent events framing (text/event-stream): one event, one comment, the reconnect hint.
+ * A row that goes to many browsers is serialised once: encodeSseEvent keeps each row object's `data:` lines as bytes
+ * and only puts the (per-browser) `event:` / `id:` lines in front of them.
+ */
 
 const encoder = new TextEncoder();
 
@@ -14,6 +18,32 @@ function dataLines(data: string): string {
 export function sseEvent(name: string, data: unknown, id?: string): string {
   const idLine = id && !/[\r\n\0]/.test(id) ? `id: ${id}\n` : "";
   return `event: ${name}\n${idLine}${dataLines(JSON.stringify(data))}\n`;
+}
+
+/** The `data:` lines of a row and the blank line after them, as UTF-8, kept as long as the row object lives. */
+const encodedData = new WeakMap<object, Buffer>();
+
+function dataBytes(data: object): Buffer {
+  let bytes = encodedData.get(data);
+  if (!bytes) {
+    bytes = Buffer.from(`${dataLines(JSON.stringify(data))}\n`, "utf8");
+    encodedData.set(data, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * sseEvent as bytes, for an object that may be sent to many streams: its JSON is written and encoded once, on first
+ * use, and reused for every later stream. The object must not change after it is first sent.
+ */
+export function encodeSseEvent(name: string, data: object, id?: string): Uint8Array {
+  const body = dataBytes(data);
+  const head = `event: ${name}\n${id && !/[\r\n\0]/.test(id) ? `id: ${id}\n` : ""}`;
+  const headLength = Buffer.byteLength(head, "utf8");
+  const frame = Buffer.allocUnsafe(headLength + body.length);
+  frame.write(head, 0, "utf8");
+  body.copy(frame, headLength);
+  return frame;
 }
 
 /** A comment line: ignored by EventSource, it keeps proxies and the connection awake. */
