@@ -146,11 +146,15 @@ try {
         for (const p of pages) {
           const perRun: PageFigures[] = [];
           for (let i = 0; i < runs; i++) {
-            const result = await lighthouse(
-              `${deskUrl}${p.path}`,
-              { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], ...(p.signedIn ? { extraHeaders: { Cookie: cookieHeader } } : {}) },
-              profile === "desktop" ? desktopConfig : undefined,
-            );
+            const audit = () =>
+              lighthouse(
+                `${deskUrl}${p.path}`,
+                { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], ...(p.signedIn ? { extraHeaders: { Cookie: cookieHeader } } : {}) },
+                profile === "desktop" ? desktopConfig : undefined,
+              );
+            let result = await audit();
+            // A trace Lighthouse could not read (NO_NAVSTART, seen on a busy machine) says nothing of the page: once more.
+            if (result?.lhr.runtimeError) result = await audit();
             if (!result) throw new Error(`Lighthouse gave no result for ${p.path}`);
             writeFileSync(join(resultsDir, `${profile}-${p.name}${runs > 1 ? `-${i + 1}` : ""}.json`), JSON.stringify(result.lhr));
             perRun.push(figuresOf(result.lhr as unknown as LhrLike, p.name, profile, load()));
