@@ -1,8 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import type * as React from "react";
+// What useRouter() reads, without its throw where no app router is mounted (a component rendered on its own in a test).
+import { AppRouterContext } from "next/dist/shared/lib/app-router-context.shared-runtime";
+import { type ComponentProps, useContext } from "react";
 
 /**
  * A next/link that prefetches when the user shows intent (pointer over it, keyboard focus, a touch), not when it
@@ -10,9 +11,9 @@ import type * as React from "react";
  * calendar — where viewport prefetching sent one or two server renders per link on every page load (80 on
  * /earnings), competing with the page's own first load for the network, the server and the main thread.
  */
-export function IntentLink({ href, onPointerEnter, onFocus, onTouchStart, ...props }: Omit<React.ComponentProps<typeof Link>, "prefetch" | "href"> & { href: string }) {
-  const router = useRouter();
-  const prefetch = () => router.prefetch(href);
+export function IntentLink({ href, onPointerEnter, onFocus, onTouchStart, ...props }: Omit<ComponentProps<typeof Link>, "prefetch" | "href"> & { href: string }) {
+  const router = useContext(AppRouterContext);
+  const prefetch = () => router?.prefetch(href);
   return (
     <Link
       {...props}
