@@ -11,7 +11,7 @@ import {
   TrendingUpIcon,
   ZapIcon,
 } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -91,13 +91,13 @@ export function AlertCard({ group }: { group: AlertGroup }) {
       <div className="flex items-start gap-3">
         <div className="grid min-w-0 flex-1 gap-1.5">
           <div className="flex flex-wrap items-center gap-2">
-            <Link
+            <IntentLink
               href={symbolHref(group.symbol)}
               className="font-mono text-base font-semibold tracking-tight text-primary underline underline-offset-4 hover:decoration-2"
               data-testid="alert-symbol"
             >
               {group.symbol}
-            </Link>
+            </IntentLink>
             <AlertTypeBadge type={alertTypeOf(head)} />
             {rest.length > 0 && (
               <Badge variant="secondary" className="tabular-nums" data-testid="alert-fold-count">

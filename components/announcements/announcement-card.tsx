@@ -1,7 +1,7 @@
 "use client";
 
 import { ChevronDownIcon, StarIcon } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -49,9 +49,9 @@ export function AnnouncementCard({ item }: { item: Announcement }) {
         ) : null}
         <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <Link href={symbolHref(item.symbol)} className="font-mono font-semibold text-primary underline underline-offset-4 hover:decoration-2" data-testid="announcement-symbol">
+            <IntentLink href={symbolHref(item.symbol)} className="font-mono font-semibold text-primary underline underline-offset-4 hover:decoration-2" data-testid="announcement-symbol">
               {item.symbol}
-            </Link>
+            </IntentLink>
             {item.company_name && <span className="truncate text-sm text-muted-foreground">{item.company_name}</span>}
           </div>
           <div className="flex flex-wrap items-center gap-1.5">

@@ -1,7 +1,7 @@
 "use client";
 
 import { ArrowUpRightIcon, FileTextIcon, SunriseIcon, SunsetIcon } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Badge } from "@/components/ui/badge";
 import type { BlockDeal } from "@/lib/alpha/block-deals";
 import { formatInr } from "@/lib/format/number";
@@ -26,10 +26,10 @@ export function BlockDealCard({ deal, held }: { deal: BlockDeal; held: HeldConte
         <div className="grid min-w-[12rem] flex-1 gap-0.5">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             {deal.symbol ? (
-              <Link href={symbolHref(deal.symbol)} className="inline-flex items-center gap-0.5 font-mono font-semibold text-primary underline-offset-4 hover:underline" data-testid="block-deal-symbol">
+              <IntentLink href={symbolHref(deal.symbol)} className="inline-flex items-center gap-0.5 font-mono font-semibold text-primary underline-offset-4 hover:underline" data-testid="block-deal-symbol">
                 {deal.symbol}
                 <ArrowUpRightIcon aria-hidden className="size-3.5" />
-              </Link>
+              </IntentLink>
             ) : (
               <span className="font-mono font-semibold">Unknown symbol</span>
             )}

@@ -1,7 +1,7 @@
 "use client";
 
 import { HandshakeIcon } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import * as React from "react";
 import { PaidButton } from "@/components/paid/paid-call";
 import { FeedFooter } from "@/components/feeds/feed-chrome";
@@ -63,9 +63,9 @@ export function BlockDealsForSymbols({ symbols, now, hasKey = true }: { symbols:
               return (
                 <li key={d.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-sm" data-testid="block-deal-row" data-deal-id={d.id}>
                   {d.symbol && (
-                    <Link href={symbolHref(d.symbol)} className="font-mono font-semibold text-primary hover:underline">
+                    <IntentLink href={symbolHref(d.symbol)} className="font-mono font-semibold text-primary hover:underline">
                       {d.symbol}
-                    </Link>
+                    </IntentLink>
                   )}
                   <span className="font-mono font-semibold tabular-nums">{formatDealValue(d)}</span>
                   {share !== null && <span className="text-xs text-muted-foreground">{formatCapShare(share)}</span>}

@@ -3,6 +3,7 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { ArrowRightIcon, FileTextIcon, MicIcon } from "lucide-react";
 import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useQueryStates } from "nuqs";
 import * as React from "react";
 import { CallMetaNote, PaidButton } from "@/components/paid/paid-call";
@@ -38,9 +39,9 @@ export function ConcallCard({ call }: { call: Concall }) {
       data-has-transcript={call.transcript_url ? "true" : "false"}
     >
       <header className="flex flex-wrap items-center gap-2">
-        <Link href={symbolHref(call.symbol)} className="font-mono font-semibold text-primary hover:underline">
+        <IntentLink href={symbolHref(call.symbol)} className="font-mono font-semibold text-primary hover:underline">
           {call.symbol}
-        </Link>
+        </IntentLink>
         <Badge variant="outline" className="font-mono">
           {formatQuarter(call.quarter)}
         </Badge>

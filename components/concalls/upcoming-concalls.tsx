@@ -2,7 +2,7 @@
 
 import { useQueries } from "@tanstack/react-query";
 import { CalendarClockIcon } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useQueryStates } from "nuqs";
 import * as React from "react";
 import { isDayKey, longDayLabel } from "@/components/earnings/calendar";
@@ -118,9 +118,9 @@ export function UpcomingConcalls() {
                     <li key={c.id} className="grid grid-cols-[3rem_minmax(0,1fr)_auto] items-center gap-3 py-1.5 text-sm" data-testid="upcoming-call" data-symbol={c.symbol}>
                       <span className="font-mono tabular-nums">{formatIstTime(alphaInstant(c.meeting_date), { suffix: false })}</span>
                       <span className="flex min-w-0 items-center gap-2">
-                        <Link href={symbolHref(c.symbol)} className="truncate font-mono font-semibold text-primary hover:underline">
+                        <IntentLink href={symbolHref(c.symbol)} className="truncate font-mono font-semibold text-primary hover:underline">
                           {c.symbol}
-                        </Link>
+                        </IntentLink>
                         <Badge variant="outline" className="font-mono">
                           {formatQuarter(c.quarter)}
                         </Badge>

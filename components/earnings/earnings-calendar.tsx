@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarDaysIcon, CalendarRangeIcon, CheckIcon, ChevronLeftIcon, ChevronRightIcon, ListIcon } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useQueryStates } from "nuqs";
 import * as React from "react";
 import { EmptyState } from "@/components/shell/empty-state";
@@ -67,7 +67,7 @@ function describeCounts(rows: readonly CalendarRow[]): string {
 /** One result on the calendar: the symbol (to its page) and the IST time; filed results are marked with a tick. */
 function EventChip({ row, dense = false, showTime = true }: { row: CalendarRow; dense?: boolean; showTime?: boolean }) {
   return (
-    <Link
+    <IntentLink
       href={symbolHref(row.symbol)}
       title={eventTitle(row)}
       data-testid="calendar-event"
@@ -85,7 +85,7 @@ function EventChip({ row, dense = false, showTime = true }: { row: CalendarRow; 
         {row.filed && <span className="sr-only"> results filed</span>}
       </span>
       {showTime && <span className="shrink-0 font-mono text-[0.7rem] text-muted-foreground tabular-nums">{eventTime(row)}</span>}
-    </Link>
+    </IntentLink>
   );
 }
 
@@ -112,9 +112,9 @@ function AgendaRow({ row }: { row: CalendarRow }) {
       data-kind={row.filed ? "filed" : "scheduled"}
     >
       <span className="font-mono text-sm text-muted-foreground tabular-nums">{eventTime(row) || "—"}</span>
-      <Link href={symbolHref(row.symbol)} className="truncate font-mono text-sm font-semibold text-primary hover:underline">
+      <IntentLink href={symbolHref(row.symbol)} className="truncate font-mono text-sm font-semibold text-primary hover:underline">
         {row.symbol}
-      </Link>
+      </IntentLink>
       <span className="col-start-2 min-w-0 truncate text-sm sm:col-start-auto" title={row.title ?? undefined}>
         {row.filed && (
           <Badge variant="positive" className="mr-1.5">

@@ -2,6 +2,7 @@
 
 import { ExternalLinkIcon, FileTextIcon, MicIcon, SearchXIcon } from "lucide-react";
 import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -124,10 +125,10 @@ export function EarningsDetailSheet({ item, onClose }: { item: ResultRef | null;
               </SheetDescription>
               <div className="flex flex-wrap gap-2 pt-1">
                 <Button asChild variant="outline" size="sm">
-                  <Link href={symbolHref(item.symbol)}>
+                  <IntentLink href={symbolHref(item.symbol)}>
                     <ExternalLinkIcon aria-hidden />
                     {item.symbol} page
-                  </Link>
+                  </IntentLink>
                 </Button>
                 <Button asChild variant="outline" size="sm">
                   <Link href={`/concalls/${encodeURIComponent(item.symbol)}/${item.quarter}`}>

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeftIcon, ChevronRightIcon, FileSearchIcon, PanelRightOpenIcon } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useQueryStates } from "nuqs";
 import * as React from "react";
 import { EmptyState } from "@/components/shell/empty-state";
@@ -231,9 +231,9 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
                 {rows.map((r) => (
                   <TableRow key={r.id} data-testid="past-result-row" data-symbol={r.symbol} data-quarter={r.quarter ?? ""}>
                     <TableCell>
-                      <Link href={symbolHref(r.symbol)} className="font-mono font-semibold text-primary hover:underline">
+                      <IntentLink href={symbolHref(r.symbol)} className="font-mono font-semibold text-primary hover:underline">
                         {r.symbol}
-                      </Link>
+                      </IntentLink>
                     </TableCell>
                     {showCompany && (
                       <TableCell className="max-w-64 truncate" title={names.get(r.symbol)}>
@@ -246,9 +246,9 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
                       </Badge>
                     </TableCell>
                     <TableCell>
-                      <Link href={symbolHref(r.symbol)} className="tabular-nums hover:underline">
+                      <IntentLink href={symbolHref(r.symbol)} className="tabular-nums hover:underline">
                         {formatIstDateTime(r.date)}
-                      </Link>
+                      </IntentLink>
                     </TableCell>
                     <TableCell className="text-right">
                       {r.quarter && (

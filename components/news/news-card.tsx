@@ -1,7 +1,7 @@
 "use client";
 
 import { ExternalLinkIcon } from "lucide-react";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { NewsItem } from "@/lib/alpha/news";
 import { formatIstDateTime, formatIstStamp, formatRelativeTime } from "@/lib/format/time";
 import { symbolHref } from "@/lib/symbols/directory";
@@ -17,9 +17,9 @@ export function NewsCard({ item }: { item: NewsItem }) {
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
         <SentimentBadge sentiment={item.sentiment} />
         {item.symbol && (
-          <Link href={symbolHref(item.symbol)} className="font-mono font-semibold text-primary underline underline-offset-4 hover:decoration-2" data-testid="news-symbol">
+          <IntentLink href={symbolHref(item.symbol)} className="font-mono font-semibold text-primary underline underline-offset-4 hover:decoration-2" data-testid="news-symbol">
             {item.symbol}
-          </Link>
+          </IntentLink>
         )}
         {item.company && <span className="truncate">{item.company}</span>}
         <span aria-hidden>·</span>

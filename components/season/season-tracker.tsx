@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarCheckIcon } from "lucide-react";
 import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
 import { symbolHref } from "@/components/block-deals/block-deal-card";
 import { ErrorState } from "@/components/shell/error-state";
@@ -104,9 +105,9 @@ function CompanyRows({ view, limit }: { view: SeasonView; limit?: number }) {
           data-at={c.at ?? ""}
         >
           <span className="min-w-0 truncate">
-            <Link href={symbolHref(c.symbol)} className="font-mono font-semibold text-primary underline-offset-4 hover:underline">
+            <IntentLink href={symbolHref(c.symbol)} className="font-mono font-semibold text-primary underline-offset-4 hover:underline">
               {c.symbol}
-            </Link>
+            </IntentLink>
             {c.company && <span className="ml-2 text-muted-foreground">{c.company}</span>}
           </span>
           <StatusBadge company={c} />

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
@@ -25,7 +25,7 @@ export function NavList({ groups, mode = "full", onNavigate }: { groups: NavGrou
               const active = isActivePath(pathname, item.href);
               const Icon = item.icon;
               const link = (
-                <Link
+                <IntentLink
                   href={item.href}
                   aria-current={active ? "page" : undefined}
                   onClick={onNavigate}
@@ -38,7 +38,7 @@ export function NavList({ groups, mode = "full", onNavigate }: { groups: NavGrou
                 >
                   <Icon aria-hidden className={cn("size-4 shrink-0", active && "text-primary")} />
                   <span className={hideText}>{item.label}</span>
-                </Link>
+                </IntentLink>
               );
               return (
                 <li key={item.href}>

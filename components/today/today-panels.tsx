@@ -3,6 +3,7 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { BellRingIcon, CalendarClockIcon, MicIcon } from "lucide-react";
 import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import * as React from "react";
 import { AlertCard } from "@/components/alerts/alert-card";
 import { alertsInput, groupAlerts, matchesAlertFilters, mergeAlerts } from "@/components/alerts/alert-model";
@@ -38,9 +39,9 @@ function chunksOf(symbols: readonly string[]): string[][] {
 
 function SymbolLink({ symbol }: { symbol: string }) {
   return (
-    <Link href={symbolHref(symbol)} className="font-mono font-semibold text-primary underline-offset-4 hover:underline">
+    <IntentLink href={symbolHref(symbol)} className="font-mono font-semibold text-primary underline-offset-4 hover:underline">
       {symbol}
-    </Link>
+    </IntentLink>
   );
 }
 

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangleIcon, DownloadIcon, FileUpIcon, PencilIcon, PlusIcon, SparklesIcon, Trash2Icon, XIcon } from "lucide-react";
 import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { fieldErrorsOf } from "@/components/auth/field";
@@ -296,9 +297,9 @@ export function WatchlistDetail({
               {watchlist.items.map((item) => (
                 <TableRow key={item.symbol} data-symbol={item.symbol}>
                   <TableCell className="font-mono font-medium">
-                    <Link href={symbolHref(item.symbol)} className="hover:underline">
+                    <IntentLink href={symbolHref(item.symbol)} className="hover:underline">
                       {item.symbol}
-                    </Link>
+                    </IntentLink>
                   </TableCell>
                   <TableCell className="text-right tabular-nums" data-testid="item-exposure">
                     {formatExposure(item.exposure, unit, digits)}
