@@ -21,7 +21,18 @@ export function createMemoryShared(clock: () => number = Date.now): SharedInfra 
     if (!s) streams.set(name, (s = { entries: [], lastMs: 0, seq: 0, listeners: new Set() }));
     return s;
   };
-  const after = (entries: StreamEntry[], afterId: string) => entries.filter((e) => compareStreamIds(e.id, afterId) > 0);
+  // Entries are kept in id order: the first one past `afterId` is found by bisection, so a follower woken for one new
+  // entry does a dozen comparisons, not one per kept entry.
+  const after = (entries: StreamEntry[], afterId: string) => {
+    let lo = 0;
+    let hi = entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareStreamIds(entries[mid]!.id, afterId) > 0) hi = mid;
+      else lo = mid + 1;
+    }
+    return entries.slice(lo);
+  };
 
   return {
     kind: "memory",

@@ -148,3 +148,29 @@ describe.each([
     expect((await b.readAfter("s2", "0-0", 1_000)).length).toBeLessThan(300);
   });
 });
+
+describe("stream ids", () => {
+  it("compare by milliseconds then sequence, as numbers, also past 15 digits and with leading zeros", () => {
+    expect(compareStreamIds("1700000000000-2", "1700000000000-10")).toBe(-1);
+    expect(compareStreamIds("1700000000001-0", "1700000000000-99")).toBe(1);
+    expect(compareStreamIds("0001-0", "1-0")).toBe(0);
+    expect(compareStreamIds("99999999999999999-0", "99999999999999998-5")).toBe(1);
+    expect(compareStreamIds("18446744073709551615-1", "18446744073709551615-0")).toBe(1);
+    expect(compareStreamIds("5-0", "5")).toBe(0);
+  });
+
+  it("the memory stream's readAfter finds the first entry past any id, kept or not", async () => {
+    let now = 1_000;
+    const shared = createMemoryShared(() => now);
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      if (i % 3 === 0) now += 1;
+      ids.push(await shared.append("s", `e${i}`, 1_000));
+    }
+    for (let i = 0; i < 50; i++) expect((await shared.readAfter("s", ids[i]!, 100)).map((e) => e.data)).toEqual(ids.slice(i + 1).map((_, j) => `e${i + 1 + j}`));
+    expect((await shared.readAfter("s", "0-0", 100)).length).toBe(50);
+    expect(await shared.readAfter("s", "999999-0", 100)).toEqual([]);
+    expect((await shared.readAfter("s", "1005-1", 100))[0]!.id).toBe("1005-2");
+    await shared.close();
+  });
+});

@@ -52,10 +52,14 @@ export interface SharedInfra {
 export function compareStreamIds(a: string, b: string): number {
   const [am = "0", as = "0"] = a.split("-");
   const [bm = "0", bs = "0"] = b.split("-");
-  const d = BigInt(am) - BigInt(bm);
-  if (d !== 0n) return d < 0n ? -1 : 1;
-  const s = BigInt(as) - BigInt(bs);
-  return s === 0n ? 0 : s < 0n ? -1 : 1;
+  return comparePart(am, bm) || comparePart(as, bs);
+}
+
+/** Two decimal parts of a stream id; exact as numbers up to 15 digits (ids are milliseconds and a sequence), BigInt past that. */
+function comparePart(a: string, b: string): number {
+  if (a.length <= 15 && b.length <= 15) return Math.sign(Number(a) - Number(b));
+  const d = BigInt(a) - BigInt(b);
+  return d === 0n ? 0 : d < 0n ? -1 : 1;
 }
 
 export function isStreamId(value: string): boolean {
