@@ -25,7 +25,7 @@ const rootOf = new WeakMap<Kysely<any>, Kysely<any>>();
  */
 export function precompiled<DB, Args extends unknown[], O>(arity: Args["length"], build: (db: Kysely<DB>, ...args: Args) => Compilable<O>) {
   const entries = new WeakMap<Kysely<DB>, Entry<O>>();
-  return async (db: Kysely<DB>, ...args: Args): Promise<O[]> => {
+  const compiledWith = (db: Kysely<DB>, args: Args): CompiledQuery<O> => {
     const root = (rootOf.get(db) as Kysely<DB> | undefined) ?? db;
     let entry = entries.get(root);
     if (!entry) {
@@ -42,8 +42,13 @@ export function precompiled<DB, Args extends unknown[], O>(arity: Args["length"]
     }
     const { compiled, slots } = entry;
     const parameters = slots.map((slot, i) => (slot === null ? compiled.parameters[i] : args[slot]));
-    return (await db.executeQuery<O>({ ...compiled, parameters })).rows;
+    return { ...compiled, parameters };
   };
+  /** The rows the query returns. */
+  const run = async (db: Kysely<DB>, ...args: Args): Promise<O[]> => (await db.executeQuery<O>(compiledWith(db, args))).rows;
+  /** How many rows a write inserted, updated or deleted. */
+  const change = async (db: Kysely<DB>, ...args: Args): Promise<number> => Number((await db.executeQuery<O>(compiledWith(db, args))).numAffectedRows ?? 0n);
+  return Object.assign(run, { change });
 }
 
 interface PendingWrite<DB> {
