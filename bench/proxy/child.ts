@@ -4,7 +4,8 @@
  *   cannot hit, one per measured path, so no path runs against the ledger and rate-limit rows another left behind.
  * - `desk-data <dataDir> <serviceUrl> <key>...`: writes the desk database the bench's `next start` then serves
  *   (AUTH_SECRET and DESK_ENCRYPTION_KEY come from the environment, as for the desk): one signed-in user per key, the
- *   key stored in the vault; prints their session cookies and exits.
+ *   key stored in the vault; with BENCH_ORG_KEY, that key as the organisation's and a member with a seat using it;
+ *   prints their session cookies and exits.
  * - `delay <targetUrl> <ms>`: a forwarder that holds each request `ms` before passing it on, standing in for the
  *   network between the desk and a hosted Alpha API.
  * Runs under `--conditions=react-server` (lib/server's "server-only" guard).
@@ -49,6 +50,16 @@ if (role === "service") {
     const user = i === 0 ? admin : await createUser({ user: admin, input: { email: `bench${i}@example.test`, name: `Bench ${i}`, password: password() }, ctx });
     await saveAlphaKey({ userId: user.id, key, ctx });
     cookies.push(await mintSessionCookie({ ctx, user }));
+  }
+  // The organisation's key (held by the admin) and a member who uses it, with a seat and an allowance: the member's
+  // paid calls take the team path (seat check, allowance counted before the call, settled after).
+  if (process.env.BENCH_ORG_KEY) {
+    const { saveOrgKey } = await import("../../lib/server/teams/org-key");
+    const { writeSeat } = await import("../../lib/server/teams/members");
+    await saveOrgKey({ ctx, user: { ...admin, role: "admin" }, input: { key: process.env.BENCH_ORG_KEY } });
+    const member = await createUser({ user: admin, input: { email: "member@example.test", name: "Member", password: password(), role: "member" }, ctx });
+    await writeSeat({ ctx, input: { userId: member.id, seat: { dailyAllowance: 1_000_000_000, actions: ["data", "summaries", "batch_jobs"] } } });
+    cookies.push(await mintSessionCookie({ ctx, user: member }));
   }
   await ctx.close();
   console.log(JSON.stringify({ cookies }));

@@ -18,7 +18,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -226,12 +226,11 @@ await ensureBenchBuild();
 const service = await startChild(["service", "6"]);
 const delay = LATENCY_MS > 0 ? await startChild(["delay", service.info.url, String(LATENCY_MS)]) : null;
 const serviceUrl = delay?.info.url ?? service.info.url;
-const [keyDirect = "", keyFresh = "", keyCached = "", keyFloor = "", keyDirectAgain = ""] = service.info.keys ?? [];
+const [keyDirect = "", keyFresh = "", keyCached = "", keyFloor = "", keyDirectAgain = "", keyTeam = ""] = service.info.keys ?? [];
 const dataDir = mkdtempSync(join(tmpdir(), "bench-proxy-desk-"));
 const secrets = { AUTH_SECRET: randomBytes(32).toString("base64url"), DESK_ENCRYPTION_KEY: randomBytes(32).toString("base64") };
-const deskData = await startChild(["desk-data", dataDir, serviceUrl, keyFresh, keyCached], secrets);
-const [cookieFresh = "", cookieCached = ""] = deskData.info.cookies ?? [];
-const bodyFile = join(dataDir, "floor-body.json");
+const deskData = await startChild(["desk-data", dataDir, serviceUrl, keyFresh, keyCached], { ...secrets, BENCH_ORG_KEY: keyTeam });
+const [cookieFresh = "", cookieCached = "", cookieMember = ""] = deskData.info.cookies ?? [];
 const profileDir = values.profile ? join(ROOT, "bench", "results", "proxy-profile") : null;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 const desk = await startDesk(
@@ -246,7 +245,6 @@ const desk = await startDesk(
     AUTH_TRUST_HOST: "1",
     DESK_BRIEF_RUNNER: "off",
     BENCH_FLOOR_KEY: keyFloor,
-    BENCH_FLOOR_BODY_FILE: bodyFile,
   },
   profileDir,
 );
@@ -258,15 +256,17 @@ const paths = {
   proxyCached: { url: `${deskUrl}/api/alpha${PATH}`, headers: { cookie: cookieCached }, desk: true },
   floorForward: { url: `${deskUrl}/api/bench-floor/forward?limit=20`, headers: {}, desk: true },
   proxyFresh: { url: `${deskUrl}/api/alpha${PATH}&fresh=1`, headers: { cookie: cookieFresh }, desk: true },
+  proxyFreshMember: { url: `${deskUrl}/api/alpha${PATH}&fresh=1`, headers: { cookie: cookieMember }, desk: true },
   directAgain: { url: `${serviceUrl}${PATH}`, headers: { "X-API-Key": keyDirectAgain }, desk: false },
 } as const;
 type PathName = keyof typeof paths;
-const rounds: Record<PathName, Figures[]> = { direct: [], floorMemory: [], proxyCached: [], floorForward: [], proxyFresh: [], directAgain: [] };
+const rounds: Record<PathName, Figures[]> = { direct: [], floorMemory: [], proxyCached: [], floorForward: [], proxyFresh: [], proxyFreshMember: [], directAgain: [] };
 try {
   // The cached answer's bytes, as the proxy sends them, are what floor (a) answers from memory.
   const primed = await fetch(paths.proxyCached.url, { headers: paths.proxyCached.headers });
   if (primed.status !== 200) throw new Error(`priming the desk's cache answered HTTP ${primed.status}: ${await primed.text()}`);
-  writeFileSync(bodyFile, Buffer.from(await primed.arrayBuffer()));
+  const given = await fetch(paths.floorMemory.url, { method: "POST", headers: { Origin: deskUrl }, body: await primed.arrayBuffer() });
+  if (given.status !== 204) throw new Error(`floor (a) refused its bytes: HTTP ${given.status}`);
   for (const [name, p] of Object.entries(paths)) {
     const res = await fetch(p.url, { headers: p.headers });
     if (res.status !== 200) throw new Error(`${name} answered HTTP ${res.status}: ${await res.text()}`);
@@ -294,6 +294,7 @@ const ratios = {
   freshVsFloorForward: ratio(results.proxyFresh, results.floorForward),
   cpuCachedVsFloorMemory: cpuRatio(results.proxyCached, results.floorMemory),
   cpuFreshVsFloorForward: cpuRatio(results.proxyFresh, results.floorForward),
+  memberFreshVsFloorForward: ratio(results.proxyFreshMember, results.floorForward),
   cachedVsDirect: ratio(results.proxyCached, results.direct),
   freshVsDirect: ratio(results.proxyFresh, results.direct),
 };
@@ -309,9 +310,11 @@ row("(a) bare Next.js route, same bytes from memory", results.floorMemory);
 row("desk proxy, cached", results.proxyCached);
 row("(b) bare Next.js route, one keep-alive call to the service", results.floorForward);
 row("desk proxy, fresh=1 (upstream every call)", results.proxyFresh);
+row("desk proxy, fresh=1, a member on the organisation's key (seat, allowance)", results.proxyFreshMember);
 row("straight to the service, again", results.directAgain);
 console.log(`\ncached proxy / (a): ${ratios.cachedVsFloorMemory}× by req/s, ${ratios.cpuCachedVsFloorMemory}× by CPU per call`);
 console.log(`fresh proxy / (b): ${ratios.freshVsFloorForward}× by req/s, ${ratios.cpuFreshVsFloorForward}× by CPU per call`);
+console.log(`fresh proxy, a member on the organisation's key / (b): ${ratios.memberFreshVsFloorForward}× by req/s`);
 if (profileDir) console.log(`\nCPU profile of the desk: ${profileDir}`);
 
 const sizes = firstLoadSizes();
