@@ -2,7 +2,7 @@
  * CPU profile of the desk's proxy handler alone: the service in its own process (child.ts service), the desk's real
  * /api/alpha handler in this one, called with Requests one after another (no HTTP server on the desk side), and the
  * V8 profiler on only while the measured calls run:
- *   node --conditions=react-server --import tsx bench/proxy/profile.ts [fresh|cached] [calls] [out.cpuprofile]
+ *   node --conditions=react-server --import tsx bench/proxy/profile.ts [fresh|cached] [calls] [out.cpuprofile] [concurrency]
  * Prints the desk's CPU and wall time per call; open the profile in Chrome DevTools or speedscope.
  */
 import { mkdtempSync } from "node:fs";
@@ -18,6 +18,8 @@ import { createInterface } from "node:readline";
 const mode = process.argv[2] === "cached" ? "cached" : "fresh";
 const calls = Number(process.argv[3] ?? 3000);
 const out = process.argv[4] ?? join(tmpdir(), `proxy-${mode}.cpuprofile`);
+/** Calls in flight at once (the bench's autocannon keeps 16): concurrent calls share commits. */
+const concurrency = Math.max(1, Number(process.argv[5] ?? 1));
 const dir = mkdtempSync(join(tmpdir(), "bench-proxy-profile-"));
 
 const service = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", join(import.meta.dirname, "child.ts"), "service"], { stdio: ["pipe", "pipe", "inherit"] });
@@ -54,12 +56,15 @@ await session.post("Profiler.enable");
 await session.post("Profiler.start");
 const started = performance.now();
 const cpu = process.cpuUsage();
-for (let i = 0; i < calls; i++) await call();
+let next = 0;
+await Promise.all(Array.from({ length: concurrency }, async () => {
+  while (next++ < calls) await call();
+}));
 const used = process.cpuUsage(cpu);
 const ms = performance.now() - started;
 const { profile } = await session.post("Profiler.stop");
 writeFileSync(out, JSON.stringify(profile));
-console.log(JSON.stringify({ mode, calls, wallMsPerCall: Math.round((ms / calls) * 1000) / 1000, cpuMsPerCall: Math.round(((used.user + used.system) / 1000 / calls) * 1000) / 1000 }));
+console.log(JSON.stringify({ mode, calls, concurrency, wallMsPerCall: Math.round((ms / calls) * 1000) / 1000, cpuMsPerCall: Math.round(((used.user + used.system) / 1000 / calls) * 1000) / 1000 }));
 console.log(`profile: ${out}`);
 const sqlT = (globalThis as unknown as { __sqlT?: Map<string, [number, number]> }).__sqlT;
 if (sqlT) for (const [q, [ms, n]] of [...sqlT].sort((a, b) => b[1][0] - a[1][0]).slice(0, 12)) console.log(`${(ms / calls * 1000).toFixed(1)} us/call  ${n} runs  ${q.slice(0, 110)}`);

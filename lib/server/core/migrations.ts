@@ -366,15 +366,22 @@ const teams: Migration = {
 };
 
 /**
- * Issue 18: a desk call that was charged deletes the `outside` row a concurrent ledger sync may have imported for its
- * request id (lib/server/money/spend.ts). Without an index that DELETE read every spend row of the account, on every
- * charged call; the partial index holds only the few `outside` rows.
+ * Issue 18, the spend log on the proxy's hot path (every paid call through the desk writes a row):
+ * - a charged call deletes the `outside` row a concurrent ledger sync may have imported for its request id
+ *   (lib/server/money/spend.ts); without an index that DELETE read every spend row of the account, on every charged
+ *   call. The partial index holds only the few `outside` rows;
+ * - the ledger entry's unique index (ledger-sync's dedupe) covers only rows imported from the ledger: the desk's own
+ *   rows (no ledger entry) no longer each add an entry to it.
  */
-const spendOutsideRequest: Migration = {
+const spendHotPath: Migration = {
   async up(db: AnyDb) {
     await db.schema.createIndex("spend_log_outside_request").on("spend_log").columns(["account_id", "request_id"]).where(sql.ref("source"), "=", sql.lit("outside")).execute();
+    await db.schema.dropIndex("spend_log_ledger_entry").execute();
+    await db.schema.createIndex("spend_log_ledger_entry").on("spend_log").columns(["account_id", "ledger_entry_id"]).unique().where(sql.ref("ledger_entry_id"), "is not", null).execute();
   },
   async down(db: AnyDb) {
+    await db.schema.dropIndex("spend_log_ledger_entry").execute();
+    await db.schema.createIndex("spend_log_ledger_entry").on("spend_log").columns(["account_id", "ledger_entry_id"]).unique().execute();
     await db.schema.dropIndex("spend_log_outside_request").ifExists().execute();
   },
 };
@@ -389,5 +396,5 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_24_17b_brief_schedules": briefSchedules,
   "2026_11_24_17c_symbol_catalogues": symbolCatalogues,
   "2026_11_24_16_teams": teams,
-  "2026_11_24_18_spend_outside_request": spendOutsideRequest,
+  "2026_11_24_18_spend_hot_path": spendHotPath,
 };

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
-import { createTestDesk, makeUser, postgresAvailable, storeKeyUnchecked } from "@/test/support/desk";
+import { createTestDesk, makeAccount, makeUser, postgresAvailable, startTestService, storeKeyUnchecked } from "@/test/support/desk";
+import { syncLedger } from "../money/ledger-sync";
 import { encryptSecret, withUserKey } from "../identity/key-vault";
 import { recordSpend } from "../money/spend";
 import { readCachedAnswer, requestKey, writeCachedAnswer } from "../upstream/response-cache";
@@ -103,5 +104,28 @@ describe.each(dialects)("the proxy's hot-path writes and reads on %s", (dialect)
     await expect(withUserKey({ ctx: desk.ctx, userId: other.id })).rejects.toMatchObject({ code: "no_api_key" });
     await desk.ctx.db.deleteFrom("alpha_keys").where("user_id", "=", user.id).execute();
     await expect(withUserKey({ ctx: desk.ctx, userId: user.id })).rejects.toMatchObject({ code: "no_api_key" });
+  });
+});
+
+describe.each(dialects)("the ledger's dedupe on %s, now that its unique index covers imported rows only", (dialect) => {
+  it("imports a debit made outside the desk once, however often the sync runs from the start", async () => {
+    const service = await startTestService();
+    const desk = await createTestDesk({ dialect, config: { alphaBaseUrl: service.url } });
+    try {
+      const user = await makeUser(desk.ctx);
+      const { accountId, key } = makeAccount(service);
+      await storeKeyUnchecked(desk.ctx, user.id, key, accountId);
+      const direct = await fetch(`${service.url}/v1/news?limit=5`, { headers: { "X-API-Key": key } });
+      expect(direct.status).toBe(200);
+      expect(await syncLedger({ ctx: desk.ctx, user, options: { force: true } })).toEqual({ imported: 1 });
+      // The cursor lost: every debit of the day is read again, and the index keeps each one once.
+      await desk.ctx.db.deleteFrom("ledger_cursor").execute();
+      expect(await syncLedger({ ctx: desk.ctx, user, options: { force: true } })).toEqual({ imported: 0 });
+      const outside = await desk.ctx.db.selectFrom("spend_log").select("id").where("account_id", "=", accountId).where("source", "=", "outside").execute();
+      expect(outside).toHaveLength(1);
+    } finally {
+      await desk.close();
+      await service.close();
+    }
   });
 });
