@@ -18,7 +18,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -152,14 +152,21 @@ async function ensureBenchBuild(): Promise<void> {
   const fresh = existsSync(buildId) && existsSync(floorRoute) && SOURCE_ENTRIES.every((e) => newestMtime(join(ROOT, e)) <= statSync(buildId).mtimeMs);
   if (fresh) return;
   console.log(`Building the bench build (${BENCH_DIST_DIR}, NEXT_BENCH_ROUTES=1)...`);
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [nextBin(), "build"], {
-      cwd: ROOT,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_BENCH_ROUTES: "1", NEXT_DIST_DIR: BENCH_DIST_DIR },
+  // A build into another folder adds that folder's types to tsconfig.json: the checked-in file is put back after.
+  const tsconfigPath = join(ROOT, "tsconfig.json");
+  const tsconfig = readFileSync(tsconfigPath);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, [nextBin(), "build"], {
+        cwd: ROOT,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_BENCH_ROUTES: "1", NEXT_DIST_DIR: BENCH_DIST_DIR },
+      });
+      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))));
     });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))));
-  });
+  } finally {
+    if (!readFileSync(tsconfigPath).equals(tsconfig)) writeFileSync(tsconfigPath, tsconfig);
+  }
   if (!existsSync(floorRoute)) throw new Error(`the bench build has no floor routes (${floorRoute})`);
 }
 
