@@ -5,6 +5,9 @@ const nextConfig: NextConfig = {
   // A separate build folder lets two builds (say, a developer's and a test run) live side by side.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
+  // The proxy bench's build only (bench/proxy/run.ts, into .next-bench): files `route.bench.ts` become routes too,
+  // the framework's floor the proxy is measured against. Any other build ignores them.
+  pageExtensions: process.env.NEXT_BENCH_ROUTES === "1" ? ["tsx", "ts", "jsx", "js", "bench.ts"] : ["tsx", "ts", "jsx", "js"],
   // Several instances behind one load balancer: one id per deploy keeps a browser on assets of the build it loaded
   // (docs/desk-instances.md). The server-actions key comes from NEXT_SERVER_ACTIONS_ENCRYPTION_KEY at build time.
   deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,

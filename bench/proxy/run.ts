@@ -1,34 +1,54 @@
 /**
  * Proxy bench: throughput of a paid GET (`/v1/news?limit=20`, 1 credit per page) through the desk's real proxy
- * handler (session, key vault, catalogue validation, upstream call, spend log, cache) against the same call straight
- * to the service, in one run, each server in its own process; the desk both with `fresh=1` (every call goes
- * upstream and is charged) and cached (answered from the desk's cache). Then the first-load JavaScript of each route
- * of the production build (.next/diagnostics/route-bundle-stats.json, gzip -9 per chunk). Run: `npm run bench:proxy`
- * (options: `-- --duration 10 --connections 16 --latency 0`; `--latency 20` puts 20 ms of network-like delay in front
- * of the service, for both paths, as a hosted API would have). Prints tables and one JSON line.
+ * `/api/alpha/[...path]` served by `next start` (a production build), against the framework's floor in the same run and
+ * the same process: (a) a bare Next.js route handler answering the same bytes from memory and (b) a bare Next.js route
+ * handler forwarding the request to the service with one keep-alive call (bench/proxy/floor.ts). The cached proxy is
+ * compared with (a), the proxy with `fresh=1` (every call upstream and charged) with (b); and both with the service
+ * called directly, first and last (to show drift). Each path has its own upstream account.
+ *
+ * The floor routes exist only in a bench build: `NEXT_BENCH_ROUTES=1 NEXT_DIST_DIR=.next-bench next build` (the bench
+ * runs it when .next-bench is missing or older than the sources). Then the first-load JavaScript of each route of the
+ * production build (.next/diagnostics/route-bundle-stats.json, gzip -9 per chunk).
+ *
+ * Run under the heavy-work lock: `flock /tmp/alpha-heavy.lock npm run bench:proxy` (options: `-- --duration 6
+ * --connections 16 --warmup 2 --rounds 3 --latency 0 --port 3104 --profile`). Paths are measured in interleaved
+ * rounds (a busy machine weighs on all alike) and the median round of each is reported. `--latency 20` puts a
+ * forwarder holding each request 20 ms in front of the service, for every path. `--profile` writes a V8 CPU profile of
+ * the desk (`next start --cpu-prof`) into bench/results/. Prints tables and one JSON line.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Socket } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 
 const { values } = parseArgs({
   options: {
-    duration: { type: "string", default: "10" },
+    duration: { type: "string", default: "6" },
     connections: { type: "string", default: "16" },
     warmup: { type: "string", default: "2" },
+    rounds: { type: "string", default: "3" },
     latency: { type: "string", default: "0" },
+    port: { type: "string", default: "3104" },
+    profile: { type: "boolean", default: false },
   },
 });
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const WARMUP = Number(values.warmup);
+const ROUNDS = Math.max(1, Number(values.rounds));
 const LATENCY_MS = Number(values.latency);
+const DESK_PORT = Number(values.port);
 const PATH = "/v1/news?limit=20";
 const ROOT = join(import.meta.dirname, "..", "..");
+const BENCH_DIST_DIR = ".next-bench";
 const FIRST_LOAD_BUDGET_KB = 200;
 
 interface Child {
@@ -37,10 +57,10 @@ interface Child {
   lines: AsyncIterator<string>;
 }
 
-async function startChild(args: string[]): Promise<Child> {
+async function startChild(args: string[], env: Record<string, string> = {}): Promise<Child> {
   const proc = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", join(import.meta.dirname, "child.ts"), ...args], {
     stdio: ["pipe", "pipe", "inherit"],
-    env: { ...process.env, NODE_ENV: "production" },
+    env: { ...process.env, NODE_ENV: "production", ...env },
   });
   const lines = createInterface({ input: proc.stdout! })[Symbol.asyncIterator]();
   const exited = new Promise<never>((_, reject) => proc.once("exit", (code) => reject(new Error(`bench child exited with ${code}`))));
@@ -48,24 +68,43 @@ async function startChild(args: string[]): Promise<Child> {
   return { proc, lines, info: JSON.parse(String(first.value)) as Child["info"] };
 }
 
-/** CPU milliseconds the child has used so far. */
-async function cpuOf(child: Child): Promise<number> {
-  child.proc.stdin?.write("cpu\n");
-  const line = await child.lines.next();
-  return (JSON.parse(String(line.value)) as { cpuMs: number }).cpuMs;
+/** CPU milliseconds a process and its descendants have used so far (Linux /proc; clock ticks of 10 ms). */
+function cpuOfTree(pid: number): number {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let ticks = 0;
+  const todo = [pid];
+  while (todo.length > 0) {
+    const at = todo.pop()!;
+    ticks += stats.get(at)?.ticks ?? 0;
+    for (const [child, s] of stats) if (s.ppid === at) todo.push(child);
+  }
+  return ticks * 10;
 }
 
-function stopChild(child: Child): Promise<void> {
+function stopProcess(proc: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    child.proc.removeAllListeners("exit");
-    child.proc.once("exit", () => resolve());
-    child.proc.kill("SIGTERM");
+    if (proc.exitCode !== null) return resolve();
+    proc.removeAllListeners("exit");
+    proc.once("exit", () => resolve());
+    proc.kill("SIGTERM");
   });
 }
 
 interface Figures {
-  /** CPU time the servers spent per answered request (service, plus the desk on the proxy paths), in ms. */
+  /** CPU time the servers spent per answered request (the service, plus the desk on desk paths), in ms. */
   cpuMsPerRequest: number;
+  /** Of which the desk's `next start` process. */
+  deskCpuMsPerRequest: number;
   reqPerSec: number;
   p50: number;
   p99: number;
@@ -74,14 +113,16 @@ interface Figures {
   total: number;
 }
 
-async function measure(url: string, headers: Record<string, string>, servers: Child[]): Promise<Figures> {
+async function measure(url: string, headers: Record<string, string>, pids: { service: number; desk: number | null }): Promise<Figures> {
   await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP });
-  const cpuBefore = await Promise.all(servers.map(cpuOf));
+  const before = { service: cpuOfTree(pids.service), desk: pids.desk ? cpuOfTree(pids.desk) : 0 };
   const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
-  const cpuAfter = await Promise.all(servers.map(cpuOf));
-  const cpuMs = cpuAfter.reduce((sum, v, i) => sum + v - (cpuBefore[i] ?? 0), 0);
+  const desk = pids.desk ? cpuOfTree(pids.desk) - before.desk : 0;
+  const service = cpuOfTree(pids.service) - before.service;
+  const per = (ms: number) => Math.round((ms / Math.max(1, r.requests.total)) * 1000) / 1000;
   return {
-    cpuMsPerRequest: Math.round((cpuMs / Math.max(1, r.requests.total)) * 1000) / 1000,
+    cpuMsPerRequest: per(desk + service),
+    deskCpuMsPerRequest: per(desk),
     reqPerSec: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -89,6 +130,63 @@ async function measure(url: string, headers: Record<string, string>, servers: Ch
     errors: r.errors,
     total: r.requests.total,
   };
+}
+
+const SOURCE_ENTRIES = ["app", "components", "lib", "bench/proxy/floor.ts", "proxy.ts", "instrumentation.ts", "next.config.ts", "package.json"];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) if (entry !== "node_modules" && !entry.startsWith(".")) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+const nextBin = () => createRequire(import.meta.url).resolve("next/dist/bin/next");
+
+/** The bench build (.next-bench, floor routes included): built when missing or older than the sources. */
+async function ensureBenchBuild(): Promise<void> {
+  const buildId = join(ROOT, BENCH_DIST_DIR, "BUILD_ID");
+  const floorRoute = join(ROOT, BENCH_DIST_DIR, "server", "app", "api", "bench-floor", "memory", "route.js");
+  const fresh = existsSync(buildId) && existsSync(floorRoute) && SOURCE_ENTRIES.every((e) => newestMtime(join(ROOT, e)) <= statSync(buildId).mtimeMs);
+  if (fresh) return;
+  console.log(`Building the bench build (${BENCH_DIST_DIR}, NEXT_BENCH_ROUTES=1)...`);
+  // A build into another folder adds that folder's types to tsconfig.json: the checked-in file is put back after.
+  const tsconfigPath = join(ROOT, "tsconfig.json");
+  const tsconfig = readFileSync(tsconfigPath);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, [nextBin(), "build"], {
+        cwd: ROOT,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_BENCH_ROUTES: "1", NEXT_DIST_DIR: BENCH_DIST_DIR },
+      });
+      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))));
+    });
+  } finally {
+    if (!readFileSync(tsconfigPath).equals(tsconfig)) writeFileSync(tsconfigPath, tsconfig);
+  }
+  if (!existsSync(floorRoute)) throw new Error(`the bench build has no floor routes (${floorRoute})`);
+}
+
+/** `next start` on the bench build; it dies with this process (scripts/exit-with-parent.mjs). */
+async function startDesk(env: NodeJS.ProcessEnv, profileDir: string | null): Promise<ChildProcess> {
+  const preload = pathToFileURL(join(ROOT, "scripts", "exit-with-parent.mjs")).href;
+  const args = ["--import", preload, ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), nextBin(), "start", "-H", "127.0.0.1", "-p", String(DESK_PORT)];
+  const proc = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "ignore", "inherit", "pipe"], env: { ...env, ALPHA_DESK_PARENT_FD: "3" } });
+  (proc.stdio[3] as Socket | null)?.unref();
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`next start exited with ${proc.exitCode} (is port ${DESK_PORT} free?)`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${DESK_PORT}/api/health`)).status < 500) return proc;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("next start did not answer within 60 s");
 }
 
 interface RouteSize {
@@ -131,41 +229,100 @@ function firstLoadSizes(): RouteSize[] | null {
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 
-const service = await startChild(["service"]);
+await ensureBenchBuild();
+const service = await startChild(["service", "6"]);
 const delay = LATENCY_MS > 0 ? await startChild(["delay", service.info.url, String(LATENCY_MS)]) : null;
 const serviceUrl = delay?.info.url ?? service.info.url;
-const [keyDirect = "", keyFresh = "", keyCached = "", keyDirectAgain = ""] = service.info.keys ?? [];
-const desk = await startChild(["desk", serviceUrl, keyFresh, keyCached]);
-const deskUrl = desk.info.url;
-const [cookieFresh = "", cookieCached = ""] = desk.info.cookies ?? [];
-let results: { direct: Figures; proxyFresh: Figures; proxyCached: Figures; directAgain: Figures };
+const [keyDirect = "", keyFresh = "", keyCached = "", keyFloor = "", keyDirectAgain = "", keyTeam = ""] = service.info.keys ?? [];
+const dataDir = mkdtempSync(join(tmpdir(), "bench-proxy-desk-"));
+const secrets = { AUTH_SECRET: randomBytes(32).toString("base64url"), DESK_ENCRYPTION_KEY: randomBytes(32).toString("base64") };
+const deskData = await startChild(["desk-data", dataDir, serviceUrl, keyFresh, keyCached], { ...secrets, BENCH_ORG_KEY: keyTeam });
+const [cookieFresh = "", cookieCached = "", cookieMember = ""] = deskData.info.cookies ?? [];
+const profileDir = values.profile ? join(ROOT, "bench", "results", "proxy-profile") : null;
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+const desk = await startDesk(
+  {
+    ...process.env,
+    ...secrets,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXT_DIST_DIR: BENCH_DIST_DIR,
+    DESK_DATA_DIR: dataDir,
+    ALPHA_BASE_URL: serviceUrl,
+    AUTH_TRUST_HOST: "1",
+    DESK_BRIEF_RUNNER: "off",
+    BENCH_FLOOR_KEY: keyFloor,
+  },
+  profileDir,
+);
+const deskUrl = `http://127.0.0.1:${DESK_PORT}`;
+
+const paths = {
+  direct: { url: `${serviceUrl}${PATH}`, headers: { "X-API-Key": keyDirect }, desk: false },
+  floorMemory: { url: `${deskUrl}/api/bench-floor/memory`, headers: {}, desk: true },
+  proxyCached: { url: `${deskUrl}/api/alpha${PATH}`, headers: { cookie: cookieCached }, desk: true },
+  floorForward: { url: `${deskUrl}/api/bench-floor/forward?limit=20`, headers: {}, desk: true },
+  proxyFresh: { url: `${deskUrl}/api/alpha${PATH}&fresh=1`, headers: { cookie: cookieFresh }, desk: true },
+  proxyFreshMember: { url: `${deskUrl}/api/alpha${PATH}&fresh=1`, headers: { cookie: cookieMember }, desk: true },
+  directAgain: { url: `${serviceUrl}${PATH}`, headers: { "X-API-Key": keyDirectAgain }, desk: false },
+} as const;
+type PathName = keyof typeof paths;
+const rounds: Record<PathName, Figures[]> = { direct: [], floorMemory: [], proxyCached: [], floorForward: [], proxyFresh: [], proxyFreshMember: [], directAgain: [] };
 try {
-  // Each path has its own upstream account; direct runs first and last to show how much the machine drifted.
-  const direct = await measure(`${serviceUrl}${PATH}`, { "X-API-Key": keyDirect }, [service]);
-  const proxyFresh = await measure(`${deskUrl}/api/alpha${PATH}&fresh=1`, { cookie: cookieFresh }, [service, desk]);
-  const proxyCached = await measure(`${deskUrl}/api/alpha${PATH}`, { cookie: cookieCached }, [service, desk]);
-  const directAgain = await measure(`${serviceUrl}${PATH}`, { "X-API-Key": keyDirectAgain }, [service]);
-  results = { direct, proxyFresh, proxyCached, directAgain };
+  // The cached answer's bytes, as the proxy sends them, are what floor (a) answers from memory.
+  const primed = await fetch(paths.proxyCached.url, { headers: paths.proxyCached.headers });
+  if (primed.status !== 200) throw new Error(`priming the desk's cache answered HTTP ${primed.status}: ${await primed.text()}`);
+  const given = await fetch(paths.floorMemory.url, { method: "POST", headers: { Origin: deskUrl }, body: await primed.arrayBuffer() });
+  if (given.status !== 204) throw new Error(`floor (a) refused its bytes: HTTP ${given.status}`);
+  for (const [name, p] of Object.entries(paths)) {
+    const res = await fetch(p.url, { headers: p.headers });
+    if (res.status !== 200) throw new Error(`${name} answered HTTP ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, p] of Object.entries(paths) as [PathName, (typeof paths)[PathName]][]) {
+      rounds[name].push(await measure(p.url, p.headers, { service: service.proc.pid!, desk: p.desk ? desk.pid! : null }));
+    }
+  }
 } finally {
-  await stopChild(desk);
-  if (delay) await stopChild(delay);
-  await stopChild(service);
+  await stopProcess(desk);
+  if (delay) await stopProcess(delay.proc);
+  await stopProcess(service.proc);
 }
 
-const ratio = (f: Figures) => Math.round((f.reqPerSec / results.direct.reqPerSec) * 100) / 100;
-/** Throughput ratio the CPU cost implies: what the same CPU would serve through the desk, relative to direct. */
-const cpuRatio = (f: Figures) => Math.round((results.direct.cpuMsPerRequest / f.cpuMsPerRequest) * 100) / 100;
+/** The median round of a path, by throughput. */
+const median = (list: Figures[]): Figures => [...list].sort((a, b) => a.reqPerSec - b.reqPerSec)[Math.floor(list.length / 2)]!;
+const results = Object.fromEntries(Object.entries(rounds).map(([name, list]) => [name, median(list)])) as Record<PathName, Figures>;
+const ratio = (f: Figures, base: Figures) => Math.round((f.reqPerSec / base.reqPerSec) * 100) / 100;
+/** Throughput ratio the CPU cost implies: what the same CPU would serve on this path, relative to the base. */
+const cpuRatio = (f: Figures, base: Figures) => Math.round((base.cpuMsPerRequest / f.cpuMsPerRequest) * 100) / 100;
+const ratios = {
+  cachedVsFloorMemory: ratio(results.proxyCached, results.floorMemory),
+  freshVsFloorForward: ratio(results.proxyFresh, results.floorForward),
+  cpuCachedVsFloorMemory: cpuRatio(results.proxyCached, results.floorMemory),
+  cpuFreshVsFloorForward: cpuRatio(results.proxyFresh, results.floorForward),
+  memberFreshVsFloorForward: ratio(results.proxyFreshMember, results.floorForward),
+  cachedVsDirect: ratio(results.proxyCached, results.direct),
+  freshVsDirect: ratio(results.proxyFresh, results.direct),
+};
 console.log(
-  `\nGET ${PATH}, ${CONNECTIONS} connections, ${DURATION} s each (after ${WARMUP} s warm-up)${LATENCY_MS > 0 ? `, ${LATENCY_MS} ms before the service` : ""}\n`,
+  `\nGET ${PATH}, ${CONNECTIONS} connections, median of ${ROUNDS} interleaved rounds of ${DURATION} s (after ${WARMUP} s warm-up each)${LATENCY_MS > 0 ? `, ${LATENCY_MS} ms before the service` : ""}\n`,
 );
-console.log("| path | req/s | p50 ms | p99 ms | non-2xx | vs direct | server CPU ms/req | vs direct by CPU |");
+console.log("| path | req/s | p50 ms | p99 ms | non-2xx | vs direct | CPU ms/req (desk + service) | desk CPU ms/req |");
 console.log("|---|---|---|---|---|---|---|---|");
 const row = (name: string, f: Figures) =>
-  console.log(`| ${name} | ${f.reqPerSec} | ${f.p50} | ${f.p99} | ${f.non2xx + f.errors} | ${ratio(f)}× | ${f.cpuMsPerRequest} | ${cpuRatio(f)}× |`);
+  console.log(`| ${name} | ${f.reqPerSec} | ${f.p50} | ${f.p99} | ${f.non2xx + f.errors} | ${ratio(f, results.direct)}× | ${f.cpuMsPerRequest} | ${f.deskCpuMsPerRequest} |`);
 row("straight to the service", results.direct);
-row("desk proxy, fresh=1 (upstream every call)", results.proxyFresh);
+row("(a) bare Next.js route, same bytes from memory", results.floorMemory);
 row("desk proxy, cached", results.proxyCached);
+row("(b) bare Next.js route, one keep-alive call to the service", results.floorForward);
+row("desk proxy, fresh=1 (upstream every call)", results.proxyFresh);
+row("desk proxy, fresh=1, a member on the organisation's key (seat, allowance)", results.proxyFreshMember);
 row("straight to the service, again", results.directAgain);
+console.log(`\ncached proxy / (a): ${ratios.cachedVsFloorMemory}× by req/s, ${ratios.cpuCachedVsFloorMemory}× by CPU per call`);
+console.log(`fresh proxy / (b): ${ratios.freshVsFloorForward}× by req/s, ${ratios.cpuFreshVsFloorForward}× by CPU per call`);
+console.log(`fresh proxy, a member on the organisation's key / (b): ${ratios.memberFreshVsFloorForward}× by req/s`);
+if (profileDir) console.log(`\nCPU profile of the desk: ${profileDir}`);
 
 const sizes = firstLoadSizes();
 if (sizes) {
@@ -180,5 +337,5 @@ if (sizes) {
   console.log("\nNo production build (.next/diagnostics/route-bundle-stats.json): run `npm run build` for the first-load sizes.");
 }
 console.log(
-  `\n${JSON.stringify({ bench: "proxy", path: PATH, connections: CONNECTIONS, duration: DURATION, latencyMs: LATENCY_MS, ...results, ratioFresh: ratio(results.proxyFresh), ratioCached: ratio(results.proxyCached), cpuRatioFresh: cpuRatio(results.proxyFresh), cpuRatioCached: cpuRatio(results.proxyCached), firstLoad: sizes })}`,
+  `\n${JSON.stringify({ bench: "proxy", path: PATH, connections: CONNECTIONS, duration: DURATION, rounds: ROUNDS, latencyMs: LATENCY_MS, ...results, ratios, firstLoad: sizes })}`,
 );

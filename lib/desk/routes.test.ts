@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { deskUrl } from "./client";
 import { deskRouteIds, deskRoutes } from "./routes";
 
@@ -28,6 +28,24 @@ describe("the desk's own contract", () => {
       }
     }
     expect([...seen].sort()).toEqual([...deskRouteIds].sort());
+  });
+
+  it("has no other route files than route.ts, but for the proxy bench's floor routes, which only its build sees", async () => {
+    const all = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? all(join(dir, e.name)) : [join(dir, e.name)]));
+    const odd = all(join(process.cwd(), "app"))
+      .map((f) => relative(process.cwd(), f).split(sep).join("/"))
+      .filter((f) => /\/route\.[^/]+$/.test(f) && !/\/route\.tsx?$/.test(f));
+    expect(odd.sort()).toEqual(["app/api/bench-floor/forward/route.bench.ts", "app/api/bench-floor/memory/route.bench.ts"]);
+    const extensions = async (bench: string | undefined) => {
+      vi.resetModules();
+      vi.stubEnv("NEXT_BENCH_ROUTES", bench);
+      const { default: config } = await import("../../next.config");
+      vi.unstubAllEnvs();
+      return config.pageExtensions;
+    };
+    expect(await extensions(undefined)).not.toContain("bench.ts");
+    expect(await extensions("0")).not.toContain("bench.ts");
+    expect(await extensions("1")).toContain("bench.ts");
   });
 
   it("builds concrete URLs from the contract's paths", () => {

@@ -4,7 +4,7 @@ import "server-only";
  * Append new ones (`0002_watchlists`, ...); never edit one that has shipped. Portable SQL only: it runs on
  * SQLite and PostgreSQL (text ids and timestamps, integer flags).
  */
-import type { Kysely, Migration } from "kysely";
+import { sql, type Kysely, type Migration } from "kysely";
 
 // Migrations see the database untyped: the schema they build is the one the types describe afterwards.
 type AnyDb = Kysely<unknown>;
@@ -365,6 +365,27 @@ const teams: Migration = {
   },
 };
 
+/**
+ * Issue 18, the spend log on the proxy's hot path (every paid call through the desk writes a row):
+ * - a charged call deletes the `outside` row a concurrent ledger sync may have imported for its request id
+ *   (lib/server/money/spend.ts); without an index that DELETE read every spend row of the account, on every charged
+ *   call. The partial index holds only the few `outside` rows;
+ * - the ledger entry's unique index (ledger-sync's dedupe) covers only rows imported from the ledger: the desk's own
+ *   rows (no ledger entry) no longer each add an entry to it.
+ */
+const spendHotPath: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.createIndex("spend_log_outside_request").on("spend_log").columns(["account_id", "request_id"]).where(sql.ref("source"), "=", sql.lit("outside")).execute();
+    await db.schema.dropIndex("spend_log_ledger_entry").execute();
+    await db.schema.createIndex("spend_log_ledger_entry").on("spend_log").columns(["account_id", "ledger_entry_id"]).unique().where(sql.ref("ledger_entry_id"), "is not", null).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropIndex("spend_log_ledger_entry").execute();
+    await db.schema.createIndex("spend_log_ledger_entry").on("spend_log").columns(["account_id", "ledger_entry_id"]).unique().execute();
+    await db.schema.dropIndex("spend_log_outside_request").ifExists().execute();
+  },
+};
+
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
@@ -375,4 +396,5 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_24_17b_brief_schedules": briefSchedules,
   "2026_11_24_17c_symbol_catalogues": symbolCatalogues,
   "2026_11_24_16_teams": teams,
+  "2026_11_24_18_spend_hot_path": spendHotPath,
 };

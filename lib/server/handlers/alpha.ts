@@ -91,6 +91,15 @@ export function metaHeaders(meta: ProxyMeta): Record<string, string> {
   return headers;
 }
 
+/**
+ * `{"data":…,"meta":…}` as UTF-8 bytes: a Response given a string first checks it is well-formed text and then
+ * encodes it; JSON.stringify's output always is, so it is encoded once here.
+ */
+function envelopeBytes(json: string, meta: ProxyMeta): Uint8Array<ArrayBuffer> {
+  return encoder.encode(`{"data":${json},"meta":${JSON.stringify(meta)}}`);
+}
+const encoder = new TextEncoder();
+
 export async function handleAlphaProxy({ request, ctx, user, searchParams }: UserRouteArgs): Promise<Response> {
   const path = upstreamPathOf(new URL(request.url).pathname);
   const match = matchCached(request.method, path);
@@ -110,13 +119,13 @@ export async function handleAlphaProxy({ request, ctx, user, searchParams }: Use
   if (["1", "true"].includes(searchParams.get("peek") ?? "")) {
     const hit = await proxyAlphaCall({ ctx, user, id, input: input as CallInput<typeof id>, options: { peek: true } });
     if (!hit) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
-    return new Response(`{"data":${hit.json},"meta":${JSON.stringify(hit.meta)}}`, {
+    return new Response(envelopeBytes(hit.json, hit.meta), {
       headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...metaHeaders(hit.meta) },
     });
   }
   const answer = await proxyAlphaCall({ ctx, user, id, input: input as CallInput<typeof id>, options: { fresh, ...(retention ? { retention } : {}), ...(label ? { label } : {}) } });
   // The answer's JSON goes out as it is: a cached answer is never parsed and serialised again.
-  return new Response(`{"data":${answer.json},"meta":${JSON.stringify(answer.meta)}}`, {
+  return new Response(envelopeBytes(answer.json, answer.meta), {
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...metaHeaders(answer.meta) },
   });
 }

@@ -88,7 +88,8 @@ async function runSync(ctx: DeskContext, user: SessionUser, accountId: string): 
         job_id: jobId,
         ledger_entry_id: entry.entry_id,
       })
-      .onConflict((oc) => oc.columns(["account_id", "ledger_entry_id"]).doNothing())
+      // The unique index covers imported rows only (ledger_entry_id set): the conflict target names that predicate.
+      .onConflict((oc) => oc.columns(["account_id", "ledger_entry_id"]).where("ledger_entry_id", "is not", null).doNothing())
       .executeTakeFirst();
     imported += Number(result.numInsertedOrUpdatedRows ?? 0n);
   }

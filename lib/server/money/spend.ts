@@ -15,7 +15,7 @@ import type { DaySpend, SpendRange, SpendSeries, UserSpend } from "@/lib/desk/us
 import type { DeskContext } from "../core/context";
 import { toNumber } from "../core/db";
 import { newId } from "../core/ids";
-import { precompiled } from "../core/precompiled";
+import { precompiled, writeGrouped } from "../core/precompiled";
 
 export { SPEND_RANGES, spendRangeSchema } from "@/lib/desk/usage";
 export type { DaySpend, SpendRange, SpendSeries, UserSpend } from "@/lib/desk/usage";
@@ -71,15 +71,22 @@ const insertSpend = precompiled(
       .values({ id, user_id: userId, endpoint, credits, account_id: accountId, cached, created_at: createdAt, ist_hour: istHour, source: "desk", request_id: requestId, job_id: jobId }),
 );
 
+// `source = 'outside'` written as a literal, so the partial index spend_log_outside_request applies (one probe).
+const deleteOutsideTwin = precompiled(2, (db: DeskContext["db"], accountId: string, requestId: string) =>
+  db.deleteFrom("spend_log").where("account_id", "=", accountId).where("source", "=", sql.lit("outside")).where("request_id", "=", requestId),
+);
+
 export async function recordSpend({ ctx, entry }: { ctx: DeskContext; entry: SpendEntry }): Promise<void> {
   const now = ctx.now();
   const credits = Math.max(0, Math.round(entry.credits));
   const requestId = entry.requestId ?? null;
-  await insertSpend(ctx.db, newId("spn"), entry.userId, entry.endpoint, credits, entry.accountId, entry.cached ? 1 : 0, now.toISOString(), istHourOf(now), requestId, entry.jobId ?? null);
-  // A ledger sync that ran while this call was in flight took its debit for one made outside the desk: it was ours.
-  if (requestId && credits > 0) {
-    await ctx.db.deleteFrom("spend_log").where("account_id", "=", entry.accountId).where("source", "=", "outside").where("request_id", "=", requestId).execute();
-  }
+  const id = newId("spn");
+  // Committed with the other writes of the moment (one commit for concurrent calls); resolved once it is committed.
+  await writeGrouped(ctx, async (db) => {
+    await insertSpend(db, id, entry.userId, entry.endpoint, credits, entry.accountId, entry.cached ? 1 : 0, now.toISOString(), istHourOf(now), requestId, entry.jobId ?? null);
+    // A ledger sync that ran while this call was in flight took its debit for one made outside the desk: it was ours.
+    if (requestId && credits > 0) await deleteOutsideTwin(db, entry.accountId, requestId);
+  });
 }
 
 function rangeShape(range: SpendRange, now: Date): { granularity: "hour" | "day"; size: number; count: number; first: number } {

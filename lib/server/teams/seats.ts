@@ -21,7 +21,9 @@ import { istDateString } from "@/lib/alpha/time";
 import type { KeySource, PaidAction, Seat } from "@/lib/desk/teams";
 import { PAID_ACTION_LABELS, PAID_ACTIONS, paidActionSchema } from "@/lib/desk/teams";
 import type { DeskContext } from "../core/context";
+import type { DeskDb } from "../core/db";
 import { toNumber } from "../core/db";
+import { precompiled, writeGrouped } from "../core/precompiled";
 import type { SessionUser } from "../identity/users";
 import type { SeatsTable } from "./tables";
 import { teamsDb } from "./tables";
@@ -47,8 +49,13 @@ export function toSeat(row: Pick<SeatsTable, "daily_allowance" | "actions"> | un
   return { dailyAllowance: row.daily_allowance === null ? null : toNumber(row.daily_allowance), actions };
 }
 
+// Precompiled (lib/server/core/precompiled.ts): a member's paid call runs these on the way to the upstream.
+const selectSeat = precompiled(1, (db: DeskDb, userId: string) =>
+  teamsDb({ ctx: { db } }).selectFrom("seats").select(["daily_allowance", "actions"]).where("user_id", "=", userId),
+);
+
 export async function getSeat({ ctx, input }: { ctx: DeskContext; input: { userId: string } }): Promise<Seat> {
-  const row = await teamsDb({ ctx }).selectFrom("seats").select(["daily_allowance", "actions"]).where("user_id", "=", input.userId).executeTakeFirst();
+  const [row] = await selectSeat(ctx.db, input.userId);
   return toSeat(row);
 }
 
@@ -88,31 +95,51 @@ export async function reservationPrice(id: EndpointId, parsed: Record<string, un
   return priceRequest(id, parsed).credits;
 }
 
+/**
+ * The day's row counts the price in one statement, only while counted + price stays within the allowance (a row made
+ * for the day counts it only when the price alone fits): one conditional write, atomic on either database.
+ */
+const countCapped = precompiled(4, (db: DeskDb, userId: string, day: string, price: number, allowance: number) =>
+  teamsDb({ ctx: { db } })
+    .insertInto("allowance_days")
+    .columns(["user_id", "day", "counted"])
+    .expression(
+      db
+        .selectNoFrom([sql<string>`${userId}`.as("user_id"), sql<string>`${day}`.as("day"), sql<number>`cast(${price} as integer)`.as("counted")])
+        .where(sql<boolean>`cast(${price} as integer) <= cast(${allowance} as integer)`),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(["user_id", "day"])
+        .doUpdateSet({ counted: sql<number>`allowance_days.counted + excluded.counted` })
+        .where(sql<boolean>`allowance_days.counted + excluded.counted <= cast(${allowance} as integer)`),
+    ),
+);
+
+/** Without an allowance the day's spend is still counted: an allowance set later today starts from it. */
+const countOpen = precompiled(3, (db: DeskDb, userId: string, day: string, price: number) =>
+  teamsDb({ ctx: { db } })
+    .insertInto("allowance_days")
+    .values({ user_id: userId, day, counted: price })
+    .onConflict((oc) => oc.columns(["user_id", "day"]).doUpdateSet({ counted: sql<number>`allowance_days.counted + excluded.counted` })),
+);
+
 export async function reserveAllowance({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: { seat: Seat; price: number } }): Promise<Reservation | null> {
   const allowance = input.seat.dailyAllowance;
   if (input.price <= 0) return null;
   const day = allowanceDay({ ctx });
-  const db = teamsDb({ ctx });
-  await db
-    .insertInto("allowance_days")
-    .values({ user_id: user.id, day, counted: 0 })
-    .onConflict((oc) => oc.columns(["user_id", "day"]).doNothing())
-    .execute();
   const price = Math.round(input.price);
-  // Without an allowance the day's spend is still counted: an allowance set later today starts from it.
   if (allowance === null) {
-    await db.updateTable("allowance_days").set({ counted: sql<number>`counted + ${price}` }).where("user_id", "=", user.id).where("day", "=", day).execute();
+    await writeGrouped(ctx, (db) => countOpen(db, user.id, day, price));
     return { userId: user.id, day, price };
   }
-  const result = await db
-    .updateTable("allowance_days")
-    .set({ counted: sql<number>`counted + ${price}` })
-    .where("user_id", "=", user.id)
-    .where("day", "=", day)
-    .where(sql<boolean>`counted + ${price} <= ${allowance}`)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return { userId: user.id, day, price };
-  const row = await db.selectFrom("allowance_days").select("counted").where("user_id", "=", user.id).where("day", "=", day).executeTakeFirst();
+  let counted = false;
+  // Committed before the call is sent (with other writes of the moment on SQLite; the condition is checked inside).
+  await writeGrouped(ctx, async (db) => {
+    counted = (await countCapped.change(db, user.id, day, price, allowance)) === 1;
+  });
+  if (counted) return { userId: user.id, day, price };
+  const row = await teamsDb({ ctx }).selectFrom("allowance_days").select("counted").where("user_id", "=", user.id).where("day", "=", day).executeTakeFirst();
   const remaining = Math.max(0, allowance - toNumber(row?.counted));
   throw new AlphaError(
     "allowance_exceeded",

@@ -9,7 +9,7 @@ import "server-only";
  * sharing (a paid refresh) and refreshes the cache. Errors are AlphaErrors with the desk's statuses: 401
  * invalid_api_key (stored key rejected), 402, 403, 404, 429 (retryAfter), 502 upstream_*, 504 upstream_timeout.
  */
-import type { CallInput } from "@/lib/alpha/client";
+import type { AlphaClient, CallInput, PreparedRequest } from "@/lib/alpha/client";
 import { createAlphaClient, prepareRequest } from "@/lib/alpha/client";
 import type { EndpointId, ResponseOf } from "@/lib/alpha/catalogue";
 import { catalogue } from "@/lib/alpha/catalogue";
@@ -116,11 +116,57 @@ export async function proxyAlphaCall<K extends EndpointId>(call: ProxyCall<K>): 
   return { ...answer, json: JSON.stringify(data), data };
 }
 
+/**
+ * Validated requests of bodiless calls, by endpoint and input: the desk asks the same few queries all day, and the
+ * catalogue's validation is the same answer each time. Refusals are not kept (each throws afresh).
+ */
+const PREPARED_MAX = 2_000;
+const preparedRequests = new Map<string, PreparedRequest>();
+
+function prepareOnce<K extends EndpointId>(id: K, input: CallInput<K>, callOptions: { retention?: "none" }): PreparedRequest {
+  const args = input as { path?: unknown; query?: unknown; body?: unknown } | undefined;
+  if (args?.body !== undefined || callOptions.retention) return prepareRequest(id, input, callOptions);
+  const key = `${id}\u0000${JSON.stringify(args?.path ?? null)}\u0000${JSON.stringify(args?.query ?? null)}`;
+  const held = preparedRequests.get(key);
+  if (held) return held;
+  const prepared = prepareRequest(id, input, callOptions);
+  // Shared by every later call of the same input: nobody may change it.
+  if (prepared.parsed) Object.freeze(prepared.parsed);
+  Object.freeze(prepared);
+  if (preparedRequests.size >= PREPARED_MAX) preparedRequests.clear();
+  preparedRequests.set(key, prepared);
+  return prepared;
+}
+
+/** One client per key and retry policy: building one makes a function per catalogue endpoint. */
+const CLIENTS_MAX = 500;
+const clients = new WeakMap<DeskContext, Map<string, AlphaClient>>();
+
+function clientFor(ctx: DeskContext, apiKey: string, retries: number): AlphaClient {
+  let held = clients.get(ctx);
+  if (!held) clients.set(ctx, (held = new Map()));
+  const key = `${retries}\u0000${apiKey}`;
+  let client = held.get(key);
+  if (!client) {
+    client = createAlphaClient({
+      baseUrl: ctx.config.alphaBaseUrl,
+      apiKey,
+      fetch: ctx.fetch,
+      timeoutMs: ctx.config.upstreamTimeoutMs,
+      retries,
+      maxRetryWaitMs: 0,
+    });
+    if (held.size >= CLIENTS_MAX) held.clear();
+    held.set(key, client);
+  }
+  return client;
+}
+
 async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, options = {} }: ProxyCall<K>): Promise<ProxyAnswer | null> {
   const def = catalogue[id];
   const callOptions = options.retention ? { retention: options.retention } : {};
   // Validation first: a request the catalogue refuses never reaches the key, the cache or the upstream.
-  const prepared = prepareRequest(id, input, callOptions);
+  const prepared = prepareOnce(id, input, callOptions);
   const { apiKey, accountId, keyId, source } = await withUserKey({ userId: user.id, ctx });
   // Teams: on the organisation's key the member's seat decides which paid actions they take, and a batch job is seen
   // only by the member who submitted it and by admins (lib/server/teams). A peek never charges: no seat check.
@@ -144,15 +190,8 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
   };
 
   const fromUpstream = async (): Promise<ProxyAnswer> => {
-    const client = createAlphaClient({
-      baseUrl: ctx.config.alphaBaseUrl,
-      apiKey,
-      fetch: ctx.fetch,
-      timeoutMs: ctx.config.upstreamTimeoutMs,
-      // A paid call that timed out may have been charged: never send it twice on our own.
-      retries: paid ? 0 : 1,
-      maxRetryWaitMs: 0,
-    });
+    // A paid call that timed out may have been charged: never send it twice on our own.
+    const client = clientFor(ctx, apiKey, paid ? 0 : 1);
     // Counted against the member's daily allowance before it is sent (refused with what is left), settled after.
     const reservation = seat ? await reserveAllowance({ ctx, user, input: { seat, price: await reservationPrice(id, prepared.parsed) } }) : null;
     let response;
@@ -257,6 +296,9 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
   }
   await assertNotBackingOff({ ctx, accountId });
 
+  // An answer in the cache needs no flight (on several instances a flight is a round trip to Redis).
+  const held = await fromCache();
+  if (held) return participant(held);
   // Identical GETs share one flight, across instances: the first looks in the cache and, on a miss, calls upstream.
   const { value, leader } = await shareFlight(ctx, `paid:${key}`, async () => (await fromCache()) ?? fromUpstream());
   return !leader || value.meta.cached ? participant(value) : value;

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { EndpointId } from "@/lib/alpha/catalogue";
 import { catalogue } from "@/lib/alpha/catalogue";
 import type { DeskContext } from "../core/context";
-import { precompiled } from "../core/precompiled";
+import { precompiled, writeGrouped } from "../core/precompiled";
 
 /** The longest freshness window in the catalogue is a day; older rows are only ever misses, swept after this. */
 export const RESPONSE_CACHE_KEEP_MS = 25 * 60 * 60 * 1000;
@@ -40,8 +40,68 @@ const upsertAnswer = precompiled(5, (db: DeskContext["db"], key: string, account
     .onConflict((oc) => oc.column("cache_key").doUpdateSet((eb) => ({ body: eb.ref("excluded.body"), fetched_at: eb.ref("excluded.fetched_at") }))),
 );
 
-export async function readCachedAnswer({ ctx, key, freshnessSeconds }: { ctx: DeskContext; key: string; freshnessSeconds: number }): Promise<CachedAnswer | null> {
+const selectFetchedAt = precompiled(1, (db: DeskContext["db"], key: string) =>
+  db.selectFrom("response_cache").select(["fetched_at"]).where("cache_key", "=", key),
+);
+
+/**
+ * The bodies this process last read or wrote, by cache key, with the row's fetched_at. The database stays the truth:
+ * a hit still reads the row's fetched_at (a small read), and the body held here is used only when that is the one it
+ * came with; a row another instance replaced, or the sweep removed, is read again or missed. Bounded by total size.
+ */
+const HELD_MAX_CHARS = 32 * 1024 * 1024;
+const HELD_MAX_ENTRIES = 5_000;
+interface HeldBodies {
+  entries: Map<string, { fetchedAt: string; body: string }>;
+  chars: number;
+}
+const heldBodies = new WeakMap<DeskContext, HeldBodies>();
+
+function held(ctx: DeskContext): HeldBodies {
+  let h = heldBodies.get(ctx);
+  if (!h) heldBodies.set(ctx, (h = { entries: new Map(), chars: 0 }));
+  return h;
+}
+
+function forgetBody(h: HeldBodies, key: string): void {
+  const old = h.entries.get(key);
+  if (!old) return;
+  h.entries.delete(key);
+  h.chars -= old.body.length;
+}
+
+function holdBody(ctx: DeskContext, key: string, fetchedAt: string, body: string): void {
+  const h = held(ctx);
+  forgetBody(h, key);
+  if (body.length > HELD_MAX_CHARS / 4) return;
+  h.entries.set(key, { fetchedAt, body });
+  h.chars += body.length;
+  // The oldest held first (a Map keeps insertion order).
+  for (const oldest of h.entries.keys()) {
+    if (h.chars <= HELD_MAX_CHARS && h.entries.size <= HELD_MAX_ENTRIES) break;
+    forgetBody(h, oldest);
+  }
+}
+
+async function readRow(ctx: DeskContext, key: string): Promise<{ body: string; fetched_at: string } | null> {
+  const h = held(ctx);
+  const mine = h.entries.get(key);
+  if (mine) {
+    const [row] = await selectFetchedAt(ctx.db, key);
+    if (!row) {
+      forgetBody(h, key);
+      return null;
+    }
+    if (row.fetched_at === mine.fetchedAt) return { body: mine.body, fetched_at: mine.fetchedAt };
+  }
   const [row] = await selectAnswer(ctx.db, key);
+  if (!row) return null;
+  holdBody(ctx, key, row.fetched_at, row.body);
+  return row;
+}
+
+export async function readCachedAnswer({ ctx, key, freshnessSeconds }: { ctx: DeskContext; key: string; freshnessSeconds: number }): Promise<CachedAnswer | null> {
+  const row = await readRow(ctx, key);
   if (!row) return null;
   const fetchedAt = new Date(row.fetched_at);
   const age = ctx.now().getTime() - fetchedAt.getTime();
@@ -52,5 +112,7 @@ export async function writeCachedAnswer(
   { ctx, entry }: { ctx: DeskContext; entry: { key: string; accountId: string; endpoint: EndpointId; body: string; fetchedAt: Date }; },
 ): Promise<void> {
   // Expired rows are swept by the desk's periodic job (lib/server/schedules/desk-jobs.ts), once for all instances.
-  await upsertAnswer(ctx.db, entry.key, entry.accountId, entry.endpoint, entry.body, entry.fetchedAt.toISOString());
+  const fetchedAt = entry.fetchedAt.toISOString();
+  await writeGrouped(ctx, (db) => upsertAnswer(db, entry.key, entry.accountId, entry.endpoint, entry.body, fetchedAt));
+  holdBody(ctx, entry.key, fetchedAt, entry.body);
 }

@@ -1,0 +1,131 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestDesk, TestDialect } from "@/test/support/desk";
+import { createTestDesk, makeAccount, makeUser, postgresAvailable, startTestService, storeKeyUnchecked } from "@/test/support/desk";
+import { syncLedger } from "../money/ledger-sync";
+import { encryptSecret, withUserKey } from "../identity/key-vault";
+import { recordSpend } from "../money/spend";
+import { readCachedAnswer, requestKey, writeCachedAnswer } from "../upstream/response-cache";
+import { precompiled, writeGrouped } from "./precompiled";
+
+const dialects: TestDialect[] = (await postgresAvailable()) ? ["sqlite", "postgres"] : ["sqlite"];
+
+const countSpend = precompiled(1, (db: TestDesk["ctx"]["db"], accountId: string) =>
+  db.selectFrom("spend_log").select((eb) => eb.fn.countAll<number>().as("n")).where("account_id", "=", accountId),
+);
+
+describe.each(dialects)("the proxy's hot-path writes and reads on %s", (dialect) => {
+  let desk: TestDesk;
+  let now = new Date("2026-11-24T10:00:00+05:30").getTime();
+  beforeAll(async () => {
+    desk = await createTestDesk({ dialect, now: () => new Date(now) });
+  });
+  afterAll(async () => {
+    await desk.close();
+  });
+
+  it("commits the spend rows of concurrent calls, each caller resolved once its own row is in", async () => {
+    const user = await makeUser(desk.ctx);
+    const accountId = `acct_grouped_${dialect}`;
+    const calls = Array.from({ length: 20 }, (_, i) =>
+      recordSpend({ ctx: desk.ctx, entry: { userId: user.id, endpoint: "listNews", credits: i % 2, accountId, cached: i % 2 === 0, requestId: `req_${i}` } }),
+    );
+    await Promise.all(calls);
+    const [row] = await countSpend(desk.ctx.db, accountId);
+    expect(Number(row?.n)).toBe(20);
+  });
+
+  it("fails only the write that failed when writes share a commit", async () => {
+    const user = await makeUser(desk.ctx);
+    const accountId = `acct_failing_${dialect}`;
+    const good = recordSpend({ ctx: desk.ctx, entry: { userId: user.id, endpoint: "listNews", credits: 1, accountId, cached: false, requestId: "req_good" } });
+    const bad = writeGrouped(desk.ctx, async (db) => {
+      await sql`insert into no_such_table values (1)`.execute(db);
+    });
+    const alsoGood = recordSpend({ ctx: desk.ctx, entry: { userId: user.id, endpoint: "listNews", credits: 1, accountId, cached: false, requestId: "req_good_2" } });
+    const outcomes = await Promise.allSettled([good, bad, alsoGood]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    const [row] = await countSpend(desk.ctx.db, accountId);
+    expect(Number(row?.n)).toBe(2);
+  });
+
+  it("a charged call removes the outside row a ledger sync took for its request id, through the partial index", async () => {
+    const user = await makeUser(desk.ctx);
+    const accountId = `acct_twin_${dialect}`;
+    await desk.ctx.db
+      .insertInto("spend_log")
+      .values({ id: "spn_outside_twin", user_id: "", endpoint: "listNews", credits: 1, account_id: accountId, cached: 0, created_at: new Date(now).toISOString(), ist_hour: 1, source: "outside", request_id: "req_twin" })
+      .execute();
+    await recordSpend({ ctx: desk.ctx, entry: { userId: user.id, endpoint: "listNews", credits: 1, accountId, cached: false, requestId: "req_twin" } });
+    const rows = await desk.ctx.db.selectFrom("spend_log").select(["source", "user_id"]).where("account_id", "=", accountId).execute();
+    expect(rows).toEqual([{ source: "desk", user_id: user.id }]);
+    if (dialect === "sqlite") {
+      const plan = await sql<{ detail: string }>`explain query plan delete from spend_log where account_id = ${accountId} and source = 'outside' and request_id = ${"req_twin"}`.execute(desk.ctx.db);
+      expect(plan.rows.map((r) => r.detail).join(" ")).toContain("spend_log_outside_request");
+    }
+  });
+
+  it("answers a cached body held in memory only while the row still has the fetched_at it came with", async () => {
+    const key = requestKey(`account:acct_held_${dialect}`, "listNews", "GET", "/v1/news?limit=20");
+    const first = new Date(now - 5_000);
+    await writeCachedAnswer({ ctx: desk.ctx, entry: { key, accountId: `acct_held_${dialect}`, endpoint: "listNews", body: '{"v":1}', fetchedAt: first } });
+    expect((await readCachedAnswer({ ctx: desk.ctx, key, freshnessSeconds: 60 }))?.body).toBe('{"v":1}');
+    // Another instance refreshes the row behind this one's back: its body is read, not the one held here.
+    const second = new Date(now - 1_000);
+    await desk.ctx.db.updateTable("response_cache").set({ body: '{"v":2}', fetched_at: second.toISOString() }).where("cache_key", "=", key).execute();
+    const hit = await readCachedAnswer({ ctx: desk.ctx, key, freshnessSeconds: 60 });
+    expect(hit).toEqual({ body: '{"v":2}', fetchedAt: second });
+    // The sweep removed it: a miss, whatever is held.
+    await desk.ctx.db.deleteFrom("response_cache").where("cache_key", "=", key).execute();
+    expect(await readCachedAnswer({ ctx: desk.ctx, key, freshnessSeconds: 60 })).toBeNull();
+    // Freshness is still judged on every hit.
+    await writeCachedAnswer({ ctx: desk.ctx, entry: { key, accountId: `acct_held_${dialect}`, endpoint: "listNews", body: '{"v":3}', fetchedAt: new Date(now) } });
+    now += 61_000;
+    expect(await readCachedAnswer({ ctx: desk.ctx, key, freshnessSeconds: 60 })).toBeNull();
+  });
+
+  it("sees a replaced or deleted vault key at once, though opened keys are remembered", async () => {
+    const user = await makeUser(desk.ctx);
+    await storeKeyUnchecked(desk.ctx, user.id, "ak_live_first_key_0001", "acct_first");
+    expect(await withUserKey({ ctx: desk.ctx, userId: user.id })).toMatchObject({ apiKey: "ak_live_first_key_0001", accountId: "acct_first" });
+    await desk.ctx.db
+      .updateTable("alpha_keys")
+      .set({ ciphertext: encryptSecret(desk.ctx.secrets.encryptionKey, "ak_live_second_key_02", user.id), account_id: "acct_second" })
+      .where("user_id", "=", user.id)
+      .execute();
+    const second = await withUserKey({ ctx: desk.ctx, userId: user.id });
+    expect(second).toMatchObject({ apiKey: "ak_live_second_key_02", accountId: "acct_second" });
+    const first = await withUserKey({ ctx: desk.ctx, userId: user.id });
+    expect(first.keyId).toBe(second.keyId);
+    // A row copied to another user does not open for them, remembered or not.
+    const other = await makeUser(desk.ctx);
+    const { ciphertext } = await desk.ctx.db.selectFrom("alpha_keys").select("ciphertext").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    await desk.ctx.db.insertInto("alpha_keys").values({ user_id: other.id, ciphertext, last4: "ey02", account_id: "acct_second", account_name: null, plan: null, saved_at: new Date(now).toISOString() }).execute();
+    await expect(withUserKey({ ctx: desk.ctx, userId: other.id })).rejects.toMatchObject({ code: "no_api_key" });
+    await desk.ctx.db.deleteFrom("alpha_keys").where("user_id", "=", user.id).execute();
+    await expect(withUserKey({ ctx: desk.ctx, userId: user.id })).rejects.toMatchObject({ code: "no_api_key" });
+  });
+});
+
+describe.each(dialects)("the ledger's dedupe on %s, now that its unique index covers imported rows only", (dialect) => {
+  it("imports a debit made outside the desk once, however often the sync runs from the start", async () => {
+    const service = await startTestService();
+    const desk = await createTestDesk({ dialect, config: { alphaBaseUrl: service.url } });
+    try {
+      const user = await makeUser(desk.ctx);
+      const { accountId, key } = makeAccount(service);
+      await storeKeyUnchecked(desk.ctx, user.id, key, accountId);
+      const direct = await fetch(`${service.url}/v1/news?limit=5`, { headers: { "X-API-Key": key } });
+      expect(direct.status).toBe(200);
+      expect(await syncLedger({ ctx: desk.ctx, user, options: { force: true } })).toEqual({ imported: 1 });
+      // The cursor lost: every debit of the day is read again, and the index keeps each one once.
+      await desk.ctx.db.deleteFrom("ledger_cursor").execute();
+      expect(await syncLedger({ ctx: desk.ctx, user, options: { force: true } })).toEqual({ imported: 0 });
+      const outside = await desk.ctx.db.selectFrom("spend_log").select("id").where("account_id", "=", accountId).where("source", "=", "outside").execute();
+      expect(outside).toHaveLength(1);
+    } finally {
+      await desk.close();
+      await service.close();
+    }
+  });
+});
