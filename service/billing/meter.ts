@@ -46,6 +46,17 @@ export class RawBody {
   ) {}
 }
 
+/**
+ * A JSON answer already serialised: a page assembled from the rows' stored JSON (service/store/wire.ts). `body` is the
+ * same answer with each row left as its JSON text, which is all the cost table reads (how many rows, whether any).
+ */
+export class JsonText {
+  constructor(
+    readonly text: string,
+    readonly body: unknown,
+  ) {}
+}
+
 type ChargeArgs = {
   routeId: EndpointId;
   caller: Caller;

@@ -1,6 +1,9 @@
 import { resolveBound } from "../../lib/alpha/time";
 import type { ServiceContext } from "../context";
+import { JsonText } from "../billing/meter";
 import { prepared } from "../store/prepared";
+import type { StoredWire, WireParts, WireTable } from "../store/wire";
+import { logoPath, partsOf } from "../store/wire";
 
 /** WHERE clauses and their parameters, built up filter by filter. */
 export class Filters {
@@ -56,7 +59,37 @@ export function fetchPage<T>(ctx: ServiceContext, sql: string, params: readonly 
 
 /** Public, cacheable logo of a company, served by the service. */
 export function logoUrl(ctx: ServiceContext, symbol: string): string {
-  return `${ctx.publicUrl}/v1/assets/logos/${encodeURIComponent(symbol)}.svg`;
+  return `${ctx.publicUrl}${logoPath(symbol)}`;
+}
+
+/**
+ * One page of rows as their stored JSON parts (see service/store/wire.ts). `sql` selects the row's key as `k`, then
+ * `wire` (and `wire_detail`), then whatever else the page needs per row.
+ */
+export function fetchWirePage<R extends StoredWire>(
+  ctx: ServiceContext,
+  table: WireTable,
+  sql: string,
+  params: readonly unknown[],
+  page: number,
+  limit: number,
+): { rows: (R & { parts: WireParts })[]; hasNext: boolean } {
+  const { rows, hasNext } = fetchPage<R>(ctx, sql, params, page, limit);
+  return { rows: rows.map((r) => Object.assign(r, { parts: partsOf(ctx.db, table, r) })), hasNext };
+}
+
+/**
+ * The select list of a row's stored JSON; without the detailed shape its detail members are not read (only whether
+ * there are any, so a row without them is still filled by the mapper).
+ */
+export function wireColumns(alias: string, detailed: boolean): string {
+  const detail = detailed ? `${alias}.wire_detail` : `CASE WHEN ${alias}.wire_detail IS NULL THEN NULL ELSE '' END`;
+  return `${alias}.wire, ${detail} AS wire_detail`;
+}
+
+/** The list envelope `{ data, has_next }` assembled from the rows' JSON texts. */
+export function jsonPage(items: string[], hasNext: boolean): JsonText {
+  return new JsonText(`{"data":[${items.join(",")}],"has_next":${hasNext}}`, { data: items, has_next: hasNext });
 }
 
 export function parseJson<T>(text: string | null | undefined): T | null {
