@@ -304,7 +304,7 @@ export function defineEndpoint<K extends EndpointId>(app: Hono<AppEnv>, id: K, h
     }
     if (result instanceof RawBody) return respondChargedBatched(c, { routeId: id, caller, parsedInput, body: result, status: options.status });
     if (result instanceof JsonText) {
-      const json = cacheKey !== undefined ? c.get("cache").setText(cacheKey, version, result.body, result.text) : result.text;
+      const json = cacheKey !== undefined ? c.get("cache").setText(cacheKey, version, result.body, result.json) : result.json;
       return respondChargedBatched(c, { routeId: id, caller, parsedInput, body: result.body, json, status: options.status });
     }
     const json = cacheKey !== undefined ? c.get("cache").set(cacheKey, version, result) : undefined;

@@ -6,16 +6,29 @@ import { defineEndpoint } from "../endpoint";
 import { prepared } from "../store/prepared";
 import type { StoredWire } from "../store/wire";
 import { extend, partsOf } from "../store/wire";
-import { fetchWirePage, Filters, jsonPage } from "./shared";
+import type { WirePageSpec } from "./shared";
+import { assembledPage, fetchWirePage, Filters, jsonPage, rowJsonSql } from "./shared";
 
 /** An alert is its stored JSON (wire.ts: toAlertWire), whole. */
 const ALERT_SELECT = "SELECT a.id AS k, a.wire, a.type FROM alerts a";
+const ALERT_PAGE: WirePageSpec = {
+  table: "alerts",
+  from: "alerts a",
+  key: "a.id",
+  row: rowJsonSql("a"),
+  order: [
+    ["a.ts_ms", "DESC"],
+    ["a.id", "DESC"],
+  ],
+};
 
 /** Alerts newest first; `type` filter values map to output types (aliases, rvol_alert → vol_alert); `important` is the curated feed. */
 export function listAlerts({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listAlerts"> }) {
   const types = input.type ? [...new Set(input.type.map((t) => alertOutputTypeForFilter(t)).filter((t) => t !== null))] : undefined;
   const f = new Filters().symbols("a.symbol", input.symbols, input.scrip_codes).in("a.type", types).range("a.ts_ms", input.from, input.to);
   if (input.important) f.add("a.important = 1");
+  const assembled = assembledPage(ctx, ALERT_PAGE, f, input.page, input.limit);
+  if (assembled) return assembled;
   const { rows, hasNext } = fetchWirePage(ctx, "alerts", `${ALERT_SELECT} ${f.sql} ORDER BY a.ts_ms DESC, a.id DESC`, f.params, input.page, input.limit);
   return jsonPage(
     rows.map((r) => r.parts.wire),

@@ -6,7 +6,7 @@ import { defineEndpoint } from "../endpoint";
 import { prepared } from "../store/prepared";
 import type { StoredWire, WireParts } from "../store/wire";
 import { extend, partsOf, withPublicUrl } from "../store/wire";
-import { fetchWirePage, Filters, jsonPage, wireColumns } from "./shared";
+import { assembledPage, fetchWirePage, Filters, jsonPage, rowJsonSql, wireColumns } from "./shared";
 
 /** An announcement is its stored JSON (wire.ts: toAnnouncementWire), its logo link made absolute, plus the detail members. */
 const announcementSelect = (detailed: boolean) => `SELECT a.id AS k, ${wireColumns("a", detailed)} FROM announcements a`;
@@ -32,6 +32,23 @@ export function listAnnouncements({ ctx, input }: { ctx: ServiceContext; input: 
     );
   }
   if (input.important !== undefined) f.add("a.important = ?", input.important ? 1 : 0);
+  const assembled = assembledPage(
+    ctx,
+    {
+      table: "announcements",
+      from: "announcements a",
+      key: "a.id",
+      row: rowJsonSql("a", { detailed: input.detailed, logo: "image", publicUrl: ctx.publicUrl }),
+      order: [
+        ["a.date_ms", "DESC"],
+        ["a.id", "DESC"],
+      ],
+    },
+    f,
+    input.page,
+    input.limit,
+  );
+  if (assembled) return assembled;
   const { rows, hasNext } = fetchWirePage(
     ctx,
     "announcements",

@@ -5,14 +5,27 @@ import { defineEndpoint } from "../endpoint";
 import { prepared } from "../store/prepared";
 import type { StoredWire } from "../store/wire";
 import { partsOf } from "../store/wire";
-import { fetchWirePage, Filters, jsonPage } from "./shared";
+import type { WirePageSpec } from "./shared";
+import { assembledPage, fetchWirePage, Filters, jsonPage, rowJsonSql } from "./shared";
 
 /** A block deal is its stored JSON (wire.ts: toBlockDealWire), whole. */
 const BLOCK_DEAL_SELECT = "SELECT b.id AS k, b.wire FROM block_deals b";
+const BLOCK_DEAL_PAGE: WirePageSpec = {
+  table: "block_deals",
+  from: "block_deals b",
+  key: "b.id",
+  row: rowJsonSql("b"),
+  order: [
+    ["b.date_ms", "DESC"],
+    ["b.id", "DESC"],
+  ],
+};
 
 export function listBlockDeals({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listBlockDeals"> }) {
   const f = new Filters().symbols("b.symbol", input.symbols, undefined).range("b.date_ms", input.from, input.to);
   if (input.exchange) f.add("b.exchange = ?", input.exchange);
+  const assembled = assembledPage(ctx, BLOCK_DEAL_PAGE, f, input.page, input.limit);
+  if (assembled) return assembled;
   const { rows, hasNext } = fetchWirePage(ctx, "block_deals", `${BLOCK_DEAL_SELECT} ${f.sql} ORDER BY b.date_ms DESC, b.id DESC`, f.params, input.page, input.limit);
   return jsonPage(
     rows.map((r) => r.parts.wire),

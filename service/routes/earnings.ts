@@ -9,7 +9,7 @@ import { signAssetUrl } from "../signing";
 import { prepared } from "../store/prepared";
 import type { StoredWire, WireParts } from "../store/wire";
 import { extend, partsOf, withPublicUrl } from "../store/wire";
-import { fetchPage, fetchWirePage, Filters, jsonPage, wireColumns } from "./shared";
+import { assembledPage, fetchPage, fetchWirePage, Filters, jsonPage, rowJsonSql, wireColumns } from "./shared";
 
 /** A filing is its stored JSON (wire.ts: toEarningsWire), its logo link made absolute, plus the detail members. */
 const earningsSelect = (detailed: boolean) =>
@@ -33,6 +33,23 @@ export function listEarnings({ ctx, input }: { ctx: ServiceContext; input: Endpo
     .symbols("e.symbol", input.symbols, input.scrip_codes)
     .range("e.date_ms", input.from, input.to);
   if (input.quarter) f.add("e.quarter = ?", input.quarter);
+  const assembled = assembledPage(
+    ctx,
+    {
+      table: "earnings",
+      from: "earnings e",
+      key: "e.id",
+      row: rowJsonSql("e", { detailed: input.detailed, logo: "image", publicUrl: ctx.publicUrl }),
+      order: [
+        ["e.date_ms", "DESC"],
+        ["e.id", "DESC"],
+      ],
+    },
+    f,
+    input.page,
+    input.limit,
+  );
+  if (assembled) return assembled;
   const { rows, hasNext } = fetchWirePage(
     ctx,
     "earnings",
@@ -71,6 +88,23 @@ export function listUpcomingEarnings({ ctx, input }: { ctx: ServiceContext; inpu
     .add("(u.date_ms >= ? OR (length(u.date) = 10 AND u.date_ms >= ?))", now.getTime(), istDayStart(now).getTime())
     .add("NOT EXISTS (SELECT 1 FROM earnings e WHERE e.symbol = u.symbol AND e.quarter = u.quarter)")
     .symbols("u.symbol", input.symbols, input.scrip_codes);
+  const assembled = assembledPage(
+    ctx,
+    {
+      table: "upcoming_earnings",
+      from: "upcoming_earnings u",
+      key: "u.id",
+      row: rowJsonSql("u"),
+      order: [
+        ["u.date_ms", "ASC"],
+        ["u.id", "ASC"],
+      ],
+    },
+    f,
+    input.page,
+    input.limit,
+  );
+  if (assembled) return assembled;
   const { rows, hasNext } = fetchWirePage(
     ctx,
     "upcoming_earnings",

@@ -5,14 +5,27 @@ import { defineEndpoint } from "../endpoint";
 import { prepared } from "../store/prepared";
 import type { StoredWire } from "../store/wire";
 import { partsOf } from "../store/wire";
-import { fetchWirePage, Filters, jsonPage } from "./shared";
+import type { WirePageSpec } from "./shared";
+import { assembledPage, fetchWirePage, Filters, jsonPage, rowJsonSql } from "./shared";
 
 /** A news row is its stored JSON (wire.ts: toNewsWire), whole. */
 const NEWS_SELECT = "SELECT n.id AS k, n.wire FROM news n";
+const NEWS_PAGE: WirePageSpec = {
+  table: "news",
+  from: "news n",
+  key: "n.id",
+  row: rowJsonSql("n"),
+  order: [
+    ["n.date_ms", "DESC"],
+    ["n.id", "DESC"],
+  ],
+};
 
 export function listNews({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listNews"> }) {
   const f = new Filters().symbols("n.symbol", input.symbols, input.scrip_codes).range("n.date_ms", input.from, input.to);
   if (input.sentiment) f.add("n.sentiment = ?", input.sentiment);
+  const assembled = assembledPage(ctx, NEWS_PAGE, f, input.page, input.limit);
+  if (assembled) return assembled;
   const { rows, hasNext } = fetchWirePage(ctx, "news", `${NEWS_SELECT} ${f.sql} ORDER BY n.date_ms DESC, n.id DESC`, f.params, input.page, input.limit);
   return jsonPage(
     rows.map((r) => r.parts.wire),

@@ -418,4 +418,33 @@ CREATE INDEX upcoming_earnings_wire_missing ON upcoming_earnings(id) WHERE wire 
 CREATE INDEX concalls_wire_missing ON concalls(id) WHERE wire IS NULL OR wire_detail IS NULL;
 `,
   },
+  {
+    id: 51,
+    name: "listing indexes in answer order",
+    sql: `
+-- Listings are newest first with the id breaking ties (ORDER BY date_ms DESC, id DESC). Indexes in exactly that order
+-- let a page stop after its rows instead of sorting every tie in a temporary tree; the main news, alerts and block-deal
+-- feeds also carry each row's stored JSON, so their pages are read from the index alone.
+DROP INDEX news_date;
+CREATE INDEX news_date ON news(date_ms DESC, id DESC, wire);
+DROP INDEX news_symbol_date;
+CREATE INDEX news_symbol_date ON news(symbol, date_ms DESC, id DESC);
+DROP INDEX alerts_ts;
+CREATE INDEX alerts_ts ON alerts(ts_ms DESC, id DESC, wire);
+DROP INDEX alerts_symbol_ts;
+CREATE INDEX alerts_symbol_ts ON alerts(symbol, ts_ms DESC, id DESC);
+DROP INDEX block_deals_date;
+CREATE INDEX block_deals_date ON block_deals(date_ms DESC, id DESC, wire);
+DROP INDEX announcements_date;
+CREATE INDEX announcements_date ON announcements(date_ms DESC, id DESC);
+DROP INDEX announcements_symbol_date;
+CREATE INDEX announcements_symbol_date ON announcements(symbol, date_ms DESC, id DESC);
+DROP INDEX earnings_date;
+CREATE INDEX earnings_date ON earnings(date_ms DESC, id DESC);
+DROP INDEX concalls_date;
+CREATE INDEX concalls_date ON concalls(date_ms DESC, id DESC);
+DROP INDEX upcoming_earnings_date;
+CREATE INDEX upcoming_earnings_date ON upcoming_earnings(date_ms, id);
+`,
+  },
 ];

@@ -287,21 +287,33 @@ describe("a database file made before stored JSON", () => {
     const seeded = openDatabase(path);
     seedDataset(seeded, { seed: SEED, now: NOW, scale: 0.02 });
     seeded.close();
-    // Take the file back to what the version before migration 50 wrote: no JSON columns, no triggers, no indexes.
+    // Take the file back to what the version before migrations 50 and 51 wrote: no JSON columns, triggers or indexes
+    // of theirs, and the listing indexes of migration 1.
     const raw = new Database(path);
-    for (const name of raw.prepare("SELECT name FROM sqlite_master WHERE type IN ('trigger', 'index') AND name LIKE '%wire%'").pluck().all() as string[]) {
-      raw.exec(`DROP ${name.endsWith("_missing") ? "INDEX" : "TRIGGER"} ${name}`);
-    }
+    for (const name of raw.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%wire%'").pluck().all() as string[]) raw.exec(`DROP TRIGGER ${name}`);
+    for (const name of raw.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%wire_missing'").pluck().all() as string[]) raw.exec(`DROP INDEX ${name}`);
+    raw.exec(`
+      DROP INDEX news_date; CREATE INDEX news_date ON news(date_ms DESC);
+      DROP INDEX news_symbol_date; CREATE INDEX news_symbol_date ON news(symbol, date_ms DESC);
+      DROP INDEX alerts_ts; CREATE INDEX alerts_ts ON alerts(ts_ms DESC);
+      DROP INDEX alerts_symbol_ts; CREATE INDEX alerts_symbol_ts ON alerts(symbol, ts_ms DESC);
+      DROP INDEX block_deals_date; CREATE INDEX block_deals_date ON block_deals(date_ms DESC);
+      DROP INDEX announcements_date; CREATE INDEX announcements_date ON announcements(date_ms DESC);
+      DROP INDEX announcements_symbol_date; CREATE INDEX announcements_symbol_date ON announcements(symbol, date_ms DESC);
+      DROP INDEX earnings_date; CREATE INDEX earnings_date ON earnings(date_ms DESC);
+      DROP INDEX concalls_date; CREATE INDEX concalls_date ON concalls(date_ms DESC);
+      DROP INDEX upcoming_earnings_date; CREATE INDEX upcoming_earnings_date ON upcoming_earnings(date_ms);
+    `);
     for (const [table, spec] of Object.entries(WIRE_TABLES)) {
       raw.exec(`ALTER TABLE ${table} DROP COLUMN wire`);
       if (spec.detail) raw.exec(`ALTER TABLE ${table} DROP COLUMN wire_detail`);
     }
-    raw.prepare("DELETE FROM schema_migrations WHERE id = 50").run();
+    raw.prepare("DELETE FROM schema_migrations WHERE id IN (50, 51)").run();
     raw.close();
 
     const db = openDatabase(path);
     try {
-      expect(db.prepare("SELECT count(*) FROM schema_migrations WHERE id = 50").pluck().get()).toBe(1);
+      expect(db.prepare("SELECT count(*) FROM schema_migrations WHERE id IN (50, 51)").pluck().get()).toBe(2);
       expect(db.prepare("SELECT count(*) FROM news WHERE wire IS NULL").pluck().get()).toBe(0);
       expect(auditWire(db)).toEqual([]);
       const service = createTestService({ db, clock: new ManualClock(NOW.getTime()) });
