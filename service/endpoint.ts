@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { AccountRecord } from "./accounts";
 import { authenticate } from "./auth";
 import type { DebitBatcher, MeterState } from "./billing/meter";
-import { RawBody, respondChargedBatched } from "./billing/meter";
+import { JsonText, RawBody, respondChargedBatched } from "./billing/meter";
 
-export { RawBody } from "./billing/meter";
+export { JsonText, RawBody } from "./billing/meter";
 import type { RateLimiter } from "./billing/rate-limit";
 import type { Caller, ServiceContext } from "./context";
 import type { ResponseCache } from "./routes/response-cache";
@@ -55,10 +55,13 @@ export interface EndpointArgs<K extends EndpointId> {
   params: EndpointParams<K>;
 }
 
-/** A handler answers with the response body (charged by the cost table), or a ready Response for free raw bodies. */
+/**
+ * A handler answers with the response body (charged by the cost table), the body already serialised (JsonText: pages
+ * assembled from stored row JSON), or a ready Response for free raw bodies.
+ */
 export type EndpointHandler<K extends EndpointId> = (
   args: EndpointArgs<K>,
-) => ResponseOf<K> | Response | RawBody | Promise<ResponseOf<K> | Response | RawBody>;
+) => ResponseOf<K> | Response | RawBody | JsonText | Promise<ResponseOf<K> | Response | RawBody | JsonText>;
 
 export interface EndpointOptions {
   /** Replaces the default reading of the raw input (query object, JSON or multipart body) before schema validation. */
@@ -300,6 +303,10 @@ export function defineEndpoint<K extends EndpointId>(app: Hono<AppEnv>, id: K, h
       return result;
     }
     if (result instanceof RawBody) return respondChargedBatched(c, { routeId: id, caller, parsedInput, body: result, status: options.status });
+    if (result instanceof JsonText) {
+      const json = cacheKey !== undefined ? c.get("cache").setText(cacheKey, version, result.body, result.json) : result.json;
+      return respondChargedBatched(c, { routeId: id, caller, parsedInput, body: result.body, json, status: options.status });
+    }
     const json = cacheKey !== undefined ? c.get("cache").set(cacheKey, version, result) : undefined;
     return respondChargedBatched(c, { routeId: id, caller, parsedInput, body: result, json, status: options.status });
   });

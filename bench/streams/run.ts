@@ -17,7 +17,7 @@ import { createAccount, issueApiKey } from "../../service/accounts";
 import { companies } from "../../service/dataset/companies";
 import { createRng } from "../../service/dataset/rng";
 import { buildAlert } from "../../service/dataset/rows";
-import { alertById } from "../../service/routes/alerts";
+import { alertStreamJsonById } from "../../service/routes/alerts";
 import { startServer } from "../../service/server";
 import { recordAlert } from "../../service/store/record";
 
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
     waiters.delete(row.id);
 
     // Baseline: the same frame bytes (another id) broadcast with ws.send.
-    const frame = JSON.stringify({ channel: "alerts", data: { ...alertById(ctx, row.id), alert_type: row.type, id: `bare_${row.id.slice(4)}` } });
+    const frame = JSON.stringify({ channel: "alerts", data: { ...(JSON.parse(alertStreamJsonById(ctx, row.id) ?? "{}") as object), id: `bare_${row.id.slice(4)}` } });
     frameBytes = Buffer.byteLength(frame);
     const bareDone = arrival(`bare_${row.id.slice(4)}`);
     const b0 = wallNow();

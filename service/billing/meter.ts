@@ -46,6 +46,18 @@ export class RawBody {
   ) {}
 }
 
+/**
+ * A JSON answer already serialised (text, or its UTF-8 bytes): a page assembled from the rows' stored JSON
+ * (service/store/wire.ts). `body` stands for it where the cost table reads it: the same envelope with each row given
+ * by its JSON text or its id (all the table reads is how many rows there are, or whether there is an answer).
+ */
+export class JsonText {
+  constructor(
+    readonly json: string | Uint8Array<ArrayBuffer>,
+    readonly body: unknown,
+  ) {}
+}
+
 type ChargeArgs = {
   routeId: EndpointId;
   caller: Caller;

@@ -1,43 +1,19 @@
 import type { Hono } from "hono";
-import type { AnnouncementDetail } from "../../lib/alpha/announcements";
 import { IMPORTANT_CATEGORIES, NOT_IMPORTANT_CATEGORIES } from "../../lib/alpha/announcements";
 import type { ServiceContext } from "../context";
 import type { AppEnv, EndpointInput } from "../endpoint";
 import { defineEndpoint } from "../endpoint";
 import { prepared } from "../store/prepared";
-import { fetchPage, Filters, logoUrl } from "./shared";
+import type { StoredWire, WireParts } from "../store/wire";
+import { extend, partsOf, withPublicUrl } from "../store/wire";
+import { assembledPage, fetchWirePage, Filters, jsonPage, rowJsonSql, wireColumns } from "./shared";
 
-interface AnnouncementDbRow {
-  id: string;
-  symbol: string;
-  category: string;
-  related_categories: string;
-  important: number;
-  summary: string;
-  long_summary: string;
-  date: string;
-  company_name: string;
-}
+/** An announcement is its stored JSON (wire.ts: toAnnouncementWire), its logo link made absolute, plus the detail members. */
+const announcementSelect = (detailed: boolean) => `SELECT a.id AS k, ${wireColumns("a", detailed)} FROM announcements a`;
 
-const ANNOUNCEMENT_SELECT = `SELECT a.id, a.symbol, a.category, a.related_categories, a.important, a.summary, a.long_summary, a.date,
-  c.company_name FROM announcements a JOIN companies c ON c.symbol = a.symbol`;
-
-export function toAnnouncementWire(ctx: ServiceContext, r: AnnouncementDbRow, detailed: boolean): AnnouncementDetail {
-  const out: AnnouncementDetail = {
-    id: r.id,
-    symbol: r.symbol,
-    company_name: r.company_name,
-    image: logoUrl(ctx, r.symbol),
-    date: r.date,
-    summary: r.summary,
-    category: r.category,
-  };
-  if (detailed) {
-    out.long_summary = r.long_summary;
-    out.related_categories = JSON.parse(r.related_categories) as string[];
-    out.important = r.important === 1;
-  }
-  return out;
+function announcementJson(ctx: ServiceContext, parts: WireParts, detailed: boolean): string {
+  const row = withPublicUrl(parts.wire, "image", ctx.publicUrl);
+  return detailed ? extend(row, parts.detail) : row;
 }
 
 export function listAnnouncementCategories() {
@@ -56,20 +32,41 @@ export function listAnnouncements({ ctx, input }: { ctx: ServiceContext; input: 
     );
   }
   if (input.important !== undefined) f.add("a.important = ?", input.important ? 1 : 0);
-  const { rows, hasNext } = fetchPage<AnnouncementDbRow>(
+  const assembled = assembledPage(
     ctx,
-    `${ANNOUNCEMENT_SELECT} ${f.sql} ORDER BY a.date_ms DESC, a.id DESC`,
+    {
+      table: "announcements",
+      from: "announcements a",
+      key: "a.id",
+      row: rowJsonSql("a", { detailed: input.detailed, logo: "image", publicUrl: ctx.publicUrl }),
+      order: [
+        ["a.date_ms", "DESC"],
+        ["a.id", "DESC"],
+      ],
+    },
+    f,
+    input.page,
+    input.limit,
+  );
+  if (assembled) return assembled;
+  const { rows, hasNext } = fetchWirePage(
+    ctx,
+    "announcements",
+    `${announcementSelect(input.detailed)} ${f.sql} ORDER BY a.date_ms DESC, a.id DESC`,
     f.params,
     input.page,
     input.limit,
   );
-  return { data: rows.map((r) => toAnnouncementWire(ctx, r, input.detailed)), has_next: hasNext };
+  return jsonPage(
+    rows.map((r) => announcementJson(ctx, r.parts, input.detailed)),
+    hasNext,
+  );
 }
 
-/** The wire shape of a stored announcement, for WebSocket publishers. */
-export function announcementById(ctx: ServiceContext, id: string, detailed = true): AnnouncementDetail | null {
-  const row = prepared(ctx.db, `${ANNOUNCEMENT_SELECT} WHERE a.id = ?`).get(id) as AnnouncementDbRow | undefined;
-  return row ? toAnnouncementWire(ctx, row, detailed) : null;
+/** The JSON of a stored announcement, for WebSocket publishers. */
+export function announcementJsonById(ctx: ServiceContext, id: string, detailed = true): string | null {
+  const row = prepared(ctx.db, `${announcementSelect(detailed)} WHERE a.id = ?`).get(id) as StoredWire | undefined;
+  return row ? announcementJson(ctx, partsOf(ctx.db, "announcements", row), detailed) : null;
 }
 
 export function registerAnnouncementRoutes(app: Hono<AppEnv>): void {

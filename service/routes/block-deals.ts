@@ -1,49 +1,42 @@
 import type { Hono } from "hono";
-import type { BlockDeal } from "../../lib/alpha/block-deals";
 import type { ServiceContext } from "../context";
 import type { AppEnv, EndpointInput } from "../endpoint";
 import { defineEndpoint } from "../endpoint";
 import { prepared } from "../store/prepared";
-import { fetchPage, Filters } from "./shared";
+import type { StoredWire } from "../store/wire";
+import { partsOf } from "../store/wire";
+import type { WirePageSpec } from "./shared";
+import { assembledPage, fetchWirePage, Filters, jsonPage, rowJsonSql } from "./shared";
 
-interface BlockDealDbRow {
-  id: string;
-  symbol: string;
-  company_name: string;
-  exchange: string;
-  trade_value_cr: number;
-  shares: number;
-  price: number;
-  date: string;
-}
-
-const BLOCK_DEAL_SELECT = `SELECT b.id, b.symbol, c.company_name, b.exchange, b.trade_value_cr, b.shares, b.price, b.date
-  FROM block_deals b JOIN companies c ON c.symbol = b.symbol`;
-
-export function toBlockDealWire(r: BlockDealDbRow): BlockDeal {
-  return {
-    id: r.id,
-    symbol: r.symbol,
-    company: r.company_name,
-    exchange: r.exchange,
-    trade_value_cr: r.trade_value_cr,
-    shares: r.shares,
-    price: r.price,
-    date: r.date,
-  };
-}
+/** A block deal is its stored JSON (wire.ts: toBlockDealWire), whole. */
+const BLOCK_DEAL_SELECT = "SELECT b.id AS k, b.wire FROM block_deals b";
+const BLOCK_DEAL_PAGE: WirePageSpec = {
+  table: "block_deals",
+  from: "block_deals b",
+  key: "b.id",
+  row: rowJsonSql("b"),
+  order: [
+    ["b.date_ms", "DESC"],
+    ["b.id", "DESC"],
+  ],
+};
 
 export function listBlockDeals({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listBlockDeals"> }) {
   const f = new Filters().symbols("b.symbol", input.symbols, undefined).range("b.date_ms", input.from, input.to);
   if (input.exchange) f.add("b.exchange = ?", input.exchange);
-  const { rows, hasNext } = fetchPage<BlockDealDbRow>(ctx, `${BLOCK_DEAL_SELECT} ${f.sql} ORDER BY b.date_ms DESC, b.id DESC`, f.params, input.page, input.limit);
-  return { data: rows.map(toBlockDealWire), has_next: hasNext };
+  const assembled = assembledPage(ctx, BLOCK_DEAL_PAGE, f, input.page, input.limit);
+  if (assembled) return assembled;
+  const { rows, hasNext } = fetchWirePage(ctx, "block_deals", `${BLOCK_DEAL_SELECT} ${f.sql} ORDER BY b.date_ms DESC, b.id DESC`, f.params, input.page, input.limit);
+  return jsonPage(
+    rows.map((r) => r.parts.wire),
+    hasNext,
+  );
 }
 
-/** The wire shape of a stored block deal, for WebSocket publishers. */
-export function blockDealById(ctx: ServiceContext, id: string): BlockDeal | null {
-  const row = prepared(ctx.db, `${BLOCK_DEAL_SELECT} WHERE b.id = ?`).get(id) as BlockDealDbRow | undefined;
-  return row ? toBlockDealWire(row) : null;
+/** The JSON of a stored block deal, for WebSocket publishers. */
+export function blockDealJsonById(ctx: ServiceContext, id: string): string | null {
+  const row = prepared(ctx.db, `${BLOCK_DEAL_SELECT} WHERE b.id = ?`).get(id) as StoredWire | undefined;
+  return row ? partsOf(ctx.db, "block_deals", row).wire : null;
 }
 
 export function registerBlockDealRoutes(app: Hono<AppEnv>): void {

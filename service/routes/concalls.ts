@@ -1,43 +1,39 @@
 import type { Hono } from "hono";
-import type { Concall, ConcallAssetResult, ExpandedAnalysis, UpcomingConcall } from "../../lib/alpha/concalls";
+import type { ConcallAssetResult, UpcomingConcall } from "../../lib/alpha/concalls";
 import { AlphaError } from "../../lib/alpha/errors";
 import type { ServiceContext } from "../context";
 import type { AppEnv, EndpointInput } from "../endpoint";
-import { defineEndpoint } from "../endpoint";
+import { defineEndpoint, JsonText } from "../endpoint";
 import { signAssetUrl } from "../signing";
 import { prepared } from "../store/prepared";
-import { fetchPage, Filters, parseJson, setIf } from "./shared";
+import type { StoredWire, WireParts } from "../store/wire";
+import { extend, partsOf } from "../store/wire";
+import { fetchPage, fetchWirePage, Filters, jsonPage, wireColumns } from "./shared";
 
-interface ConcallDbRow {
+/** What the lookups read of a call (never its analyses). */
+interface ConcallAssetRow {
   id: string;
-  symbol: string;
-  quarter: string;
-  date: string;
   meeting_date: string;
   meeting_ms: number;
-  short_analysis: string | null;
-  sentiment_analysis: string | null;
-  expanded_analysis: string | null;
   has_transcript: number;
   has_recording: number;
-  intimation_attachment: string | null;
 }
 
-const CONCALL_SELECT = `SELECT k.id, k.symbol, k.quarter, k.date, k.meeting_date, k.meeting_ms, k.short_analysis, k.sentiment_analysis,
-  k.expanded_analysis, k.has_transcript, k.has_recording, k.intimation_attachment FROM concalls k`;
+const ASSET_SELECT = "SELECT k.id, k.meeting_date, k.meeting_ms, k.has_transcript, k.has_recording FROM concalls k";
+
+/** A call is its stored JSON (wire.ts: toConcallHead), a signed transcript link, then the detail members. */
+const concallSelect = (detailed: boolean) => `SELECT k.id AS k, ${wireColumns("k", detailed)}, k.has_transcript FROM concalls k`;
+
+type ConcallWireRow = StoredWire & { has_transcript: number };
 
 export const transcriptPath = (id: string) => `/v1/assets/transcripts/${encodeURIComponent(id)}.txt`;
 export const recordingPath = (id: string) => `/v1/assets/recordings/${encodeURIComponent(id)}.wav`;
 export const intimationPath = (id: string) => `/v1/assets/intimations/${encodeURIComponent(id)}.pdf`;
 
 /** A call's row: analyses, and a signed transcript link when a transcript exists (recordings only via the lookup). */
-export function toConcallWire(ctx: ServiceContext, r: ConcallDbRow, detailed: boolean): Concall {
-  const out: Concall = { id: r.id, symbol: r.symbol, quarter: r.quarter, date: r.date };
-  setIf(out, "short_analysis", parseJson(r.short_analysis));
-  setIf(out, "sentiment_analysis", parseJson(r.sentiment_analysis));
-  out.transcript_url = r.has_transcript === 1 ? signAssetUrl(ctx, transcriptPath(r.id)).url : null;
-  if (detailed) setIf(out, "expanded_analysis", parseJson<ExpandedAnalysis>(r.expanded_analysis));
-  return out;
+function concallJson(ctx: ServiceContext, row: ConcallWireRow, parts: WireParts, detailed: boolean): string {
+  const transcript = row.has_transcript === 1 ? JSON.stringify(signAssetUrl(ctx, transcriptPath(row.k)).url) : "null";
+  return extend(parts.wire, `,"transcript_url":${transcript}${detailed ? parts.detail : ""}`);
 }
 
 /** Calls that have happened (meeting time not after now), newest filing first. */
@@ -46,8 +42,18 @@ export function listConcalls({ ctx, input }: { ctx: ServiceContext; input: Endpo
     .add("k.meeting_ms <= ?", ctx.clock.now().getTime())
     .symbols("k.symbol", input.symbols, input.scrip_codes)
     .range("k.date_ms", input.from, input.to);
-  const { rows, hasNext } = fetchPage<ConcallDbRow>(ctx, `${CONCALL_SELECT} ${f.sql} ORDER BY k.date_ms DESC, k.id DESC`, f.params, input.page, input.limit);
-  return { data: rows.map((r) => toConcallWire(ctx, r, input.detailed)), has_next: hasNext };
+  const { rows, hasNext } = fetchWirePage<ConcallWireRow>(
+    ctx,
+    "concalls",
+    `${concallSelect(input.detailed)} ${f.sql} ORDER BY k.date_ms DESC, k.id DESC`,
+    f.params,
+    input.page,
+    input.limit,
+  );
+  return jsonPage(
+    rows.map((r) => concallJson(ctx, r, r.parts, input.detailed)),
+    hasNext,
+  );
 }
 
 /** The latest call that has happened for a symbol (or scrip code) and quarter; 404 `not_found` otherwise. */
@@ -55,22 +61,23 @@ export function getConcallDetail({ ctx, input }: { ctx: ServiceContext; input: E
   const bySymbol = input.symbol !== undefined;
   const row = prepared(
     ctx.db,
-    `${CONCALL_SELECT} ${bySymbol ? "" : "JOIN companies c ON c.symbol = k.symbol"}
+    `${concallSelect(input.detailed)} ${bySymbol ? "" : "JOIN companies c ON c.symbol = k.symbol"}
      WHERE ${bySymbol ? "k.symbol = ?" : "c.scrip_code = ?"} AND k.quarter = ? AND k.meeting_ms <= ? ORDER BY k.date_ms DESC, k.id DESC LIMIT 1`,
-  ).get(bySymbol ? input.symbol : input.scrip_code, input.quarter, ctx.clock.now().getTime()) as ConcallDbRow | undefined;
+  ).get(bySymbol ? input.symbol : input.scrip_code, input.quarter, ctx.clock.now().getTime()) as ConcallWireRow | undefined;
   if (!row) {
     const who = bySymbol ? input.symbol : `scrip code ${input.scrip_code}`;
     throw new AlphaError("not_found", `No conference call for ${who} in ${input.quarter}`);
   }
-  return toConcallWire(ctx, row, input.detailed);
+  const text = concallJson(ctx, row, partsOf(ctx.db, "concalls", row), input.detailed);
+  return new JsonText(text, text);
 }
 
 /** Signed transcript and recording links per requested call, in request order: ready, no_transcript or not_found. */
 export function lookupConcallTranscripts({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"lookupConcallTranscripts"> }) {
   const nowMs = ctx.clock.now().getTime();
-  const find = prepared(ctx.db, `${CONCALL_SELECT} WHERE k.symbol = ? AND k.quarter = ? ORDER BY (k.meeting_ms <= ?) DESC, k.date_ms DESC, k.id DESC LIMIT 1`);
+  const find = prepared(ctx.db, `${ASSET_SELECT} WHERE k.symbol = ? AND k.quarter = ? ORDER BY (k.meeting_ms <= ?) DESC, k.date_ms DESC, k.id DESC LIMIT 1`);
   const data: ConcallAssetResult[] = input.items.map(({ symbol, quarter }) => {
-    const row = find.get(symbol, quarter, nowMs) as ConcallDbRow | undefined;
+    const row = find.get(symbol, quarter, nowMs) as ConcallAssetRow | undefined;
     if (!row) return { symbol, quarter, status: "not_found", message: `No conference call for ${symbol} in ${quarter}` };
     if (row.meeting_ms > nowMs) {
       return { symbol, quarter, status: "no_transcript", id: row.id, message: `The call is scheduled for ${row.meeting_date}; no transcript yet` };
@@ -121,11 +128,11 @@ export function getConcallTranscript({ ctx, input }: { ctx: ServiceContext; inpu
     symbol = company.symbol;
   }
   const nowMs = ctx.clock.now().getTime();
-  const row = prepared(ctx.db, `${CONCALL_SELECT} WHERE k.symbol = ? AND k.quarter = ? AND k.meeting_ms <= ? ORDER BY k.date_ms DESC, k.id DESC LIMIT 1`).get(
+  const row = prepared(ctx.db, `${ASSET_SELECT} WHERE k.symbol = ? AND k.quarter = ? AND k.meeting_ms <= ? ORDER BY k.date_ms DESC, k.id DESC LIMIT 1`).get(
     symbol,
     input.quarter,
     nowMs,
-  ) as ConcallDbRow | undefined;
+  ) as ConcallAssetRow | undefined;
   if (!row) throw new AlphaError("not_found", `No conference call for ${symbol} in ${input.quarter} has taken place`, { details: { status: "not_found" } });
   if (row.has_transcript !== 1) {
     throw new AlphaError("not_found", "No transcript or recording is available for this call", { details: { status: "no_transcript", id: row.id } });
@@ -151,7 +158,13 @@ export function listUpcomingConcalls({ ctx, input }: { ctx: ServiceContext; inpu
       nowMs,
     )
     .symbols("k.symbol", input.symbols, input.scrip_codes);
-  const { rows, hasNext } = fetchPage<ConcallDbRow>(ctx, `${CONCALL_SELECT} ${f.sql} ORDER BY k.meeting_ms ASC, k.id ASC`, f.params, input.page, input.limit);
+  const { rows, hasNext } = fetchPage<{ id: string; symbol: string; quarter: string; meeting_date: string; intimation_attachment: string | null }>(
+    ctx,
+    `SELECT k.id, k.symbol, k.quarter, k.meeting_date, k.intimation_attachment FROM concalls k ${f.sql} ORDER BY k.meeting_ms ASC, k.id ASC`,
+    f.params,
+    input.page,
+    input.limit,
+  );
   const data: UpcomingConcall[] = rows.map((r) => {
     const out: UpcomingConcall = { id: r.id, symbol: r.symbol, quarter: r.quarter, meeting_date: r.meeting_date };
     if (input.detailed) out.intimation_attachment = r.intimation_attachment ? signAssetUrl(ctx, intimationPath(r.id)).url : null;
@@ -160,10 +173,10 @@ export function listUpcomingConcalls({ ctx, input }: { ctx: ServiceContext; inpu
   return { data, has_next: hasNext };
 }
 
-/** The wire shape of a stored call, for WebSocket publishers. */
-export function concallById(ctx: ServiceContext, id: string, detailed = true): Concall | null {
-  const row = prepared(ctx.db, `${CONCALL_SELECT} WHERE k.id = ?`).get(id) as ConcallDbRow | undefined;
-  return row ? toConcallWire(ctx, row, detailed) : null;
+/** The JSON of a stored call, for WebSocket publishers. */
+export function concallJsonById(ctx: ServiceContext, id: string, detailed = true): string | null {
+  const row = prepared(ctx.db, `${concallSelect(detailed)} WHERE k.id = ?`).get(id) as ConcallWireRow | undefined;
+  return row ? concallJson(ctx, row, partsOf(ctx.db, "concalls", row), detailed) : null;
 }
 
 export function registerConcallRoutes(app: Hono<AppEnv>): void {

@@ -1,57 +1,42 @@
 import type { Hono } from "hono";
-import type { NewsItem } from "../../lib/alpha/news";
 import type { ServiceContext } from "../context";
 import type { AppEnv, EndpointInput } from "../endpoint";
 import { defineEndpoint } from "../endpoint";
 import { prepared } from "../store/prepared";
-import { fetchPage, Filters, setIf } from "./shared";
+import type { StoredWire } from "../store/wire";
+import { partsOf } from "../store/wire";
+import type { WirePageSpec } from "./shared";
+import { assembledPage, fetchWirePage, Filters, jsonPage, rowJsonSql } from "./shared";
 
-interface NewsDbRow {
-  id: string;
-  symbol: string;
-  title: string;
-  specific_title: string | null;
-  summary: string;
-  long_summary: string | null;
-  sentiment: string;
-  source: string;
-  article_type: string;
-  link: string;
-  date: string;
-  company_name: string;
-  scrip_code: string;
-}
-
-const NEWS_SELECT = `SELECT n.id, n.symbol, n.title, n.specific_title, n.summary, n.long_summary, n.sentiment, n.source, n.article_type,
-  n.link, n.date, c.company_name, c.scrip_code FROM news n JOIN companies c ON c.symbol = n.symbol`;
-
-export function toNewsWire(r: NewsDbRow): NewsItem {
-  const out: NewsItem = { id: r.id, title: r.title };
-  setIf(out, "specific_title", r.specific_title);
-  out.summary = r.summary;
-  setIf(out, "long_summary", r.long_summary);
-  out.company = r.company_name;
-  out.symbol = r.symbol;
-  out.sentiment = r.sentiment;
-  out.source = r.source;
-  out.article_type = r.article_type;
-  out.link = r.link;
-  out.scrip_code = r.scrip_code;
-  out.date = r.date;
-  return out;
-}
+/** A news row is its stored JSON (wire.ts: toNewsWire), whole. */
+const NEWS_SELECT = "SELECT n.id AS k, n.wire FROM news n";
+const NEWS_PAGE: WirePageSpec = {
+  table: "news",
+  from: "news n",
+  key: "n.id",
+  row: rowJsonSql("n"),
+  order: [
+    ["n.date_ms", "DESC"],
+    ["n.id", "DESC"],
+  ],
+};
 
 export function listNews({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listNews"> }) {
   const f = new Filters().symbols("n.symbol", input.symbols, input.scrip_codes).range("n.date_ms", input.from, input.to);
   if (input.sentiment) f.add("n.sentiment = ?", input.sentiment);
-  const { rows, hasNext } = fetchPage<NewsDbRow>(ctx, `${NEWS_SELECT} ${f.sql} ORDER BY n.date_ms DESC, n.id DESC`, f.params, input.page, input.limit);
-  return { data: rows.map(toNewsWire), has_next: hasNext };
+  const assembled = assembledPage(ctx, NEWS_PAGE, f, input.page, input.limit);
+  if (assembled) return assembled;
+  const { rows, hasNext } = fetchWirePage(ctx, "news", `${NEWS_SELECT} ${f.sql} ORDER BY n.date_ms DESC, n.id DESC`, f.params, input.page, input.limit);
+  return jsonPage(
+    rows.map((r) => r.parts.wire),
+    hasNext,
+  );
 }
 
-/** The wire shape of a stored news item, for WebSocket publishers. */
-export function newsItemById(ctx: ServiceContext, id: string): NewsItem | null {
-  const row = prepared(ctx.db, `${NEWS_SELECT} WHERE n.id = ?`).get(id) as NewsDbRow | undefined;
-  return row ? toNewsWire(row) : null;
+/** The JSON of a stored news item, for WebSocket publishers. */
+export function newsJsonById(ctx: ServiceContext, id: string): string | null {
+  const row = prepared(ctx.db, `${NEWS_SELECT} WHERE n.id = ?`).get(id) as StoredWire | undefined;
+  return row ? partsOf(ctx.db, "news", row).wire : null;
 }
 
 export function registerNewsRoutes(app: Hono<AppEnv>): void {

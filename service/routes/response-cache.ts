@@ -43,7 +43,12 @@ export class ResponseCache {
   }
 
   set(key: string, version: number, body: unknown): Uint8Array<ArrayBuffer> {
-    const json = encoder.encode(JSON.stringify(body));
+    return this.setText(key, version, body, JSON.stringify(body));
+  }
+
+  /** As set, for an answer already serialised (`body` is what the meter charges by). */
+  setText(key: string, version: number, body: unknown, text: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+    const json = typeof text === "string" ? encoder.encode(text) : text;
     if (this.maxEntries === 0) return json;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();

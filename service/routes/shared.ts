@@ -1,6 +1,9 @@
 import { resolveBound } from "../../lib/alpha/time";
 import type { ServiceContext } from "../context";
+import { JsonText } from "../billing/meter";
 import { prepared } from "../store/prepared";
+import type { StoredWire, WireParts, WireTable } from "../store/wire";
+import { logoPath, partsOf } from "../store/wire";
 
 /** WHERE clauses and their parameters, built up filter by filter. */
 export class Filters {
@@ -56,7 +59,101 @@ export function fetchPage<T>(ctx: ServiceContext, sql: string, params: readonly 
 
 /** Public, cacheable logo of a company, served by the service. */
 export function logoUrl(ctx: ServiceContext, symbol: string): string {
-  return `${ctx.publicUrl}/v1/assets/logos/${encodeURIComponent(symbol)}.svg`;
+  return `${ctx.publicUrl}${logoPath(symbol)}`;
+}
+
+/**
+ * One page of rows as their stored JSON parts (see service/store/wire.ts). `sql` selects the row's key as `k`, then
+ * `wire` (and `wire_detail`), then whatever else the page needs per row.
+ */
+export function fetchWirePage<R extends StoredWire>(
+  ctx: ServiceContext,
+  table: WireTable,
+  sql: string,
+  params: readonly unknown[],
+  page: number,
+  limit: number,
+): { rows: (R & { parts: WireParts })[]; hasNext: boolean } {
+  const { rows, hasNext } = fetchPage<R>(ctx, sql, params, page, limit);
+  return { rows: rows.map((r) => Object.assign(r, { parts: partsOf(ctx.db, table, r) })), hasNext };
+}
+
+/**
+ * The select list of a row's stored JSON; without the detailed shape its detail members are not read (only whether
+ * there are any, so a row without them is still filled by the mapper).
+ */
+export function wireColumns(alias: string, detailed: boolean): string {
+  const detail = detailed ? `${alias}.wire_detail` : `CASE WHEN ${alias}.wire_detail IS NULL THEN NULL ELSE '' END`;
+  return `${alias}.wire, ${detail} AS wire_detail`;
+}
+
+/** How a listing's page is read: its table and alias, the SQL of one row's JSON, and its order (column and direction). */
+export interface WirePageSpec {
+  table: WireTable;
+  /** `news n`: the table and the alias its filters use. */
+  from: string;
+  /** The row's key column, e.g. `n.id`. */
+  key: string;
+  /** SQL of the row's answer JSON, from its stored JSON (see rowJsonSql), and its parameters. */
+  row: { sql: string; params: readonly unknown[] };
+  order: readonly [column: string, direction: "ASC" | "DESC"][];
+}
+
+/**
+ * SQL of a row's answer from its stored JSON: the detail members put in before the closing brace when `detailed`, and
+ * the public base URL put in front of the stored (relative) logo link of member `logo` (as withPublicUrl does).
+ */
+export function rowJsonSql(alias: string, options: { detailed?: boolean; logo?: "image"; publicUrl?: string } = {}): { sql: string; params: unknown[] } {
+  let sql = options.detailed ? `(substr(${alias}.wire, 1, length(${alias}.wire) - 1) || ${alias}.wire_detail || '}')` : `${alias}.wire`;
+  const params: unknown[] = [];
+  if (options.logo && options.publicUrl) {
+    const marker = `"${options.logo}":"/v1/assets/logos/`;
+    const at = `instr(${sql}, '${marker}')`;
+    const cut = options.logo.length + 4;
+    sql = `(substr(${sql}, 1, ${at} + ${cut - 1}) || ? || substr(${sql}, ${at} + ${cut}))`;
+    params.push(JSON.stringify(options.publicUrl).slice(1, -1));
+  }
+  return { sql, params };
+}
+
+const openPage = Buffer.from('{"data":[');
+const closeMore = Buffer.from('],"has_next":true}');
+const closeLast = Buffer.from('],"has_next":false}');
+
+/**
+ * One page of a listing assembled inside SQLite: the JSON of the page's rows joined with commas, read as one UTF-8
+ * buffer, so no row becomes an object or even a JavaScript string and nothing is encoded again. The envelope's body for
+ * the meter names the rows by key. Null when a row of the page has no stored JSON (written around the store): the
+ * caller then assembles the page row by row, with the mapper for that row.
+ */
+export function assembledPage(ctx: ServiceContext, spec: WirePageSpec, f: Filters, page: number, limit: number): JsonText | null {
+  const where = f.sql;
+  const orderBy = spec.order.map(([column, direction]) => `${column} ${direction}`).join(", ");
+  const innerOrder = spec.order.map(([column], i) => `${column} AS o${i}`).join(", ");
+  const aggOrder = spec.order.map(([, direction], i) => `o${i} ${direction}`).join(", ");
+  // The keys only say which rows the page holds (the meter counts them); their order is the JSON's, not needed here.
+  const sql = `SELECT count(*) AS n, count(w) AS stored, json_group_array(k) AS keys,
+      CAST(string_agg(w, ',' ORDER BY ${aggOrder}) AS BLOB) AS rows,
+      EXISTS (SELECT 1 FROM ${spec.from} ${where} LIMIT 1 OFFSET ?) AS more
+    FROM (SELECT ${spec.key} AS k, ${spec.row.sql} AS w, ${innerOrder} FROM ${spec.from} ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?)`;
+  const offset = (page - 1) * limit;
+  const got = prepared(ctx.db, sql).get(...f.params, page * limit, ...spec.row.params, ...f.params, limit, offset) as {
+    n: number;
+    stored: number;
+    keys: string;
+    rows: Buffer | null;
+    more: number;
+  };
+  if (got.stored !== got.n) return null;
+  const hasNext = got.more === 1;
+  const parts = got.rows ? [openPage, got.rows, hasNext ? closeMore : closeLast] : [openPage, hasNext ? closeMore : closeLast];
+  const json = Buffer.concat(parts) as Uint8Array as Uint8Array<ArrayBuffer>;
+  return new JsonText(json, { data: JSON.parse(got.keys) as string[], has_next: hasNext });
+}
+
+/** The list envelope `{ data, has_next }` assembled from the rows' JSON texts. */
+export function jsonPage(items: string[], hasNext: boolean): JsonText {
+  return new JsonText(`{"data":[${items.join(",")}],"has_next":${hasNext}}`, { data: items, has_next: hasNext });
 }
 
 export function parseJson<T>(text: string | null | undefined): T | null {

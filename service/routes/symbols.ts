@@ -1,51 +1,30 @@
 import type { Hono } from "hono";
-import type { SymbolMetadata } from "../../lib/alpha/symbols";
 import { SYMBOL_CSV_COLUMNS } from "../../lib/alpha/symbols";
 import type { ServiceContext } from "../context";
 import type { AppEnv, EndpointInput } from "../endpoint";
-import { defineEndpoint, RawBody } from "../endpoint";
+import { defineEndpoint, JsonText, RawBody } from "../endpoint";
 import { prepared } from "../store/prepared";
-import { logoUrl } from "./shared";
+import type { CompanyDbRow, StoredWire } from "../store/wire";
+import { partsOf, toSymbolCatalogueWire, withPublicUrl } from "../store/wire";
 
-interface CompanyDbRow {
-  symbol: string;
-  company_name: string;
-  scrip_code: string;
-  isin: string;
-  sector: string;
-  industry: string;
-  basic_industry: string;
-  macro_economic_indicator: string;
-  market_cap: number;
-}
-
+/** A company is its stored JSON (wire.ts): `wire` in the metadata shape, `wire_detail` in the catalogue's, logo links made absolute. */
+const COMPANY_WIRE = "SELECT symbol AS k, wire, wire_detail FROM companies";
 const COMPANY_COLUMNS = "symbol, company_name, scrip_code, isin, sector, industry, basic_industry, macro_economic_indicator, market_cap";
 
 /** Metadata for the named symbols and scrip codes, in request order, each company once; unknown names are skipped. */
 export function listSymbolMetadata({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listSymbolMetadata"> }) {
-  const bySymbol = prepared(ctx.db, `SELECT ${COMPANY_COLUMNS} FROM companies WHERE symbol = ?`);
-  const byScrip = prepared(ctx.db, `SELECT ${COMPANY_COLUMNS} FROM companies WHERE scrip_code = ?`);
+  const bySymbol = prepared(ctx.db, `${COMPANY_WIRE} WHERE symbol = ?`);
+  const byScrip = prepared(ctx.db, `${COMPANY_WIRE} WHERE scrip_code = ?`);
   const seen = new Set<string>();
-  const data: SymbolMetadata[] = [];
-  const push = (row: CompanyDbRow | undefined) => {
-    if (!row || seen.has(row.symbol)) return;
-    seen.add(row.symbol);
-    data.push({
-      symbol: row.symbol,
-      company_name: row.company_name,
-      basic_industry: row.basic_industry,
-      industry: row.industry,
-      isin: row.isin,
-      logo: logoUrl(ctx, row.symbol),
-      macro_economic_indicator: row.macro_economic_indicator,
-      market_cap: row.market_cap,
-      scrip_code: row.scrip_code,
-      sector: row.sector,
-    });
+  const data: string[] = [];
+  const push = (row: StoredWire | undefined) => {
+    if (!row || seen.has(row.k)) return;
+    seen.add(row.k);
+    data.push(withPublicUrl(partsOf(ctx.db, "companies", row).wire, "logo", ctx.publicUrl));
   };
-  for (const s of input.symbols ?? []) push(bySymbol.get(s) as CompanyDbRow | undefined);
-  for (const s of input.scrip_codes ?? []) push(byScrip.get(s) as CompanyDbRow | undefined);
-  return { data };
+  for (const s of input.symbols ?? []) push(bySymbol.get(s) as StoredWire | undefined);
+  for (const s of input.scrip_codes ?? []) push(byScrip.get(s) as StoredWire | undefined);
+  return new JsonText(`{"data":[${data.join(",")}]}`, { data });
 }
 
 /** A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
@@ -56,20 +35,14 @@ function csvField(value: string | number): string {
 
 /** The whole symbol catalogue (50 credits, the Symbols scope): CSV by default, the metadata envelope with format=json. */
 export function listSymbols({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listSymbols"> }) {
+  if (input.format === "json") {
+    const stored = (prepared(ctx.db, `${COMPANY_WIRE} ORDER BY symbol`).all() as StoredWire[]).map((row) =>
+      withPublicUrl(partsOf(ctx.db, "companies", row).detail, "logo", ctx.publicUrl),
+    );
+    return new JsonText(`{"data":[${stored.join(",")}]}`, { data: stored });
+  }
   const rows = prepared(ctx.db, `SELECT ${COMPANY_COLUMNS} FROM companies ORDER BY symbol`).all() as CompanyDbRow[];
-  const data: SymbolMetadata[] = rows.map((row) => ({
-    symbol: row.symbol,
-    company_name: row.company_name,
-    scrip_code: row.scrip_code,
-    isin: row.isin,
-    sector: row.sector,
-    industry: row.industry,
-    basic_industry: row.basic_industry,
-    macro_economic_indicator: row.macro_economic_indicator,
-    market_cap: row.market_cap,
-    logo: logoUrl(ctx, row.symbol),
-  }));
-  if (input.format === "json") return { data };
+  const data = rows.map((row) => toSymbolCatalogueWire(ctx.publicUrl, row));
   const lines = [SYMBOL_CSV_COLUMNS.join(","), ...data.map((d) => SYMBOL_CSV_COLUMNS.map((col) => csvField(d[col] ?? "")).join(","))];
   return new RawBody(`${lines.join("\r\n")}\r\n`, "text/csv; charset=utf-8", { "Content-Disposition": 'inline; filename="symbols.csv"' });
 }

@@ -9,6 +9,7 @@ import { seedDataset } from "../dataset/seed";
 import { EventBus } from "../events";
 import type { StoredEvent } from "../events";
 import { openDatabase } from "../store/db";
+import { auditWire } from "../store/wire";
 import type { Db } from "../store/db";
 import { ManualScheduler } from "../streams/scheduler";
 import type { StreamStack } from "../../test/support/service-streams";
@@ -70,6 +71,8 @@ describe("simulator through the service", () => {
     expect(sim.counts.announcements).toBeGreaterThan(5);
     expect(sim.counts.results).toBeGreaterThanOrEqual(dueBefore.length);
     expect(published.length).toBeGreaterThan(0);
+    // Every row the simulator stored carries its wire JSON, as the mapper makes it from the row.
+    expect(auditWire(s.service.db)).toEqual([]);
 
     // Every published row reaches the full-feed subscriber, in order, in the REST shapes.
     const expected = published.filter((e) => e.product !== "block-deals");
@@ -104,6 +107,8 @@ describe("simulator through the service", () => {
     const sim = new MarketSimulator(s.service.ctx, { seed: 1, speed: 60, scheduler: s.scheduler }).start();
     s.scheduler.advance(120_000);
     sim.stop();
+    // The rewritten calls (analysis in, transcripts and recordings flagged later) carry their new JSON.
+    expect(auditWire(s.service.db)).toEqual([]);
     const { key } = createTestAccount(s.service.ctx);
     for (const { id } of bare) {
       const row = s.service.db.prepare("SELECT symbol, quarter, short_analysis FROM concalls WHERE id = ?").get(id) as { symbol: string; quarter: string; short_analysis: string | null };

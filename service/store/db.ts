@@ -2,10 +2,14 @@ import Database from "better-sqlite3";
 import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { migrations } from "./migrations";
+import { fillMissingWire } from "./wire";
 
 export type Db = Database.Database;
 
-/** Opens (creating when needed) the service database in WAL mode and applies pending migrations. */
+/**
+ * Opens (creating when needed) the service database in WAL mode, applies pending migrations and fills the wire JSON
+ * of rows that have none (a file made by an older version, rows written around the store: see wire.ts).
+ */
 export function openDatabase(path: string): Db {
   if (path !== ":memory:") {
     // Owner-only: the folder 0700 when we make it, the file 0600 (SQLite gives its -wal and -shm the file's mode).
@@ -19,6 +23,7 @@ export function openDatabase(path: string): Db {
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
   migrate(db);
+  fillMissingWire(db);
   return db;
 }
 

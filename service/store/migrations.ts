@@ -359,4 +359,92 @@ CREATE TABLE import_outbox (
 CREATE INDEX ledger_account_id ON ledger(account_id, id);
 `,
   },
+  {
+    id: 50,
+    name: "stored wire JSON per row",
+    sql: `
+-- Each dataset row keeps its answer as JSON text, written by the store with the row (service/store/wire.ts):
+-- wire is the row's list shape; wire_detail the members its detailed shape appends (companies: the catalogue shape).
+-- A database made before this migration gets the columns empty; openDatabase fills them (fillMissingWire).
+ALTER TABLE companies ADD COLUMN wire TEXT;
+ALTER TABLE companies ADD COLUMN wire_detail TEXT;
+ALTER TABLE news ADD COLUMN wire TEXT;
+ALTER TABLE alerts ADD COLUMN wire TEXT;
+ALTER TABLE block_deals ADD COLUMN wire TEXT;
+ALTER TABLE announcements ADD COLUMN wire TEXT;
+ALTER TABLE announcements ADD COLUMN wire_detail TEXT;
+ALTER TABLE earnings ADD COLUMN wire TEXT;
+ALTER TABLE earnings ADD COLUMN wire_detail TEXT;
+ALTER TABLE upcoming_earnings ADD COLUMN wire TEXT;
+ALTER TABLE concalls ADD COLUMN wire TEXT;
+ALTER TABLE concalls ADD COLUMN wire_detail TEXT;
+
+-- A write to a row's columns that leaves its JSON as it was (another connection, a hand edit, an older version) clears it,
+-- so stale JSON is never served: readers answer a row without JSON with the mapper, and the next open fills it.
+CREATE TRIGGER companies_wire_stale AFTER UPDATE OF symbol, company_name, scrip_code, isin, sector, industry, basic_industry, macro_economic_indicator, market_cap, logo ON companies
+  WHEN NEW.wire IS OLD.wire AND NEW.wire_detail IS OLD.wire_detail BEGIN UPDATE companies SET wire = NULL, wire_detail = NULL WHERE rowid = NEW.rowid; END;
+CREATE TRIGGER news_wire_stale AFTER UPDATE OF id, symbol, title, specific_title, summary, long_summary, sentiment, source, article_type, link, date, date_ms ON news
+  WHEN NEW.wire IS OLD.wire BEGIN UPDATE news SET wire = NULL WHERE rowid = NEW.rowid; END;
+CREATE TRIGGER alerts_wire_stale AFTER UPDATE OF id, symbol, type, reason, timestamp, ts_ms, price, primary_drivers, important ON alerts
+  WHEN NEW.wire IS OLD.wire BEGIN UPDATE alerts SET wire = NULL WHERE rowid = NEW.rowid; END;
+CREATE TRIGGER block_deals_wire_stale AFTER UPDATE OF id, symbol, exchange, trade_value_cr, shares, price, date, date_ms ON block_deals
+  WHEN NEW.wire IS OLD.wire BEGIN UPDATE block_deals SET wire = NULL WHERE rowid = NEW.rowid; END;
+CREATE TRIGGER announcements_wire_stale AFTER UPDATE OF id, symbol, category, related_categories, important, summary, long_summary, date, date_ms ON announcements
+  WHEN NEW.wire IS OLD.wire AND NEW.wire_detail IS OLD.wire_detail BEGIN UPDATE announcements SET wire = NULL, wire_detail = NULL WHERE rowid = NEW.rowid; END;
+CREATE TRIGGER earnings_wire_stale AFTER UPDATE OF id, symbol, quarter, date, date_ms, summary, earnings_table, earnings_significant, has_attachment ON earnings
+  WHEN NEW.wire IS OLD.wire AND NEW.wire_detail IS OLD.wire_detail BEGIN UPDATE earnings SET wire = NULL, wire_detail = NULL WHERE rowid = NEW.rowid; END;
+CREATE TRIGGER upcoming_earnings_wire_stale AFTER UPDATE OF id, event_id, symbol, purpose, title, bm_desc, body, date, date_ms, quarter ON upcoming_earnings
+  WHEN NEW.wire IS OLD.wire BEGIN UPDATE upcoming_earnings SET wire = NULL WHERE rowid = NEW.rowid; END;
+CREATE TRIGGER concalls_wire_stale AFTER UPDATE OF id, symbol, quarter, date, date_ms, meeting_date, meeting_ms, short_analysis, sentiment_analysis, expanded_analysis, has_transcript, has_recording, intimation_attachment ON concalls
+  WHEN NEW.wire IS OLD.wire AND NEW.wire_detail IS OLD.wire_detail BEGIN UPDATE concalls SET wire = NULL, wire_detail = NULL WHERE rowid = NEW.rowid; END;
+-- Rows that carry a company's name or scrip code go stale with it.
+CREATE TRIGGER companies_wire_rows_stale AFTER UPDATE OF company_name, scrip_code ON companies
+  WHEN NEW.company_name IS NOT OLD.company_name OR NEW.scrip_code IS NOT OLD.scrip_code BEGIN
+  UPDATE news SET wire = NULL WHERE symbol = NEW.symbol;
+  UPDATE block_deals SET wire = NULL WHERE symbol = NEW.symbol;
+  UPDATE announcements SET wire = NULL, wire_detail = NULL WHERE symbol = NEW.symbol;
+  UPDATE earnings SET wire = NULL, wire_detail = NULL WHERE symbol = NEW.symbol;
+  UPDATE upcoming_earnings SET wire = NULL WHERE symbol = NEW.symbol;
+END;
+
+-- Rows still to fill, found without a table scan on every open.
+CREATE INDEX companies_wire_missing ON companies(symbol) WHERE wire IS NULL OR wire_detail IS NULL;
+CREATE INDEX news_wire_missing ON news(id) WHERE wire IS NULL;
+CREATE INDEX alerts_wire_missing ON alerts(id) WHERE wire IS NULL;
+CREATE INDEX block_deals_wire_missing ON block_deals(id) WHERE wire IS NULL;
+CREATE INDEX announcements_wire_missing ON announcements(id) WHERE wire IS NULL OR wire_detail IS NULL;
+CREATE INDEX earnings_wire_missing ON earnings(id) WHERE wire IS NULL OR wire_detail IS NULL;
+CREATE INDEX upcoming_earnings_wire_missing ON upcoming_earnings(id) WHERE wire IS NULL;
+CREATE INDEX concalls_wire_missing ON concalls(id) WHERE wire IS NULL OR wire_detail IS NULL;
+`,
+  },
+  {
+    id: 51,
+    name: "listing indexes in answer order",
+    sql: `
+-- Listings are newest first with the id breaking ties (ORDER BY date_ms DESC, id DESC). Indexes in exactly that order
+-- let a page stop after its rows instead of sorting every tie in a temporary tree; the main news, alerts and block-deal
+-- feeds also carry each row's stored JSON, so their pages are read from the index alone.
+DROP INDEX news_date;
+CREATE INDEX news_date ON news(date_ms DESC, id DESC, wire);
+DROP INDEX news_symbol_date;
+CREATE INDEX news_symbol_date ON news(symbol, date_ms DESC, id DESC);
+DROP INDEX alerts_ts;
+CREATE INDEX alerts_ts ON alerts(ts_ms DESC, id DESC, wire);
+DROP INDEX alerts_symbol_ts;
+CREATE INDEX alerts_symbol_ts ON alerts(symbol, ts_ms DESC, id DESC);
+DROP INDEX block_deals_date;
+CREATE INDEX block_deals_date ON block_deals(date_ms DESC, id DESC, wire);
+DROP INDEX announcements_date;
+CREATE INDEX announcements_date ON announcements(date_ms DESC, id DESC);
+DROP INDEX announcements_symbol_date;
+CREATE INDEX announcements_symbol_date ON announcements(symbol, date_ms DESC, id DESC);
+DROP INDEX earnings_date;
+CREATE INDEX earnings_date ON earnings(date_ms DESC, id DESC);
+DROP INDEX concalls_date;
+CREATE INDEX concalls_date ON concalls(date_ms DESC, id DESC);
+DROP INDEX upcoming_earnings_date;
+CREATE INDEX upcoming_earnings_date ON upcoming_earnings(date_ms, id);
+`,
+  },
 ];

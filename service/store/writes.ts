@@ -2,11 +2,13 @@ import type { AlertOutputType, AlertPrice } from "../../lib/alpha/alerts";
 import type { EarningsTable } from "../../lib/alpha/earnings";
 import type { ExpandedAnalysis } from "../../lib/alpha/concalls";
 import type { Db } from "./db";
+import { storeWire } from "./wire";
 
 /*
  * Row shapes of the event tables, as the dataset builders and the simulator produce them, and plain inserts.
  * Text columns hold the wire value exactly as the API returns it; JSON columns are objects here and are
- * serialised on insert. Inserts emit no events: a caller that stores after start-up announces on the bus.
+ * serialised on insert. Each insert also writes the row's wire JSON (wire.ts), made from the row as stored, so the
+ * answer of every later read is ready. Inserts emit no events: a caller that stores after start-up announces on the bus.
  */
 
 export interface CompanyRow {
@@ -179,6 +181,7 @@ function statements(db: Db): ReturnType<typeof statementsFor> {
 
 export function insertCompany(db: Db, row: CompanyRow): void {
   statements(db).company.run(row);
+  storeWire(db, "companies", row.symbol);
 }
 
 export function insertEarnings(db: Db, row: EarningsRecord): void {
@@ -193,10 +196,12 @@ export function insertEarnings(db: Db, row: EarningsRecord): void {
     flag(row.earnings_significant),
     flag(row.has_attachment),
   );
+  storeWire(db, "earnings", row.id);
 }
 
 export function insertUpcomingEarnings(db: Db, row: UpcomingEarningsRecord): void {
   statements(db).upcoming.run(row.id, row.event_id, row.symbol, row.purpose, row.title, row.bm_desc, row.body, row.date, row.date_ms, row.quarter);
+  storeWire(db, "upcoming_earnings", row.id);
 }
 
 export function insertAlert(db: Db, row: AlertRecord): void {
@@ -211,6 +216,7 @@ export function insertAlert(db: Db, row: AlertRecord): void {
     JSON.stringify(row.primary_drivers),
     flag(row.important),
   );
+  storeWire(db, "alerts", row.id);
 }
 
 export function insertNews(db: Db, row: NewsRecord): void {
@@ -228,10 +234,12 @@ export function insertNews(db: Db, row: NewsRecord): void {
     row.date,
     row.date_ms,
   );
+  storeWire(db, "news", row.id);
 }
 
 export function insertBlockDeal(db: Db, row: BlockDealRecord): void {
   statements(db).blockDeal.run(row.id, row.symbol, row.exchange, row.trade_value_cr, row.shares, row.price, row.date, row.date_ms);
+  storeWire(db, "block_deals", row.id);
 }
 
 export function insertConcall(db: Db, row: ConcallRecord): void {
@@ -250,6 +258,7 @@ export function insertConcall(db: Db, row: ConcallRecord): void {
     flag(row.has_recording),
     row.intimation_attachment,
   );
+  storeWire(db, "concalls", row.id);
 }
 
 export function insertAnnouncement(db: Db, row: AnnouncementRecord): void {
@@ -264,4 +273,5 @@ export function insertAnnouncement(db: Db, row: AnnouncementRecord): void {
     row.date,
     row.date_ms,
   );
+  storeWire(db, "announcements", row.id);
 }
