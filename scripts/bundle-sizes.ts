@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { z } from "zod";
+import * as z from "zod";
 
 /** The budget of every route not named below, in kB (1 kB = 1,024 bytes) of gzip. */
 export const DEFAULT_BUDGET_KB = 200;

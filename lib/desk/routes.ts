@@ -5,7 +5,7 @@
  * (lib/desk/client.ts), which builds the URL from `path` and parses the answer with `output`. Pure zod, browser-safe.
  * Not here: /api/auth/[...nextauth] (next-auth's own protocol).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { batchInputSchema } from "@/lib/query/batch-input-schema";
 import { lookupSummaryInputSchema, summaryEntrySchema, summaryListEntrySchema } from "@/lib/query/summary-schema";
 import {

@@ -3,7 +3,7 @@
  * the key), seats with their daily allowance and permitted paid actions, invites, the audit log and the admin's view
  * of each member's spend today. The server's verbs (lib/server/teams) parse their input with the same schemas.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { USER_ROLE_VALUES } from "./users";
 
 /** Paid actions an admin permits per member; every paid endpoint belongs to exactly one (lib/server/teams/seats.ts). */

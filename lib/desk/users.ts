@@ -1,5 +1,5 @@
 /** The desk's people as its routes answer them (pure zod, browser-safe): never a password hash, never a key. */
-import { z } from "zod";
+import * as z from "zod";
 
 export const USER_ROLE_VALUES = ["admin", "member"] as const;
 
