@@ -10,8 +10,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import { deskCall } from "@/lib/desk/client";
-import { changePasswordInputSchema, formProblems, PASSWORD_MIN_LENGTH } from "@/lib/desk/users";
+import { accountCall } from "@/lib/desk/account-client";
+import { changePasswordInputSchema, formProblems, PASSWORD_MIN_LENGTH } from "@/lib/desk/account";
 import { Field, fieldAria, fieldErrorsOf } from "./field";
 import { useHydrated } from "./use-hydrated";
 
@@ -45,7 +45,7 @@ export function ChangePasswordForm({ required }: { required: boolean }) {
     if (Object.keys(out).length > 0) return;
     setPending(true);
     try {
-      await deskCall("changePassword", { body });
+      await accountCall("changePassword", { body });
       setDone(true);
       setValues({ current: "", next: "", confirm: "" });
       if (required) router.replace(HOME_PATH);

@@ -10,8 +10,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import { deskCall } from "@/lib/desk/client";
-import { formProblems, newUserInputSchema, PASSWORD_MIN_LENGTH } from "@/lib/desk/users";
+import { accountCall } from "@/lib/desk/account-client";
+import { formProblems, newUserInputSchema, PASSWORD_MIN_LENGTH } from "@/lib/desk/account";
 import { Field, fieldAria, fieldErrorsOf } from "./field";
 import { useHydrated } from "./use-hydrated";
 
@@ -47,7 +47,7 @@ export function SetupForm() {
     if (Object.keys(problems).length > 0) return;
     setPending(true);
     try {
-      await deskCall("setup", { body: body() });
+      await accountCall("setup", { body: body() });
     } catch (e) {
       setPending(false);
       if (isAlphaError(e)) {

@@ -11,9 +11,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import { deskCall } from "@/lib/desk/client";
-import { INVITE_TOKEN_PATTERN } from "@/lib/desk/teams";
-import { formProblems, newUserInputSchema, PASSWORD_MIN_LENGTH } from "@/lib/desk/users";
+import { accountCall } from "@/lib/desk/account-client";
+import { formProblems, INVITE_TOKEN_PATTERN, newUserInputSchema, PASSWORD_MIN_LENGTH } from "@/lib/desk/account";
 
 /** The invite link's fragment (`/join#<token>`), read once in the browser; it is sent only in the sign-up's body. */
 function tokenFromLocation(): string | null {
@@ -54,7 +53,7 @@ export function JoinForm() {
     if (Object.keys(out).length > 0) return;
     setPending(true);
     try {
-      await deskCall("joinTeam", { body: { ...body, token } });
+      await accountCall("joinTeam", { body: { ...body, token } });
     } catch (e) {
       setPending(false);
       if (isAlphaError(e)) {
