@@ -13,8 +13,8 @@ export default defineConfig([
     },
   },
   {
-    // What can reach the browser: `z` is zod's whole namespace object (every locale included), which a bundler
-    // cannot trim; the star import lets it keep only what a page uses.
+    // What can reach the browser: the named `z` is zod's whole namespace object (every locale included); Turbopack
+    // trims it today, other bundlers (esbuild: +60 kB gzip) do not. The star import is trimmed by all of them.
     files: ["app/**", "components/**", "lib/**"],
     ignores: ["lib/server/**"],
     rules: {
@@ -22,7 +22,7 @@ export default defineConfig([
         "error",
         {
           selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
-          message: 'Import zod as `import * as z from "zod"`: the named `z` drags all of zod, every locale included, into the browser bundle.',
+          message: 'Import zod as `import * as z from "zod"`: the named `z` is the whole namespace object, every locale included, which not every bundler trims.',
         },
       ],
     },
