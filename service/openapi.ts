@@ -24,7 +24,7 @@ import { streamsDecisions, streamsOpenApiPath } from "./streams/openapi";
 
 type Json = Record<string, unknown>;
 
-function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): Json {
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
   const out = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
   delete out.$schema;
   return out;

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Brand } from "@/components/shell/brand";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
-import { QueryProvider } from "@/lib/query/provider";
+import { AuthProviders } from "@/components/auth/auth-providers";
 
 export default function AuthLayout({ children }: { children: ReactNode }) {
   return (
-    <QueryProvider>
+    <AuthProviders>
       <div className="flex min-h-dvh flex-col bg-muted/40">
         <header className="flex h-14 items-center justify-between px-4 sm:px-6">
           <Brand />
@@ -16,6 +16,6 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
         </main>
         <footer className="pb-6 text-center text-xs text-muted-foreground">Market data is delayed and for information only. Times are shown in IST.</footer>
       </div>
-    </QueryProvider>
+    </AuthProviders>
   );
 }

@@ -1,21 +1,16 @@
-import type * as z from "zod";
-import * as zm from "zod/mini";
+import * as z from "zod";
 
 export { AlphaError, DESK_ERROR_STATUS, ERROR_STATUS, isAlphaError, type AlphaErrorCode, type DeskErrorCode, type FieldErrors } from "./alpha-error";
 import { AlphaError, type FieldErrors } from "./alpha-error";
 
-/**
- * Every error answer of the service and of the desk's routes. In zod/mini (the same checks as zod's full API) because
- * every page of the desk parses it: the browser's error path costs a few kB, not all of zod.
- */
-export const errorBodySchema = zm.looseObject({
-  error: zm.looseObject({
-    code: zm.string(),
-    message: zm.string(),
-    details: zm.optional(zm.record(zm.string(), zm.unknown())),
+export const errorBodySchema = z.looseObject({
+  error: z.looseObject({
+    code: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
   }),
 });
-export type ErrorBody = zm.infer<typeof errorBodySchema>;
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Field errors from a zod failure, keyed by the dotted path of each issue. */
 export function fieldErrorsFromZod(error: z.ZodError, prefix?: string): FieldErrors {

@@ -3,7 +3,7 @@
  * change), so the signed-out pages parse their answers with the contract's own schemas without loading the rest of
  * it (lib/desk/routes.ts pulls every schema of the desk and of the Alpha catalogue).
  */
-import type * as z from "zod/mini";
+import type * as z from "zod";
 import { accountRoutes } from "./account";
 import { callRoute, type DeskCallInput } from "./call";
 

@@ -5,7 +5,7 @@
  * callers are `deskCall` (lib/desk/client.ts, every route) and `accountCall` (lib/desk/account-client.ts, the
  * signed-out pages' four routes, without the rest of the contract).
  */
-import * as z from "zod/mini";
+import type * as z from "zod";
 import { deskFetch } from "@/lib/query/desk-fetch";
 import type { DeskRouteDef } from "./route-def";
 
@@ -42,5 +42,5 @@ export async function callRoute(id: string, def: DeskRouteDef, input: DeskCallIn
     ...(hasBody ? { body: JSON.stringify(input.body), headers: { "Content-Type": "application/json" } } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
   });
-  return z.parse(def.output, body?.data);
+  return (def.output as z.ZodType).parse(body?.data);
 }

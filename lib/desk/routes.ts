@@ -62,7 +62,7 @@ export const deskRoutes = {
   // For load balancers: 200 when this instance reaches its database and shared store, else 503; says nothing secret.
   health: route({ method: "GET", path: "/api/health", access: "public", output: healthSchema }),
 
-  // First-run setup, the forced password change and joining through an invite (lib/desk/account.ts, zod/mini).
+  // First-run setup, the forced password change and joining through an invite (lib/desk/account.ts).
   ...accountRoutes,
 
 

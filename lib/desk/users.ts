@@ -14,8 +14,7 @@ export {
 } from "./account";
 import { newUserInputSchema, sessionUserSchema, USER_ROLE_VALUES } from "./account";
 
-export const userSummarySchema = z.object({
-  ...sessionUserSchema.shape,
+export const userSummarySchema = sessionUserSchema.extend({
   disabled: z.boolean(),
   createdAt: z.string(),
   /** Whether the user has stored an Alpha key (never the key). */
@@ -39,7 +38,7 @@ export const alphaKeyStatusSchema = z.object({
 export type AlphaKeyStatusView = z.output<typeof alphaKeyStatusSchema>;
 
 /** POST /api/admin/users: a new user with a role (member unless told). */
-export const createUserInputSchema = z.object({ ...newUserInputSchema.shape, role: z.enum(USER_ROLE_VALUES).default("member") });
+export const createUserInputSchema = newUserInputSchema.extend({ role: z.enum(USER_ROLE_VALUES).default("member") });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 
 /** PATCH /api/admin/users/[id]: a new role, enabled or disabled, or both. */

@@ -14,7 +14,7 @@ import "server-only";
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import * as z from "zod";
+import type { z } from "zod";
 import { AlphaError, fieldErrorsFromZod } from "@/lib/alpha/errors";
 import type { ChangePasswordInput, CreateUserInput, NewUserInput, UpdateUserInput } from "@/lib/desk/users";
 import { changePasswordInputSchema, createUserInputSchema, newUserInputSchema, updateUserInputSchema } from "@/lib/desk/users";
@@ -55,8 +55,8 @@ export type { ChangePasswordInput, CreateUserInput, NewUserInput, UpdateUserInpu
 
 const FIRST_ADMIN_MARK = "first_admin_user_id";
 
-export function parseOrThrow<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = z.safeParse(schema, value);
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const fields = fieldErrorsFromZod(parsed.error);
   const first = Object.entries(fields)[0];
