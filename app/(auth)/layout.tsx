@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Brand } from "@/components/shell/brand";
-import { ThemeToggle } from "@/components/shell/theme-toggle";
+import { ThemeToggleLight } from "@/components/shell/theme-toggle-light";
 import { AuthProviders } from "@/components/auth/auth-providers";
 
 export default function AuthLayout({ children }: { children: ReactNode }) {
@@ -9,7 +9,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
       <div className="flex min-h-dvh flex-col bg-muted/40">
         <header className="flex h-14 items-center justify-between px-4 sm:px-6">
           <Brand />
-          <ThemeToggle />
+          <ThemeToggleLight />
         </header>
         <main id="main" className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:pt-12">
           {children}
