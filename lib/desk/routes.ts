@@ -65,7 +65,6 @@ export const deskRoutes = {
   // First-run setup, the forced password change and joining through an invite (lib/desk/account.ts).
   ...accountRoutes,
 
-
   listUsers: route({ method: "GET", path: "/api/admin/users", access: "admin", output: z.array(userSummarySchema) }),
   createUser: route({ method: "POST", path: "/api/admin/users", access: "admin", body: createUserInputSchema, output: userSummarySchema }),
   updateUser: route({ method: "PATCH", path: "/api/admin/users/[id]", access: "admin", body: updateUserInputSchema, output: userSummarySchema }),
