@@ -4,7 +4,7 @@ import type { ComponentProps } from "react";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { ThemeToggle } from "./theme-toggle";
 
-/** The switch with its tooltip and the tooltip's provider: what ThemeToggleLight loads on first hover or focus. */
+/** The switch with its tooltip and the tooltip's provider: what ThemeToggleLight loads when the browser is idle. */
 export default function ThemeToggleWithTooltip(props: ComponentProps<typeof ThemeToggle>) {
   return (
     <TooltipProvider>

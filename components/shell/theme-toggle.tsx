@@ -6,10 +6,10 @@ import { useTheme } from "@/components/ui/use-theme";
 import { ThemeToggleButton, themeToggleLabel } from "./theme-toggle-button";
 
 /** Light/dark switch; the choice is kept in localStorage "theme", which the root layout applies before paint. */
-export function ThemeToggle({ defaultOpen, ...props }: { defaultOpen?: boolean } & ComponentProps<typeof ThemeToggleButton>) {
+export function ThemeToggle(props: ComponentProps<typeof ThemeToggleButton>) {
   const label = themeToggleLabel(useTheme());
   return (
-    <Tooltip defaultOpen={defaultOpen}>
+    <Tooltip>
       <TooltipTrigger asChild>
         <ThemeToggleButton {...props} />
       </TooltipTrigger>
