@@ -24,5 +24,8 @@ npx vitest run
 step "Production build"
 npx next build
 
+step "First-load JavaScript within each route's budget (gzip)"
+npx tsx scripts/check-bundle-budget.ts
+
 step "Browser tests (Playwright, Chromium)"
 npx playwright test

@@ -26,8 +26,8 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { DEFAULT_BUDGET_KB, measureBuild, sizesTable } from "../../scripts/bundle-sizes";
 
 const { values } = parseArgs({
   options: {
@@ -49,7 +49,6 @@ const DESK_PORT = Number(values.port);
 const PATH = "/v1/news?limit=20";
 const ROOT = join(import.meta.dirname, "..", "..");
 const BENCH_DIST_DIR = ".next-bench";
-const FIRST_LOAD_BUDGET_KB = 200;
 
 interface Child {
   proc: ChildProcess;
@@ -189,46 +188,6 @@ async function startDesk(env: NodeJS.ProcessEnv, profileDir: string | null): Pro
   throw new Error("next start did not answer within 60 s");
 }
 
-interface RouteSize {
-  route: string;
-  gzipKb: number;
-  rawKb: number;
-  overBudget: boolean;
-  /** Chunks the stats name that are not on disk (a build replaced mid-run): the sizes are then incomplete. */
-  missingChunks: number;
-}
-
-function firstLoadSizes(): RouteSize[] | null {
-  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
-  const statsPath = join(ROOT, distDir, "diagnostics", "route-bundle-stats.json");
-  if (!existsSync(statsPath)) return null;
-  const stats = JSON.parse(readFileSync(statsPath, "utf8")) as { route: string; firstLoadChunkPaths: string[] }[];
-  const gz = new Map<string, number>();
-  const sizeOf = (path: string) => {
-    if (!gz.has(path)) {
-      const bytes = readFileSync(join(ROOT, path));
-      gz.set(path, gzipSync(bytes, { level: 9 }).length);
-    }
-    return gz.get(path) ?? 0;
-  };
-  return stats
-    .map(({ route, firstLoadChunkPaths }) => {
-      // The stats name chunks under ".next/"; a build in another folder keeps the same layout.
-      const named = firstLoadChunkPaths.map((p) => p.replace(/^\.next\//, `${distDir}/`));
-      const paths = named.filter((p) => existsSync(join(ROOT, p)));
-      const gzipKb = paths.reduce((sum, p) => sum + sizeOf(p), 0) / 1024;
-      const rawKb = paths.reduce((sum, p) => sum + readFileSync(join(ROOT, p)).length, 0) / 1024;
-      return {
-        route,
-        gzipKb: Math.round(gzipKb * 10) / 10,
-        rawKb: Math.round(rawKb),
-        overBudget: gzipKb > FIRST_LOAD_BUDGET_KB,
-        missingChunks: named.length - paths.length,
-      };
-    })
-    .sort((a, b) => a.route.localeCompare(b.route));
-}
-
 await ensureBenchBuild();
 const service = await startChild(["service", "6"]);
 const delay = LATENCY_MS > 0 ? await startChild(["delay", service.info.url, String(LATENCY_MS)]) : null;
@@ -324,15 +283,10 @@ console.log(`fresh proxy / (b): ${ratios.freshVsFloorForward}× by req/s, ${rati
 console.log(`fresh proxy, a member on the organisation's key / (b): ${ratios.memberFreshVsFloorForward}× by req/s`);
 if (profileDir) console.log(`\nCPU profile of the desk: ${profileDir}`);
 
-const sizes = firstLoadSizes();
+const sizes = measureBuild({ root: ROOT });
 if (sizes) {
-  console.log(`\nFirst-load JavaScript per route (production build, gzip -9; budget ${FIRST_LOAD_BUDGET_KB} kB)\n`);
-  console.log("| route | gzip kB | raw kB |");
-  console.log("|---|---|---|");
-  for (const s of sizes) {
-    const note = s.missingChunks > 0 ? ` (${s.missingChunks} chunks missing: rebuild)` : s.overBudget ? " (over)" : "";
-    console.log(`| ${s.route} | ${s.gzipKb}${note} | ${s.rawKb} |`);
-  }
+  console.log(`\nFirst-load JavaScript per route (production build, gzip -9; budget ${DEFAULT_BUDGET_KB} kB, signed-out pages less)\n`);
+  console.log(sizesTable(sizes));
 } else {
   console.log("\nNo production build (.next/diagnostics/route-bundle-stats.json): run `npm run build` for the first-load sizes.");
 }

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { UserSummary } from "@/lib/desk/users";
 import { createUserInputSchema, formProblems, PASSWORD_MIN_LENGTH } from "@/lib/desk/users";
 

@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
 import { formatIstDate, formatIstDateTime } from "@/lib/format/time";
 import type { MarketCalendar, SessionWindow, SpecialSession } from "@/lib/market/calendar";

@@ -1,5 +1,5 @@
 import { parseAsArrayOf, parseAsBoolean, parseAsString } from "nuqs/server";
-import { z } from "zod";
+import * as z from "zod";
 import { effectiveSymbols, normalizeSymbols } from "@/components/earnings/search-params";
 import { type FeedSearch, feedSearchParsers, parseFeedSearch } from "@/components/feeds/feed-search";
 import type { AlertFilterType } from "./alert-model";

@@ -9,10 +9,10 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { isAlphaError } from "@/lib/alpha/errors";
-import { deskCall } from "@/lib/desk/client";
-import { changePasswordInputSchema, formProblems, PASSWORD_MIN_LENGTH } from "@/lib/desk/users";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
+import { PASSWORD_MIN_LENGTH } from "@/lib/desk/account-limits";
 import { Field, fieldAria, fieldErrorsOf } from "./field";
+import { loadAccountActions } from "./load-account-actions";
 import { useHydrated } from "./use-hydrated";
 
 
@@ -34,8 +34,15 @@ export function ChangePasswordForm({ required }: { required: boolean }) {
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = { currentPassword: values.current, newPassword: values.next };
+    let actions: Awaited<ReturnType<typeof loadAccountActions>>;
+    try {
+      actions = await loadAccountActions();
+    } catch {
+      setError("The password was not changed. Try again.");
+      return;
+    }
     // The route's own body schema decides what passes; the sentences are the form's.
-    const problems = formProblems(changePasswordInputSchema, body);
+    const problems = actions.formProblems(actions.changePasswordInputSchema, body);
     const out: Record<string, string> = {};
     if (problems.currentPassword) out.current = values.current ? `Your current password ${problems.currentPassword}.` : "Enter your current password.";
     if (problems.newPassword) out.next = values.next.length < PASSWORD_MIN_LENGTH ? `Use at least ${PASSWORD_MIN_LENGTH} characters.` : `The new password ${problems.newPassword}.`;
@@ -45,7 +52,7 @@ export function ChangePasswordForm({ required }: { required: boolean }) {
     if (Object.keys(out).length > 0) return;
     setPending(true);
     try {
-      await deskCall("changePassword", { body });
+      await actions.accountCall("changePassword", { body });
       setDone(true);
       setValues({ current: "", next: "", confirm: "" });
       if (required) router.replace(HOME_PATH);
@@ -76,7 +83,7 @@ export function ChangePasswordForm({ required }: { required: boolean }) {
         </CardDescription>
       </CardHeader>
       {/* POST, and no submit before hydration: a password never reaches a URL, whatever the timing. */}
-      <form method="post" onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} onFocus={() => void loadAccountActions().catch(() => undefined)} noValidate>
         <CardContent className="grid gap-4">
           {error && (
             <Alert variant="destructive">

@@ -3,16 +3,15 @@
 import { AlertTriangleIcon, ShieldCheckIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { isAlphaError } from "@/lib/alpha/errors";
-import { deskCall } from "@/lib/desk/client";
-import { formProblems, newUserInputSchema, PASSWORD_MIN_LENGTH } from "@/lib/desk/users";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
+import { PASSWORD_MIN_LENGTH } from "@/lib/desk/account-limits";
 import { Field, fieldAria, fieldErrorsOf } from "./field";
+import { loadAccountActions } from "./load-account-actions";
 import { useHydrated } from "./use-hydrated";
 
 /** First run: the first person to sign up on a fresh desk becomes its admin, then lands on Settings to add a key. */
@@ -29,7 +28,7 @@ export function SetupForm() {
   const body = () => ({ name: values.name.trim(), email: values.email.trim(), password: values.password });
 
   /** The route's own body schema decides what passes; the sentences are the form's. */
-  function validate(): Record<string, string> {
+  function validate({ formProblems, newUserInputSchema }: Awaited<ReturnType<typeof loadAccountActions>>): Record<string, string> {
     const problems = formProblems(newUserInputSchema, body());
     const out: Record<string, string> = {};
     if (problems.name) out.name = values.name.trim() ? `The name ${problems.name}.` : "Enter your name.";
@@ -41,13 +40,20 @@ export function SetupForm() {
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problems = validate();
+    let actions: Awaited<ReturnType<typeof loadAccountActions>>;
+    try {
+      actions = await loadAccountActions();
+    } catch {
+      setError({ message: "The desk could not be reached. Try again.", setupDone: false });
+      return;
+    }
+    const problems = validate(actions);
     setFieldErrors(problems);
     setError(null);
     if (Object.keys(problems).length > 0) return;
     setPending(true);
     try {
-      await deskCall("setup", { body: body() });
+      await actions.accountCall("setup", { body: body() });
     } catch (e) {
       setPending(false);
       if (isAlphaError(e)) {
@@ -59,7 +65,7 @@ export function SetupForm() {
       }
       return;
     }
-    const result = await signIn("credentials", { email: values.email.trim(), password: values.password, redirect: false });
+    const result = await actions.signIn("credentials", { email: values.email.trim(), password: values.password, redirect: false });
     if (!result || result.error) {
       router.replace("/sign-in");
       return;
@@ -80,7 +86,7 @@ export function SetupForm() {
         </CardDescription>
       </CardHeader>
       {/* POST, and no submit before hydration: a password never reaches a URL, whatever the timing. */}
-      <form method="post" onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} onFocus={() => void loadAccountActions().catch(() => undefined)} noValidate>
         <CardContent className="grid gap-4">
           {error && (
             <Alert variant="destructive">

@@ -2,7 +2,6 @@
 
 import { AlertTriangleIcon, LogInIcon, SparklesIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,6 +9,9 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from "@/components/ui/input";
 import { Field, fieldAria } from "./field";
 import { useHydrated } from "./use-hydrated";
+
+/** next-auth's client, fetched when a field gets focus and awaited on submit: not part of the page's first load. */
+const loadNextAuth = () => import("next-auth/react");
 
 export interface DemoCredentials {
   email: string;
@@ -43,6 +45,7 @@ export function SignInForm({
     setPending(true);
     setError(null);
     try {
+      const { signIn } = await loadNextAuth();
       const result = await signIn("credentials", { email, password, redirect: false });
       if (!result || result.error) {
         // The desk's sign-in answers in sentences (wrong password, locked for N minutes, disabled).
@@ -68,7 +71,7 @@ export function SignInForm({
           <CardDescription>Use the email and password your desk admin gave you.</CardDescription>
         </CardHeader>
         {/* POST, and no submit before hydration: a password never reaches a URL, whatever the timing. */}
-        <form method="post" onSubmit={submit} noValidate aria-describedby={error ? "sign-in-error" : undefined}>
+        <form method="post" onSubmit={submit} onFocus={() => void loadNextAuth().catch(() => undefined)} noValidate aria-describedby={error ? "sign-in-error" : undefined}>
           <CardContent className="grid gap-4">
             {error && (
               <Alert variant="destructive" id="sign-in-error">

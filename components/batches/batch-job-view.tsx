@@ -21,7 +21,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isTerminalBatchStatus } from "@/lib/alpha/batch";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatCredits } from "@/lib/format/number";
 import { alphaQueryOptions, useAlphaMutation } from "@/lib/query/alpha";
 import { queryKeys } from "@/lib/query/keys";

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
-import { SummaryMarkdown } from "@/components/summaries/summary-markdown";
+import { SummaryMarkdownLazy as SummaryMarkdown } from "@/components/summaries/summary-markdown-lazy";
 import { statusInfo } from "@/components/summaries/summary-result";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";

@@ -1,5 +1,5 @@
 import { parseAsStringLiteral } from "nuqs/server";
-import { z } from "zod";
+import * as z from "zod";
 import { type FeedSearch, feedSearchParsers, parseFeedSearch } from "@/components/feeds/feed-search";
 import { BLOCK_DEAL_EXCHANGES } from "@/lib/alpha/block-deals";
 import type { BlockDealExchange } from "./block-deal-model";

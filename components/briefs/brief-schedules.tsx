@@ -15,7 +15,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { priceRequest } from "@/lib/alpha/costs";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { SummaryMode } from "@/lib/alpha/summaries";
 import { SUMMARY_MODES } from "@/lib/alpha/summaries";
 import type { BriefRun, BriefSchedule } from "@/lib/desk/briefs";

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Concall, UpcomingConcall } from "@/lib/alpha/concalls";
 import type { EarningsIndexRow } from "@/lib/alpha/earnings";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { compareQuarterKeys } from "@/lib/alpha/quarters";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime, formatRelativeTime } from "@/lib/format/time";

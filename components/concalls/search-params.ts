@@ -1,5 +1,5 @@
 import { parseAsString } from "nuqs/server";
-import { z } from "zod";
+import * as z from "zod";
 import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
 import { isDayKey } from "@/components/earnings/calendar";
 import { normalizeSymbols, symbolFilterParsers } from "@/components/earnings/search-params";

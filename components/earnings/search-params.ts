@@ -1,5 +1,5 @@
 import { parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import { z } from "zod";
+import * as z from "zod";
 import { previousQuarter, quarterKeyOfDate, formatQuarterKey, parseQuarterKey, quarterOfDate } from "@/lib/alpha/quarters";
 import { QUARTER_KEY_RE, SYMBOL_RE } from "@/lib/alpha/primitives";
 import { istDateString } from "@/lib/alpha/time";

@@ -1,5 +1,5 @@
 import { parseAsString } from "nuqs/server";
-import { z } from "zod";
+import * as z from "zod";
 import { normalizeSymbols, symbolFilterParsers } from "@/components/earnings/search-params";
 
 /** URL state every live feed page shares: symbols and watchlist (as on the other pages) and an IST date range. */

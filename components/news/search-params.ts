@@ -1,5 +1,5 @@
 import { parseAsStringLiteral } from "nuqs/server";
-import { z } from "zod";
+import * as z from "zod";
 import { type FeedSearch, feedSearchParsers, parseFeedSearch } from "@/components/feeds/feed-search";
 import { SENTIMENTS, type Sentiment } from "@/lib/alpha/news";
 

@@ -23,7 +23,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDateTime } from "@/lib/format/time";
 import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";

@@ -6,12 +6,12 @@ import { MarketStatusBadge } from "@/components/market/market-status-badge";
 import { NoKeyCard } from "@/components/settings/no-key-card";
 import { UsageGauge } from "@/components/usage/usage-gauge";
 import { Brand } from "./brand";
-import { MobileNav } from "./mobile-nav";
+import { MobileNavLazy } from "./mobile-nav-lazy";
 import { HOME_PATH, navGroupsFor } from "./nav-items";
 import { Sidebar } from "./sidebar";
 import { ThemeToggle } from "./theme-toggle";
 import type { ShellUser } from "./types";
-import { UserMenu } from "./user-menu";
+import { UserMenuLazy } from "./user-menu-lazy";
 
 /**
  * The signed-in frame: skip link, sidebar (rail on tablets), a sticky top bar holding the credit gauge so it is
@@ -42,14 +42,14 @@ export function AppShell({
       <Sidebar groups={groups} defaultCollapsed={sidebarCollapsed} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4">
-          <MobileNav groups={groups} />
+          <MobileNavLazy groups={groups} />
           <Brand href={HOME_PATH} compact className="md:hidden" />
           <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
             <MarketStatusBadge />
             <UsageGauge hasKey={hasKey} />
             <span aria-hidden className="mx-1 hidden h-6 w-px bg-border sm:block" />
             <ThemeToggle />
-            <UserMenu user={user} />
+            <UserMenuLazy user={user} />
           </div>
         </header>
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">

@@ -5,7 +5,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatDuration, formatIstTime } from "@/lib/format/time";
 
 interface Explained {
@@ -60,7 +60,14 @@ export function explainError(error: unknown): Explained {
         title: "Signed out",
         body: (
           <>
-            Your session has ended. <a className="underline" href="/sign-in">Sign in again</a>.
+            Your session has ended.{" "}
+            {/* A plain link (a full page load), as before: the rule now reads every URL as a page of its own because
+                app/(desk)/[...missing] answers all of them. */}
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+            <a className="underline" href="/sign-in">
+              Sign in again
+            </a>
+            .
           </>
         ),
         retry: false,

@@ -1,22 +1,19 @@
 "use client";
 
-import { MenuIcon } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { Brand } from "./brand";
+import { MobileNavButton } from "./mobile-nav-button";
 import { HOME_PATH, type NavGroup } from "./nav-items";
 import { NavList } from "./nav-list";
 
-/** The navigation on a phone: a menu button in the top bar opening the full list in a sheet. */
-export function MobileNav({ groups }: { groups: NavGroup[] }) {
-  const [open, setOpen] = useState(false);
+/** The navigation on a phone: a menu button in the top bar opening the full list in a sheet (loaded by MobileNavLazy). */
+export function MobileNav({ groups, defaultOpen = false }: { groups: NavGroup[]; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation">
-          <MenuIcon />
-        </Button>
+        <MobileNavButton />
       </SheetTrigger>
       <SheetContent side="left" className="w-72 gap-2">
         <SheetHeader className="pb-0">

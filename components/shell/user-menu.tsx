@@ -3,7 +3,6 @@
 import { LogOutIcon, SettingsIcon, ShieldCheckIcon, UserIcon } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,21 +12,15 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import type { ShellUser } from "./types";
+import { displayName, UserMenuButton } from "./user-menu-button";
 
-export function UserMenu({ user }: { user: ShellUser }) {
-  const display = user.name?.trim() || user.email;
+/** The account menu itself (Radix's menu and its popper): loaded by UserMenuLazy when first asked for, then opened. */
+export function UserMenu({ user, defaultOpen = false }: { user: ShellUser; defaultOpen?: boolean }) {
+  const display = displayName(user);
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Account menu for ${display}`}>
-          {/* The initials are drawn, not written: the button's name is the account it opens, and visible text that
-              the name does not contain would fail label-in-name (WCAG 2.5.3) for speech users. */}
-          <span
-            aria-hidden
-            data-initials={initials(display)}
-            className="grid size-8 place-items-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground uppercase before:content-[attr(data-initials)]"
-          />
-        </Button>
+        <UserMenuButton user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="flex flex-col gap-1">
@@ -58,9 +51,4 @@ export function UserMenu({ user }: { user: ShellUser }) {
 async function signOutOfDesk() {
   const { signOut } = await import("next-auth/react");
   await signOut({ callbackUrl: "/sign-in" });
-}
-
-function initials(text: string): string {
-  const parts = text.replace(/@.*/, "").split(/[\s._-]+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? "?") + (parts[1]?.[0] ?? "")).slice(0, 2);
 }

@@ -13,7 +13,7 @@ import { formatCredits } from "@/lib/format/number";
 import { formatIstDateTime, formatRelativeTime } from "@/lib/format/time";
 import type { SummaryEntry } from "@/lib/query/summaries";
 import { modeLabel } from "./summary-params";
-import { SummaryMarkdown } from "./summary-markdown";
+import { SummaryMarkdownLazy as SummaryMarkdown } from "./summary-markdown-lazy";
 
 /** What a summary status means for the reader, and what it cost. */
 export function statusInfo(status: string): { label: string; variant: "positive" | "neutral" | "warning" | "negative"; explain: string | null } {

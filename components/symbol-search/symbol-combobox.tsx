@@ -7,7 +7,7 @@ import { useConfirmSpend } from "@/components/paid/confirm-spend";
 import { priceWords } from "@/components/paid/paid-call";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { SYMBOL_RE } from "@/lib/alpha/primitives";
 import { queryKeys } from "@/lib/query/keys";
 import { buySymbolCatalogue, symbolSearchQueryOptions, type SymbolMatch, type SymbolSearchResult } from "@/lib/query/symbols";

@@ -7,7 +7,7 @@ import { ErrorState } from "@/components/shell/error-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatCrore } from "@/lib/format/number";
 import { symbolInputs } from "./inputs";
 

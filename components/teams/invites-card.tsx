@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
 import type { Invite, PaidAction } from "@/lib/desk/teams";
 import { INVITE_TTL_HOURS, PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/teams";

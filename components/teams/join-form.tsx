@@ -2,7 +2,6 @@
 
 import { AlertTriangleIcon, UserPlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import { useEffect, useState } from "react";
 import { Field, fieldAria, fieldErrorsOf } from "@/components/auth/field";
 import { useHydrated } from "@/components/auth/use-hydrated";
@@ -10,10 +9,9 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { isAlphaError } from "@/lib/alpha/errors";
-import { deskCall } from "@/lib/desk/client";
-import { INVITE_TOKEN_PATTERN } from "@/lib/desk/teams";
-import { formProblems, newUserInputSchema, PASSWORD_MIN_LENGTH } from "@/lib/desk/users";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
+import { loadAccountActions } from "@/components/auth/load-account-actions";
+import { INVITE_TOKEN_PATTERN, PASSWORD_MIN_LENGTH } from "@/lib/desk/account-limits";
 
 /** The invite link's fragment (`/join#<token>`), read once in the browser; it is sent only in the sign-up's body. */
 function tokenFromLocation(): string | null {
@@ -43,7 +41,14 @@ export function JoinForm() {
     event.preventDefault();
     if (!token) return;
     const body = { name: values.name.trim(), email: values.email.trim(), password: values.password };
-    const problems = formProblems(newUserInputSchema, body);
+    let actions: Awaited<ReturnType<typeof loadAccountActions>>;
+    try {
+      actions = await loadAccountActions();
+    } catch {
+      setError("The desk could not be reached. Try again.");
+      return;
+    }
+    const problems = actions.formProblems(actions.newUserInputSchema, body);
     const out: Record<string, string> = {};
     if (problems.name) out.name = "Enter your name.";
     if (problems.email) out.email = "Enter an email address.";
@@ -54,7 +59,7 @@ export function JoinForm() {
     if (Object.keys(out).length > 0) return;
     setPending(true);
     try {
-      await deskCall("joinTeam", { body: { ...body, token } });
+      await actions.accountCall("joinTeam", { body: { ...body, token } });
     } catch (e) {
       setPending(false);
       if (isAlphaError(e)) {
@@ -63,7 +68,7 @@ export function JoinForm() {
       } else setError("The desk could not be reached. Try again.");
       return;
     }
-    const result = await signIn("credentials", { email: body.email, password: body.password, redirect: false });
+    const result = await actions.signIn("credentials", { email: body.email, password: body.password, redirect: false });
     if (!result || result.error) {
       router.replace("/sign-in");
       return;
@@ -90,7 +95,7 @@ export function JoinForm() {
           </Alert>
         </CardContent>
       ) : (
-        <form method="post" onSubmit={submit} noValidate>
+        <form method="post" onSubmit={submit} onFocus={() => void loadAccountActions().catch(() => undefined)} noValidate>
           <CardContent className="grid gap-4">
             {error && (
               <Alert variant="destructive" data-testid="join-error">

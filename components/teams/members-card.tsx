@@ -16,7 +16,7 @@ import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
 import type { MemberSpend, PaidAction, TeamView, UpdateMemberInput } from "@/lib/desk/teams";
 import { PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/teams";

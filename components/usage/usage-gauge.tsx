@@ -8,7 +8,7 @@ import { explainError } from "@/components/shell/error-state";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatCredits, formatNumber, percentOf } from "@/lib/format/number";
 import { formatIstTime } from "@/lib/format/time";
 import { usageQueryOptions } from "@/lib/query/usage";

@@ -12,7 +12,7 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatCredits } from "@/lib/format/number";
 import { queryKeys } from "@/lib/query/keys";
 import type { Watchlist } from "@/lib/query/watchlists";

@@ -21,7 +21,7 @@ import { deskCall } from "@/lib/desk/client";
 import type { WatchlistSharing } from "@/lib/desk/teams";
 import { WATCHLIST_SHARING, WATCHLIST_SHARING_LABELS } from "@/lib/desk/teams";
 import { holdingSchema } from "@/lib/alpha/summaries";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDateTime } from "@/lib/format/time";
 import type { Watchlist, WatchlistItem } from "@/lib/query/watchlists";
 import { addWatchlistItems, knownSymbolsQueryOptions, MAX_WATCHLIST_ITEMS, removeWatchlistItem, updateWatchlistItem } from "@/lib/query/watchlists";

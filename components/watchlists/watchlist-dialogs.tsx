@@ -15,7 +15,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { buttonVariants } from "@/components/ui/button";
 import { MAX_WATCHLIST_NAME, updateWatchlistItemInputSchema, watchlistNameSchema } from "@/lib/query/watchlists";
 import type { ExposureUnit, WatchlistItem } from "@/lib/query/watchlists";

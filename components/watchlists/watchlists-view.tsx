@@ -10,7 +10,7 @@ import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { isAlphaError } from "@/lib/alpha/errors";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { Watchlist } from "@/lib/query/watchlists";
 import { createWatchlist, deleteWatchlist, MAX_WATCHLISTS, renameWatchlist, watchlistsQueryOptions } from "@/lib/query/watchlists";
 import { cn } from "@/lib/utils";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { listParam, openEnum, optionalString } from "./primitives";
 import { checkDateRange, dateRangeShape, limitParam, pageParam } from "./query-params";
 

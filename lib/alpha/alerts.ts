@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { booleanParam, listEnvelope, listParam, openEnum, optionalString } from "./primitives";
 import { MAX_TYPE_VALUES, checkDateRange, dateRangeShape, limitParam, pageParam, symbolFilterShape } from "./query-params";
 

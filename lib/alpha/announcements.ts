@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { booleanParam, listEnvelope, listParam, optionalString } from "./primitives";
 import { checkDateRange, dateRangeShape, detailedParam, idsParam, limitParam, MAX_LIST_VALUES, pageParam, symbolFilterShape } from "./query-params";
 import { earningsAttachmentsResponseSchema, recordIdParam } from "./earnings";

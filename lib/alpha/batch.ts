@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { fieldErrorsFromZod } from "./errors";
 import { intParam, openEnum } from "./primitives";
 import { checkSummaryRequest, dailySummaryFieldsSchema, summaryDetailsSchema } from "./summaries";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { listEnvelope, optionalNumber, optionalString } from "./primitives";
 import { checkDateRange, dateRangeShape, limitParam, pageParam, symbolsParam } from "./query-params";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { Product } from "./account";
 import { accountLimitsResponseSchema, accountResponseSchema, ledgerResponseSchema, listLedgerQuerySchema, usageResponseSchema } from "./account";
 import { alertsResponseSchema, listAlertsQuerySchema } from "./alerts";

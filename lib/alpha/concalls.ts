@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { listEnvelope, openEnum, optionalString, quarterKeySchema, scripCodeSchema, symbolSchema } from "./primitives";
 import {
   checkDateRange,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { listEnvelope, openEnum, optionalString } from "./primitives";
 import { checkDateRange, dateRangeShape, limitParam, pageParam, symbolFilterShape } from "./query-params";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** An enum that keeps values it does not know: the hosted service may add a status or type. */
 export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {

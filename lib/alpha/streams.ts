@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { StreamProduct } from "./account";
 import { STREAM_PRODUCTS } from "./account";
 import { alertSchema } from "./alerts";

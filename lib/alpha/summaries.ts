@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { openEnum, symbolSchema } from "./primitives";
 
 export const SUMMARY_MODES = ["exposure", "intraday_movements", "news_context"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { optionalNumber, optionalString } from "./primitives";
 import { symbolFilterShape } from "./query-params";
 

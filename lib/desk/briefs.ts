@@ -2,7 +2,7 @@
  * Scheduled briefs as the desk's routes serve them (pure zod, browser-safe): a watchlist's daily summary generated at
  * a time of day in IST on market days, and each run of a schedule (one per schedule and market day).
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { DailySummaryRequest, SummaryMode } from "@/lib/alpha/summaries";
 import { DEFAULT_CONTEXT_WINDOW_DAYS, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summaries";
 

@@ -3,7 +3,7 @@
  * the endpoint's response as the contract (lib/alpha) parses it and `meta` says what the call cost and where it came
  * from. The server builds `meta` with this type; the browser parses it with this schema.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { endpointIds } from "@/lib/alpha/catalogue";
 
 export const rateLimitInfoSchema = z.object({ limit: z.number(), remaining: z.number(), reset: z.number() });

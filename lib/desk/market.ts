@@ -2,7 +2,7 @@
  * The desk's market calendar as its routes serve it (pure zod, browser-safe): the active calendar (the built-in NSE
  * one until an admin saves an edit), and the kept history of edits (who, when, what changed in counts).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { marketCalendarSchema } from "@/lib/market/calendar";
 
 export const activeCalendarSchema = z.object({

@@ -5,7 +5,7 @@
  * (lib/desk/client.ts), which builds the URL from `path` and parses the answer with `output`. Pure zod, browser-safe.
  * Not here: /api/auth/[...nextauth] (next-auth's own protocol).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { batchInputSchema } from "@/lib/query/batch-input-schema";
 import { lookupSummaryInputSchema, summaryEntrySchema, summaryListEntrySchema } from "@/lib/query/summary-schema";
 import {
@@ -20,12 +20,13 @@ import {
 } from "@/lib/query/watchlist-schema";
 import { briefRunSchema, briefScheduleSchema, createBriefScheduleInputSchema, listBriefRunsQuerySchema, updateBriefScheduleInputSchema } from "./briefs";
 import { buySymbolCatalogueInputSchema, symbolCatalogueBuySchema, symbolSearchInputSchema, symbolSearchResultSchema } from "@/lib/symbols/directory";
+import { accountRoutes } from "./account";
 import { proxyMetaSchema } from "./envelope";
+import { route } from "./route-def";
 import { activeCalendarSchema, calendarVersionSchema, saveCalendarInputSchema } from "./market";
 import { seasonQuerySchema, seasonViewSchema } from "./season";
 import { deskSpendSchema, spendQuerySchema, usageViewSchema } from "./usage";
 import {
-  acceptInviteInputSchema,
   auditEntrySchema,
   createdInviteSchema,
   createInviteInputSchema,
@@ -37,24 +38,9 @@ import {
   updateMemberInputSchema,
   watchlistSharingSchema,
 } from "./teams";
-import { alphaKeyStatusSchema, changePasswordInputSchema, createUserInputSchema, newUserInputSchema, sessionUserSchema, updateUserInputSchema, userSummarySchema } from "./users";
+import { alphaKeyStatusSchema, createUserInputSchema, updateUserInputSchema, userSummarySchema } from "./users";
 
-export type DeskMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-/** Who may call a route: anyone (first-run setup), a signed-in user, or an admin. */
-export type DeskAccess = "public" | "user" | "admin";
-
-export interface DeskRouteDef<O extends z.ZodType = z.ZodType> {
-  method: DeskMethod;
-  /** Path with `[name]` segments, as the app/api folder names them. */
-  path: string;
-  access: DeskAccess;
-  query?: z.ZodType;
-  /** The JSON body: the browser's form checks with it, and the server's handler and verb parse with it. */
-  body?: z.ZodType;
-  /** The answer: `{ data: output }` as JSON, or `stream` (server-sent events) / `envelope` (the Alpha proxy). */
-  output: O;
-  kind?: "json" | "stream" | "envelope";
-}
+export type { DeskAccess, DeskMethod, DeskRouteDef } from "./route-def";
 
 export const healthSchema = z.object({
   status: z.enum(["ok", "unavailable"]),
@@ -67,10 +53,6 @@ export const healthSchema = z.object({
   jobs: z.object({ kind: z.enum(["memory", "pg-boss"]) }),
 });
 
-function route<O extends z.ZodType>(def: DeskRouteDef<O>): DeskRouteDef<O> {
-  return def;
-}
-
 export const deskRoutes = {
   // The Alpha proxy: the catalogue path after /api/alpha; `data` is the endpoint's response as lib/alpha parses it.
   alphaGet: route({ method: "GET", path: "/api/alpha/[...path]", access: "user", output: z.object({ data: z.unknown(), meta: proxyMetaSchema }), kind: "envelope" }),
@@ -80,15 +62,14 @@ export const deskRoutes = {
   // For load balancers: 200 when this instance reaches its database and shared store, else 503; says nothing secret.
   health: route({ method: "GET", path: "/api/health", access: "public", output: healthSchema }),
 
-  setupStatus: route({ method: "GET", path: "/api/setup", access: "public", output: z.object({ needsSetup: z.boolean() }) }),
-  setup: route({ method: "POST", path: "/api/setup", access: "public", body: newUserInputSchema, output: sessionUserSchema }),
+  // First-run setup, the forced password change and joining through an invite (lib/desk/account.ts).
+  ...accountRoutes,
 
   listUsers: route({ method: "GET", path: "/api/admin/users", access: "admin", output: z.array(userSummarySchema) }),
   createUser: route({ method: "POST", path: "/api/admin/users", access: "admin", body: createUserInputSchema, output: userSummarySchema }),
   updateUser: route({ method: "PATCH", path: "/api/admin/users/[id]", access: "admin", body: updateUserInputSchema, output: userSummarySchema }),
   issueTemporaryPassword: route({ method: "POST", path: "/api/admin/users/[id]/temporary-password", access: "admin", output: z.object({ temporaryPassword: z.string() }) }),
   clearSignInFailures: route({ method: "DELETE", path: "/api/admin/users/[id]/sign-in-failures", access: "admin", output: z.object({ cleared: z.number().int().min(0) }) }),
-  changePassword: route({ method: "POST", path: "/api/account/password", access: "user", body: changePasswordInputSchema, output: z.object({ changed: z.literal(true) }) }),
 
   getAlphaKey: route({ method: "GET", path: "/api/settings/alpha-key", access: "user", output: alphaKeyStatusSchema }),
   putAlphaKey: route({ method: "PUT", path: "/api/settings/alpha-key", access: "user", body: z.object({ key: z.string().min(1).max(500) }), output: alphaKeyStatusSchema }),
@@ -165,7 +146,6 @@ export const deskRoutes = {
   listAudit: route({ method: "GET", path: "/api/team/audit", access: "admin", output: z.array(auditEntrySchema) }),
   // The whole audit log as a CSV download.
   exportAudit: route({ method: "GET", path: "/api/team/audit.csv", access: "admin", output: z.unknown(), kind: "stream" }),
-  joinTeam: route({ method: "POST", path: "/api/team/join", access: "public", body: acceptInviteInputSchema, output: sessionUserSchema }),
 } as const;
 
 export type DeskRoutes = typeof deskRoutes;

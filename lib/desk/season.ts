@@ -2,7 +2,7 @@
  * The season tracker's route shapes (GET /api/season): which symbols to track and the board the server computed from
  * the free results index and calendar. Pure zod, browser-safe; the rules are lib/market/season.ts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { quarterKeySchema } from "@/lib/alpha/primitives";
 
 /** Whose symbols: every watchlist of the user (default), one of them, or every company the free data knows. */

@@ -3,7 +3,7 @@
  * the key), seats with their daily allowance and permitted paid actions, invites, the audit log and the admin's view
  * of each member's spend today. The server's verbs (lib/server/teams) parse their input with the same schemas.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { USER_ROLE_VALUES } from "./users";
 
 /** Paid actions an admin permits per member; every paid endpoint belongs to exactly one (lib/server/teams/seats.ts). */
@@ -90,17 +90,7 @@ export type Invite = z.output<typeof inviteSchema>;
 /** The answer to creating an invite: the one-time link, shown once to the admin and never stored in clear. */
 export const createdInviteSchema = inviteSchema.extend({ url: z.string() });
 
-export const INVITE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
-export const inviteTokenSchema = z.string().regex(INVITE_TOKEN_PATTERN, { message: "is not an invite link of this desk" });
-
-/** POST /api/team/join: the sign-up through an invite link. */
-export const acceptInviteInputSchema = z.object({
-  token: inviteTokenSchema,
-  email: z.string().trim().toLowerCase().pipe(z.email({ message: "must be an email address" })).pipe(z.string().max(254)),
-  name: z.string().trim().min(1, { message: "is required" }).max(100),
-  password: z.string().min(8, { message: "must be at least 8 characters" }).max(256, { message: "must be at most 256 characters" }),
-});
-export type AcceptInviteInput = z.input<typeof acceptInviteInputSchema>;
+export { acceptInviteInputSchema, INVITE_TOKEN_PATTERN, inviteTokenSchema, type AcceptInviteInput } from "./account";
 
 export const AUDIT_ACTIONS = [
   "org_key.saved",

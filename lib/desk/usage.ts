@@ -3,7 +3,7 @@
  * (spend by endpoint and by user, reconciled with the service's ledger). The server builds them with these types;
  * the browser parses every answer with these schemas.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { accountProfileSchema, usageSnapshotSchema } from "@/lib/alpha/account";
 
 export const SPEND_RANGES = ["24h", "7d", "30d"] as const;

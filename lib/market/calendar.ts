@@ -3,7 +3,7 @@
  * the market at a moment. Pure zod and arithmetic (no clock, no server imports) so the service's generator and
  * simulator and the desk's status badge read one truth.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { IST_OFFSET_MINUTES } from "../alpha/time";
 import { NSE_CALENDAR_DATA } from "./nse-calendar-data";
 

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AlphaError } from "@/lib/alpha/errors";
+import { AlphaError } from "@/lib/alpha/alpha-error";
 import { alphaPrice, alphaProxyUrl, alphaQueryOptions, parseEnvelope, refreshAlpha } from "./alpha";
 import { queryKeys } from "./keys";
 import { usageQueryOptions } from "./usage";

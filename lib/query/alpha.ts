@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { queryOptions, useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from "@tanstack/react-query";
 import type { CallInput, CallOptions } from "@/lib/alpha/client";
 import { prepareRequest } from "@/lib/alpha/client";

@@ -1,5 +1,5 @@
 /** The input lines the desk keeps for a submitted batch job (pure zod, browser-safe). */
-import { z } from "zod";
+import * as z from "zod";
 import { batchLineSchema } from "@/lib/alpha/batch";
 
 /** GET /api/batches/[id]/input: the lines the server kept from the upload the upstream accepted. */

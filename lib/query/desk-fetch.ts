@@ -1,4 +1,5 @@
-import { AlphaError, errorBodySchema } from "@/lib/alpha/errors";
+import { AlphaError } from "@/lib/alpha/alpha-error";
+import { errorBodySchema } from "@/lib/alpha/errors";
 
 /** `Retry-After` of a desk route: delta-seconds (what the desk sends) or an HTTP date. */
 function retryAfterSeconds(value: string | null): number | undefined {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { Alert } from "@/lib/alpha/alerts";
 import type { AnnouncementDetail, AnnouncementRow } from "@/lib/alpha/announcements";
 import type { BlockDeal } from "@/lib/alpha/block-deals";

@@ -1,5 +1,5 @@
 import { isServer, QueryClient } from "@tanstack/react-query";
-import { AlphaError } from "@/lib/alpha/errors";
+import { AlphaError } from "@/lib/alpha/alpha-error";
 
 /** One factory for every QueryClient: a new one per server request, one for the life of the browser tab. */
 export function makeQueryClient(): QueryClient {

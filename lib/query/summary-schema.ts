@@ -2,7 +2,7 @@
  * The desk's summary history as routes serve it (pure zod, browser-safe), shared by lib/server/money/summaries.ts and
  * the Summaries page. The request and response inside are the contract's own schemas.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { dailySummaryRequestSchema } from "@/lib/alpha/summaries";
 
 /** A paid summary repeated within this window opens the earlier result instead of paying again. */

@@ -3,7 +3,7 @@
  * CSV import) and lib/server/portfolio/watchlists.ts. An item is the contract's holding, so a watchlist is always a valid
  * `items` body for a daily summary or a batch line.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { holdingSchema, MAX_SUMMARY_SYMBOLS } from "@/lib/alpha/summaries";
 import { watchlistSharingSchema } from "@/lib/desk/teams";
 

@@ -3,7 +3,7 @@
  * symbol, company name and BSE code, and the one way to write a symbol page's URL. Pure zod and functions,
  * browser-safe; the server fills the directory (lib/server/symbols).
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const symbolEntrySchema = z.object({
   symbol: z.string(),

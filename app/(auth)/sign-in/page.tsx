@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { z } from "zod";
+import * as z from "zod";
 import { safeCallbackPath, signInErrorMessage } from "@/components/auth/callback-url";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { getSessionUser } from "@/lib/server/identity/auth";

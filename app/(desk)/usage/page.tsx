@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { z } from "zod";
+import * as z from "zod";
 import { PageHeader } from "@/components/shell/page-header";
 import { AccountProfileCard } from "@/components/usage/account-profile-card";
 import { SpendByUserCard } from "@/components/usage/spend-by-user";

@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { z } from "zod";
+import * as z from "zod";
 import { BatchJobSkeleton, BatchJobView } from "@/components/batches/batch-job-view";
 import { PageHeader } from "@/components/shell/page-header";
 import { batchJobPathSchema } from "@/lib/alpha/batch";

@@ -1,0 +1,34 @@
+"use client";
+
+import { type ComponentType, useEffect, useRef, useState } from "react";
+import { ThemeToggleButton } from "./theme-toggle-button";
+
+type TippedToggle = ComponentType<{ autoFocus?: boolean }>;
+
+/**
+ * The light/dark switch of the signed-out pages: the same button, its tooltip (Radix Tooltip and its popper, the
+ * largest part of those pages' own code) loaded once the browser is idle after the page, not with it. The button is
+ * swapped for the tooltip's then, never on the user's hover or press (a swap between pointer down and up would lose
+ * the click); focus stays on the button if it had it.
+ */
+export function ThemeToggleLight() {
+  const [Tipped, setTipped] = useState<{ Toggle: TippedToggle; focused: boolean } | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    let cancelled = false;
+    const load = () =>
+      void import("./theme-toggle-tooltip")
+        .then((m) => {
+          if (!cancelled) setTipped({ Toggle: m.default, focused: document.activeElement === button.current });
+        })
+        .catch(() => undefined);
+    const idle = typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(load) : window.setTimeout(load, 200);
+    return () => {
+      cancelled = true;
+      if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, []);
+  if (Tipped) return <Tipped.Toggle autoFocus={Tipped.focused} />;
+  return <ThemeToggleButton ref={button} />;
+}

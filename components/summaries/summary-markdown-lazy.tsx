@@ -1,0 +1,28 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/** What stands in for a summary while its renderer loads: a heading and a few lines of text, at the text's rhythm. */
+function SummaryMarkdownSkeleton() {
+  return (
+    <div className="flex flex-col gap-2.5 pt-1" aria-busy="true" aria-label="Loading the summary">
+      <Skeleton className="h-6 w-1/3" />
+      <Skeleton className="mt-1 h-4 w-full" />
+      <Skeleton className="h-4 w-11/12" />
+      <Skeleton className="h-4 w-4/5" />
+      <Skeleton className="mt-3 h-5 w-1/4" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-2/3" />
+    </div>
+  );
+}
+
+/**
+ * The summary's markdown renderer (react-markdown, remark-gfm and their parsers, the largest library of the
+ * summaries and batch pages) loads as its own chunk when a summary is shown, not with the page. Rendered on the
+ * server too, so a summary in the page's first HTML does not shift.
+ */
+export const SummaryMarkdownLazy = dynamic(() => import("./summary-markdown").then((m) => m.SummaryMarkdown), {
+  loading: () => <SummaryMarkdownSkeleton />,
+});

@@ -1,0 +1,114 @@
+/**
+ * First-load JavaScript per route of a production build, and the budgets it is held to. One home for both: the
+ * proxy bench prints the table (`bench/proxy/run.ts`) and `npm test` fails on a route over its budget
+ * (`scripts/check-bundle-budget.ts`).
+ *
+ * The sizes come from the build's own list of each route's first-load chunks
+ * (`<distDir>/diagnostics/route-bundle-stats.json`, written by `next build`); each chunk is gzipped at level 9 and
+ * the gzip sizes are summed (a chunk shared by several routes counts in each, as the browser loads it for each).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import * as z from "zod";
+
+/** The budget of every route not named below, in kB (1 kB = 1,024 bytes) of gzip. */
+export const DEFAULT_BUDGET_KB = 200;
+
+/**
+ * Routes held to a smaller budget: the signed-out pages, the first thing a new user loads (no desk shell, no data
+ * layer beyond the form's).
+ */
+export const ROUTE_BUDGETS_KB: Readonly<Record<string, number>> = {
+  "/sign-in": 170,
+  "/setup": 170,
+  "/join": 170,
+  "/change-password": 170,
+};
+
+export function budgetFor(route: string): number {
+  return ROUTE_BUDGETS_KB[route] ?? DEFAULT_BUDGET_KB;
+}
+
+const routeStatsSchema = z.array(
+  z.looseObject({
+    route: z.string().min(1),
+    firstLoadChunkPaths: z.array(z.string()),
+  }),
+);
+export type RouteStats = z.infer<typeof routeStatsSchema>;
+
+export interface RouteSize {
+  route: string;
+  /** Sum of the gzip -9 sizes of the route's first-load chunks, in kB, one decimal. */
+  gzipKb: number;
+  rawKb: number;
+  budgetKb: number;
+  overBudget: boolean;
+  /** Chunks the stats name that are not on disk (a build replaced mid-run): the sizes are then incomplete. */
+  missingChunks: number;
+}
+
+/** Where a build keeps the stats: `NEXT_DIST_DIR` (next.config.ts) or `.next`, under the project root. */
+export function statsPathOf(root: string, distDir = process.env.NEXT_DIST_DIR ?? ".next"): string {
+  return join(root, distDir, "diagnostics", "route-bundle-stats.json");
+}
+
+/** The build's per-route chunk list, or null when there is no such file. A file in another shape throws. */
+export function readRouteStats(statsPath: string): RouteStats | null {
+  if (!existsSync(statsPath)) return null;
+  return routeStatsSchema.parse(JSON.parse(readFileSync(statsPath, "utf8")));
+}
+
+/**
+ * The first-load size of each route in `stats`, sorted by route. Chunk paths are relative to `root` and start with
+ * `.next/` whatever the build folder (`distDir` replaces it); Windows separators are read too.
+ */
+export function firstLoadSizes(stats: RouteStats, { root, distDir = process.env.NEXT_DIST_DIR ?? ".next" }: { root: string; distDir?: string }): RouteSize[] {
+  const sizes = new Map<string, { raw: number; gzip: number } | null>();
+  const sizeOf = (path: string) => {
+    if (!sizes.has(path)) {
+      const full = join(root, path);
+      if (existsSync(full)) {
+        const bytes = readFileSync(full);
+        sizes.set(path, { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+      } else {
+        sizes.set(path, null);
+      }
+    }
+    return sizes.get(path) ?? null;
+  };
+  return stats
+    .map(({ route, firstLoadChunkPaths }) => {
+      const named = [...new Set(firstLoadChunkPaths.map((p) => p.replaceAll("\\", "/").replace(/^\.next\//, `${distDir}/`)))];
+      const found = named.map(sizeOf).filter((s) => s !== null);
+      const gzipKb = found.reduce((sum, s) => sum + s.gzip, 0) / 1024;
+      const rawKb = found.reduce((sum, s) => sum + s.raw, 0) / 1024;
+      const budgetKb = budgetFor(route);
+      return {
+        route,
+        gzipKb: Math.round(gzipKb * 10) / 10,
+        rawKb: Math.round(rawKb),
+        budgetKb,
+        overBudget: gzipKb > budgetKb,
+        missingChunks: named.length - found.length,
+      };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
+}
+
+/** Reads the stats of the build under `root` and sizes every route; null when the build wrote no stats. */
+export function measureBuild({ root, distDir = process.env.NEXT_DIST_DIR ?? ".next" }: { root: string; distDir?: string }): RouteSize[] | null {
+  const stats = readRouteStats(statsPathOf(root, distDir));
+  return stats ? firstLoadSizes(stats, { root, distDir }) : null;
+}
+
+/** The sizes as a Markdown table (route, gzip kB, budget, raw kB), notes on routes over or incomplete. */
+export function sizesTable(sizes: RouteSize[]): string {
+  const lines = ["| route | gzip kB | budget kB | raw kB |", "|---|---|---|---|"];
+  for (const s of sizes) {
+    const note = s.missingChunks > 0 ? ` (${s.missingChunks} chunks missing: rebuild)` : s.overBudget ? " (over)" : "";
+    lines.push(`| ${s.route} | ${s.gzipKb}${note} | ${s.budgetKb} | ${s.rawKb} |`);
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { budgetFor, DEFAULT_BUDGET_KB, measureBuild } from "./bundle-sizes";
+import { BundleBudgetError, checkBundleBudget } from "./check-bundle-budget";
+
+const KB = 1024;
+let root: string;
+
+/** A planted chunk of `kb` kB of random bytes: gzip cannot shrink them, so its gzip size is `kb` kB and a few bytes. */
+function chunk(name: string, kb: number): string {
+  const path = `.next/static/chunks/${name}.js`;
+  writeFileSync(join(root, path), randomBytes(Math.round(kb * KB)));
+  return path;
+}
+
+function plantStats(stats: unknown, distDir = ".next") {
+  mkdirSync(join(root, distDir, "diagnostics"), { recursive: true });
+  writeFileSync(join(root, distDir, "diagnostics", "route-bundle-stats.json"), JSON.stringify(stats));
+}
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "bundle-budget-"));
+  mkdirSync(join(root, ".next", "static", "chunks"), { recursive: true });
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe("the first-load budget check", () => {
+  it("passes when every route is under its budget, and sums a route's chunks", () => {
+    const framework = chunk("framework", 120);
+    plantStats([
+      { route: "/today", firstLoadUncompressedJsBytes: 1, firstLoadChunkPaths: [framework, chunk("today", 60)] },
+      { route: "/sign-in", firstLoadUncompressedJsBytes: 1, firstLoadChunkPaths: [framework, chunk("sign-in", 30)] },
+    ]);
+    const sizes = checkBundleBudget({ root, distDir: ".next" });
+    expect(sizes.map((s) => s.route)).toEqual(["/sign-in", "/today"]);
+    const today = sizes.find((s) => s.route === "/today")!;
+    expect(today.gzipKb).toBeGreaterThanOrEqual(180);
+    expect(today.gzipKb).toBeLessThan(181);
+    expect(today.budgetKb).toBe(DEFAULT_BUDGET_KB);
+  });
+
+  it("fails with the route, its size, its budget and how much over", () => {
+    const framework = chunk("framework", 120);
+    plantStats([
+      { route: "/earnings", firstLoadChunkPaths: [framework, chunk("earnings", 95)] },
+      { route: "/news", firstLoadChunkPaths: [framework, chunk("news", 40)] },
+    ]);
+    let error: unknown;
+    try {
+      checkBundleBudget({ root, distDir: ".next" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(BundleBudgetError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/1 route\(s\) over/);
+    expect(message).toMatch(/\/earnings: 215(\.\d)? kB gzip, budget 200 kB, 15(\.\d)? kB over/);
+    expect(message).not.toContain("/news");
+  });
+
+  it("holds the signed-out pages to their smaller budget", () => {
+    expect(budgetFor("/sign-in")).toBe(170);
+    expect(budgetFor("/setup")).toBe(170);
+    expect(budgetFor("/today")).toBe(DEFAULT_BUDGET_KB);
+    plantStats([{ route: "/sign-in", firstLoadChunkPaths: [chunk("framework", 120), chunk("form", 60)] }]);
+    expect(() => checkBundleBudget({ root, distDir: ".next" })).toThrow(/\/sign-in: 180(\.\d)? kB gzip, budget 170 kB/);
+  });
+
+  it("fails when the build wrote no stats", () => {
+    expect(measureBuild({ root, distDir: ".next" })).toBeNull();
+    expect(() => checkBundleBudget({ root, distDir: ".next" })).toThrow(/No bundle stats/);
+  });
+
+  it("fails when the stats name no routes", () => {
+    plantStats([]);
+    expect(() => checkBundleBudget({ root, distDir: ".next" })).toThrow(/names no routes/);
+  });
+
+  it("fails when the stats name chunks that are not on disk", () => {
+    plantStats([{ route: "/today", firstLoadChunkPaths: [chunk("framework", 10), ".next/static/chunks/gone.js"] }]);
+    expect(() => checkBundleBudget({ root, distDir: ".next" })).toThrow(/\/today: 1 chunk\(s\) named by the stats are not on disk/);
+  });
+
+  it("fails on stats in another shape", () => {
+    plantStats({ routes: [] });
+    expect(() => checkBundleBudget({ root, distDir: ".next" })).toThrow();
+  });
+
+  it("reads a build in another folder and Windows separators", () => {
+    mkdirSync(join(root, ".next-e2e", "static", "chunks"), { recursive: true });
+    writeFileSync(join(root, ".next-e2e", "static", "chunks", "a.js"), randomBytes(20 * KB));
+    plantStats([{ route: "/", firstLoadChunkPaths: [".next\\static\\chunks\\a.js"] }], ".next-e2e");
+    const [home] = checkBundleBudget({ root, distDir: ".next-e2e" });
+    expect(home?.gzipKb).toBeGreaterThanOrEqual(20);
+    expect(home?.missingChunks).toBe(0);
+  });
+});

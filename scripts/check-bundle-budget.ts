@@ -1,0 +1,43 @@
+/**
+ * `npm test`'s check after the production build: every route's first-load JavaScript (gzip) within its budget
+ * (`scripts/bundle-sizes.ts`). Sizes only, never timings. Fails, with the list, when a route is over; and when the
+ * build left no stats, names no routes or names chunks that are not on disk, since a check that measured nothing
+ * must not pass. Run: `npx tsx scripts/check-bundle-budget.ts` after `next build`.
+ */
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { firstLoadSizes, readRouteStats, sizesTable, statsPathOf, type RouteSize } from "./bundle-sizes";
+
+export class BundleBudgetError extends Error {
+  override name = "BundleBudgetError";
+}
+
+/** Sizes every route of the build under `root` and throws a BundleBudgetError listing what is wrong; else the sizes. */
+export function checkBundleBudget({ root, distDir = process.env.NEXT_DIST_DIR ?? ".next" }: { root: string; distDir?: string }): RouteSize[] {
+  const statsPath = statsPathOf(root, distDir);
+  const stats = readRouteStats(statsPath);
+  if (!stats) throw new BundleBudgetError(`No bundle stats at ${statsPath}: run \`next build\` first (it writes them).`);
+  if (stats.length === 0) throw new BundleBudgetError(`${statsPath} names no routes: the build measured nothing.`);
+  const sizes = firstLoadSizes(stats, { root, distDir });
+  const incomplete = sizes.filter((s) => s.missingChunks > 0);
+  if (incomplete.length > 0) {
+    const lines = incomplete.map((s) => `  ${s.route}: ${s.missingChunks} chunk(s) named by the stats are not on disk`);
+    throw new BundleBudgetError(`The build's chunks do not match its stats (a build replaced mid-run?); rebuild:\n${lines.join("\n")}`);
+  }
+  const over = sizes.filter((s) => s.overBudget);
+  if (over.length > 0) {
+    const lines = over.map((s) => `  ${s.route}: ${s.gzipKb} kB gzip, budget ${s.budgetKb} kB, ${Math.round((s.gzipKb - s.budgetKb) * 10) / 10} kB over`);
+    throw new BundleBudgetError(`${over.length} route(s) over their first-load JavaScript budget:\n${lines.join("\n")}`);
+  }
+  return sizes;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  try {
+    const sizes = checkBundleBudget({ root: join(import.meta.dirname, "..") });
+    console.log(`First-load JavaScript per route (gzip -9), all ${sizes.length} within budget:\n\n${sizesTable(sizes)}`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
