@@ -26,8 +26,46 @@ export const ROUTE_BUDGETS_KB: Readonly<Record<string, number>> = {
   "/change-password": 170,
 };
 
-export function budgetFor(route: string): number {
+/**
+ * Interim ceilings, a ratchet towards the aims above: the signed-in pages measured 270–320 kB when the check landed
+ * (the desk shell and its data layer — zod and the contract's schemas, Radix popovers, TanStack Query — are ~135 kB
+ * over the framework's ~137 kB), and each route may not grow past what it measured then (+3 kB). The check fails
+ * when a route goes over its ceiling, when it is now within its aim (remove its ceiling), and when it sits more than
+ * CEILING_SLACK_KB under its ceiling (lower the ceiling), so a cut is kept the day it lands.
+ */
+export const INTERIM_CEILINGS_KB: Readonly<Record<string, number>> = {
+  "/[...missing]": 274,
+  "/admin": 294,
+  "/alerts": 324,
+  "/announcements": 322,
+  "/batches": 310,
+  "/batches/[id]": 298,
+  "/block-deals": 315,
+  "/concalls": 307,
+  "/concalls/[symbol]/[quarter]": 287,
+  "/earnings": 313,
+  "/news": 315,
+  "/season": 293,
+  "/settings": 278,
+  "/summaries": 315,
+  "/symbols/[symbol]": 293,
+  "/team": 294,
+  "/today": 317,
+  "/usage": 289,
+  "/watchlists": 319,
+};
+
+/** How far under its interim ceiling a route may sit before the check asks for the ceiling to come down. */
+export const CEILING_SLACK_KB = 8;
+
+/** The aim of a route (issue 18): 200 kB, 170 kB for the signed-out pages. */
+export function aimFor(route: string): number {
   return ROUTE_BUDGETS_KB[route] ?? DEFAULT_BUDGET_KB;
+}
+
+/** What the check holds a route to: its interim ceiling while it has one, else its aim. */
+export function budgetFor(route: string, ceilings: Readonly<Record<string, number>> = INTERIM_CEILINGS_KB): number {
+  return ceilings[route] ?? aimFor(route);
 }
 
 const routeStatsSchema = z.array(
@@ -43,7 +81,9 @@ export interface RouteSize {
   /** Sum of the gzip -9 sizes of the route's first-load chunks, in kB, one decimal. */
   gzipKb: number;
   rawKb: number;
+  /** What the check holds the route to (its interim ceiling, else its aim). */
   budgetKb: number;
+  aimKb: number;
   overBudget: boolean;
   /** Chunks the stats name that are not on disk (a build replaced mid-run): the sizes are then incomplete. */
   missingChunks: number;
@@ -64,7 +104,10 @@ export function readRouteStats(statsPath: string): RouteStats | null {
  * The first-load size of each route in `stats`, sorted by route. Chunk paths are relative to `root` and start with
  * `.next/` whatever the build folder (`distDir` replaces it); Windows separators are read too.
  */
-export function firstLoadSizes(stats: RouteStats, { root, distDir = process.env.NEXT_DIST_DIR ?? ".next" }: { root: string; distDir?: string }): RouteSize[] {
+export function firstLoadSizes(
+  stats: RouteStats,
+  { root, distDir = process.env.NEXT_DIST_DIR ?? ".next", ceilings = INTERIM_CEILINGS_KB }: { root: string; distDir?: string; ceilings?: Readonly<Record<string, number>> },
+): RouteSize[] {
   const sizes = new Map<string, { raw: number; gzip: number } | null>();
   const sizeOf = (path: string) => {
     if (!sizes.has(path)) {
@@ -84,12 +127,13 @@ export function firstLoadSizes(stats: RouteStats, { root, distDir = process.env.
       const found = named.map(sizeOf).filter((s) => s !== null);
       const gzipKb = found.reduce((sum, s) => sum + s.gzip, 0) / 1024;
       const rawKb = found.reduce((sum, s) => sum + s.raw, 0) / 1024;
-      const budgetKb = budgetFor(route);
+      const budgetKb = budgetFor(route, ceilings);
       return {
         route,
         gzipKb: Math.round(gzipKb * 10) / 10,
         rawKb: Math.round(rawKb),
         budgetKb,
+        aimKb: aimFor(route),
         overBudget: gzipKb > budgetKb,
         missingChunks: named.length - found.length,
       };
@@ -105,10 +149,10 @@ export function measureBuild({ root, distDir = process.env.NEXT_DIST_DIR ?? ".ne
 
 /** The sizes as a Markdown table (route, gzip kB, budget, raw kB), notes on routes over or incomplete. */
 export function sizesTable(sizes: RouteSize[]): string {
-  const lines = ["| route | gzip kB | budget kB | raw kB |", "|---|---|---|---|"];
+  const lines = ["| route | gzip kB | aim kB | ceiling kB | raw kB |", "|---|---|---|---|---|"];
   for (const s of sizes) {
-    const note = s.missingChunks > 0 ? ` (${s.missingChunks} chunks missing: rebuild)` : s.overBudget ? " (over)" : "";
-    lines.push(`| ${s.route} | ${s.gzipKb}${note} | ${s.budgetKb} | ${s.rawKb} |`);
+    const note = s.missingChunks > 0 ? ` (${s.missingChunks} chunks missing: rebuild)` : s.overBudget ? " (over its ceiling)" : s.gzipKb > s.aimKb ? " (over the aim)" : "";
+    lines.push(`| ${s.route} | ${s.gzipKb}${note} | ${s.aimKb} | ${s.budgetKb === s.aimKb ? "–" : s.budgetKb} | ${s.rawKb} |`);
   }
   return lines.join("\n");
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { budgetFor, DEFAULT_BUDGET_KB, measureBuild } from "./bundle-sizes";
+import { aimFor, budgetFor, DEFAULT_BUDGET_KB, INTERIM_CEILINGS_KB, measureBuild } from "./bundle-sizes";
 import { BundleBudgetError, checkBundleBudget } from "./check-bundle-budget";
 
 const KB = 1024;
@@ -34,7 +34,7 @@ describe("the first-load budget check", () => {
       { route: "/today", firstLoadUncompressedJsBytes: 1, firstLoadChunkPaths: [framework, chunk("today", 60)] },
       { route: "/sign-in", firstLoadUncompressedJsBytes: 1, firstLoadChunkPaths: [framework, chunk("sign-in", 30)] },
     ]);
-    const sizes = checkBundleBudget({ root, distDir: ".next" });
+    const sizes = checkBundleBudget({ root, distDir: ".next", ceilings: {} });
     expect(sizes.map((s) => s.route)).toEqual(["/sign-in", "/today"]);
     const today = sizes.find((s) => s.route === "/today")!;
     expect(today.gzipKb).toBeGreaterThanOrEqual(180);
@@ -50,7 +50,7 @@ describe("the first-load budget check", () => {
     ]);
     let error: unknown;
     try {
-      checkBundleBudget({ root, distDir: ".next" });
+      checkBundleBudget({ root, distDir: ".next", ceilings: {} });
     } catch (e) {
       error = e;
     }
@@ -64,37 +64,73 @@ describe("the first-load budget check", () => {
   it("holds the signed-out pages to their smaller budget", () => {
     expect(budgetFor("/sign-in")).toBe(170);
     expect(budgetFor("/setup")).toBe(170);
-    expect(budgetFor("/today")).toBe(DEFAULT_BUDGET_KB);
+    expect(aimFor("/today")).toBe(DEFAULT_BUDGET_KB);
+    expect(budgetFor("/today", {})).toBe(DEFAULT_BUDGET_KB);
     plantStats([{ route: "/sign-in", firstLoadChunkPaths: [chunk("framework", 120), chunk("form", 60)] }]);
-    expect(() => checkBundleBudget({ root, distDir: ".next" })).toThrow(/\/sign-in: 180(\.\d)? kB gzip, budget 170 kB/);
+    expect(() => checkBundleBudget({ root, distDir: ".next", ceilings: {} })).toThrow(/\/sign-in: 180(\.\d)? kB gzip, budget 170 kB/);
   });
 
   it("fails when the build wrote no stats", () => {
     expect(measureBuild({ root, distDir: ".next" })).toBeNull();
-    expect(() => checkBundleBudget({ root, distDir: ".next" })).toThrow(/No bundle stats/);
+    expect(() => checkBundleBudget({ root, distDir: ".next", ceilings: {} })).toThrow(/No bundle stats/);
   });
 
   it("fails when the stats name no routes", () => {
     plantStats([]);
-    expect(() => checkBundleBudget({ root, distDir: ".next" })).toThrow(/names no routes/);
+    expect(() => checkBundleBudget({ root, distDir: ".next", ceilings: {} })).toThrow(/names no routes/);
   });
 
   it("fails when the stats name chunks that are not on disk", () => {
     plantStats([{ route: "/today", firstLoadChunkPaths: [chunk("framework", 10), ".next/static/chunks/gone.js"] }]);
-    expect(() => checkBundleBudget({ root, distDir: ".next" })).toThrow(/\/today: 1 chunk\(s\) named by the stats are not on disk/);
+    expect(() => checkBundleBudget({ root, distDir: ".next", ceilings: {} })).toThrow(/\/today: 1 chunk\(s\) named by the stats are not on disk/);
   });
 
   it("fails on stats in another shape", () => {
     plantStats({ routes: [] });
-    expect(() => checkBundleBudget({ root, distDir: ".next" })).toThrow();
+    expect(() => checkBundleBudget({ root, distDir: ".next", ceilings: {} })).toThrow();
   });
 
   it("reads a build in another folder and Windows separators", () => {
     mkdirSync(join(root, ".next-e2e", "static", "chunks"), { recursive: true });
     writeFileSync(join(root, ".next-e2e", "static", "chunks", "a.js"), randomBytes(20 * KB));
     plantStats([{ route: "/", firstLoadChunkPaths: [".next\\static\\chunks\\a.js"] }], ".next-e2e");
-    const [home] = checkBundleBudget({ root, distDir: ".next-e2e" });
+    const [home] = checkBundleBudget({ root, distDir: ".next-e2e", ceilings: {} });
     expect(home?.gzipKb).toBeGreaterThanOrEqual(20);
     expect(home?.missingChunks).toBe(0);
+  });
+
+  describe("interim ceilings (a ratchet towards the aim)", () => {
+    const planted = (kb: number) => plantStats([{ route: "/earnings", firstLoadChunkPaths: [chunk("framework", 120), chunk("earnings", kb - 120)] }]);
+
+    it("holds a route over its aim to its ceiling, and fails past it", () => {
+      planted(240);
+      const [earnings] = checkBundleBudget({ root, distDir: ".next", ceilings: { "/earnings": 245 } });
+      expect(earnings?.budgetKb).toBe(245);
+      expect(earnings?.aimKb).toBe(200);
+      planted(250);
+      expect(() => checkBundleBudget({ root, distDir: ".next", ceilings: { "/earnings": 245 } })).toThrow(/\/earnings: 250(\.\d)? kB gzip, budget 245 kB, 5(\.\d)? kB over/);
+    });
+
+    it("asks for a ceiling to come down when the route shrank, and to go when it is within its aim", () => {
+      planted(230);
+      expect(() => checkBundleBudget({ root, distDir: ".next", ceilings: { "/earnings": 245 } })).toThrow(/\/earnings: 230(\.\d)? kB, 1[45](\.\d)? kB under its interim ceiling 245 kB: lower it to 23[34] kB/);
+      planted(190);
+      expect(() => checkBundleBudget({ root, distDir: ".next", ceilings: { "/earnings": 245 } })).toThrow(/within its aim 200 kB: remove its interim ceiling/);
+    });
+
+    it("refuses a ceiling for a route the build does not have, or one not above the aim", () => {
+      planted(240);
+      expect(() => checkBundleBudget({ root, distDir: ".next", ceilings: { "/earnings": 245, "/gone": 260 } })).toThrow(/\/gone: has an interim ceiling but the build has no such route/);
+      const framework = chunk("framework", 120);
+      plantStats([
+        { route: "/earnings", firstLoadChunkPaths: [framework, chunk("earnings", 120)] },
+        { route: "/sign-in", firstLoadChunkPaths: [framework, chunk("form", 30)] },
+      ]);
+      expect(() => checkBundleBudget({ root, distDir: ".next", ceilings: { "/earnings": 245, "/sign-in": 170 } })).toThrow(/\/sign-in: its interim ceiling 170 kB is not above its aim 170 kB/);
+    });
+
+    it("the project's ceilings are all above the aims (they are interim, not a second aim)", () => {
+      for (const [route, ceiling] of Object.entries(INTERIM_CEILINGS_KB)) expect(ceiling, route).toBeGreaterThan(aimFor(route));
+    });
   });
 });
