@@ -29,6 +29,6 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (found.account.status !== "active") throw new AlphaError("account_disabled", "This account is disabled");
   c.set("caller", found.caller);
   c.set("account", found.account);
-  countRequest(c, found.account);
+  await countRequest(c, found.account);
   await next();
 };

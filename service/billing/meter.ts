@@ -25,8 +25,9 @@ export function newMeterState(): MeterState {
  * Counts an authenticated request against the account's rpm and daily limits, at the start of the request.
  * A refused request is not counted and costs nothing: 429 `rate_limit_exceeded` with `Retry-After`.
  */
-export function countRequest(c: Context<AppEnv>, account: AccountRecord): void {
-  const decision = c.get("limiter").take(account.id, account.limits);
+export async function countRequest(c: Context<AppEnv>, account: AccountRecord): Promise<void> {
+  const limiter = c.get("limiter");
+  const decision = limiter.take(account.id, account.limits);
   c.get("meter").rate = decision;
   if (!decision.allowed) {
     const which = decision.window === "day" ? `${account.limits.daily} requests per day` : `${account.limits.rpm} requests per minute`;
@@ -35,6 +36,7 @@ export function countRequest(c: Context<AppEnv>, account: AccountRecord): void {
       details: { window: decision.window, limit: decision.limit, retry_after: decision.retryAfter },
     });
   }
+  await limiter.durable();
 }
 
 /** A paid answer that is not JSON (a PDF, CSV text): priced like any body by the cost table, then sent as is. */

@@ -60,6 +60,23 @@ describe("RateLimiter", () => {
 });
 
 describe("RateLimiter durability", () => {
+  it("commits the counts of one turn together, and each caller's durable() waits for its own", async () => {
+    const db = openDatabase(":memory:");
+    const limiter = new RateLimiter(db, new ManualClock("2026-05-15T06:00:00Z"));
+    const rows = () => (db.prepare("SELECT COUNT(*) AS n FROM request_log").get() as { n: number }).n;
+    const waits = Array.from({ length: 5 }, (_, i) => {
+      expect(limiter.take(`acc_${i % 2}`, { rpm: 10, daily: 100 }).allowed).toBe(true);
+      return limiter.durable();
+    });
+    expect(rows()).toBe(0); // counted in memory, not yet committed: nobody has gone on
+    await Promise.all(waits);
+    expect(rows()).toBe(5);
+    expect(limiter.take("acc_0", { rpm: 10, daily: 100 }).allowed).toBe(true);
+    limiter.close(); // a count taken before close is committed by it
+    expect(rows()).toBe(6);
+    db.close();
+  });
+
   it("loses no count when its process is killed (kill -9) right after answering", async () => {
     const dir = mkdtempSync(join(tmpdir(), "alpha-rate-crash-"));
     const path = join(dir, "service.db");

@@ -35,12 +35,18 @@ interface AccountWindow {
 /**
  * Per-account request counters: `rpm` over a sliding 60 s window and `daily` over the Asia/Kolkata calendar day.
  * Decisions are made in memory (one service process owns a database); every counted request is written to
- * `request_log` before the request goes on, so a crash (kill -9) loses no count. A refused request is not counted.
+ * `request_log` before the request goes on (`durable()`), so a crash (kill -9) loses no count. The rows of the requests
+ * counted in one turn of the event loop are committed together (group commit: one WAL commit per turn, not per
+ * request); each request waits for its own. A refused request is not counted.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, AccountWindow>();
   private lastPruneMs = 0;
   private readonly timer: NodeJS.Timeout;
+  /** Counted, not yet committed: the rows of this turn's requests. */
+  private pending: { accountId: string; atMs: number; day: string }[] = [];
+  private waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private commitScheduled = false;
 
   constructor(
     private readonly db: Db,
@@ -74,8 +80,8 @@ export class RateLimiter {
       };
     }
 
-    // Written before the request goes on (one small WAL commit), so a crash cannot hand out the same slot twice.
-    prepared(this.db, "INSERT INTO request_log (account_id, at_ms, ist_day) VALUES (?, ?, ?)").run(accountId, nowMs, w.day);
+    // Committed before the request goes on (the caller awaits durable()), so a crash cannot hand out the same slot twice.
+    this.pending.push({ accountId, atMs: nowMs, day: w.day });
     w.times.push(nowMs);
     w.today += 1;
 
@@ -93,6 +99,41 @@ export class RateLimiter {
     return { requestsLastMinute: w.times.length - w.head, requestsToday: w.today };
   }
 
+  /**
+   * Resolves once every count taken so far is in `request_log`: the counts of this turn of the event loop are committed
+   * in one transaction. Rejects when that commit fails (the request must then not go on).
+   */
+  durable(): Promise<void> {
+    if (this.pending.length === 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ resolve, reject });
+      if (!this.commitScheduled) {
+        this.commitScheduled = true;
+        setImmediate(() => this.commitPending());
+      }
+    });
+  }
+
+  private commitPending(): void {
+    this.commitScheduled = false;
+    const rows = this.pending;
+    const waiters = this.waiters;
+    this.pending = [];
+    this.waiters = [];
+    try {
+      if (rows.length > 0) {
+        const insert = prepared(this.db, "INSERT INTO request_log (account_id, at_ms, ist_day) VALUES (?, ?, ?)");
+        this.db.transaction(() => {
+          for (const r of rows) insert.run(r.accountId, r.atMs, r.day);
+        })();
+      }
+    } catch (error) {
+      for (const w of waiters) w.reject(error);
+      return;
+    }
+    for (const w of waiters) w.resolve();
+  }
+
   /** Now and then drops `request_log` rows no window can need any more. */
   flush(): void {
     const nowMs = this.clock.now().getTime();
@@ -104,6 +145,7 @@ export class RateLimiter {
 
   close(): void {
     clearInterval(this.timer);
+    this.commitPending();
   }
 
   private window(accountId: string, nowMs: number): AccountWindow {
