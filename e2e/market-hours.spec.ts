@@ -1,6 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { expectNoSeriousAxe, expectNoSideScroll } from "./support/axe-scoped";
-import { screenshot, setThemeAndReload } from "./support/desk";
+import { screenshot, setThemeAndReload, untilHydrated } from "./support/desk";
 import { ADMIN_STATE } from "./support/fixtures";
 import { expect, test } from "./support/test";
 import { expectLive, leave, signedInLiveUser } from "./live-support";
@@ -99,7 +99,9 @@ test.describe("market hours", () => {
     await expect(editor.getByRole("heading", { name: "Market calendar" })).toBeVisible();
     await expect(editor.locator('[data-testid="calendar-holiday"][data-date="2026-11-24"]')).toContainText("Prakash Gurpurb");
 
-    // Add a holiday on a far weekday, save with a note: it is listed and kept as a version.
+    // Add a holiday on a far weekday, save with a note: it is listed and kept as a version. (Typed once the editor is
+    // hydrated: a value typed into the server-rendered input before that is dropped, and "Add holiday" stays disabled.)
+    await untilHydrated(editor.getByLabel("Date", { exact: true }).first());
     await editor.getByLabel("Date", { exact: true }).first().fill("2027-12-27");
     await editor.getByLabel("Name", { exact: true }).first().fill("E2E closure");
     await editor.getByRole("button", { name: "Add holiday" }).click();

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { createDeskUser, saveKey, setThemeAndReload, signInThroughPage } from "./support/desk";
+import { createDeskUser, saveKey, setThemeAndReload, signInThroughPage, untilHydrated } from "./support/desk";
 import { ADMIN_STATE, randomSuffix, readFixtures, SCREENSHOT_DIR } from "./support/fixtures";
 import { expect } from "./support/test";
 
@@ -103,8 +103,6 @@ export async function screenshotTopBothThemes(page: Page, name: string, height =
  */
 export async function chooseFile(page: Page, testId: string, file: Parameters<Page["setInputFiles"]>[1]): Promise<void> {
   const input = page.getByTestId(testId);
-  await expect
-    .poll(() => input.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))), { timeout: 20_000 })
-    .toBe(true);
+  await untilHydrated(input);
   await input.setInputFiles(file);
 }

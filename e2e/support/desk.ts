@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { randomSuffix, SCREENSHOT_DIR } from "./fixtures";
 
 /** Signs in through the sign-in page and waits for the signed-in shell. */
@@ -53,4 +53,14 @@ export async function screenshotBothThemes(page: Page, name: string) {
     await screenshot(page, `${name}-${theme}`);
   }
   await page.evaluate(() => localStorage.removeItem("theme"));
+}
+
+/**
+ * Waits until React has hydrated an element (its props are attached). A value typed into a server-rendered input
+ * before hydration is lost when React takes the input over, and a button that depends on it stays disabled.
+ */
+export async function untilHydrated(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))), { timeout: 20_000 })
+    .toBe(true);
 }
