@@ -72,4 +72,18 @@ test.describe("the signed-in shell", () => {
     await expect(page).toHaveURL(/\/settings$/);
     await expect(sheet).toHaveCount(0);
   });
+
+  test("shows the not-found page for an unknown page, and a JSON 404 for an unknown API route", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page.getByRole("link", { name: "Back to Today" })).toBeVisible();
+
+    for (const method of ["GET", "POST"] as const) {
+      const api = await page.request.fetch("/api/no-such/route", { method, headers: { Origin: new URL(page.url()).origin } });
+      expect(api.status(), method).toBe(404);
+      expect(api.headers()["content-type"], method).toMatch(/^application\/json/);
+      expect(((await api.json()) as { error: { code: string } }).error.code, method).toBe("not_found");
+    }
+  });
 });

@@ -16,6 +16,7 @@ describe("the desk's own contract", () => {
     for (const file of routeFiles(API)) {
       const path = `/api/${relative(API, file).split(sep).slice(0, -1).join("/")}`;
       if (path === "/api/auth/[...nextauth]") continue; // next-auth's own protocol
+      if (path === "/api/[...missing]") continue; // no route: the JSON 404 of every unknown /api URL (below)
       const text = readFileSync(file, "utf8");
       const exports = [...text.matchAll(/export const (GET|POST|PUT|PATCH|DELETE) = (\w+)\(("(\w+)")?/g)];
       expect(exports.length, file).toBeGreaterThan(0);
@@ -46,6 +47,19 @@ describe("the desk's own contract", () => {
     expect(await extensions(undefined)).not.toContain("bench.ts");
     expect(await extensions("0")).not.toContain("bench.ts");
     expect(await extensions("1")).toContain("bench.ts");
+  });
+
+  it("answers an /api URL it has no route for with a JSON 404 in the contract's error shape, for every method", async () => {
+    const { GET, POST, DELETE } = await import("../../app/api/[...missing]/route");
+    for (const [handler, method] of [[GET, "GET"], [POST, "POST"], [DELETE, "DELETE"]] as const) {
+      const response = handler(new Request(`http://desk.test/api/no-such/route?key=x`, { method }));
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe("not_found");
+      expect(body.error.message).toBe(`The desk has no API route ${method} /api/no-such/route.`);
+      expect(body.error.message).not.toContain("key=x");
+    }
   });
 
   it("builds concrete URLs from the contract's paths", () => {
