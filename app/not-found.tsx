@@ -1,11 +1,6 @@
-import { ArrowLeftIcon, SearchXIcon } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Brand } from "@/components/shell/brand";
-import { EmptyState } from "@/components/shell/empty-state";
-import { HOME_PATH } from "@/components/shell/nav-items";
-import { PageHeader } from "@/components/shell/page-header";
-import { Button } from "@/components/ui/button";
+import { NotFoundBody } from "@/components/shell/not-found-body";
 
 export const metadata: Metadata = { title: "Page not found" };
 
@@ -21,21 +16,7 @@ export default function NotFound() {
         <Brand />
       </header>
       <main id="main" className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 lg:px-8">
-        <PageHeader title="Page not found" />
-        <EmptyState
-          icon={SearchXIcon}
-          title="Nothing here"
-          description="This page does not exist."
-          action={
-            <Button asChild variant="outline">
-              <Link href={HOME_PATH}>
-                <ArrowLeftIcon aria-hidden />
-                Back to Today
-              </Link>
-            </Button>
-          }
-          className="py-16"
-        />
+        <NotFoundBody description="This page does not exist." />
       </main>
     </div>
   );
