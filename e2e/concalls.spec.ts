@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { gaugeBalance, signedInWithOwnAccount } from "./portfolio-support";
+import { untilHydrated } from "./support/desk";
 import { SCREENSHOT_DIR } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
@@ -49,6 +50,7 @@ test.describe("concalls", () => {
     await expect(upcoming.getByTestId("upcoming-call").first()).toContainText(/\d{2}:\d{2}/);
 
     // Filters live in the URL: a date range, cleared again.
+    await untilHydrated(page.getByTestId("calls-from"));
     await page.getByTestId("calls-from").fill("2026-01-01");
     await expect(page).toHaveURL(/[?&]from=2026-01-01/);
     await page.getByRole("button", { name: "Any date" }).click();

@@ -1,4 +1,4 @@
-import { screenshot } from "./support/desk";
+import { screenshot, untilHydrated } from "./support/desk";
 import { ADMIN_STATE } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
@@ -42,11 +42,13 @@ test.describe("the signed-in shell", () => {
   test("keeps the spend confirmation threshold the user sets", async ({ page }) => {
     await page.goto("/settings");
     const input = page.getByLabel("Threshold (credits)");
+    await untilHydrated(input);
     await input.fill("25");
     await page.getByRole("button", { name: "Save threshold" }).click();
     await expect(page.getByText("Now: ask above 25 credits.")).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel("Threshold (credits)")).toHaveValue("25");
+    await untilHydrated(input);
+    await expect(input).toHaveValue("25");
     await input.fill("0");
     await page.getByRole("button", { name: "Save threshold" }).click();
     await expect(page.getByText("ask before every paid action").first()).toBeVisible();
