@@ -8,10 +8,10 @@ import { HOME_PATH } from "@/components/shell/nav-items";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { PASSWORD_MIN_LENGTH } from "@/lib/desk/account-limits";
-import { Field, fieldAria, fieldErrorsOf } from "./field";
+import { InputField, NewPasswordFields } from "./account-fields";
+import { fieldErrorsOf } from "./field";
 import { loadAccountActions } from "./load-account-actions";
 import { useHydrated } from "./use-hydrated";
 
@@ -98,31 +98,24 @@ export function ChangePasswordForm({ required }: { required: boolean }) {
               <AlertDescription>Other browsers signed in as you have been signed out.</AlertDescription>
             </Alert>
           )}
-          <Field id="current-password" label={required ? "Temporary password" : "Current password"} error={fieldErrors.current}>
-            <Input
-              id="current-password"
-              name="current-password"
-              type="password"
-              autoComplete="current-password"
-              value={values.current}
-              onChange={set("current")}
-              {...fieldAria("current-password", fieldErrors.current)}
-            />
-          </Field>
-          <Field id="new-password" label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={fieldErrors.next}>
-            <Input
-              id="new-password"
-              name="new-password"
-              type="password"
-              autoComplete="new-password"
-              value={values.next}
-              onChange={set("next")}
-              {...fieldAria("new-password", fieldErrors.next, true)}
-            />
-          </Field>
-          <Field id="confirm" label="Repeat the new password" error={fieldErrors.confirm}>
-            <Input id="confirm" name="confirm" type="password" autoComplete="new-password" value={values.confirm} onChange={set("confirm")} {...fieldAria("confirm", fieldErrors.confirm)} />
-          </Field>
+          <InputField
+            id="current-password"
+            label={required ? "Temporary password" : "Current password"}
+            error={fieldErrors.current}
+            type="password"
+            autoComplete="current-password"
+            value={values.current}
+            onChange={set("current")}
+          />
+          <NewPasswordFields
+            ids={{ password: "new-password", confirm: "confirm" }}
+            labels={{ password: "New password", confirm: "Repeat the new password" }}
+            password={values.next}
+            confirm={values.confirm}
+            onPassword={set("next")}
+            onConfirm={set("confirm")}
+            errors={{ password: fieldErrors.next, confirm: fieldErrors.confirm }}
+          />
         </CardContent>
         <CardFooter className="mt-5 flex justify-between gap-2">
           {!required && (

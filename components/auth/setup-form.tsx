@@ -7,36 +7,22 @@ import { useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import { PASSWORD_MIN_LENGTH } from "@/lib/desk/account-limits";
-import { Field, fieldAria, fieldErrorsOf } from "./field";
+import { EMPTY_NEW_ACCOUNT, NewAccountFields, type NewAccountValues, newAccountBody, newAccountProblems } from "./account-fields";
+import { fieldErrorsOf } from "./field";
 import { loadAccountActions } from "./load-account-actions";
 import { useHydrated } from "./use-hydrated";
 
 /** First run: the first person to sign up on a fresh desk becomes its admin, then lands on Settings to add a key. */
 export function SetupForm() {
   const router = useRouter();
-  const [values, setValues] = useState({ name: "", email: "", password: "", confirm: "" });
+  const [values, setValues] = useState<NewAccountValues>(EMPTY_NEW_ACCOUNT);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<{ message: string; setupDone: boolean } | null>(null);
   const [pending, setPending] = useState(false);
   const hydrated = useHydrated();
 
   const set = (name: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value }));
-
-  const body = () => ({ name: values.name.trim(), email: values.email.trim(), password: values.password });
-
-  /** The route's own body schema decides what passes; the sentences are the form's. */
-  function validate({ formProblems, newUserInputSchema }: Awaited<ReturnType<typeof loadAccountActions>>): Record<string, string> {
-    const problems = formProblems(newUserInputSchema, body());
-    const out: Record<string, string> = {};
-    if (problems.name) out.name = values.name.trim() ? `The name ${problems.name}.` : "Enter your name.";
-    if (problems.email) out.email = "Enter an email address.";
-    if (problems.password) out.password = values.password.length < PASSWORD_MIN_LENGTH ? `Use at least ${PASSWORD_MIN_LENGTH} characters.` : `The password ${problems.password}.`;
-    if (values.confirm !== values.password) out.confirm = "The passwords do not match.";
-    return out;
-  }
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,13 +33,13 @@ export function SetupForm() {
       setError({ message: "The desk could not be reached. Try again.", setupDone: false });
       return;
     }
-    const problems = validate(actions);
+    const problems = newAccountProblems(actions, values);
     setFieldErrors(problems);
     setError(null);
     if (Object.keys(problems).length > 0) return;
     setPending(true);
     try {
-      await actions.accountCall("setup", { body: body() });
+      await actions.accountCall("setup", { body: newAccountBody(values) });
     } catch (e) {
       setPending(false);
       if (isAlphaError(e)) {
@@ -102,26 +88,7 @@ export function SetupForm() {
               </AlertDescription>
             </Alert>
           )}
-          <Field id="name" label="Your name" error={fieldErrors.name}>
-            <Input id="name" name="name" autoComplete="name" value={values.name} onChange={set("name")} {...fieldAria("name", fieldErrors.name)} />
-          </Field>
-          <Field id="email" label="Email" error={fieldErrors.email}>
-            <Input id="email" name="email" type="email" autoComplete="username" value={values.email} onChange={set("email")} {...fieldAria("email", fieldErrors.email)} />
-          </Field>
-          <Field id="password" label="Password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={fieldErrors.password}>
-            <Input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={set("password")}
-              {...fieldAria("password", fieldErrors.password, true)}
-            />
-          </Field>
-          <Field id="confirm" label="Repeat the password" error={fieldErrors.confirm}>
-            <Input id="confirm" name="confirm" type="password" autoComplete="new-password" value={values.confirm} onChange={set("confirm")} {...fieldAria("confirm", fieldErrors.confirm)} />
-          </Field>
+          <NewAccountFields values={values} onChange={set} errors={fieldErrors} />
         </CardContent>
         <CardFooter className="mt-5">
           <Button type="submit" className="w-full" disabled={pending || !hydrated}>

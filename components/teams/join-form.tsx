@@ -3,15 +3,15 @@
 import { AlertTriangleIcon, UserPlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { Field, fieldAria, fieldErrorsOf } from "@/components/auth/field";
+import { EMPTY_NEW_ACCOUNT, NewAccountFields, type NewAccountValues, newAccountBody, newAccountProblems } from "@/components/auth/account-fields";
+import { fieldErrorsOf } from "@/components/auth/field";
 import { useHydrated } from "@/components/auth/use-hydrated";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { loadAccountActions } from "@/components/auth/load-account-actions";
-import { INVITE_TOKEN_PATTERN, PASSWORD_MIN_LENGTH } from "@/lib/desk/account-limits";
+import { INVITE_TOKEN_PATTERN } from "@/lib/desk/account-limits";
 
 /** The invite link's fragment (`/join#<token>`), read once in the browser; it is sent only in the sign-up's body. */
 function tokenFromLocation(): string | null {
@@ -25,7 +25,7 @@ export function JoinForm() {
   // Read once on the client; shown only after hydration, so the first render matches the server's.
   const [read] = useState<string | null>(() => (typeof window === "undefined" ? null : tokenFromLocation()));
   const token = hydrated ? read : undefined;
-  const [values, setValues] = useState({ name: "", email: "", password: "", confirm: "" });
+  const [values, setValues] = useState<NewAccountValues>(EMPTY_NEW_ACCOUNT);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -40,7 +40,7 @@ export function JoinForm() {
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!token) return;
-    const body = { name: values.name.trim(), email: values.email.trim(), password: values.password };
+    const body = newAccountBody(values);
     let actions: Awaited<ReturnType<typeof loadAccountActions>>;
     try {
       actions = await loadAccountActions();
@@ -48,12 +48,7 @@ export function JoinForm() {
       setError("The desk could not be reached. Try again.");
       return;
     }
-    const problems = actions.formProblems(actions.newUserInputSchema, body);
-    const out: Record<string, string> = {};
-    if (problems.name) out.name = "Enter your name.";
-    if (problems.email) out.email = "Enter an email address.";
-    if (problems.password) out.password = `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
-    if (values.confirm !== values.password) out.confirm = "The passwords do not match.";
+    const out = newAccountProblems(actions, values);
     setFieldErrors(out);
     setError(null);
     if (Object.keys(out).length > 0) return;
@@ -104,18 +99,7 @@ export function JoinForm() {
                 <AlertDescription>{error}</AlertDescription>
               </Alert>
             )}
-            <Field id="name" label="Your name" error={fieldErrors.name}>
-              <Input id="name" name="name" autoComplete="name" value={values.name} onChange={set("name")} {...fieldAria("name", fieldErrors.name)} />
-            </Field>
-            <Field id="email" label="Email" error={fieldErrors.email}>
-              <Input id="email" name="email" type="email" autoComplete="username" value={values.email} onChange={set("email")} {...fieldAria("email", fieldErrors.email)} />
-            </Field>
-            <Field id="password" label="Password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={fieldErrors.password}>
-              <Input id="password" name="password" type="password" autoComplete="new-password" value={values.password} onChange={set("password")} {...fieldAria("password", fieldErrors.password, true)} />
-            </Field>
-            <Field id="confirm" label="Repeat the password" error={fieldErrors.confirm}>
-              <Input id="confirm" name="confirm" type="password" autoComplete="new-password" value={values.confirm} onChange={set("confirm")} {...fieldAria("confirm", fieldErrors.confirm)} />
-            </Field>
+            <NewAccountFields values={values} onChange={set} errors={fieldErrors} />
           </CardContent>
           <CardFooter className="mt-5">
             <Button type="submit" className="w-full" disabled={pending || !hydrated || !token}>
