@@ -54,28 +54,10 @@ import {
 } from "./earnings";
 import { listNewsQuerySchema, newsResponseSchema } from "./news";
 import { dailySummaryRequestSchema, dailySummaryResponseSchema } from "./summaries";
+import type { AnswerScope, CostRule, HttpMethod, ResponseType } from "./catalogue-meta";
 import { listSymbolMetadataQuerySchema, listSymbolsQuerySchema, symbolListResponseSchema, symbolMetadataResponseSchema } from "./symbols";
 
-/**
- * How a call is priced, in the words of the interface's cost table:
- * - `per_item`: N credits per returned item (M when detailed=true)
- * - `per_page_with_results`: N credits when the page holds results, empty pages free (optionally only when detailed)
- * - `per_success`: N credits per successful response
- * - `per_ready`: N credits per result item whose status is `ready`
- * - `per_generated_summary`: N credits only when a summary is generated (status `success`)
- * - `batch_submit`: N credits when the job is accepted; each summary it generates is billed later
- */
-export type CostRule =
-  | { kind: "free" }
-  | { kind: "per_item"; credits: number; detailedCredits: number }
-  | { kind: "per_page_with_results"; credits: number; onlyWhenDetailed: boolean }
-  | { kind: "per_success"; credits: number }
-  | { kind: "per_ready"; credits: number }
-  | { kind: "per_generated_summary"; credits: number }
-  | { kind: "batch_submit"; credits: number; perSummary: number };
-
-export type HttpMethod = "GET" | "POST" | "DELETE";
-export type ResponseType = "json" | "jsonl" | "text" | "binary";
+export type { AnswerScope, CostRule, EndpointMeta, HttpMethod, ResponseType } from "./catalogue-meta";
 
 export interface EndpointDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -105,8 +87,6 @@ export interface EndpointDef<
    */
   scope: AnswerScope;
 }
-
-export type AnswerScope = "account" | "key";
 
 // Defaults matter: an omitted query/body/pathParams must infer as undefined (not the constraint), or CallInput demands it.
 function endpoint<
