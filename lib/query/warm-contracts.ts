@@ -2,6 +2,7 @@
 
 import { useEffect } from "react";
 import { loadDeskContract } from "@/lib/desk/client";
+import { loadAlphaContract } from "@/lib/query/alpha";
 
 /**
  * The contracts' schemas are loaded on demand (lib/desk/client.ts, lib/query/alpha.ts), out of every page's first
@@ -12,6 +13,7 @@ export function useWarmContracts(): void {
   useEffect(() => {
     const warm = () => {
       void loadDeskContract().catch(() => undefined);
+      void loadAlphaContract().catch(() => undefined);
     };
     if (typeof window.requestIdleCallback === "function") {
       const handle = window.requestIdleCallback(warm, { timeout: 5_000 });
