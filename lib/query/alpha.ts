@@ -6,6 +6,7 @@ import { priceInputOf, priceRequest } from "@/lib/alpha/costs";
 import { deskFetch } from "@/lib/query/desk-fetch";
 import { queryKeys } from "@/lib/query/keys";
 import type { AlphaResult } from "@/lib/query/alpha-contract";
+import type * as AlphaContractModule from "@/lib/query/alpha-contract";
 import type { ProxyMeta } from "@/lib/desk/envelope";
 
 export type { AlphaResult } from "@/lib/query/alpha-contract";
@@ -13,7 +14,7 @@ export type { AlphaResult } from "@/lib/query/alpha-contract";
 /** What the desk's proxy says about a call besides its data (credits charged, cache age, rate limit). */
 export type AlphaCallMeta = ProxyMeta;
 
-type AlphaContract = typeof import("@/lib/query/alpha-contract");
+type AlphaContract = typeof AlphaContractModule;
 
 let contract: Promise<AlphaContract> | null = null;
 
