@@ -55,6 +55,20 @@ export const INTERIM_CEILINGS_KB: Readonly<Record<string, number>> = {
   "/watchlists": 319,
 };
 
+/**
+ * Strings of zod's core that any build carrying zod (classic or mini) holds, minified or not: the name every schema
+ * class registers under and the global registry's key. No route's first load may hold them: the contracts' schemas
+ * are loaded on demand (lib/desk/client.ts, lib/query/alpha.ts).
+ */
+export const ZOD_SIGNATURES: readonly string[] = ['"$ZodType"', "__zod_globalRegistry"];
+
+/**
+ * Routes whose first load still carries zod for a reason outside the data layer, until that goes too (issue 18):
+ * the feed pages' URL search-params parsers and the forms' input schemas. A ratchet like the ceilings: the check fails
+ * when any other route loads zod, and when a route named here no longer does (remove it).
+ */
+export const ZOD_PENDING_ROUTES: readonly string[] = [];
+
 /** How far under its interim ceiling a route may sit before the check asks for the ceiling to come down. */
 export const CEILING_SLACK_KB = 8;
 
@@ -87,6 +101,8 @@ export interface RouteSize {
   overBudget: boolean;
   /** Chunks the stats name that are not on disk (a build replaced mid-run): the sizes are then incomplete. */
   missingChunks: number;
+  /** The route's first-load chunks that hold zod (one of ZOD_SIGNATURES). */
+  zodChunks: string[];
 }
 
 /** Where a build keeps the stats: `NEXT_DIST_DIR` (next.config.ts) or `.next`, under the project root. */
@@ -108,13 +124,14 @@ export function firstLoadSizes(
   stats: RouteStats,
   { root, distDir = process.env.NEXT_DIST_DIR ?? ".next", ceilings = INTERIM_CEILINGS_KB }: { root: string; distDir?: string; ceilings?: Readonly<Record<string, number>> },
 ): RouteSize[] {
-  const sizes = new Map<string, { raw: number; gzip: number } | null>();
+  const sizes = new Map<string, { path: string; raw: number; gzip: number; zod: boolean } | null>();
   const sizeOf = (path: string) => {
     if (!sizes.has(path)) {
       const full = join(root, path);
       if (existsSync(full)) {
         const bytes = readFileSync(full);
-        sizes.set(path, { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+        const zod = ZOD_SIGNATURES.some((signature) => bytes.includes(signature));
+        sizes.set(path, { path, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, zod });
       } else {
         sizes.set(path, null);
       }
@@ -136,6 +153,7 @@ export function firstLoadSizes(
         aimKb: aimFor(route),
         overBudget: gzipKb > budgetKb,
         missingChunks: named.length - found.length,
+        zodChunks: found.filter((s) => s.zod).map((s) => s.path),
       };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
