@@ -19,7 +19,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { deskCall } from "@/lib/desk/client";
 import type { WatchlistSharing } from "@/lib/desk/teams";
-import { WATCHLIST_SHARING, WATCHLIST_SHARING_LABELS } from "@/lib/desk/teams";
+import { WATCHLIST_SHARING, WATCHLIST_SHARING_LABELS } from "@/lib/desk/team-labels";
 import { holdingSchema } from "@/lib/alpha/summaries";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDateTime } from "@/lib/format/time";
