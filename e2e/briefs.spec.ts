@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
-import { calendarView, istDate, marketCalendarSchema } from "../lib/market/calendar";
+import { calendarView, istDate } from "../lib/market/calendar";
+import { marketCalendarSchema } from "../lib/market/calendar-schema";
 import { expectNoSeriousAxe, expectNoSideScroll } from "./support/axe-scoped";
 import { screenshot, setThemeAndReload } from "./support/desk";
 import { ADMIN_STATE, randomSuffix } from "./support/fixtures";

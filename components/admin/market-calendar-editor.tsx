@@ -15,7 +15,8 @@ import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
 import { formatIstDate, formatIstDateTime } from "@/lib/format/time";
 import type { MarketCalendar, SessionWindow, SpecialSession } from "@/lib/market/calendar";
-import { marketCalendarSchema, NSE_CALENDAR } from "@/lib/market/calendar";
+import { NSE_CALENDAR } from "@/lib/market/calendar";
+import { marketCalendarSchema } from "@/lib/market/calendar-schema";
 import { queryKeys } from "@/lib/query/keys";
 import { calendarVersionsQueryOptions, marketCalendarQueryOptions } from "@/lib/query/market";
 

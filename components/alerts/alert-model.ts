@@ -1,5 +1,5 @@
 import type { Alert, AlertOutputType } from "@/lib/alpha/alerts";
-import { ALERT_FILTER_ALIASES, ALERT_FILTER_TYPES, alertOutputTypeForFilter } from "@/lib/alpha/alerts";
+import { ALERT_FILTER_ALIASES, ALERT_FILTER_TYPES, alertOutputTypeForFilter } from "@/lib/alpha/vocabulary";
 import { inDateRange } from "@/components/feeds/live-filters";
 
 export { rangeEnded } from "@/components/feeds/live-filters";

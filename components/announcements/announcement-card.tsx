@@ -5,7 +5,7 @@ import { IntentLink } from "@/components/ui/intent-link";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { isImportantCategory } from "@/lib/alpha/announcements";
+import { isImportantCategory } from "@/lib/alpha/vocabulary";
 import { formatIstDateTime, formatIstStamp, formatRelativeTime } from "@/lib/format/time";
 import { symbolHref } from "@/lib/symbols/directory";
 import { cn } from "@/lib/utils";

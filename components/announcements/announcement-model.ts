@@ -1,5 +1,5 @@
 import type { AnnouncementDetail, AnnouncementRow } from "@/lib/alpha/announcements";
-import { ANNOUNCEMENT_CATEGORIES, isImportantCategory } from "@/lib/alpha/announcements";
+import { ANNOUNCEMENT_CATEGORIES, isImportantCategory } from "@/lib/alpha/vocabulary";
 import { inDateRange } from "@/components/feeds/live-filters";
 
 /** What the announcements page knows about filings, free of React: live matching, the paid page's query and price. */

@@ -3,8 +3,8 @@
  * `checkBatchFile` as written, so the line shown on the page and the template both upload as they are.
  */
 import type { SummaryMode } from "@/lib/alpha/summaries";
-import { SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summaries";
-import { BATCH_LINE_URL } from "@/lib/alpha/batch";
+import { SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summary-rules";
+import { BATCH_LINE_URL } from "@/lib/alpha/batch-limits";
 import { toJsonl } from "./batch-lines";
 
 export const EXAMPLE_FORMS = ["symbols", "items", "portfolio", "wrapped"] as const;

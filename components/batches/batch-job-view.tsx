@@ -20,7 +20,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { isTerminalBatchStatus } from "@/lib/alpha/batch";
+import { isTerminalBatchStatus } from "@/lib/alpha/batch-limits";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatCredits } from "@/lib/format/number";
 import { alphaQueryOptions, useAlphaMutation } from "@/lib/query/alpha";

@@ -8,7 +8,7 @@ import { ErrorState } from "@/components/shell/error-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { isTerminalBatchStatus } from "@/lib/alpha/batch";
+import { isTerminalBatchStatus } from "@/lib/alpha/batch-limits";
 import { formatRelativeTime } from "@/lib/format/time";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { JOB_LIST_INPUT } from "@/lib/query/batches";

@@ -4,9 +4,9 @@
  */
 import Papa from "papaparse";
 import type { BatchLine, BatchResultLine } from "@/lib/alpha/batch";
-import { symbolsOfRequest } from "@/lib/alpha/batch";
+import { symbolsOfRequest } from "@/lib/alpha/batch-limits";
 import type { SummaryMode } from "@/lib/alpha/summaries";
-import { WINDOWED_MODES } from "@/lib/alpha/summaries";
+import { WINDOWED_MODES } from "@/lib/alpha/summary-rules";
 import type { Watchlist } from "@/lib/query/watchlist-schema";
 import { watchlistToItems } from "@/lib/query/watchlist-schema";
 

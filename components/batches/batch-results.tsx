@@ -19,7 +19,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { downloadText } from "@/components/watchlists/download";
 import type { BatchJob, BatchResultLine } from "@/lib/alpha/batch";
-import { symbolsOfRequest } from "@/lib/alpha/batch";
+import { symbolsOfRequest } from "@/lib/alpha/batch-limits";
 import { batchJobCost } from "@/lib/alpha/costs";
 import { describeCost } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";

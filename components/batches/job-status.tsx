@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Progress } from "@/components/ui/progress";
 import type { BatchJob } from "@/lib/alpha/batch";
-import { isTerminalBatchStatus } from "@/lib/alpha/batch";
+import { isTerminalBatchStatus } from "@/lib/alpha/batch-limits";
 import { formatNumber } from "@/lib/format/number";
 import { formatIstDateTime } from "@/lib/format/time";
 import { cn } from "@/lib/utils";

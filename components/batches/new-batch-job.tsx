@@ -25,7 +25,7 @@ import type { BatchFileCheck, BatchLine } from "@/lib/alpha/batch";
 import type { SummaryMode } from "@/lib/alpha/summaries";
 import { BATCH_MAX_FILE_BYTES, checkBatchFile, symbolsOfRequest } from "@/lib/alpha/batch";
 import { priceBatchJob, unitCredits } from "@/lib/alpha/costs";
-import { CONTEXT_WINDOW_MAX, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summaries";
+import { CONTEXT_WINDOW_MAX, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summary-rules";
 import { formatCredits, formatNumber } from "@/lib/format/number";
 import { fetchKnownSymbols, watchlistsQueryOptions } from "@/lib/query/watchlists";
 import { cn } from "@/lib/utils";

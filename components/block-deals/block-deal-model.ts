@@ -1,6 +1,6 @@
 import type { AnnouncementRow } from "@/lib/alpha/announcements";
 import type { BlockDeal } from "@/lib/alpha/block-deals";
-import { BLOCK_DEAL_EXCHANGES } from "@/lib/alpha/block-deals";
+import { BLOCK_DEAL_EXCHANGES } from "@/lib/alpha/vocabulary";
 import { blockDealWindowAt, istDate } from "@/lib/market/calendar";
 import { formatCrore, formatNumber } from "@/lib/format/number";
 import { inDateRange } from "@/components/feeds/live-filters";

@@ -17,7 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { priceRequest } from "@/lib/alpha/costs";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { SummaryMode } from "@/lib/alpha/summaries";
-import { SUMMARY_MODES } from "@/lib/alpha/summaries";
+import { SUMMARY_MODES } from "@/lib/alpha/summary-rules";
 import type { BriefRun, BriefSchedule } from "@/lib/desk/briefs";
 import { briefRequest } from "@/lib/desk/briefs";
 import { deskCall } from "@/lib/desk/client";

@@ -1,5 +1,5 @@
 import type { NewsItem, Sentiment } from "@/lib/alpha/news";
-import { SENTIMENTS } from "@/lib/alpha/news";
+import { SENTIMENTS } from "@/lib/alpha/vocabulary";
 import { istDateString } from "@/lib/alpha/time";
 import { inDateRange } from "@/components/feeds/live-filters";
 

@@ -14,7 +14,7 @@ import { formatCredits } from "@/lib/format/number";
 import { formatIstTime } from "@/lib/format/time";
 import type { AlphaCallMeta } from "@/lib/query/alpha";
 import { alphaPrice, alphaQueryOptions, peekAlpha, refreshAlpha } from "@/lib/query/alpha";
-import { catalogue } from "@/lib/alpha/catalogue";
+import { endpointMeta as catalogue } from "@/lib/alpha/catalogue-meta";
 import { cn } from "@/lib/utils";
 
 /**

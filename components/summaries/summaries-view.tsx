@@ -27,7 +27,7 @@ import { alphaPrice, alphaQueryOptions, useAlphaMutation } from "@/lib/query/alp
 import { queryKeys } from "@/lib/query/keys";
 import type { SummaryEntry } from "@/lib/query/summaries";
 import { lookupRecentSummary, summaryEntryQueryOptions } from "@/lib/query/summaries";
-import { watchlistToItems } from "@/lib/query/watchlists";
+import { watchlistToItems } from "@/lib/query/watchlist-schema";
 import { cn } from "@/lib/utils";
 import { SummaryHistory } from "./summary-history";
 import { SymbolFilter } from "@/components/symbol-filter/symbol-filter";

@@ -1,5 +1,5 @@
 import { createParser, parseAsBoolean, parseAsString, parseAsStringLiteral } from "nuqs";
-import { CONTEXT_WINDOW_MAX, CONTEXT_WINDOW_MIN, SUMMARY_MODES, type SummaryMode } from "@/lib/alpha/summaries";
+import { CONTEXT_WINDOW_MAX, CONTEXT_WINDOW_MIN, SUMMARY_MODES, type SummaryMode } from "@/lib/alpha/summary-rules";
 
 export const SUMMARY_SOURCES = ["watchlist", "symbols"] as const;
 export type SummarySource = (typeof SUMMARY_SOURCES)[number];

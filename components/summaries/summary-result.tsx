@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PriceTag } from "@/components/paid/price-tag";
 import { Skeleton } from "@/components/ui/skeleton";
-import { symbolsOfRequest } from "@/lib/alpha/batch";
+import { symbolsOfRequest } from "@/lib/alpha/batch-limits";
 import { formatCredits } from "@/lib/format/number";
 import { formatIstDateTime, formatRelativeTime } from "@/lib/format/time";
 import type { SummaryEntry } from "@/lib/query/summaries";

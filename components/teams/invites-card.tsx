@@ -14,7 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
 import type { Invite, PaidAction } from "@/lib/desk/teams";
-import { INVITE_TTL_HOURS, PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/teams";
+import { INVITE_TTL_HOURS, PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/team-labels";
 import { formatIstDateTime } from "@/lib/format/time";
 import { queryKeys } from "@/lib/query/keys";
 import { invitesQueryOptions } from "@/lib/query/teams";

@@ -1,7 +1,7 @@
 import { Building2Icon, KeyRoundIcon, UserIcon } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { KeyInUse } from "@/lib/desk/teams";
-import { PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/teams";
+import { PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/team-labels";
 import { formatCredits } from "@/lib/format/number";
 
 /** Settings: which key the user's requests use, and (on the organisation's key) their seat's allowance and actions. */

@@ -19,7 +19,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
 import type { MemberSpend, PaidAction, TeamView, UpdateMemberInput } from "@/lib/desk/teams";
-import { PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/teams";
+import { PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/team-labels";
 import { formatCredits } from "@/lib/format/number";
 import { queryKeys } from "@/lib/query/keys";
 import { teamViewQueryOptions } from "@/lib/query/teams";

@@ -21,7 +21,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Alert } from "@/lib/alpha/alerts";
 import { describeCost } from "@/lib/alpha/costs";
-import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
+import { MAX_LIST_VALUES } from "@/lib/alpha/patterns";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDate, formatIstDateTime, formatIstTime } from "@/lib/format/time";
 import { istDate } from "@/lib/market/calendar";

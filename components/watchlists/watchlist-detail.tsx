@@ -19,12 +19,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { deskCall } from "@/lib/desk/client";
 import type { WatchlistSharing } from "@/lib/desk/teams";
-import { WATCHLIST_SHARING, WATCHLIST_SHARING_LABELS } from "@/lib/desk/teams";
+import { WATCHLIST_SHARING, WATCHLIST_SHARING_LABELS } from "@/lib/desk/team-labels";
 import { holdingSchema } from "@/lib/alpha/summaries";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDateTime } from "@/lib/format/time";
 import type { Watchlist, WatchlistItem } from "@/lib/query/watchlists";
-import { addWatchlistItems, knownSymbolsQueryOptions, MAX_WATCHLIST_ITEMS, removeWatchlistItem, updateWatchlistItem } from "@/lib/query/watchlists";
+import { addWatchlistItems, knownSymbolsQueryOptions, removeWatchlistItem, updateWatchlistItem } from "@/lib/query/watchlists";
+import { MAX_WATCHLIST_ITEMS } from "@/lib/query/watchlist-schema";
 import { csvFileName, watchlistToCsv } from "./csv";
 import { downloadText } from "./download";
 import { exposureDigits, exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";

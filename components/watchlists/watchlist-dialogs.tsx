@@ -17,7 +17,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { buttonVariants } from "@/components/ui/button";
-import { MAX_WATCHLIST_NAME, updateWatchlistItemInputSchema, watchlistNameSchema } from "@/lib/query/watchlists";
+import { MAX_WATCHLIST_NAME, updateWatchlistItemInputSchema, watchlistNameSchema } from "@/lib/query/watchlist-schema";
 import type { ExposureUnit, WatchlistItem } from "@/lib/query/watchlists";
 import { exposureHeading, UNIT_NAMES } from "./exposure";
 

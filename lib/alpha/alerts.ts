@@ -1,38 +1,9 @@
 import * as z from "zod";
 import { booleanParam, listEnvelope, listParam, openEnum, optionalString } from "./primitives";
+import { ALERT_FILTER_ALIASES, ALERT_FILTER_TYPES, ALERT_OUTPUT_TYPES, alertOutputTypeForFilter } from "./vocabulary";
 import { MAX_TYPE_VALUES, checkDateRange, dateRangeShape, limitParam, pageParam, symbolFilterShape } from "./query-params";
 
-/** Alert types as the service writes them on output. */
-export const ALERT_OUTPUT_TYPES = [
-  "52w_high",
-  "52w_low",
-  "earnings",
-  "high_growth_concalls",
-  "price_alert",
-  "vol_alert",
-  "volume_alert",
-] as const;
-export type AlertOutputType = (typeof ALERT_OUTPUT_TYPES)[number];
-
-/** Values the `type` filter takes: the public list, where `rvol_alert` selects `vol_alert` output. */
-export const ALERT_FILTER_TYPES = [
-  "52w_high",
-  "52w_low",
-  "earnings",
-  "high_growth_concalls",
-  "price_alert",
-  "rvol_alert",
-  "volume_alert",
-] as const;
-/** Accepted aliases of filter values. */
-export const ALERT_FILTER_ALIASES = { "52w_high_60": "52w_high", "52w_low_60": "52w_low", vol_alert: "rvol_alert" } as const;
-
-/** The output type(s) a filter value selects. */
-export function alertOutputTypeForFilter(filter: string): AlertOutputType | null {
-  const canonical = (ALERT_FILTER_ALIASES as Record<string, string>)[filter] ?? filter;
-  if (canonical === "rvol_alert") return "vol_alert";
-  return (ALERT_OUTPUT_TYPES as readonly string[]).includes(canonical) ? (canonical as AlertOutputType) : null;
-}
+export { ALERT_FILTER_ALIASES, ALERT_FILTER_TYPES, ALERT_OUTPUT_TYPES, alertOutputTypeForFilter, type AlertOutputType } from "./vocabulary";
 
 export const alertPriceSchema = z.looseObject({
   value: z.number(),

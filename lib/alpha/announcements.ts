@@ -2,65 +2,9 @@ import * as z from "zod";
 import { booleanParam, listEnvelope, listParam, optionalString } from "./primitives";
 import { checkDateRange, dateRangeShape, detailedParam, idsParam, limitParam, MAX_LIST_VALUES, pageParam, symbolFilterShape } from "./query-params";
 import { earningsAttachmentsResponseSchema, recordIdParam } from "./earnings";
+import { ANNOUNCEMENT_CATEGORIES } from "./vocabulary";
 
-export const IMPORTANT_CATEGORIES = [
-  "Acquisition",
-  "Annual Report",
-  "Award/Receipt of Order",
-  "Bonus Issue",
-  "Buyback",
-  "Capex/Expansion",
-  "Change in Management",
-  "Conversion of Warrants",
-  "De-listing",
-  "Demerger",
-  "Divestment",
-  "Dividend",
-  "Incident/Accident",
-  "Incorporation of Subsidiary",
-  "Intimation of proposal of IPO of Subsidiary",
-  "Investor Presentation",
-  "Issue of Securities",
-  "Joint Venture",
-  "Liquidation/Insolvency",
-  "Litigation",
-  "Media Release of Financial Results",
-  "Merger",
-  "Offer for Sale (OFS)",
-  "Outcome of Board Meeting",
-  "Partnership",
-  "Penalty",
-  "Redemption of Securities",
-  "Reduction of Stake",
-  "Regulatory Approval",
-  "Rights Issue",
-  "Stock Split",
-  "Unaudited Financial Results",
-] as const;
-
-export const NOT_IMPORTANT_CATEGORIES = [
-  "AGM/EGM",
-  "Change in company name",
-  "Company Update",
-  "Concall",
-  "Corp Action",
-  "Credit Rating",
-  "ESOPs",
-  "GST Payment",
-  "Income Tax",
-  "Meeting Intimation",
-  "Monitoring Agency Report",
-  "Newspaper Publication",
-  "Others",
-  "Regulatory Authority Inspection",
-] as const;
-
-export const ANNOUNCEMENT_CATEGORIES = [...IMPORTANT_CATEGORIES, ...NOT_IMPORTANT_CATEGORIES] as const;
-export type AnnouncementCategory = (typeof ANNOUNCEMENT_CATEGORIES)[number];
-
-export function isImportantCategory(category: string): boolean {
-  return (IMPORTANT_CATEGORIES as readonly string[]).includes(category);
-}
+export { ANNOUNCEMENT_CATEGORIES, IMPORTANT_CATEGORIES, isImportantCategory, NOT_IMPORTANT_CATEGORIES, type AnnouncementCategory } from "./vocabulary";
 
 export const announcementCategoriesSchema = z.looseObject({
   important: z.array(z.string()),

@@ -2,15 +2,9 @@ import * as z from "zod";
 import { fieldErrorsFromZod } from "./errors";
 import { intParam, openEnum } from "./primitives";
 import { checkSummaryRequest, dailySummaryFieldsSchema, summaryDetailsSchema } from "./summaries";
+import { BATCH_LINE_URL, BATCH_MAX_FILE_BYTES, BATCH_MAX_LINES, BATCH_STATUSES, symbolsOfRequest } from "./batch-limits";
 
-export const BATCH_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
-/** Statuses after which a job never changes; includes the hosted SDK's names. */
-export const BATCH_TERMINAL_STATUSES = ["completed", "cancelled", "succeeded", "partial", "failed"] as const;
-/** Upload limits, documented in the OpenAPI document. */
-export const BATCH_MAX_FILE_BYTES = 5 * 1024 * 1024;
-export const BATCH_MAX_LINES = 5_000;
-export const BATCH_SUBMIT_CREDITS = 50;
-export const BATCH_CREDITS_PER_SUMMARY = 5;
+export * from "./batch-limits";
 
 export const batchJobSchema = z.looseObject({
   id: z.string(),
@@ -27,10 +21,6 @@ export const batchJobSchema = z.looseObject({
   billing: z.record(z.string(), z.number()).nullish(),
 });
 export type BatchJob = z.infer<typeof batchJobSchema>;
-
-export function isTerminalBatchStatus(status: string): boolean {
-  return (BATCH_TERMINAL_STATUSES as readonly string[]).includes(status.toLowerCase());
-}
 
 export const batchLineSchema = dailySummaryFieldsSchema
   .extend({ custom_id: z.string().trim().min(1, { message: "custom_id is required" }).max(64) })
@@ -103,8 +93,6 @@ export const batchJobListResponseSchema = z.looseObject({
 });
 export const cancelBatchJobResponseSchema = z.looseObject({ id: z.string(), status: z.string() });
 
-/** The endpoint a batch job runs: a line in the common batch format may name it in `url`. */
-export const BATCH_LINE_URL = "/v1/daily-summary/";
 const REQUEST_FIELDS = ["portfolio", "symbols", "items", "mode", "context_window_days"] as const;
 
 /**
@@ -203,15 +191,4 @@ export function checkBatchFile(text: string, options: { knownSymbols?: ReadonlyS
   if (lines.length > BATCH_MAX_LINES) errors.push({ line: 0, message: `at most ${BATCH_MAX_LINES} lines per job` });
   return { lines, errors };
 }
-
-/** The symbols a summary request names, whichever of its three forms it uses. */
-export function symbolsOfRequest(r: { portfolio?: { symbol: string }[] | undefined; symbols?: string[] | undefined; items?: { symbol: string }[] | undefined }): string[] {
-  return r.symbols ?? (r.items ?? r.portfolio ?? []).map((h) => h.symbol);
-}
-
-/**
- * Bytes a batch upload may carry beyond the file itself (multipart boundaries, display_name, metadata): one cap for
- * the desk's proxy and the service.
- */
-export const BATCH_UPLOAD_OVERHEAD_BYTES = 256 * 1024;
 

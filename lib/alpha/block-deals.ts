@@ -2,7 +2,9 @@ import * as z from "zod";
 import { listEnvelope, optionalNumber, optionalString } from "./primitives";
 import { checkDateRange, dateRangeShape, limitParam, pageParam, symbolsParam } from "./query-params";
 
-export const BLOCK_DEAL_EXCHANGES = ["NSE", "BSE", "NSE/BSE"] as const;
+import { BLOCK_DEAL_EXCHANGES } from "./vocabulary";
+
+export { BLOCK_DEAL_EXCHANGES } from "./vocabulary";
 
 export const blockDealSchema = z.looseObject({
   id: z.string(),

@@ -11,8 +11,6 @@ import {
   listAnnouncementsQuerySchema,
 } from "./announcements";
 import {
-  BATCH_CREDITS_PER_SUMMARY,
-  BATCH_SUBMIT_CREDITS,
   batchJobListResponseSchema,
   batchJobPathSchema,
   batchJobSchema,
@@ -54,28 +52,11 @@ import {
 } from "./earnings";
 import { listNewsQuerySchema, newsResponseSchema } from "./news";
 import { dailySummaryRequestSchema, dailySummaryResponseSchema } from "./summaries";
+import type { AnswerScope, CostRule, HttpMethod, ResponseType } from "./catalogue-meta";
+import { endpointMeta } from "./catalogue-meta";
 import { listSymbolMetadataQuerySchema, listSymbolsQuerySchema, symbolListResponseSchema, symbolMetadataResponseSchema } from "./symbols";
 
-/**
- * How a call is priced, in the words of the interface's cost table:
- * - `per_item`: N credits per returned item (M when detailed=true)
- * - `per_page_with_results`: N credits when the page holds results, empty pages free (optionally only when detailed)
- * - `per_success`: N credits per successful response
- * - `per_ready`: N credits per result item whose status is `ready`
- * - `per_generated_summary`: N credits only when a summary is generated (status `success`)
- * - `batch_submit`: N credits when the job is accepted; each summary it generates is billed later
- */
-export type CostRule =
-  | { kind: "free" }
-  | { kind: "per_item"; credits: number; detailedCredits: number }
-  | { kind: "per_page_with_results"; credits: number; onlyWhenDetailed: boolean }
-  | { kind: "per_success"; credits: number }
-  | { kind: "per_ready"; credits: number }
-  | { kind: "per_generated_summary"; credits: number }
-  | { kind: "batch_submit"; credits: number; perSummary: number };
-
-export type HttpMethod = "GET" | "POST" | "DELETE";
-export type ResponseType = "json" | "jsonl" | "text" | "binary";
+export type { AnswerScope, CostRule, EndpointMeta, HttpMethod, ResponseType } from "./catalogue-meta";
 
 export interface EndpointDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -106,8 +87,6 @@ export interface EndpointDef<
   scope: AnswerScope;
 }
 
-export type AnswerScope = "account" | "key";
-
 // Defaults matter: an omitted query/body/pathParams must infer as undefined (not the constraint), or CallInput demands it.
 function endpoint<
   Q extends z.ZodType | undefined = undefined,
@@ -137,7 +116,6 @@ function endpoint<
   };
 }
 
-const free: CostRule = { kind: "free" };
 const FEED = 60;
 const FILING = 15 * 60;
 const ANALYSIS = 6 * 60 * 60;
@@ -158,7 +136,7 @@ export const catalogue = {
     query: listEarningsQuerySchema,
     response: earningsListResponseSchema,
     product: "earnings",
-    cost: { kind: "per_item", credits: 1, detailedCredits: 2 },
+    cost: endpointMeta.listEarnings.cost,
     freshnessSeconds: FILING,
   }),
   listEarningsIndex: endpoint({
@@ -168,7 +146,7 @@ export const catalogue = {
     query: listEarningsIndexQuerySchema,
     response: earningsIndexResponseSchema,
     product: "earnings",
-    cost: free,
+    cost: endpointMeta.listEarningsIndex.cost,
   }),
   listUpcomingEarnings: endpoint({
     method: "GET",
@@ -177,7 +155,7 @@ export const catalogue = {
     query: listUpcomingEarningsQuerySchema,
     response: upcomingEarningsResponseSchema,
     product: "earnings",
-    cost: free,
+    cost: endpointMeta.listUpcomingEarnings.cost,
   }),
   getEarningsDetail: endpoint({
     method: "GET",
@@ -186,7 +164,7 @@ export const catalogue = {
     query: getEarningsDetailQuerySchema,
     response: earningsDetailResponseSchema,
     product: "earnings",
-    cost: { kind: "per_success", credits: 3 },
+    cost: endpointMeta.getEarningsDetail.cost,
     freshnessSeconds: ANALYSIS,
   }),
   listEarningsAttachments: endpoint({
@@ -196,7 +174,7 @@ export const catalogue = {
     query: listEarningsAttachmentsQuerySchema,
     response: earningsAttachmentsResponseSchema,
     product: "earnings",
-    cost: { kind: "per_ready", credits: 1 },
+    cost: endpointMeta.listEarningsAttachments.cost,
   }),
   listAlerts: endpoint({
     method: "GET",
@@ -205,7 +183,7 @@ export const catalogue = {
     query: listAlertsQuerySchema,
     response: alertsResponseSchema,
     product: "alerts",
-    cost: { kind: "per_page_with_results", credits: 5, onlyWhenDetailed: false },
+    cost: endpointMeta.listAlerts.cost,
     freshnessSeconds: FEED,
   }),
   listAnnouncementCategories: endpoint({
@@ -214,7 +192,7 @@ export const catalogue = {
     summary: "Announcement categories, important and not important",
     response: announcementCategoriesResponseSchema,
     product: "announcements",
-    cost: free,
+    cost: endpointMeta.listAnnouncementCategories.cost,
   }),
   listAnnouncements: endpoint({
     method: "GET",
@@ -223,7 +201,7 @@ export const catalogue = {
     query: listAnnouncementsQuerySchema,
     response: announcementsResponseSchema,
     product: "announcements",
-    cost: { kind: "per_item", credits: 1, detailedCredits: 2 },
+    cost: endpointMeta.listAnnouncements.cost,
     freshnessSeconds: FEED,
   }),
   listNews: endpoint({
@@ -233,7 +211,7 @@ export const catalogue = {
     query: listNewsQuerySchema,
     response: newsResponseSchema,
     product: "news",
-    cost: { kind: "per_page_with_results", credits: 1, onlyWhenDetailed: false },
+    cost: endpointMeta.listNews.cost,
     freshnessSeconds: FEED,
   }),
   listBlockDeals: endpoint({
@@ -243,7 +221,7 @@ export const catalogue = {
     query: listBlockDealsQuerySchema,
     response: blockDealsResponseSchema,
     product: "block_deals",
-    cost: { kind: "per_item", credits: 1, detailedCredits: 1 },
+    cost: endpointMeta.listBlockDeals.cost,
     freshnessSeconds: FEED,
   }),
   listConcalls: endpoint({
@@ -253,7 +231,7 @@ export const catalogue = {
     query: listConcallsQuerySchema,
     response: concallsResponseSchema,
     product: "concalls",
-    cost: { kind: "per_item", credits: 1, detailedCredits: 2 },
+    cost: endpointMeta.listConcalls.cost,
     freshnessSeconds: FILING,
   }),
   getConcallDetail: endpoint({
@@ -263,7 +241,7 @@ export const catalogue = {
     query: getConcallDetailQuerySchema,
     response: concallDetailResponseSchema,
     product: "concalls",
-    cost: { kind: "per_success", credits: 3 },
+    cost: endpointMeta.getConcallDetail.cost,
     freshnessSeconds: ANALYSIS,
   }),
   lookupConcallTranscripts: endpoint({
@@ -273,7 +251,7 @@ export const catalogue = {
     body: lookupConcallTranscriptsBodySchema,
     response: concallTranscriptsResponseSchema,
     product: "concalls",
-    cost: { kind: "per_ready", credits: 4 },
+    cost: endpointMeta.lookupConcallTranscripts.cost,
   }),
   listUpcomingConcalls: endpoint({
     method: "GET",
@@ -282,7 +260,7 @@ export const catalogue = {
     query: listUpcomingConcallsQuerySchema,
     response: upcomingConcallsResponseSchema,
     product: "concalls",
-    cost: { kind: "per_page_with_results", credits: 5, onlyWhenDetailed: true },
+    cost: endpointMeta.listUpcomingConcalls.cost,
     freshnessSeconds: FILING,
   }),
   listSymbolMetadata: endpoint({
@@ -292,7 +270,7 @@ export const catalogue = {
     query: listSymbolMetadataQuerySchema,
     response: symbolMetadataResponseSchema,
     product: "symbols",
-    cost: { kind: "per_item", credits: 1, detailedCredits: 1 },
+    cost: endpointMeta.listSymbolMetadata.cost,
     freshnessSeconds: 24 * 60 * 60,
   }),
   createDailySummary: endpoint({
@@ -302,7 +280,7 @@ export const catalogue = {
     body: dailySummaryRequestSchema,
     response: dailySummaryResponseSchema,
     product: "summaries",
-    cost: { kind: "per_generated_summary", credits: 5 },
+    cost: endpointMeta.createDailySummary.cost,
   }),
   createBatchJob: endpoint({
     method: "POST",
@@ -312,7 +290,7 @@ export const catalogue = {
     bodyType: "multipart",
     response: batchJobSchema,
     product: "summaries",
-    cost: { kind: "batch_submit", credits: BATCH_SUBMIT_CREDITS, perSummary: BATCH_CREDITS_PER_SUMMARY },
+    cost: endpointMeta.createBatchJob.cost,
     scope: "key",
   }),
   listBatchJobs: endpoint({
@@ -322,7 +300,7 @@ export const catalogue = {
     query: listBatchJobsQuerySchema,
     response: batchJobListResponseSchema,
     product: null,
-    cost: free,
+    cost: endpointMeta.listBatchJobs.cost,
     scope: "key",
   }),
   getBatchJob: endpoint({
@@ -332,7 +310,7 @@ export const catalogue = {
     pathParams: batchJobPathSchema,
     response: batchJobSchema,
     product: null,
-    cost: free,
+    cost: endpointMeta.getBatchJob.cost,
     scope: "key",
   }),
   getBatchJobResults: endpoint({
@@ -343,7 +321,7 @@ export const catalogue = {
     response: batchResultsSchema,
     responseType: "jsonl",
     product: null,
-    cost: free,
+    cost: endpointMeta.getBatchJobResults.cost,
     scope: "key",
   }),
   cancelBatchJob: endpoint({
@@ -353,7 +331,7 @@ export const catalogue = {
     pathParams: batchJobPathSchema,
     response: cancelBatchJobResponseSchema,
     product: null,
-    cost: free,
+    cost: endpointMeta.cancelBatchJob.cost,
     scope: "key",
   }),
   getAccount: endpoint({
@@ -362,7 +340,7 @@ export const catalogue = {
     summary: "Account profile of the calling key",
     response: accountResponseSchema,
     product: null,
-    cost: free,
+    cost: endpointMeta.getAccount.cost,
   }),
   getAccountUsage: endpoint({
     method: "GET",
@@ -370,7 +348,7 @@ export const catalogue = {
     summary: "Balance, today's debits, live counters and rate limits",
     response: usageResponseSchema,
     product: null,
-    cost: free,
+    cost: endpointMeta.getAccountUsage.cost,
   }),
   listAccountLedger: endpoint({
     method: "GET",
@@ -379,7 +357,7 @@ export const catalogue = {
     query: listLedgerQuerySchema,
     response: ledgerResponseSchema,
     product: null,
-    cost: free,
+    cost: endpointMeta.listAccountLedger.cost,
   }),
   getAccountLimits: endpoint({
     method: "GET",
@@ -387,7 +365,7 @@ export const catalogue = {
     summary: "The plan's REST limits and caps, the account's credits and counts, and its WebSocket tiers and symbol allowances",
     response: accountLimitsResponseSchema,
     product: null,
-    cost: free,
+    cost: endpointMeta.getAccountLimits.cost,
   }),
   listConcallsIndex: endpoint({
     method: "GET",
@@ -396,7 +374,7 @@ export const catalogue = {
     query: listConcallsIndexQuerySchema,
     response: concallsIndexResponseSchema,
     product: "concalls",
-    cost: free,
+    cost: endpointMeta.listConcallsIndex.cost,
   }),
   getConcallTranscript: endpoint({
     method: "GET",
@@ -405,7 +383,7 @@ export const catalogue = {
     query: getConcallTranscriptQuerySchema,
     response: concallArtifactUrlsResponseSchema,
     product: "concalls",
-    cost: { kind: "per_success", credits: 4 },
+    cost: endpointMeta.getConcallTranscript.cost,
   }),
   listAnnouncementAttachments: endpoint({
     method: "GET",
@@ -414,7 +392,7 @@ export const catalogue = {
     query: listAnnouncementAttachmentsQuerySchema,
     response: announcementAttachmentsResponseSchema,
     product: "announcements",
-    cost: { kind: "per_ready", credits: 1 },
+    cost: endpointMeta.listAnnouncementAttachments.cost,
   }),
   listSymbols: endpoint({
     method: "GET",
@@ -424,7 +402,7 @@ export const catalogue = {
     response: symbolListResponseSchema,
     responseType: "text",
     product: "symbols",
-    cost: { kind: "per_success", credits: 50 },
+    cost: endpointMeta.listSymbols.cost,
     freshnessSeconds: 24 * 60 * 60,
   }),
   getAnnouncementCitationPdf: endpoint({
@@ -435,7 +413,7 @@ export const catalogue = {
     response: pdfDocumentSchema,
     responseType: "binary",
     product: "announcements",
-    cost: { kind: "per_success", credits: 1 },
+    cost: endpointMeta.getAnnouncementCitationPdf.cost,
   }),
   getEarningsCitationPdf: endpoint({
     method: "GET",
@@ -446,7 +424,7 @@ export const catalogue = {
     response: pdfDocumentSchema,
     responseType: "binary",
     product: "earnings",
-    cost: { kind: "per_success", credits: 1 },
+    cost: endpointMeta.getEarningsCitationPdf.cost,
   }),
   getEarningsCitationPage: endpoint({
     method: "GET",
@@ -456,7 +434,7 @@ export const catalogue = {
     response: pdfDocumentSchema,
     responseType: "binary",
     product: "earnings",
-    cost: { kind: "per_success", credits: 1 },
+    cost: endpointMeta.getEarningsCitationPage.cost,
   }),
   getConcallCitationPdf: endpoint({
     method: "GET",
@@ -466,7 +444,7 @@ export const catalogue = {
     response: pdfDocumentSchema,
     responseType: "binary",
     product: "concalls",
-    cost: { kind: "per_success", credits: 1 },
+    cost: endpointMeta.getConcallCitationPdf.cost,
   }),
 } as const;
 

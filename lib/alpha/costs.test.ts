@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EndpointId } from "./catalogue";
 import { catalogue, endpointIds } from "./catalogue";
-import { chargeFor, estimateCost } from "./costs";
+import { chargeFor, estimateCost, priceInputOf, priceRequest } from "./costs";
 
 const items = (n: number, extra: Record<string, unknown> = {}) => Array.from({ length: n }, (_, i) => ({ id: `x${i}`, symbol: "TCS", ...extra }));
 const page = (n: number) => ({ data: items(n), has_next: false });
@@ -95,5 +95,33 @@ describe("cost rules follow the interface's cost table", () => {
   it("covers every endpoint of the catalogue", () => {
     const covered = new Set(rows.map((r) => r[1]));
     expect(endpointIds.filter((id) => !covered.has(id))).toEqual([]);
+  });
+});
+
+describe("the schema-free price input (priceInputOf: what a price tag reads at first render, without zod)", () => {
+  it.each(rows)("prices %s as the schema's parse does", (_name, id, input) => {
+    expect(priceRequest(id, priceInputOf(id, input))).toEqual(priceRequest(id, parsed(id, input)));
+  });
+
+  it("agrees on inputs spelled every way the schemas take them", () => {
+    const inputs: [EndpointId, unknown][] = [
+      ["listEarnings", { limit: "7", detailed: "1" }],
+      ["listEarnings", { limit: 50, ids: "a, b,,c" }],
+      ["listEarnings", { ids: ["a", "b"], limit: 1 }],
+      ["listAnnouncements", { detailed: "false", limit: " 12 " }],
+      ["listConcalls", { detailed: false }],
+      ["listUpcomingConcalls", { detailed: "true" }],
+      ["listSymbolMetadata", { symbols: ["TCS", "INFY"], scrip_codes: "532540" }],
+      ["listEarningsAttachments", { ids: ["a"] }],
+      ["listBlockDeals", { limit: undefined, symbols: undefined }],
+    ];
+    for (const [id, input] of inputs) expect(priceRequest(id, priceInputOf(id, input)), JSON.stringify(input)).toEqual(priceRequest(id, parsed(id, input)));
+  });
+
+  it("prices a limit the schema refuses as a refused parse does (nothing per item)", () => {
+    for (const limit of [0, 51, "x", 2.5]) {
+      expect(catalogue.listEarnings.query.safeParse({ limit }).success).toBe(false);
+      expect(priceRequest("listEarnings", priceInputOf("listEarnings", { limit })).credits).toBe(0);
+    }
   });
 });

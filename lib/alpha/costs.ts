@@ -1,6 +1,6 @@
-import { BATCH_MAX_LINES } from "./batch";
-import type { CostRule, EndpointId } from "./catalogue";
-import { catalogue } from "./catalogue";
+import { BATCH_MAX_LINES } from "./batch-limits";
+import type { CostRule, EndpointId, EndpointMeta } from "./catalogue-meta";
+import { endpointMeta as catalogue } from "./catalogue-meta";
 
 /** Parsed request of a call: the output of the endpoint's query or body schema. */
 type ParsedInput = Readonly<Record<string, unknown>> | undefined;
@@ -58,6 +58,33 @@ export function estimateCost(id: EndpointId, input: ParsedInput): number {
 export function batchJobCost(lineCount: number): number {
   const rule = catalogue.createBatchJob.cost;
   return rule.kind === "batch_submit" ? rule.credits + rule.perSummary * lineCount : 0;
+}
+
+function listOf(v: unknown): string[] {
+  return (Array.isArray(v) ? v : [v])
+    .flatMap((s) => (typeof s === "string" ? s.split(",") : []))
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/**
+ * A call's query or body as its schema would hand it to the cost rules, without the schema (so a price tag renders
+ * with no zod): defaults filled in, `detailed` a boolean, `limit` a number, lists split. A `limit` the schema refuses
+ * gives undefined (the price of no input), as a refused parse does; the call itself is refused before anything is
+ * spent. costs.test.ts holds it to the schemas' parse.
+ */
+export function priceInputOf(id: EndpointId, raw: unknown): ParsedInput {
+  const meta: EndpointMeta = catalogue[id];
+  const out: Record<string, unknown> = { ...meta.queryDefaults };
+  if (raw && typeof raw === "object") for (const [k, v] of Object.entries(raw)) if (v !== undefined && v !== null) out[k] = v;
+  if ("detailed" in out) out.detailed = out.detailed === true || out.detailed === "true" || out.detailed === "1";
+  if (out.limit !== undefined) {
+    const limit = typeof out.limit === "number" ? out.limit : typeof out.limit === "string" && /^\s*-?\d+\s*$/.test(out.limit) ? Number(out.limit) : NaN;
+    if (!Number.isInteger(limit) || limit < 1 || limit > (meta.maxLimit ?? Infinity)) return undefined;
+    out.limit = limit;
+  }
+  for (const key of ["symbols", "scrip_codes", "ids"]) if (key in out) out[key] = listOf(out[key]);
+  return out;
 }
 
 /** What a price is: the credits, whether that is exactly what the call costs or only the most it can, and the rule. */

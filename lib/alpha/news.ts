@@ -2,8 +2,9 @@ import * as z from "zod";
 import { listEnvelope, openEnum, optionalString } from "./primitives";
 import { checkDateRange, dateRangeShape, limitParam, pageParam, symbolFilterShape } from "./query-params";
 
-export const SENTIMENTS = ["positive", "negative", "neutral"] as const;
-export type Sentiment = (typeof SENTIMENTS)[number];
+import { SENTIMENTS } from "./vocabulary";
+
+export { SENTIMENTS, type Sentiment } from "./vocabulary";
 
 export const newsItemSchema = z.looseObject({
   id: z.string(),

@@ -1,18 +1,19 @@
 import * as z from "zod";
+import { ISO_DATE_RE, QUARTER_KEY_RE, SYMBOL_RE } from "./patterns";
+
+export { isDateOnly, QUARTER_KEY_RE, SYMBOL_RE } from "./patterns";
 
 /** An enum that keeps values it does not know: the hosted service may add a status or type. */
 export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.union([z.enum(values), z.string().min(1)]) as z.ZodType<T[number] | (string & {}), string>;
 }
 
-export const QUARTER_KEY_RE = /^q([1-4])_(\d{2})$/;
 export const quarterKeySchema = z
   .string()
   .trim()
   .toLowerCase()
   .regex(QUARTER_KEY_RE, { message: "must be a quarter key like q4_26 (qN_YY)" });
 
-export const SYMBOL_RE = /^[A-Z0-9][A-Z0-9&._-]{0,24}$/;
 export const symbolSchema = z
   .string()
   .trim()
@@ -46,7 +47,6 @@ export function intParam(min: number, max: number) {
     .pipe(z.number().int().min(min).max(max));
 }
 
-const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** An ISO date (a whole Asia/Kolkata day) or an ISO datetime (with or without offset; no offset means IST). */
 export const dateOrDateTimeParam = z
   .string()
@@ -55,10 +55,6 @@ export const dateOrDateTimeParam = z
     (v) => (ISO_DATE_RE.test(v) ? z.iso.date().safeParse(v).success : z.iso.datetime({ offset: true, local: true }).safeParse(v).success),
     { message: "must be an ISO date (2026-05-01) or datetime (2026-05-11T23:59:59Z)" },
   );
-
-export function isDateOnly(v: string): boolean {
-  return ISO_DATE_RE.test(v);
-}
 
 /** The list envelope every list endpoint returns. */
 export function listEnvelope<T extends z.ZodType>(item: T) {

@@ -1,4 +1,4 @@
-import { QUARTER_KEY_RE } from "./primitives";
+import { QUARTER_KEY_RE } from "./patterns";
 import { IST_OFFSET_MINUTES } from "./time";
 
 /**

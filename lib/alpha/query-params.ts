@@ -10,10 +10,9 @@ import {
 } from "./primitives";
 import { resolveBound } from "./time";
 
-/** Limits the interface states for every multi-value parameter. */
-export const MAX_LIST_VALUES = 20;
-export const MAX_TYPE_VALUES = 10;
-export const MAX_PAGE = 10_000;
+import { MAX_LIST_VALUES, MAX_PAGE } from "./patterns";
+
+export { MAX_LIST_VALUES, MAX_PAGE, MAX_TYPE_VALUES } from "./patterns";
 
 export const symbolsParam = listParam(symbolSchema, MAX_LIST_VALUES);
 export const scripCodesParam = listParam(scripCodeSchema, MAX_LIST_VALUES);

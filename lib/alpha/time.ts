@@ -1,4 +1,4 @@
-import { isDateOnly } from "./primitives";
+import { isDateOnly } from "./patterns";
 
 /** India does not observe daylight saving: Asia/Kolkata is always UTC+05:30. */
 export const IST_OFFSET_MINUTES = 330;

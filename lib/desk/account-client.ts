@@ -10,5 +10,5 @@ import { callRoute, type DeskCallInput } from "./call";
 export type AccountRouteId = keyof typeof accountRoutes;
 
 export async function accountCall<Id extends AccountRouteId>(id: Id, input: DeskCallInput = {}): Promise<z.output<(typeof accountRoutes)[Id]["output"]>> {
-  return (await callRoute(id, accountRoutes[id], input)) as z.output<(typeof accountRoutes)[Id]["output"]>;
+  return (await callRoute(id, accountRoutes[id], input, accountRoutes[id].output)) as z.output<(typeof accountRoutes)[Id]["output"]>;
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AlphaError } from "@/lib/alpha/alpha-error";
 import { acceptInviteInputSchema, accountRoutes, changePasswordInputSchema, formProblems, newUserInputSchema } from "./account";
 import { accountCall } from "./account-client";
-import { deskCall } from "./client";
+import { deskCall, loadDeskContract } from "./client";
 import { deskRoutes } from "./routes";
 
 /** The browser's fetch answering one JSON body with a status; records what was asked. */
@@ -73,5 +73,23 @@ describe("the account forms' schemas check the form with their own words", () =>
     expect(formProblems(acceptInviteInputSchema, { token: "bad token", email: "a@b.co", name: "A", password: "12345678" })).toEqual({
       token: "is not an invite link of this desk",
     });
+  });
+});
+
+describe("deskCall loads the contract's schemas on demand and still parses every answer with them", () => {
+  it("rejects a malformed answer of a shell route through the lazy loader, and returns a well-formed one", async () => {
+    answer(200, { data: [{ id: "w1", name: "Core", items: "none" }] });
+    await expect(deskCall("listWatchlists")).rejects.toThrow();
+    answer(200, { data: { exchange: "NSE" } });
+    await expect(deskCall("getMarketCalendar")).rejects.toThrow();
+    const { deskRoutes: loaded } = await loadDeskContract();
+    expect(loaded).toBe(deskRoutes);
+    answer(200, { data: { needsSetup: true } });
+    await expect(deskCall("setupStatus")).resolves.toEqual({ needsSetup: true });
+  });
+
+  it("turns an error answer into an AlphaError without waiting on, or being masked by, the schemas", async () => {
+    answer(404, { error: { code: "not_found", message: "No such watchlist" } });
+    await expect(deskCall("getWatchlist", { params: { id: "nope" } })).rejects.toMatchObject({ code: "not_found", status: 404 });
   });
 });

@@ -7,7 +7,7 @@
  */
 import type * as z from "zod";
 import { deskFetch } from "@/lib/query/desk-fetch";
-import type { DeskRouteDef } from "./route-def";
+import type { DeskRouteMeta } from "./route-def";
 
 export interface DeskCallInput {
   params?: Record<string, string>;
@@ -17,7 +17,7 @@ export interface DeskCallInput {
 }
 
 /** The concrete URL of a route: `[name]` segments filled in (encoded), the query appended. */
-export function routeUrl(id: string, def: Pick<DeskRouteDef, "path">, input: Pick<DeskCallInput, "params" | "query"> = {}): string {
+export function routeUrl(id: string, def: Pick<DeskRouteMeta, "path">, input: Pick<DeskCallInput, "params" | "query"> = {}): string {
   const path = def.path.replace(/\[(\w+)\]/g, (_m, name: string) => {
     const value = input.params?.[name];
     if (value === undefined) throw new Error(`${id}: the path parameter ${name} is missing`);
@@ -32,15 +32,19 @@ export function routeUrl(id: string, def: Pick<DeskRouteDef, "path">, input: Pic
 }
 
 /**
- * Calls the route `def` (named `id` in errors) and returns its answer's `data`, parsed with the route's output schema;
- * the table-bound callers give it the entry's output type.
+ * Calls the route `def` (named `id` in errors) and returns its answer's `data`, parsed with the route's output schema:
+ * the schema itself, or a loader of it (the contract loaded on demand), asked for as the request leaves so the two
+ * overlap. The table-bound callers give it the entry's output type.
  */
-export async function callRoute(id: string, def: DeskRouteDef, input: DeskCallInput = {}): Promise<unknown> {
+export async function callRoute(id: string, def: DeskRouteMeta, input: DeskCallInput, output: z.ZodType | (() => Promise<z.ZodType>)): Promise<unknown> {
+  const schema = typeof output === "function" ? output() : Promise.resolve(output);
+  // A request that fails must not leave the loader's rejection unhandled; the call's own error is what is thrown.
+  schema.catch(() => undefined);
   const hasBody = input.body !== undefined;
   const { body } = await deskFetch<{ data?: unknown }>(routeUrl(id, def, input), {
     method: def.method,
     ...(hasBody ? { body: JSON.stringify(input.body), headers: { "Content-Type": "application/json" } } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
   });
-  return (def.output as z.ZodType).parse(body?.data);
+  return (await schema).parse(body?.data);
 }

@@ -3,7 +3,7 @@
  * one until an admin saves an edit), and the kept history of edits (who, when, what changed in counts).
  */
 import * as z from "zod";
-import { marketCalendarSchema } from "@/lib/market/calendar";
+import { marketCalendarSchema } from "@/lib/market/calendar-schema";
 
 export const activeCalendarSchema = z.object({
   calendar: marketCalendarSchema,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { deskUrl } from "./client";
+import { deskRouteMeta } from "./route-meta";
 import { deskRouteIds, deskRoutes } from "./routes";
 
 const API = join(process.cwd(), "app/api");
@@ -66,5 +67,13 @@ describe("the desk's own contract", () => {
     expect(deskUrl("updateWatchlistItem", { params: { id: "wl 1", symbol: "M&M" } })).toBe("/api/watchlists/wl%201/items/M%26M");
     expect(deskUrl("getSpend", { query: { range: "7d", scope: "all" } })).toBe("/api/usage/spend?range=7d&scope=all");
     expect(() => deskUrl("getSummary")).toThrow(/id is missing/);
+  });
+
+  it("has a zod-free twin (route-meta.ts) that agrees with it on every route: same ids, method, path, access and kind", () => {
+    expect(Object.keys(deskRouteMeta).sort()).toEqual([...deskRouteIds].sort());
+    for (const id of deskRouteIds) {
+      const { method, path, access, kind } = deskRoutes[id] as { method: string; path: string; access: string; kind?: string };
+      expect(deskRouteMeta[id], id).toEqual({ method, path, access, ...(kind ? { kind } : {}) });
+    }
   });
 });

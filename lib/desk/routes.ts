@@ -19,7 +19,7 @@ import {
   watchlistSchema,
 } from "@/lib/query/watchlist-schema";
 import { briefRunSchema, briefScheduleSchema, createBriefScheduleInputSchema, listBriefRunsQuerySchema, updateBriefScheduleInputSchema } from "./briefs";
-import { buySymbolCatalogueInputSchema, symbolCatalogueBuySchema, symbolSearchInputSchema, symbolSearchResultSchema } from "@/lib/symbols/directory";
+import { buySymbolCatalogueInputSchema, symbolCatalogueBuySchema, symbolSearchInputSchema, symbolSearchResultSchema } from "@/lib/symbols/directory-schema";
 import { accountRoutes } from "./account";
 import { proxyMetaSchema } from "./envelope";
 import { route } from "./route-def";

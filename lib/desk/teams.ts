@@ -4,18 +4,12 @@
  * of each member's spend today. The server's verbs (lib/server/teams) parse their input with the same schemas.
  */
 import * as z from "zod";
+import { PAID_ACTIONS, WATCHLIST_SHARING } from "./team-labels";
 import { USER_ROLE_VALUES } from "./users";
 
-/** Paid actions an admin permits per member; every paid endpoint belongs to exactly one (lib/server/teams/seats.ts). */
-export const PAID_ACTIONS = ["data", "summaries", "batch_jobs"] as const;
-export type PaidAction = (typeof PAID_ACTIONS)[number];
+export { INVITE_TTL_HOURS, PAID_ACTION_LABELS, PAID_ACTIONS, WATCHLIST_SHARING, WATCHLIST_SHARING_LABELS, type PaidAction, type WatchlistSharing } from "./team-labels";
+
 export const paidActionSchema = z.enum(PAID_ACTIONS);
-/** Words for people: what each action lets a member do. */
-export const PAID_ACTION_LABELS: Record<PaidAction, string> = {
-  data: "Paid data (feeds, results, concall details, links)",
-  summaries: "Portfolio summaries",
-  batch_jobs: "Batch jobs",
-};
 
 /** The most a daily allowance can be (credits); null means no allowance (the account's balance is the limit). */
 export const MAX_DAILY_ALLOWANCE = 10_000_000;
@@ -65,7 +59,6 @@ export const updateMemberInputSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "give role, disabled, dailyAllowance or actions" });
 export type UpdateMemberInput = z.input<typeof updateMemberInputSchema>;
 
-export const INVITE_TTL_HOURS = 72;
 export const createInviteInputSchema = z.object({
   role: z.enum(USER_ROLE_VALUES).default("member"),
   dailyAllowance: dailyAllowanceSchema.default(null),
@@ -145,12 +138,4 @@ export const teamViewSchema = z.object({
 });
 export type TeamView = z.output<typeof teamViewSchema>;
 
-/** Watchlists: private, or shared with the team to read or to edit. */
-export const WATCHLIST_SHARING = ["private", "team_read", "team_edit"] as const;
 export const watchlistSharingSchema = z.enum(WATCHLIST_SHARING);
-export type WatchlistSharing = (typeof WATCHLIST_SHARING)[number];
-export const WATCHLIST_SHARING_LABELS: Record<WatchlistSharing, string> = {
-  private: "Only me",
-  team_read: "Team can view",
-  team_edit: "Team can edit",
-};

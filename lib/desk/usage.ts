@@ -6,11 +6,10 @@
 import * as z from "zod";
 import { accountProfileSchema, usageSnapshotSchema } from "@/lib/alpha/account";
 
-export const SPEND_RANGES = ["24h", "7d", "30d"] as const;
+import { SPEND_RANGES, SPEND_SCOPES } from "./spend-ranges";
+
+export { SPEND_RANGES, SPEND_SCOPES, type SpendRange, type SpendScope } from "./spend-ranges";
 export const spendRangeSchema = z.enum(SPEND_RANGES).default("24h");
-export type SpendRange = (typeof SPEND_RANGES)[number];
-export const SPEND_SCOPES = ["me", "all"] as const;
-export type SpendScope = (typeof SPEND_SCOPES)[number];
 export const spendQuerySchema = z.object({ range: spendRangeSchema, scope: z.enum(SPEND_SCOPES).default("me") });
 
 export const usageProjectionSchema = z.object({

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { MarketCalendar } from "./calendar";
-import { blockDealWindowAt, CALENDAR_YEARS, calendarView, isTradingDay, marketCalendarSchema, marketDay, marketStatusAt, nextTradingDay, NSE_CALENDAR, NSE_VIEW, previousTradingDay, workingDaysDeadline } from "./calendar";
+import { blockDealWindowAt, CALENDAR_YEARS, calendarView, isTradingDay, marketDay, marketStatusAt, nextTradingDay, NSE_CALENDAR, NSE_VIEW, previousTradingDay, workingDaysDeadline } from "./calendar";
+import { marketCalendarSchema } from "./calendar-schema";
+import { NSE_CALENDAR_DATA } from "./nse-calendar-data";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -94,6 +96,13 @@ describe("the market's status at pinned times", () => {
 });
 
 const wedAt = (hhmm: string) => at(`2026-11-25T${hhmm}:00+05:30`);
+
+describe("the built-in NSE calendar", () => {
+  it("is data the schema accepts as it stands (the logic's module takes it unparsed, without zod)", () => {
+    expect(marketCalendarSchema.parse(NSE_CALENDAR_DATA)).toEqual(NSE_CALENDAR_DATA);
+    expect(NSE_CALENDAR).toBe(NSE_CALENDAR_DATA);
+  });
+});
 
 describe("a calendar an admin edits", () => {
   it("is checked: session order, a normal session, dates, no repeats", () => {

@@ -1,77 +1,21 @@
 /**
  * The NSE market calendar: which IST days trade, their sessions, holidays and special sessions, and the phase of
- * the market at a moment. Pure zod and arithmetic (no clock, no server imports) so the service's generator and
- * simulator and the desk's status badge read one truth.
+ * the market at a moment. Pure arithmetic (no clock, no server imports, no zod: the schemas are in
+ * ./calendar-schema.ts) so the service's generator and simulator and the desk's status badge read one truth.
  */
-import * as z from "zod";
 import { IST_OFFSET_MINUTES } from "../alpha/time";
+import type { Holiday, MarketCalendar, SessionId, SessionWindow, SpecialSession } from "./calendar-schema";
 import { NSE_CALENDAR_DATA } from "./nse-calendar-data";
+
+export type { Holiday, MarketCalendar, SessionId, SessionWindow, SpecialSession } from "./calendar-schema";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 const IST_MS = IST_OFFSET_MINUTES * MINUTE_MS;
 
-const hhmmSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM, 24-hour IST");
-const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD");
 
-export const sessionIdSchema = z.enum(["block_morning", "pre_open", "pre_open_matching", "normal", "closing_price", "closing", "block_afternoon"]);
-export type SessionId = z.infer<typeof sessionIdSchema>;
-
-export const sessionWindowSchema = z
-  .object({ id: sessionIdSchema, label: z.string().optional(), from: hhmmSchema, to: hhmmSchema })
-  .refine((s) => s.from < s.to, "a session ends after it starts");
-export type SessionWindow = z.infer<typeof sessionWindowSchema>;
-
-export const holidaySchema = z.object({ date: dateSchema, name: z.string().min(1), provisional: z.boolean().optional() });
-export type Holiday = z.infer<typeof holidaySchema>;
-
-export const specialSessionSchema = z.object({
-  date: dateSchema,
-  name: z.string().min(1),
-  kind: z.enum(["muhurat", "budget", "special"]),
-  provisional: z.boolean().optional(),
-  sessions: z.array(sessionWindowSchema).min(1),
-});
-export type SpecialSession = z.infer<typeof specialSessionSchema>;
-
-function checkWindows(windows: readonly SessionWindow[], path: (string | number)[], ctx: z.RefinementCtx): void {
-  if (!windows.some((w) => w.id === "normal")) ctx.addIssue({ code: "custom", path, message: "needs a normal market session" });
-  const ordered = [...windows].filter((w) => w.id !== "block_morning" && w.id !== "block_afternoon").sort((a, b) => (a.from < b.from ? -1 : 1));
-  for (let i = 1; i < ordered.length; i++) {
-    const [prev, next] = [ordered[i - 1], ordered[i]];
-    if (prev && next && next.from < prev.to) ctx.addIssue({ code: "custom", path, message: `${next.label ?? next.id} starts before ${prev.label ?? prev.id} ends` });
-  }
-}
-
-export const marketCalendarSchema = z
-  .object({
-    exchange: z.string().min(1).max(20),
-    timezone: z.literal("Asia/Kolkata"),
-    sessions: z.array(sessionWindowSchema).min(1).max(12),
-    blockDealWindows: z.array(sessionWindowSchema).min(1).max(4),
-    holidays: z.array(holidaySchema).max(400),
-    specialSessions: z.array(specialSessionSchema).max(100),
-  })
-  .superRefine((cal, ctx) => {
-    checkWindows(cal.sessions, ["sessions"], ctx);
-    const seen = new Set<string>();
-    cal.holidays.forEach((h, i) => {
-      if (Number.isNaN(Date.parse(`${h.date}T00:00:00Z`))) ctx.addIssue({ code: "custom", path: ["holidays", i, "date"], message: `${h.date} is not a date` });
-      if (seen.has(h.date)) ctx.addIssue({ code: "custom", path: ["holidays", i, "date"], message: `${h.date} is listed twice` });
-      seen.add(h.date);
-    });
-    const specials = new Set<string>();
-    cal.specialSessions.forEach((s, i) => {
-      if (Number.isNaN(Date.parse(`${s.date}T00:00:00Z`))) ctx.addIssue({ code: "custom", path: ["specialSessions", i, "date"], message: `${s.date} is not a date` });
-      if (specials.has(s.date)) ctx.addIssue({ code: "custom", path: ["specialSessions", i, "date"], message: `${s.date} has two special sessions` });
-      specials.add(s.date);
-      checkWindows(s.sessions, ["specialSessions", i, "sessions"], ctx);
-    });
-  });
-export type MarketCalendar = z.infer<typeof marketCalendarSchema>;
-
-/** The NSE calendar, parsed once at load: a typo in the data file fails every test that touches time. */
-export const NSE_CALENDAR: MarketCalendar = marketCalendarSchema.parse(NSE_CALENDAR_DATA);
+/** The NSE calendar: typed by its data file, and checked against `marketCalendarSchema` by calendar.test.ts. */
+export const NSE_CALENDAR: MarketCalendar = NSE_CALENDAR_DATA;
 
 /** The file, in the desk's data folder, that carries an admin's calendar to the embedded service's simulator. */
 export const MARKET_CALENDAR_FILE_NAME = "market-calendar.json";

@@ -2,8 +2,11 @@
  * NSE's equity-segment calendar as data: the session timetable, weekday trading holidays and special sessions.
  * 2025 and 2026 follow the exchange's circulars; 2027 is provisional (festival dates projected, marked so)
  * until the exchange publishes its list in December 2026. Weekend holidays are left out: the market is shut anyway.
+ * Typed by the schema's output (a type only: no zod here); calendar.test.ts checks it against the schema itself.
  */
-export const NSE_CALENDAR_DATA = {
+import type { MarketCalendar } from "./calendar-schema";
+
+export const NSE_CALENDAR_DATA: MarketCalendar = {
   exchange: "NSE",
   timezone: "Asia/Kolkata",
   sessions: [
@@ -66,4 +69,4 @@ export const NSE_CALENDAR_DATA = {
     { date: "2026-11-08", name: "Muhurat trading (Samvat 2083)", kind: "muhurat", sessions: [{ id: "pre_open", from: "18:00", to: "18:08" }, { id: "normal", from: "18:15", to: "19:15" }] },
     { date: "2027-10-29", name: "Muhurat trading (Samvat 2084)", kind: "muhurat", provisional: true, sessions: [{ id: "pre_open", from: "18:00", to: "18:08" }, { id: "normal", from: "18:15", to: "19:15" }] },
   ],
-} as const;
+};

@@ -1,8 +1,11 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AlphaError } from "@/lib/alpha/alpha-error";
-import { alphaPrice, alphaProxyUrl, alphaQueryOptions, parseEnvelope, refreshAlpha } from "./alpha";
-import { queryKeys } from "./keys";
+import type { EndpointId } from "@/lib/alpha/catalogue-meta";
+import { prepareRequest, type CallInput } from "@/lib/alpha/request";
+import { alphaPrice, alphaProxyUrl, alphaQueryOptions, loadAlphaContract, refreshAlpha, requestAlpha } from "./alpha";
+import { parseEnvelope } from "./alpha-contract";
+import { canonicalCall, queryKeys } from "./keys";
 import { usageQueryOptions } from "./usage";
 
 function jsonResponse(body: unknown, status = 200) {
@@ -23,14 +26,20 @@ const meta = (over: Partial<{ creditsCharged: number; cached: boolean }> = {}) =
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the proxy URL of a catalogue call", () => {
-  it("is /api/alpha plus the catalogue path and the validated query", () => {
-    expect(alphaProxyUrl("listNews", { query: { symbols: ["TCS", "INFY"], limit: 5 } })).toBe("/api/alpha/v1/news?symbols=TCS%2CINFY&page=1&limit=5");
-    expect(alphaProxyUrl("getBatchJob", { path: { job_id: "batch_1" } })).toBe("/api/alpha/v1/batch/jobs/batch_1");
-    expect(alphaProxyUrl("listAlerts", { query: { limit: 5 } }, { fresh: true })).toMatch(/^\/api\/alpha\/v1\/alerts\?.*&fresh=1$/);
+  it("is /api/alpha plus the catalogue path and the validated query", async () => {
+    expect(await alphaProxyUrl("listNews", { query: { symbols: ["TCS", "INFY"], limit: 5 } })).toBe("/api/alpha/v1/news?symbols=TCS%2CINFY&page=1&limit=5");
+    expect(await alphaProxyUrl("getBatchJob", { path: { job_id: "batch_1" } })).toBe("/api/alpha/v1/batch/jobs/batch_1");
+    expect(await alphaProxyUrl("listAlerts", { query: { limit: 5 } }, { fresh: true })).toMatch(/^\/api\/alpha\/v1\/alerts\?.*&fresh=1$/);
   });
 
-  it("refuses a call the catalogue would refuse, before anything is sent", () => {
-    expect(() => alphaProxyUrl("listNews", { query: { limit: 100_000 } })).toThrow(AlphaError);
+  it("refuses a call the catalogue would refuse, before anything is sent", async () => {
+    await expect(alphaProxyUrl("listNews", { query: { limit: 100_000 } })).rejects.toThrow(AlphaError);
+    const fetchMock = vi.fn(async () => jsonResponse({}));
+    vi.stubGlobal("fetch", fetchMock);
+    const error = await requestAlpha("listEarnings", { query: { limit: 0, symbols: ["not a symbol!"] } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AlphaError);
+    expect(error).toMatchObject({ code: "invalid_parameter", message: expect.stringMatching(/limit|symbols/) });
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 
@@ -39,6 +48,34 @@ describe("the price shown before a call", () => {
     expect(alphaPrice("listEarnings", { query: { limit: 10, detailed: true } })).toMatchObject({ credits: 20, upTo: true });
     expect(alphaPrice("getConcallDetail", { query: { symbol: "TCS", quarter: "q4_26" } })).toMatchObject({ credits: 3, upTo: false });
     expect(alphaPrice("listUpcomingEarnings", {})).toMatchObject({ credits: 0, upTo: false, description: "Free." });
+  });
+});
+
+describe("the query key of a call (zod-free: every page builds its keys at first render)", () => {
+  it("is the same for inputs that ask the same thing, and differs when they do not", () => {
+    const key = (input: unknown) => canonicalCall("listNews", input);
+    expect(key({ query: { symbols: ["TCS", "INFY"], limit: 5 } })).toBe(key({ query: { limit: "5", symbols: "TCS,INFY", page: 1 } }));
+    expect(key({})).toBe(key({ query: { page: 1, limit: 20, symbols: [], from: undefined } }));
+    expect(key({ query: { limit: 5 } })).not.toBe(key({ query: { limit: 6 } }));
+    expect(key({ query: { symbols: ["TCS"] } })).not.toBe(key({ query: { symbols: ["INFY"] } }));
+    expect(canonicalCall("getBatchJob", { path: { job_id: "a/b" } })).toBe("GET /v1/batch/jobs/a%2Fb");
+    expect(canonicalCall("listEarnings", { query: { detailed: false, limit: 20 } })).toBe(canonicalCall("listEarnings", {}));
+  });
+
+  it("names the contract's own URL for an input in the contract's own form", () => {
+    const calls: [EndpointId, { query: Record<string, unknown> }][] = [
+      ["listNews", { query: { symbols: ["TCS", "INFY"], limit: 5, page: 2 } }],
+      ["listEarnings", { query: { detailed: true, ids: ["a", "b"] } }],
+      ["listAlerts", { query: { important: true } }],
+    ];
+    for (const [id, input] of calls) {
+      const req = prepareRequest(id, input as CallInput<typeof id>);
+      const sorted = new URLSearchParams(req.url.split("?")[1]);
+      sorted.sort();
+      const defaults = ["page=1", "limit=20", "detailed=false", "important=false"];
+      const expected = [...sorted].map(([k, v]) => `${k}=${v}`).filter((kv) => !defaults.includes(kv));
+      expect(canonicalCall(id, input)).toBe(`GET ${req.url.split("?")[0]}${expected.length ? `?${new URLSearchParams(expected.join("&")).toString()}` : ""}`);
+    }
   });
 });
 
@@ -87,6 +124,7 @@ describe("the proxy's envelope in the browser", () => {
     expect(error).toBeInstanceOf(Error);
     expect(String(error)).toMatch(/id/);
     expect(() => parseEnvelope("listNews", { data: { data: [], has_next: "no" }, meta: meta() })).toThrow();
+    expect((await loadAlphaContract()).parseEnvelope).toBe(parseEnvelope);
   });
 
   it("checks batch results (JSON lines, parsed by the server) in their parsed form", () => {

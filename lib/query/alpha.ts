@@ -1,72 +1,71 @@
-import * as z from "zod";
 import { queryOptions, useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from "@tanstack/react-query";
-import type { CallInput, CallOptions } from "@/lib/alpha/client";
-import { prepareRequest } from "@/lib/alpha/client";
-import type { EndpointId, ResponseOf } from "@/lib/alpha/catalogue";
-import { catalogue } from "@/lib/alpha/catalogue";
-import { priceRequest } from "@/lib/alpha/costs";
+import type { CallInput, CallOptions } from "@/lib/alpha/request";
+import type { EndpointId } from "@/lib/alpha/catalogue-meta";
+import { endpointMeta } from "@/lib/alpha/catalogue-meta";
+import { priceInputOf, priceRequest } from "@/lib/alpha/costs";
 import { deskFetch } from "@/lib/query/desk-fetch";
 import { queryKeys } from "@/lib/query/keys";
+import type { AlphaResult } from "@/lib/query/alpha-contract";
+import type * as AlphaContractModule from "@/lib/query/alpha-contract";
 import type { ProxyMeta } from "@/lib/desk/envelope";
-import { proxyMetaSchema } from "@/lib/desk/envelope";
+
+export type { AlphaResult } from "@/lib/query/alpha-contract";
 
 /** What the desk's proxy says about a call besides its data (credits charged, cache age, rate limit). */
 export type AlphaCallMeta = ProxyMeta;
 
-/** The proxy's answer: the endpoint's response (as the contract parses it) and the call's meta. */
-export interface AlphaResult<K extends EndpointId> {
-  data: ResponseOf<K>;
-  meta: AlphaCallMeta;
+type AlphaContract = typeof AlphaContractModule;
+
+let contract: Promise<AlphaContract> | null = null;
+
+/**
+ * The part of the contract that needs the schemas (checking a request, parsing an answer), imported on the first call
+ * and warmed once the page is idle (lib/query/warm-contracts.ts); a failed import is tried again on the next call.
+ */
+export function loadAlphaContract(): Promise<AlphaContract> {
+  contract ??= import("@/lib/query/alpha-contract").catch((error: unknown) => {
+    contract = null;
+    throw error;
+  });
+  return contract;
 }
 
-/** The proxy route of a call: `/api/alpha` + the catalogue path and query. Validates the input first. */
-export function alphaProxyUrl<K extends EndpointId>(id: K, input: CallInput<K>, options: { fresh?: boolean; label?: string } = {}): string {
-  const req = prepareRequest(id, input);
-  const url = new URL(`/api/alpha${req.url}`, "http://desk");
+function proxyUrl(requestUrl: string, options: { fresh?: boolean; label?: string }): string {
+  const url = new URL(`/api/alpha${requestUrl}`, "http://desk");
   if (options.fresh) url.searchParams.set("fresh", "1");
   if (options.label) url.searchParams.set("label", options.label);
   return `${url.pathname}${url.search}`;
 }
 
-/** The price shown before a call runs: the most it can cost, whether it can be lower, and the rule in words. */
+/** The proxy route of a call: `/api/alpha` + the catalogue path and query. Validates the input first. */
+export async function alphaProxyUrl<K extends EndpointId>(id: K, input: CallInput<K>, options: { fresh?: boolean; label?: string } = {}): Promise<string> {
+  const { prepareRequest } = await loadAlphaContract();
+  return proxyUrl(prepareRequest(id, input).url, options);
+}
+
+/**
+ * The price shown before a call runs: the most it can cost, whether it can be lower, and the rule in words. Read from
+ * the zod-free half of the catalogue, so a price tag renders at once (lib/alpha/costs.ts, `priceInputOf`).
+ */
 export function alphaPrice<K extends EndpointId>(id: K, input: CallInput<K>): { credits: number; upTo: boolean; description: string } {
-  let parsed: Record<string, unknown> | undefined;
-  try {
-    parsed = prepareRequest(id, input).parsed;
-  } catch {
-    parsed = undefined;
-  }
-  const price = priceRequest(id, parsed);
+  const args = (input ?? {}) as { query?: unknown; body?: unknown };
+  const price = priceRequest(id, priceInputOf(id, args.query ?? args.body));
   return { credits: price.credits, upTo: !price.exact, description: price.description };
 }
 
 /**
- * The schema the browser parses an envelope's `data` with: the endpoint's response as the server passes it on (the
- * catalogue is in the bundle already). JSON lines arrive parsed, so their parsed form is checked; text and bytes
- * are not re-read.
+ * One call through the desk's proxy: the input checked against the contract before anything is sent (a refused input
+ * is an `invalid_parameter` AlphaError, and costs nothing), the envelope's meta parsed with the desk's schema, the data
+ * with the endpoint's.
  */
-function envelopeDataSchema(id: EndpointId): z.ZodType | null {
-  const def = catalogue[id];
-  if (def.responseType === "json") return def.response;
-  if (def.responseType === "jsonl" && def.response instanceof z.ZodPipe) return def.response.out as z.ZodType;
-  return null;
-}
-
-/** The envelope of the desk's proxy, parsed: meta with the desk's schema, data with the endpoint's (lib/alpha). */
-export function parseEnvelope<K extends EndpointId>(id: K, body: { data?: unknown; meta?: unknown } | null | undefined): AlphaResult<K> {
-  const schema = envelopeDataSchema(id);
-  const data = schema ? schema.parse(body?.data) : body?.data;
-  return { data: data as ResponseOf<K>, meta: proxyMetaSchema.parse(body?.meta) };
-}
-
-/** One call through the desk's proxy: the envelope's meta parsed with the desk's schema, the data with the endpoint's. */
 export async function requestAlpha<K extends EndpointId>(
   id: K,
   input: CallInput<K>,
   options: { fresh?: boolean; signal?: AbortSignal; retention?: CallOptions["retention"]; label?: string } = {},
 ): Promise<AlphaResult<K>> {
+  const { prepareRequest, parseEnvelope } = await loadAlphaContract();
   const req = prepareRequest(id, input, { retention: options.retention });
-  const { body } = await deskFetch<unknown>(alphaProxyUrl(id, input, { fresh: options.fresh, label: options.label }), {
+  const { body } = await deskFetch<unknown>(proxyUrl(req.url, { fresh: options.fresh, label: options.label }), {
     method: req.method,
     headers: req.headers,
     body: req.body,
@@ -80,7 +79,8 @@ export async function requestAlpha<K extends EndpointId>(
  * 0 credits, or null when the desk holds none. A page uses it so a reload shows what was bought, not a price.
  */
 export async function peekAlpha<K extends EndpointId>(id: K, input: CallInput<K>, signal?: AbortSignal): Promise<AlphaResult<K> | null> {
-  const url = alphaProxyUrl(id, input);
+  const { prepareRequest, parseEnvelope } = await loadAlphaContract();
+  const url = proxyUrl(prepareRequest(id, input).url, {});
   const { body, response } = await deskFetch<unknown>(`${url}${url.includes("?") ? "&" : "?"}peek=1`, { signal });
   if (response.status === 204 || !body) return null;
   return parseEnvelope(id, body as { data?: unknown; meta?: unknown });
@@ -96,7 +96,7 @@ function afterCall(client: QueryClient, meta: AlphaCallMeta | undefined) {
  * spend credits): it stays until the user asks for a refresh (`refreshAlpha`). Free data is fresh for 30 s.
  */
 export function alphaQueryOptions<K extends EndpointId>(id: K, input: CallInput<K>) {
-  const paid = catalogue[id].cost.kind !== "free";
+  const paid = endpointMeta[id].cost.kind !== "free";
   return queryOptions({
     queryKey: queryKeys.alpha.call(id, input),
     queryFn: async ({ signal, client }): Promise<AlphaResult<K>> => {

@@ -1,5 +1,4 @@
 import { AlphaError } from "@/lib/alpha/alpha-error";
-import { errorBodySchema } from "@/lib/alpha/errors";
 
 /** `Retry-After` of a desk route: delta-seconds (what the desk sends) or an HTTP date. */
 function retryAfterSeconds(value: string | null): number | undefined {
@@ -7,6 +6,19 @@ function retryAfterSeconds(value: string | null): number | undefined {
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/**
+ * `{ error: { code, message, details? } }` (lib/alpha/errors.ts's errorBodySchema), checked by hand: this module is in
+ * every page's first load, and the schema would bring zod with it. Anything else is not an error body (null).
+ */
+export function readErrorBody(json: unknown): { code: string; message: string; details?: Record<string, unknown> } | null {
+  const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isRecord(json) || !isRecord(json.error)) return null;
+  const { code, message, details } = json.error;
+  if (typeof code !== "string" || typeof message !== "string") return null;
+  if (details === undefined) return { code, message };
+  return isRecord(details) ? { code, message, details } : null;
 }
 
 /**
@@ -22,9 +34,9 @@ async function deskError(response: Response): Promise<AlphaError> {
     json = undefined;
   }
   const retryAfter = retryAfterSeconds(response.headers.get("Retry-After"));
-  const parsed = errorBodySchema.safeParse(json);
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
+  const parsed = readErrorBody(json);
+  if (parsed) {
+    const { code, message, details } = parsed;
     return new AlphaError(code, message, { status: response.status, details, retryAfter });
   }
   return new AlphaError(response.status >= 500 ? "internal_error" : "http_error", `The desk answered HTTP ${response.status}`, { status: response.status, retryAfter });

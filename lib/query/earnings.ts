@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { EarningsIndexRow, UpcomingEarningsRow } from "@/lib/alpha/earnings";
-import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
+import { MAX_LIST_VALUES } from "@/lib/alpha/patterns";
 import { requestAlpha } from "@/lib/query/alpha";
 import { queryKeys } from "@/lib/query/keys";
 

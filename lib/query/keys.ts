@@ -1,19 +1,39 @@
-import type { EndpointId } from "@/lib/alpha/catalogue";
-import type { CallInput } from "@/lib/alpha/client";
-import { prepareRequest } from "@/lib/alpha/client";
+import type { EndpointId, EndpointMeta } from "@/lib/alpha/catalogue-meta";
+import { endpointMeta } from "@/lib/alpha/catalogue-meta";
+
+/** A query value as the contract reads it: lists comma-joined (empty pieces dropped), the rest as text; "" for none. */
+function queryText(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (Array.isArray(value)) return value.flatMap((v) => String(v).split(",")).map((v) => v.trim()).filter((v) => v !== "").join(",");
+  return typeof value === "object" ? JSON.stringify(value) : String(value).trim();
+}
+
+/** JSON with every object's keys sorted, so the same body in another order reads the same. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
+}
 
 /**
- * The canonical form of a call: its method and normalised URL as the contract builds it, so two inputs that ask the
- * same thing (another order, a default spelled out) share one cache entry. Input the contract refuses keeps its raw
- * form: its query fails with the contract's error anyway.
+ * The canonical form of a call: its method, path and query as the zod-free half of the catalogue reads them, so two
+ * inputs that ask the same thing (another order, a default spelled out or left out, a list as an array or as
+ * "A,B", a number as text) share one cache entry. Zod-free because every page builds its keys at first render; the
+ * server's prefetch and the browser build them with this same function from the same inputs.
  */
 export function canonicalCall(id: EndpointId, input: unknown): string {
-  try {
-    const req = prepareRequest(id, (input ?? {}) as CallInput<typeof id>);
-    return `${req.method} ${req.url}`;
-  } catch {
-    return `invalid ${JSON.stringify(input ?? {})}`;
+  const meta: EndpointMeta = endpointMeta[id];
+  const args = (input ?? {}) as { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  const path = meta.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(queryText(args.path?.[name])));
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(args.query ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const text = queryText(value);
+    const fallback = meta.queryDefaults?.[name];
+    if (text !== "" && (fallback === undefined || text !== String(fallback))) query.set(name, text);
   }
+  const qs = query.toString();
+  const body = args.body === undefined ? "" : ` ${stableJson(args.body)}`;
+  return `${meta.method} ${path}${qs ? `?${qs}` : ""}${body}`;
 }
 
 /** Every query key of the desk, built here only; components get keys from the queryOptions factories. */

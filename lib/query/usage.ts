@@ -3,7 +3,7 @@ import { deskCall } from "@/lib/desk/client";
 import type { DeskSpend, SpendRange, SpendScope, UsageView } from "@/lib/desk/usage";
 import { queryKeys } from "@/lib/query/keys";
 
-export { SPEND_RANGES } from "@/lib/desk/usage";
+export { SPEND_RANGES } from "@/lib/desk/spend-ranges";
 export type { DeskSpend, Reconciliation, SpendRange, SpendScope } from "@/lib/desk/usage";
 
 /** GET /api/usage: the upstream usage snapshot of the user's key, its account profile and today's pace. */

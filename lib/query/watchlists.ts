@@ -3,7 +3,20 @@ import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
 import type { AddWatchlistItemsInput, CreateWatchlistInput, IsinResolution, ResolveIsinsInput, SymbolCheck, UpdateWatchlistItemInput, Watchlist } from "@/lib/query/watchlist-schema";
 
-export * from "@/lib/query/watchlist-schema";
+// Types only: the schemas and limits stay in their module (which carries zod), imported where a form needs them, so
+// this module's callers (the shell's watchlist picker, every page's prefetch) load none of it at first.
+export type {
+  AddWatchlistItemsInput,
+  CreateWatchlistInput,
+  ExposureUnit,
+  IsinResolution,
+  ResolveIsinsInput,
+  SymbolCheck,
+  UpdateWatchlistItemInput,
+  Watchlist,
+  WatchlistItem,
+  WatchlistItemInput,
+} from "@/lib/query/watchlist-schema";
 
 /** GET /api/watchlists: the signed-in user's watchlists with their items. */
 export function watchlistsQueryOptions() {

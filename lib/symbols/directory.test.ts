@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mergeSymbolEntries, rankSymbolMatches, symbolFromSegment, symbolHref, symbolSearchInputSchema, type SymbolEntry } from "./directory";
+import { mergeSymbolEntries, rankSymbolMatches, symbolFromSegment, symbolHref, type SymbolEntry } from "./directory";
+import { symbolSearchInputSchema } from "./directory-schema";
 
 function entry(symbol: string, name: string | null = null, scripCode: string | null = null): SymbolEntry {
   return { symbol, name, scripCode };

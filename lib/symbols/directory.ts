@@ -1,71 +1,24 @@
 /**
- * The symbol directory as the browser sees it: the search route's input and answer, the ranking of matches over
- * symbol, company name and BSE code, and the one way to write a symbol page's URL. Pure zod and functions,
- * browser-safe; the server fills the directory (lib/server/symbols).
+ * The symbol directory as the browser sees it: the ranking of matches over symbol, company name and BSE code, and the
+ * one way to write a symbol page's URL. Zod-free (every card links a symbol at first render); the search route's input
+ * and answer schemas are in ./directory-schema.ts. The server fills the directory (lib/server/symbols).
  */
-import * as z from "zod";
+import type { SymbolEntry, SymbolMatch } from "./directory-schema";
 
-export const symbolEntrySchema = z.object({
-  symbol: z.string(),
-  /** The company's name, when the desk holds it (free calendar or the bought catalogue). */
-  name: z.string().nullable(),
-  /** The BSE scrip code, when the desk holds it (the bought catalogue). */
-  scripCode: z.string().nullable(),
-});
-export type SymbolEntry = z.infer<typeof symbolEntrySchema>;
+export type {
+  BuySymbolCatalogueInput,
+  SymbolCatalogueState,
+  SymbolEntry,
+  SymbolMatch,
+  SymbolSearchInput,
+  SymbolSearchResult,
+  SymbolStanding,
+} from "./directory-schema";
 
 export const SYMBOL_MATCH_FIELDS = ["symbol", "scripCode", "name"] as const;
-export const symbolMatchSchema = symbolEntrySchema.extend({ matchedOn: z.enum(SYMBOL_MATCH_FIELDS) });
-export type SymbolMatch = z.infer<typeof symbolMatchSchema>;
 
 export const MAX_SYMBOL_QUERY = 40;
 export const MAX_SYMBOL_MATCHES = 20;
-
-export const symbolSearchInputSchema = z.object({
-  q: z.string().trim().min(1, { message: "type part of a symbol, a company name or a BSE code" }).max(MAX_SYMBOL_QUERY),
-  limit: z.coerce.number().int().min(1).max(MAX_SYMBOL_MATCHES).default(8),
-});
-export type SymbolSearchInput = z.infer<typeof symbolSearchInputSchema>;
-
-/**
- * Whether the typed text is itself a symbol the service lists: known, unknown, or not checked (no key, a rate limit,
- * or other companies matched, so it was not asked about on its own).
- */
-export const symbolStandingSchema = z.enum(["known", "unknown", "unchecked"]);
-export type SymbolStanding = z.infer<typeof symbolStandingSchema>;
-
-export const symbolCatalogueStateSchema = z.object({
-  /** The account holds the service's whole symbol catalogue (bought once, kept by the desk). */
-  held: z.boolean(),
-  fetchedAt: z.string().nullable(),
-  /** How many companies the directory searched. */
-  count: z.number().int().min(0),
-  /** What buying the catalogue costs (priceRequest / describeCost); 0 once held. */
-  price: z.object({ credits: z.number().min(0), upTo: z.boolean(), description: z.string() }),
-});
-export type SymbolCatalogueState = z.infer<typeof symbolCatalogueStateSchema>;
-
-export const symbolSearchResultSchema = z.object({
-  query: z.string(),
-  matches: z.array(symbolMatchSchema),
-  exact: symbolStandingSchema,
-  catalogue: symbolCatalogueStateSchema,
-  /** Why some of the directory could not be read (no key, rate limit), in words for people. */
-  note: z.string().nullable(),
-});
-export type SymbolSearchResult = z.infer<typeof symbolSearchResultSchema>;
-
-export const buySymbolCatalogueInputSchema = z.object({
-  /** The most the user agreed to spend; below the price nothing is bought and the price is answered. */
-  spendUpTo: z.number().int().min(0),
-});
-export type BuySymbolCatalogueInput = z.infer<typeof buySymbolCatalogueInputSchema>;
-
-export const symbolCatalogueBuySchema = z.object({
-  catalogue: symbolCatalogueStateSchema,
-  /** Credits this call was charged (0 when the account already held the catalogue). */
-  charged: z.number().min(0),
-});
 
 /** `/symbols/M%26M`: every symbol page link goes through here, so `&` and other reserved characters survive. */
 export function symbolHref(symbol: string): string {

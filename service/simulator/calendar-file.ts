@@ -5,7 +5,8 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import type { MarketCalendarView } from "../../lib/market/calendar";
-import { calendarView, marketCalendarSchema, NSE_VIEW } from "../../lib/market/calendar";
+import { calendarView, NSE_VIEW } from "../../lib/market/calendar";
+import { marketCalendarSchema } from "../../lib/market/calendar-schema";
 
 const CHECK_EVERY_MS = 5_000;
 

@@ -14,12 +14,10 @@ import { z } from "zod";
 import { priceRequest } from "@/lib/alpha/costs";
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import { symbolSchema } from "@/lib/alpha/primitives";
+import { buySymbolCatalogueInputSchema, symbolEntrySchema, symbolSearchInputSchema } from "@/lib/symbols/directory-schema";
 import {
-  buySymbolCatalogueInputSchema,
   mergeSymbolEntries,
   rankSymbolMatches,
-  symbolEntrySchema,
-  symbolSearchInputSchema,
   type SymbolCatalogueState,
   type SymbolEntry,
   type SymbolSearchResult,
