@@ -62,6 +62,19 @@ describe("the query key of a call (zod-free: every page builds its keys at first
     expect(canonicalCall("listEarnings", { query: { detailed: false, limit: 20 } })).toBe(canonicalCall("listEarnings", {}));
   });
 
+  it("is one key for two spellings of one symbol or quarter, as the contract reads them (one cache entry, one purchase)", () => {
+    const spellings: [EndpointId, { query: Record<string, unknown> }, { query: Record<string, unknown> }][] = [
+      ["listNews", { query: { symbols: [" tcs", "Infy "] } }, { query: { symbols: "TCS,INFY" } }],
+      ["listBlockDeals", { query: { symbols: "m&m" } }, { query: { symbols: ["M&M"] } }],
+      ["getConcallTranscript", { query: { symbol: " reliance ", quarter: "Q4_26" } }, { query: { symbol: "RELIANCE", quarter: "q4_26" } }],
+    ];
+    for (const [id, a, b] of spellings) {
+      expect(prepareRequest(id, a as CallInput<typeof id>).url, id).toBe(prepareRequest(id, b as CallInput<typeof id>).url);
+      expect(canonicalCall(id, a), id).toBe(canonicalCall(id, b));
+    }
+    expect(canonicalCall("listNews", { query: { symbols: "TCS" } })).not.toBe(canonicalCall("listNews", { query: { symbols: "TCSX" } }));
+  });
+
   it("names the contract's own URL for an input in the contract's own form", () => {
     const calls: [EndpointId, { query: Record<string, unknown> }][] = [
       ["listNews", { query: { symbols: ["TCS", "INFY"], limit: 5, page: 2 } }],

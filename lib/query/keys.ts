@@ -8,6 +8,21 @@ function queryText(value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value).trim();
 }
 
+/**
+ * Parameters whose values the contract normalises (lib/alpha/primitives.ts: a symbol is trimmed and upper-cased, a
+ * quarter key lower-cased), so two spellings of one symbol share one cache entry — and one purchase.
+ */
+const NORMALISED: Readonly<Record<string, (text: string) => string>> = {
+  symbol: (t) => t.toUpperCase(),
+  symbols: (t) => t.toUpperCase(),
+  quarter: (t) => t.toLowerCase(),
+};
+
+function paramText(name: string, value: unknown): string {
+  const text = queryText(value);
+  return NORMALISED[name]?.(text) ?? text;
+}
+
 /** JSON with every object's keys sorted, so the same body in another order reads the same. */
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
@@ -24,10 +39,10 @@ function stableJson(value: unknown): string {
 export function canonicalCall(id: EndpointId, input: unknown): string {
   const meta: EndpointMeta = endpointMeta[id];
   const args = (input ?? {}) as { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-  const path = meta.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(queryText(args.path?.[name])));
+  const path = meta.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(paramText(name, args.path?.[name])));
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(args.query ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const text = queryText(value);
+    const text = paramText(name, value);
     const fallback = meta.queryDefaults?.[name];
     if (text !== "" && (fallback === undefined || text !== String(fallback))) query.set(name, text);
   }
