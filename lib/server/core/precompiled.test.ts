@@ -14,6 +14,8 @@ const countSpend = precompiled(1, (db: TestDesk["ctx"]["db"], accountId: string)
   db.selectFrom("spend_log").select((eb) => eb.fn.countAll<number>().as("n")).where("account_id", "=", accountId),
 );
 
+const spendIds = precompiled(1, (db: TestDesk["ctx"]["db"], accountId: string) => db.selectFrom("spend_log").select("id").where("account_id", "=", accountId));
+
 describe.each(dialects)("the proxy's hot-path writes and reads on %s", (dialect) => {
   let desk: TestDesk;
   let now = new Date("2026-11-24T10:00:00+05:30").getTime();
@@ -39,14 +41,52 @@ describe.each(dialects)("the proxy's hot-path writes and reads on %s", (dialect)
     const user = await makeUser(desk.ctx);
     const accountId = `acct_failing_${dialect}`;
     const good = recordSpend({ ctx: desk.ctx, entry: { userId: user.id, endpoint: "listNews", credits: 1, accountId, cached: false, requestId: "req_good" } });
-    const bad = writeGrouped(desk.ctx, async (db) => {
-      await sql`insert into no_such_table values (1)`.execute(db);
-    });
+    const bad = writeGrouped(desk.ctx, [sql`insert into no_such_table values (1)`.compile(desk.ctx.db)]);
     const alsoGood = recordSpend({ ctx: desk.ctx, entry: { userId: user.id, endpoint: "listNews", credits: 1, accountId, cached: false, requestId: "req_good_2" } });
     const outcomes = await Promise.allSettled([good, bad, alsoGood]);
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     const [row] = await countSpend(desk.ctx.db, accountId);
     expect(Number(row?.n)).toBe(2);
+  });
+
+  it("rolls back every statement of a failing write, not only the one that failed, and answers each write's changed rows", async () => {
+    const user = await makeUser(desk.ctx);
+    const accountId = `acct_atomic_${dialect}`;
+    const { db } = desk.ctx;
+    const row = (id: string) => db.insertInto("spend_log").values({ id, user_id: user.id, endpoint: "listNews", credits: 1, account_id: accountId, cached: 0, created_at: new Date(now).toISOString(), ist_hour: 1, request_id: null }).compile();
+    const bad = writeGrouped(desk.ctx, [row(`spn_half_${dialect}`), sql`insert into no_such_table values (1)`.compile(db)]);
+    const good = writeGrouped(desk.ctx, [row(`spn_whole_${dialect}`), db.deleteFrom("spend_log").where("id", "=", "spn_none").compile()]);
+    const outcomes = await Promise.allSettled([bad, good]);
+    expect(outcomes[0].status).toBe("rejected");
+    expect(outcomes[1]).toEqual({ status: "fulfilled", value: [1, 0] });
+    const ids = await db.selectFrom("spend_log").select("id").where("account_id", "=", accountId).execute();
+    if (dialect === "sqlite") expect(ids).toEqual([{ id: `spn_whole_${dialect}` }]);
+    // PostgreSQL runs each statement at once on its own (no group): the first statement of the failing write stays.
+    else expect(ids.map((r) => r.id).sort()).toEqual([`spn_half_${dialect}`, `spn_whole_${dialect}`]);
+  });
+
+  it("never runs a group or a read inside a transaction another caller has open: they wait, and see only what was committed", async () => {
+    const user = await makeUser(desk.ctx);
+    const accountId = `acct_open_trx_${dialect}`;
+    const { db } = desk.ctx;
+    let grouped: Promise<unknown> | null = null;
+    let read: Promise<{ id: string }[]> | null = null;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto("spend_log").values({ id: `spn_rolled_back_${dialect}`, user_id: user.id, endpoint: "listNews", credits: 1, account_id: accountId, cached: 0, created_at: new Date(now).toISOString(), ist_hour: 1, request_id: null }).execute();
+        grouped = recordSpend({ ctx: desk.ctx, entry: { userId: user.id, endpoint: "listNews", credits: 1, accountId, cached: false, requestId: "req_outside_trx" } });
+        read = spendIds(db, accountId);
+        // Let the group's turn come while this transaction is still open.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error("roll this transaction back");
+      }),
+    ).rejects.toThrow("roll this transaction back");
+    await grouped;
+    // The read never saw the row the rolled-back transaction had written.
+    const seen = ((await read) ?? []) as { id: string }[];
+    expect(seen.map((r) => r.id)).not.toContain(`spn_rolled_back_${dialect}`);
+    const rows = await db.selectFrom("spend_log").select(["id", "request_id"]).where("account_id", "=", accountId).execute();
+    expect(rows).toEqual([{ id: expect.stringMatching(/^spn_/), request_id: "req_outside_trx" }]);
   });
 
   it("a charged call removes the outside row a ledger sync took for its request id, through the partial index", async () => {

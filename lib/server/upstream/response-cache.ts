@@ -113,6 +113,6 @@ export async function writeCachedAnswer(
 ): Promise<void> {
   // Expired rows are swept by the desk's periodic job (lib/server/schedules/desk-jobs.ts), once for all instances.
   const fetchedAt = entry.fetchedAt.toISOString();
-  await writeGrouped(ctx, (db) => upsertAnswer(db, entry.key, entry.accountId, entry.endpoint, entry.body, fetchedAt));
+  await writeGrouped(ctx, [upsertAnswer.compile(ctx.db, entry.key, entry.accountId, entry.endpoint, entry.body, fetchedAt)]);
   holdBody(ctx, entry.key, fetchedAt, entry.body);
 }
