@@ -124,6 +124,28 @@ describe.each(dialects)("the proxy's hot-path writes and reads on %s", (dialect)
     expect(await readCachedAnswer({ ctx: desk.ctx, key, freshnessSeconds: 60 })).toBeNull();
   });
 
+  it("a refresh bringing the body already stored moves only fetched_at; a row replaced meanwhile is written whole", async () => {
+    const accountId = `acct_touch_${dialect}`;
+    const key = requestKey(`account:${accountId}`, "listNews", "GET", "/v1/news?limit=7");
+    const row = () => desk.ctx.db.selectFrom("response_cache").select(["body", "fetched_at"]).where("cache_key", "=", key).executeTakeFirstOrThrow();
+    const write = (body: string, at: number) => writeCachedAnswer({ ctx: desk.ctx, entry: { key, accountId, endpoint: "listNews", body, fetchedAt: new Date(at) } });
+    await write('{"v":1}', now - 3_000);
+    await write('{"v":1}', now - 2_000);
+    expect(await row()).toEqual({ body: '{"v":1}', fetched_at: new Date(now - 2_000).toISOString() });
+    expect(await readCachedAnswer({ ctx: desk.ctx, key, freshnessSeconds: 60 })).toEqual({ body: '{"v":1}', fetchedAt: new Date(now - 2_000) });
+    // Another instance stores another body; this one then refreshes with the body it holds: the row is written whole.
+    await desk.ctx.db.updateTable("response_cache").set({ body: '{"v":2}', fetched_at: new Date(now - 1_500).toISOString() }).where("cache_key", "=", key).execute();
+    await write('{"v":1}', now - 1_000);
+    expect(await row()).toEqual({ body: '{"v":1}', fetched_at: new Date(now - 1_000).toISOString() });
+    // A changed body is written whole too.
+    await write('{"v":3}', now - 500);
+    expect(await row()).toEqual({ body: '{"v":3}', fetched_at: new Date(now - 500).toISOString() });
+    // The sweep removed the row: a refresh with the held body puts it back.
+    await desk.ctx.db.deleteFrom("response_cache").where("cache_key", "=", key).execute();
+    await write('{"v":3}', now);
+    expect(await row()).toEqual({ body: '{"v":3}', fetched_at: new Date(now).toISOString() });
+  });
+
   it("sees a replaced or deleted vault key at once, though opened keys are remembered", async () => {
     const user = await makeUser(desk.ctx);
     await storeKeyUnchecked(desk.ctx, user.id, "ak_live_first_key_0001", "acct_first");

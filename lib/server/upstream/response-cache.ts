@@ -40,6 +40,11 @@ const upsertAnswer = precompiled(5, (db: DeskContext["db"], key: string, account
     .onConflict((oc) => oc.column("cache_key").doUpdateSet((eb) => ({ body: eb.ref("excluded.body"), fetched_at: eb.ref("excluded.fetched_at") }))),
 );
 
+/** A refresh that brought the very body this process holds: only the row's fetched_at moves (while it is the held one). */
+const touchAnswer = precompiled(3, (db: DeskContext["db"], key: string, fetchedAt: string, heldFetchedAt: string) =>
+  db.updateTable("response_cache").set({ fetched_at: fetchedAt }).where("cache_key", "=", key).where("fetched_at", "=", heldFetchedAt),
+);
+
 const selectFetchedAt = precompiled(1, (db: DeskContext["db"], key: string) =>
   db.selectFrom("response_cache").select(["fetched_at"]).where("cache_key", "=", key),
 );
@@ -113,6 +118,16 @@ export async function writeCachedAnswer(
 ): Promise<void> {
   // Expired rows are swept by the desk's periodic job (lib/server/schedules/desk-jobs.ts), once for all instances.
   const fetchedAt = entry.fetchedAt.toISOString();
+  // A paid refresh mostly brings the body already stored: then the ~10 kB body is not written again, only fetched_at.
+  const mine = held(ctx).entries.get(entry.key);
+  if (mine && mine.body === entry.body) {
+    const [touched] = await writeGrouped(ctx, [touchAnswer.compile(ctx.db, entry.key, fetchedAt, mine.fetchedAt)]);
+    if (touched === 1) {
+      holdBody(ctx, entry.key, fetchedAt, entry.body);
+      return;
+    }
+    // The row is not the one held here any more (another instance replaced it, or the sweep removed it): written whole.
+  }
   await writeGrouped(ctx, [upsertAnswer.compile(ctx.db, entry.key, entry.accountId, entry.endpoint, entry.body, fetchedAt)]);
   holdBody(ctx, entry.key, fetchedAt, entry.body);
 }
