@@ -196,7 +196,8 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     const reservation = seat ? await reserveAllowance({ ctx, user, input: { seat, price: await reservationPrice(id, prepared.parsed) } }) : null;
     let response;
     try {
-      response = await client.call(id, input, callOptions);
+      // The request validated above, sent as it is (not validated a second time).
+      response = await client.send(id, prepared, { ...callOptions, keepText: true });
     } catch (error) {
       const mapped = mapUpstreamError(error, apiKey);
       // Nothing was charged unless the call timed out (the service may have billed it): then the price stays counted.
@@ -208,7 +209,8 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     const fetchedAt = ctx.now();
     rememberRpm({ ctx, accountId, rpm: response.meta.rateLimit?.limit });
     const credits = response.meta.creditsCharged ?? chargeFor(id, prepared.parsed, response.data);
-    const json = JSON.stringify(response.data);
+    // The contract check stays; the upstream's text goes on as it came when the check left its value unchanged.
+    const json = response.text ?? JSON.stringify(response.data);
     // A batch job's lines are billed later, outside this call: its whole upper bound stays counted.
     if (reservation && id !== "createBatchJob") await settleAllowance({ ctx, input: { reservation, credits } }).catch(() => undefined);
     // Spent credits or changed state (a cancelled job): shared answers of the account are out of date.
