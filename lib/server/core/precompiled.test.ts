@@ -5,7 +5,7 @@ import { createTestDesk, makeAccount, makeUser, postgresAvailable, startTestServ
 import { syncLedger } from "../money/ledger-sync";
 import { encryptSecret, withUserKey } from "../identity/key-vault";
 import { recordSpend } from "../money/spend";
-import { readCachedAnswer, requestKey, writeCachedAnswer } from "../upstream/response-cache";
+import { heldBytes, readCachedAnswer, requestKey, writeCachedAnswer } from "../upstream/response-cache";
 import { precompiled, writeGrouped } from "./precompiled";
 
 const dialects: TestDialect[] = (await postgresAvailable()) ? ["sqlite", "postgres"] : ["sqlite"];
@@ -144,6 +144,23 @@ describe.each(dialects)("the proxy's hot-path writes and reads on %s", (dialect)
     await desk.ctx.db.deleteFrom("response_cache").where("cache_key", "=", key).execute();
     await write('{"v":3}', now);
     expect(await row()).toEqual({ body: '{"v":3}', fetched_at: new Date(now).toISOString() });
+  });
+
+  it("sends a held body's UTF-8 bytes encoded once, and never the bytes of a body it no longer holds", async () => {
+    const accountId = `acct_bytes_${dialect}`;
+    const key = requestKey(`account:${accountId}`, "listNews", "GET", "/v1/news?limit=9");
+    const utf8 = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    await writeCachedAnswer({ ctx: desk.ctx, entry: { key, accountId, endpoint: "listNews", body: '{"title":"₹ results"}', fetchedAt: new Date(now - 2_000) } });
+    const hit = await readCachedAnswer({ ctx: desk.ctx, key, freshnessSeconds: 60 });
+    const bytes = heldBytes({ ctx: desk.ctx, key, body: hit!.body });
+    expect(utf8(bytes)).toBe('{"title":"₹ results"}');
+    expect(heldBytes({ ctx: desk.ctx, key, body: hit!.body })).toBe(bytes);
+    // Another instance replaced the row: the hit reads the new body, and its bytes are the new body's.
+    await desk.ctx.db.updateTable("response_cache").set({ body: '{"title":"new"}', fetched_at: new Date(now - 1_000).toISOString() }).where("cache_key", "=", key).execute();
+    const replaced = await readCachedAnswer({ ctx: desk.ctx, key, freshnessSeconds: 60 });
+    expect(utf8(heldBytes({ ctx: desk.ctx, key, body: replaced!.body }))).toBe('{"title":"new"}');
+    // A body this process does not hold for the key is encoded, not taken from what it holds.
+    expect(utf8(heldBytes({ ctx: desk.ctx, key, body: '{"title":"other"}' }))).toBe('{"title":"other"}');
   });
 
   it("sees a replaced or deleted vault key at once, though opened keys are remembered", async () => {

@@ -19,7 +19,7 @@ import type { ProxyMeta } from "@/lib/desk/envelope";
 import type { DeskContext } from "../core/context";
 import { scrubSecret, withUserKey } from "../identity/key-vault";
 import { assertNotBackingOff, backOff, rememberRpm, sharedFreeSeconds } from "./background-budget";
-import { answerOwner, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
+import { answerOwner, heldBytes, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
 import { reuseRecentSummary, recordAfterCall } from "../money/money-records";
 import { canonicalBody, MAX_LINK_REUSE_SECONDS, reuseSignedLinks, SIGNED_LINK_ENDPOINTS } from "./signed-links";
 import { recordSpend } from "../money/spend";
@@ -91,6 +91,8 @@ function sharedMeta(meta: ProxyMeta, now: Date): ProxyMeta {
 /** An answer as the proxy passes it on: its JSON text always, the parsed data when it is at hand. */
 export interface ProxyAnswer {
   json: string;
+  /** `json` as UTF-8, when already at hand (a cached hit): sent as they are. */
+  bytes?: Uint8Array<ArrayBuffer>;
   data: unknown;
   meta: ProxyMeta;
 }
@@ -113,7 +115,7 @@ export async function proxyAlphaCall<K extends EndpointId>(call: ProxyCall<K>): 
   const list = (answer.data === NOT_PARSED ? JSON.parse(answer.json) : answer.data) as { data: { id: string }[] };
   const own = await visibleJobIds({ ctx, user, input: { jobIds: list.data.map((j) => j.id) } });
   const data = { ...list, data: list.data.filter((j) => own.has(j.id)) };
-  return { ...answer, json: JSON.stringify(data), data };
+  return { meta: answer.meta, json: JSON.stringify(data), data };
 }
 
 /**
@@ -268,7 +270,9 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     const json = hit && signedLinks ? reuseSignedLinks(hit.body, age) : (hit?.body ?? null);
     if (!hit || json === null) return null;
     const fetchedAt = hit.fetchedAt.toISOString();
-    return { json, data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null, recordId: null } };
+    // Signed links are rewritten on the way out: only an answer sent as stored goes out as the held bytes.
+    const bytes = json === hit.body ? heldBytes({ ctx, key, body: json }) : undefined;
+    return { json, ...(bytes ? { bytes } : {}), data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null, recordId: null } };
   };
 
   if (options.peek) {
