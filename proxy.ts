@@ -1,14 +1,17 @@
 /**
- * Next 16 proxy (formerly middleware), on every request: a per-request CSP nonce (Next applies it to its own scripts;
- * app/layout.tsx reads it from `x-nonce`), the security headers, and the same-origin rule for state-changing /api
- * requests (next-auth's /api/auth/* keeps its own CSRF token). It also refuses a malformed Next-Router-State-Tree
+ * Next 16 proxy (formerly middleware), on every request: a per-request CSP nonce on pages (Next applies it to its own
+ * scripts; app/layout.tsx reads it from `x-nonce`) and a fixed policy allowing nothing on the desk's own API (JSON
+ * runs no script), the security headers, and the same-origin rule for state-changing /api requests (next-auth's
+ * /api/auth/* keeps its own CSRF token and the pages' policy). It also refuses a malformed Next-Router-State-Tree
  * header with a 400 (Next would answer 500 and log a stack) and never renders a page whose URL carries a secret.
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
 import { env } from "@/lib/server/core/env";
 import {
+  API_CONTENT_SECURITY_POLICY,
   buildContentSecurityPolicy,
+  isDeskApiPath,
   isSameOriginRequest,
   newNonce,
   SECRET_QUERY_PARAMS,
@@ -38,13 +41,14 @@ function validRouterState(value: string | null): boolean {
 }
 
 export function proxy(request: NextRequest) {
-  const nonce = newNonce();
-  const https = (env.DESK_URL ?? request.nextUrl.origin).startsWith("https://");
-  const csp = buildContentSecurityPolicy({ nonce, alphaOrigin, development: env.NODE_ENV === "development", https });
   const { pathname, searchParams } = request.nextUrl;
+  const https = (env.DESK_URL ?? request.nextUrl.origin).startsWith("https://");
+  // The desk's API answers run no script: a fixed policy allowing nothing, no nonce, and the request passed on as is.
+  const api = isDeskApiPath(pathname);
+  const nonce = api ? null : newNonce();
+  const csp = nonce === null ? API_CONTENT_SECURITY_POLICY : buildContentSecurityPolicy({ nonce, alphaOrigin, development: env.NODE_ENV === "development", https });
   if (
-    pathname.startsWith("/api/") &&
-    !pathname.startsWith("/api/auth/") &&
+    api &&
     STATE_CHANGING_METHODS.has(request.method) &&
     !isSameOriginRequest(request, env.DESK_URL ?? null, forwarded)
   ) {
@@ -61,6 +65,7 @@ export function proxy(request: NextRequest) {
     for (const name of [...clean.searchParams.keys()]) if (SECRET_QUERY_PARAMS.has(name.toLowerCase())) clean.searchParams.delete(name);
     return secure(NextResponse.redirect(clean, { status: 303, headers: NO_STORE }), csp, https);
   }
+  if (nonce === null) return secure(NextResponse.next(), csp, https);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);

@@ -26,6 +26,33 @@ test.describe("the signed-in shell", () => {
     await expect(page.getByTestId("usage-gauge")).toBeInViewport();
   });
 
+  test("pages carry a CSP with a fresh nonce their scripts run under; the desk's API a fixed policy allowing nothing", async ({ page }) => {
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    const first = await page.goto("/usage");
+    const policy = first?.headers()["content-security-policy"] ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(first?.headers()["x-content-type-options"]).toBe("nosniff");
+    // The page's scripts ran under that nonce: React hydrated the navigation, and the browser refused nothing.
+    await untilHydrated(page.getByRole("navigation", { name: "Desk" }).first().getByRole("link", { name: "Usage" }));
+    expect(refused).toEqual([]);
+    const again = await page.goto("/usage");
+    expect(again?.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
+
+    for (const path of ["/api/usage", "/api/alpha/v1/news?limit=5&peek=1"]) {
+      const api = await page.request.get(path);
+      expect(api.status(), path).toBeLessThan(300);
+      const headers = api.headers();
+      expect(headers["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["x-frame-options"]).toBe("DENY");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    }
+  });
+
   test("switches between light and dark and keeps the choice", async ({ page }) => {
     await page.goto("/settings");
     const html = page.locator("html");

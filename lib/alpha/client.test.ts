@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { createAlphaClient, parseResponseBody } from "./client";
+import { catalogue } from "./catalogue";
+import { createAlphaClient, parseResponseBody, prepareRequest } from "./client";
 import { AlphaError } from "./errors";
 
 function recorder(responses: (() => Response)[]) {
@@ -52,6 +53,42 @@ describe("createAlphaClient", () => {
     const alerts = await client.listAlerts({});
     expect(alerts.data.data[0]?.type).toBe("new_kind");
     expect((alerts.data.data[0] as Record<string, unknown>).novel).toBe(true);
+  });
+
+  it("passes the upstream's JSON text on only when the contract's parse left its value unchanged", async () => {
+    const kept = JSON.stringify({ has_next: false, data: [{ novel: true, id: "a1", symbol: "TCS", type: "new_kind", meta: { primary_drivers: [] } }] });
+    const filled = JSON.stringify({ data: [{ id: "a2", symbol: "TCS", type: "results" }], has_next: false });
+    const asText = (body: string) => () => new Response(body, { headers: { "Content-Type": "application/json" } });
+    const { fetchFn } = recorder([asText(kept), asText(filled), asText(kept)]);
+    const client = createAlphaClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", fetch: fetchFn });
+    const same = await client.listAlerts({}, { keepText: true });
+    // Checked by the contract all the same, and its text is the upstream's own (keys in the upstream's order).
+    expect(same.text).toBe(kept);
+    expect(JSON.parse(kept)).toEqual(same.data);
+    // The parse filled in a default (meta.primary_drivers): the value changed, so no text; data says what the contract made of it.
+    const changed = await client.listAlerts({}, { keepText: true });
+    expect(changed.text).toBeNull();
+    expect(changed.data.data[0]?.meta).toEqual({ primary_drivers: [] });
+    // Not asked for: not given.
+    expect((await client.listAlerts({})).text).toBeUndefined();
+  });
+
+  it("sends a request prepareRequest built as it is, without validating it again", async () => {
+    const { calls, fetchFn } = recorder([okList([]), okList([])]);
+    const client = createAlphaClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", fetch: fetchFn });
+    const prepared = prepareRequest("listNews", { query: { symbols: ["tcs"], limit: 5 } });
+    const validate = vi.spyOn(catalogue.listNews.query!, "safeParse");
+    try {
+      await client.send("listNews", prepared);
+      expect(validate).not.toHaveBeenCalled();
+      await client.call("listNews", { query: { symbols: ["tcs"], limit: 5 } });
+      expect(validate).toHaveBeenCalledTimes(1);
+    } finally {
+      validate.mockRestore();
+    }
+    expect(calls[0]!.url).toBe(calls[1]!.url);
+    expect(calls[0]!.url).toBe(`http://127.0.0.1:9${prepared.url}`);
+    expect((calls[0]!.init.headers as Record<string, string>)["X-API-Key"]).toBe("k");
   });
 
   it("maps an error body to AlphaError with Retry-After", async () => {

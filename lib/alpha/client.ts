@@ -1,7 +1,7 @@
 import type { EndpointId, ResponseOf } from "./catalogue";
 import { catalogue } from "./catalogue";
 import { AlphaError, errorBodySchema, fieldErrorsFromZod } from "./errors";
-import { prepareRequest, type CallInput, type CallOptions } from "./request";
+import { prepareRequest, type CallInput, type CallOptions, type PreparedRequest } from "./request";
 
 export interface AlphaClientOptions {
   baseUrl: string;
@@ -36,6 +36,11 @@ export interface ResponseMeta {
 export interface AlphaResponse<T> {
   data: T;
   meta: ResponseMeta;
+  /**
+   * With `keepText`: the upstream's JSON text when the contract's parse left its value as it came (so it can be passed
+   * on without serialising `data` again); null otherwise.
+   */
+  text?: string | null;
 }
 
 export type { CallInput, CallOptions, PreparedRequest } from "./request";
@@ -108,8 +113,38 @@ export async function errorFromResponse(res: Response): Promise<AlphaError> {
 
 /** Parses a 2xx body with the endpoint's response schema; a body that breaks the contract is a 502. */
 export async function parseResponseBody<K extends EndpointId>(id: K, res: Response): Promise<ResponseOf<K>> {
+  return (await parseResponse(id, res, false)).data;
+}
+
+/**
+ * Whether two JSON values are the same value: the same primitives, arrays of the same values in order, objects with
+ * the same own keys holding the same values (in any order: JSON's meaning does not depend on it).
+ */
+export function sameJsonValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJsonValue(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.hasOwn(b, key) || !sameJsonValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+/**
+ * The contract's parse of a 2xx body (a 502 when it breaks the contract) and, with `keepText`, the body's JSON text
+ * when the parse left its value unchanged (no default filled in, nothing dropped or converted), else null.
+ */
+async function parseResponse<K extends EndpointId>(id: K, res: Response, keepText: boolean): Promise<{ data: ResponseOf<K>; text: string | null }> {
   const def = catalogue[id];
   let raw: unknown;
+  let jsonText: string | null = null;
   if (def.responseType === "binary") {
     raw = new Uint8Array(await res.arrayBuffer());
   } else {
@@ -119,6 +154,7 @@ export async function parseResponseBody<K extends EndpointId>(id: K, res: Respon
     if (json) {
       try {
         raw = text ? JSON.parse(text) : null;
+        if (text) jsonText = text;
       } catch {
         throw new AlphaError("upstream_contract_violation", `The Alpha API answered ${id} with a body that is not JSON`);
       }
@@ -130,7 +166,8 @@ export async function parseResponseBody<K extends EndpointId>(id: K, res: Respon
       details: { fields: fieldErrorsFromZod(result.error) },
     });
   }
-  return result.data as ResponseOf<K>;
+  const data = result.data as ResponseOf<K>;
+  return { data, text: keepText && jsonText !== null && sameJsonValue(raw, data) ? jsonText : null };
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -146,6 +183,11 @@ export type AlphaClient = {
   [K in EndpointId]: (input: CallInput<K>, options?: CallOptions) => Promise<AlphaResponse<ResponseOf<K>>>;
 } & {
   call<K extends EndpointId>(id: K, input: CallInput<K>, options?: CallOptions): Promise<AlphaResponse<ResponseOf<K>>>;
+  /**
+   * Sends a request prepareRequest(id, …) already validated and built (with the same options), without validating it
+   * again: the desk's server proxy validates before it looks up the key, and sends what it validated.
+   */
+  send<K extends EndpointId>(id: K, request: PreparedRequest, options?: CallOptions): Promise<AlphaResponse<ResponseOf<K>>>;
   /** Walks a list endpoint page by page while `has_next` holds, yielding its items. */
   paginate<K extends PaginatedId>(id: K, input: CallInput<K>, options?: CallOptions & { maxPages?: number }): AsyncGenerator<ItemOf<K>>;
 };
@@ -163,7 +205,10 @@ export function createAlphaClient(options: AlphaClientOptions): AlphaClient {
   const maxRetryWaitMs = options.maxRetryWaitMs ?? 5_000;
 
   async function call<K extends EndpointId>(id: K, input: CallInput<K>, callOptions: CallOptions = {}): Promise<AlphaResponse<ResponseOf<K>>> {
-    const req = prepareRequest(id, input, callOptions);
+    return send(id, prepareRequest(id, input, callOptions), callOptions);
+  }
+
+  async function send<K extends EndpointId>(id: K, req: PreparedRequest, callOptions: CallOptions = {}): Promise<AlphaResponse<ResponseOf<K>>> {
     const idempotent = req.method === "GET" || req.method === "DELETE";
     const headers = { ...req.headers, ...(options.userAgent ? { "User-Agent": options.userAgent } : {}), "X-API-Key": options.apiKey };
     for (let attempt = 0; ; attempt++) {
@@ -187,7 +232,9 @@ export function createAlphaClient(options: AlphaClientOptions): AlphaClient {
       }
       if (res.ok) {
         const meta = readResponseMeta(res);
-        return { data: await parseResponseBody(id, res), meta };
+        if (!callOptions.keepText) return { data: await parseResponseBody(id, res), meta };
+        const { data, text } = await parseResponse(id, res, true);
+        return { data, meta, text };
       }
       const error = await errorFromResponse(res);
       // A contract break (the desk's transport says so with a 502) will not mend on a retry.
@@ -213,7 +260,7 @@ export function createAlphaClient(options: AlphaClientOptions): AlphaClient {
     }
   }
 
-  const client = { call, paginate } as AlphaClient;
+  const client = { call, send, paginate } as AlphaClient;
   for (const id of Object.keys(catalogue) as EndpointId[]) {
     (client as unknown as Record<string, unknown>)[id] = (input: CallInput<typeof id>, o?: CallOptions) => call(id, input, o);
   }

@@ -12,6 +12,8 @@ export interface CallOptions {
   /** `X-Alpha-Content-Retention: none` on summaries and batch uploads. */
   retention?: "none";
   signal?: AbortSignal;
+  /** Also answer the upstream's JSON text (AlphaResponse.text) when the parse left its value unchanged (server calls). */
+  keepText?: boolean;
 }
 
 /** Everything a call of endpoint K takes: its path parameters, query and body, each by name. */

@@ -126,9 +126,10 @@ export interface OpenedDeskDb {
  * Kysely prepares every query afresh; the desk runs the same few dozen statements all day, so keep them prepared.
  * Safe because Kysely runs one query at a time on the connection and never holds an iterator across queries.
  */
-function withStatementCache(database: Database.Database) {
+function withStatementCache(database: Database.Database): SqliteHandle {
   const statements = new Map<string, Database.Statement>();
   return {
+    database,
     close: () => database.close(),
     prepare: (sql: string) => {
       let statement = statements.get(sql);
@@ -139,6 +140,24 @@ function withStatementCache(database: Database.Database) {
       return statement;
     },
   };
+}
+
+/** The better-sqlite3 connection under a SQLite desk database, with Kysely's statement cache (see sqliteHandleOf). */
+export interface SqliteHandle {
+  database: Database.Database;
+  close(): void;
+  prepare(sql: string): Database.Statement;
+}
+
+const sqliteHandles = new WeakMap<Kysely<DeskDatabase>, SqliteHandle>();
+
+/**
+ * The connection a SQLite desk database runs on, for statements that must run synchronously (writeGrouped's one
+ * transaction, lib/server/core/precompiled.ts); null on PostgreSQL. Kysely runs its queries on this same connection,
+ * one at a time, so a caller must not start a transaction while `database.inTransaction` says one of Kysely's is open.
+ */
+export function sqliteHandleOf(db: Kysely<DeskDatabase>): SqliteHandle | null {
+  return sqliteHandles.get(db) ?? null;
 }
 
 /**
@@ -171,7 +190,10 @@ export async function openDeskDb(options: OpenDeskDbOptions): Promise<OpenedDesk
     database.pragma("journal_mode = WAL");
     database.pragma("synchronous = NORMAL");
     database.pragma("busy_timeout = 5000");
-    opened = { db: new Kysely<DeskDatabase>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), dialect: "sqlite" };
+    const handle = withStatementCache(database);
+    const db = new Kysely<DeskDatabase>({ dialect: new SqliteDialect({ database: handle }) });
+    sqliteHandles.set(db, handle);
+    opened = { db, dialect: "sqlite" };
   }
   try {
     await migrateDeskDb(opened.db, options.databaseUrl ? options.pgSchema : undefined);

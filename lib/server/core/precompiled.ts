@@ -1,23 +1,24 @@
 import "server-only";
 /**
  * Hot-path queries compiled once per database and run with fresh values: Kysely's builder spends ~50 µs building
- * and compiling a query, several times what SQLite needs to run it, and the proxy runs four or five per call.
+ * and compiling a query, several times what SQLite needs to run it, and the proxy runs four or five per call. On
+ * SQLite they run straight on the better-sqlite3 connection when no transaction is open on it (Kysely's driver runs
+ * them synchronously there too, behind a dozen promises).
  * And their group commit: on SQLite a commit (its WAL write) costs more than the statement it commits, so the writes
  * of concurrent calls (spend rows, cached answers) are committed together (writeGrouped).
  */
 // From node:timers, not the global: a test's fake timers must not hold the desk's commits back.
 import { setImmediate } from "node:timers";
 import type { Compilable, CompiledQuery, Kysely } from "kysely";
+import { sql } from "kysely";
+import type { DeskDb, SqliteHandle } from "./db";
+import { sqliteHandleOf } from "./db";
 
 interface Entry<O> {
   compiled: CompiledQuery<O>;
   /** For each compiled parameter: the argument it takes, or null for a constant of the query. */
   slots: (number | null)[];
 }
-
-/** A transaction of writeGrouped → the database it belongs to, so precompiled queries run in it as compiled for the database. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const rootOf = new WeakMap<Kysely<any>, Kysely<any>>();
 
 /**
  * `build` is called once per database with placeholder arguments; each placeholder must reach the query as one
@@ -26,77 +27,168 @@ const rootOf = new WeakMap<Kysely<any>, Kysely<any>>();
 export function precompiled<DB, Args extends unknown[], O>(arity: Args["length"], build: (db: Kysely<DB>, ...args: Args) => Compilable<O>) {
   const entries = new WeakMap<Kysely<DB>, Entry<O>>();
   const compiledWith = (db: Kysely<DB>, args: Args): CompiledQuery<O> => {
-    const root = (rootOf.get(db) as Kysely<DB> | undefined) ?? db;
-    let entry = entries.get(root);
+    let entry = entries.get(db);
     if (!entry) {
       const placeholders = Array.from({ length: arity }, (_, i) => `\u0000arg${i}\u0000`);
       // The placeholders stand in for the arguments: only their identity matters, not their type.
-      const compiled = build(root, ...(placeholders as unknown as Args)).compile();
+      const compiled = build(db, ...(placeholders as unknown as Args)).compile();
       const slots = compiled.parameters.map((p) => {
         const i = typeof p === "string" ? placeholders.indexOf(p) : -1;
         return i >= 0 ? i : null;
       });
       if (new Set(slots.filter((s) => s !== null)).size !== arity) throw new Error("precompiled: every argument must appear as a parameter");
       entry = { compiled, slots };
-      entries.set(root, entry);
+      entries.set(db, entry);
     }
     const { compiled, slots } = entry;
     const parameters = slots.map((slot, i) => (slot === null ? compiled.parameters[i] : args[slot]));
     return { ...compiled, parameters };
   };
   /** The rows the query returns. */
-  const run = async (db: Kysely<DB>, ...args: Args): Promise<O[]> => (await db.executeQuery<O>(compiledWith(db, args))).rows;
+  const run = async (db: Kysely<DB>, ...args: Args): Promise<O[]> => {
+    const compiled = compiledWith(db, args);
+    const handle = idleSqliteHandle(db);
+    return handle ? (runOnHandle(handle, compiled).rows as O[]) : (await db.executeQuery<O>(compiled)).rows;
+  };
   /** How many rows a write inserted, updated or deleted. */
-  const change = async (db: Kysely<DB>, ...args: Args): Promise<number> => Number((await db.executeQuery<O>(compiledWith(db, args))).numAffectedRows ?? 0n);
-  return Object.assign(run, { change });
-}
-
-interface PendingWrite<DB> {
-  write: (db: Kysely<DB>) => Promise<unknown>;
-  resolve: () => void;
-  reject: (error: unknown) => void;
+  const change = async (db: Kysely<DB>, ...args: Args): Promise<number> => {
+    const compiled = compiledWith(db, args);
+    const handle = idleSqliteHandle(db);
+    return handle ? runOnHandle(handle, compiled).changes : Number((await db.executeQuery<O>(compiled)).numAffectedRows ?? 0n);
+  };
+  /** The statement with these arguments, not run: for writeGrouped. */
+  const compile = (db: Kysely<DB>, ...args: Args): CompiledQuery<O> => compiledWith(db, args);
+  return Object.assign(run, { change, compile });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const pendingWrites = new WeakMap<Kysely<any>, PendingWrite<any>[]>();
+type AnyCompiled = CompiledQuery<any>;
 
 /**
- * Runs `write` (a few statements, given the database or a transaction to run them on) together with the other writes
- * asked for in the same turn of the event loop, in one transaction, and resolves once they are committed: the caller
- * waits for its own write exactly as before, one commit serves them all. When the shared transaction fails, each write
- * is run again alone, so one failing write fails only its own caller. Only for SQLite (one writer, so no lock order
- * to get wrong): on PostgreSQL `write` runs at once on its own.
+ * The SQLite connection under `db` when a statement may run on it synchronously right now: no transaction of Kysely's
+ * is open on it (a statement run then would join that transaction). Null on PostgreSQL, for a transaction's handle,
+ * or while a transaction is open: the statement goes through Kysely, which waits for the connection.
+ * Kysely's own SQLite driver runs each statement synchronously on this same connection; here the dozen promises
+ * around each are left out.
  */
-export function writeGrouped<DB>(target: { db: Kysely<DB>; dialect: "sqlite" | "postgres" }, write: (db: Kysely<DB>) => Promise<unknown>): Promise<void> {
+function idleSqliteHandle<DB>(db: Kysely<DB>): SqliteHandle | null {
+  const handle = sqliteHandleOf(db as unknown as DeskDb);
+  return handle && !handle.database.inTransaction ? handle : null;
+}
+
+/** One statement on the connection, as Kysely's SQLite driver runs it: rows of a reader, changed-row count of a write. */
+function runOnHandle(handle: SqliteHandle, compiled: AnyCompiled): { rows: unknown[]; changes: number } {
+  const statement = handle.prepare(compiled.sql);
+  if (statement.reader) {
+    const rows = statement.all(compiled.parameters as unknown[]);
+    return { rows, changes: rows.length };
+  }
+  return { rows: [], changes: statement.run(compiled.parameters as unknown[]).changes };
+}
+
+interface PendingWrite {
+  statements: readonly AnyCompiled[];
+  resolve: (changes: number[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/** What a target database of writeGrouped offers: the desk context has all three. */
+export interface GroupTarget<DB> {
+  db: Kysely<DB>;
+  dialect: "sqlite" | "postgres";
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const pendingWrites = new WeakMap<Kysely<any>, PendingWrite[]>();
+
+/**
+ * Runs `statements` (compiled for `target.db`: a precompiled query's `.compile(db, ...)`, or Kysely's `.compile()`), in
+ * order, together with the other writes asked for in the same turn of the event loop, in one transaction, and resolves
+ * with each statement's changed-row count once they are committed: the caller waits for its own write exactly as
+ * before, one commit serves them all. A write whose statement fails is rolled back alone (a savepoint each) and fails
+ * only its own caller. On SQLite the whole group runs as one synchronous better-sqlite3 transaction (no promise per
+ * statement), unless one of Kysely's transactions is open on the connection at that moment: then through Kysely, as one
+ * transaction after it. On PostgreSQL the statements run at once, in order, on their own.
+ */
+export function writeGrouped<DB>(target: GroupTarget<DB>, statements: readonly AnyCompiled[]): Promise<number[]> {
   const { db } = target;
-  if (target.dialect !== "sqlite") return write(db).then(() => undefined);
-  return new Promise<void>((resolve, reject) => {
-    let queue = pendingWrites.get(db) as PendingWrite<DB>[] | undefined;
+  if (target.dialect !== "sqlite") return runInOrder(db, statements);
+  return new Promise<number[]>((resolve, reject) => {
+    let queue = pendingWrites.get(db);
     if (!queue) {
       pendingWrites.set(db, (queue = []));
       setImmediate(() => void flushWrites(db));
     }
-    queue.push({ write, resolve, reject });
+    queue.push({ statements, resolve, reject });
   });
 }
 
+async function runInOrder<DB>(db: Kysely<DB>, statements: readonly AnyCompiled[]): Promise<number[]> {
+  const changes: number[] = [];
+  for (const statement of statements) changes.push(Number((await db.executeQuery(statement)).numAffectedRows ?? 0n));
+  return changes;
+}
+
+interface GroupRunner {
+  /** The whole group in one transaction; each write in a savepoint of it. */
+  group: (queue: PendingWrite[]) => ({ ok: true; changes: number[] } | { ok: false; error: unknown })[];
+}
+const groupRunners = new WeakMap<SqliteHandle, GroupRunner>();
+
+function groupRunnerOf(handle: SqliteHandle): GroupRunner {
+  let runner = groupRunners.get(handle);
+  if (runner) return runner;
+  const runStatements = (statements: readonly AnyCompiled[]): number[] => statements.map((statement) => runOnHandle(handle, statement).changes);
+  // better-sqlite3: a transaction function called inside another runs as a savepoint, rolled back alone when it throws.
+  const one = handle.database.transaction(runStatements);
+  const group = handle.database.transaction((queue: PendingWrite[]) =>
+    queue.map((pending) => {
+      try {
+        return { ok: true as const, changes: one(pending.statements) };
+      } catch (error) {
+        return { ok: false as const, error };
+      }
+    }),
+  );
+  runner = { group };
+  groupRunners.set(handle, runner);
+  return runner;
+}
+
 async function flushWrites<DB>(db: Kysely<DB>): Promise<void> {
-  const queue = (pendingWrites.get(db) ?? []) as PendingWrite<DB>[];
+  const queue = pendingWrites.get(db) ?? [];
   pendingWrites.delete(db);
-  if (queue.length === 1) {
-    const [only] = queue as [PendingWrite<DB>];
-    await only.write(db).then(only.resolve, only.reject);
+  const handle = idleSqliteHandle(db);
+  if (handle) {
+    let outcomes;
+    try {
+      outcomes = groupRunnerOf(handle).group(queue);
+    } catch (error) {
+      // The commit itself failed: nothing of the group was kept.
+      for (const pending of queue) pending.reject(error);
+      return;
+    }
+    outcomes.forEach((outcome, i) => (outcome.ok ? queue[i]!.resolve(outcome.changes) : queue[i]!.reject(outcome.error)));
     return;
   }
+  // A transaction of Kysely's holds the connection (or no handle to run on): the group goes through Kysely after it.
+  const outcomes: ({ ok: true; changes: number[] } | { ok: false; error: unknown })[] = [];
   try {
     await db.transaction().execute(async (trx) => {
-      rootOf.set(trx, db);
-      for (const pending of queue) await pending.write(trx);
+      for (const pending of queue) {
+        await sql`savepoint grouped_write`.execute(trx);
+        try {
+          outcomes.push({ ok: true, changes: await runInOrder(trx, pending.statements) });
+        } catch (error) {
+          await sql`rollback to grouped_write`.execute(trx);
+          outcomes.push({ ok: false, error });
+        }
+        await sql`release grouped_write`.execute(trx);
+      }
     });
-  } catch {
-    // Nothing of the shared transaction was kept: each write alone, in order.
-    for (const pending of queue) await pending.write(db).then(pending.resolve, pending.reject);
+  } catch (error) {
+    for (const pending of queue) pending.reject(error);
     return;
   }
-  for (const pending of queue) pending.resolve();
+  outcomes.forEach((outcome, i) => (outcome.ok ? queue[i]!.resolve(outcome.changes) : queue[i]!.reject(outcome.error)));
 }

@@ -93,12 +93,20 @@ export function metaHeaders(meta: ProxyMeta): Record<string, string> {
 
 /**
  * `{"data":…,"meta":…}` as UTF-8 bytes: a Response given a string first checks it is well-formed text and then
- * encodes it; JSON.stringify's output always is, so it is encoded once here.
+ * encodes it; JSON.stringify's output always is, so it is encoded once here. A cached answer's bytes are held
+ * (lib/server/upstream/response-cache.ts heldBytes): only the envelope around them is encoded.
  */
-function envelopeBytes(json: string, meta: ProxyMeta): Uint8Array<ArrayBuffer> {
-  return encoder.encode(`{"data":${json},"meta":${JSON.stringify(meta)}}`);
+function envelopeBytes(answer: { json: string; bytes?: Uint8Array<ArrayBuffer>; meta: ProxyMeta }): Uint8Array<ArrayBuffer> {
+  if (!answer.bytes) return encoder.encode(`{"data":${answer.json},"meta":${JSON.stringify(answer.meta)}}`);
+  const tail = encoder.encode(`,"meta":${JSON.stringify(answer.meta)}}`);
+  const out = new Uint8Array(DATA_PREFIX.length + answer.bytes.length + tail.length);
+  out.set(DATA_PREFIX, 0);
+  out.set(answer.bytes, DATA_PREFIX.length);
+  out.set(tail, DATA_PREFIX.length + answer.bytes.length);
+  return out;
 }
 const encoder = new TextEncoder();
+const DATA_PREFIX = encoder.encode(`{"data":`);
 
 export async function handleAlphaProxy({ request, ctx, user, searchParams }: UserRouteArgs): Promise<Response> {
   const path = upstreamPathOf(new URL(request.url).pathname);
@@ -119,13 +127,13 @@ export async function handleAlphaProxy({ request, ctx, user, searchParams }: Use
   if (["1", "true"].includes(searchParams.get("peek") ?? "")) {
     const hit = await proxyAlphaCall({ ctx, user, id, input: input as CallInput<typeof id>, options: { peek: true } });
     if (!hit) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
-    return new Response(envelopeBytes(hit.json, hit.meta), {
+    return new Response(envelopeBytes(hit), {
       headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...metaHeaders(hit.meta) },
     });
   }
   const answer = await proxyAlphaCall({ ctx, user, id, input: input as CallInput<typeof id>, options: { fresh, ...(retention ? { retention } : {}), ...(label ? { label } : {}) } });
   // The answer's JSON goes out as it is: a cached answer is never parsed and serialised again.
-  return new Response(envelopeBytes(answer.json, answer.meta), {
+  return new Response(envelopeBytes(answer), {
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...metaHeaders(answer.meta) },
   });
 }

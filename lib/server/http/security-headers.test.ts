@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import { API_CONTENT_SECURITY_POLICY } from "@/lib/server/http/security";
 import { proxy } from "@/proxy";
 
 describe("proxy.ts", () => {
@@ -17,6 +18,36 @@ describe("proxy.ts", () => {
     expect(first.headers.get("Permissions-Policy")).toContain("camera=()");
     // NextResponse.next() carries the overridden request headers to the page as x-middleware-request-*.
     expect(first.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
+  });
+
+  it("answers the desk's API with a fixed policy allowing nothing (no nonce, request passed on as is), the same headers besides", () => {
+    for (const path of ["/api/alpha/v1/news?limit=20", "/api/usage", "/api/bench-floor/memory"]) {
+      const response = proxy(new NextRequest(`http://127.0.0.1:3000${path}`));
+      expect(response.status).toBe(200);
+      const csp = response.headers.get("Content-Security-Policy") ?? "";
+      expect(csp).toBe(API_CONTENT_SECURITY_POLICY);
+      expect(csp).toMatch(/default-src 'none'/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(csp).not.toContain("nonce-");
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+      expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("Permissions-Policy")).toContain("camera=()");
+      expect(response.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+      // No overridden request headers: the route sees the request as the browser sent it.
+      expect(response.headers.get("x-middleware-override-headers")).toBeNull();
+      expect(response.headers.get("x-middleware-request-x-nonce")).toBeNull();
+    }
+    // An error the proxy answers itself on the API carries the same policy.
+    const refused = proxy(new NextRequest("http://127.0.0.1:3000/api/usage", { method: "POST", headers: { origin: "https://evil.example" } }));
+    expect(refused.headers.get("Content-Security-Policy")).toBe(API_CONTENT_SECURITY_POLICY);
+    // Pages and next-auth's routes keep the policy with a nonce.
+    for (const path of ["/", "/earnings", "/api/auth/session", "/apiary"]) {
+      const response = proxy(new NextRequest(`http://127.0.0.1:3000${path}`));
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+      expect(nonce, path).toBeTruthy();
+      expect(response.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
+    }
   });
 
   it("refuses a cross-site state-changing /api request but leaves next-auth's own routes to next-auth", async () => {

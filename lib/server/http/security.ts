@@ -112,6 +112,17 @@ export function buildContentSecurityPolicy(o: CspOptions): string {
   ].join("; ");
 }
 
+/**
+ * The policy of the desk's own API answers (JSON, event streams, downloads): a browser runs nothing from them, so
+ * they allow nothing and need no nonce. next-auth's /api/auth/* keeps the pages' policy (see proxy.ts).
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Paths of the desk's own API (not next-auth's): answered with API_CONTENT_SECURITY_POLICY, no nonce. */
+export function isDeskApiPath(pathname: string): boolean {
+  return pathname.startsWith("/api/") && !pathname.startsWith("/api/auth/");
+}
+
 /** Query parameters that name a secret: a page request carrying one is redirected without it (proxy.ts). */
 export const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "password",

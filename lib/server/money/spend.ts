@@ -82,11 +82,12 @@ export async function recordSpend({ ctx, entry }: { ctx: DeskContext; entry: Spe
   const requestId = entry.requestId ?? null;
   const id = newId("spn");
   // Committed with the other writes of the moment (one commit for concurrent calls); resolved once it is committed.
-  await writeGrouped(ctx, async (db) => {
-    await insertSpend(db, id, entry.userId, entry.endpoint, credits, entry.accountId, entry.cached ? 1 : 0, now.toISOString(), istHourOf(now), requestId, entry.jobId ?? null);
+  const { db } = ctx;
+  await writeGrouped(ctx, [
+    insertSpend.compile(db, id, entry.userId, entry.endpoint, credits, entry.accountId, entry.cached ? 1 : 0, now.toISOString(), istHourOf(now), requestId, entry.jobId ?? null),
     // A ledger sync that ran while this call was in flight took its debit for one made outside the desk: it was ours.
-    if (requestId && credits > 0) await deleteOutsideTwin(db, entry.accountId, requestId);
-  });
+    ...(requestId && credits > 0 ? [deleteOutsideTwin.compile(db, entry.accountId, requestId)] : []),
+  ]);
 }
 
 function rangeShape(range: SpendRange, now: Date): { granularity: "hour" | "day"; size: number; count: number; first: number } {

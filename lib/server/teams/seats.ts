@@ -130,15 +130,12 @@ export async function reserveAllowance({ ctx, user, input }: { ctx: DeskContext;
   const day = allowanceDay({ ctx });
   const price = Math.round(input.price);
   if (allowance === null) {
-    await writeGrouped(ctx, (db) => countOpen(db, user.id, day, price));
+    await writeGrouped(ctx, [countOpen.compile(ctx.db, user.id, day, price)]);
     return { userId: user.id, day, price };
   }
-  let counted = false;
   // Committed before the call is sent (with other writes of the moment on SQLite; the condition is checked inside).
-  await writeGrouped(ctx, async (db) => {
-    counted = (await countCapped.change(db, user.id, day, price, allowance)) === 1;
-  });
-  if (counted) return { userId: user.id, day, price };
+  const [changed] = await writeGrouped(ctx, [countCapped.compile(ctx.db, user.id, day, price, allowance)]);
+  if (changed === 1) return { userId: user.id, day, price };
   const row = await teamsDb({ ctx }).selectFrom("allowance_days").select("counted").where("user_id", "=", user.id).where("day", "=", day).executeTakeFirst();
   const remaining = Math.max(0, allowance - toNumber(row?.counted));
   throw new AlphaError(

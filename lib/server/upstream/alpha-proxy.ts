@@ -19,7 +19,7 @@ import type { ProxyMeta } from "@/lib/desk/envelope";
 import type { DeskContext } from "../core/context";
 import { scrubSecret, withUserKey } from "../identity/key-vault";
 import { assertNotBackingOff, backOff, rememberRpm, sharedFreeSeconds } from "./background-budget";
-import { answerOwner, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
+import { answerOwner, heldBytes, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
 import { reuseRecentSummary, recordAfterCall } from "../money/money-records";
 import { canonicalBody, MAX_LINK_REUSE_SECONDS, reuseSignedLinks, SIGNED_LINK_ENDPOINTS } from "./signed-links";
 import { recordSpend } from "../money/spend";
@@ -91,6 +91,8 @@ function sharedMeta(meta: ProxyMeta, now: Date): ProxyMeta {
 /** An answer as the proxy passes it on: its JSON text always, the parsed data when it is at hand. */
 export interface ProxyAnswer {
   json: string;
+  /** `json` as UTF-8, when already at hand (a cached hit): sent as they are. */
+  bytes?: Uint8Array<ArrayBuffer>;
   data: unknown;
   meta: ProxyMeta;
 }
@@ -113,7 +115,7 @@ export async function proxyAlphaCall<K extends EndpointId>(call: ProxyCall<K>): 
   const list = (answer.data === NOT_PARSED ? JSON.parse(answer.json) : answer.data) as { data: { id: string }[] };
   const own = await visibleJobIds({ ctx, user, input: { jobIds: list.data.map((j) => j.id) } });
   const data = { ...list, data: list.data.filter((j) => own.has(j.id)) };
-  return { ...answer, json: JSON.stringify(data), data };
+  return { meta: answer.meta, json: JSON.stringify(data), data };
 }
 
 /**
@@ -196,7 +198,8 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     const reservation = seat ? await reserveAllowance({ ctx, user, input: { seat, price: await reservationPrice(id, prepared.parsed) } }) : null;
     let response;
     try {
-      response = await client.call(id, input, callOptions);
+      // The request validated above, sent as it is (not validated a second time).
+      response = await client.send(id, prepared, { ...callOptions, keepText: true });
     } catch (error) {
       const mapped = mapUpstreamError(error, apiKey);
       // Nothing was charged unless the call timed out (the service may have billed it): then the price stays counted.
@@ -208,7 +211,8 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     const fetchedAt = ctx.now();
     rememberRpm({ ctx, accountId, rpm: response.meta.rateLimit?.limit });
     const credits = response.meta.creditsCharged ?? chargeFor(id, prepared.parsed, response.data);
-    const json = JSON.stringify(response.data);
+    // The contract check stays; the upstream's text goes on as it came when the check left its value unchanged.
+    const json = response.text ?? JSON.stringify(response.data);
     // A batch job's lines are billed later, outside this call: its whole upper bound stays counted.
     if (reservation && id !== "createBatchJob") await settleAllowance({ ctx, input: { reservation, credits } }).catch(() => undefined);
     // Spent credits or changed state (a cancelled job): shared answers of the account are out of date.
@@ -266,7 +270,9 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     const json = hit && signedLinks ? reuseSignedLinks(hit.body, age) : (hit?.body ?? null);
     if (!hit || json === null) return null;
     const fetchedAt = hit.fetchedAt.toISOString();
-    return { json, data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null, recordId: null } };
+    // Signed links are rewritten on the way out: only an answer sent as stored goes out as the held bytes.
+    const bytes = json === hit.body ? heldBytes({ ctx, key, body: json }) : undefined;
+    return { json, ...(bytes ? { bytes } : {}), data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null, recordId: null } };
   };
 
   if (options.peek) {

@@ -40,6 +40,11 @@ const upsertAnswer = precompiled(5, (db: DeskContext["db"], key: string, account
     .onConflict((oc) => oc.column("cache_key").doUpdateSet((eb) => ({ body: eb.ref("excluded.body"), fetched_at: eb.ref("excluded.fetched_at") }))),
 );
 
+/** A refresh that brought the very body this process holds: only the row's fetched_at moves (while it is the held one). */
+const touchAnswer = precompiled(3, (db: DeskContext["db"], key: string, fetchedAt: string, heldFetchedAt: string) =>
+  db.updateTable("response_cache").set({ fetched_at: fetchedAt }).where("cache_key", "=", key).where("fetched_at", "=", heldFetchedAt),
+);
+
 const selectFetchedAt = precompiled(1, (db: DeskContext["db"], key: string) =>
   db.selectFrom("response_cache").select(["fetched_at"]).where("cache_key", "=", key),
 );
@@ -52,7 +57,9 @@ const selectFetchedAt = precompiled(1, (db: DeskContext["db"], key: string) =>
 const HELD_MAX_CHARS = 32 * 1024 * 1024;
 const HELD_MAX_ENTRIES = 5_000;
 interface HeldBodies {
-  entries: Map<string, { fetchedAt: string; body: string }>;
+  /** `bytes`: the body as UTF-8, made the first time a hit is sent (see heldBytes). */
+  entries: Map<string, { fetchedAt: string; body: string; bytes?: Uint8Array<ArrayBuffer> }>;
+  /** What is held, in string characters and bytes. */
   chars: number;
 }
 const heldBodies = new WeakMap<DeskContext, HeldBodies>();
@@ -67,7 +74,7 @@ function forgetBody(h: HeldBodies, key: string): void {
   const old = h.entries.get(key);
   if (!old) return;
   h.entries.delete(key);
-  h.chars -= old.body.length;
+  h.chars -= old.body.length + (old.bytes?.length ?? 0);
 }
 
 function holdBody(ctx: DeskContext, key: string, fetchedAt: string, body: string): void {
@@ -100,6 +107,23 @@ async function readRow(ctx: DeskContext, key: string): Promise<{ body: string; f
   return row;
 }
 
+const encoder = new TextEncoder();
+
+/**
+ * A cached body as UTF-8 bytes, to send: encoded once while this process holds the body for the key (a hit is sent
+ * as bytes, and encoding ~10 kB on every hit cost more than the rest of the envelope), else encoded now.
+ */
+export function heldBytes({ ctx, key, body }: { ctx: DeskContext; key: string; body: string }): Uint8Array<ArrayBuffer> {
+  const h = held(ctx);
+  const mine = h.entries.get(key);
+  if (!mine || mine.body !== body) return encoder.encode(body);
+  if (!mine.bytes) {
+    mine.bytes = encoder.encode(body);
+    h.chars += mine.bytes.length;
+  }
+  return mine.bytes;
+}
+
 export async function readCachedAnswer({ ctx, key, freshnessSeconds }: { ctx: DeskContext; key: string; freshnessSeconds: number }): Promise<CachedAnswer | null> {
   const row = await readRow(ctx, key);
   if (!row) return null;
@@ -113,6 +137,16 @@ export async function writeCachedAnswer(
 ): Promise<void> {
   // Expired rows are swept by the desk's periodic job (lib/server/schedules/desk-jobs.ts), once for all instances.
   const fetchedAt = entry.fetchedAt.toISOString();
-  await writeGrouped(ctx, (db) => upsertAnswer(db, entry.key, entry.accountId, entry.endpoint, entry.body, fetchedAt));
+  // A paid refresh mostly brings the body already stored: then the ~10 kB body is not written again, only fetched_at.
+  const mine = held(ctx).entries.get(entry.key);
+  if (mine && mine.body === entry.body) {
+    const [touched] = await writeGrouped(ctx, [touchAnswer.compile(ctx.db, entry.key, fetchedAt, mine.fetchedAt)]);
+    if (touched === 1) {
+      holdBody(ctx, entry.key, fetchedAt, entry.body);
+      return;
+    }
+    // The row is not the one held here any more (another instance replaced it, or the sweep removed it): written whole.
+  }
+  await writeGrouped(ctx, [upsertAnswer.compile(ctx.db, entry.key, entry.accountId, entry.endpoint, entry.body, fetchedAt)]);
   holdBody(ctx, entry.key, fetchedAt, entry.body);
 }
