@@ -29,7 +29,7 @@ import { csvFileName, watchlistToCsv } from "./csv";
 import { downloadText } from "./download";
 import { exposureDigits, exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
 import { EditItemDialog } from "./watchlist-dialogs";
-import { symbolHref } from "@/lib/symbols/directory";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 
 function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: (w: Watchlist) => void }) {
   const [symbol, setSymbol] = useState("");

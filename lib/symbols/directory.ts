@@ -1,7 +1,7 @@
 /**
  * The symbol directory as the browser sees it: the search route's input and answer, the ranking of matches over
- * symbol, company name and BSE code, and the one way to write a symbol page's URL. Pure zod and functions,
- * browser-safe; the server fills the directory (lib/server/symbols).
+ * symbol, company name and BSE code, and the one way to write a symbol page's URL (./symbol-href, re-exported).
+ * Pure zod and functions, browser-safe; the server fills the directory (lib/server/symbols).
  */
 import * as z from "zod";
 
@@ -67,21 +67,7 @@ export const symbolCatalogueBuySchema = z.object({
   charged: z.number().min(0),
 });
 
-/** `/symbols/M%26M`: every symbol page link goes through here, so `&` and other reserved characters survive. */
-export function symbolHref(symbol: string): string {
-  return `/symbols/${encodeURIComponent(symbol.trim().toUpperCase())}`;
-}
-
-/** The symbol a page URL segment names (Next.js may hand it over still encoded; a bad escape is kept as typed). */
-export function symbolFromSegment(segment: string): string {
-  let decoded = segment;
-  try {
-    decoded = decodeURIComponent(segment);
-  } catch {
-    decoded = segment;
-  }
-  return decoded.trim().toUpperCase();
-}
+export { symbolFromSegment, symbolHref } from "./symbol-href";
 
 const NAME_NOISE = /\b(ltd|limited|the|inc|corp|corporation|co)\b\.?/g;
 
