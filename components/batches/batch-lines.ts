@@ -8,7 +8,7 @@ import { symbolsOfRequest } from "@/lib/alpha/batch";
 import type { SummaryMode } from "@/lib/alpha/summaries";
 import { WINDOWED_MODES } from "@/lib/alpha/summaries";
 import type { Watchlist } from "@/lib/query/watchlist-schema";
-import { watchlistToItems } from "@/lib/query/watchlist-schema";
+import { watchlistToItems } from "@/lib/query/watchlist-rules";
 
 function slug(text: string): string {
   return (

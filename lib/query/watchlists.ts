@@ -3,7 +3,10 @@ import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
 import type { AddWatchlistItemsInput, CreateWatchlistInput, IsinResolution, ResolveIsinsInput, SymbolCheck, UpdateWatchlistItemInput, Watchlist } from "@/lib/query/watchlist-schema";
 
-export * from "@/lib/query/watchlist-schema";
+// The browser's side: the types of the routes' schemas, and the zod-free limits and form checks. The zod schemas
+// themselves are the routes' (lib/desk/routes.ts), imported from lib/query/watchlist-schema where needed.
+export type * from "@/lib/query/watchlist-schema";
+export * from "@/lib/query/watchlist-rules";
 
 /** GET /api/watchlists: the signed-in user's watchlists with their items. */
 export function watchlistsQueryOptions() {
