@@ -3,7 +3,8 @@ import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
 import type { BatchInput } from "@/lib/query/batch-input-schema";
 
-export * from "@/lib/query/batch-input-schema";
+// Types only: the schema is the route's (lib/desk/routes.ts); browser code reaches it through the contract alone.
+export type * from "@/lib/query/batch-input-schema";
 
 /**
  * The batch list's request, shared by the page's prefetch and the list. It lives here, not in the client list: a

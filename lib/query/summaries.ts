@@ -3,7 +3,8 @@ import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
 import type { LookupSummaryInput, SummaryEntry, SummaryListEntry } from "@/lib/query/summary-schema";
 
-export * from "@/lib/query/summary-schema";
+// Types only: the schemas are the routes' (lib/desk/routes.ts); browser code reaches them through the contract alone.
+export type * from "@/lib/query/summary-schema";
 
 /** GET /api/summaries: the user's generated summaries, newest first (free: they live in the desk). */
 export function summaryHistoryQueryOptions() {
