@@ -16,11 +16,9 @@ export interface AlertsSearch extends FeedSearch {
   important: boolean;
 }
 
-const loadAlertsSearch = createLoader(alertsParsers);
-
 /** The server's reading of the same URL, through the browser's parsers and normalised like the browser's view. */
 export function parseAlertsSearch(raw: Record<string, string | string[] | undefined>): AlertsSearch {
-  const s = loadAlertsSearch(raw);
+  const s = createLoader(alertsParsers)(raw);
   return { ...readFeedSearch(s), types: normalizeAlertTypes(s.type), important: s.important };
 }
 

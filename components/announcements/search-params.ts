@@ -16,10 +16,8 @@ export interface AnnouncementsSearch extends FeedSearch {
   important: boolean;
 }
 
-const loadAnnouncementsSearch = createLoader(announcementsParsers);
-
 /** The server's reading of the same URL, through the browser's parsers and normalised like the browser's view. */
 export function parseAnnouncementsSearch(raw: Record<string, string | string[] | undefined>): AnnouncementsSearch {
-  const s = loadAnnouncementsSearch(raw);
+  const s = createLoader(announcementsParsers)(raw);
   return { ...readFeedSearch(s), categories: normalizeCategories(s.categories), important: s.important };
 }

@@ -13,10 +13,8 @@ export interface BlockDealsSearch extends FeedSearch {
   exchange: BlockDealExchange | null;
 }
 
-const loadBlockDealsSearch = createLoader(blockDealsParsers);
-
 /** The server's reading of the same URL, through the browser's parsers; a malformed value reads as absent. */
 export function parseBlockDealsSearch(raw: Record<string, string | string[] | undefined>): BlockDealsSearch {
-  const s = loadBlockDealsSearch(raw);
+  const s = createLoader(blockDealsParsers)(raw);
   return { ...readFeedSearch(s), exchange: s.exchange };
 }

@@ -16,11 +16,9 @@ export interface ConcallsSearch {
   to: string | null;
 }
 
-const loadConcallsSearch = createLoader(concallsParsers);
-
 /** The server's reading of the same URL, through the browser's parsers; a malformed value reads as absent. */
 export function parseConcallsSearch(raw: Record<string, string | string[] | undefined>): ConcallsSearch {
-  const s = loadConcallsSearch(raw);
+  const s = createLoader(concallsParsers)(raw);
   return { symbols: normalizeSymbols(s.symbols), watchlist: s.watchlist, from: s.from, to: s.to };
 }
 

@@ -126,8 +126,6 @@ export const earningsParsers = {
 
 type RawParams = Record<string, string | string[] | undefined>;
 
-const loadEarningsSearch = createLoader(earningsParsers);
-
 export interface EarningsSearch {
   symbols: string[];
   watchlist: string | null;
@@ -143,7 +141,7 @@ export interface EarningsSearch {
 
 /** The server's reading of the page's URL (the first value of a repeated parameter, as the browser reads it). */
 export function parseEarningsSearch(raw: RawParams): EarningsSearch {
-  const p = loadEarningsSearch(raw);
+  const p = createLoader(earningsParsers)(raw);
   return { ...p, symbols: normalizeSymbols(p.symbols) };
 }
 

@@ -12,10 +12,8 @@ export interface NewsSearch extends FeedSearch {
   sentiment: Sentiment | null;
 }
 
-const loadNewsSearch = createLoader(newsParsers);
-
 /** The server's reading of the same URL, through the browser's parsers; a malformed value reads as absent. */
 export function parseNewsSearch(raw: Record<string, string | string[] | undefined>): NewsSearch {
-  const s = loadNewsSearch(raw);
+  const s = createLoader(newsParsers)(raw);
   return { ...readFeedSearch(s), sentiment: s.sentiment };
 }
