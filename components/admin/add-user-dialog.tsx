@@ -10,8 +10,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
+import { PASSWORD_MIN_LENGTH } from "@/lib/desk/account-limits";
 import type { UserSummary } from "@/lib/desk/users";
-import { createUserInputSchema, formProblems, PASSWORD_MIN_LENGTH } from "@/lib/desk/users";
+
+/** The route's body schema (zod with it), fetched when the form gets focus and awaited on submit: not in the page's first load. */
+const loadUserSchema = () => import("@/lib/desk/users");
 
 const EMPTY = { email: "", name: "", password: "", role: "member" as UserSummary["role"] };
 
@@ -32,8 +35,15 @@ export function AddUserDialog({ onCreate }: { onCreate: (input: typeof EMPTY) =>
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    let schema: Awaited<ReturnType<typeof loadUserSchema>>;
+    try {
+      schema = await loadUserSchema();
+    } catch {
+      setError("The desk could not be reached. Try again.");
+      return;
+    }
     // The route's own body schema decides what passes; the sentences are the dialog's.
-    const found = formProblems(createUserInputSchema, { ...values, email: values.email.trim(), name: values.name.trim() });
+    const found = schema.formProblems(schema.createUserInputSchema, { ...values, email: values.email.trim(), name: values.name.trim() });
     const problems: Record<string, string> = {};
     if (found.name) problems.name = values.name.trim() ? `The name ${found.name}.` : "Enter a name.";
     if (found.email) problems.email = "Enter an email address.";
@@ -75,7 +85,7 @@ export function AddUserDialog({ onCreate }: { onCreate: (input: typeof EMPTY) =>
           <DialogTitle>Add a user</DialogTitle>
           <DialogDescription>Give them the temporary password through a safe channel. They add their own Alpha key in Settings.</DialogDescription>
         </DialogHeader>
-        <form method="post" onSubmit={submit} noValidate className="grid gap-4">
+        <form method="post" onSubmit={submit} onFocus={() => void loadUserSchema().catch(() => undefined)} noValidate className="grid gap-4">
           {error && (
             <Alert variant="destructive">
               <AlertTriangleIcon aria-hidden />

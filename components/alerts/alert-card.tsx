@@ -18,7 +18,7 @@ import { Button } from "@/components/ui/button";
 import type { Alert } from "@/lib/alpha/alerts";
 import { formatInr, formatPercentChange } from "@/lib/format/number";
 import { formatDuration, formatIstDateTime, formatIstStamp, formatIstTime, formatRelativeTime } from "@/lib/format/time";
-import { symbolHref } from "@/lib/symbols/directory";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 import { cn } from "@/lib/utils";
 import type { AlertGroup } from "./alert-model";
 import { alertTime, alertTypeLabel, alertTypeOf } from "./alert-model";

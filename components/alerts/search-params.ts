@@ -1,7 +1,6 @@
-import { parseAsArrayOf, parseAsBoolean, parseAsString } from "nuqs/server";
-import * as z from "zod";
-import { effectiveSymbols, normalizeSymbols } from "@/components/earnings/search-params";
-import { type FeedSearch, feedSearchParsers, parseFeedSearch } from "@/components/feeds/feed-search";
+import { createLoader, parseAsArrayOf, parseAsString } from "nuqs/server";
+import { effectiveSymbols, normalizeSymbols, parseAsFlag } from "@/components/earnings/search-params";
+import { type FeedSearch, feedSearchParsers, readFeedSearch } from "@/components/feeds/feed-search";
 import type { AlertFilterType } from "./alert-model";
 import { normalizeAlertTypes } from "./alert-model";
 
@@ -9,7 +8,7 @@ import { normalizeAlertTypes } from "./alert-model";
 export const alertsParsers = {
   ...feedSearchParsers,
   type: parseAsArrayOf(parseAsString, ",").withDefault([]),
-  important: parseAsBoolean.withDefault(false),
+  important: parseAsFlag.withDefault(false),
 };
 
 export interface AlertsSearch extends FeedSearch {
@@ -17,13 +16,10 @@ export interface AlertsSearch extends FeedSearch {
   important: boolean;
 }
 
-/** The server's reading of the same URL (zod), normalised like the browser's. */
+/** The server's reading of the same URL, through the browser's parsers and normalised like the browser's view. */
 export function parseAlertsSearch(raw: Record<string, string | string[] | undefined>): AlertsSearch {
-  const { extra, ...base } = parseFeedSearch(raw, {
-    type: z.string().optional().catch(undefined),
-    important: z.enum(["true", "false"]).optional().catch(undefined),
-  });
-  return { ...base, types: normalizeAlertTypes(extra.type?.split(",")), important: extra.important === "true" };
+  const s = createLoader(alertsParsers)(raw);
+  return { ...readFeedSearch(s), types: normalizeAlertTypes(s.type), important: s.important };
 }
 
 export { effectiveSymbols, normalizeSymbols };

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { isImportantCategory } from "@/lib/alpha/vocabulary";
 import { formatIstDateTime, formatIstStamp, formatRelativeTime } from "@/lib/format/time";
-import { symbolHref } from "@/lib/symbols/directory";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 import { cn } from "@/lib/utils";
 import type { Announcement } from "./announcement-model";
 import { isImportantAnnouncement, longSummaryOf, relatedOf } from "./announcement-model";

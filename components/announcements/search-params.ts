@@ -1,6 +1,6 @@
-import { parseAsArrayOf, parseAsBoolean, parseAsString } from "nuqs/server";
-import * as z from "zod";
-import { type FeedSearch, feedSearchParsers, parseFeedSearch } from "@/components/feeds/feed-search";
+import { createLoader, parseAsArrayOf, parseAsString } from "nuqs/server";
+import { parseAsFlag } from "@/components/earnings/search-params";
+import { type FeedSearch, feedSearchParsers, readFeedSearch } from "@/components/feeds/feed-search";
 import { normalizeCategories } from "./announcement-model";
 
 /** The announcements page's URL: the feed's shared fields, categories and important only. */
@@ -8,7 +8,7 @@ export const announcementsParsers = {
   ...feedSearchParsers,
   // Category labels hold no commas ("Award/Receipt of Order"), so a comma list is unambiguous.
   categories: parseAsArrayOf(parseAsString, ",").withDefault([]),
-  important: parseAsBoolean.withDefault(false),
+  important: parseAsFlag.withDefault(false),
 };
 
 export interface AnnouncementsSearch extends FeedSearch {
@@ -16,11 +16,8 @@ export interface AnnouncementsSearch extends FeedSearch {
   important: boolean;
 }
 
-/** The server's reading of the same URL (zod), normalised like the browser's. */
+/** The server's reading of the same URL, through the browser's parsers and normalised like the browser's view. */
 export function parseAnnouncementsSearch(raw: Record<string, string | string[] | undefined>): AnnouncementsSearch {
-  const { extra, ...base } = parseFeedSearch(raw, {
-    categories: z.string().optional().catch(undefined),
-    important: z.enum(["true", "false"]).optional().catch(undefined),
-  });
-  return { ...base, categories: normalizeCategories(extra.categories?.split(",")), important: extra.important === "true" };
+  const s = createLoader(announcementsParsers)(raw);
+  return { ...readFeedSearch(s), categories: normalizeCategories(s.categories), important: s.important };
 }

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import type { BlockDeal } from "@/lib/alpha/block-deals";
 import { formatInr } from "@/lib/format/number";
 import { formatIstDate, formatIstDateTime, formatIstStamp, formatIstTime, formatRelativeTime } from "@/lib/format/time";
-import { symbolHref } from "@/lib/symbols/directory";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 import type { HeldContext } from "./use-held-context";
 import { blockDealWindow, explainingAnnouncements, formatCapShare, formatDealValue, formatShares, marketCapShare, WINDOW_LABEL } from "./block-deal-model";
 

@@ -1,6 +1,5 @@
-import { parseAsStringLiteral } from "nuqs/server";
-import * as z from "zod";
-import { type FeedSearch, feedSearchParsers, parseFeedSearch } from "@/components/feeds/feed-search";
+import { createLoader, parseAsStringLiteral } from "nuqs/server";
+import { type FeedSearch, feedSearchParsers, readFeedSearch } from "@/components/feeds/feed-search";
 import { BLOCK_DEAL_EXCHANGES } from "@/lib/alpha/block-deals";
 import type { BlockDealExchange } from "./block-deal-model";
 
@@ -14,8 +13,8 @@ export interface BlockDealsSearch extends FeedSearch {
   exchange: BlockDealExchange | null;
 }
 
-/** The server's reading of the same URL (zod), normalised like the browser's. */
+/** The server's reading of the same URL, through the browser's parsers; a malformed value reads as absent. */
 export function parseBlockDealsSearch(raw: Record<string, string | string[] | undefined>): BlockDealsSearch {
-  const { extra, ...base } = parseFeedSearch(raw, { exchange: z.enum(BLOCK_DEAL_EXCHANGES).optional().catch(undefined) });
-  return { ...base, exchange: extra.exchange ?? null };
+  const s = createLoader(blockDealsParsers)(raw);
+  return { ...readFeedSearch(s), exchange: s.exchange };
 }

@@ -19,7 +19,7 @@ import { ConcallAssets } from "./concall-assets";
 import { concallGlance, GuidanceBlock, IndicatorList, RedFlagsBlock } from "./concall-parts";
 import { alphaInstant } from "./dates";
 import { callContextInputs } from "./inputs";
-import { symbolHref } from "@/lib/symbols/directory";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 
 function useCallContext(symbol: string, quarter: string) {
   const inputs = callContextInputs(symbol);

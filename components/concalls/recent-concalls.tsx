@@ -24,7 +24,7 @@ import { concallsParsers, RECENT_CALLS_LIMIT, recentCallsInput } from "./search-
 import { unitCredits } from "@/lib/alpha/costs";
 import { describeCost } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
-import { symbolHref } from "@/lib/symbols/directory";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 
 /** One call at a glance: guidance, red flags, and the positive and negative indicators. */
 export function ConcallCard({ call }: { call: Concall }) {

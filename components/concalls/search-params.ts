@@ -1,14 +1,12 @@
-import { parseAsString } from "nuqs/server";
-import * as z from "zod";
+import { createLoader } from "nuqs/server";
 import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
-import { isDayKey } from "@/components/earnings/calendar";
-import { normalizeSymbols, symbolFilterParsers } from "@/components/earnings/search-params";
+import { normalizeSymbols, parseAsDay, symbolFilterParsers } from "@/components/earnings/search-params";
 
 /** The URL of /concalls: symbols and a watchlist (shared with the earnings page) and a filing date range. */
 export const concallsParsers = {
   ...symbolFilterParsers,
-  from: parseAsString,
-  to: parseAsString,
+  from: parseAsDay,
+  to: parseAsDay,
 };
 
 export interface ConcallsSearch {
@@ -18,18 +16,10 @@ export interface ConcallsSearch {
   to: string | null;
 }
 
-const dayParam = z.string().refine(isDayKey).optional().catch(undefined);
-const schema = z.object({
-  symbols: z.string().optional().catch(undefined),
-  watchlist: z.string().trim().min(1).max(64).optional().catch(undefined),
-  from: dayParam,
-  to: dayParam,
-});
-
+/** The server's reading of the same URL, through the browser's parsers; a malformed value reads as absent. */
 export function parseConcallsSearch(raw: Record<string, string | string[] | undefined>): ConcallsSearch {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const p = schema.parse({ symbols: first(raw.symbols), watchlist: first(raw.watchlist), from: first(raw.from), to: first(raw.to) });
-  return { symbols: normalizeSymbols(p.symbols ? [p.symbols] : []), watchlist: p.watchlist ?? null, from: p.from ?? null, to: p.to ?? null };
+  const s = createLoader(concallsParsers)(raw);
+  return { symbols: normalizeSymbols(s.symbols), watchlist: s.watchlist, from: s.from, to: s.to };
 }
 
 export const UPCOMING_CALLS_LIMIT = 50;

@@ -20,7 +20,7 @@ import { formatIstTime, formatRelativeTime } from "@/lib/format/time";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { alphaInstant } from "./dates";
 import { concallsParsers, upcomingCallsInput } from "./search-params";
-import { symbolHref } from "@/lib/symbols/directory";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 
 export function UpcomingConcallsSkeleton() {
   return (

@@ -39,7 +39,7 @@ import {
 } from "./calendar";
 import { earningsParsers } from "./search-params";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
-import { symbolHref } from "@/lib/symbols/directory";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 
 const VIEW_ICONS = { month: CalendarDaysIcon, week: CalendarRangeIcon, agenda: ListIcon } as const;
 const MONTH_CELL_MAX = 3;

@@ -13,7 +13,7 @@ import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime } from "@/lib/format/time";
 import { EarningsTable } from "./earnings-table";
 import { CallMetaNote, PaidButton, priceWords, usePaidCall } from "@/components/paid/paid-call";
-import { symbolHref } from "@/lib/symbols/directory";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 
 export interface ResultRef {
   symbol: string;

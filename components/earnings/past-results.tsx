@@ -27,7 +27,7 @@ import { earningsParsers, PAST_PAGE_SIZE, type PastMode, parseResultRef, pastRes
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 import { unitCredits } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
-import { symbolHref } from "@/lib/symbols/directory";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 
 export function PastResultsSkeleton() {
   return (

@@ -1,5 +1,17 @@
+import { createSerializer } from "nuqs/server";
 import { describe, expect, it } from "vitest";
-import { defaultResultsQuarter, effectiveSymbols, normalizeSymbols, parseEarningsSearch, parseResultRef, pastResultsInput, recentQuarterKeys } from "./search-params";
+import { browserState, pageSearchParams } from "@/test/support/url-state";
+import {
+  defaultResultsQuarter,
+  earningsParsers,
+  effectiveSymbols,
+  type EarningsSearch,
+  normalizeSymbols,
+  parseEarningsSearch,
+  parseResultRef,
+  pastResultsInput,
+  recentQuarterKeys,
+} from "./search-params";
 
 describe("the earnings page URL", () => {
   it("parses what it knows and falls back on the rest", () => {
@@ -7,6 +19,33 @@ describe("the earnings page URL", () => {
     expect(s).toMatchObject({ view: "week", date: "2026-11-23", symbols: ["TCS", "INFY", "BAD"], quarter: "q2_27", page: 3, past: "range", from: "2026-11-01", to: null });
     expect(parseEarningsSearch({ view: "year", date: "2026-13-45", page: "-1" })).toMatchObject({ view: "month", date: null, page: 1, past: "quarter", symbols: [] });
     expect(parseEarningsSearch({ symbols: ["TCS", "INFY"] }).symbols).toEqual(["TCS"]);
+    expect(parseEarningsSearch({ page: "3abc" }).page).toBe(1);
+    expect(parseEarningsSearch({ page: "10001" }).page).toBe(1);
+    expect(parseEarningsSearch({ page: " 42 " }).page).toBe(42);
+    expect(parseEarningsSearch({ watchlist: " w1 ", quarter: "q5_27" })).toMatchObject({ watchlist: "w1", quarter: null });
+  });
+
+  /** Bad, hostile and odd URLs: each must read the same on both sides and never throw. */
+  const queries = [
+    "",
+    "view=week&date=2026-11-23&symbols=tcs,%20INFY,,bad%20symbol!&quarter=%20Q2_27&page=3&past=range&from=2026-11-01&to=nope",
+    "view=year&date=2026-13-45&page=-1&past=later&quarter=q0_27",
+    "page=3abc&view=WEEK&past=RANGE", "page=1e3", "page=0", "page=10001", "page=%20%207", "page=0x10", "page=9999999999",
+    "page=2&page=5&view=agenda&view=week&watchlist=a&watchlist=b",
+    "watchlist=%20%20&result=&date=&quarter=",
+    `watchlist=${"x".repeat(65)}&result=%3Cscript%3E:q2_27`,
+    "__proto__=x&constructor=y&from[]=2026-11-01",
+    "date=%E0%A4%A&to=%&symbols=%FF&result=TCS%3Aq2_27",
+  ];
+  it.each(queries)("reads %j the same on the server and in the browser", (query) => {
+    const browser = browserState(earningsParsers, query);
+    expect(parseEarningsSearch(pageSearchParams(query))).toEqual({ ...browser, symbols: normalizeSymbols(browser.symbols as string[]) });
+  });
+
+  it("reads back what the browser writes", () => {
+    const state: EarningsSearch = { symbols: ["TCS", "M&M"], watchlist: "w1", view: "agenda", date: "2026-11-23", past: "range", quarter: "q2_27", from: "2026-11-01", to: "2026-11-30", page: 4, result: "TCS:q2_27" };
+    const url = createSerializer(earningsParsers)(state);
+    expect(parseEarningsSearch(pageSearchParams(url.slice(1)))).toEqual(state);
   });
 
   it("normalises symbols the same way everywhere and merges a watchlist first", () => {

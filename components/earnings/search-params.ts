@@ -1,13 +1,13 @@
-import { parseAsArrayOf, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import * as z from "zod";
+import { createLoader, createParser, parseAsArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { previousQuarter, quarterKeyOfDate, formatQuarterKey, parseQuarterKey, quarterOfDate } from "@/lib/alpha/quarters";
 import { QUARTER_KEY_RE, SYMBOL_RE } from "@/lib/alpha/primitives";
 import { istDateString } from "@/lib/alpha/time";
 import { CALENDAR_VIEWS, isDayKey } from "./calendar";
 
 /**
- * The URL of the earnings page (and the filters the concalls page shares): parsed with zod on the server, read and
- * written with nuqs in the browser. Both sides normalise through the same functions so prefetched keys match.
+ * The URL of the earnings page (and the filters the concalls and feed pages share): one set of nuqs parsers, read
+ * by the page on the server (`createLoader`) and by the browser (`useQueryStates`), then normalised through the same
+ * functions, so both give the same answer for the same URL and prefetched keys match. No zod: this reaches the browser.
  */
 
 /** A typed watchlist of symbols is capped well above one request's 20: the calendar splits it into chunks. */
@@ -66,51 +66,65 @@ export function resultRef(symbol: string, quarter: string): string {
   return `${symbol}:${quarter}`;
 }
 
-// ── browser: nuqs ──
+// ── parsers: the server's and the browser's reading of the URL ──
+// A value a parser does not accept reads as absent (nuqs falls back to the default), so a bad or hostile URL never throws.
+
+/** The largest page number a URL may ask for. */
+export const MAX_URL_PAGE = 10_000;
+
+/** A calendar day `YYYY-MM-DD` that exists. */
+export const parseAsDay = createParser({ parse: (v: string) => (isDayKey(v) ? v : null), serialize: (v: string) => v });
+
+/** A watchlist id as the URL carries it: trimmed, 1 to 64 characters. */
+export const parseAsWatchlistId = createParser({
+  parse: (v: string) => {
+    const t = v.trim();
+    return t.length >= 1 && t.length <= 64 ? t : null;
+  },
+  serialize: (v: string) => v,
+});
+
+/** `true` or `false`, exactly (nuqs's own parseAsBoolean also reads `TRUE` and any other word as false). */
+export const parseAsFlag = createParser({ parse: (v: string) => (v === "true" ? true : v === "false" ? false : null), serialize: (v: boolean) => String(v) });
+
+/** A page number, 1 to MAX_URL_PAGE, in plain digits (parseAsInteger would read `-1`, `3abc` or `1e9`). */
+export const parseAsPage = createParser({
+  parse: (v: string) => {
+    const t = v.trim();
+    if (!/^\d{1,6}$/.test(t)) return null;
+    const n = Number(t);
+    return n >= 1 && n <= MAX_URL_PAGE ? n : null;
+  },
+  serialize: (v: number) => String(v),
+});
+
+/** A quarter key, `q2_27`, read in any case. */
+export const parseAsQuarterKey = createParser({
+  parse: (v: string) => {
+    const t = v.trim().toLowerCase();
+    return QUARTER_KEY_RE.test(t) ? t : null;
+  },
+  serialize: (v: string) => v,
+});
 
 export const symbolFilterParsers = {
   symbols: parseAsArrayOf(parseAsString, ",").withDefault([]),
-  watchlist: parseAsString,
+  watchlist: parseAsWatchlistId,
 };
 
 export const earningsParsers = {
   ...symbolFilterParsers,
   view: parseAsStringLiteral(CALENDAR_VIEWS).withDefault("month"),
-  date: parseAsString,
+  date: parseAsDay,
   past: parseAsStringLiteral(PAST_MODES).withDefault("quarter"),
-  quarter: parseAsString,
-  from: parseAsString,
-  to: parseAsString,
-  page: parseAsInteger.withDefault(1),
+  quarter: parseAsQuarterKey,
+  from: parseAsDay,
+  to: parseAsDay,
+  page: parseAsPage.withDefault(1),
   result: parseAsString,
 };
 
-// ── server: zod ──
-
 type RawParams = Record<string, string | string[] | undefined>;
-
-function first(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v[0] : v;
-}
-
-const dayParam = z
-  .string()
-  .refine(isDayKey)
-  .optional()
-  .catch(undefined);
-
-const earningsSearchSchema = z.object({
-  symbols: z.string().optional().catch(undefined),
-  watchlist: z.string().trim().min(1).max(64).optional().catch(undefined),
-  view: z.enum(CALENDAR_VIEWS).catch("month"),
-  date: dayParam,
-  past: z.enum(PAST_MODES).catch("quarter"),
-  quarter: z.string().trim().toLowerCase().regex(QUARTER_KEY_RE).optional().catch(undefined),
-  from: dayParam,
-  to: dayParam,
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-  result: z.string().optional().catch(undefined),
-});
 
 export interface EarningsSearch {
   symbols: string[];
@@ -125,21 +139,10 @@ export interface EarningsSearch {
   result: string | null;
 }
 
+/** The server's reading of the page's URL (the first value of a repeated parameter, as the browser reads it). */
 export function parseEarningsSearch(raw: RawParams): EarningsSearch {
-  const picked = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, first(v)]));
-  const p = earningsSearchSchema.parse({ view: undefined, past: undefined, page: undefined, ...picked });
-  return {
-    symbols: normalizeSymbols(p.symbols ? [p.symbols] : []),
-    watchlist: p.watchlist ?? null,
-    view: p.view,
-    date: p.date ?? null,
-    past: p.past,
-    quarter: p.quarter ?? null,
-    from: p.from ?? null,
-    to: p.to ?? null,
-    page: p.page,
-    result: p.result ?? null,
-  };
+  const p = createLoader(earningsParsers)(raw);
+  return { ...p, symbols: normalizeSymbols(p.symbols) };
 }
 
 /** The free index query of the past-results list; the same function feeds the server prefetch and the browser. */

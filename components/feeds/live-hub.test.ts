@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { liveQuerySchema, liveUrl } from "@/lib/query/live";
-import { union } from "./live-hub";
+import { describe, expect, it, vi } from "vitest";
+import { liveUrl } from "@/lib/query/live";
+import { liveQuerySchema } from "@/lib/query/live-schema";
+import { liveHub, type LiveRow, union } from "./live-hub";
 
 describe("one stream per tab", () => {
   it("carries the union of what the tab's components follow", () => {
@@ -20,5 +21,55 @@ describe("one stream per tab", () => {
     expect(url).toBe("/api/live?products=alerts%2Cnews&symbols=INFY%2CTCS&important=1");
     const params = new URL(url, "http://desk").searchParams;
     expect(liveQuerySchema.parse(Object.fromEntries(params))).toEqual({ products: ["alerts", "news"], symbols: ["INFY", "TCS"], important: true, detailed: true, poll_all: false });
+  });
+});
+
+/** A stand-in for the browser's EventSource: records what the hub opens and lets the test send it events. */
+class FakeEventSource {
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = 1;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private readonly listeners = new Map<string, ((event: Event) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (event: Event) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  send(type: string, data: unknown) {
+    const event = new MessageEvent(type, { data: typeof data === "string" ? data : JSON.stringify(data) });
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+}
+
+describe("the hub's events", () => {
+  it("checks each event against its schema (loaded on demand) and hands on rows in the order they came", async () => {
+    vi.stubGlobal("EventSource", FakeEventSource);
+    try {
+      const rows: LiveRow[] = [];
+      const registration = liveHub().register({ products: ["alerts"], symbols: [], important: false, pollAll: false, onRow: (row) => rows.push(row) });
+      await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+      const source = FakeEventSource.opened[0]!;
+      expect(source.url).toBe("/api/live?products=alerts");
+      source.send("status", { product: "alerts", state: "connected", message: "On the stream.", at: "2026-11-24T10:00:00Z" });
+      source.send("status", { product: "alerts", state: "sleeping", message: "not a state", at: "2026-11-24T10:00:01Z" });
+      source.send("alerts", { id: "a1", symbol: "TCS", type: "price_alert" });
+      source.send("alerts", { symbol: "INFY" });
+      source.send("alerts", "{not json");
+      source.send("alerts", { id: "a2", symbol: "INFY" });
+      source.send("alerts", { id: "a1", symbol: "TCS" });
+      source.send("poll", { product: "alerts", at: "2026-11-24T10:00:02Z", items: "three", creditsCharged: 0 });
+      await vi.waitFor(() => expect(rows.map((r) => r.id)).toEqual(["a1", "a2"]));
+      expect(liveHub().getSnapshot().statuses.alerts).toMatchObject({ state: "connected", message: "On the stream." });
+      expect(liveHub().getSnapshot().polls).toEqual({});
+      registration.unregister();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

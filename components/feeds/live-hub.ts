@@ -1,13 +1,10 @@
 "use client";
 
-import { alertSchema } from "@/lib/alpha/alerts";
-import { announcementDetailSchema } from "@/lib/alpha/announcements";
-import { blockDealSchema } from "@/lib/alpha/block-deals";
-import { newsItemSchema } from "@/lib/alpha/news";
 import type { LivePoll, LiveProduct, LiveRowOf, LiveStatus } from "@/lib/query/live";
 import { queryKeys } from "@/lib/query/keys";
 import { getQueryClient } from "@/lib/query/query-client";
-import { LIVE_POLL_EVENT, LIVE_PRODUCTS, LIVE_STATUS_EVENT, livePollSchema, liveStatusSchema, liveUrl } from "@/lib/query/live";
+import { LIVE_POLL_EVENT, LIVE_PRODUCTS, LIVE_STATUS_EVENT, liveUrl } from "@/lib/query/live";
+import type * as LiveSchemasModule from "./live-schemas";
 
 /**
  * One EventSource per tab, shared by every component of the tab that follows a live feed: each registers what it
@@ -44,7 +41,26 @@ export interface LiveSnapshot {
   url: string | null;
 }
 
-const ROW_SCHEMAS = { alerts: alertSchema, news: newsItemSchema, announcements: announcementDetailSchema, "block-deals": blockDealSchema } as const;
+type LiveSchemas = typeof LiveSchemasModule;
+let liveSchemas: Promise<LiveSchemas> | null = null;
+
+/** The event schemas, loaded once on demand; a failed load is tried again with the next event. */
+function loadLiveSchemas(): Promise<LiveSchemas> {
+  liveSchemas ??= import("./live-schemas").catch((error: unknown) => {
+    liveSchemas = null;
+    throw error;
+  });
+  return liveSchemas;
+}
+
+/**
+ * Runs `handle` with the schemas once they are loaded. Every event of a stream waits on the same promise, so events
+ * are handled in the order they arrived; an event whose schemas could not be loaded is dropped, as a malformed one is.
+ */
+function withLiveSchemas(handle: (schemas: LiveSchemas) => void): void {
+  loadLiveSchemas().then(handle, () => undefined);
+}
+
 const EMPTY: LiveSnapshot = { connection: "idle", statuses: {}, polls: {}, openedAt: null, url: null };
 
 /** A refused stream (signed out, no key) is retried slowly; the page says why meanwhile. */
@@ -203,15 +219,17 @@ class LiveHub {
         this.activate(this.openStream(url, products));
       }, delay);
     };
-    source.addEventListener(LIVE_STATUS_EVENT, (event) => {
+    // Fetched as the stream opens, so the schemas are usually there by the first event.
+    void loadLiveSchemas().catch(() => undefined);
+    source.addEventListener(LIVE_STATUS_EVENT, (event) => withLiveSchemas(({ liveStatusSchema }) => {
       if (!live()) return;
       const status = liveStatusSchema.safeParse(parse(event));
       if (!status.success) return;
       stream.statuses = { ...stream.statuses, [status.data.product]: status.data as LiveStatus };
       if (stream === this.active) this.set({ statuses: { ...stream.statuses } });
       else if (products.every((p) => SETTLED.has(stream.statuses[p]?.state ?? ""))) this.promote();
-    });
-    source.addEventListener(LIVE_POLL_EVENT, (event) => {
+    }));
+    source.addEventListener(LIVE_POLL_EVENT, (event) => withLiveSchemas(({ livePollSchema }) => {
       if (!live()) return;
       const poll = livePollSchema.safeParse(parse(event));
       if (!poll.success) return;
@@ -219,13 +237,13 @@ class LiveHub {
       if (stream === this.active) this.set({ polls: { ...stream.polls } });
       // A check that found something was billed: the credit gauge is out of date.
       if (poll.data.creditsCharged > 0) void getQueryClient().invalidateQueries({ queryKey: queryKeys.usage.all });
-    });
+    }));
     for (const product of LIVE_PRODUCTS) {
-      source.addEventListener(product, (event) => {
+      source.addEventListener(product, (event) => withLiveSchemas(({ LIVE_ROW_SCHEMAS }) => {
         if (!live()) return;
-        const parsed = ROW_SCHEMAS[product].safeParse(parse(event));
+        const parsed = LIVE_ROW_SCHEMAS[product].safeParse(parse(event));
         if (parsed.success) this.dispatch({ product, id: parsed.data.id, row: parsed.data } as LiveRow);
-      });
+      }));
     }
     return stream;
   }

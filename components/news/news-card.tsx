@@ -4,7 +4,7 @@ import { ExternalLinkIcon } from "lucide-react";
 import { IntentLink } from "@/components/ui/intent-link";
 import type { NewsItem } from "@/lib/alpha/news";
 import { formatIstDateTime, formatIstStamp, formatRelativeTime } from "@/lib/format/time";
-import { symbolHref } from "@/lib/symbols/directory";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 import { safeLink } from "./news-model";
 import { SentimentBadge } from "./sentiment-badge";
 

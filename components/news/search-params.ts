@@ -1,6 +1,5 @@
-import { parseAsStringLiteral } from "nuqs/server";
-import * as z from "zod";
-import { type FeedSearch, feedSearchParsers, parseFeedSearch } from "@/components/feeds/feed-search";
+import { createLoader, parseAsStringLiteral } from "nuqs/server";
+import { type FeedSearch, feedSearchParsers, readFeedSearch } from "@/components/feeds/feed-search";
 import { SENTIMENTS, type Sentiment } from "@/lib/alpha/news";
 
 /** The news page's URL: the feed's shared fields and sentiment. */
@@ -13,8 +12,8 @@ export interface NewsSearch extends FeedSearch {
   sentiment: Sentiment | null;
 }
 
-/** The server's reading of the same URL (zod), normalised like the browser's. */
+/** The server's reading of the same URL, through the browser's parsers; a malformed value reads as absent. */
 export function parseNewsSearch(raw: Record<string, string | string[] | undefined>): NewsSearch {
-  const { extra, ...base } = parseFeedSearch(raw, { sentiment: z.enum(SENTIMENTS).optional().catch(undefined) });
-  return { ...base, sentiment: extra.sentiment ?? null };
+  const s = createLoader(newsParsers)(raw);
+  return { ...readFeedSearch(s), sentiment: s.sentiment };
 }

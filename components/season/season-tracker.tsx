@@ -178,7 +178,7 @@ export function SeasonTracker({ watchlists }: { watchlists: readonly { id: strin
             value={pick}
             onValueChange={(v) => {
               if (v.startsWith("list:")) void setSearch({ scope: "watchlist", watchlist: v.slice(5) });
-              else void setSearch({ scope: seasonScopeSchema.catch("watchlists").parse(v), watchlist: null });
+              else void setSearch({ scope: searchParsers.scope.parse(v) ?? "watchlists", watchlist: null });
             }}
           >
             <SelectTrigger id="season-scope" size="sm" className="w-64 max-w-full" data-testid="season-scope">

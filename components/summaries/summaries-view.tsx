@@ -18,10 +18,9 @@ import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { UNIT_NAMES } from "@/components/watchlists/exposure";
 import { useWatchlistSymbols, WatchlistPicker } from "@/components/watchlists/watchlist-picker";
-import { symbolSchema } from "@/lib/alpha/primitives";
 import type { ResponseOf } from "@/lib/alpha/catalogue";
 import type { DailySummaryRequest, SummaryMode } from "@/lib/alpha/summaries";
-import { CONTEXT_WINDOW_MAX, dailySummaryRequestSchema, MAX_SUMMARY_SYMBOLS, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summaries";
+import { CONTEXT_WINDOW_MAX, MAX_SUMMARY_SYMBOLS, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summaries";
 import { formatCredits } from "@/lib/format/number";
 import { alphaPrice, alphaQueryOptions, useAlphaMutation } from "@/lib/query/alpha";
 import { queryKeys } from "@/lib/query/keys";
@@ -32,6 +31,7 @@ import { cn } from "@/lib/utils";
 import { SummaryHistory } from "./summary-history";
 import { SymbolFilter } from "@/components/symbol-filter/symbol-filter";
 import { MODE_INFO, splitTypedSymbols, summaryParsers, symbolCountWords, withArticle } from "./summary-params";
+import { checkSummaryRequest, symbolOf } from "./summary-request-check";
 import { SummaryResult, SummaryResultSkeleton } from "./summary-result";
 
 /** What the form asks for, as a contract request, or the reasons it cannot be sent yet. */
@@ -52,15 +52,15 @@ function buildRequest(input: {
     request = { items: input.items, ...base };
   } else {
     if (input.typed.length === 0) return { request: null, problems: ["Type at least one symbol."] };
-    const bad = input.typed.filter((s) => !symbolSchema.safeParse(s).success);
+    const bad = input.typed.filter((s) => symbolOf(s) === null);
     if (bad.length > 0) problems.push(`Not symbols: ${bad.join(", ")}.`);
     if (input.typed.length > MAX_SUMMARY_SYMBOLS) problems.push(`At most ${MAX_SUMMARY_SYMBOLS} symbols per summary; you typed ${input.typed.length}.`);
     request = { symbols: input.typed, ...base };
   }
   if (problems.length > 0) return { request: null, problems };
-  const parsed = dailySummaryRequestSchema.safeParse(request);
-  if (!parsed.success) return { request: null, problems: parsed.error.issues.map((i) => i.message) };
-  return { request, problems };
+  const checked = checkSummaryRequest(request);
+  if (!checked.ok) return { request: null, problems: checked.problems };
+  return { request: checked.value, problems };
 }
 
 /** An entry for a summary the history failed to keep: shown once, never listed. */
@@ -74,7 +74,8 @@ function unsavedEntry(input: {
   const mode = input.request.mode ?? "exposure";
   return {
     id: `unsaved-${Date.now()}`,
-    request: input.retention === "none" ? null : (dailySummaryRequestSchema.parse(input.request) as SummaryEntry["request"]),
+    // The request was checked (and normalised) as the contract reads it when the form built it.
+    request: input.retention === "none" ? null : input.request,
     source: input.source,
     symbolCount: input.request.items?.length ?? input.request.symbols?.length ?? 0,
     mode,

@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
-import { symbolHref } from "@/lib/symbols/directory";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 
 /** Characters a symbol may hold (SYMBOL_RE): a match must not sit inside a longer run of them. */
 const SYMBOL_CHAR = "A-Z0-9&._-";

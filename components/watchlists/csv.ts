@@ -4,9 +4,8 @@
  * confirmed mapping turns rows into holdings. Every bad row is reported by its line in the file.
  */
 import Papa from "papaparse";
-import { holdingSchema } from "@/lib/alpha/summaries";
 import type { ExposureUnit, WatchlistItem } from "@/lib/query/watchlist-schema";
-import { isinSchema, MAX_WATCHLIST_ITEMS } from "@/lib/query/watchlist-schema";
+import { checkHolding, checkIsin, MAX_WATCHLIST_ITEMS } from "@/lib/query/watchlist-rules";
 
 export const CSV_COLUMNS = ["symbol", "exposure", "label"] as const;
 
@@ -332,12 +331,12 @@ export function applyMapping(table: CsvTable, mapping: ColumnMapping, options: {
         fail(f.symbol !== null ? "symbol is missing" : "ISIN is missing");
         continue;
       }
-      const parsedIsin = isinSchema.safeParse(isinText);
-      if (!parsedIsin.success) {
-        fail(`ISIN '${isinText}' ${parsedIsin.error.issues[0]?.message ?? "is not valid"}`);
+      const checkedIsin = checkIsin(isinText);
+      if (!checkedIsin.ok) {
+        fail(`ISIN '${isinText}' ${checkedIsin.message}`);
         continue;
       }
-      isin = parsedIsin.data;
+      isin = checkedIsin.value;
       const found = options.isins?.[isin];
       if (found === undefined) {
         pending.add(isin);
@@ -368,25 +367,22 @@ export function applyMapping(table: CsvTable, mapping: ColumnMapping, options: {
       exposure = v;
     }
     const label = cell("label");
-    const parsed = holdingSchema.safeParse({ symbol: symbolText, ...(exposure !== undefined ? { exposure } : {}), ...(label ? { label } : {}) });
-    if (!parsed.success) {
+    const checked = checkHolding({ symbol: symbolText, ...(exposure !== undefined ? { exposure } : {}), ...(label ? { label } : {}) });
+    if (!checked.ok) {
       fail(
-        parsed.error.issues
-          .map((issue) => {
-            const field = String(issue.path[0] ?? "row");
-            return field === "symbol" ? `symbol '${symbolText}' ${issue.message}` : `${field} ${issue.message}`;
-          })
+        Object.entries(checked.problems)
+          .map(([field, message]) => (field === "symbol" ? `symbol '${symbolText}' ${message}` : `${field} ${message}`))
           .join("; "),
       );
       continue;
     }
-    const previous = seen.get(parsed.data.symbol);
+    const previous = seen.get(checked.value.symbol);
     if (previous !== undefined) {
-      fail(`${parsed.data.symbol} repeats line ${previous}`);
+      fail(`${checked.value.symbol} repeats line ${previous}`);
       continue;
     }
-    seen.set(parsed.data.symbol, row.line);
-    rows.push({ line: row.line, ...parsed.data, ...(isin ? { isin } : {}) });
+    seen.set(checked.value.symbol, row.line);
+    rows.push({ line: row.line, ...checked.value, ...(isin ? { isin } : {}) });
   }
 
   if (rows.length === 0 && errors.length === 0 && pending.size === 0) errors.push({ line: 0, message: "The file holds no symbols." });

@@ -20,17 +20,15 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { deskCall } from "@/lib/desk/client";
 import type { WatchlistSharing } from "@/lib/desk/teams";
 import { WATCHLIST_SHARING, WATCHLIST_SHARING_LABELS } from "@/lib/desk/team-labels";
-import { holdingSchema } from "@/lib/alpha/summaries";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDateTime } from "@/lib/format/time";
 import type { Watchlist, WatchlistItem } from "@/lib/query/watchlists";
-import { addWatchlistItems, knownSymbolsQueryOptions, removeWatchlistItem, updateWatchlistItem } from "@/lib/query/watchlists";
-import { MAX_WATCHLIST_ITEMS } from "@/lib/query/watchlist-schema";
+import { addWatchlistItems, checkHolding, knownSymbolsQueryOptions, MAX_WATCHLIST_ITEMS, removeWatchlistItem, updateWatchlistItem } from "@/lib/query/watchlists";
 import { csvFileName, watchlistToCsv } from "./csv";
 import { downloadText } from "./download";
 import { exposureDigits, exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
 import { EditItemDialog } from "./watchlist-dialogs";
-import { symbolHref } from "@/lib/symbols/directory";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 
 function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: (w: Watchlist) => void }) {
   const [symbol, setSymbol] = useState("");
@@ -45,22 +43,23 @@ function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: 
     event.preventDefault();
     const exposureText = exposure.replace(/[₹,\s]/g, "");
     const exposureValue = exposureText === "" ? undefined : Number(exposureText);
-    const parsed = holdingSchema.safeParse({ symbol: symbol.trim().toUpperCase(), ...(exposureValue !== undefined ? { exposure: exposureValue } : {}), ...(label.trim() ? { label } : {}) });
-    if (!parsed.success || Number.isNaN(exposureValue)) {
+    const checked = checkHolding({ symbol: symbol.trim().toUpperCase(), ...(exposureValue !== undefined ? { exposure: exposureValue } : {}), ...(label.trim() ? { label } : {}) });
+    if (!checked.ok || Number.isNaN(exposureValue)) {
       const out: Record<string, string> = {};
       if (Number.isNaN(exposureValue)) out.exposure = "Enter a number";
-      for (const issue of parsed.error?.issues ?? []) out[String(issue.path[0])] ??= issue.message;
+      if (!checked.ok) for (const [field, message] of Object.entries(checked.problems)) out[field] ??= message;
       return setErrors(out);
     }
+    const holding = checked.value;
     setErrors({});
     setPending(true);
     try {
       // Unknown symbols are refused here, before anything is saved (the check is free and kept a day by the desk).
-      const outcome = await resolveTypedSymbols(parsed.data.symbol, [], { multiple: false });
+      const outcome = await resolveTypedSymbols(holding.symbol, [], { multiple: false });
       if (!outcome.ok) return setErrors({ refused: outcome.message });
-      const existed = watchlist.items.some((i) => i.symbol === parsed.data.symbol);
-      onSaved(await addWatchlistItems(watchlist.id, { items: [parsed.data] }));
-      toast.success(existed ? `${parsed.data.symbol} updated` : `${parsed.data.symbol} added to ${watchlist.name}`);
+      const existed = watchlist.items.some((i) => i.symbol === holding.symbol);
+      onSaved(await addWatchlistItems(watchlist.id, { items: [holding] }));
+      toast.success(existed ? `${holding.symbol} updated` : `${holding.symbol} added to ${watchlist.name}`);
       setSymbol("");
       setExposure("");
       setLabel("");

@@ -17,7 +17,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { buttonVariants } from "@/components/ui/button";
-import { MAX_WATCHLIST_NAME, updateWatchlistItemInputSchema, watchlistNameSchema } from "@/lib/query/watchlist-schema";
+import { checkItemChange, checkWatchlistName, MAX_WATCHLIST_NAME } from "@/lib/query/watchlists";
 import type { ExposureUnit, WatchlistItem } from "@/lib/query/watchlists";
 import { exposureHeading, UNIT_NAMES } from "./exposure";
 
@@ -59,11 +59,11 @@ export function WatchlistNameDialog({
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = watchlistNameSchema.safeParse(name);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Enter a name");
+    const checked = checkWatchlistName(name);
+    if (!checked.ok) return setError(checked.message);
     setPending(true);
     try {
-      await onSubmit(parsed.data);
+      await onSubmit(checked.value);
       onOpenChange(false);
     } catch (e) {
       const m = messageOf(e, "The watchlist could not be saved. Try again.");
@@ -167,16 +167,16 @@ export function EditItemDialog({
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const exposureValue = exposure.trim() === "" ? null : Number(exposure.replace(/,/g, ""));
-    const parsed = updateWatchlistItemInputSchema.safeParse({ exposure: exposureValue, label: label.trim() || null });
-    if (!parsed.success || Number.isNaN(exposureValue)) {
+    const checked = checkItemChange({ exposure: exposureValue, label: label.trim() || null });
+    if (!checked.ok || Number.isNaN(exposureValue)) {
       const out: Record<string, string> = {};
       if (Number.isNaN(exposureValue)) out.exposure = "Enter a number, or leave it empty";
-      for (const issue of parsed.error?.issues ?? []) out[String(issue.path[0])] ??= issue.message;
+      if (!checked.ok) for (const [field, message] of Object.entries(checked.problems)) out[field] ??= message;
       return setErrors(out);
     }
     setPending(true);
     try {
-      await onSubmit({ exposure: parsed.data.exposure ?? null, label: parsed.data.label ?? null });
+      await onSubmit(checked.value);
       onOpenChange(false);
       setShownFor(null);
     } catch (e) {

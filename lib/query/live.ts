@@ -1,13 +1,13 @@
-import * as z from "zod";
 import type { Alert } from "@/lib/alpha/alerts";
 import type { AnnouncementDetail, AnnouncementRow } from "@/lib/alpha/announcements";
 import type { BlockDeal } from "@/lib/alpha/block-deals";
 import type { NewsItem } from "@/lib/alpha/news";
-import { booleanParam, listParam, symbolSchema } from "@/lib/alpha/primitives";
+export type { LiveQuery } from "./live-schema";
 
 /**
  * The desk's live relay, GET /api/live, as the browser and the server both see it: the query it takes, the
- * server-sent events it sends, and the vocabulary of its status events. Pure zod, safe in the browser.
+ * server-sent events it sends, and the vocabulary of its status events. No zod here (the live hub loads on every
+ * feed page): the schemas of the query and the events are in ./live-schema.
  */
 
 export const LIVE_PATH = "/api/live";
@@ -20,22 +20,6 @@ export type LiveProduct = (typeof LIVE_PRODUCTS)[number];
 /** A relay follows at most this many symbols: a watchlist (50) plus typed ones. */
 export const MAX_LIVE_SYMBOLS = 100;
 
-export const liveQuerySchema = z.object({
-  products: listParam(z.enum(LIVE_PRODUCTS, { message: `must be one of ${LIVE_PRODUCTS.join(", ")}` }), LIVE_PRODUCTS.length).pipe(
-    z.array(z.enum(LIVE_PRODUCTS)).min(1, { message: "name at least one product" }),
-  ),
-  symbols: listParam(symbolSchema, MAX_LIVE_SYMBOLS).default([]),
-  /** Alerts from the curated important feed only: the stream cannot tell, so the relay polls `important=true`. */
-  important: booleanParam.default(false),
-  /** Announcements in the detailed shape (categories, importance). */
-  detailed: booleanParam.default(true),
-  /**
-   * Polling with no symbols checks the whole market, and nearly every check then finds something to bill: the
-   * relay does that only when the user said so; otherwise such a product waits on standby.
-   */
-  poll_all: booleanParam.default(false),
-});
-export type LiveQuery = z.output<typeof liveQuerySchema>;
 export type LiveQueryInput = { products: readonly LiveProduct[]; symbols?: readonly string[]; important?: boolean; detailed?: boolean; pollAll?: boolean };
 
 /** The relay URL of a subscription; the same input gives the same URL (sorted, de-duplicated). */
@@ -109,26 +93,6 @@ export interface LiveRowOf {
 /** SSE event names besides the products'. */
 export const LIVE_STATUS_EVENT = "status";
 export const LIVE_POLL_EVENT = "poll";
-
-export const liveStatusSchema = z.looseObject({
-  product: z.enum(LIVE_PRODUCTS),
-  state: z.enum(LIVE_STATES),
-  reason: z.string().optional(),
-  message: z.string(),
-  attempt: z.number().optional(),
-  retryInMs: z.number().optional(),
-  tier: z.string().optional(),
-  fullFeed: z.boolean().optional(),
-  pollEveryMs: z.number().optional(),
-  at: z.string(),
-});
-
-export const livePollSchema = z.looseObject({
-  product: z.enum(LIVE_PRODUCTS),
-  at: z.string(),
-  items: z.number(),
-  creditsCharged: z.number(),
-});
 
 /** The instant a row happened, by product: alerts carry `timestamp`, the others `date`. */
 export function liveRowTime(product: LiveProduct, row: { timestamp?: string | null; date?: string | null }): string | null {

@@ -3,7 +3,9 @@ import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
 import type { SymbolSearchResult } from "@/lib/symbols/directory";
 
-export * from "@/lib/symbols/directory";
+// Types only: the directory's schemas are the routes' (lib/desk/routes.ts); browser code reaches them through the contract alone.
+export type * from "@/lib/symbols/directory";
+export { symbolFromSegment, symbolHref } from "@/lib/symbols/symbol-href";
 
 /** GET /api/symbols/search: typeahead matches (free; the account's catalogue once bought). */
 export function symbolSearchQueryOptions(q: string, limit: number = 8) {

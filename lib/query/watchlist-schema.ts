@@ -4,26 +4,23 @@
  * `items` body for a daily summary or a batch line.
  */
 import * as z from "zod";
-import { holdingSchema, MAX_SUMMARY_SYMBOLS } from "@/lib/alpha/summaries";
+import { holdingSchema } from "@/lib/alpha/summaries";
 import { watchlistSharingSchema } from "@/lib/desk/teams";
+import { EXPOSURE_MESSAGE, EXPOSURE_UNITS, ISIN_MESSAGE, ISIN_RE, MAX_ITEM_LABEL, MAX_WATCHLIST_ITEMS, MAX_WATCHLIST_NAME, NAME_MISSING_MESSAGE } from "./watchlist-rules";
 
-/** A watchlist fits one summary request: at most as many symbols as a summary takes. */
-export const MAX_WATCHLIST_ITEMS = MAX_SUMMARY_SYMBOLS;
-export const MAX_WATCHLISTS = 50;
-export const MAX_WATCHLIST_NAME = 60;
+/** The limits and the zod-free checks the browser's forms use (the same rules as the schemas below). */
+export * from "./watchlist-rules";
 
 export const watchlistItemInputSchema = holdingSchema;
 
-/** What a watchlist's exposures count: rupees of value, shares held, or percent of the book. null: not said. */
-export const EXPOSURE_UNITS = ["inr", "shares", "weight"] as const;
 export const exposureUnitSchema = z.enum(EXPOSURE_UNITS, { message: "must be one of inr, shares, weight" });
 export type ExposureUnit = z.infer<typeof exposureUnitSchema>;
 export type WatchlistItemInput = z.input<typeof watchlistItemInputSchema>;
 
 export const watchlistNameSchema = z
-  .string({ message: "give the watchlist a name" })
+  .string({ message: NAME_MISSING_MESSAGE })
   .trim()
-  .min(1, { message: "give the watchlist a name" })
+  .min(1, { message: NAME_MISSING_MESSAGE })
   .max(MAX_WATCHLIST_NAME, { message: `at most ${MAX_WATCHLIST_NAME} characters` });
 
 /** Items of one request: each a holding, no symbol twice (reported at its second place). */
@@ -55,8 +52,8 @@ export type AddWatchlistItemsInput = z.input<typeof addWatchlistItemsInputSchema
 
 /** null clears a field; an absent field stays as it is. */
 export const updateWatchlistItemInputSchema = z.object({
-  exposure: z.number().finite().min(0, { message: "must be zero or more" }).nullable().optional(),
-  label: z.string().trim().max(80, { message: "at most 80 characters" }).nullable().optional(),
+  exposure: z.number().finite().min(0, { message: EXPOSURE_MESSAGE }).nullable().optional(),
+  label: z.string().trim().max(MAX_ITEM_LABEL, { message: `at most ${MAX_ITEM_LABEL} characters` }).nullable().optional(),
 });
 export type UpdateWatchlistItemInput = z.input<typeof updateWatchlistItemInputSchema>;
 
@@ -94,7 +91,7 @@ export const isinSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}[A-Z0-9]{9}\d$/, { message: "must be a 12-character ISIN such as INE467B01029" });
+  .regex(ISIN_RE, { message: ISIN_MESSAGE });
 export const resolveIsinsInputSchema = z.object({
   isins: z.array(isinSchema).min(1).max(MAX_WATCHLIST_ITEMS * 4),
   /** The most the caller agreed to spend; without it nothing paid is called and the price is answered. */
@@ -111,12 +108,3 @@ export const isinResolutionSchema = z.object({
   note: z.string().nullable(),
 });
 export type IsinResolution = z.output<typeof isinResolutionSchema>;
-
-/** A watchlist as the `items` of a daily-summary request (absent fields left out, as the contract wants). */
-export function watchlistToItems(items: readonly WatchlistItem[]): { symbol: string; exposure?: number; label?: string }[] {
-  return items.map((i) => ({
-    symbol: i.symbol,
-    ...(i.exposure !== null ? { exposure: i.exposure } : {}),
-    ...(i.label ? { label: i.label } : {}),
-  }));
-}

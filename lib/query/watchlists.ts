@@ -17,6 +17,8 @@ export type {
   WatchlistItem,
   WatchlistItemInput,
 } from "@/lib/query/watchlist-schema";
+// The zod-free limits and form checks, with the same rules as the schemas (lib/query/watchlist-rules.ts).
+export * from "@/lib/query/watchlist-rules";
 
 /** GET /api/watchlists: the signed-in user's watchlists with their items. */
 export function watchlistsQueryOptions() {

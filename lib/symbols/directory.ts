@@ -20,21 +20,7 @@ export const SYMBOL_MATCH_FIELDS = ["symbol", "scripCode", "name"] as const;
 export const MAX_SYMBOL_QUERY = 40;
 export const MAX_SYMBOL_MATCHES = 20;
 
-/** `/symbols/M%26M`: every symbol page link goes through here, so `&` and other reserved characters survive. */
-export function symbolHref(symbol: string): string {
-  return `/symbols/${encodeURIComponent(symbol.trim().toUpperCase())}`;
-}
-
-/** The symbol a page URL segment names (Next.js may hand it over still encoded; a bad escape is kept as typed). */
-export function symbolFromSegment(segment: string): string {
-  let decoded = segment;
-  try {
-    decoded = decodeURIComponent(segment);
-  } catch {
-    decoded = segment;
-  }
-  return decoded.trim().toUpperCase();
-}
+export { symbolFromSegment, symbolHref } from "./symbol-href";
 
 const NAME_NOISE = /\b(ltd|limited|the|inc|corp|corporation|co)\b\.?/g;
 

@@ -8,7 +8,7 @@ import { saveAlphaKey } from "../identity/key-vault";
 import type { LiveTuning } from "./relay";
 import { backoffDelay, formatResumeId, handleLiveRequest, openLiveStream, parseResumeId } from "./relay";
 import { encodeSseEvent, sseEvent } from "./sse";
-import { liveQuerySchema } from "@/lib/query/live";
+import { liveQuerySchema } from "@/lib/query/live-schema";
 import { withUser } from "../http/route";
 import type { TestDesk } from "@/test/support/desk";
 import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";

@@ -14,7 +14,8 @@ import "server-only";
  */
 import { isAlphaError } from "@/lib/alpha/errors";
 import type { LivePoll, LiveProduct, LiveQuery, LiveReason, LiveStatus } from "@/lib/query/live";
-import { LIVE_POLL_EVENT, LIVE_STATUS_EVENT, liveQuerySchema } from "@/lib/query/live";
+import { LIVE_POLL_EVENT, LIVE_STATUS_EVENT } from "@/lib/query/live";
+import { liveQuerySchema } from "@/lib/query/live-schema";
 import { callAlpha } from "../upstream/alpha-proxy";
 import type { DeskContext } from "../core/context";
 import { scrubSecret, withUserKey } from "../identity/key-vault";

@@ -11,7 +11,7 @@ import { SymbolTimeline, TimelineSkeleton } from "@/components/symbols/symbol-ti
 import { Button } from "@/components/ui/button";
 import { SYMBOL_RE } from "@/lib/alpha/primitives";
 import { symbolStanding } from "@/lib/server/symbols/symbol-directory";
-import { symbolFromSegment } from "@/lib/symbols/directory";
+import { symbolFromSegment } from "@/lib/symbols/symbol-href";
 import { requireUser, type SessionUser } from "@/lib/server/identity/auth";
 import { pageContext, prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/http/prefetch";
 

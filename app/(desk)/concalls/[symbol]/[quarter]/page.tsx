@@ -13,7 +13,7 @@ import { QUARTER_KEY_RE, SYMBOL_RE } from "@/lib/alpha/primitives";
 import { quarterKeyFromLabel, quarterLabel } from "@/lib/alpha/quarters";
 import { requireUser, type SessionUser } from "@/lib/server/identity/auth";
 import { pageContext, prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/http/prefetch";
-import { symbolHref } from "@/lib/symbols/directory";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 
 type Params = Promise<{ symbol: string; quarter: string }>;
 
