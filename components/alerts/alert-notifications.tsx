@@ -2,7 +2,7 @@
 
 import { BellIcon, BellOffIcon, BellRingIcon } from "lucide-react";
 import * as React from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,

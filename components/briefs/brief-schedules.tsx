@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlarmClockIcon, PauseIcon, PlayIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { PriceTag } from "@/components/paid/price-tag";
 import { priceWords } from "@/components/paid/paid-call";
 import { modeLabel, MODE_INFO } from "@/components/summaries/summary-params";

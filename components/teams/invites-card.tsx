@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CopyIcon, LinkIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

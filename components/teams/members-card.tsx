@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangleIcon, PencilIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ErrorState } from "@/components/shell/error-state";
 import { endpointLabel } from "@/components/usage/endpoint-labels";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";

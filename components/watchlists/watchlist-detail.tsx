@@ -5,7 +5,7 @@ import { AlertTriangleIcon, DownloadIcon, FileUpIcon, PencilIcon, PlusIcon, Spar
 import Link from "next/link";
 import { IntentLink } from "@/components/ui/intent-link";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { fieldErrorsOf } from "@/components/auth/field";
 import { EmptyState } from "@/components/shell/empty-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";

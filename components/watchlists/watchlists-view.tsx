@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { FileUpIcon, ListChecksIcon, PlusIcon } from "lucide-react";
 import { parseAsString, useQueryState } from "nuqs";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
