@@ -94,7 +94,7 @@ test.describe("the earnings page", () => {
     await expect(page).not.toHaveURL(/symbols=/);
     const watchlist = await createWatchlistViaApi(page, baseURL, `Results ${randomSuffix()}`, [symbol]);
     await page.goto(`/earnings?view=agenda&watchlist=${watchlist.id}`);
-    await expect(page.getByTestId("watchlist-picker")).toContainText("Results");
+    await expect(page.getByTestId("watchlist-picker")).toHaveValue(watchlist.id);
     await expect(calendar.getByTestId("agenda-event").first()).toHaveAttribute("data-symbol", symbol);
     for (const s of await calendar.getByTestId("agenda-event").evaluateAll((els) => els.map((e) => e.getAttribute("data-symbol")))) expect(s).toBe(symbol);
     await shootBoth(page, "earnings-agenda");
