@@ -11,7 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -130,18 +130,19 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
               <span className="text-xs font-medium text-muted-foreground" id="quarter-label">
                 Quarter
               </span>
-              <Select value={quarter} onValueChange={(v) => void setState({ quarter: v === defaultQuarter ? null : v, page: null })}>
-                <SelectTrigger className="w-36" aria-labelledby="quarter-label" data-testid="quarter-picker">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {(quarters.includes(quarter) ? quarters : [quarter, ...quarters]).map((q) => (
-                    <SelectItem key={q} value={q}>
-                      {formatQuarter(q)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <NativeSelect
+                className="w-36"
+                aria-labelledby="quarter-label"
+                data-testid="quarter-picker"
+                value={quarter}
+                onChange={(e) => void setState({ quarter: e.target.value === defaultQuarter ? null : e.target.value, page: null })}
+              >
+                {(quarters.includes(quarter) ? quarters : [quarter, ...quarters]).map((q) => (
+                  <NativeSelectOption key={q} value={q}>
+                    {formatQuarter(q)}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
             </div>
           ) : (
             <div id={modePanel} role="tabpanel" aria-labelledby={`${modePanel}-range`} className="flex flex-wrap items-end gap-2">
