@@ -25,9 +25,9 @@ import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDateTime } from "@/lib/format/time";
 import type { Watchlist, WatchlistItem } from "@/lib/query/watchlists";
 import { addWatchlistItems, knownSymbolsQueryOptions, MAX_WATCHLIST_ITEMS, removeWatchlistItem, updateWatchlistItem } from "@/lib/query/watchlists";
-import { csvFileName, watchlistToCsv } from "./csv";
 import { downloadText } from "./download";
 import { exposureDigits, exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
+import { preloadImportCsv } from "./import-csv-lazy";
 import { EditItemDialog } from "./watchlist-dialogs";
 import { symbolHref } from "@/lib/symbols/directory";
 
@@ -223,7 +223,7 @@ export function WatchlistDetail({
             </Link>
           </Button>
           {watchlist.canEdit && (
-            <Button variant="ghost" size="sm" onClick={onImport}>
+            <Button variant="ghost" size="sm" onPointerEnter={preloadImportCsv} onFocus={preloadImportCsv} onClick={onImport}>
               <FileUpIcon aria-hidden />
               Import
             </Button>
@@ -232,7 +232,12 @@ export function WatchlistDetail({
             variant="ghost"
             size="sm"
             disabled={watchlist.items.length === 0}
-            onClick={() => downloadText(csvFileName(watchlist.name), watchlistToCsv(watchlist.items, unit), "text/csv;charset=utf-8")}
+            // The CSV writer (papaparse) is fetched on the click, not with the page.
+            onClick={() =>
+              void import("./csv").then(({ csvFileName, watchlistToCsv }) =>
+                downloadText(csvFileName(watchlist.name), watchlistToCsv(watchlist.items, unit), "text/csv;charset=utf-8"),
+              )
+            }
           >
             <DownloadIcon aria-hidden />
             Export CSV
@@ -273,7 +278,7 @@ export function WatchlistDetail({
             title="No symbols yet"
             description="Add symbols above one by one, or import a CSV: a broker or depository holdings export, or any file with a header row."
             action={
-              <Button variant="outline" size="sm" onClick={onImport}>
+              <Button variant="outline" size="sm" onPointerEnter={preloadImportCsv} onFocus={preloadImportCsv} onClick={onImport}>
                 <FileUpIcon aria-hidden />
                 Import CSV
               </Button>

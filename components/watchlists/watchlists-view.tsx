@@ -14,7 +14,7 @@ import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { Watchlist } from "@/lib/query/watchlists";
 import { createWatchlist, deleteWatchlist, MAX_WATCHLISTS, renameWatchlist, watchlistsQueryOptions } from "@/lib/query/watchlists";
 import { cn } from "@/lib/utils";
-import { ImportCsvDialog } from "./import-csv-dialog";
+import { ImportCsvDialogLazy, preloadImportCsv } from "./import-csv-lazy";
 import { useUpdateWatchlistCache } from "./use-watchlists";
 import { DeleteWatchlistDialog, WatchlistNameDialog } from "./watchlist-dialogs";
 import { WatchlistDetail } from "./watchlist-detail";
@@ -93,7 +93,7 @@ export function WatchlistsView() {
           );
         }}
       />
-      <ImportCsvDialog
+      <ImportCsvDialogLazy
         open={dialog?.kind === "import"}
         onOpenChange={(o) => (o ? setDialog({ kind: "import" }) : close())}
         watchlists={lists}
@@ -113,7 +113,7 @@ export function WatchlistsView() {
         <PlusIcon aria-hidden />
         New watchlist
       </Button>
-      <Button variant="outline" onClick={() => setDialog({ kind: "import" })}>
+      <Button variant="outline" onPointerEnter={preloadImportCsv} onFocus={preloadImportCsv} onClick={() => setDialog({ kind: "import" })}>
         <FileUpIcon aria-hidden />
         Import CSV
       </Button>
