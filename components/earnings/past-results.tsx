@@ -21,7 +21,8 @@ import { formatIstDateTime } from "@/lib/format/time";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { heldCompanyNames, upcomingCalendarQueryOptions } from "@/lib/query/earnings";
 import { isDayKey } from "./calendar";
-import { EarningsDetailSheet, type ResultRef } from "./earnings-detail-sheet";
+import type { ResultRef } from "./earnings-detail-sheet";
+import { EarningsDetailSheetLazy, preloadEarningsDetailSheet } from "./earnings-detail-sheet-lazy";
 import { PaidButton, usePaidCall } from "@/components/paid/paid-call";
 import { earningsParsers, PAST_PAGE_SIZE, type PastMode, parseResultRef, pastResultsInput, resultRef } from "./search-params";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
@@ -257,6 +258,8 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
                           variant="ghost"
                           size="sm"
                           data-testid="open-result"
+                          onPointerEnter={preloadEarningsDetailSheet}
+                          onFocus={preloadEarningsDetailSheet}
                           onClick={() => r.quarter && void setState({ result: resultRef(r.symbol, r.quarter) })}
                         >
                           <PanelRightOpenIcon aria-hidden />
@@ -288,7 +291,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
           </div>
         )}
       </CardContent>
-      <EarningsDetailSheet item={sheetItem} onClose={() => void setState({ result: null })} />
+      <EarningsDetailSheetLazy item={sheetItem} onClose={() => void setState({ result: null })} />
     </Card>
   );
 }
