@@ -15,7 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { resolveTypedSymbols, SymbolCombobox } from "@/components/symbol-search/symbol-combobox";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { deskCall } from "@/lib/desk/client";
 import type { WatchlistSharing } from "@/lib/desk/teams";
@@ -143,18 +143,23 @@ function SharingSelect({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: 
     }
   }
   return (
-    <Select value={watchlist.sharing} disabled={pending} onValueChange={(v) => void change(v as WatchlistSharing)}>
-      <SelectTrigger size="sm" className="w-40" aria-label="Who sees this watchlist">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {WATCHLIST_SHARING.map((v) => (
-          <SelectItem key={v} value={v}>
-            {WATCHLIST_SHARING_LABELS[v]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <NativeSelect
+      size="sm"
+      className="w-40"
+      aria-label="Who sees this watchlist"
+      value={watchlist.sharing}
+      disabled={pending}
+      onChange={(e) => {
+        const next = WATCHLIST_SHARING.find((v) => v === e.target.value);
+        if (next) void change(next);
+      }}
+    >
+      {WATCHLIST_SHARING.map((v) => (
+        <NativeSelectOption key={v} value={v}>
+          {WATCHLIST_SHARING_LABELS[v]}
+        </NativeSelectOption>
+      ))}
+    </NativeSelect>
   );
 }
 
