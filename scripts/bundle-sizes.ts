@@ -29,30 +29,31 @@ export const ROUTE_BUDGETS_KB: Readonly<Record<string, number>> = {
 /**
  * Interim ceilings, a ratchet towards the aims above: the signed-in pages measured 270–320 kB when the check landed
  * (the desk shell and its data layer — zod and the contract's schemas, Radix popovers, TanStack Query — are ~135 kB
- * over the framework's ~137 kB), and each route may not grow past what it measured then (+3 kB). The check fails
+ * over the framework's ~137 kB), and each route may not grow past what it measured then (+3 kB). Lowered as the shell
+ * shed sonner, Radix Tooltip, Select and the dialogs from the first load (245–273 kB). The check fails
  * when a route goes over its ceiling, when it is now within its aim (remove its ceiling), and when it sits more than
  * CEILING_SLACK_KB under its ceiling (lower the ceiling), so a cut is kept the day it lands.
  */
 export const INTERIM_CEILINGS_KB: Readonly<Record<string, number>> = {
-  "/[...missing]": 274,
-  "/admin": 294,
-  "/alerts": 324,
-  "/announcements": 322,
-  "/batches": 310,
-  "/batches/[id]": 298,
-  "/block-deals": 315,
-  "/concalls": 307,
-  "/concalls/[symbol]/[quarter]": 287,
-  "/earnings": 313,
-  "/news": 315,
-  "/season": 293,
-  "/settings": 278,
-  "/summaries": 315,
-  "/symbols/[symbol]": 293,
-  "/team": 294,
-  "/today": 317,
-  "/usage": 289,
-  "/watchlists": 319,
+  "/[...missing]": 240,
+  "/admin": 263,
+  "/alerts": 274,
+  "/announcements": 272,
+  "/batches": 271,
+  "/batches/[id]": 277,
+  "/block-deals": 273,
+  "/concalls": 262,
+  "/concalls/[symbol]/[quarter]": 253,
+  "/earnings": 273,
+  "/news": 273,
+  "/season": 249,
+  "/settings": 257,
+  "/summaries": 276,
+  "/symbols/[symbol]": 257,
+  "/team": 262,
+  "/today": 273,
+  "/usage": 258,
+  "/watchlists": 273,
 };
 
 /** How far under its interim ceiling a route may sit before the check asks for the ceiling to come down. */
