@@ -109,8 +109,7 @@ test.describe("the admin page", () => {
 
     const row = page.getByTestId("user-row").filter({ hasText: email });
     await expect(row).toContainText("Active");
-    await row.getByRole("combobox", { name: "Role of Ravi Kumar" }).click();
-    await page.getByRole("option", { name: "Admin" }).click();
+    await row.getByRole("combobox", { name: "Role of Ravi Kumar" }).selectOption("admin");
     await expect(page.getByText("Ravi Kumar is now an admin.")).toBeVisible();
 
     await row.getByRole("button", { name: "Disable Ravi Kumar" }).click();

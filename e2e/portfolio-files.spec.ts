@@ -183,10 +183,8 @@ test.describe("watchlists and batch files from what a portfolio manager has", ()
     await expect(errors).toContainText(/Line 3\s*body\.symbols: provide exactly one of portfolio, symbols, items/);
 
     // The example shown for the chosen form and mode, saved as a file, passes and is sent as it is.
-    await page.getByRole("combobox", { name: "Form" }).click();
-    await page.getByRole("option", { name: "Common batch format (method, url, body)" }).click();
-    await page.getByRole("combobox", { name: "Mode" }).click();
-    await page.getByRole("option", { name: "Exposure" }).click();
+    await page.getByRole("combobox", { name: "Form" }).selectOption({ label: "Common batch format (method, url, body)" });
+    await page.getByRole("combobox", { name: "Mode" }).selectOption({ label: "Exposure" });
     const example = (await page.getByTestId("batch-example").textContent()) ?? "";
     expect(JSON.parse(example)).toMatchObject({ method: "POST", url: "/v1/daily-summary/", body: { mode: "exposure" } });
     await screenshotDialog(page, "batches-upload-example");

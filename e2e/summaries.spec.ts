@@ -15,8 +15,7 @@ test.describe("the summary generator", () => {
     await expect(page.getByTestId("summary-window")).toBeDisabled();
     await page.getByTestId("mode-news_context").click();
     await expect(page.getByTestId("summary-window")).toBeEnabled();
-    await page.getByTestId("summary-window").click();
-    await page.getByRole("option", { name: "7 days, today included" }).click();
+    await page.getByTestId("summary-window").selectOption({ label: "7 days, today included" });
     await expect(page).toHaveURL(/window=7/);
     // The price is on the button before anything runs.
     await expect(page.getByTestId("summary-generate")).toHaveText(/Generate summary · 5 credits/);

@@ -109,8 +109,7 @@ test.describe.serial("teams on one Alpha account", () => {
     const before = await serviceBalance(team.key);
     await page.goto(`/summaries?watchlist=${watchlist.id}`);
     await page.getByTestId("mode-news_context").click();
-    await page.getByTestId("summary-window").click();
-    await page.getByRole("option", { name: "7 days, today included" }).click();
+    await page.getByTestId("summary-window").selectOption({ label: "7 days, today included" });
     await page.getByTestId("summary-generate").click();
     await page.getByTestId("confirm-spend").getByRole("button", { name: "Spend up to 5 credits" }).click();
     const result = page.getByTestId("summary-result");

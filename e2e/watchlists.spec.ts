@@ -84,8 +84,8 @@ test.describe("watchlists", () => {
     await screenshotBothThemes(page, "watchlists");
 
     await page.goto("/summaries");
-    await page.getByTestId("watchlist-picker").click();
-    await page.getByRole("option", { name: new RegExp(`${name} renamed`) }).click();
+    const picker = page.getByTestId("watchlist-picker");
+    await picker.selectOption((await picker.getByRole("option", { name: new RegExp(`${name} renamed`) }).getAttribute("value")) ?? "");
     await expect(page).toHaveURL(/watchlist=wl_/);
     await expect(page.getByTestId("summary-symbols")).toContainText(`${ACTIVE_SYMBOLS.length} symbols`);
 

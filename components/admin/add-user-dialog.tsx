@@ -8,7 +8,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { PASSWORD_MIN_LENGTH } from "@/lib/desk/account-limits";
 import type { UserSummary } from "@/lib/desk/users";
@@ -117,15 +117,19 @@ export function AddUserDialog({ onCreate }: { onCreate: (input: typeof EMPTY) =>
             />
           </Field>
           <Field id="new-user-role" label="Role" hint="Admins manage users and see everyone's spend.">
-            <Select value={values.role} onValueChange={(role) => setValues((v) => ({ ...v, role: role as UserSummary["role"] }))}>
-              <SelectTrigger id="new-user-role" className="w-40" aria-describedby="new-user-role-hint">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="member">Member</SelectItem>
-                <SelectItem value="admin">Admin</SelectItem>
-              </SelectContent>
-            </Select>
+            <NativeSelect
+              id="new-user-role"
+              className="w-40"
+              aria-describedby="new-user-role-hint"
+              value={values.role}
+              onChange={(e) => {
+                const role = e.target.value === "admin" ? "admin" : "member";
+                setValues((v) => ({ ...v, role }));
+              }}
+            >
+              <NativeSelectOption value="member">Member</NativeSelectOption>
+              <NativeSelectOption value="admin">Admin</NativeSelectOption>
+            </NativeSelect>
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

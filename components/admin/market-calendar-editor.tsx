@@ -3,13 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { DownloadIcon, PlusIcon, RotateCcwIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
@@ -262,18 +262,18 @@ export function MarketCalendarEditor() {
             </div>
             <div className="flex flex-col gap-1">
               <Label htmlFor="special-kind">Kind</Label>
-              <Select value={special.kind} onValueChange={(v) => setSpecial({ ...special, kind: v as SpecialSession["kind"] })}>
-                <SelectTrigger id="special-kind" className="w-48">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {(Object.keys(KIND_NAMES) as SpecialSession["kind"][]).map((k) => (
-                    <SelectItem key={k} value={k}>
-                      {KIND_NAMES[k]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <NativeSelect
+                id="special-kind"
+                className="w-48"
+                value={special.kind}
+                onChange={(e) => setSpecial({ ...special, kind: (Object.keys(KIND_NAMES) as SpecialSession["kind"][]).find((k) => k === e.target.value) ?? special.kind })}
+              >
+                {(Object.keys(KIND_NAMES) as SpecialSession["kind"][]).map((k) => (
+                  <NativeSelectOption key={k} value={k}>
+                    {KIND_NAMES[k]}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
             </div>
             <div className="flex flex-col gap-1">
               <Label htmlFor="special-pre-from">Pre-open from (optional)</Label>

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2Icon, CircleSlashIcon, KeyRoundIcon } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ErrorState } from "@/components/shell/error-state";
 import {
   AlertDialog,
@@ -18,7 +18,7 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDate } from "@/lib/format/time";
@@ -93,19 +93,17 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
                     <div className="text-xs text-muted-foreground">{u.email}</div>
                   </TableCell>
                   <TableCell>
-                    <Select
+                    <NativeSelect
+                      size="sm"
+                      className="w-28"
+                      aria-label={`Role of ${u.name}`}
                       value={u.role}
                       disabled={self || busy}
-                      onValueChange={(role) => update.mutate({ id: u.id, change: { role: role as UserSummary["role"] } })}
+                      onChange={(e) => update.mutate({ id: u.id, change: { role: e.target.value === "admin" ? "admin" : "member" } })}
                     >
-                      <SelectTrigger size="sm" className="w-28" aria-label={`Role of ${u.name}`}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value="member">Member</SelectItem>
-                        <SelectItem value="admin">Admin</SelectItem>
-                      </SelectContent>
-                    </Select>
+                      <NativeSelectOption value="member">Member</NativeSelectOption>
+                      <NativeSelectOption value="admin">Admin</NativeSelectOption>
+                    </NativeSelect>
                   </TableCell>
                   <TableCell>
                     {u.disabled ? (

@@ -2,17 +2,7 @@
 
 import { BellIcon, BellOffIcon, BellRingIcon } from "lucide-react";
 import * as React from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import type { Alert } from "@/lib/alpha/alerts";
 import { formatPercentChange } from "@/lib/format/number";
 import { alertTypeLabel, alertTypeOf, isNotableAlert } from "./alert-model";
@@ -32,7 +22,7 @@ function readChoice(): NotifyChoice {
   }
 }
 
-function writeChoice(choice: NotifyChoice) {
+export function writeChoice(choice: NotifyChoice) {
   try {
     window.localStorage.setItem(STORAGE_KEY, choice);
   } catch {
@@ -57,7 +47,7 @@ export function useNotifyChoice(): NotifyChoice {
   );
 }
 
-const supported = () => typeof window !== "undefined" && "Notification" in window;
+export const supported = () => typeof window !== "undefined" && "Notification" in window;
 
 /** Shows a browser notification for a live alert when the user's choice lets it through. */
 export function notifyAlert(alert: Alert, choice: NotifyChoice, importantFeed: boolean): void {
@@ -71,48 +61,32 @@ export function notifyAlert(alert: Alert, choice: NotifyChoice, importantFeed: b
   }
 }
 
-/** Opt-in browser notifications: permission is asked only when the user picks a choice here. */
-export function AlertNotifications() {
+const loadMenu = () => import("./alert-notifications-menu").then((m) => ({ default: m.AlertNotificationsMenu }));
+const AlertNotificationsMenu = React.lazy(loadMenu);
+
+/** The menu's button; it names the current choice. What stands in for the menu's trigger until the menu loads. */
+export function AlertNotifyButton(props: React.ComponentProps<typeof Button>) {
   const choice = useNotifyChoice();
-  const choose = async (next: string) => {
-    const value = next as NotifyChoice;
-    if (value !== "off") {
-      if (!supported()) {
-        toast.error("This browser cannot show notifications.");
-        return;
-      }
-      const permission = Notification.permission === "default" ? await Notification.requestPermission() : Notification.permission;
-      if (permission !== "granted") {
-        toast.error("Notifications are blocked for the desk in this browser. Allow them in the site settings, then choose again.");
-        return;
-      }
-    }
-    writeChoice(value);
-    toast.success(value === "off" ? "Notifications off." : value === "all" ? "You'll be notified of every new alert while the desk is open." : "You'll be notified of important alerts while the desk is open.");
-  };
   const Icon = choice === "off" ? BellOffIcon : choice === "all" ? BellRingIcon : BellIcon;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" data-testid="alert-notify" data-choice={choice}>
-          <Icon aria-hidden />
-          {choice === "off" ? "Notify me" : choice === "all" ? "Notifying: all" : "Notifying: important"}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-72">
-        <DropdownMenuLabel>Browser notifications for new alerts</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={choice} onValueChange={(v) => void choose(v)}>
-          <DropdownMenuRadioItem value="off">Off</DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="important" className="items-start">
-            <span className="grid gap-0.5">
-              Important alerts
-              <span className="text-xs text-muted-foreground">From the important-only feed; otherwise results, concall and 52-week alerts and moves of 5 % or more.</span>
-            </span>
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="all">All alerts</DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button variant="outline" size="sm" data-testid="alert-notify" data-choice={choice} {...props}>
+      <Icon aria-hidden />
+      {choice === "off" ? "Notify me" : choice === "all" ? "Notifying: all" : "Notifying: important"}
+    </Button>
+  );
+}
+
+/**
+ * Opt-in browser notifications: the button at once, the menu (Radix DropdownMenu and its popper) fetched when the
+ * pointer or focus comes to it and opened on the click, not loaded with the page.
+ */
+export function AlertNotifications() {
+  const [wanted, setWanted] = React.useState(false);
+  const button = <AlertNotifyButton onPointerEnter={() => void loadMenu()} onFocus={() => void loadMenu()} onClick={() => setWanted(true)} />;
+  if (!wanted) return button;
+  return (
+    <React.Suspense fallback={button}>
+      <AlertNotificationsMenu defaultOpen />
+    </React.Suspense>
   );
 }

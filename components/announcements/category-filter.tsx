@@ -1,23 +1,44 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ChevronDownIcon, StarIcon, TagsIcon, XIcon } from "lucide-react";
+import { ChevronDownIcon, TagsIcon, XIcon } from "lucide-react";
+import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuGroup,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import { Skeleton } from "@/components/ui/skeleton";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { CATEGORIES_INPUT } from "@/lib/query/announcements";
 
-/** The categories input of the free categories endpoint (the server prefetches it under the same key). */
+export interface CategoryGroups {
+  important: string[];
+  not_important: string[];
+}
+
+const loadMenu = () => import("./category-filter-menu").then((m) => ({ default: m.CategoryMenu }));
+const CategoryMenu = React.lazy(loadMenu);
+
+/** The menu's button: what stands in for the menu's trigger until the menu loads. */
+export function CategoryFilterButton({ count, ...props }: { count: number } & React.ComponentProps<typeof Button>) {
+  return (
+    <Button variant="outline" size="sm" className="h-9" data-testid="category-filter" data-count={count} {...props}>
+      <TagsIcon aria-hidden />
+      {count ? `${count} selected` : "All categories"}
+      <ChevronDownIcon aria-hidden className="text-muted-foreground" />
+    </Button>
+  );
+}
+
+/** The button at once; the menu (Radix DropdownMenu and its popper) fetched on pointer or focus and opened on the click. */
+function CategoryMenuLazy({ groups, value, toggle }: { groups: CategoryGroups; value: string[]; toggle: (c: string, on: boolean) => void }) {
+  const [wanted, setWanted] = React.useState(false);
+  const button = <CategoryFilterButton count={value.length} onPointerEnter={() => void loadMenu()} onFocus={() => void loadMenu()} onClick={() => setWanted(true)} />;
+  if (!wanted) return button;
+  return (
+    <React.Suspense fallback={button}>
+      <CategoryMenu groups={groups} value={value} toggle={toggle} defaultOpen />
+    </React.Suspense>
+  );
+}
 
 /** Multi-select of categories in the two groups the free categories endpoint returns. */
 export function CategoryFilter({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
@@ -29,37 +50,7 @@ export function CategoryFilter({ value, onChange }: { value: string[]; onChange:
       <span className="text-xs font-medium text-muted-foreground">Categories</span>
       <div className="flex min-h-9 flex-wrap items-center gap-1.5">
         {groups ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="sm" className="h-9" data-testid="category-filter" data-count={value.length}>
-                <TagsIcon aria-hidden />
-                {value.length ? `${value.length} selected` : "All categories"}
-                <ChevronDownIcon aria-hidden className="text-muted-foreground" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="start" className="max-h-[min(28rem,var(--radix-dropdown-menu-content-available-height))] w-80 overflow-y-auto">
-              <DropdownMenuGroup>
-                <DropdownMenuLabel className="flex items-center gap-1.5">
-                  <StarIcon aria-hidden className="size-3.5 text-warning" />
-                  Important
-                </DropdownMenuLabel>
-                {groups.important.map((c) => (
-                  <DropdownMenuCheckboxItem key={c} checked={value.includes(c)} onCheckedChange={(on) => toggle(c, on === true)} onSelect={(e) => e.preventDefault()}>
-                    {c}
-                  </DropdownMenuCheckboxItem>
-                ))}
-              </DropdownMenuGroup>
-              <DropdownMenuSeparator />
-              <DropdownMenuGroup>
-                <DropdownMenuLabel>Not important</DropdownMenuLabel>
-                {groups.not_important.map((c) => (
-                  <DropdownMenuCheckboxItem key={c} checked={value.includes(c)} onCheckedChange={(on) => toggle(c, on === true)} onSelect={(e) => e.preventDefault()}>
-                    {c}
-                  </DropdownMenuCheckboxItem>
-                ))}
-              </DropdownMenuGroup>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <CategoryMenuLazy groups={groups} value={value} toggle={toggle} />
         ) : query.isError ? (
           <span className="text-xs text-muted-foreground">Categories could not be loaded.</span>
         ) : (

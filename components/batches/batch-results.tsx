@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { DownloadIcon, FileTextIcon, RotateCwIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { SummaryMarkdownLazy as SummaryMarkdown } from "@/components/summaries/summary-markdown-lazy";

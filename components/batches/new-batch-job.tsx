@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { parseAsArrayOf, parseAsBoolean, parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { MODE_INFO } from "@/components/summaries/summary-params";
@@ -16,7 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PriceTag } from "@/components/paid/price-tag";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { downloadText } from "@/components/watchlists/download";
@@ -100,24 +100,22 @@ function ChoiceSelect<T extends string>({
       <Label htmlFor={id} className="text-xs">
         {label}
       </Label>
-      <Select
+      <NativeSelect
+        id={id}
+        size="sm"
+        className="w-full min-w-0"
         value={value}
-        onValueChange={(v) => {
-          const next = options.find((o) => o === v);
+        onChange={(e) => {
+          const next = options.find((o) => o === e.target.value);
           if (next !== undefined) onChange(next);
         }}
       >
-        <SelectTrigger id={id} size="sm" className="w-full min-w-0">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o} value={o}>
-              {labelOf(o)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        {options.map((o) => (
+          <NativeSelectOption key={o} value={o}>
+            {labelOf(o)}
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
     </div>
   );
 }
@@ -291,18 +289,13 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
                 </fieldset>
                 <div className="grid max-w-xs gap-2">
                   <Label htmlFor="batch-window">Context window</Label>
-                  <Select value={String(windowDays)} onValueChange={(v) => void setParams({ window: v })} disabled={!windowed}>
-                    <SelectTrigger id="batch-window" className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {Array.from({ length: CONTEXT_WINDOW_MAX }, (_, i) => i + 1).map((d) => (
-                        <SelectItem key={d} value={String(d)}>
-                          {d === 1 ? "Today (1 day)" : `${d} days, today included`}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <NativeSelect id="batch-window" className="w-full" value={String(windowDays)} onChange={(e) => void setParams({ window: e.target.value })} disabled={!windowed}>
+                    {Array.from({ length: CONTEXT_WINDOW_MAX }, (_, i) => i + 1).map((d) => (
+                      <NativeSelectOption key={d} value={String(d)}>
+                        {d === 1 ? "Today (1 day)" : `${d} days, today included`}
+                      </NativeSelectOption>
+                    ))}
+                  </NativeSelect>
                   <p className="text-xs text-muted-foreground">{windowed ? "For news context and intraday movements." : "Exposure reads today and the previous day."}</p>
                 </div>
                 <p className="text-sm" data-testid="batch-built-lines">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useConfirmSpend } from "@/components/paid/confirm-spend";
 import type { BatchJob, BatchLine } from "@/lib/alpha/batch";
 import { priceBatchJob } from "@/lib/alpha/costs";

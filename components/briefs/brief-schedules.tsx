@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlarmClockIcon, PauseIcon, PlayIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { PriceTag } from "@/components/paid/price-tag";
 import { priceWords } from "@/components/paid/paid-call";
 import { modeLabel, MODE_INFO } from "@/components/summaries/summary-params";
@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { priceRequest } from "@/lib/alpha/costs";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { SummaryMode } from "@/lib/alpha/summaries";
@@ -148,18 +148,16 @@ export function BriefSchedules({ hasKey }: { hasKey: boolean }) {
           <div className="flex flex-wrap items-end gap-3">
             <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1">
               <Label htmlFor="brief-watchlist">Watchlist</Label>
-              <Select value={watchlistId} onValueChange={setWatchlistId}>
-                <SelectTrigger id="brief-watchlist" className="w-full">
-                  <SelectValue placeholder={watchlists.data?.length === 0 ? "No watchlists yet" : "Choose a watchlist"} />
-                </SelectTrigger>
-                <SelectContent>
-                  {(watchlists.data ?? []).map((w) => (
-                    <SelectItem key={w.id} value={w.id} disabled={w.items.length === 0}>
-                      {w.name} ({w.items.length} symbols)
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <NativeSelect id="brief-watchlist" className="w-full" value={watchlistId} onChange={(e) => setWatchlistId(e.target.value)}>
+                <NativeSelectOption value="" disabled>
+                  {watchlists.data?.length === 0 ? "No watchlists yet" : "Choose a watchlist"}
+                </NativeSelectOption>
+                {(watchlists.data ?? []).map((w) => (
+                  <NativeSelectOption key={w.id} value={w.id} disabled={w.items.length === 0}>
+                    {`${w.name} (${w.items.length} symbols)`}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
             </div>
             <div className="flex flex-col gap-1">
               <Label htmlFor="brief-time">Time (IST)</Label>
@@ -167,18 +165,13 @@ export function BriefSchedules({ hasKey }: { hasKey: boolean }) {
             </div>
             <div className="flex flex-col gap-1">
               <Label htmlFor="brief-mode">Kind of summary</Label>
-              <Select value={mode} onValueChange={(v) => setMode(v as SummaryMode)}>
-                <SelectTrigger id="brief-mode" className="w-48">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {SUMMARY_MODES.map((m) => (
-                    <SelectItem key={m} value={m}>
-                      {MODE_INFO[m].label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <NativeSelect id="brief-mode" className="w-48" value={mode} onChange={(e) => setMode(SUMMARY_MODES.find((m) => m === e.target.value) ?? mode)}>
+                {SUMMARY_MODES.map((m) => (
+                  <NativeSelectOption key={m} value={m}>
+                    {MODE_INFO[m].label}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
             </div>
           </div>
           <div className="flex flex-wrap gap-2" role="group" aria-label="Suggested times">

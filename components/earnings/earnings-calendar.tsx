@@ -10,7 +10,6 @@ import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatQuarter } from "@/lib/format/quarter";
@@ -41,6 +40,10 @@ import { earningsParsers } from "./search-params";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 
+const loadDayDialog = () => import("./earnings-day-dialog");
+const DayDialog = React.lazy(() => loadDayDialog().then((m) => ({ default: m.DayDialog })));
+const preloadDayDialog = () => void loadDayDialog().catch(() => undefined);
+
 const VIEW_ICONS = { month: CalendarDaysIcon, week: CalendarRangeIcon, agenda: ListIcon } as const;
 const MONTH_CELL_MAX = 3;
 const WEEK_CELL_MAX = 8;
@@ -57,7 +60,7 @@ function eventTitle(row: CalendarRow): string {
 }
 
 /** "3 filed · 2 scheduled": what a day or a period holds, in words. */
-function describeCounts(rows: readonly CalendarRow[]): string {
+export function describeCounts(rows: readonly CalendarRow[]): string {
   const filed = rows.filter((r) => r.filed).length;
   const scheduled = rows.length - filed;
   const parts = [filed ? `${filed} filed` : null, scheduled ? `${scheduled} scheduled` : null].filter(Boolean);
@@ -94,6 +97,8 @@ function MoreButton({ count, day, onOpen }: { count: number; day: string; onOpen
     <button
       type="button"
       onClick={() => onOpen(day)}
+      onPointerEnter={preloadDayDialog}
+      onFocus={preloadDayDialog}
       data-testid="calendar-more"
       className="w-full rounded-md px-1.5 text-left text-xs font-medium text-primary hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
     >
@@ -103,7 +108,7 @@ function MoreButton({ count, day, onOpen }: { count: number; day: string; onOpen
 }
 
 /** A row of the agenda and of the "+k more" dialog: time, symbol, company, quarter, what the board meets for. */
-function AgendaRow({ row }: { row: CalendarRow }) {
+export function AgendaRow({ row }: { row: CalendarRow }) {
   return (
     <li
       className="grid grid-cols-[3.5rem_minmax(0,1fr)] items-baseline gap-x-3 gap-y-0.5 py-2 sm:grid-cols-[3.5rem_8rem_minmax(0,1fr)_5rem]"
@@ -134,25 +139,6 @@ function AgendaRow({ row }: { row: CalendarRow }) {
   );
 }
 
-function DayDialog({ day, rows, onClose }: { day: string | null; rows: CalendarRow[]; onClose: () => void }) {
-  return (
-    <Dialog open={day !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[85dvh] overflow-y-auto sm:max-w-xl" data-testid="calendar-day-dialog">
-        <DialogHeader>
-          <DialogTitle>{day ? longDayLabel(day) : ""}</DialogTitle>
-          <DialogDescription>
-            Results: {describeCounts(rows)}. Times are IST; a symbol opens its page.
-          </DialogDescription>
-        </DialogHeader>
-        <ul className="divide-y">
-          {rows.map((r) => (
-            <AgendaRow key={r.id} row={r} />
-          ))}
-        </ul>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 function MonthView({ anchor, today, byDay, onMore }: { anchor: string; today: string; byDay: Map<string, CalendarRow[]>; onMore: (day: string) => void }) {
   const weeks = monthGrid(anchor);
@@ -337,6 +323,9 @@ export function EarningsCalendar({ today }: { today: string }) {
   });
   const client = useQueryClient();
   const [openDay, setOpenDay] = React.useState<string | null>(null);
+  // The day's dialog (Radix Dialog) is fetched on pointer or focus on "+k more" and mounted from its first opening on.
+  const [dayOpened, setDayOpened] = React.useState(false);
+  if (openDay !== null && !dayOpened) setDayOpened(true);
   // The view tabs control the panel below them (aria-controls must name an element that exists).
   const panelId = React.useId();
 
@@ -444,7 +433,11 @@ export function EarningsCalendar({ today }: { today: string }) {
             )}
           </div>
         )}
-        <DayDialog day={openDay} rows={openDay ? (byDay.get(openDay) ?? []) : []} onClose={() => setOpenDay(null)} />
+        {dayOpened && (
+          <React.Suspense fallback={null}>
+            <DayDialog day={openDay} rows={openDay ? (byDay.get(openDay) ?? []) : []} onClose={() => setOpenDay(null)} />
+          </React.Suspense>
+        )}
       </CardContent>
     </Card>
   );

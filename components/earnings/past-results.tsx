@@ -11,7 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -21,7 +21,8 @@ import { formatIstDateTime } from "@/lib/format/time";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { heldCompanyNames, upcomingCalendarQueryOptions } from "@/lib/query/earnings";
 import { isDayKey } from "./calendar";
-import { EarningsDetailSheet, type ResultRef } from "./earnings-detail-sheet";
+import type { ResultRef } from "./earnings-detail-sheet";
+import { EarningsDetailSheetLazy, preloadEarningsDetailSheet } from "./earnings-detail-sheet-lazy";
 import { PaidButton, usePaidCall } from "@/components/paid/paid-call";
 import { earningsParsers, PAST_PAGE_SIZE, type PastMode, parseResultRef, pastResultsInput, resultRef } from "./search-params";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
@@ -130,18 +131,19 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
               <span className="text-xs font-medium text-muted-foreground" id="quarter-label">
                 Quarter
               </span>
-              <Select value={quarter} onValueChange={(v) => void setState({ quarter: v === defaultQuarter ? null : v, page: null })}>
-                <SelectTrigger className="w-36" aria-labelledby="quarter-label" data-testid="quarter-picker">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {(quarters.includes(quarter) ? quarters : [quarter, ...quarters]).map((q) => (
-                    <SelectItem key={q} value={q}>
-                      {formatQuarter(q)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <NativeSelect
+                className="w-36"
+                aria-labelledby="quarter-label"
+                data-testid="quarter-picker"
+                value={quarter}
+                onChange={(e) => void setState({ quarter: e.target.value === defaultQuarter ? null : e.target.value, page: null })}
+              >
+                {(quarters.includes(quarter) ? quarters : [quarter, ...quarters]).map((q) => (
+                  <NativeSelectOption key={q} value={q}>
+                    {formatQuarter(q)}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
             </div>
           ) : (
             <div id={modePanel} role="tabpanel" aria-labelledby={`${modePanel}-range`} className="flex flex-wrap items-end gap-2">
@@ -256,6 +258,8 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
                           variant="ghost"
                           size="sm"
                           data-testid="open-result"
+                          onPointerEnter={preloadEarningsDetailSheet}
+                          onFocus={preloadEarningsDetailSheet}
                           onClick={() => r.quarter && void setState({ result: resultRef(r.symbol, r.quarter) })}
                         >
                           <PanelRightOpenIcon aria-hidden />
@@ -287,7 +291,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
           </div>
         )}
       </CardContent>
-      <EarningsDetailSheet item={sheetItem} onClose={() => void setState({ result: null })} />
+      <EarningsDetailSheetLazy item={sheetItem} onClose={() => void setState({ result: null })} />
     </Card>
   );
 }

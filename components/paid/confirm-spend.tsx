@@ -1,19 +1,9 @@
 "use client";
 
-import { CoinsIcon } from "lucide-react";
 import { Slot } from "radix-ui";
 import * as React from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { type Price, priceLabel } from "@/components/paid/price-tag";
+import type { Price } from "@/components/paid/price-tag";
+import type { PendingSpend } from "./confirm-spend-dialog";
 
 /** Credits above which a paid action asks first; 0 asks before every paid action (the safe default). */
 export const DEFAULT_SPEND_CONFIRM_THRESHOLD = 0;
@@ -33,10 +23,8 @@ export function needsSpendConfirmation(credits: number, threshold: number): bool
   return credits > 0 && credits > threshold;
 }
 
-interface PendingSpend extends Price {
-  what: string;
-  resolve: (ok: boolean) => void;
-}
+const loadDialog = () => import("./confirm-spend-dialog");
+const ConfirmSpendDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.ConfirmSpendDialog })));
 
 /**
  * `confirmSpend(price, what)` resolves true at once when the price is within the threshold, else asks in a dialog.
@@ -59,27 +47,20 @@ export function useConfirmSpend(): { confirmSpend: (price: Price, what: string) 
     setPending(null);
   };
 
-  const dialog = (
-    <AlertDialog open={pending !== null} onOpenChange={(open) => !open && settle(false)}>
-      <AlertDialogContent data-testid="confirm-spend">
-        <AlertDialogHeader>
-          <AlertDialogTitle className="flex items-center gap-2">
-            <CoinsIcon aria-hidden className="size-5 text-warning" />
-            Spend {pending ? priceLabel(pending) : ""}?
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            {pending?.what}
-            {pending?.description ? ` ${pending.description}` : ""} This is above your confirmation threshold of{" "}
-            {threshold} credits (change it in Settings).
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel onClick={() => settle(false)}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => settle(true)}>Spend {pending ? priceLabel(pending) : ""}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+  // The dialog (Radix AlertDialog, its focus trap and scroll lock) is fetched once the page is idle, not with it, so
+  // it is there when a paid action first asks.
+  React.useEffect(() => {
+    const load = () => void loadDialog().catch(() => undefined);
+    if (typeof window.requestIdleCallback !== "function") return void window.setTimeout(load, 1000);
+    const idle = window.requestIdleCallback(load, { timeout: 5000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
+
+  const dialog = pending ? (
+    <React.Suspense fallback={null}>
+      <ConfirmSpendDialog pending={pending} threshold={threshold} settle={settle} />
+    </React.Suspense>
+  ) : null;
 
   return { confirmSpend, dialog };
 }

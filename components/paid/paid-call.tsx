@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DatabaseIcon, RotateCwIcon } from "lucide-react";
 import * as React from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { explainError } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { useConfirmSpend } from "@/components/paid/confirm-spend";

@@ -11,7 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { seasonScopeSchema } from "@/lib/desk/season";
 import { formatQuarter } from "@/lib/format/quarter";
@@ -174,45 +174,46 @@ export function SeasonTracker({ watchlists }: { watchlists: readonly { id: strin
           <Label htmlFor="season-scope" className="text-xs">
             Companies
           </Label>
-          <Select
+          <NativeSelect
+            id="season-scope"
+            size="sm"
+            className="w-64 max-w-full"
+            data-testid="season-scope"
             value={pick}
-            onValueChange={(v) => {
+            onChange={(e) => {
+              const v = e.target.value;
               if (v.startsWith("list:")) void setSearch({ scope: "watchlist", watchlist: v.slice(5) });
               else void setSearch({ scope: searchParsers.scope.parse(v) ?? "watchlists", watchlist: null });
             }}
           >
-            <SelectTrigger id="season-scope" size="sm" className="w-64 max-w-full" data-testid="season-scope">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="watchlists">{scopeLabels.watchlists}</SelectItem>
-              {watchlists.map((w) => (
-                <SelectItem key={w.id} value={`list:${w.id}`}>
-                  {w.name}
-                </SelectItem>
-              ))}
-              <SelectItem value="universe">{scopeLabels.universe}</SelectItem>
-            </SelectContent>
-          </Select>
+            <NativeSelectOption value="watchlists">{scopeLabels.watchlists}</NativeSelectOption>
+            {watchlists.map((w) => (
+              <NativeSelectOption key={w.id} value={`list:${w.id}`}>
+                {w.name}
+              </NativeSelectOption>
+            ))}
+            <NativeSelectOption value="universe">{scopeLabels.universe}</NativeSelectOption>
+          </NativeSelect>
         </div>
         {view && view.seasons.length > 1 && (
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="season-quarter" className="text-xs">
               Season
             </Label>
-            <Select value={view.quarter} onValueChange={(v) => void setSearch({ quarter: v === view.seasons[0] ? null : v })}>
-              <SelectTrigger id="season-quarter" size="sm" className="w-44 max-w-full" data-testid="season-quarter">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {view.seasons.map((q, i) => (
-                  <SelectItem key={q} value={q}>
-                    {formatQuarter(q)}
-                    {i === 0 ? "" : " (next)"}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <NativeSelect
+              id="season-quarter"
+              size="sm"
+              className="w-44 max-w-full"
+              data-testid="season-quarter"
+              value={view.quarter}
+              onChange={(e) => void setSearch({ quarter: e.target.value === view.seasons[0] ? null : e.target.value })}
+            >
+              {view.seasons.map((q, i) => (
+                <NativeSelectOption key={q} value={q}>
+                  {`${formatQuarter(q)}${i === 0 ? "" : " (next)"}`}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
           </div>
         )}
       </div>

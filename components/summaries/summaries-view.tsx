@@ -5,7 +5,7 @@ import { ShieldOffIcon, SparklesIcon } from "lucide-react";
 import Link from "next/link";
 import { useQueryStates } from "nuqs";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { useConfirmSpend } from "@/components/paid/confirm-spend";
 import { Label } from "@/components/ui/label";
 import { PriceTag } from "@/components/paid/price-tag";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { UNIT_NAMES } from "@/components/watchlists/exposure";
@@ -260,18 +260,20 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="grid gap-2">
                 <Label htmlFor="summary-window">Context window</Label>
-                <Select value={String(params.window)} onValueChange={(v) => void setParams({ window: Number(v) })} disabled={!windowed}>
-                  <SelectTrigger id="summary-window" className="w-full" data-testid="summary-window">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {Array.from({ length: CONTEXT_WINDOW_MAX }, (_, i) => i + 1).map((d) => (
-                      <SelectItem key={d} value={String(d)}>
-                        {d === 1 ? "Today (1 day)" : `${d} days, today included`}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <NativeSelect
+                  id="summary-window"
+                  className="w-full"
+                  data-testid="summary-window"
+                  value={String(params.window)}
+                  onChange={(e) => void setParams({ window: Number(e.target.value) })}
+                  disabled={!windowed}
+                >
+                  {Array.from({ length: CONTEXT_WINDOW_MAX }, (_, i) => i + 1).map((d) => (
+                    <NativeSelectOption key={d} value={String(d)}>
+                      {d === 1 ? "Today (1 day)" : `${d} days, today included`}
+                    </NativeSelectOption>
+                  ))}
+                </NativeSelect>
                 <p className="text-xs text-muted-foreground">
                   {windowed ? "IST calendar days, counting today." : "Exposure always reads today and the previous IST day; no window to choose."}
                 </p>

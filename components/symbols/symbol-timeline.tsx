@@ -8,7 +8,8 @@ import * as React from "react";
 import { alertTypeLabel, alertTypeOf } from "@/components/alerts/alert-model";
 import { blockDealWindow, formatDealValue, formatShares, WINDOW_LABEL } from "@/components/block-deals/block-deal-model";
 import { concallGlance } from "@/components/concalls/concall-parts";
-import { EarningsDetailSheet, type ResultRef } from "@/components/earnings/earnings-detail-sheet";
+import type { ResultRef } from "@/components/earnings/earnings-detail-sheet";
+import { EarningsDetailSheetLazy, preloadEarningsDetailSheet } from "@/components/earnings/earnings-detail-sheet-lazy";
 import { PaidButton, usePaidCall } from "@/components/paid/paid-call";
 import { SentimentBadge } from "@/components/news/sentiment-badge";
 import { EmptyState } from "@/components/shell/empty-state";
@@ -59,6 +60,8 @@ function EventBody({ event, symbol, onOpenResult }: { event: TimelineEvent; symb
                 size="sm"
                 className="h-7"
                 data-testid="timeline-open-result"
+                onPointerEnter={preloadEarningsDetailSheet}
+                onFocus={preloadEarningsDetailSheet}
                 onClick={() => event.row.quarter && onOpenResult({ symbol, quarter: event.row.quarter, date: event.row.date })}
               >
                 Summary &amp; results table
@@ -356,7 +359,7 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
         )}
         <p className="text-xs text-muted-foreground">As of {formatIstDateTime(now)}.</p>
       </CardContent>
-      <EarningsDetailSheet item={openResult} onClose={() => setOpenResult(null)} />
+      <EarningsDetailSheetLazy item={openResult} onClose={() => setOpenResult(null)} />
     </Card>
   );
 }

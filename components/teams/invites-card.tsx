@@ -3,14 +3,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CopyIcon, LinkIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
 import type { Invite, PaidAction } from "@/lib/desk/teams";
@@ -81,15 +81,10 @@ export function InvitesCard({ initialInvites }: { initialInvites: Invite[] }) {
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-role`}>Role</Label>
-            <Select value={role} onValueChange={(v) => setRole(v as "member" | "admin")}>
-              <SelectTrigger id={`${id}-role`} className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="member">Member</SelectItem>
-                <SelectItem value="admin">Admin</SelectItem>
-              </SelectContent>
-            </Select>
+            <NativeSelect id={`${id}-role`} className="w-full" value={role} onChange={(e) => setRole(e.target.value === "admin" ? "admin" : "member")}>
+              <NativeSelectOption value="member">Member</NativeSelectOption>
+              <NativeSelectOption value="admin">Admin</NativeSelectOption>
+            </NativeSelect>
           </div>
           <fieldset className="grid gap-1">
             <legend className="mb-1 text-sm font-medium">May buy</legend>

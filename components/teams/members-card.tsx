@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangleIcon, PencilIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { ErrorState } from "@/components/shell/error-state";
 import { endpointLabel } from "@/components/usage/endpoint-labels";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -14,7 +14,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
@@ -213,15 +213,10 @@ function SeatDialog({ member, self, onClose }: { member: MemberSpend; self: bool
           <div className="grid gap-2 sm:grid-cols-2">
             <div className="grid gap-2">
               <Label htmlFor={`${id}-role`}>Role</Label>
-              <Select value={role} disabled={self} onValueChange={(v) => setRole(v as MemberSpend["role"])}>
-                <SelectTrigger id={`${id}-role`} className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="member">Member</SelectItem>
-                  <SelectItem value="admin">Admin</SelectItem>
-                </SelectContent>
-              </Select>
+              <NativeSelect id={`${id}-role`} className="w-full" value={role} disabled={self} onChange={(e) => setRole(e.target.value === "admin" ? "admin" : "member")}>
+                <NativeSelectOption value="member">Member</NativeSelectOption>
+                <NativeSelectOption value="admin">Admin</NativeSelectOption>
+              </NativeSelect>
             </div>
             <label className="flex items-center gap-2 self-end pb-2 text-sm">
               <input type="checkbox" className="size-4 accent-primary" checked={disabled} disabled={self} onChange={(e) => setDisabled(e.target.checked)} />

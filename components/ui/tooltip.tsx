@@ -1,37 +1,237 @@
 "use client";
 
-import { Tooltip as TooltipPrimitive } from "radix-ui";
-import type * as React from "react";
+import { Slot } from "radix-ui";
+import * as React from "react";
+import { createPortal } from "react-dom";
 import { cn } from "@/lib/utils";
 
-export function TooltipProvider({ delayDuration = 200, ...props }: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props} />;
+/*
+ * shadcn/ui's Tooltip API over a small hover/focus tooltip instead of Radix Tooltip: Radix's Tooltip, Popper and
+ * floating-ui (~12 kB gzip) were on every desk page's first load for the shell's hints. The text is a role="tooltip"
+ * element the trigger names with aria-describedby while it is shown; it opens on hover (after the delay) and focus,
+ * stays while the pointer is over it, closes on Escape, blur, press or leaving, and flips to stay in the viewport.
+ */
+
+type Side = "top" | "right" | "bottom" | "left";
+
+const DelayContext = React.createContext(200);
+
+interface TooltipState {
+  open: boolean;
+  contentId: string;
+  delay: number;
+  trigger: React.RefObject<HTMLElement | null>;
+  setTrigger: (node: HTMLElement | null) => void;
+  show: (delay: number) => void;
+  hide: (grace: number) => void;
+}
+const TooltipContext = React.createContext<TooltipState | null>(null);
+
+function useTooltip(part: string): TooltipState {
+  const state = React.useContext(TooltipContext);
+  if (!state) throw new Error(`${part} must be used inside a <Tooltip>`);
+  return state;
 }
 
-/** Needs a TooltipProvider above it (the QueryProvider mounts one for the whole app). */
-export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+export function TooltipProvider({ delayDuration = 200, children }: { delayDuration?: number; children?: React.ReactNode }) {
+  return <DelayContext.Provider value={delayDuration}>{children}</DelayContext.Provider>;
 }
 
-export function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
-  return <TooltipPrimitive.Trigger data-slot="tooltip-trigger" {...props} />;
+export function Tooltip({ delayDuration, children }: { delayDuration?: number; children?: React.ReactNode }) {
+  const providerDelay = React.useContext(DelayContext);
+  const [open, setOpen] = React.useState(false);
+  const contentId = React.useId();
+  const trigger = React.useRef<HTMLElement | null>(null);
+  const timer = React.useRef<number | undefined>(undefined);
+  const later = React.useCallback((ms: number, next: boolean) => {
+    window.clearTimeout(timer.current);
+    if (ms <= 0) setOpen(next);
+    else timer.current = window.setTimeout(() => setOpen(next), ms);
+  }, []);
+  React.useEffect(() => () => window.clearTimeout(timer.current), []);
+  React.useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") later(0, false);
+    };
+    document.addEventListener("keydown", onKey, true);
+    return () => document.removeEventListener("keydown", onKey, true);
+  }, [open, later]);
+  const state = React.useMemo<TooltipState>(
+    () => ({
+      open,
+      contentId,
+      delay: delayDuration ?? providerDelay,
+      trigger,
+      setTrigger: (node) => {
+        trigger.current = node;
+      },
+      show: (ms) => later(ms, true),
+      hide: (grace) => later(grace, false),
+    }),
+    [open, contentId, delayDuration, providerDelay, later],
+  );
+  return <TooltipContext.Provider value={state}>{children}</TooltipContext.Provider>;
 }
 
-export function TooltipContent({ className, sideOffset = 4, children, ...props }: React.ComponentProps<typeof TooltipPrimitive.Content>) {
+type TriggerProps = React.ComponentProps<"button"> & { asChild?: boolean };
+
+export function TooltipTrigger({ asChild = false, ref, onPointerEnter, onPointerLeave, onPointerDown, onFocus, onBlur, ...props }: TriggerProps) {
+  const tip = useTooltip("TooltipTrigger");
+  // Focus that follows a press is the press's, not a request for the hint (as Radix: no tooltip after a click).
+  const pressed = React.useRef(false);
+  const Comp = asChild ? Slot.Root : "button";
+  const setRef = (node: HTMLButtonElement | null) => {
+    tip.setTrigger(node);
+    if (typeof ref === "function") ref(node);
+    else if (ref) ref.current = node;
+  };
   return (
-    <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content
-        data-slot="tooltip-content"
-        sideOffset={sideOffset}
+    <Comp
+      data-slot="tooltip-trigger"
+      data-state={tip.open ? "delayed-open" : "closed"}
+      aria-describedby={tip.open ? tip.contentId : undefined}
+      ref={setRef}
+      onPointerEnter={(event: React.PointerEvent<HTMLButtonElement>) => {
+        onPointerEnter?.(event);
+        if (event.pointerType !== "touch") tip.show(tip.delay);
+      }}
+      onPointerLeave={(event: React.PointerEvent<HTMLButtonElement>) => {
+        onPointerLeave?.(event);
+        // A short grace lets the pointer cross to the text (it stays open while hovered: WCAG 1.4.13).
+        tip.hide(100);
+      }}
+      onPointerDown={(event: React.PointerEvent<HTMLButtonElement>) => {
+        onPointerDown?.(event);
+        pressed.current = true;
+        document.addEventListener("pointerup", () => (pressed.current = false), { once: true });
+        tip.hide(0);
+      }}
+      onFocus={(event: React.FocusEvent<HTMLButtonElement>) => {
+        onFocus?.(event);
+        if (!pressed.current) tip.show(0);
+      }}
+      onBlur={(event: React.FocusEvent<HTMLButtonElement>) => {
+        onBlur?.(event);
+        tip.hide(0);
+      }}
+      {...props}
+    />
+  );
+}
+
+interface Placement {
+  top: number;
+  left: number;
+  side: Side;
+  /** The arrow's centre along the side facing the trigger, in px from the text's start. */
+  arrow: number;
+}
+
+const FLIP: Record<Side, Side> = { top: "bottom", bottom: "top", left: "right", right: "left" };
+const MARGIN = 8;
+
+/** Where the text goes beside the trigger: on `side` if it fits, else the other side; kept inside the viewport. */
+export function placeTooltip(
+  anchor: { top: number; left: number; width: number; height: number },
+  size: { width: number; height: number },
+  viewport: { width: number; height: number },
+  side: Side,
+  offset: number,
+): Placement {
+  const fits = (s: Side) =>
+    s === "top"
+      ? anchor.top - offset - size.height >= MARGIN
+      : s === "bottom"
+        ? anchor.top + anchor.height + offset + size.height <= viewport.height - MARGIN
+        : s === "left"
+          ? anchor.left - offset - size.width >= MARGIN
+          : anchor.left + anchor.width + offset + size.width <= viewport.width - MARGIN;
+  const placed = fits(side) || !fits(FLIP[side]) ? side : FLIP[side];
+  const centreX = anchor.left + anchor.width / 2 - size.width / 2;
+  const centreY = anchor.top + anchor.height / 2 - size.height / 2;
+  const top =
+    placed === "top" ? anchor.top - offset - size.height : placed === "bottom" ? anchor.top + anchor.height + offset : centreY;
+  const left =
+    placed === "left" ? anchor.left - offset - size.width : placed === "right" ? anchor.left + anchor.width + offset : centreX;
+  const clamp = (value: number, room: number) => Math.max(MARGIN, Math.min(value, room - MARGIN));
+  const at = { top: clamp(top, viewport.height - size.height), left: clamp(left, viewport.width - size.width) };
+  // The arrow points at the trigger's centre even when the text was pushed along the edge.
+  const vertical = placed === "top" || placed === "bottom";
+  const arrow = vertical ? anchor.left + anchor.width / 2 - at.left : anchor.top + anchor.height / 2 - at.top;
+  const along = vertical ? size.width : size.height;
+  return { ...at, side: placed, arrow: Math.max(8, Math.min(arrow, along - 8)) };
+}
+
+export function TooltipContent({
+  className,
+  side = "top",
+  sideOffset = 4,
+  children,
+  style,
+  ...props
+}: React.ComponentProps<"div"> & { side?: Side; sideOffset?: number }) {
+  const tip = useTooltip("TooltipContent");
+  const content = React.useRef<HTMLDivElement>(null);
+  const arrow = React.useRef<HTMLSpanElement>(null);
+  // Placed straight on the DOM before paint (a measured position, not render state); hidden until then.
+  React.useLayoutEffect(() => {
+    const anchor = tip.trigger.current;
+    const box = content.current;
+    if (!tip.open || !anchor || !box) return;
+    const update = () => {
+      const place = placeTooltip(
+        anchor.getBoundingClientRect(),
+        { width: box.offsetWidth, height: box.offsetHeight },
+        { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight },
+        side,
+        sideOffset + 5,
+      );
+      box.style.top = `${place.top}px`;
+      box.style.left = `${place.left}px`;
+      box.style.visibility = "visible";
+      box.dataset.side = place.side;
+      if (arrow.current) {
+        const vertical = place.side === "top" || place.side === "bottom";
+        arrow.current.style.left = vertical ? `${place.arrow}px` : "";
+        arrow.current.style.top = vertical ? "" : `${place.arrow}px`;
+      }
+    };
+    update();
+    window.addEventListener("scroll", update, true);
+    window.addEventListener("resize", update);
+    return () => {
+      window.removeEventListener("scroll", update, true);
+      window.removeEventListener("resize", update);
+    };
+  }, [tip.open, tip.trigger, side, sideOffset]);
+  if (!tip.open) return null;
+  return createPortal(
+    <div
+      ref={content}
+      id={tip.contentId}
+      role="tooltip"
+      data-slot="tooltip-content"
+      data-side={side}
+      onPointerEnter={() => tip.show(0)}
+      onPointerLeave={() => tip.hide(100)}
+      style={{ position: "fixed", top: 0, left: 0, visibility: "hidden", ...style }}
+      className={cn("group z-50 w-fit max-w-xs rounded-md bg-foreground px-3 py-1.5 text-xs text-balance text-background", className)}
+      {...props}
+    >
+      {children}
+      <span
+        ref={arrow}
+        aria-hidden
         className={cn(
-          "z-50 w-fit max-w-xs origin-(--radix-tooltip-content-transform-origin) rounded-md bg-foreground px-3 py-1.5 text-xs text-balance text-background",
-          className,
+          "absolute size-2.5 rotate-45 rounded-[2px] bg-foreground",
+          "group-data-[side=top]:top-full group-data-[side=top]:-translate-x-1/2 group-data-[side=top]:-translate-y-[calc(50%+1px)]",
+          "group-data-[side=bottom]:bottom-full group-data-[side=bottom]:-translate-x-1/2 group-data-[side=bottom]:translate-y-[calc(50%+1px)]",
+          "group-data-[side=left]:left-full group-data-[side=left]:-translate-x-[calc(50%+1px)] group-data-[side=left]:-translate-y-1/2",
+          "group-data-[side=right]:right-full group-data-[side=right]:translate-x-[calc(50%+1px)] group-data-[side=right]:-translate-y-1/2",
         )}
-        {...props}
-      >
-        {children}
-        <TooltipPrimitive.Arrow className="z-50 size-2.5 translate-y-[calc(-50%_-_2px)] rotate-45 rounded-[2px] bg-foreground fill-foreground" />
-      </TooltipPrimitive.Content>
-    </TooltipPrimitive.Portal>
+      />
+    </div>,
+    document.body,
   );
 }

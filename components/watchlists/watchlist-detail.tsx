@@ -5,7 +5,7 @@ import { AlertTriangleIcon, DownloadIcon, FileUpIcon, PencilIcon, PlusIcon, Spar
 import Link from "next/link";
 import { IntentLink } from "@/components/ui/intent-link";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { fieldErrorsOf } from "@/components/auth/field";
 import { EmptyState } from "@/components/shell/empty-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -15,7 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { resolveTypedSymbols, SymbolCombobox } from "@/components/symbol-search/symbol-combobox";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { deskCall } from "@/lib/desk/client";
 import type { WatchlistSharing } from "@/lib/desk/teams";
@@ -24,9 +24,9 @@ import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDateTime } from "@/lib/format/time";
 import type { Watchlist, WatchlistItem } from "@/lib/query/watchlists";
 import { addWatchlistItems, checkHolding, knownSymbolsQueryOptions, MAX_WATCHLIST_ITEMS, removeWatchlistItem, updateWatchlistItem } from "@/lib/query/watchlists";
-import { csvFileName, watchlistToCsv } from "./csv";
 import { downloadText } from "./download";
 import { exposureDigits, exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
+import { preloadImportCsv } from "./import-csv-lazy";
 import { EditItemDialog } from "./watchlist-dialogs";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 
@@ -143,18 +143,23 @@ function SharingSelect({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: 
     }
   }
   return (
-    <Select value={watchlist.sharing} disabled={pending} onValueChange={(v) => void change(v as WatchlistSharing)}>
-      <SelectTrigger size="sm" className="w-40" aria-label="Who sees this watchlist">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {WATCHLIST_SHARING.map((v) => (
-          <SelectItem key={v} value={v}>
-            {WATCHLIST_SHARING_LABELS[v]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <NativeSelect
+      size="sm"
+      className="w-40"
+      aria-label="Who sees this watchlist"
+      value={watchlist.sharing}
+      disabled={pending}
+      onChange={(e) => {
+        const next = WATCHLIST_SHARING.find((v) => v === e.target.value);
+        if (next) void change(next);
+      }}
+    >
+      {WATCHLIST_SHARING.map((v) => (
+        <NativeSelectOption key={v} value={v}>
+          {WATCHLIST_SHARING_LABELS[v]}
+        </NativeSelectOption>
+      ))}
+    </NativeSelect>
   );
 }
 
@@ -223,7 +228,7 @@ export function WatchlistDetail({
             </Link>
           </Button>
           {watchlist.canEdit && (
-            <Button variant="ghost" size="sm" onClick={onImport}>
+            <Button variant="ghost" size="sm" onPointerEnter={preloadImportCsv} onFocus={preloadImportCsv} onClick={onImport}>
               <FileUpIcon aria-hidden />
               Import
             </Button>
@@ -232,7 +237,12 @@ export function WatchlistDetail({
             variant="ghost"
             size="sm"
             disabled={watchlist.items.length === 0}
-            onClick={() => downloadText(csvFileName(watchlist.name), watchlistToCsv(watchlist.items, unit), "text/csv;charset=utf-8")}
+            // The CSV writer (papaparse) is fetched on the click, not with the page.
+            onClick={() =>
+              void import("./csv").then(({ csvFileName, watchlistToCsv }) =>
+                downloadText(csvFileName(watchlist.name), watchlistToCsv(watchlist.items, unit), "text/csv;charset=utf-8"),
+              )
+            }
           >
             <DownloadIcon aria-hidden />
             Export CSV
@@ -273,7 +283,7 @@ export function WatchlistDetail({
             title="No symbols yet"
             description="Add symbols above one by one, or import a CSV: a broker or depository holdings export, or any file with a header row."
             action={
-              <Button variant="outline" size="sm" onClick={onImport}>
+              <Button variant="outline" size="sm" onPointerEnter={preloadImportCsv} onFocus={preloadImportCsv} onClick={onImport}>
                 <FileUpIcon aria-hidden />
                 Import CSV
               </Button>

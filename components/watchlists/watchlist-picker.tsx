@@ -17,7 +17,7 @@ import { ListChecksIcon } from "lucide-react";
 import Link from "next/link";
 import { parseAsString, useQueryState } from "nuqs";
 import { useEffect, useMemo, useRef } from "react";
-import { Select, SelectContent, SelectItem, SelectSeparator, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Watchlist } from "@/lib/query/watchlists";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
@@ -84,30 +84,29 @@ export function WatchlistPicker({
 
   return (
     <div className={cn("flex items-center gap-2", className)}>
-      <Select value={watchlistId && !missing ? watchlistId : ALL} onValueChange={(v) => selection.setWatchlist(v === ALL ? null : v)}>
-        <SelectTrigger aria-label="Filter by watchlist" data-testid="watchlist-picker" className="min-w-44">
-          <ListChecksIcon aria-hidden className="text-muted-foreground" />
-          <SelectValue placeholder={allLabel} />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{allLabel}</SelectItem>
-          {watchlists.length > 0 && <SelectSeparator />}
-          {watchlists.map((w) => (
-            <SelectItem key={w.id} value={w.id} disabled={w.items.length === 0}>
-              {w.name}
-              {w.owner && <span className="text-xs text-muted-foreground">shared by {w.owner.name}</span>}
-              <span className="text-xs text-muted-foreground tabular-nums">
-                {w.items.length} {w.items.length === 1 ? "symbol" : "symbols"}
-              </span>
-            </SelectItem>
-          ))}
-          {watchlists.length === 0 && <p className="px-2 py-1.5 text-xs text-muted-foreground">No watchlists yet.</p>}
-          <SelectSeparator />
-          <Link href="/watchlists" className="block rounded-sm px-2 py-1.5 text-xs font-medium text-primary hover:bg-accent">
-            Manage watchlists
-          </Link>
-        </SelectContent>
-      </Select>
+      <Link
+        href="/watchlists"
+        aria-label="Manage watchlists"
+        title="Manage watchlists"
+        className="rounded-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <ListChecksIcon aria-hidden className="size-4" />
+      </Link>
+      {/* A native select: a plain choice list, the phone's own picker, no popover code on the page's first load. */}
+      <NativeSelect
+        aria-label="Filter by watchlist"
+        data-testid="watchlist-picker"
+        className="min-w-44"
+        value={watchlistId && !missing ? watchlistId : ALL}
+        onChange={(event) => selection.setWatchlist(event.target.value === ALL ? null : event.target.value)}
+      >
+        <NativeSelectOption value={ALL}>{allLabel}</NativeSelectOption>
+        {watchlists.map((w) => (
+          <NativeSelectOption key={w.id} value={w.id} disabled={w.items.length === 0}>
+            {[w.name, w.owner ? `shared by ${w.owner.name}` : null, `${w.items.length} ${w.items.length === 1 ? "symbol" : "symbols"}`].filter(Boolean).join(" · ")}
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
       {missing && (
         <span role="status" className="text-xs text-muted-foreground">
           That watchlist is gone; showing all symbols.

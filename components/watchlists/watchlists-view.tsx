@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { FileUpIcon, ListChecksIcon, PlusIcon } from "lucide-react";
 import { parseAsString, useQueryState } from "nuqs";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
@@ -15,7 +15,7 @@ import type { Watchlist } from "@/lib/query/watchlists";
 import { createWatchlist, deleteWatchlist, renameWatchlist, watchlistsQueryOptions } from "@/lib/query/watchlists";
 import { MAX_WATCHLISTS } from "@/lib/query/watchlist-schema";
 import { cn } from "@/lib/utils";
-import { ImportCsvDialog } from "./import-csv-dialog";
+import { ImportCsvDialogLazy, preloadImportCsv } from "./import-csv-lazy";
 import { useUpdateWatchlistCache } from "./use-watchlists";
 import { DeleteWatchlistDialog, WatchlistNameDialog } from "./watchlist-dialogs";
 import { WatchlistDetail } from "./watchlist-detail";
@@ -94,7 +94,7 @@ export function WatchlistsView() {
           );
         }}
       />
-      <ImportCsvDialog
+      <ImportCsvDialogLazy
         open={dialog?.kind === "import"}
         onOpenChange={(o) => (o ? setDialog({ kind: "import" }) : close())}
         watchlists={lists}
@@ -114,7 +114,7 @@ export function WatchlistsView() {
         <PlusIcon aria-hidden />
         New watchlist
       </Button>
-      <Button variant="outline" onClick={() => setDialog({ kind: "import" })}>
+      <Button variant="outline" onPointerEnter={preloadImportCsv} onFocus={preloadImportCsv} onClick={() => setDialog({ kind: "import" })}>
         <FileUpIcon aria-hidden />
         Import CSV
       </Button>
