@@ -23,7 +23,7 @@ import { downloadText } from "@/components/watchlists/download";
 import { LineErrors } from "@/components/watchlists/line-errors";
 import type { BatchFileCheck, BatchLine } from "@/lib/alpha/batch";
 import type { SummaryMode } from "@/lib/alpha/summaries";
-import { BATCH_MAX_FILE_BYTES, checkBatchFile, symbolsOfRequest } from "@/lib/alpha/batch";
+import { BATCH_MAX_FILE_BYTES, symbolsOfRequest } from "@/lib/alpha/batch-limits";
 import { priceBatchJob, unitCredits } from "@/lib/alpha/costs";
 import { CONTEXT_WINDOW_MAX, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summary-rules";
 import { formatCredits, formatNumber } from "@/lib/format/number";
@@ -47,6 +47,8 @@ interface CheckedFile extends BatchFileCheck {
  * (with the free symbol check) unknown symbols. Symbols that could not be checked are let through, and said so.
  */
 async function checkFile(fileName: string, text: string): Promise<CheckedFile> {
+  // The line schemas (and zod) are fetched when a file is chosen, not with the page.
+  const { checkBatchFile } = await import("@/lib/alpha/batch");
   const first = checkBatchFile(text);
   const symbols = [...new Set(first.lines.flatMap((l) => symbolsOfRequest(l)))];
   if (symbols.length === 0) return { ...first, fileName, symbolNote: null };

@@ -1,6 +1,6 @@
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
 import { type FeedSearch, feedSearchParsers, readFeedSearch } from "@/components/feeds/feed-search";
-import { BLOCK_DEAL_EXCHANGES } from "@/lib/alpha/block-deals";
+import { BLOCK_DEAL_EXCHANGES } from "@/lib/alpha/vocabulary";
 import type { BlockDealExchange } from "./block-deal-model";
 
 /** The block-deals page's URL: the feed's shared fields and the exchange. */

@@ -19,7 +19,7 @@ import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { SummaryMode } from "@/lib/alpha/summaries";
 import { SUMMARY_MODES } from "@/lib/alpha/summary-rules";
 import type { BriefRun, BriefSchedule } from "@/lib/desk/briefs";
-import { briefRequest } from "@/lib/desk/briefs";
+import { briefRequest } from "@/lib/desk/brief-request";
 import { deskCall } from "@/lib/desk/client";
 import { formatIstDateTime } from "@/lib/format/time";
 import { briefSchedulesQueryOptions } from "@/lib/query/briefs";

@@ -1,5 +1,5 @@
 import { createLoader } from "nuqs/server";
-import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
+import { MAX_LIST_VALUES } from "@/lib/alpha/patterns";
 import { normalizeSymbols, parseAsDay, symbolFilterParsers } from "@/components/earnings/search-params";
 
 /** The URL of /concalls: symbols and a watchlist (shared with the earnings page) and a filing date range. */

@@ -1,6 +1,6 @@
 import { createLoader, createParser, parseAsArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { previousQuarter, quarterKeyOfDate, formatQuarterKey, parseQuarterKey, quarterOfDate } from "@/lib/alpha/quarters";
-import { QUARTER_KEY_RE, SYMBOL_RE } from "@/lib/alpha/primitives";
+import { QUARTER_KEY_RE, SYMBOL_RE } from "@/lib/alpha/patterns";
 import { istDateString } from "@/lib/alpha/time";
 import { CALENDAR_VIEWS, isDayKey } from "./calendar";
 

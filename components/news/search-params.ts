@@ -1,6 +1,6 @@
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
 import { type FeedSearch, feedSearchParsers, readFeedSearch } from "@/components/feeds/feed-search";
-import { SENTIMENTS, type Sentiment } from "@/lib/alpha/news";
+import { SENTIMENTS, type Sentiment } from "@/lib/alpha/vocabulary";
 
 /** The news page's URL: the feed's shared fields and sentiment. */
 export const newsParsers = {

@@ -13,7 +13,7 @@ import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { seasonScopeSchema } from "@/lib/desk/season";
+import { SEASON_SCOPES } from "@/lib/desk/season-scopes";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDate, formatIstDateTime } from "@/lib/format/time";
 import { type SeasonCompanyView, type SeasonSelection, type SeasonView, seasonQueryOptions } from "@/lib/query/season";
@@ -153,7 +153,7 @@ function EmptyCompanies({ scope }: { scope: SeasonSelection["scope"] }) {
 const scopeLabels = { watchlists: "All my watchlists", watchlist: "One watchlist", universe: "Every company" } as const;
 
 const searchParsers = {
-  scope: parseAsStringLiteral(seasonScopeSchema.options).withDefault("watchlists"),
+  scope: parseAsStringLiteral(SEASON_SCOPES).withDefault("watchlists"),
   watchlist: parseAsString,
   quarter: parseAsString,
 };

@@ -8,7 +8,7 @@ import { priceWords } from "@/components/paid/paid-call";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import { SYMBOL_RE } from "@/lib/alpha/primitives";
+import { SYMBOL_RE } from "@/lib/alpha/patterns";
 import { queryKeys } from "@/lib/query/keys";
 import { buySymbolCatalogue, symbolSearchQueryOptions, type SymbolMatch, type SymbolSearchResult } from "@/lib/query/symbols";
 import { fetchKnownSymbols } from "@/lib/query/watchlists";

@@ -13,7 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { Watchlist } from "@/lib/query/watchlists";
 import { createWatchlist, deleteWatchlist, renameWatchlist, watchlistsQueryOptions } from "@/lib/query/watchlists";
-import { MAX_WATCHLISTS } from "@/lib/query/watchlist-schema";
+import { MAX_WATCHLISTS } from "@/lib/query/watchlist-rules";
 import { cn } from "@/lib/utils";
 import { ImportCsvDialogLazy, preloadImportCsv } from "./import-csv-lazy";
 import { useUpdateWatchlistCache } from "./use-watchlists";

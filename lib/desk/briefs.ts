@@ -3,8 +3,7 @@
  * a time of day in IST on market days, and each run of a schedule (one per schedule and market day).
  */
 import * as z from "zod";
-import type { DailySummaryRequest, SummaryMode } from "@/lib/alpha/summaries";
-import { DEFAULT_CONTEXT_WINDOW_DAYS, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summaries";
+import { SUMMARY_MODES } from "@/lib/alpha/summaries";
 
 export const briefTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "a time of day as HH:MM (24-hour, IST)");
 
@@ -56,11 +55,7 @@ export const briefScheduleSchema = z.object({
 });
 export type BriefSchedule = z.output<typeof briefScheduleSchema>;
 
-/** The summary request a brief sends for a watchlist's holdings: the server's runner and the price preview share it. */
-export function briefRequest(items: readonly { symbol: string; exposure: number | null; label: string | null }[], mode: SummaryMode): DailySummaryRequest {
-  const holdings = items.map((i) => ({ symbol: i.symbol, ...(i.exposure !== null ? { exposure: i.exposure } : {}), ...(i.label ? { label: i.label } : {}) }));
-  return { items: holdings, mode, ...(WINDOWED_MODES.includes(mode) ? { context_window_days: DEFAULT_CONTEXT_WINDOW_DAYS } : {}) };
-}
+export { briefRequest } from "./brief-request";
 
 /** GET /api/briefs/runs: one IST day's runs (today when absent). */
 export const listBriefRunsQuerySchema = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD").optional() });

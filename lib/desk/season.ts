@@ -4,9 +4,12 @@
  */
 import * as z from "zod";
 import { quarterKeySchema } from "@/lib/alpha/primitives";
+import { SEASON_SCOPES } from "./season-scopes";
+
+export { SEASON_SCOPES } from "./season-scopes";
 
 /** Whose symbols: every watchlist of the user (default), one of them, or every company the free data knows. */
-export const seasonScopeSchema = z.enum(["watchlists", "watchlist", "universe"]);
+export const seasonScopeSchema = z.enum(SEASON_SCOPES);
 export type SeasonScope = z.infer<typeof seasonScopeSchema>;
 
 export const seasonQuerySchema = z

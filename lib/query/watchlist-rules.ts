@@ -3,8 +3,9 @@
  * show a field's problem before anything is sent. lib/query/watchlist-schema.ts builds the routes' zod schemas from
  * these limits; watchlist-rules.test.ts holds the checks and the schemas to one table of inputs.
  */
-import { SYMBOL_RE } from "@/lib/alpha/primitives";
-import { MAX_SUMMARY_SYMBOLS, type Holding } from "@/lib/alpha/summaries";
+import { SYMBOL_RE } from "@/lib/alpha/patterns";
+import type { Holding } from "@/lib/alpha/summaries";
+import { MAX_SUMMARY_SYMBOLS } from "@/lib/alpha/summary-rules";
 
 /** A watchlist fits one summary request: at most as many symbols as a summary takes. */
 export const MAX_WATCHLIST_ITEMS = MAX_SUMMARY_SYMBOLS;
