@@ -62,7 +62,7 @@ export function newsQueries(span: NewsSpan, seed = 18): { next(): string; sent()
         const chosen = new Set<string>();
         const want = 6 + pick(7);
         while (chosen.size < want) chosen.add(busiest[pick(busiest.length)]!);
-        return `/v1/news?symbols=${[...chosen].join(",")}&limit=50&${to}`;
+        return `/v1/news?symbols=${[...chosen].map(encodeURIComponent).join(",")}&limit=50&${to}`;
       }
       if (kind < 90) return `/v1/news?sentiment=${SENTIMENTS[pick(3)]}&limit=50&${to}`;
       return `/v1/news?limit=${20 + pick(30)}&${to}`;
