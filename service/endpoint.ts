@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { AccountRecord } from "./accounts";
+import { fastParseQuery } from "./fast-query";
 import { authenticate } from "./auth";
 import type { DebitBatcher, MeterState } from "./billing/meter";
 import { JsonText, RawBody, respondChargedBatched } from "./billing/meter";
@@ -237,7 +238,8 @@ function parseQuery(id: EndpointId, schema: z.ZodType, url: string): unknown {
     if (hit !== undefined) return hit;
   }
   rejectUnknownQuery(id, url);
-  const parsed = freezeDeep(parseWith(schema, queryObject(url), "query"));
+  const query = queryObject(url);
+  const parsed = freezeDeep(fastParseQuery(id, query) ?? parseWith(schema, query, "query"));
   if (memo) {
     if (parsedQueries.size >= MAX_PARSED_QUERIES) parsedQueries.clear();
     parsedQueries.set(memoKey, parsed);

@@ -2,9 +2,10 @@
  * One server of the service bench, in its own process so the load generator does not share its event loop.
  * `service <dir> [nocache]`: the Alpha service on a seeded temporary database, with a bench account whose limits never
  * bite (`nocache` turns the response cache off).
- * `seed <dir>`: seeds `<dir>/service.db` and exits (the servers then start on a database seeded earlier, as a running
- * service does after its first start).
+ * `seed <dir>`: seeds `<dir>/service.db`, prints the news span the distinct queries walk (bench/service/queries.ts) and
+ * exits (the servers then start on a database seeded earlier, as a running service does after its first start).
  * `bare <bodyFile>`: a node:http server answering every request with the given JSON body.
+ * A last argument `port=N` listens on that port (default: one the system picks).
  * Prints one JSON line `{ url, key? }` on stdout once listening; exits on SIGTERM.
  */
 import { readFileSync } from "node:fs";
@@ -13,18 +14,28 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { createAccount, issueApiKey } from "../../service/accounts";
 import { startServer } from "../../service/server";
+import type { NewsSpan } from "./queries";
 
 async function main(): Promise<void> {
-  const [mode, arg = "", flag] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const portArg = args.find((a) => a.startsWith("port="));
+  const port = portArg ? Number(portArg.slice("port=".length)) : 0;
+  const [mode, arg = "", flag] = args.filter((a) => a !== portArg);
   if (mode === "seed") {
     const running = await startServer({ databasePath: join(arg, "service.db"), host: "127.0.0.1", port: 0 });
+    const db = running.service.ctx.db;
+    const range = db.prepare("SELECT min(date_ms) AS firstMs, max(date_ms) AS lastMs FROM news").get() as Omit<NewsSpan, "symbols">;
+    const symbols = (db.prepare("SELECT symbol FROM news WHERE symbol IS NOT NULL GROUP BY symbol ORDER BY count(*) DESC, symbol LIMIT 40").all() as { symbol: string }[]).map(
+      (r) => r.symbol,
+    );
     await running.close();
-    process.stdout.write(`${JSON.stringify({ url: "" })}\n`);
+    const span: NewsSpan = { ...range, symbols };
+    process.stdout.write(`${JSON.stringify({ url: "", span })}\n`);
   } else if (mode === "service") {
     const running = await startServer({
       databasePath: join(arg, "service.db"),
       host: "127.0.0.1",
-      port: 0,
+      port,
       responseCacheEntries: flag === "nocache" ? 0 : undefined,
     });
     const ctx = running.service.ctx;
@@ -38,7 +49,7 @@ async function main(): Promise<void> {
       res.writeHead(200, { "Content-Type": "application/json", "Content-Length": body.length });
       res.end(body);
     });
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(port, "127.0.0.1", () => {
       process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })}\n`);
     });
     process.once("SIGTERM", () => server.close(() => process.exit(0)));

@@ -1,6 +1,7 @@
 import { resolveBound } from "../../lib/alpha/time";
 import type { ServiceContext } from "../context";
 import { JsonText } from "../billing/meter";
+import type { Db } from "../store/db";
 import { prepared } from "../store/prepared";
 import type { StoredWire, WireParts, WireTable } from "../store/wire";
 import { logoPath, partsOf } from "../store/wire";
@@ -120,13 +121,98 @@ const openPage = Buffer.from('{"data":[');
 const closeMore = Buffer.from('],"has_next":true}');
 const closeLast = Buffer.from('],"has_next":false}');
 
+const comma = Buffer.from(",");
+
+/** Rows' answer JSON (UTF-8) and key by rowid, for one listing's row shape, as of one dataset version. */
+interface RowJsonMemo {
+  version: number;
+  rows: Map<number, { key: string; json: Buffer }>;
+}
+
+const rowMemos = new WeakMap<Db, Map<string, RowJsonMemo>>();
+/** Rows kept per listing shape (≈ 650 bytes each): a bound, not a working limit (the seeded news is ≈ 5,000 rows). */
+export const MAX_MEMO_ROWS = 50_000;
+
+function rowMemo(db: Db, spec: WirePageSpec): RowJsonMemo {
+  let memos = rowMemos.get(db);
+  if (!memos) {
+    memos = new Map();
+    rowMemos.set(db, memos);
+  }
+  const name = `${spec.from}\n${spec.row.sql}`;
+  let memo = memos.get(name);
+  if (!memo) {
+    memo = { version: -1, rows: new Map() };
+    memos.set(name, memo);
+  }
+  return memo;
+}
+
 /**
- * One page of a listing assembled inside SQLite: the JSON of the page's rows joined with commas, read as one UTF-8
- * buffer, so no row becomes an object or even a JavaScript string and nothing is encoded again. The envelope's body for
- * the meter names the rows by key. Null when a row of the page has no stored JSON (written around the store): the
- * caller then assembles the page row by row, with the mapper for that row.
+ * One page of a listing from rows' JSON kept in memory: the statement reads only the page's rowids (and the dataset
+ * version, in the same read, so both are of one snapshot) and the page is the rows' JSON concatenated. The memo holds a
+ * row's JSON as of one dataset version; a trigger bumps that version on every write to the dataset tables from any
+ * connection (see ResponseCache), and a memo of another version is emptied before use, so what it gives is what the
+ * stored JSON is now. Rows not yet in memory are read in a second statement that also reads the version; when that
+ * moved in between, or a row has no stored JSON, this gives undefined and the caller reads the page in one statement.
+ * Only for row shapes that depend on nothing but the row (no parameters: no public URL).
+ */
+function memoPage(ctx: ServiceContext, spec: WirePageSpec, f: Filters, page: number, limit: number): JsonText | undefined {
+  const alias = spec.key.slice(0, spec.key.indexOf("."));
+  const orderBy = spec.order.map(([column, direction]) => `${column} ${direction}`).join(", ");
+  const sql = `SELECT (SELECT version FROM data_version WHERE id = 1) AS v, ${alias}.rowid AS r FROM ${spec.from} ${f.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`;
+  const found = prepared(ctx.db, sql)
+    .raw(true)
+    .all(...f.params, limit + 1, (page - 1) * limit) as [version: number, rowid: number][];
+  const hasNext = found.length > limit;
+  if (hasNext) found.length = limit;
+  const memo = rowMemo(ctx.db, spec);
+  const first = found[0];
+  if (first && first[0] !== memo.version) {
+    memo.rows.clear();
+    memo.version = first[0];
+  }
+  const missing = found.filter(([, rowid]) => !memo.rows.has(rowid)).map(([, rowid]) => rowid);
+  if (missing.length > 0) {
+    const read = prepared(
+      ctx.db,
+      `SELECT (SELECT version FROM data_version WHERE id = 1) AS v, ${alias}.rowid AS r, ${spec.key} AS k, CAST(${spec.row.sql} AS BLOB) AS w
+        FROM ${spec.from} WHERE ${alias}.rowid IN (SELECT value FROM json_each(?))`,
+    )
+      .raw(true)
+      .all(JSON.stringify(missing)) as [version: number, rowid: number, key: string, json: Buffer | null][];
+    if (read.length !== missing.length) return undefined;
+    if (memo.rows.size + read.length > MAX_MEMO_ROWS) memo.rows.clear();
+    for (const [version, rowid, key, json] of read) {
+      if (version !== memo.version || json === null) return undefined;
+      memo.rows.set(rowid, { key, json });
+    }
+  }
+  const parts: Buffer[] = [openPage];
+  const keys: string[] = [];
+  for (const [, rowid] of found) {
+    const row = memo.rows.get(rowid);
+    if (!row) return undefined;
+    if (keys.length > 0) parts.push(comma);
+    parts.push(row.json);
+    keys.push(row.key);
+  }
+  parts.push(hasNext ? closeMore : closeLast);
+  return new JsonText(Buffer.concat(parts) as Uint8Array as Uint8Array<ArrayBuffer>, { data: keys, has_next: hasNext });
+}
+
+/**
+ * One page of a listing: from rows' JSON kept in memory when its row shape depends on the row alone (memoPage), else
+ * assembled inside SQLite: the JSON of the page's rows joined with commas, read as one UTF-8 buffer, so no row becomes
+ * an object or even a JavaScript string and nothing is encoded again. The envelope's body for the meter names the rows
+ * by key. Null when a row of the page has no stored JSON (written around the store): the caller then assembles the
+ * page row by row, with the mapper for that row.
  */
 export function assembledPage(ctx: ServiceContext, spec: WirePageSpec, f: Filters, page: number, limit: number): JsonText | null {
+  if (spec.row.params.length === 0) {
+    const fromMemo = memoPage(ctx, spec, f, page, limit);
+    if (fromMemo) return fromMemo;
+  }
   const where = f.sql;
   const orderBy = spec.order.map(([column, direction]) => `${column} ${direction}`).join(", ");
   const innerOrder = spec.order.map(([column], i) => `${column} AS o${i}`).join(", ");
