@@ -447,4 +447,13 @@ DROP INDEX upcoming_earnings_date;
 CREATE INDEX upcoming_earnings_date ON upcoming_earnings(date_ms, id);
 `,
   },
+  {
+    id: 52,
+    name: "news by sentiment in answer order",
+    sql: `
+-- A news page filtered by sentiment (the feed's sentiment filter) read every row of the table to find its page: no index
+-- led with sentiment. In answer order, the page is the index's first rows for that sentiment (issue 18: 107 -> 27 µs).
+CREATE INDEX news_sentiment_date ON news(sentiment, date_ms DESC, id DESC);
+`,
+  },
 ];
