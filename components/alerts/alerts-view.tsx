@@ -123,7 +123,7 @@ export function AlertsView({ hasKey }: { hasKey: boolean }) {
         description="Market alerts as they happen: live arrivals are free and appear at the top. Earlier alerts are a paid page you load when you want them. Times are IST; prices are delayed."
         actions={
           <>
-            <LiveStatusBadge snapshot={live} product="alerts" paused={paused} off={off} />
+            <LiveStatusBadge snapshot={live} product="alerts" paused={paused} off={off} reserve />
             <Button variant="outline" size="sm" onClick={() => (paused ? (setPaused(false), flush()) : setPaused(true))} aria-pressed={paused} data-testid="alerts-pause" disabled={!hasKey}>
               {paused ? <PlayIcon aria-hidden /> : <PauseIcon aria-hidden />}
               {paused ? `Resume${waiting.length ? ` (${waiting.length} new)` : ""}` : "Pause"}

@@ -78,7 +78,7 @@ export function AnnouncementsView({ hasKey }: { hasKey: boolean }) {
       <PageHeader
         title="Announcements"
         description="Exchange filings with their categories, as they are filed. Live arrivals are free; earlier filings are a paid page (charged per filing returned). Times are IST."
-        actions={<LiveStatusBadge snapshot={live} product="announcements" off={off} />}
+        actions={<LiveStatusBadge snapshot={live} product="announcements" off={off} reserve />}
       />
       <SymbolFilterBar>
         <CategoryFilter value={categories} onChange={(next) => void setState({ categories: next.length ? next : null })} />

@@ -74,7 +74,7 @@ export function BlockDealsView({ hasKey }: { hasKey: boolean }) {
       <PageHeader
         title="Block deals"
         description={`Large trades in the exchanges' block windows (08:45–09:00 and 14:05–14:20 IST), with their size and the company's filings of the day. Live arrivals are free; earlier deals are a paid page (${describeCost("listBlockDeals")}) Beta at the service. Times are IST.`}
-        actions={<LiveStatusBadge snapshot={live} product="block-deals" off={off} />}
+        actions={<LiveStatusBadge snapshot={live} product="block-deals" off={off} reserve />}
       />
       <SymbolFilterBar>
         <ExchangeFilter value={filters.exchange} onChange={(v) => void setState({ exchange: v })} />

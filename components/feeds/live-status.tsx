@@ -114,6 +114,7 @@ export function LiveStatusBadge({
   product,
   paused = false,
   off = null,
+  reserve = false,
   className,
 }: {
   snapshot: LiveSnapshot;
@@ -121,6 +122,12 @@ export function LiveStatusBadge({
   paused?: boolean;
   /** Why live arrivals are off on this view (e.g. a past date range); null when they are on. */
   off?: string | null;
+  /**
+   * Hold the badge in a box of its largest size (two lines, 19rem beside the page title; the whole row on a phone), so
+   * its label changing — "Connecting" to the market-closed sentence — moves nothing around it (page headers: the
+   * controls beside it and everything below; issue 18's layout shift on the feeds).
+   */
+  reserve?: boolean;
   className?: string;
 }) {
   const closedNote = useMarketClosedNote(product);
@@ -128,7 +135,7 @@ export function LiveStatusBadge({
   const status = snapshot.statuses[product];
   const Icon = marketClosed && state === "connected" ? MoonIcon : state === "error" || state === "standby" ? AlertTriangleIcon : state === "paused" || state === "rate_paused" ? PauseIcon : state === "polling" ? TimerIcon : state === "reconnecting" ? RefreshCwIcon : RadioIcon;
   const variant = marketClosed && state === "connected" ? "neutral" : state === "connected" ? "positive" : state === "error" ? "negative" : state === "polling" || state === "reconnecting" || state === "standby" || state === "rate_paused" ? "warning" : "neutral";
-  return (
+  const badge = (
     <Tooltip>
       <TooltipTrigger asChild>
         <span tabIndex={0} className="inline-flex rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
@@ -155,5 +162,12 @@ export function LiveStatusBadge({
       </TooltipTrigger>
       <TooltipContent className="max-w-xs">{detail.trim() || label}</TooltipContent>
     </Tooltip>
+  );
+  return reserve ? (
+    <span data-slot="live-status-box" className="flex min-h-11 w-full items-center sm:w-[19rem] sm:justify-end">
+      {badge}
+    </span>
+  ) : (
+    badge
   );
 }

@@ -21,16 +21,16 @@ export function MarketStatusBadge({ className }: { className?: string }) {
           aria-label={`${copy.label}. ${copy.detail}`}
           className={cn("inline-flex min-w-0 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50", className)}
         >
-          <Badge variant="outline" data-testid="shell-market-status" data-phase={copy.phase} className="h-7 gap-1.5 px-2 sm:px-2.5">
+          <Badge variant="outline" data-testid="shell-market-status" data-phase={copy.phase} className="h-7 min-w-0 max-w-full shrink gap-1.5 px-2 sm:px-2.5">
             {copy.phase === "open" ? (
               <span aria-hidden className="relative flex size-2">
                 <span className="relative inline-flex size-2 rounded-full bg-positive" />
               </span>
             ) : (
-              <Icon aria-hidden />
+              <Icon aria-hidden className="shrink-0" />
             )}
-            <span className="sr-only sm:not-sr-only">{copy.label}</span>
-            {next && <span className="hidden font-normal text-muted-foreground lg:inline">{` · ${next}`}</span>}
+            <span className="sr-only shrink-0 sm:not-sr-only">{copy.label}</span>
+            {next && <span className="hidden min-w-0 truncate font-normal text-muted-foreground lg:inline">{` · ${next}`}</span>}
           </Badge>
         </span>
       </TooltipTrigger>

@@ -82,7 +82,7 @@ export function NewsView({ hasKey }: { hasKey: boolean }) {
       <PageHeader
         title="News"
         description={`Company news with its sentiment, as it is published. Live arrivals are free; earlier news is a paid page (${describeCost("listNews")}) Headlines open the publisher's site. Times are IST.`}
-        actions={<LiveStatusBadge snapshot={live} product="news" off={off} />}
+        actions={<LiveStatusBadge snapshot={live} product="news" off={off} reserve />}
       />
       <SymbolFilterBar>
         <ChoiceChips label="Sentiment" options={SENTIMENT_OPTIONS} value={filters.sentiment} onChange={(v) => void setState({ sentiment: v })} />
