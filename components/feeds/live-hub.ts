@@ -1,6 +1,7 @@
 "use client";
 
 import type { LivePoll, LiveProduct, LiveRowOf, LiveStatus } from "@/lib/query/live";
+import { importOnce } from "@/lib/import-once";
 import { queryKeys } from "@/lib/query/keys";
 import { getQueryClient } from "@/lib/query/query-client";
 import { LIVE_POLL_EVENT, LIVE_PRODUCTS, LIVE_STATUS_EVENT, liveUrl } from "@/lib/query/live";
@@ -42,16 +43,8 @@ export interface LiveSnapshot {
 }
 
 type LiveSchemas = typeof LiveSchemasModule;
-let liveSchemas: Promise<LiveSchemas> | null = null;
-
 /** The event schemas, loaded once on demand; a failed load is tried again with the next event. */
-function loadLiveSchemas(): Promise<LiveSchemas> {
-  liveSchemas ??= import("./live-schemas").catch((error: unknown) => {
-    liveSchemas = null;
-    throw error;
-  });
-  return liveSchemas;
-}
+const loadLiveSchemas: () => Promise<LiveSchemas> = importOnce(() => import("./live-schemas"));
 
 /**
  * Runs `handle` with the schemas once they are loaded. Every event of a stream waits on the same promise, so events

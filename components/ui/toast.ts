@@ -2,6 +2,7 @@
 
 import type * as SonnerModule from "sonner";
 import type { ExternalToast } from "sonner";
+import { importOnce } from "@/lib/import-once";
 
 /*
  * sonner's `toast`, with sonner itself (~9 kB gzip) fetched on the first toast instead of with every page. A toast
@@ -12,15 +13,11 @@ import type { ExternalToast } from "sonner";
 type Kind = "message" | "success" | "info" | "warning" | "error";
 type Sonner = typeof SonnerModule;
 
-let sonner: Promise<Sonner> | null = null;
 const wanted = new Set<() => void>();
 let requested = false;
 
-/** Fetches sonner (once); the lazy Toaster calls it too, to mount the real Toaster. */
-export function loadSonner(): Promise<Sonner> {
-  sonner ??= import("sonner");
-  return sonner;
-}
+/** Fetches sonner (once; again after a failed fetch); the lazy Toaster calls it too, to mount the real Toaster. */
+export const loadSonner: () => Promise<Sonner> = importOnce(() => import("sonner"));
 
 /** Calls `listener` on the first toast of the page (at once when one was already fired); returns the unsubscribe. */
 export function onFirstToast(listener: () => void): () => void {

@@ -6,6 +6,7 @@
  * warmed once the page is idle (`warmDeskContract`), so no page carries it in its first load. Errors are AlphaErrors
  * (see lib/query/desk-fetch.ts). The signed-out pages use `accountCall` instead.
  */
+import { importOnce } from "@/lib/import-once";
 import { callRoute, routeUrl, type DeskCallInput } from "./call";
 import { deskRouteMeta, type DeskRouteId } from "./route-meta";
 import type { DeskOutput, DeskRoutes } from "./routes";
@@ -15,16 +16,8 @@ export type { DeskRouteId } from "./route-meta";
 
 type DeskContract = { deskRoutes: DeskRoutes };
 
-let contract: Promise<DeskContract> | null = null;
-
 /** The desk's contract (its schemas), imported once; a failed import is tried again on the next call. */
-export function loadDeskContract(): Promise<DeskContract> {
-  contract ??= import("./routes").catch((error: unknown) => {
-    contract = null;
-    throw error;
-  });
-  return contract;
-}
+export const loadDeskContract: () => Promise<DeskContract> = importOnce(() => import("./routes"));
 
 /** The concrete URL of a route: `[name]` segments filled in (encoded), the query appended. */
 export function deskUrl(id: DeskRouteId, input: Pick<DeskCallInput, "params" | "query"> = {}): string {

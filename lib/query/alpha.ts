@@ -3,6 +3,7 @@ import type { CallInput, CallOptions } from "@/lib/alpha/request";
 import type { EndpointId } from "@/lib/alpha/catalogue-meta";
 import { endpointMeta } from "@/lib/alpha/catalogue-meta";
 import { priceInputOf, priceRequest } from "@/lib/alpha/costs";
+import { importOnce } from "@/lib/import-once";
 import { deskFetch } from "@/lib/query/desk-fetch";
 import { queryKeys } from "@/lib/query/keys";
 import type { AlphaResult } from "@/lib/query/alpha-contract";
@@ -16,19 +17,11 @@ export type AlphaCallMeta = ProxyMeta;
 
 type AlphaContract = typeof AlphaContractModule;
 
-let contract: Promise<AlphaContract> | null = null;
-
 /**
  * The part of the contract that needs the schemas (checking a request, parsing an answer), imported on the first call
  * and warmed once the page is idle (lib/query/warm-contracts.ts); a failed import is tried again on the next call.
  */
-export function loadAlphaContract(): Promise<AlphaContract> {
-  contract ??= import("@/lib/query/alpha-contract").catch((error: unknown) => {
-    contract = null;
-    throw error;
-  });
-  return contract;
-}
+export const loadAlphaContract: () => Promise<AlphaContract> = importOnce(() => import("@/lib/query/alpha-contract"));
 
 function proxyUrl(requestUrl: string, options: { fresh?: boolean; label?: string }): string {
   const url = new URL(`/api/alpha${requestUrl}`, "http://desk");
