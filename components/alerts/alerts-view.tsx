@@ -32,7 +32,7 @@ export function AlertsSkeleton() {
     <Card aria-busy="true" aria-label="Loading alerts">
       <CardHeader>
         <Skeleton className="h-5 w-32" />
-        <Skeleton className="h-4 w-80 max-w-full" />
+        <Skeleton className="h-4 w-full max-w-80" />
       </CardHeader>
       <CardContent className="grid gap-3">
         {Array.from({ length: 4 }, (_, i) => (

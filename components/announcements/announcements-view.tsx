@@ -31,7 +31,7 @@ export function AnnouncementsSkeleton() {
     <Card aria-busy="true" aria-label="Loading announcements">
       <CardHeader>
         <Skeleton className="h-5 w-40" />
-        <Skeleton className="h-4 w-96 max-w-full" />
+        <Skeleton className="h-4 w-full max-w-96" />
       </CardHeader>
       <CardContent className="grid gap-3">
         {Array.from({ length: 4 }, (_, i) => (

@@ -35,7 +35,7 @@ export function PastResultsSkeleton() {
     <Card aria-busy="true" aria-label="Loading past results">
       <CardHeader>
         <Skeleton className="h-5 w-40" />
-        <Skeleton className="h-4 w-96 max-w-full" />
+        <Skeleton className="h-4 w-full max-w-96" />
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-2">
         <Skeleton className="h-9 w-72" />
