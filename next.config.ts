@@ -2,6 +2,7 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
+  productionBrowserSourceMaps: process.env.ATTR_MAPS === "1",
   // A separate build folder lets two builds (say, a developer's and a test run) live side by side.
   distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
