@@ -6,11 +6,12 @@ import { prepared } from "../store/prepared";
 import type { StoredWire } from "../store/wire";
 import { partsOf } from "../store/wire";
 import type { WirePageSpec } from "./shared";
+import { newsPageFromOrder } from "./news-order";
 import { assembledPage, fetchWirePage, Filters, jsonPage, rowJsonSql } from "./shared";
 
 /** A news row is its stored JSON (wire.ts: toNewsWire), whole. */
 const NEWS_SELECT = "SELECT n.id AS k, n.wire FROM news n";
-const NEWS_PAGE: WirePageSpec = {
+export const NEWS_PAGE: WirePageSpec = {
   table: "news",
   from: "news n",
   key: "n.id",
@@ -22,6 +23,13 @@ const NEWS_PAGE: WirePageSpec = {
 };
 
 export function listNews({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listNews"> }) {
+  const fromOrder = newsPageFromOrder(ctx, NEWS_PAGE, input);
+  if (fromOrder) return fromOrder;
+  return listNewsWithSql(ctx, input);
+}
+
+/** The page read with SQL (memoPage, else assembled in SQLite, else row by row): what newsPageFromOrder does not answer. */
+export function listNewsWithSql(ctx: ServiceContext, input: EndpointInput<"listNews">) {
   const f = new Filters().symbols("n.symbol", input.symbols, input.scrip_codes).range("n.date_ms", input.from, input.to);
   if (input.sentiment) f.add("n.sentiment = ?", input.sentiment);
   const assembled = assembledPage(ctx, NEWS_PAGE, f, input.page, input.limit);

@@ -166,13 +166,29 @@ function memoPage(ctx: ServiceContext, spec: WirePageSpec, f: Filters, page: num
     .all(...f.params, limit + 1, (page - 1) * limit) as [version: number, rowid: number][];
   const hasNext = found.length > limit;
   if (hasNext) found.length = limit;
-  const memo = rowMemo(ctx.db, spec);
   const first = found[0];
-  if (first && first[0] !== memo.version) {
+  return memoJsonPage(
+    ctx,
+    spec,
+    first ? first[0] : undefined,
+    found.map(([, rowid]) => rowid),
+    hasNext,
+  );
+}
+
+/**
+ * The page of the given rows (rowids in answer order, read at dataset version `version`; undefined when there are
+ * none) from their JSON kept in memory for that version (see memoPage): rows not yet held are read in a statement that
+ * reads the version again. Undefined when the version moved in between or a row has no stored JSON.
+ */
+export function memoJsonPage(ctx: ServiceContext, spec: WirePageSpec, version: number | undefined, rowids: readonly number[], hasNext: boolean): JsonText | undefined {
+  const alias = spec.key.slice(0, spec.key.indexOf("."));
+  const memo = rowMemo(ctx.db, spec);
+  if (version !== undefined && version !== memo.version) {
     memo.rows.clear();
-    memo.version = first[0];
+    memo.version = version;
   }
-  const missing = found.filter(([, rowid]) => !memo.rows.has(rowid)).map(([, rowid]) => rowid);
+  const missing = rowids.filter((rowid) => !memo.rows.has(rowid));
   if (missing.length > 0) {
     const read = prepared(
       ctx.db,
@@ -190,7 +206,7 @@ function memoPage(ctx: ServiceContext, spec: WirePageSpec, f: Filters, page: num
   }
   const parts: Buffer[] = [openPage];
   const keys: string[] = [];
-  for (const [, rowid] of found) {
+  for (const rowid of rowids) {
     const row = memo.rows.get(rowid);
     if (!row) return undefined;
     if (keys.length > 0) parts.push(comma);
