@@ -70,22 +70,8 @@ export async function resolveTypedSymbols(text: string, offered: readonly Symbol
  * the person types; arrows move, Enter picks (or checks what was typed), Escape closes. Unknown symbols are refused
  * at entry. While the account has no symbol catalogue, the popup offers to buy it once, at its price.
  */
-export function SymbolCombobox({
-  id,
-  onAdd,
-  onRefused,
-  multiple = true,
-  placeholder = "Symbol, company or BSE code",
-  className,
-  inputClassName,
-  describedBy,
-  disabled,
-  ariaLabel,
-  value,
-  onValueChange,
-  field = false,
-  testId = "symbol-combobox-input",
-}: {
+/** The combobox's props (shared with the light input that stands in for it until it loads). */
+export interface SymbolComboboxProps {
   id: string;
   /** Accepted symbols; the input is cleared after. */
   onAdd: (symbols: string[], note: string | null) => void;
@@ -104,7 +90,27 @@ export function SymbolCombobox({
   /** A form field: a pick fills the field (and calls onAdd) instead of clearing it; Enter without a pick submits the form. */
   field?: boolean;
   testId?: string;
-}) {
+  /** Checks the text as Enter would, once mounted (an Enter pressed in the light input while this loaded). */
+  commitOnMount?: boolean;
+}
+
+export function SymbolCombobox({
+  id,
+  onAdd,
+  onRefused,
+  multiple = true,
+  placeholder = "Symbol, company or BSE code",
+  className,
+  inputClassName,
+  describedBy,
+  disabled,
+  ariaLabel,
+  value,
+  onValueChange,
+  field = false,
+  testId = "symbol-combobox-input",
+  commitOnMount = false,
+}: SymbolComboboxProps) {
   const [ownDraft, setOwnDraft] = React.useState("");
   const draft = value ?? ownDraft;
   const setDraft = (v: string) => {
@@ -163,6 +169,15 @@ export function SymbolCombobox({
       setChecking(false);
     }
   }
+
+  // An Enter pressed before this loaded (see symbol-combobox-lazy.tsx) is honoured once, with the text it was pressed on.
+  const commitOnMountRef = React.useRef(commitOnMount);
+  React.useEffect(() => {
+    if (!commitOnMountRef.current) return;
+    commitOnMountRef.current = false;
+    void commit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
 
   async function buyCatalogue() {
     const state = result?.catalogue;
