@@ -2,6 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldOffIcon, SparklesIcon } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useQueryStates } from "nuqs";
 import { useId, useState } from "react";
@@ -32,7 +33,13 @@ import { SummaryHistory } from "./summary-history";
 import { SymbolFilter } from "@/components/symbol-filter/symbol-filter";
 import { MODE_INFO, splitTypedSymbols, summaryParsers, symbolCountWords, withArticle } from "./summary-params";
 import { checkSummaryRequest, symbolOf } from "./summary-request-check";
-import { SummaryResult, SummaryResultSkeleton } from "./summary-result";
+import { SummaryResultSkeleton } from "./summary-status";
+
+/**
+ * The summary shown (its status, cost, markdown and actions) loads as its own chunk when one is open, not with the
+ * page; rendered on the server too, so a summary named in the URL is in the first HTML.
+ */
+const SummaryResult = dynamic(() => import("./summary-result").then((m) => m.SummaryResult), { loading: () => <SummaryResultSkeleton /> });
 
 /** What the form asks for, as a contract request, or the reasons it cannot be sent yet. */
 function buildRequest(input: {

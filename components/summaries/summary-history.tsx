@@ -12,7 +12,7 @@ import { formatIstDateTime, formatIstRecent } from "@/lib/format/time";
 import { summaryHistoryQueryOptions } from "@/lib/query/summaries";
 import { cn } from "@/lib/utils";
 import { modeLabel } from "./summary-params";
-import { statusInfo } from "./summary-result";
+import { statusInfo } from "./summary-status";
 
 export function SummaryHistorySkeleton() {
   return (
