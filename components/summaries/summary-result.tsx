@@ -12,11 +12,25 @@ import { formatCredits } from "@/lib/format/number";
 import { formatIstDateTime, formatRelativeTime } from "@/lib/format/time";
 import type { SummaryEntry } from "@/lib/query/summaries";
 import { modeLabel } from "./summary-params";
-import { statusInfo } from "./summary-status";
+import { statusBadge, type StatusVariant } from "./summary-status";
 import { SummaryMarkdownLazy as SummaryMarkdown } from "./summary-markdown-lazy";
 
-// Where they lived first (the batch results import statusInfo from here).
-export { statusInfo, SummaryResultSkeleton } from "./summary-status";
+// Where it lived first.
+export { SummaryResultSkeleton } from "./summary-status";
+
+const STATUS_EXPLAINED: Record<string, string> = {
+  success_no_news:
+    "None of these symbols had news, alerts, results or concall guidance in the window, so there was nothing to summarise. No credits were charged. Widen the context window (up to 7 days with news context or intraday movements) or add symbols.",
+  success_no_signal:
+    "The window holds items for these symbols, but none that matter for this mode (for intraday movements: no price or volume alerts). No credits were charged. Try news context, or a longer window.",
+  error:
+    "The service could not summarise this request, usually because it knows none of the symbols. No credits were charged. Check the symbols on the Watchlists page.",
+};
+
+/** What a summary status means for the reader, and what it cost. */
+export function statusInfo(status: string): { label: string; variant: StatusVariant; explain: string | null } {
+  return { ...statusBadge(status), explain: Object.hasOwn(STATUS_EXPLAINED, status) ? STATUS_EXPLAINED[status]! : null };
+}
 
 function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);

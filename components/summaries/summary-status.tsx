@@ -2,38 +2,22 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /*
- * A summary's status in words and the result's skeleton, apart from the result itself: the history and the page need
- * these at once, the result (summary-result.tsx) only when one is open, so it loads then.
+ * A summary's status as a badge and the result's skeleton, apart from the result itself: the history and the page
+ * need these at once, the result (summary-result.tsx, with the statuses' explanations) only when one is open.
  */
 
-/** What a summary status means for the reader, and what it cost. */
-export function statusInfo(status: string): { label: string; variant: "positive" | "neutral" | "warning" | "negative"; explain: string | null } {
-  switch (status) {
-    case "success":
-      return { label: "Generated", variant: "positive", explain: null };
-    case "success_no_news":
-      return {
-        label: "No news",
-        variant: "neutral",
-        explain:
-          "None of these symbols had news, alerts, results or concall guidance in the window, so there was nothing to summarise. No credits were charged. Widen the context window (up to 7 days with news context or intraday movements) or add symbols.",
-      };
-    case "success_no_signal":
-      return {
-        label: "No signal",
-        variant: "warning",
-        explain:
-          "The window holds items for these symbols, but none that matter for this mode (for intraday movements: no price or volume alerts). No credits were charged. Try news context, or a longer window.",
-      };
-    case "error":
-      return {
-        label: "Failed",
-        variant: "negative",
-        explain: "The service could not summarise this request, usually because it knows none of the symbols. No credits were charged. Check the symbols on the Watchlists page.",
-      };
-    default:
-      return { label: status, variant: "neutral", explain: null };
-  }
+export type StatusVariant = "positive" | "neutral" | "warning" | "negative";
+
+const STATUS_BADGES: Record<string, { label: string; variant: StatusVariant }> = {
+  success: { label: "Generated", variant: "positive" },
+  success_no_news: { label: "No news", variant: "neutral" },
+  success_no_signal: { label: "No signal", variant: "warning" },
+  error: { label: "Failed", variant: "negative" },
+};
+
+/** A summary status as a badge: its label and colour (the history lists many; the explanations stay with the result). */
+export function statusBadge(status: string): { label: string; variant: StatusVariant } {
+  return Object.hasOwn(STATUS_BADGES, status) ? STATUS_BADGES[status]! : { label: status, variant: "neutral" };
 }
 
 export function SummaryResultSkeleton() {
