@@ -275,7 +275,7 @@ export function SymbolCombobox({
       </div>
       <div
         className={cn(
-          "absolute top-full left-0 z-50 mt-1 w-[min(22rem,calc(100vw-2rem))] overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-md",
+          "absolute top-full left-0 z-50 mt-1 w-[min(22rem,calc(100vw-2rem))] overflow-hidden rounded-md border bg-card text-card-foreground shadow-md",
           !showPopup && "hidden",
         )}
         data-testid="symbol-suggestions"
