@@ -8,14 +8,10 @@ import { priceWords } from "@/components/paid/paid-call";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import { SYMBOL_RE } from "@/lib/alpha/patterns";
 import { queryKeys } from "@/lib/query/keys";
 import { buySymbolCatalogue, symbolSearchQueryOptions, type SymbolMatch, type SymbolSearchResult } from "@/lib/query/symbols";
-import { fetchKnownSymbols } from "@/lib/query/watchlists";
+import { resolveTypedSymbols } from "./resolve-typed";
 import { cn } from "@/lib/utils";
-
-/** What typed text resolves to: the symbols to add, or why it was refused (in words for people). */
-export type SymbolEntryOutcome = { ok: true; symbols: string[]; note: string | null } | { ok: false; message: string };
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = React.useState(value);
@@ -26,50 +22,8 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-function quoteList(items: readonly string[]): string {
-  return items.map((s) => `“${s}”`).join(", ");
-}
+export { resolveTypedSymbols, type SymbolEntryOutcome } from "./resolve-typed";
 
-/**
- * Checks typed text before it is accepted: one symbol (or several, comma-separated) the service lists. A match the
- * typeahead already offers counts as the company; an unknown symbol is refused with a sentence that says so.
- */
-export async function resolveTypedSymbols(text: string, offered: readonly SymbolMatch[], options: { multiple: boolean }): Promise<SymbolEntryOutcome> {
-  const pieces = (options.multiple ? text.split(",") : [text]).map((p) => p.trim()).filter(Boolean);
-  if (pieces.length === 0) return { ok: false, message: "Type a symbol, a company name or a BSE code." };
-  const symbols: string[] = [];
-  const toCheck: string[] = [];
-  const notSymbols: string[] = [];
-  for (const piece of pieces) {
-    const upper = piece.toUpperCase();
-    const offeredMatch = offered.find((m) => m.symbol === upper || m.scripCode === piece);
-    if (offeredMatch) symbols.push(offeredMatch.symbol);
-    else if (SYMBOL_RE.test(upper)) toCheck.push(upper);
-    else notSymbols.push(piece);
-  }
-  if (notSymbols.length) {
-    return { ok: false, message: `${quoteList(notSymbols)} ${notSymbols.length === 1 ? "is" : "are"} not a listed symbol. Pick a company from the suggestions.` };
-  }
-  let note: string | null = null;
-  if (toCheck.length) {
-    const check = await fetchKnownSymbols(toCheck);
-    if (check.unknown.length) {
-      return {
-        ok: false,
-        message: `${quoteList(check.unknown)} ${check.unknown.length === 1 ? "is" : "are"} not a symbol the Alpha service lists. Check the spelling or pick a company from the suggestions.`,
-      };
-    }
-    symbols.push(...check.known, ...check.unchecked);
-    if (check.unchecked.length) note = check.note ?? `${quoteList(check.unchecked)} could not be checked right now.`;
-  }
-  return { ok: true, symbols: [...new Set(symbols)], note };
-}
-
-/**
- * A symbol typeahead (WAI-ARIA combobox with a listbox popup): suggestions over symbol, company name and BSE code as
- * the person types; arrows move, Enter picks (or checks what was typed), Escape closes. Unknown symbols are refused
- * at entry. While the account has no symbol catalogue, the popup offers to buy it once, at its price.
- */
 /** The combobox's props (shared with the light input that stands in for it until it loads). */
 export interface SymbolComboboxProps {
   id: string;
@@ -94,6 +48,11 @@ export interface SymbolComboboxProps {
   commitOnMount?: boolean;
 }
 
+/**
+ * A symbol typeahead (WAI-ARIA combobox with a listbox popup): suggestions over symbol, company name and BSE code as
+ * the person types; arrows move, Enter picks (or checks what was typed), Escape closes. Unknown symbols are refused
+ * at entry. While the account has no symbol catalogue, the popup offers to buy it once, at its price.
+ */
 export function SymbolCombobox({
   id,
   onAdd,
