@@ -66,6 +66,25 @@ test.describe("the earnings page", () => {
     await expect(calendar.locator(`[role=gridcell][data-day="${day}"]`)).toHaveAttribute("data-count", String(count));
     await shootBoth(page, "earnings-week");
 
+    // The view tabs are one tab stop (the chosen view); the arrow keys, Home and End move between them and choose.
+    const weekTab = calendar.getByTestId("view-week");
+    await expect(weekTab).toHaveAttribute("aria-selected", "true");
+    await expect(calendar.getByTestId("view-month")).toHaveAttribute("tabindex", "-1");
+    await weekTab.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(calendar.getByTestId("view-agenda")).toBeFocused();
+    await expect(calendar).toHaveAttribute("data-view", "agenda");
+    await page.keyboard.press("ArrowRight");
+    await expect(calendar.getByTestId("view-month")).toBeFocused();
+    await expect(calendar).toHaveAttribute("data-view", "month");
+    await page.keyboard.press("End");
+    await expect(calendar.getByTestId("view-agenda")).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowLeft");
+    await expect(weekTab).toBeFocused();
+    await expect(weekTab).toHaveAttribute("tabindex", "0");
+    await expect(page).toHaveURL(/[?&]view=week/);
+    await expect(calendar.locator(`[role=gridcell][data-day="${day}"]`)).toHaveAttribute("data-count", String(count));
+
     // A typed symbol filters every view, and lands in the URL.
     const input = page.getByTestId("filter-bar").getByTestId("symbol-filter").getByRole("combobox");
     await input.fill(symbol);

@@ -15,7 +15,7 @@ import { describeCost } from "@/lib/alpha/costs";
 import { formatIstStamp } from "@/lib/format/time";
 import { istDate } from "@/lib/market/calendar";
 import { type BlockDealFilters, blockDealsInput, blockDealWindow, formatCapShare, formatDealValue, marketCapShare, matchesBlockDealFilters, mergeBlockDeals } from "./block-deal-model";
-import { symbolHref } from "./block-deal-card";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 import { useHeldContext } from "./use-held-context";
 
 /**

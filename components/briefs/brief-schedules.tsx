@@ -18,11 +18,12 @@ import { priceRequest } from "@/lib/alpha/costs";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { SummaryMode } from "@/lib/alpha/summaries";
 import { SUMMARY_MODES } from "@/lib/alpha/summary-rules";
-import type { BriefRun, BriefSchedule } from "@/lib/desk/briefs";
+import type { BriefSchedule } from "@/lib/desk/briefs";
 import { briefRequest } from "@/lib/desk/brief-request";
 import { deskCall } from "@/lib/desk/client";
 import { formatIstDateTime } from "@/lib/format/time";
 import { briefSchedulesQueryOptions } from "@/lib/query/briefs";
+import { runWords } from "./run-words";
 import { queryKeys } from "@/lib/query/keys";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
 
@@ -30,17 +31,6 @@ const PRESETS = [
   { time: "08:45", label: "Before the open (08:45)" },
   { time: "16:15", label: "After the close (16:15)" },
 ] as const;
-
-export function runWords(run: BriefRun): string {
-  switch (run.status) {
-    case "generated":
-      return `Generated ${formatIstDateTime(run.finishedAt ?? run.dueAt)}${run.reason ? ` · ${run.reason}` : ""}`;
-    case "running":
-      return "Generating now…";
-    default:
-      return run.reason ?? (run.status === "skipped" ? "Skipped." : "Not generated.");
-  }
-}
 
 function ScheduleRow({ schedule }: { schedule: BriefSchedule }) {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatIstDateTime, formatIstTime } from "@/lib/format/time";
 import { briefRunsQueryOptions, briefSchedulesQueryOptions } from "@/lib/query/briefs";
-import { runWords } from "./brief-schedules";
+import { runWords } from "./run-words";
 
 const STATUS_WORDS = { generated: "Ready", running: "Generating", skipped: "Skipped", failed: "Not generated" } as const;
 

@@ -3,7 +3,7 @@
 import { useQueryStates } from "nuqs";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { isDayKey } from "@/components/earnings/calendar";
+import { isDayKey } from "@/components/earnings/day-key";
 import { concallsParsers } from "./search-params";
 
 /** From/to IST days in the URL; both bounds included, as the API reads them. */

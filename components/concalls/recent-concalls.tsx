@@ -17,7 +17,7 @@ import type { Concall } from "@/lib/alpha/concalls";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime } from "@/lib/format/time";
 import { alphaPrice, alphaQueryOptions } from "@/lib/query/alpha";
-import { isDayKey } from "@/components/earnings/calendar";
+import { isDayKey } from "@/components/earnings/day-key";
 import { concallGlance, GuidanceBlock, IndicatorList, RedFlagsBlock } from "./concall-parts";
 import { alphaInstant } from "./dates";
 import { concallsParsers, RECENT_CALLS_LIMIT, recentCallsInput } from "./search-params";

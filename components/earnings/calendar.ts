@@ -1,17 +1,13 @@
 import { istDateString, resolveBound } from "@/lib/alpha/time";
 import type { EarningsIndexRow, UpcomingEarningsRow } from "@/lib/alpha/earnings";
+import type { CalendarView } from "./day-key";
 
 /** Calendar arithmetic on IST calendar days written `YYYY-MM-DD`; pure, so server and browser agree. */
 
-export const CALENDAR_VIEWS = ["month", "week", "agenda"] as const;
-export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+export { CALENDAR_VIEWS, type CalendarView, isDayKey } from "./day-key";
 
 const DAY_MS = 86_400_000;
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isDayKey(value: string): boolean {
-  return DAY_RE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
-}
 
 function toUtc(day: string): Date {
   return new Date(`${day}T00:00:00Z`);

@@ -2,7 +2,7 @@ import { createLoader, createParser, parseAsArrayOf, parseAsString, parseAsStrin
 import { previousQuarter, quarterKeyOfDate, formatQuarterKey, parseQuarterKey, quarterOfDate } from "@/lib/alpha/quarters";
 import { QUARTER_KEY_RE, SYMBOL_RE } from "@/lib/alpha/patterns";
 import { istDateString } from "@/lib/alpha/time";
-import { CALENDAR_VIEWS, isDayKey } from "./calendar";
+import { CALENDAR_VIEWS, isDayKey } from "./day-key";
 
 /**
  * The URL of the earnings page (and the filters the concalls and feed pages share): one set of nuqs parsers, read

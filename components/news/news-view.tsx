@@ -1,7 +1,6 @@
 "use client";
 
 import { BarChart3Icon, NewspaperIcon } from "lucide-react";
-import dynamic from "next/dynamic";
 import { useQueryStates } from "nuqs";
 import * as React from "react";
 import { PaidButton } from "@/components/paid/paid-call";
@@ -27,11 +26,21 @@ import { NewsCard } from "./news-card";
 import { newsParsers } from "./search-params";
 import { describeCost } from "@/lib/alpha/costs";
 
-// Recharts loads only when the chart is drawn, keeping the page's first load small.
-const SentimentChart = dynamic(() => import("./sentiment-chart").then((m) => m.SentimentChart), {
-  ssr: false,
-  loading: () => <Skeleton className="h-56 w-full" />,
-});
+// Recharts loads only when the chart is drawn, keeping the page's first load small; drawn in the browser only.
+const SentimentChartLazy = React.lazy(() => import("./sentiment-chart").then((m) => ({ default: m.SentimentChart })));
+const subscribeNothing = () => () => {};
+
+function SentimentChart(props: React.ComponentProps<typeof SentimentChartLazy>) {
+  const inBrowser = React.useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const placeholder = <Skeleton className="h-56 w-full" />;
+  return inBrowser ? (
+    <React.Suspense fallback={placeholder}>
+      <SentimentChartLazy {...props} />
+    </React.Suspense>
+  ) : (
+    placeholder
+  );
+}
 
 export function NewsSkeleton() {
   return (

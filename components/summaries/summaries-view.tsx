@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldOffIcon, SparklesIcon } from "lucide-react";
 import Link from "next/link";
 import { useQueryStates } from "nuqs";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
@@ -32,7 +32,13 @@ import { SummaryHistory } from "./summary-history";
 import { SymbolFilter } from "@/components/symbol-filter/symbol-filter";
 import { MODE_INFO, splitTypedSymbols, summaryParsers, symbolCountWords, withArticle } from "./summary-params";
 import { checkSummaryRequest, symbolOf } from "./summary-request-check";
-import { SummaryResult, SummaryResultSkeleton } from "./summary-result";
+import { SummaryResultSkeleton } from "./summary-status";
+
+/**
+ * The summary shown (its status, cost, markdown and actions) loads as its own chunk when one is open, not with the
+ * page; rendered on the server too, so a summary named in the URL is in the first HTML.
+ */
+const SummaryResult = lazy(() => import("./summary-result").then((m) => ({ default: m.SummaryResult })));
 
 /** What the form asks for, as a contract request, or the reasons it cannot be sent yet. */
 function buildRequest(input: {
@@ -331,13 +337,15 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
         ) : entry.isError ? (
           <ErrorState error={entry.error} onRetry={() => void entry.refetch()} />
         ) : (
-          <SummaryResult
-            entry={entry.data}
-            reused={reusedId === entry.data.id}
-            onRegenerate={() => void generate(true)}
-            regeneratePrice={price.credits}
-            regenerating={busy}
-          />
+          <Suspense fallback={<SummaryResultSkeleton />}>
+            <SummaryResult
+              entry={entry.data}
+              reused={reusedId === entry.data.id}
+              onRegenerate={() => void generate(true)}
+              regeneratePrice={price.credits}
+              regenerating={busy}
+            />
+          </Suspense>
         )}
       </div>
       <SummaryHistory

@@ -12,7 +12,7 @@ import { formatIstDateTime, formatIstRecent } from "@/lib/format/time";
 import { summaryHistoryQueryOptions } from "@/lib/query/summaries";
 import { cn } from "@/lib/utils";
 import { modeLabel } from "./summary-params";
-import { statusInfo } from "./summary-result";
+import { statusBadge } from "./summary-status";
 
 export function SummaryHistorySkeleton() {
   return (
@@ -50,7 +50,7 @@ export function SummaryHistory({ openId, onOpen }: { openId: string | null; onOp
         ) : (
           <ul className="-mx-2 grid gap-1" data-testid="summary-history">
             {query.data.map((e) => {
-              const info = statusInfo(e.status);
+              const info = statusBadge(e.status);
               return (
                 <li key={e.id}>
                   <button

@@ -1,6 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { type ComponentProps, lazy, Suspense } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** What stands in for a summary while its renderer loads: a heading and a few lines of text, at the text's rhythm. */
@@ -18,11 +18,18 @@ function SummaryMarkdownSkeleton() {
   );
 }
 
+const SummaryMarkdown = lazy(() => import("./summary-markdown").then((m) => ({ default: m.SummaryMarkdown })));
+
 /**
  * The summary's markdown renderer (react-markdown, remark-gfm and their parsers, the largest library of the
  * summaries and batch pages) loads as its own chunk when a summary is shown, not with the page. Rendered on the
- * server too, so a summary in the page's first HTML does not shift.
+ * server too, so a summary in the page's first HTML does not shift. (React.lazy, not next/dynamic: the same
+ * behaviour without next/dynamic's own code in the page.)
  */
-export const SummaryMarkdownLazy = dynamic(() => import("./summary-markdown").then((m) => m.SummaryMarkdown), {
-  loading: () => <SummaryMarkdownSkeleton />,
-});
+export function SummaryMarkdownLazy(props: ComponentProps<typeof SummaryMarkdown>) {
+  return (
+    <Suspense fallback={<SummaryMarkdownSkeleton />}>
+      <SummaryMarkdown {...props} />
+    </Suspense>
+  );
+}

@@ -3,7 +3,7 @@
 import { XIcon } from "lucide-react";
 import * as React from "react";
 import { normalizeSymbols } from "@/components/earnings/search-params";
-import { SymbolCombobox } from "@/components/symbol-search/symbol-combobox";
+import { LazySymbolCombobox } from "@/components/symbol-search/symbol-combobox-lazy";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 
@@ -45,7 +45,7 @@ export function SymbolFilter({
           </Badge>
         ))}
         <div className="flex items-start gap-1">
-          <SymbolCombobox
+          <LazySymbolCombobox
             id={id}
             className="w-56 max-w-full"
             placeholder={symbols.length ? "Add another" : placeholder}

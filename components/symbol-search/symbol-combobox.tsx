@@ -8,14 +8,10 @@ import { priceWords } from "@/components/paid/paid-call";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import { SYMBOL_RE } from "@/lib/alpha/patterns";
 import { queryKeys } from "@/lib/query/keys";
 import { buySymbolCatalogue, symbolSearchQueryOptions, type SymbolMatch, type SymbolSearchResult } from "@/lib/query/symbols";
-import { fetchKnownSymbols } from "@/lib/query/watchlists";
+import { resolveTypedSymbols } from "./resolve-typed";
 import { cn } from "@/lib/utils";
-
-/** What typed text resolves to: the symbols to add, or why it was refused (in words for people). */
-export type SymbolEntryOutcome = { ok: true; symbols: string[]; note: string | null } | { ok: false; message: string };
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = React.useState(value);
@@ -26,43 +22,30 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-function quoteList(items: readonly string[]): string {
-  return items.map((s) => `“${s}”`).join(", ");
-}
+export { resolveTypedSymbols, type SymbolEntryOutcome } from "./resolve-typed";
 
-/**
- * Checks typed text before it is accepted: one symbol (or several, comma-separated) the service lists. A match the
- * typeahead already offers counts as the company; an unknown symbol is refused with a sentence that says so.
- */
-export async function resolveTypedSymbols(text: string, offered: readonly SymbolMatch[], options: { multiple: boolean }): Promise<SymbolEntryOutcome> {
-  const pieces = (options.multiple ? text.split(",") : [text]).map((p) => p.trim()).filter(Boolean);
-  if (pieces.length === 0) return { ok: false, message: "Type a symbol, a company name or a BSE code." };
-  const symbols: string[] = [];
-  const toCheck: string[] = [];
-  const notSymbols: string[] = [];
-  for (const piece of pieces) {
-    const upper = piece.toUpperCase();
-    const offeredMatch = offered.find((m) => m.symbol === upper || m.scripCode === piece);
-    if (offeredMatch) symbols.push(offeredMatch.symbol);
-    else if (SYMBOL_RE.test(upper)) toCheck.push(upper);
-    else notSymbols.push(piece);
-  }
-  if (notSymbols.length) {
-    return { ok: false, message: `${quoteList(notSymbols)} ${notSymbols.length === 1 ? "is" : "are"} not a listed symbol. Pick a company from the suggestions.` };
-  }
-  let note: string | null = null;
-  if (toCheck.length) {
-    const check = await fetchKnownSymbols(toCheck);
-    if (check.unknown.length) {
-      return {
-        ok: false,
-        message: `${quoteList(check.unknown)} ${check.unknown.length === 1 ? "is" : "are"} not a symbol the Alpha service lists. Check the spelling or pick a company from the suggestions.`,
-      };
-    }
-    symbols.push(...check.known, ...check.unchecked);
-    if (check.unchecked.length) note = check.note ?? `${quoteList(check.unchecked)} could not be checked right now.`;
-  }
-  return { ok: true, symbols: [...new Set(symbols)], note };
+/** The combobox's props (shared with the light input that stands in for it until it loads). */
+export interface SymbolComboboxProps {
+  id: string;
+  /** Accepted symbols; the input is cleared after. */
+  onAdd: (symbols: string[], note: string | null) => void;
+  /** The refusal message (null when the input changes again); shown by the caller or, when absent, below the input. */
+  onRefused?: (message: string | null) => void;
+  multiple?: boolean;
+  placeholder?: string;
+  className?: string;
+  inputClassName?: string;
+  describedBy?: string;
+  disabled?: boolean;
+  ariaLabel?: string;
+  /** Controlled text (a form field that submits with other fields). */
+  value?: string;
+  onValueChange?: (value: string) => void;
+  /** A form field: a pick fills the field (and calls onAdd) instead of clearing it; Enter without a pick submits the form. */
+  field?: boolean;
+  testId?: string;
+  /** Checks the text as Enter would, once mounted (an Enter pressed in the light input while this loaded). */
+  commitOnMount?: boolean;
 }
 
 /**
@@ -85,26 +68,8 @@ export function SymbolCombobox({
   onValueChange,
   field = false,
   testId = "symbol-combobox-input",
-}: {
-  id: string;
-  /** Accepted symbols; the input is cleared after. */
-  onAdd: (symbols: string[], note: string | null) => void;
-  /** The refusal message (null when the input changes again); shown by the caller or, when absent, below the input. */
-  onRefused?: (message: string | null) => void;
-  multiple?: boolean;
-  placeholder?: string;
-  className?: string;
-  inputClassName?: string;
-  describedBy?: string;
-  disabled?: boolean;
-  ariaLabel?: string;
-  /** Controlled text (a form field that submits with other fields). */
-  value?: string;
-  onValueChange?: (value: string) => void;
-  /** A form field: a pick fills the field (and calls onAdd) instead of clearing it; Enter without a pick submits the form. */
-  field?: boolean;
-  testId?: string;
-}) {
+  commitOnMount = false,
+}: SymbolComboboxProps) {
   const [ownDraft, setOwnDraft] = React.useState("");
   const draft = value ?? ownDraft;
   const setDraft = (v: string) => {
@@ -163,6 +128,15 @@ export function SymbolCombobox({
       setChecking(false);
     }
   }
+
+  // An Enter pressed before this loaded (see symbol-combobox-lazy.tsx) is honoured once, with the text it was pressed on.
+  const commitOnMountRef = React.useRef(commitOnMount);
+  React.useEffect(() => {
+    if (!commitOnMountRef.current) return;
+    commitOnMountRef.current = false;
+    void commit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
 
   async function buyCatalogue() {
     const state = result?.catalogue;
@@ -260,7 +234,7 @@ export function SymbolCombobox({
       </div>
       <div
         className={cn(
-          "absolute top-full left-0 z-50 mt-1 w-[min(22rem,calc(100vw-2rem))] overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-md",
+          "absolute top-full left-0 z-50 mt-1 w-[min(22rem,calc(100vw-2rem))] overflow-hidden rounded-md border bg-card text-card-foreground shadow-md",
           !showPopup && "hidden",
         )}
         data-testid="symbol-suggestions"

@@ -9,7 +9,7 @@ import { AlertCard } from "@/components/alerts/alert-card";
 import { alertsInput, groupAlerts, matchesAlertFilters, mergeAlerts } from "@/components/alerts/alert-model";
 import { AnnouncementCard } from "@/components/announcements/announcement-card";
 import { announcementsInput, matchesAnnouncementFilters, mergeAnnouncements } from "@/components/announcements/announcement-model";
-import { symbolHref } from "@/components/block-deals/block-deal-card";
+import { symbolHref } from "@/lib/symbols/symbol-href";
 import { FeedFooter } from "@/components/feeds/feed-chrome";
 import { LiveStatusBadge } from "@/components/feeds/live-status";
 import { useLiveStream } from "@/components/feeds/use-live-stream";

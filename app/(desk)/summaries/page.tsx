@@ -7,7 +7,7 @@ import { BriefSchedules } from "@/components/briefs/brief-schedules";
 import { TodaysBriefs } from "@/components/briefs/todays-briefs";
 import { SummariesView } from "@/components/summaries/summaries-view";
 import { SummaryHistorySkeleton } from "@/components/summaries/summary-history";
-import { SummaryResultSkeleton } from "@/components/summaries/summary-result";
+import { SummaryResultSkeleton } from "@/components/summaries/summary-status";
 import { unitCredits } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
 import { briefSchedulesQueryOptions } from "@/lib/query/briefs";

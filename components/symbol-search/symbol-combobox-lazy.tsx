@@ -1,0 +1,89 @@
+"use client";
+
+import * as React from "react";
+import type { SymbolCombobox, SymbolComboboxProps } from "@/components/symbol-search/symbol-combobox";
+import { Input } from "@/components/ui/input";
+import { importOnce } from "@/lib/import-once";
+import { cn } from "@/lib/utils";
+
+const loadCombobox = importOnce(() => import("@/components/symbol-search/symbol-combobox").then((m) => m.SymbolCombobox));
+
+/**
+ * The symbol combobox, fetched when it is about to be used: until then a plain input with the combobox's role,
+ * name and look stands in for it (nothing to suggest before anything is typed). Pointing at it, touching it or
+ * focusing it (keyboard included) loads the combobox, which takes over the text typed so far, the caret and the
+ * focus; an Enter pressed in between is applied once it has loaded. Not for `field` use (a form field submits on
+ * Enter): watchlist-detail imports the combobox itself.
+ */
+export function LazySymbolCombobox(props: Omit<SymbolComboboxProps, "value" | "onValueChange" | "field" | "commitOnMount">) {
+  const [Combobox, setCombobox] = React.useState<typeof SymbolCombobox | null>(null);
+  const [draft, setDraft] = React.useState("");
+  const [enterPending, setEnterPending] = React.useState(false);
+  const inputRef = React.useRef<HTMLInputElement>(null);
+  const handOver = React.useRef<{ start: number | null; end: number | null } | null>(null);
+
+  const load = () => {
+    if (Combobox) return;
+    loadCombobox().then(
+      (loaded) => {
+        const input = inputRef.current;
+        handOver.current = input && document.activeElement === input ? { start: input.selectionStart, end: input.selectionEnd } : null;
+        setCombobox(() => loaded);
+      },
+      () => {
+        // Offline or a replaced chunk: the light input keeps working as a text box; the next focus tries again.
+      },
+    );
+  };
+
+  // The combobox's input replaced the light one: give it the focus and the caret the person had.
+  React.useLayoutEffect(() => {
+    const caret = handOver.current;
+    if (!Combobox || !caret) return;
+    handOver.current = null;
+    const input = document.getElementById(props.id);
+    if (input instanceof HTMLInputElement) {
+      input.focus();
+      if (caret.start !== null) input.setSelectionRange(caret.start, caret.end ?? caret.start);
+    }
+  }, [Combobox, props.id]);
+
+  if (Combobox) return <Combobox {...props} value={draft} onValueChange={setDraft} commitOnMount={enterPending} />;
+
+  const { id, className, inputClassName, describedBy, disabled, ariaLabel, placeholder = "Symbol, company or BSE code", testId = "symbol-combobox-input" } = props;
+  return (
+    <div className={cn("relative", className)} onPointerEnter={load} onTouchStart={load}>
+      <div className="relative">
+        <Input
+          ref={inputRef}
+          id={id}
+          role="combobox"
+          aria-expanded={false}
+          aria-controls={`${id}-listbox`}
+          aria-autocomplete="list"
+          aria-describedby={describedBy}
+          aria-label={ariaLabel}
+          value={draft}
+          disabled={disabled}
+          onChange={(e) => setDraft(e.target.value)}
+          onFocus={load}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              if (draft.trim()) setEnterPending(true);
+              load();
+            }
+          }}
+          placeholder={placeholder}
+          className={cn("h-8 pr-7", inputClassName)}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid={testId}
+        />
+      </div>
+      <div className="hidden">
+        <ul id={`${id}-listbox`} role="listbox" aria-label="Matching companies" hidden />
+      </div>
+    </div>
+  );
+}
