@@ -24,7 +24,8 @@ export function AlertDialogOverlay({ className, ...props }: React.ComponentProps
 /**
  * Focus goes back on close to what had it when the dialog opened (the button that opened it), when that is still on
  * the page: Radix returns it only to a Dialog.Trigger, and a dialog opened from state (fetched on demand, or opened by
- * a row's button) has none. A handler of the caller's that prevents the default keeps the last word.
+ * a row's button) has none. A handler of the caller's that prevents the default keeps the last word. Radix focuses the
+ * dialog's first field on open: an `autoFocus` inside it would skip the open event, and with it what had focus.
  */
 function useReturnFocus(onOpenAutoFocus?: (event: Event) => void, onCloseAutoFocus?: (event: Event) => void) {
   const opener = React.useRef<HTMLElement | null>(null);
