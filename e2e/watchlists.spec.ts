@@ -74,6 +74,16 @@ test.describe("watchlists", () => {
     expect(exported).toContain('RELIANCE,100000,"core, long",inr');
     expect(exported.at(-1)).toBe("WIPRO,2500,,inr");
 
+    // The rename dialog is fetched on demand: the keyboard opens it (Enter on the button), and Escape gives focus back
+    // to the button that opened it.
+    const renameButton = page.getByRole("button", { name: "Rename" });
+    await renameButton.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Rename watchlist" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Rename watchlist" })).toBeHidden();
+    await expect(renameButton).toBeFocused();
+
     // Rename, then the picker on the Summaries page offers it.
     await page.getByRole("button", { name: "Rename" }).click();
     const rename = page.getByRole("dialog", { name: "Rename watchlist" });

@@ -64,13 +64,11 @@ export const INTERIM_CEILINGS_KB: Readonly<Record<string, number>> = {
 export const ZOD_SIGNATURES: readonly string[] = ['"$ZodType"', "__zod_globalRegistry"];
 
 /**
- * Routes whose first load still carries zod, until that goes too (issue 18): /admin, whose market-calendar editor
- * checks the draft with the calendar's schema as it renders. A ratchet like the ceilings: the check fails when any
- * other route loads zod, and when a route named here no longer does (remove it).
+ * Routes whose first load still carries zod, until that goes too (issue 18): none now (the admin page's calendar editor
+ * fetches the calendar's schema on demand). A ratchet like the ceilings: the check fails when any route not named here
+ * loads zod, and when a route named here no longer does (remove it).
  */
-export const ZOD_PENDING_ROUTES: readonly string[] = [
-  "/admin",
-];
+export const ZOD_PENDING_ROUTES: readonly string[] = [];
 
 /** How far under its interim ceiling a route may sit before the check asks for the ceiling to come down. */
 export const CEILING_SLACK_KB = 8;

@@ -1,12 +1,12 @@
 "use client";
 
-import { AlertTriangleIcon, UserPlusIcon } from "lucide-react";
+import { AlertTriangleIcon } from "lucide-react";
 import { useState } from "react";
 import { Field, fieldAria, fieldErrorsOf } from "@/components/auth/field";
 import { useHydrated } from "@/components/auth/use-hydrated";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
@@ -18,9 +18,19 @@ const loadUserSchema = () => import("@/lib/desk/users");
 
 const EMPTY = { email: "", name: "", password: "", role: "member" as UserSummary["role"] };
 
-/** Add a colleague with a temporary password and a role (admin or member). */
-export function AddUserDialog({ onCreate }: { onCreate: (input: typeof EMPTY) => Promise<UserSummary> }) {
-  const [open, setOpen] = useState(false);
+/**
+ * Add a colleague with a temporary password and a role (admin or member). Opened by UsersTable's Add user button
+ * (fetched on pointer or focus on it, or on the first opening: ./add-user-dialog-lazy.ts).
+ */
+export function AddUserDialog({
+  open,
+  onOpenChange,
+  onCreate,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreate: (input: typeof EMPTY) => Promise<UserSummary>;
+}) {
   const [values, setValues] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -54,7 +64,7 @@ export function AddUserDialog({ onCreate }: { onCreate: (input: typeof EMPTY) =>
     setPending(true);
     try {
       await onCreate({ ...values, email: values.email.trim(), name: values.name.trim() });
-      setOpen(false);
+      onOpenChange(false);
       reset();
     } catch (e) {
       if (isAlphaError(e)) {
@@ -70,16 +80,10 @@ export function AddUserDialog({ onCreate }: { onCreate: (input: typeof EMPTY) =>
     <Dialog
       open={open}
       onOpenChange={(o) => {
-        setOpen(o);
+        onOpenChange(o);
         if (!o) reset();
       }}
     >
-      <DialogTrigger asChild>
-        <Button>
-          <UserPlusIcon aria-hidden />
-          Add user
-        </Button>
-      </DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Add a user</DialogTitle>
@@ -132,7 +136,7 @@ export function AddUserDialog({ onCreate }: { onCreate: (input: typeof EMPTY) =>
             </NativeSelect>
           </Field>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
             <Button type="submit" disabled={pending || !hydrated}>

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { DownloadIcon, PlusIcon, RotateCcwIcon, Trash2Icon, UploadIcon } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -16,7 +16,7 @@ import { deskCall } from "@/lib/desk/client";
 import { formatIstDate, formatIstDateTime } from "@/lib/format/time";
 import type { MarketCalendar, SessionWindow, SpecialSession } from "@/lib/market/calendar";
 import { NSE_CALENDAR } from "@/lib/market/calendar";
-import { marketCalendarSchema } from "@/lib/market/calendar-schema";
+import { importOnce } from "@/lib/import-once";
 import { queryKeys } from "@/lib/query/keys";
 import { calendarVersionsQueryOptions, marketCalendarQueryOptions } from "@/lib/query/market";
 
@@ -31,8 +31,16 @@ const SESSION_NAMES: Record<SessionWindow["id"], string> = {
 };
 const KIND_NAMES: Record<SpecialSession["kind"], string> = { muhurat: "Muhurat trading", budget: "Budget day", special: "Other special session" };
 
+/**
+ * The calendar's schema (zod, ~32 kB gzip) is fetched when the admin first comes to the editor (pointer or focus) or
+ * first edits it, not with the admin page. The server checks the calendar with the same schema on save.
+ */
+const loadCalendarSchema = importOnce(() => import("@/lib/market/calendar-schema"));
+type CalendarSchema = Awaited<ReturnType<typeof loadCalendarSchema>>["marketCalendarSchema"];
+const preloadCalendarSchema = () => void loadCalendarSchema().catch(() => undefined);
+
 /** Problems of a draft, in words for people (the schema's messages with where they are). */
-function problemsOf(draft: MarketCalendar): string[] {
+function problemsOf(marketCalendarSchema: CalendarSchema, draft: MarketCalendar): string[] {
   const parsed = marketCalendarSchema.safeParse(draft);
   if (parsed.success) return [];
   return parsed.error.issues.map((i) => {
@@ -72,10 +80,31 @@ export function MarketCalendarEditor() {
   const [special, setSpecial] = useState({ date: "", name: "", kind: "muhurat" as SpecialSession["kind"], preFrom: "", preTo: "", from: "", to: "" });
   const [importError, setImportError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [schema, setSchema] = useState<{ ok: CalendarSchema } | { failed: true } | null>(null);
 
   const current = draft ?? active.data?.calendar ?? null;
   const dirty = draft !== null;
-  const problems = current && dirty ? problemsOf(current) : [];
+  // Until the schema is here an edited draft counts as unchecked: it cannot be saved (a moment, on a first edit).
+  const problems =
+    current && dirty
+      ? schema === null
+        ? null
+        : "ok" in schema
+          ? problemsOf(schema.ok, current)
+          : ["The calendar's checks could not be loaded. Reload the page to save."]
+      : [];
+
+  useEffect(() => {
+    if (!dirty || schema !== null) return;
+    let live = true;
+    loadCalendarSchema().then(
+      (m) => live && setSchema({ ok: m.marketCalendarSchema }),
+      () => live && setSchema({ failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dirty, schema]);
 
   const save = useMutation({
     mutationFn: (calendar: MarketCalendar) => deskCall("saveMarketCalendar", { body: { calendar, ...(note.trim() ? { note: note.trim() } : {}) } }),
@@ -135,6 +164,13 @@ export function MarketCalendarEditor() {
       setImportError(`${file.name} is not a JSON file.`);
       return;
     }
+    let marketCalendarSchema: CalendarSchema;
+    try {
+      ({ marketCalendarSchema } = await loadCalendarSchema());
+    } catch {
+      setImportError(`${file.name} could not be checked: the calendar's checks did not load. Reload the page and try again.`);
+      return;
+    }
     const parsed = marketCalendarSchema.safeParse(json);
     if (!parsed.success) {
       setImportError(`${file.name} is not a market calendar: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "file"}: ${i.message}`).join("; ")}.`);
@@ -145,7 +181,7 @@ export function MarketCalendarEditor() {
   };
 
   return (
-    <Card data-testid="market-calendar-editor">
+    <Card data-testid="market-calendar-editor" onPointerEnter={preloadCalendarSchema} onFocus={preloadCalendarSchema}>
       <CardHeader>
         <CardTitle>
           <h2>Market calendar</h2>
@@ -301,7 +337,7 @@ export function MarketCalendarEditor() {
           <h3 id="cal-save" className="sr-only">
             Save, import and export
           </h3>
-          {problems.length > 0 && (
+          {problems && problems.length > 0 && (
             <ul role="alert" data-testid="calendar-problems" className="list-disc rounded-md border border-destructive/40 px-6 py-2 text-sm">
               {problems.slice(0, 6).map((p) => (
                 <li key={p}>{p}</li>
@@ -318,7 +354,7 @@ export function MarketCalendarEditor() {
               <Label htmlFor="calendar-note">What changed (kept with this version)</Label>
               <Input id="calendar-note" maxLength={200} value={note} onChange={(e) => setNote(e.target.value)} />
             </div>
-            <Button onClick={() => save.mutate(current)} disabled={!dirty || problems.length > 0 || save.isPending}>
+            <Button onClick={() => save.mutate(current)} disabled={!dirty || problems === null || problems.length > 0 || save.isPending}>
               {save.isPending ? "Saving…" : "Save calendar"}
             </Button>
             {dirty && (

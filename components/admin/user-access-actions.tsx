@@ -3,22 +3,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
+import { preloadTemporaryPasswordDialog, TemporaryPasswordDialog } from "./admin-dialogs-lazy";
 
-interface Target {
+export interface Target {
   id: string;
   name: string;
   email: string;
@@ -33,6 +24,7 @@ export function UserAccessActions({ user, self }: { user: Target; self: boolean 
   const queryClient = useQueryClient();
   const [temporary, setTemporary] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [asking, setAsking] = useState(false);
   const params = { id: user.id };
 
   async function run<T>(action: () => Promise<T>, done: (result: T) => void) {
@@ -66,44 +58,35 @@ export function UserAccessActions({ user, self }: { user: Target; self: boolean 
         </Button>
       )}
       {!self && (
-        <AlertDialog onOpenChange={(open) => !open && setTemporary(null)}>
-          <AlertDialogTrigger asChild>
-            <Button variant="ghost" size="sm" disabled={pending} aria-label={`Temporary password for ${user.name}`}>
-              Temporary password
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{temporary ? `Temporary password for ${user.name}` : `Give ${user.name} a temporary password?`}</AlertDialogTitle>
-              <AlertDialogDescription>
-                {temporary
-                  ? "Give it to them in person or by another channel. It is shown only now; they choose their own at first sign-in."
-                  : `${user.email}'s current password stops working and they are signed out everywhere.`}
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            {temporary && (
-              <p className="rounded-md border bg-muted/40 px-3 py-2 font-mono text-base break-all select-all" data-testid="temporary-password">
-                {temporary}
-              </p>
-            )}
-            <AlertDialogFooter>
-              <AlertDialogCancel>{temporary ? "Done" : "Cancel"}</AlertDialogCancel>
-              {!temporary && (
-                <Button
-                  disabled={pending}
-                  onClick={() =>
-                    void run(
-                      () => deskCall("issueTemporaryPassword", { params }),
-                      (result) => setTemporary(result.temporaryPassword),
-                    )
-                  }
-                >
-                  Issue it
-                </Button>
-              )}
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={pending}
+            aria-label={`Temporary password for ${user.name}`}
+            onPointerEnter={preloadTemporaryPasswordDialog}
+            onFocus={preloadTemporaryPasswordDialog}
+            onClick={() => setAsking(true)}
+          >
+            Temporary password
+          </Button>
+          <TemporaryPasswordDialog
+            open={asking}
+            onOpenChange={(open) => {
+              setAsking(open);
+              if (!open) setTemporary(null);
+            }}
+            user={user}
+            temporary={temporary}
+            pending={pending}
+            onIssue={() =>
+              void run(
+                () => deskCall("issueTemporaryPassword", { params }),
+                (result) => setTemporary(result.temporaryPassword),
+              )
+            }
+          />
+        </>
       )}
     </>
   );

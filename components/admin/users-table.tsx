@@ -1,20 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2Icon, CircleSlashIcon, KeyRoundIcon } from "lucide-react";
+import { CheckCircle2Icon, CircleSlashIcon, KeyRoundIcon, UserPlusIcon } from "lucide-react";
+import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { ErrorState } from "@/components/shell/error-state";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -25,13 +15,15 @@ import { formatIstDate } from "@/lib/format/time";
 import { adminUsersQueryOptions, createUser, updateUser } from "@/lib/query/admin";
 import { queryKeys } from "@/lib/query/keys";
 import type { UserSummary } from "@/lib/desk/users";
-import { AddUserDialog } from "./add-user-dialog";
+import { AddUserDialog, DisableUserDialog, preloadAddUserDialog, preloadDisableUserDialog } from "./admin-dialogs-lazy";
 import { UserAccessActions } from "./user-access-actions";
 
 /** Everyone on the desk: add, change role, disable and enable. An admin cannot demote or disable themselves. */
 export function UsersTable({ initialUsers, currentUserId }: { initialUsers: UserSummary[]; currentUserId: string }) {
   const queryClient = useQueryClient();
   const query = useQuery({ ...adminUsersQueryOptions(), initialData: initialUsers });
+  const [adding, setAdding] = useState(false);
+  const [disabling, setDisabling] = useState<UserSummary | null>(null);
 
   const update = useMutation({
     mutationFn: ({ id, change }: { id: string; change: { role?: UserSummary["role"]; disabled?: boolean } }) => updateUser(id, change),
@@ -62,7 +54,11 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
           {users.length} {users.length === 1 ? "person uses" : "people use"} this desk. Disabled users cannot sign in; their sessions end at once.
         </CardDescription>
         <CardAction>
-          <AddUserDialog onCreate={create} />
+          <Button onPointerEnter={preloadAddUserDialog} onFocus={preloadAddUserDialog} onClick={() => setAdding(true)}>
+            <UserPlusIcon aria-hidden />
+            Add user
+          </Button>
+          <AddUserDialog open={adding} onOpenChange={setAdding} onCreate={create} />
         </CardAction>
       </CardHeader>
       <CardContent>
@@ -146,31 +142,18 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
                         Enable
                       </Button>
                     ) : (
-                      <AlertDialog>
-                        <AlertDialogTrigger asChild>
-                          <Button variant="ghost" size="sm" disabled={self || busy} className="text-destructive hover:text-destructive" aria-label={`Disable ${u.name}`}>
-                            Disable
-                          </Button>
-                        </AlertDialogTrigger>
-                        <AlertDialogContent>
-                          <AlertDialogHeader>
-                            <AlertDialogTitle>Disable {u.name}?</AlertDialogTitle>
-                            <AlertDialogDescription>
-                              {u.email} is signed out everywhere and cannot sign in until you enable the account again. Their stored key and
-                              history stay.
-                            </AlertDialogDescription>
-                          </AlertDialogHeader>
-                          <AlertDialogFooter>
-                            <AlertDialogCancel>Cancel</AlertDialogCancel>
-                            <AlertDialogAction
-                              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-                              onClick={() => update.mutate({ id: u.id, change: { disabled: true } })}
-                            >
-                              Disable
-                            </AlertDialogAction>
-                          </AlertDialogFooter>
-                        </AlertDialogContent>
-                      </AlertDialog>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={self || busy}
+                        className="text-destructive hover:text-destructive"
+                        aria-label={`Disable ${u.name}`}
+                        onPointerEnter={preloadDisableUserDialog}
+                        onFocus={preloadDisableUserDialog}
+                        onClick={() => setDisabling(u)}
+                      >
+                        Disable
+                      </Button>
                     )}
                   </TableCell>
                 </TableRow>
@@ -179,6 +162,7 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
           </TableBody>
         </Table>
       </CardContent>
+      <DisableUserDialog user={disabling} onClose={() => setDisabling(null)} onConfirm={(u) => update.mutate({ id: u.id, change: { disabled: true } })} />
     </Card>
   );
 }

@@ -6,18 +6,8 @@ import Link from "next/link";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { ErrorState } from "@/components/shell/error-state";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isTerminalBatchStatus } from "@/lib/alpha/batch-limits";
@@ -26,6 +16,7 @@ import { formatCredits } from "@/lib/format/number";
 import { alphaQueryOptions, useAlphaMutation } from "@/lib/query/alpha";
 import { queryKeys } from "@/lib/query/keys";
 import { BatchResults } from "./batch-results";
+import { ConfirmCancelDialog, preloadConfirmCancel } from "./confirm-cancel-dialog-lazy";
 import { BatchProgress, BatchStatusBadge, formatEpoch } from "./job-status";
 import { unitCredits } from "@/lib/alpha/costs";
 
@@ -143,7 +134,7 @@ export function BatchJobView({ jobId }: { jobId: string }) {
           <CardDescription className="font-mono text-xs">{job.id}</CardDescription>
           {!terminal && (
             <CardAction>
-              <Button variant="outline" onClick={() => setConfirming(true)} disabled={cancel.isPending} data-testid="batch-cancel">
+              <Button variant="outline" onPointerEnter={preloadConfirmCancel} onFocus={preloadConfirmCancel} onClick={() => setConfirming(true)} disabled={cancel.isPending} data-testid="batch-cancel">
                 <BanIcon aria-hidden />
                 Cancel job
               </Button>
@@ -191,24 +182,7 @@ export function BatchJobView({ jobId }: { jobId: string }) {
 
       {terminal && <BatchResults job={job} />}
 
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent data-testid="confirm-cancel">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Cancel this job?</AlertDialogTitle>
-            <AlertDialogDescription>
-              About {remaining} remaining {remaining === 1 ? "line" : "lines"} will not run and will not be charged; a few more may finish while the cancel
-              reaches the job, and you will see the real count after. The {formatCredits(unitCredits("createBatchJob").credits)} to submit and the summaries generated stay charged, and their
-              results stay available to download. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep running</AlertDialogCancel>
-            <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => void doCancel(remaining)}>
-              Cancel job
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmCancelDialog open={confirming} onOpenChange={setConfirming} remaining={remaining} onConfirm={() => void doCancel(remaining)} />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { batchResultsSchema, checkBatchFile } from "@/lib/alpha/batch";
 import { batchJobCost as maxBatchCost } from "@/lib/alpha/costs";
 import { SUMMARY_MODES } from "@/lib/alpha/summaries";
 import { EXAMPLE_FORMS, exampleLine, exampleTemplate } from "./batch-examples";
-import { buildJobLines, isCancelledResult, isFailedResult, rebuildFailedLines, resultInputs, resultsToCsv, resultsToJsonl, toJsonl } from "./batch-lines";
+import { resultsToCsv } from "./batch-csv";
+import { buildJobLines, isCancelledResult, isFailedResult, rebuildFailedLines, resultInputs, resultsToJsonl, toJsonl } from "./batch-lines";
 
 const watchlist = (name: string, symbols: string[]) => ({
   id: `wl_${name}`,

@@ -1,8 +1,8 @@
 /**
- * Batch jobs in the browser: lines built from watchlists and modes, JSONL in and out, results as CSV, and the
- * rebuild of a finished job's failed lines from the input the desk kept.
+ * Batch jobs in the browser: lines built from watchlists and modes, JSONL in and out, and the rebuild of a finished
+ * job's failed lines from the input the desk kept. The results as CSV are in ./batch-csv.ts (papaparse, fetched on
+ * the download click).
  */
-import Papa from "papaparse";
 import type { BatchLine, BatchResultLine } from "@/lib/alpha/batch";
 import { symbolsOfRequest } from "@/lib/alpha/batch-limits";
 import type { SummaryMode } from "@/lib/alpha/summaries";
@@ -122,21 +122,6 @@ export function resultsToJsonl(results: readonly BatchResultLine[], inputs: Read
     const input = inputs.get(r.custom_id);
     return input ? { ...r, input } : r;
   }));
-}
-
-/** The results as CSV: custom_id, watchlist, symbols, labels, status, summary, error_code, error_message. */
-export function resultsToCsv(results: readonly BatchResultLine[], inputs: ReadonlyMap<string, ResultInput> = new Map()): string {
-  return `${Papa.unparse(
-    {
-      fields: ["custom_id", "watchlist", "symbols", "labels", "status", "summary", "error_code", "error_message"],
-      data: results.map((r) => {
-        const input = inputs.get(r.custom_id);
-        const labels = input ? Object.entries(input.labels).map(([symbol, label]) => `${symbol}: ${label}`).join("; ") : "";
-        return [r.custom_id, input?.watchlist ?? "", input?.symbols.join(" ") ?? "", labels, resultStatus(r), resultSummary(r) ?? "", r.error?.code ?? "", r.error?.message ?? ""];
-      }),
-    },
-    { newline: "\n" },
-  )}\n`;
 }
 
 /** A one-line preview of a summary's markdown for the results table. */

@@ -1,19 +1,17 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { DownloadIcon, FileTextIcon, RotateCwIcon } from "lucide-react";
+import { DownloadIcon, RotateCwIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
-import { SummaryMarkdownLazy as SummaryMarkdown } from "@/components/summaries/summary-markdown-lazy";
 import { statusInfo } from "@/components/summaries/summary-result";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { PriceTag } from "@/components/paid/price-tag";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -27,7 +25,8 @@ import { deskUrl } from "@/lib/desk/client";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { batchInputQueryOptions } from "@/lib/query/batches";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
-import { isCancelledResult, isFailedResult, previewOf, rebuildFailedLines, resultError, resultInputs, resultStatus, resultSummary, resultsToCsv, resultsToJsonl } from "./batch-lines";
+import { isCancelledResult, isFailedResult, previewOf, rebuildFailedLines, resultError, resultInputs, resultStatus, resultSummary, resultsToJsonl } from "./batch-lines";
+import { BatchSummaryDialog, preloadBatchSummaryDialog } from "./batch-summary-dialog-lazy";
 import { useSubmitBatch } from "./use-submit-batch";
 
 function ResultsSkeleton() {
@@ -147,7 +146,10 @@ export function BatchResults({ job }: { job: BatchJob }) {
               Service JSONL
             </a>
           </Button>
-          <Button variant="outline" size="sm" onClick={() => downloadText(`${base}-results.csv`, resultsToCsv(results, inputs), "text/csv;charset=utf-8")} data-testid="download-csv">
+          <Button variant="outline" size="sm" // The CSV writer (papaparse) is fetched on the click, not with the page.
+            onClick={() =>
+              void import("./batch-csv").then(({ resultsToCsv }) => downloadText(`${base}-results.csv`, resultsToCsv(results, inputs), "text/csv;charset=utf-8"))
+            } data-testid="download-csv">
             <DownloadIcon aria-hidden />
             CSV
           </Button>
@@ -194,7 +196,11 @@ export function BatchResults({ job }: { job: BatchJob }) {
                     <TableCell>{cancelled ? <Badge variant="outline">Not run</Badge> : <Badge variant={info.variant}>{info.label}</Badge>}</TableCell>
                     <TableCell className="max-w-md">
                       {summary ? (
-                        <button type="button" onClick={() => setOpen(r)} className="line-clamp-2 text-left text-sm whitespace-normal hover:underline" data-testid="open-summary">
+                        <button
+                          type="button"
+                          onPointerEnter={preloadBatchSummaryDialog}
+                          onFocus={preloadBatchSummaryDialog}
+                          onClick={() => setOpen(r)} className="line-clamp-2 text-left text-sm whitespace-normal hover:underline" data-testid="open-summary">
                           {previewOf(summary) || "Open summary"}
                         </button>
                       ) : (
@@ -209,21 +215,7 @@ export function BatchResults({ job }: { job: BatchJob }) {
           </Table>
         )}
       </CardContent>
-      <Dialog open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
-        <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-3xl" data-testid="batch-summary-dialog">
-          <DialogHeader>
-            <DialogTitle className="flex items-center gap-2">
-              <FileTextIcon aria-hidden className="size-4 text-muted-foreground" />
-              <span className="font-mono">{open?.custom_id}</span>
-            </DialogTitle>
-            <DialogDescription>
-              {open ? statusInfo(resultStatus(open)).label : ""}
-              {open?.response?.body?.details?.symbols_processed != null ? ` · ${open.response.body.details.symbols_processed} symbols processed` : ""}
-            </DialogDescription>
-          </DialogHeader>
-          {open && <SummaryMarkdown markdown={resultSummary(open) ?? ""} symbols={symbolsOf(open.custom_id)} />}
-        </DialogContent>
-      </Dialog>
+      <BatchSummaryDialog result={open} symbols={open ? symbolsOf(open.custom_id) : []} onClose={() => setOpen(null)} />
     </Card>
   );
 }

@@ -7,17 +7,6 @@ import { useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { useHydrated } from "@/components/auth/use-hydrated";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -29,6 +18,7 @@ import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
 import type { AlphaKeyStatusView as AlphaKeyStatus } from "@/lib/desk/users";
 import { formatPlanName } from "@/lib/format/plan";
+import { DeleteKeyDialog, preloadDeleteKeyDialog } from "./delete-key-dialog-lazy";
 
 /**
  * Paste, check and store the Alpha key. The input is a password field, cleared after every attempt; the desk
@@ -46,6 +36,7 @@ export function AlphaKeyCard({ initialStatus }: { initialStatus: AlphaKeyStatus 
   const [key, setKey] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const hydrated = useHydrated();
 
   const refreshDesk = () => {
@@ -182,29 +173,18 @@ export function AlphaKeyCard({ initialStatus }: { initialStatus: AlphaKeyStatus 
           <Button variant="outline" onClick={() => setEditing(true)}>
             Replace key
           </Button>
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
-              <Button variant="ghost" className="text-destructive hover:text-destructive" disabled={pending}>
-                <Trash2Icon aria-hidden />
-                Delete key
-              </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Delete the key ending in {status.last4}?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  The desk forgets it at once. Pages stop loading Alpha data for you until you add a key again. The key itself stays valid at the
-                  Alpha service.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Keep it</AlertDialogCancel>
-                <AlertDialogAction className="bg-destructive text-destructive-foreground hover:bg-destructive/90" onClick={() => void remove()}>
-                  Delete key
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          <Button
+            variant="ghost"
+            className="text-destructive hover:text-destructive"
+            disabled={pending}
+            onPointerEnter={preloadDeleteKeyDialog}
+            onFocus={preloadDeleteKeyDialog}
+            onClick={() => setConfirmingDelete(true)}
+          >
+            <Trash2Icon aria-hidden />
+            Delete key
+          </Button>
+          <DeleteKeyDialog open={confirmingDelete} onOpenChange={setConfirmingDelete} last4={status.last4} onConfirm={() => void remove()} />
         </CardFooter>
       )}
     </Card>

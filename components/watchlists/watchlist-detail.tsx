@@ -27,7 +27,7 @@ import { addWatchlistItems, checkHolding, knownSymbolsQueryOptions, MAX_WATCHLIS
 import { downloadText } from "./download";
 import { exposureDigits, exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
 import { preloadImportCsv } from "./import-csv-lazy";
-import { EditItemDialog } from "./watchlist-dialogs";
+import { EditItemDialog, preloadWatchlistDialogs } from "./watchlist-dialogs-lazy";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 
 function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: (w: Watchlist) => void }) {
@@ -249,11 +249,11 @@ export function WatchlistDetail({
           </Button>
           {watchlist.owner === null && (
             <>
-              <Button variant="ghost" size="sm" onClick={onRename}>
+              <Button variant="ghost" size="sm" onPointerEnter={preloadWatchlistDialogs} onFocus={preloadWatchlistDialogs} onClick={onRename}>
                 <PencilIcon aria-hidden />
                 Rename
               </Button>
-              <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={onDelete}>
+              <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onPointerEnter={preloadWatchlistDialogs} onFocus={preloadWatchlistDialogs} onClick={onDelete}>
                 <Trash2Icon aria-hidden />
                 Delete
               </Button>
@@ -324,7 +324,7 @@ export function WatchlistDetail({
                   <TableCell className="text-right whitespace-nowrap">
                     {watchlist.canEdit && (
                       <>
-                    <Button variant="ghost" size="icon-sm" aria-label={`Edit ${item.symbol}`} onClick={() => setEditing(item)}>
+                    <Button variant="ghost" size="icon-sm" aria-label={`Edit ${item.symbol}`} onPointerEnter={preloadWatchlistDialogs} onFocus={preloadWatchlistDialogs} onClick={() => setEditing(item)}>
                       <PencilIcon aria-hidden />
                     </Button>
                     <Button variant="ghost" size="icon-sm" aria-label={`Remove ${item.symbol}`} onClick={() => void remove(item.symbol)}>

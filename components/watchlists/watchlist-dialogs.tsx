@@ -86,7 +86,6 @@ export function WatchlistNameDialog({
               id="watchlist-name"
               value={name}
               maxLength={MAX_WATCHLIST_NAME}
-              autoFocus
               placeholder="e.g. Core book"
               onChange={(e) => setName(e.target.value)}
               {...fieldAria("watchlist-name", error ?? undefined)}

@@ -17,7 +17,7 @@ import { MAX_WATCHLISTS } from "@/lib/query/watchlist-rules";
 import { cn } from "@/lib/utils";
 import { ImportCsvDialogLazy, preloadImportCsv } from "./import-csv-lazy";
 import { useUpdateWatchlistCache } from "./use-watchlists";
-import { DeleteWatchlistDialog, WatchlistNameDialog } from "./watchlist-dialogs";
+import { DeleteWatchlistDialog, preloadWatchlistDialogs, WatchlistNameDialog } from "./watchlist-dialogs-lazy";
 import { WatchlistDetail } from "./watchlist-detail";
 import { WATCHLIST_PARAM } from "./watchlist-picker";
 
@@ -110,7 +110,7 @@ export function WatchlistsView() {
 
   const actions = (
     <div className="flex flex-wrap gap-2">
-      <Button onClick={() => setDialog({ kind: "create" })} disabled={lists.length >= MAX_WATCHLISTS}>
+      <Button onPointerEnter={preloadWatchlistDialogs} onFocus={preloadWatchlistDialogs} onClick={() => setDialog({ kind: "create" })} disabled={lists.length >= MAX_WATCHLISTS}>
         <PlusIcon aria-hidden />
         New watchlist
       </Button>
