@@ -41,6 +41,19 @@ export interface AlphaResponse<T> {
    * on without serialising `data` again); null otherwise.
    */
   text?: string | null;
+  /**
+   * With `keepText`, when `text` is kept and the fetch's answer holds its body's bytes (upstreamFetch's, see
+   * BodyBytesResponse): those bytes, which are `text` as UTF-8, so they can be sent on without encoding `text` again.
+   */
+  bytes?: Uint8Array | null;
+}
+
+/**
+ * An answer object that holds its body's bytes may offer them: `bodyBytes()` returns them when they are well-formed
+ * UTF-8 (so decoding and encoding them again gives the same bytes), else null.
+ */
+export interface BodyBytesResponse {
+  bodyBytes(): Uint8Array | null;
 }
 
 export type { CallInput, CallOptions, PreparedRequest } from "./request";
@@ -163,7 +176,7 @@ export function sameJsonValue(a: unknown, b: unknown): boolean {
  * The contract's parse of a 2xx body (a 502 when it breaks the contract) and, with `keepText`, the body's JSON text
  * when the parse left its value unchanged (no default filled in, nothing dropped or converted), else null.
  */
-async function parseResponse<K extends EndpointId>(id: K, res: Response, keepText: boolean): Promise<{ data: ResponseOf<K>; text: string | null }> {
+async function parseResponse<K extends EndpointId>(id: K, res: Response, keepText: boolean): Promise<{ data: ResponseOf<K>; text: string | null; bytes: Uint8Array | null }> {
   const def = catalogue[id];
   let raw: unknown;
   let jsonText: string | null = null;
@@ -189,7 +202,9 @@ async function parseResponse<K extends EndpointId>(id: K, res: Response, keepTex
     });
   }
   const data = result.data as ResponseOf<K>;
-  return { data, text: keepText && jsonText !== null && sameJsonValue(raw, data) ? jsonText : null };
+  const text = keepText && jsonText !== null && sameJsonValue(raw, data) ? jsonText : null;
+  const held = text !== null ? (res as Partial<BodyBytesResponse>).bodyBytes : undefined;
+  return { data, text, bytes: typeof held === "function" ? held.call(res) : null };
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -260,8 +275,8 @@ export function createAlphaClient(options: AlphaClientOptions): AlphaClient {
       if (res.ok) {
         const meta = readResponseMeta(res);
         if (!callOptions.keepText) return { data: await parseResponseBody(id, res), meta };
-        const { data, text } = await parseResponse(id, res, true);
-        return { data, meta, text };
+        const { data, text, bytes } = await parseResponse(id, res, true);
+        return { data, meta, text, bytes };
       }
       const error = await errorFromResponse(res);
       // A contract break (the desk's transport says so with a 502) will not mend on a retry.

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { Socket } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createAlphaClient } from "@/lib/alpha/client";
+import { createAlphaClient, prepareRequest } from "@/lib/alpha/client";
 import { upstreamByteCap, upstreamFetch } from "./upstream-fetch";
 
 const servers: http.Server[] = [];
@@ -224,5 +224,38 @@ describe("the attempt's timeout, kept by upstreamFetch itself", () => {
     const plain = ((input: RequestInfo | URL, init?: RequestInit) => upstreamFetch(input, { ...init, timeoutMs: undefined } as RequestInit)) as typeof fetch;
     const client = createAlphaClient({ baseUrl: url, apiKey: "ak_test", fetch: plain, retries: 0, timeoutMs: 150 });
     await expect(client.getAccount({})).rejects.toMatchObject({ status: 504, code: "upstream_timeout" });
+  });
+});
+
+describe("the upstream's bytes, passed on with its text", () => {
+  it("a well-formed UTF-8 answer's bytes come back exactly as sent, with its text; malformed UTF-8 gives text but no bytes", async () => {
+    // An account profile as the contract reads it (nothing for a default to fill in, so its text is kept).
+    const profile = (name: string) => `{"data":{"account_id":"acc_1","name":"${name}","status":"active","balance":10,"metadata":{},"products":[],"websocket_addons":[]}}`;
+    const good = Buffer.from(profile("Tata ₹ — Ünïcode 📈"));
+    const [head, tail] = profile("A@").split("@") as [string, string];
+    const bad = Buffer.concat([Buffer.from(head), Buffer.from([0xff, 0xfe]), Buffer.from(tail)]);
+    const answer = async (body: Buffer) => {
+      const { url } = await serve((_req, res) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(body);
+      });
+      const client = createAlphaClient({ baseUrl: url, apiKey: "ak_test", fetch: upstreamFetch, retries: 0 });
+      return client.send("getAccount", prepareRequest("getAccount", {}), { keepText: true });
+    };
+    const fine = await answer(good);
+    expect(fine.text).toBe(good.toString("utf8"));
+    expect(fine.bytes).not.toBeNull();
+    expect(Buffer.from(fine.bytes!).equals(good)).toBe(true);
+    expect(Buffer.from(new TextEncoder().encode(fine.text!)).equals(good)).toBe(true);
+    const broken = await answer(bad);
+    expect(broken.text).toContain("\uFFFD");
+    expect(broken.bytes).toBeNull();
+    // Without keepText nothing is kept.
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(good);
+    });
+    const plain = await createAlphaClient({ baseUrl: url, apiKey: "ak_test", fetch: upstreamFetch }).getAccount({});
+    expect(plain.bytes).toBeUndefined();
   });
 });

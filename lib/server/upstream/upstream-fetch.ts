@@ -9,10 +9,11 @@ import "server-only";
  * - idle keep-alive sockets are dropped a second before the server's own keep-alive timeout, and a request that
  *   failed on a reused socket before any answer arrived is sent once more on another (never a second time).
  */
+import { isUtf8 } from "node:buffer";
 import http from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
-import { FETCH_TAKES_TIMEOUT, upstreamTimeoutError, type TimedRequestInit } from "@/lib/alpha/client";
+import { FETCH_TAKES_TIMEOUT, upstreamTimeoutError, type BodyBytesResponse, type TimedRequestInit } from "@/lib/alpha/client";
 import { errorBodySchema } from "@/lib/alpha/errors";
 
 /** Node's http server closes idle keep-alive sockets after 5 s unless it says otherwise (Keep-Alive: timeout=N). */
@@ -69,8 +70,11 @@ class LeanHeaders {
   }
 }
 
-/** Just what lib/alpha/client.ts reads of an answer: ok, status, headers.get/has and the body as text or JSON. */
-class LeanResponse {
+/**
+ * Just what lib/alpha/client.ts reads of an answer: ok, status, headers.get/has, the body as text or JSON, and its
+ * bytes (BodyBytesResponse) so the proxy sends what the upstream sent without encoding the decoded text again.
+ */
+class LeanResponse implements BodyBytesResponse {
   readonly ok: boolean;
   readonly headers: LeanHeaders;
   private readonly body: Buffer;
@@ -92,6 +96,10 @@ class LeanResponse {
   }
   async arrayBuffer(): Promise<ArrayBuffer> {
     return new Uint8Array(this.body).buffer;
+  }
+  /** The body's bytes when they are well-formed UTF-8 (then they are exactly `text()` encoded again), else null. */
+  bodyBytes(): Uint8Array | null {
+    return isUtf8(this.body) ? this.body : null;
   }
 }
 
