@@ -149,7 +149,14 @@ export interface SqliteHandle {
   prepare(sql: string): Database.Statement;
 }
 
-const sqliteHandles = new WeakMap<Kysely<DeskDatabase>, SqliteHandle>();
+/**
+ * Kept on globalThis, not in this module: Next.js bundles this module more than once in one process (the route
+ * handlers', the pages' and instrumentation's copies), and the process-wide context one copy opened is used by all.
+ * In a module's own map, every other copy found no handle, and the proxy's hot-path statements and group commits
+ * all took the slow road through Kysely (a transaction with a savepoint per caller) in `next start`.
+ */
+const handleRegistry = globalThis as typeof globalThis & { __alphaDeskSqliteHandles?: WeakMap<Kysely<DeskDatabase>, SqliteHandle> };
+const sqliteHandles = (handleRegistry.__alphaDeskSqliteHandles ??= new WeakMap<Kysely<DeskDatabase>, SqliteHandle>());
 
 /**
  * The connection a SQLite desk database runs on, for statements that must run synchronously (writeGrouped's one

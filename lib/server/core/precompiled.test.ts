@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
 import { createTestDesk, makeAccount, makeUser, postgresAvailable, startTestService, storeKeyUnchecked } from "@/test/support/desk";
 import { syncLedger } from "../money/ledger-sync";
@@ -205,6 +205,38 @@ describe.each(dialects)("the ledger's dedupe on %s, now that its unique index co
     } finally {
       await desk.close();
       await service.close();
+    }
+  });
+});
+
+describe("a second copy of these modules in the process (Next.js bundles them once per route layer)", () => {
+  it("finds the SQLite connection of a database another copy opened: statements and group commits skip Kysely", async () => {
+    const desk = await createTestDesk({ dialect: "sqlite" });
+    try {
+      const user = await makeUser(desk.ctx);
+      vi.resetModules();
+      const copy = await import("./precompiled");
+      const copyDb = await import("./db");
+      expect(copyDb.sqliteHandleOf(desk.ctx.db)).not.toBeNull();
+      const count = copy.precompiled(1, (db: TestDesk["ctx"]["db"], accountId: string) =>
+        db.selectFrom("spend_log").select((eb) => eb.fn.countAll<number>().as("n")).where("account_id", "=", accountId),
+      );
+      const insert = copy.precompiled(2, (db: TestDesk["ctx"]["db"], id: string, accountId: string) =>
+        db.insertInto("spend_log").values({ id, user_id: user.id, endpoint: "listNews", credits: 0, account_id: accountId, cached: 1, created_at: new Date().toISOString(), ist_hour: 0, source: "desk" }),
+      );
+      const throughKysely = vi.spyOn(desk.ctx.db, "executeQuery");
+      const viaKyselyTransaction = vi.spyOn(desk.ctx.db, "transaction");
+      await Promise.all([
+        copy.writeGrouped(desk.ctx, [insert.compile(desk.ctx.db, "spn_copy_1", "acct_copy")]),
+        copy.writeGrouped(desk.ctx, [insert.compile(desk.ctx.db, "spn_copy_2", "acct_copy")]),
+      ]);
+      const [row] = await count(desk.ctx.db, "acct_copy");
+      expect(Number(row?.n)).toBe(2);
+      expect(throughKysely).not.toHaveBeenCalled();
+      expect(viaKyselyTransaction).not.toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+      await desk.close();
     }
   });
 });

@@ -93,10 +93,10 @@ export function metaHeaders(meta: ProxyMeta): Record<string, string> {
 
 /**
  * `{"data":…,"meta":…}` as UTF-8 bytes: a Response given a string first checks it is well-formed text and then
- * encodes it; JSON.stringify's output always is, so it is encoded once here. A cached answer's bytes are held
+ * encodes it; JSON.stringify's output always is, so it is encoded once here. A fresh answer's bytes are the upstream's own and a cached answer's bytes are held
  * (lib/server/upstream/response-cache.ts heldBytes): only the envelope around them is encoded.
  */
-function envelopeBytes(answer: { json: string; bytes?: Uint8Array<ArrayBuffer>; meta: ProxyMeta }): Uint8Array<ArrayBuffer> {
+function envelopeBytes(answer: { json: string; bytes?: Uint8Array; meta: ProxyMeta }): Uint8Array<ArrayBuffer> {
   if (!answer.bytes) return encoder.encode(`{"data":${answer.json},"meta":${JSON.stringify(answer.meta)}}`);
   const tail = encoder.encode(`,"meta":${JSON.stringify(answer.meta)}}`);
   const out = new Uint8Array(DATA_PREFIX.length + answer.bytes.length + tail.length);

@@ -91,8 +91,8 @@ function sharedMeta(meta: ProxyMeta, now: Date): ProxyMeta {
 /** An answer as the proxy passes it on: its JSON text always, the parsed data when it is at hand. */
 export interface ProxyAnswer {
   json: string;
-  /** `json` as UTF-8, when already at hand (a cached hit): sent as they are. */
-  bytes?: Uint8Array<ArrayBuffer>;
+  /** `json` as UTF-8, when already at hand (a cached hit, or the upstream's own bytes of a call): sent as they are. */
+  bytes?: Uint8Array;
   data: unknown;
   meta: ProxyMeta;
 }
@@ -213,6 +213,8 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     const credits = response.meta.creditsCharged ?? chargeFor(id, prepared.parsed, response.data);
     // The contract check stays; the upstream's text goes on as it came when the check left its value unchanged.
     const json = response.text ?? JSON.stringify(response.data);
+    // Those very bytes, as the upstream sent them (well-formed UTF-8 of `json`): not encoded again on the way out.
+    const bytes = response.text != null ? (response.bytes ?? undefined) : undefined;
     // A batch job's lines are billed later, outside this call: its whole upper bound stays counted.
     if (reservation && id !== "createBatchJob") await settleAllowance({ ctx, input: { reservation, credits } }).catch(() => undefined);
     // Spent credits or changed state (a cancelled job): shared answers of the account are out of date.
@@ -249,7 +251,7 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
       rateLimit: response.meta.rateLimit,
       recordId: written?.[2] ?? null,
     };
-    return { json, data: response.data, meta };
+    return { json, ...(bytes ? { bytes } : {}), data: response.data, meta };
   };
 
   // A summary repeated within its dedupe window opens the earlier paid result: the server decides, at 0 credits.

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -280,6 +281,38 @@ describe("the proxy against the real service", () => {
       expect(hung.body.error?.code).toBe("upstream_timeout");
     } finally {
       await upstream.close();
+    }
+  });
+
+  it("sends the upstream's bytes as they came when they are well-formed UTF-8, and well-formed UTF-8 when they are not", async () => {
+    const profile = (name: string) => `{"data":{"account_id":"acc_bytes","name":"${name}","status":"active","balance":10,"metadata":{},"products":[],"websocket_addons":[]}}`;
+    const [head, tail] = profile("A@").split("@") as [string, string];
+    const bodies = { good: Buffer.from(profile("Tata ₹ — Ünïcode 📈")), bad: Buffer.concat([Buffer.from(head), Buffer.from([0xff, 0xfe]), Buffer.from(tail)]) };
+    let serving: keyof typeof bodies = "good";
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(bodies[serving]);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const relayed: Buffer[] = [];
+      for (const which of ["good", "bad"] as const) {
+        serving = which;
+        const ctx = await desk({ config: { alphaBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } });
+        const user = await makeUser(ctx);
+        await storeKeyUnchecked(ctx, user.id, `ak_live_Bytes${which}000000000000000000`.slice(0, 32), `acc_${which}`);
+        const request = await browserRequest(ctx, user, "/api/alpha/v1/account");
+        const response = await withUser(handleAlphaProxy, { ctx })(request);
+        expect(response.status).toBe(200);
+        relayed.push(Buffer.from(await response.arrayBuffer()));
+      }
+      const [good, bad] = relayed as [Buffer, Buffer];
+      expect(good.subarray(0, 8 + bodies.good.length).equals(Buffer.concat([Buffer.from('{"data":'), bodies.good]))).toBe(true);
+      expect(isUtf8(bad)).toBe(true);
+      expect((JSON.parse(bad.toString("utf8")) as { data: { data: { name: string } } }).data.data.name).toBe("A\uFFFD\uFFFD");
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 

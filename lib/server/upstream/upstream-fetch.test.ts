@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { Socket } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
-import { createAlphaClient } from "@/lib/alpha/client";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createAlphaClient, prepareRequest } from "@/lib/alpha/client";
 import { upstreamByteCap, upstreamFetch } from "./upstream-fetch";
 
 const servers: http.Server[] = [];
@@ -142,5 +142,120 @@ describe("keep-alive sockets", () => {
     });
     await expect(upstreamFetch(`${other.url}/v1/account?fresh`)).rejects.toBeInstanceOf(TypeError);
     expect(attempts).toEqual(["/v1/account?fresh"]);
+  });
+});
+
+describe("the attempt's timeout, kept by upstreamFetch itself", () => {
+  /** A server that answers nothing (or only its headers, with `?headers`) and reports when the desk drops the request. */
+  async function hangingServer() {
+    const dropped: Promise<void>[] = [];
+    const { url } = await serve((req, res) => {
+      dropped.push(new Promise((resolve) => req.socket.once("close", () => resolve())));
+      if (req.url?.includes("headers")) {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write('{"account_id":');
+      }
+    });
+    return { url, dropped };
+  }
+
+  it("a hung upstream, silent or stopping mid-body, rejects with a TimeoutError at the time and the request is dropped", async () => {
+    const { url, dropped } = await hangingServer();
+    for (const path of ["/v1/account", "/v1/account?headers"]) {
+      const started = performance.now();
+      const error = await upstreamFetch(`${url}${path}`, { timeoutMs: 150 } as RequestInit).catch((e: unknown) => e);
+      const took = performance.now() - started;
+      expect(error, path).toMatchObject({ name: "TimeoutError" });
+      expect(took, path).toBeGreaterThanOrEqual(140);
+      expect(took, path).toBeLessThan(2_000);
+    }
+    expect(dropped).toHaveLength(2);
+    await Promise.all(dropped);
+  });
+
+  it("an answer within the time is not dropped afterwards: its kept-alive socket serves the next call", async () => {
+    let connections = 0;
+    const { url } = await serve(
+      (_req, res) => {
+        setTimeout(() => {
+          res.writeHead(200, { "content-type": "application/json", "keep-alive": "timeout=30" });
+          res.end(JSON.stringify(ACCOUNT));
+        }, 30);
+      },
+      (server) => {
+        server.keepAliveTimeout = 30_000;
+        server.on("connection", () => connections++);
+      },
+    );
+    const res = await upstreamFetch(`${url}/v1/account`, { timeoutMs: 120 } as RequestInit);
+    expect(res.status).toBe(200);
+    // Past the first call's time: a timer left running would have destroyed the socket it parked.
+    await new Promise((r) => setTimeout(r, 200));
+    const again = await upstreamFetch(`${url}/v1/account`, { timeoutMs: 120 } as RequestInit);
+    expect(await again.json()).toEqual(ACCOUNT);
+    expect(connections).toBe(1);
+    // Without timeoutMs nothing times out.
+    expect((await upstreamFetch(`${url}/v1/account`)).status).toBe(200);
+  });
+
+  it("the Alpha client builds no timeout signal with it: a hung upstream is its 504, and the caller's signal still cancels", async () => {
+    const { url, dropped } = await hangingServer();
+    const timeoutSignals = vi.spyOn(AbortSignal, "timeout");
+    try {
+      const client = createAlphaClient({ baseUrl: url, apiKey: "ak_test", fetch: upstreamFetch, retries: 0, timeoutMs: 150 });
+      await expect(client.getAccount({})).rejects.toMatchObject({ status: 504, code: "upstream_timeout" });
+      // A caller that goes away (a closed tab) ends the upstream request at once, and it is not a timeout.
+      const caller = new AbortController();
+      const pending = client.getAccount({}, { signal: caller.signal }).catch((e: unknown) => e);
+      await vi.waitFor(() => expect(dropped).toHaveLength(2));
+      caller.abort(new Error("client went away"));
+      const error = await pending;
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toBe("client went away");
+      await Promise.all(dropped);
+      expect(timeoutSignals).not.toHaveBeenCalled();
+    } finally {
+      timeoutSignals.mockRestore();
+    }
+  });
+
+  it("a fetch that does not take a timeout still gets the timeout signal from the client", async () => {
+    const { url } = await hangingServer();
+    const plain = ((input: RequestInfo | URL, init?: RequestInit) => upstreamFetch(input, { ...init, timeoutMs: undefined } as RequestInit)) as typeof fetch;
+    const client = createAlphaClient({ baseUrl: url, apiKey: "ak_test", fetch: plain, retries: 0, timeoutMs: 150 });
+    await expect(client.getAccount({})).rejects.toMatchObject({ status: 504, code: "upstream_timeout" });
+  });
+});
+
+describe("the upstream's bytes, passed on with its text", () => {
+  it("a well-formed UTF-8 answer's bytes come back exactly as sent, with its text; malformed UTF-8 gives text but no bytes", async () => {
+    // An account profile as the contract reads it (nothing for a default to fill in, so its text is kept).
+    const profile = (name: string) => `{"data":{"account_id":"acc_1","name":"${name}","status":"active","balance":10,"metadata":{},"products":[],"websocket_addons":[]}}`;
+    const good = Buffer.from(profile("Tata ₹ — Ünïcode 📈"));
+    const [head, tail] = profile("A@").split("@") as [string, string];
+    const bad = Buffer.concat([Buffer.from(head), Buffer.from([0xff, 0xfe]), Buffer.from(tail)]);
+    const answer = async (body: Buffer) => {
+      const { url } = await serve((_req, res) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(body);
+      });
+      const client = createAlphaClient({ baseUrl: url, apiKey: "ak_test", fetch: upstreamFetch, retries: 0 });
+      return client.send("getAccount", prepareRequest("getAccount", {}), { keepText: true });
+    };
+    const fine = await answer(good);
+    expect(fine.text).toBe(good.toString("utf8"));
+    expect(fine.bytes).not.toBeNull();
+    expect(Buffer.from(fine.bytes!).equals(good)).toBe(true);
+    expect(Buffer.from(new TextEncoder().encode(fine.text!)).equals(good)).toBe(true);
+    const broken = await answer(bad);
+    expect(broken.text).toContain("\uFFFD");
+    expect(broken.bytes).toBeNull();
+    // Without keepText nothing is kept.
+    const { url } = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(good);
+    });
+    const plain = await createAlphaClient({ baseUrl: url, apiKey: "ak_test", fetch: upstreamFetch }).getAccount({});
+    expect(plain.bytes).toBeUndefined();
   });
 });

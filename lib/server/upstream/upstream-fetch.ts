@@ -9,9 +9,11 @@ import "server-only";
  * - idle keep-alive sockets are dropped a second before the server's own keep-alive timeout, and a request that
  *   failed on a reused socket before any answer arrived is sent once more on another (never a second time).
  */
+import { isUtf8 } from "node:buffer";
 import http from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
+import { FETCH_TAKES_TIMEOUT, upstreamTimeoutError, type BodyBytesResponse, type TimedRequestInit } from "@/lib/alpha/client";
 import { errorBodySchema } from "@/lib/alpha/errors";
 
 /** Node's http server closes idle keep-alive sockets after 5 s unless it says otherwise (Keep-Alive: timeout=N). */
@@ -68,8 +70,11 @@ class LeanHeaders {
   }
 }
 
-/** Just what lib/alpha/client.ts reads of an answer: ok, status, headers.get/has and the body as text or JSON. */
-class LeanResponse {
+/**
+ * Just what lib/alpha/client.ts reads of an answer: ok, status, headers.get/has, the body as text or JSON, and its
+ * bytes (BodyBytesResponse) so the proxy sends what the upstream sent without encoding the decoded text again.
+ */
+class LeanResponse implements BodyBytesResponse {
   readonly ok: boolean;
   readonly headers: LeanHeaders;
   private readonly body: Buffer;
@@ -91,6 +96,10 @@ class LeanResponse {
   }
   async arrayBuffer(): Promise<ArrayBuffer> {
     return new Uint8Array(this.body).buffer;
+  }
+  /** The body's bytes when they are well-formed UTF-8 (then they are exactly `text()` encoded again), else null. */
+  bodyBytes(): Uint8Array | null {
+    return isUtf8(this.body) ? this.body : null;
   }
 }
 
@@ -168,12 +177,24 @@ interface Attempt {
   headers: Record<string, string>;
   body: Buffer | undefined;
   signal: AbortSignal | undefined;
+  /** When the whole answer must have arrived (performance.now() ms), with the timeout it came from; null: no limit. */
+  deadline: { at: number; timeoutMs: number } | null;
 }
 
-function send({ url, transport, method, headers, body, signal }: Attempt): Promise<LeanResponse> {
+function send({ url, transport, method, headers, body, signal, deadline }: Attempt): Promise<LeanResponse> {
   const cap = upstreamByteCap(url.pathname);
-  return new Promise<LeanResponse>((resolve, reject) => {
+  return new Promise<LeanResponse>((rawResolve, rawReject) => {
     let answered = false;
+    // One timer for the whole attempt (request, answer and body), cleared as soon as the promise settles.
+    let timer: NodeJS.Timeout | undefined;
+    const resolve = (value: LeanResponse) => {
+      clearTimeout(timer);
+      rawResolve(value);
+    };
+    const reject = (error: unknown) => {
+      clearTimeout(timer);
+      rawReject(error);
+    };
     const req = transport.request(url, { method, headers, agent: agents[url.protocol as "http:" | "https:"] }, (res) => {
       answered = true;
       const socket = res.socket as Socket | null;
@@ -209,6 +230,13 @@ function send({ url, transport, method, headers, body, signal }: Attempt): Promi
       });
     });
     req.on("socket", (socket: Socket) => socket.setTimeout(0));
+    if (deadline) {
+      timer = setTimeout(() => {
+        const error = upstreamTimeoutError(deadline.timeoutMs);
+        reject(error);
+        req.destroy(error);
+      }, Math.max(0, deadline.at - performance.now()));
+    }
     const onAbort = () => req.destroy(signal?.reason instanceof Error ? signal.reason : new Error("aborted"));
     signal?.addEventListener("abort", onAbort, { once: true });
     req.on("error", (error: NodeJS.ErrnoException) => {
@@ -221,16 +249,24 @@ function send({ url, transport, method, headers, body, signal }: Attempt): Promi
   });
 }
 
-export const upstreamFetch: typeof fetch = async (input, init = {}) => {
+async function upstreamFetchImpl(input: RequestInfo | URL, init: TimedRequestInit = {}): Promise<Response> {
   const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
   const transport = url.protocol === "https:" ? https : url.protocol === "http:" ? http : null;
-  if (!transport) return globalThis.fetch(input, init);
+  if (!transport) {
+    const { timeoutMs, ...rest } = init;
+    if (timeoutMs === undefined) return globalThis.fetch(input, rest);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    return globalThis.fetch(input, { ...rest, signal: rest.signal ? AbortSignal.any([rest.signal, timeout]) : timeout });
+  }
   const headers = plainHeaders(init.headers);
   const body = await encodeBody(init.body, headers);
   if (body) headers["content-length"] = String(body.length);
   const signal = init.signal ?? undefined;
   signal?.throwIfAborted();
-  const attempt: Attempt = { url, transport, method: init.method ?? "GET", headers, body, signal };
+  const timeoutMs = init.timeoutMs;
+  const deadline = timeoutMs !== undefined && Number.isFinite(timeoutMs) ? { at: performance.now() + timeoutMs, timeoutMs } : null;
+  // A stale socket's second attempt runs within the first one's time.
+  const attempt: Attempt = { url, transport, method: init.method ?? "GET", headers, body, signal, deadline };
   try {
     return asResponse(await send(attempt));
   } catch (error) {
@@ -242,4 +278,10 @@ export const upstreamFetch: typeof fetch = async (input, init = {}) => {
       throw again instanceof StaleSocketError ? new TypeError("fetch failed", { cause: again.original }) : again;
     }
   }
-};
+}
+
+/**
+ * fetch for the Alpha API. Besides fetch's init it takes `timeoutMs` (the whole answer within that long, else it
+ * rejects with a TimeoutError and drops the request), and says so to the Alpha client (FETCH_TAKES_TIMEOUT).
+ */
+export const upstreamFetch: typeof fetch = Object.assign(upstreamFetchImpl, { [FETCH_TAKES_TIMEOUT]: true }) as unknown as typeof fetch;
