@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { deskCallLater } from "@/lib/desk/call-later";
+import { shellDeskCall } from "@/lib/desk/shell-call";
 import type { DeskSpend, SpendRange, SpendScope, UsageView } from "@/lib/desk/usage";
 import { deskKeys } from "@/lib/query/desk-keys";
 
@@ -15,7 +15,7 @@ export const USAGE_REFRESH_MS = 15_000;
 export function usageQueryOptions() {
   return queryOptions({
     queryKey: deskKeys.usage.snapshot(),
-    queryFn: ({ signal }): Promise<DeskUsage> => deskCallLater("getUsage", { signal }),
+    queryFn: ({ signal }): Promise<DeskUsage> => shellDeskCall("getUsage", { signal }),
     staleTime: 5_000,
     refetchInterval: USAGE_REFRESH_MS,
   });
@@ -24,7 +24,7 @@ export function usageQueryOptions() {
 export function spendQueryOptions(range: SpendRange, scope: SpendScope = "me") {
   return queryOptions({
     queryKey: deskKeys.usage.spend(range, scope),
-    queryFn: ({ signal }): Promise<DeskSpend> => deskCallLater("getSpend", { query: { range, scope }, signal }),
+    queryFn: ({ signal }): Promise<DeskSpend> => shellDeskCall("getSpend", { query: { range, scope }, signal }),
     staleTime: 15_000,
   });
 }
