@@ -1,8 +1,10 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { cookies } from "next/headers";
 import type { ReactNode } from "react";
+import { NoKeyCard } from "@/components/settings/no-key-card";
 import { SpendThresholdProvider } from "@/components/settings/spend-threshold";
 import { AppShell } from "@/components/shell/app-shell";
+import { navGroupsFor } from "@/components/shell/nav-groups";
 import { SIDEBAR_COOKIE } from "@/components/shell/nav-items";
 import { requireUser } from "@/lib/server/identity/auth";
 import { pageContext, requestQueryClient } from "@/lib/server/http/prefetch";
@@ -33,7 +35,13 @@ export default async function DeskLayout({ children }: { children: ReactNode }) 
     <QueryProvider>
       <HydrationBoundary state={dehydrate(client)}>
         <SpendThresholdProvider userId={user.id}>
-          <AppShell user={user} hasKey={keyStatus.hasKey} sidebarCollapsed={jar.get(SIDEBAR_COOKIE)?.value === "1"}>
+          <AppShell
+            user={user}
+            hasKey={keyStatus.hasKey}
+            groups={navGroupsFor(user.role)}
+            firstStep={keyStatus.hasKey ? null : <NoKeyCard />}
+            sidebarCollapsed={jar.get(SIDEBAR_COOKIE)?.value === "1"}
+          >
             {children}
           </AppShell>
         </SpendThresholdProvider>

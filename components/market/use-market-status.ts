@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import type { MarketCalendarView } from "@/lib/market/calendar";
-import { calendarView } from "@/lib/market/calendar";
+import type { MarketCalendarView } from "@/lib/market/calendar-view";
+import { calendarView } from "@/lib/market/calendar-view";
 import type { MarketStatusCopy } from "@/lib/market/status-copy";
 import { describeMarketStatus } from "@/lib/market/status-copy";
 import { marketCalendarQueryOptions } from "@/lib/query/market";

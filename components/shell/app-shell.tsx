@@ -3,11 +3,10 @@
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { MarketStatusBadge } from "@/components/market/market-status-badge";
-import { NoKeyCard } from "@/components/settings/no-key-card";
 import { UsageGauge } from "@/components/usage/usage-gauge";
 import { Brand } from "./brand";
 import { MobileNavLazy } from "./mobile-nav-lazy";
-import { HOME_PATH, navGroupsFor } from "./nav-items";
+import { HOME_PATH, type NavGroup } from "./nav-items";
 import { Sidebar } from "./sidebar";
 import { ThemeToggle } from "./theme-toggle";
 import type { ShellUser } from "./types";
@@ -15,20 +14,25 @@ import { UserMenuLazy } from "./user-menu-lazy";
 
 /**
  * The signed-in frame: skip link, sidebar (rail on tablets), a sticky top bar holding the credit gauge so it is
- * always in view, and the page. Without a key every page but Settings opens with the guided first step.
+ * always in view, and the page. Without a key every page but Settings opens with the guided first step. The server
+ * renders the navigation's icons (`groups`, components/shell/nav-groups.tsx) and the first step (`firstStep`, the
+ * no-key card, null with a key), so neither brings code to the browser.
  */
 export function AppShell({
   user,
   hasKey,
+  groups,
+  firstStep,
   sidebarCollapsed,
   children,
 }: {
   user: ShellUser;
   hasKey: boolean;
+  groups: NavGroup[];
+  firstStep: ReactNode;
   sidebarCollapsed: boolean;
   children: ReactNode;
 }) {
-  const groups = navGroupsFor(user.role);
   const pathname = usePathname();
   const showFirstStep = !hasKey && !pathname.startsWith("/settings");
   return (
@@ -54,7 +58,7 @@ export function AppShell({
         </header>
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
           <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
-            {showFirstStep && <NoKeyCard />}
+            {showFirstStep && firstStep}
             {children}
           </div>
         </main>

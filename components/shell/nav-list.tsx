@@ -23,7 +23,6 @@ export function NavList({ groups, mode = "full", onNavigate }: { groups: NavGrou
           <ul className="flex flex-col gap-0.5">
             {group.items.map((item) => {
               const active = isActivePath(pathname, item.href);
-              const Icon = item.icon;
               const link = (
                 <IntentLink
                   href={item.href}
@@ -31,12 +30,12 @@ export function NavList({ groups, mode = "full", onNavigate }: { groups: NavGrou
                   onClick={onNavigate}
                   className={cn(
                     "flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                    active && "bg-accent text-accent-foreground",
+                    active && "bg-accent text-accent-foreground [&>svg]:text-primary",
                     mode === "rail" && "justify-center px-0",
                     mode === "auto" && "justify-center px-0 lg:justify-start lg:px-3",
                   )}
                 >
-                  <Icon aria-hidden className={cn("size-4 shrink-0", active && "text-primary")} />
+                  {item.icon}
                   <span className={hideText}>{item.label}</span>
                 </IntentLink>
               );

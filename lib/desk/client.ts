@@ -6,18 +6,14 @@
  * warmed once the page is idle (`warmDeskContract`), so no page carries it in its first load. Errors are AlphaErrors
  * (see lib/query/desk-fetch.ts). The signed-out pages use `accountCall` instead.
  */
-import { importOnce } from "@/lib/import-once";
 import { callRoute, routeUrl, type DeskCallInput } from "./call";
+import { loadDeskContract } from "./contract-loader";
 import { deskRouteMeta, type DeskRouteId } from "./route-meta";
-import type { DeskOutput, DeskRoutes } from "./routes";
+import type { DeskOutput } from "./routes";
 
 export type { DeskCallInput } from "./call";
 export type { DeskRouteId } from "./route-meta";
-
-type DeskContract = { deskRoutes: DeskRoutes };
-
-/** The desk's contract (its schemas), imported once; a failed import is tried again on the next call. */
-export const loadDeskContract: () => Promise<DeskContract> = importOnce(() => import("./routes"));
+export { loadDeskContract };
 
 /** The concrete URL of a route: `[name]` segments filled in (encoded), the query appended. */
 export function deskUrl(id: DeskRouteId, input: Pick<DeskCallInput, "params" | "query"> = {}): string {

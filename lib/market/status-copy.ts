@@ -2,8 +2,8 @@
  * The market's status in words for people, from a calendar view at a moment: the shell's badge and the live feeds'
  * closed note read it. Pure (no clock): the caller passes the moment.
  */
-import type { MarketCalendarView } from "./calendar";
-import { istDayStart } from "./calendar";
+import type { MarketCalendarView } from "./calendar-view";
+import { istDayStart } from "./calendar-view";
 
 const DAY_MS = 86_400_000;
 export type MarketBadgePhase = "pre_open" | "open" | "closing" | "closed" | "holiday";

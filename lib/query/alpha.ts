@@ -3,11 +3,10 @@ import type { CallInput, CallOptions } from "@/lib/alpha/request";
 import type { EndpointId } from "@/lib/alpha/catalogue-meta";
 import { endpointMeta } from "@/lib/alpha/catalogue-meta";
 import { priceInputOf, priceRequest } from "@/lib/alpha/costs";
-import { importOnce } from "@/lib/import-once";
+import { loadAlphaContract } from "@/lib/query/alpha-contract-loader";
 import { deskFetch } from "@/lib/query/desk-fetch";
 import { queryKeys } from "@/lib/query/keys";
 import type { AlphaResult } from "@/lib/query/alpha-contract";
-import type * as AlphaContractModule from "@/lib/query/alpha-contract";
 import type { ProxyMeta } from "@/lib/desk/envelope";
 
 export type { AlphaResult } from "@/lib/query/alpha-contract";
@@ -15,13 +14,11 @@ export type { AlphaResult } from "@/lib/query/alpha-contract";
 /** What the desk's proxy says about a call besides its data (credits charged, cache age, rate limit). */
 export type AlphaCallMeta = ProxyMeta;
 
-type AlphaContract = typeof AlphaContractModule;
-
 /**
  * The part of the contract that needs the schemas (checking a request, parsing an answer), imported on the first call
  * and warmed once the page is idle (lib/query/warm-contracts.ts); a failed import is tried again on the next call.
  */
-export const loadAlphaContract: () => Promise<AlphaContract> = importOnce(() => import("@/lib/query/alpha-contract"));
+export { loadAlphaContract };
 
 function proxyUrl(requestUrl: string, options: { fresh?: boolean; label?: string }): string {
   const url = new URL(`/api/alpha${requestUrl}`, "http://desk");

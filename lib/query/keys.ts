@@ -1,5 +1,6 @@
 import type { EndpointId, EndpointMeta } from "@/lib/alpha/catalogue-meta";
 import { endpointMeta } from "@/lib/alpha/catalogue-meta";
+import { deskKeys } from "@/lib/query/desk-keys";
 
 /** A query value as the contract reads it: lists comma-joined (empty pieces dropped), the rest as text; "" for none. */
 function queryText(value: unknown): string {
@@ -58,61 +59,5 @@ export const queryKeys = {
     endpoint: (id: EndpointId) => ["alpha", id] as const,
     call: (id: EndpointId, input: unknown) => ["alpha", id, canonicalCall(id, input)] as const,
   },
-  usage: {
-    all: ["usage"] as const,
-    snapshot: () => ["usage", "snapshot"] as const,
-    spend: (range: string, scope: string) => ["usage", "spend", range, scope] as const,
-  },
-  settings: {
-    alphaKey: () => ["settings", "alpha-key"] as const,
-  },
-  admin: {
-    users: () => ["admin", "users"] as const,
-    calendarVersions: () => ["admin", "market-calendar", "versions"] as const,
-  },
-  market: {
-    calendar: () => ["market", "calendar"] as const,
-  },
-  briefs: {
-    all: ["briefs"] as const,
-    schedules: () => ["briefs", "schedules"] as const,
-    runs: (day: string) => ["briefs", "runs", day] as const,
-  },
-  team: {
-    all: ["team"] as const,
-    view: () => ["team", "view"] as const,
-    orgKey: () => ["team", "org-key"] as const,
-    invites: () => ["team", "invites"] as const,
-    audit: () => ["team", "audit"] as const,
-  },
-  watchlists: {
-    all: ["watchlists"] as const,
-    list: () => ["watchlists", "list"] as const,
-    knownSymbols: (symbols: readonly string[]) => ["watchlists", "known-symbols", [...symbols].sort()] as const,
-    isins: (isins: readonly string[]) => ["watchlists", "isins", [...isins].sort()] as const,
-  },
-  symbols: {
-    all: ["symbols"] as const,
-    search: (q: string, limit: number) => ["symbols", "search", q.trim().toUpperCase(), limit] as const,
-  },
-  summaries: {
-    all: ["summaries"] as const,
-    history: () => ["summaries", "history"] as const,
-    entry: (id: string) => ["summaries", "entry", id] as const,
-  },
-  batches: {
-    input: (jobId: string) => ["batches", "input", jobId] as const,
-  },
-  earnings: {
-    upcomingCalendar: (symbols: readonly string[]) => ["earnings", "upcoming-calendar", [...symbols]] as const,
-    filedCalendar: (symbols: readonly string[], from: string, to: string) => ["earnings", "filed-calendar", [...symbols], from, to] as const,
-  },
-  season: {
-    all: ["season"] as const,
-    board: (scope: string, watchlist: string | null, quarter: string | null) => ["season", "board", scope, watchlist, quarter] as const,
-  },
-  concalls: {
-    transcriptText: (url: string) => ["concalls", "transcript-text", url] as const,
-    assets: (symbol: string, quarter: string) => ["concalls", "assets", symbol, quarter] as const,
-  },
+  ...deskKeys,
 };

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { deskCall } from "@/lib/desk/client";
+import { shellDeskCall } from "@/lib/desk/shell-call";
 import type { DeskSpend, SpendRange, SpendScope, UsageView } from "@/lib/desk/usage";
-import { queryKeys } from "@/lib/query/keys";
+import { deskKeys } from "@/lib/query/desk-keys";
 
 export { SPEND_RANGES } from "@/lib/desk/spend-ranges";
 export type { DeskSpend, Reconciliation, SpendRange, SpendScope } from "@/lib/desk/usage";
@@ -14,8 +14,8 @@ export const USAGE_REFRESH_MS = 15_000;
 
 export function usageQueryOptions() {
   return queryOptions({
-    queryKey: queryKeys.usage.snapshot(),
-    queryFn: ({ signal }): Promise<DeskUsage> => deskCall("getUsage", { signal }),
+    queryKey: deskKeys.usage.snapshot(),
+    queryFn: ({ signal }): Promise<DeskUsage> => shellDeskCall("getUsage", { signal }),
     staleTime: 5_000,
     refetchInterval: USAGE_REFRESH_MS,
   });
@@ -23,8 +23,8 @@ export function usageQueryOptions() {
 
 export function spendQueryOptions(range: SpendRange, scope: SpendScope = "me") {
   return queryOptions({
-    queryKey: queryKeys.usage.spend(range, scope),
-    queryFn: ({ signal }): Promise<DeskSpend> => deskCall("getSpend", { query: { range, scope }, signal }),
+    queryKey: deskKeys.usage.spend(range, scope),
+    queryFn: ({ signal }): Promise<DeskSpend> => shellDeskCall("getSpend", { query: { range, scope }, signal }),
     staleTime: 15_000,
   });
 }
