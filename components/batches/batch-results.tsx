@@ -7,7 +7,7 @@ import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
-import { statusInfo } from "@/components/summaries/summary-result";
+import { statusBadge } from "@/components/summaries/summary-status";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -184,7 +184,7 @@ export function BatchResults({ job }: { job: BatchJob }) {
             <TableBody>
               {results.map((r) => {
                 const status = resultStatus(r);
-                const info = statusInfo(status);
+                const info = statusBadge(status);
                 const summary = resultSummary(r);
                 const cancelled = isCancelledResult(r);
                 return (

@@ -2,7 +2,7 @@
 
 import { FileTextIcon } from "lucide-react";
 import { SummaryMarkdownLazy as SummaryMarkdown } from "@/components/summaries/summary-markdown-lazy";
-import { statusInfo } from "@/components/summaries/summary-result";
+import { statusBadge } from "@/components/summaries/summary-status";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { BatchResultLine } from "@/lib/alpha/batch";
 import { resultStatus, resultSummary } from "./batch-lines";
@@ -18,7 +18,7 @@ export function BatchSummaryDialog({ result, symbols, onClose }: { result: Batch
             <span className="font-mono">{result?.custom_id}</span>
           </DialogTitle>
           <DialogDescription>
-            {result ? statusInfo(resultStatus(result)).label : ""}
+            {result ? statusBadge(resultStatus(result)).label : ""}
             {result?.response?.body?.details?.symbols_processed != null ? ` · ${result.response.body.details.symbols_processed} symbols processed` : ""}
           </DialogDescription>
         </DialogHeader>

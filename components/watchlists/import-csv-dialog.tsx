@@ -17,7 +17,7 @@ import { formatCredits } from "@/lib/format/number";
 import { queryKeys } from "@/lib/query/keys";
 import type { Watchlist } from "@/lib/query/watchlists";
 import { addWatchlistItems, createWatchlist, knownSymbolsQueryOptions, resolveIsins } from "@/lib/query/watchlists";
-import { MAX_WATCHLIST_NAME } from "@/lib/query/watchlist-schema";
+import { MAX_WATCHLIST_NAME } from "@/lib/query/watchlist-rules";
 import type { ColumnMapping, CsvField, CsvLineError, CsvParseResult, CsvTable, ExposureBasis, ValueScale } from "./csv";
 import { applyMapping, canImportPart, guessMapping, MAX_CSV_BYTES, readCsvTable, skippedLinesCsv } from "./csv";
 import { downloadText } from "./download";

@@ -23,7 +23,8 @@ import { WATCHLIST_SHARING, WATCHLIST_SHARING_LABELS } from "@/lib/desk/team-lab
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDateTime } from "@/lib/format/time";
 import type { Watchlist, WatchlistItem } from "@/lib/query/watchlists";
-import { addWatchlistItems, checkHolding, knownSymbolsQueryOptions, MAX_WATCHLIST_ITEMS, removeWatchlistItem, updateWatchlistItem } from "@/lib/query/watchlists";
+import { checkHolding, MAX_WATCHLIST_ITEMS } from "@/lib/query/watchlist-rules";
+import { addWatchlistItems, knownSymbolsQueryOptions, removeWatchlistItem, updateWatchlistItem } from "@/lib/query/watchlists";
 import { downloadText } from "./download";
 import { exposureDigits, exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
 import { preloadImportCsv } from "./import-csv-lazy";

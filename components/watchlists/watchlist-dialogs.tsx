@@ -17,7 +17,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { buttonVariants } from "@/components/ui/button";
-import { checkItemChange, checkWatchlistName, MAX_WATCHLIST_NAME } from "@/lib/query/watchlists";
+import { checkItemChange, checkWatchlistName, MAX_WATCHLIST_NAME } from "@/lib/query/watchlist-rules";
 import type { ExposureUnit, WatchlistItem } from "@/lib/query/watchlists";
 import { exposureHeading, UNIT_NAMES } from "./exposure";
 

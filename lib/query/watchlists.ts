@@ -3,8 +3,9 @@ import { deskCall } from "@/lib/desk/client";
 import { queryKeys } from "@/lib/query/keys";
 import type { AddWatchlistItemsInput, CreateWatchlistInput, IsinResolution, ResolveIsinsInput, SymbolCheck, UpdateWatchlistItemInput, Watchlist } from "@/lib/query/watchlist-schema";
 
-// Types only: the schemas and limits stay in their module (which carries zod), imported where a form needs them, so
-// this module's callers (the shell's watchlist picker, every page's prefetch) load none of it at first.
+// Types only: the schemas stay in their module (which carries zod), so this module's callers (the watchlist picker,
+// every page's prefetch) load none of it. The limits and form checks are zod-free in lib/query/watchlist-rules.ts,
+// held to the schemas by its tests: import them from there.
 export type {
   AddWatchlistItemsInput,
   CreateWatchlistInput,
@@ -17,8 +18,6 @@ export type {
   WatchlistItem,
   WatchlistItemInput,
 } from "@/lib/query/watchlist-schema";
-// The zod-free limits and form checks, with the same rules as the schemas (lib/query/watchlist-rules.ts).
-export * from "@/lib/query/watchlist-rules";
 
 /** GET /api/watchlists: the signed-in user's watchlists with their items. */
 export function watchlistsQueryOptions() {
