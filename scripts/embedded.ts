@@ -5,7 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
+import { isBuildFresh } from "./build-freshness";
 import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import { join } from "node:path";
@@ -151,26 +152,9 @@ export async function ensureDemo(ctx: DeskContext, service: RunningServer, dataD
   return { email: DEMO_EMAIL, password, userId: user.id, accountId: account.accountId, created: true, ...(member ? { member } : {}) };
 }
 
-const SOURCE_ENTRIES = ["app", "components", "lib", "public", "proxy.ts", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) {
-    if (entry === "node_modules" || entry.startsWith(".")) continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
 /** Whether the build folder (NEXT_DIST_DIR, default .next) holds a production build newer than every source file. */
 export function hasFreshBuild(root = ROOT, distDir = process.env.NEXT_DIST_DIR ?? ".next"): boolean {
-  const buildId = join(root, distDir, "BUILD_ID");
-  if (!existsSync(buildId)) return false;
-  const built = statSync(buildId).mtimeMs;
-  return SOURCE_ENTRIES.every((entry) => newestMtime(join(root, entry)) <= built);
+  return isBuildFresh(root, distDir);
 }
 
 const nextBin = () => createRequire(import.meta.url).resolve("next/dist/bin/next");

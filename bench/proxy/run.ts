@@ -18,7 +18,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -27,7 +27,9 @@ import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { loadFigures, medianRound, type LoadFigures } from "../load-figures";
 import { DEFAULT_BUDGET_KB, measureBuild, sizesTable } from "../../scripts/bundle-sizes";
+import { BUILD_SOURCE_ENTRIES, isBuildFresh } from "../../scripts/build-freshness";
 
 const { values } = parseArgs({
   options: {
@@ -99,17 +101,11 @@ function stopProcess(proc: ChildProcess): Promise<void> {
   });
 }
 
-interface Figures {
+interface Figures extends LoadFigures {
   /** CPU time the servers spent per answered request (the service, plus the desk on desk paths), in ms. */
   cpuMsPerRequest: number;
   /** Of which the desk's `next start` process. */
   deskCpuMsPerRequest: number;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  total: number;
 }
 
 async function measure(url: string, headers: Record<string, string>, pids: { service: number; desk: number | null }): Promise<Figures> {
@@ -122,33 +118,19 @@ async function measure(url: string, headers: Record<string, string>, pids: { ser
   return {
     cpuMsPerRequest: per(desk + service),
     deskCpuMsPerRequest: per(desk),
-    reqPerSec: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    total: r.requests.total,
+    ...loadFigures(r),
   };
 }
 
-const SOURCE_ENTRIES = ["app", "components", "lib", "bench/proxy/floor.ts", "proxy.ts", "instrumentation.ts", "next.config.ts", "package.json"];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) if (entry !== "node_modules" && !entry.startsWith(".")) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
+/** The bench build is made from the desk's sources and the floor routes; its build rewrites tsconfig.json (put back after), so that one is left out. */
+const SOURCE_ENTRIES = [...BUILD_SOURCE_ENTRIES.filter((e) => e !== "tsconfig.json"), "bench/proxy/floor.ts"];
 
 const nextBin = () => createRequire(import.meta.url).resolve("next/dist/bin/next");
 
 /** The bench build (.next-bench, floor routes included): built when missing or older than the sources. */
 async function ensureBenchBuild(): Promise<void> {
-  const buildId = join(ROOT, BENCH_DIST_DIR, "BUILD_ID");
   const floorRoute = join(ROOT, BENCH_DIST_DIR, "server", "app", "api", "bench-floor", "memory", "route.js");
-  const fresh = existsSync(buildId) && existsSync(floorRoute) && SOURCE_ENTRIES.every((e) => newestMtime(join(ROOT, e)) <= statSync(buildId).mtimeMs);
+  const fresh = existsSync(floorRoute) && isBuildFresh(ROOT, BENCH_DIST_DIR, SOURCE_ENTRIES);
   if (fresh) return;
   console.log(`Building the bench build (${BENCH_DIST_DIR}, NEXT_BENCH_ROUTES=1)...`);
   // A build into another folder adds that folder's types to tsconfig.json: the checked-in file is put back after.
@@ -250,8 +232,7 @@ try {
 }
 
 /** The median round of a path, by throughput. */
-const median = (list: Figures[]): Figures => [...list].sort((a, b) => a.reqPerSec - b.reqPerSec)[Math.floor(list.length / 2)]!;
-const results = Object.fromEntries(Object.entries(rounds).map(([name, list]) => [name, median(list)])) as Record<PathName, Figures>;
+const results = Object.fromEntries(Object.entries(rounds).map(([name, list]) => [name, medianRound(list)])) as Record<PathName, Figures>;
 const ratio = (f: Figures, base: Figures) => Math.round((f.reqPerSec / base.reqPerSec) * 100) / 100;
 /** Throughput ratio the CPU cost implies: what the same CPU would serve on this path, relative to the base. */
 const cpuRatio = (f: Figures, base: Figures) => Math.round((base.cpuMsPerRequest / f.cpuMsPerRequest) * 100) / 100;

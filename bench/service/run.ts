@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { loadFigures, medianRound, type LoadFigures } from "../load-figures";
 import type { NewsSpan } from "./queries";
 import { newsQueries } from "./queries";
 
@@ -72,36 +73,7 @@ async function load(t: Target, duration: number): Promise<autocannon.Result> {
   return autocannon({ url: t.url, headers: t.headers, connections: CONNECTIONS, duration, pipelining: 1, requests });
 }
 
-interface Figures {
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  total: number;
-  /** Bytes per answer, headers included. */
-  bytesPerAnswer: number;
-}
-
-function figures(r: autocannon.Result): Figures {
-  return {
-    reqPerSec: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    total: r.requests.total,
-    bytesPerAnswer: r.requests.total > 0 ? Math.round(r.throughput.total / r.requests.total) : 0,
-  };
-}
-
-/** The round with the median throughput. */
-function median(runs: Figures[]): Figures {
-  const sorted = [...runs].sort((a, b) => a.reqPerSec - b.reqPerSec);
-  const mid = sorted[Math.floor(sorted.length / 2)];
-  if (!mid) throw new Error("no runs");
-  return mid;
-}
+type Figures = LoadFigures;
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "alpha-bench-service-"));
@@ -152,14 +124,14 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
         const t = targets[name];
-        const f = figures(await load(t, DURATION));
+        const f = loadFigures(await load(t, DURATION));
         runs[name].push(f);
         console.error(`round ${round + 1} ${name}: ${f.reqPerSec} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms`);
       }
     }
-    const bareFigures = median(runs.bare);
-    const serviceFigures = median(runs.service);
-    const uncachedFigures = median(runs.noCache);
+    const bareFigures = medianRound(runs.bare);
+    const serviceFigures = medianRound(runs.service);
+    const uncachedFigures = medianRound(runs.noCache);
 
     const ratio = serviceFigures.reqPerSec / bareFigures.reqPerSec;
     const row = (name: string, f: Figures) =>
