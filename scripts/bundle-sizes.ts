@@ -33,7 +33,7 @@ export const ROUTE_BUDGETS_KB: Readonly<Record<string, number>> = {
  * menus and Radix Select off the first load, they measured 203–230 kB (session 4). With the shell's tailwind-merge
  * config trimmed to the classes the sources use, the nav icons rendered on the server, dialogs, papaparse and the
  * symbol combobox loaded on demand and Radix Tabs/Switch replaced (session 5), the shell alone measures 182 kB and
- * eight signed-in routes are within the aim; the rest measure 202–217 kB, and each route may not
+ * seven signed-in routes are within the aim; the rest measure 202.5–217 kB, and each route may not
  * grow past what it measures now (+3 kB). The check fails when a route goes over its ceiling, when it is now within its
  * aim (remove its ceiling), and when it sits more than CEILING_SLACK_KB under its ceiling (lower the ceiling), so a cut
  * is kept the day it lands.
