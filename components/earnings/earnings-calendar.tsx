@@ -38,11 +38,9 @@ import {
 } from "./calendar";
 import { earningsParsers } from "./search-params";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
+import { DayDialog, preloadDayDialog } from "./earnings-day-dialog-lazy";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 
-const loadDayDialog = () => import("./earnings-day-dialog");
-const DayDialog = React.lazy(() => loadDayDialog().then((m) => ({ default: m.DayDialog })));
-const preloadDayDialog = () => void loadDayDialog().catch(() => undefined);
 
 const VIEW_ICONS = { month: CalendarDaysIcon, week: CalendarRangeIcon, agenda: ListIcon } as const;
 const MONTH_CELL_MAX = 3;
@@ -323,9 +321,6 @@ export function EarningsCalendar({ today }: { today: string }) {
   });
   const client = useQueryClient();
   const [openDay, setOpenDay] = React.useState<string | null>(null);
-  // The day's dialog (Radix Dialog) is fetched on pointer or focus on "+k more" and mounted from its first opening on.
-  const [dayOpened, setDayOpened] = React.useState(false);
-  if (openDay !== null && !dayOpened) setDayOpened(true);
   // The view tabs control the panel below them (aria-controls must name an element that exists).
   const panelId = React.useId();
 
@@ -433,11 +428,7 @@ export function EarningsCalendar({ today }: { today: string }) {
             )}
           </div>
         )}
-        {dayOpened && (
-          <React.Suspense fallback={null}>
-            <DayDialog day={openDay} rows={openDay ? (byDay.get(openDay) ?? []) : []} onClose={() => setOpenDay(null)} />
-          </React.Suspense>
-        )}
+        <DayDialog day={openDay} rows={openDay ? (byDay.get(openDay) ?? []) : []} onClose={() => setOpenDay(null)} />
       </CardContent>
     </Card>
   );
