@@ -6,6 +6,7 @@ import { ManualClock } from "./clock";
 import { queryObject } from "./endpoint";
 import { FAST_QUERIES, fastParseQuery } from "./fast-query";
 import { addCompany, addNews, call, createTestAccount, createTestService } from "../test/support/service";
+import { createRng } from "./dataset/rng";
 
 const ids = Object.keys(FAST_QUERIES) as (keyof typeof FAST_QUERIES)[];
 
@@ -21,19 +22,10 @@ const VALUES: Record<string, string[]> = {
   limit: ["1", "20", "50", "51", "0", " 50", "050", "abc", ""],
 };
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Random query strings over the endpoint's parameters: each present or not, sometimes repeated, values from VALUES. */
 function generatedQueries(id: keyof typeof FAST_QUERIES, count: number): string[] {
-  const random = mulberry32(18);
+  const rng = createRng(18);
+  const random = () => rng.next();
   const names = FAST_QUERIES[id]!.params.map(([name]) => name);
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
   const out: string[] = [];

@@ -15,22 +15,13 @@ import { fillMissingWire } from "../store/wire";
 import type { ServiceContext } from "../context";
 import { listNewsWithSql, NEWS_PAGE } from "./news";
 import { newsPageFromOrder, ROWS_PER_SQL_PAGE } from "./news-order";
+import { createRng } from "../dataset/rng";
 
 const NOW = Date.parse("2026-05-15T06:00:00Z");
 const HOUR = 3_600_000;
 const SENTIMENTS = ["positive", "negative", "neutral"] as const;
 const dir = mkdtempSync(join(tmpdir(), "alpha-news-order-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function text(page: JsonText | { json: string | Uint8Array }): string {
   return typeof page.json === "string" ? page.json : Buffer.from(page.json).toString("utf8");
@@ -41,7 +32,8 @@ function text(page: JsonText | { json: string | Uint8Array }): string {
  * distinct hours (so ids break most ties), random sentiments and ids that do not follow insertion order.
  */
 function setup(name: string, seed = 18) {
-  const random = mulberry32(seed);
+  const rng = createRng(seed);
+  const random = () => rng.next();
   const path = join(dir, `${name}.db`);
   const service = createTestService({ clock: new ManualClock(NOW), db: openDatabase(path), config: { responseCacheEntries: 0 } });
   const companies = Array.from({ length: 8 }, (_, i) => addCompany(service.db, { symbol: `SYM${i}`, scrip_code: String(500_100 + i) }));
