@@ -145,8 +145,15 @@ test.describe("the earnings page", () => {
 
     // Opening a result shows the price first; nothing is charged until confirmed.
     const before = await gaugeBalance(page);
-    await past.getByTestId("past-result-row").first().getByTestId("open-result").click();
+    const openResult = past.getByTestId("past-result-row").first().getByTestId("open-result");
+    await openResult.click();
     const sheet = page.getByTestId("result-sheet");
+    await expect(sheet).toContainText(symbol);
+    // Escape closes the sheet and gives focus back to the row's button; it opens again from there.
+    await page.keyboard.press("Escape");
+    await expect(sheet).toHaveCount(0);
+    await expect(openResult).toBeFocused();
+    await openResult.click();
     await expect(sheet).toContainText(symbol);
     await expect(page).toHaveURL(new RegExp(`[?&]result=${encodeURIComponent(symbol)}(%3A|:)q\\d_\\d{2}`));
     const load = sheet.getByTestId("load-result-detail");

@@ -39,6 +39,19 @@ const lhr: LhrLike = {
     },
     "bootup-time": { details: { type: "table", items: [{ url: "http://127.0.0.1:3102/_next/static/chunks/b.js", total: 400 }] } },
     "render-blocking-resources": { details: { type: "opportunity", items: [{ url: "http://127.0.0.1:3102/_next/static/css/app.css", wastedMs: 150 }] } },
+    metrics: { details: { type: "debugdata", items: [{ observedLargestContentfulPaint: 240.4, observedFirstContentfulPaint: 200 }] } },
+    "network-requests": {
+      details: {
+        type: "table",
+        items: [
+          { url: "http://127.0.0.1:3102/earnings", resourceType: "Document", networkEndTime: 80, transferSize: 15_000 },
+          { url: "http://127.0.0.1:3102/_next/static/chunks/a.js", resourceType: "Script", networkEndTime: 150, transferSize: 40_960 },
+          { url: "http://127.0.0.1:3102/_next/static/chunks/b.js", resourceType: "Script", networkEndTime: 240.4, transferSize: 10_240 },
+          { url: "http://127.0.0.1:3102/_next/static/chunks/c.js", resourceType: "Script", networkEndTime: 300, transferSize: 70_000 },
+          { url: "http://127.0.0.1:3102/api/usage", resourceType: "Fetch", networkEndTime: 100, transferSize: 2_000 },
+        ],
+      },
+    },
   },
 };
 
@@ -54,12 +67,15 @@ describe("figuresOf", () => {
       { url: "/earnings", ms: 70 },
     ]);
     expect(f.renderBlocking).toEqual([{ url: "/_next/static/css/app.css", ms: 150 }]);
+    // a.js and b.js had arrived by the observed LCP (240.4 ms); c.js, the document and the fetch are not counted.
+    expect(f.scriptsBeforeLcp).toEqual({ count: 2, kB: 50, observedLcpMs: 240 });
+    expect(diagnostics([f])).toContain("scripts loaded before the observed LCP (240 ms): 2, 50 kB");
     expect(f.error).toBeUndefined();
   });
 
   it("keeps a runtime error and reports missing figures as null", () => {
     const f = figuresOf({ categories: { performance: { score: null } }, audits: {}, runtimeError: { code: "NO_FCP", message: "The page did not paint" } }, "news", "desktop", "");
-    expect(f).toMatchObject({ score: null, lcpMs: null, tbtMs: null, lcpElement: null, error: "NO_FCP: The page did not paint" });
+    expect(f).toMatchObject({ score: null, lcpMs: null, tbtMs: null, lcpElement: null, scriptsBeforeLcp: null, error: "NO_FCP: The page did not paint" });
     expect(table([f])).toContain("| news | error |");
   });
 });

@@ -9,7 +9,10 @@
  * Builds first (`next build`) when .next is missing or older than the sources, unless `--no-build`. Run it under the
  * machine's heavy-work lock: `flock /tmp/alpha-heavy.lock npm run bench:lighthouse`.
  * Options: --port 3102 --profiles desktop,mobile --pages today,alerts --runs 1 --settle-runs 3 --burn 1
- *          --no-settle --no-lighthouse --no-build
+ *          --no-settle --no-lighthouse --no-build --traces (also keep each run's observed trace, `<name>.trace.json`,
+ *          for the Performance panel: what ran before the first paint) --throttling devtools (throttle the browser
+ *          itself and measure, instead of Lighthouse's default simulation from an unthrottled load; slower, and the
+ *          figures are not comparable with the simulated ones)
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -34,6 +37,8 @@ const { values } = parseArgs({
     "no-build": { type: "boolean", default: false },
     "no-settle": { type: "boolean", default: false },
     "no-lighthouse": { type: "boolean", default: false },
+    traces: { type: "boolean", default: false },
+    throttling: { type: "string", default: "simulate" },
   },
 });
 
@@ -71,6 +76,8 @@ if (wanted && pages.length !== wanted.length) throw new Error(`unknown page in $
 const runs = Math.max(1, Number(values.runs));
 const settleRuns = Math.max(1, Number(values["settle-runs"]));
 const burn = Math.max(0, Number(values.burn));
+const throttlingMethod = values.throttling;
+if (throttlingMethod !== "simulate" && throttlingMethod !== "devtools") throw new Error(`unknown --throttling ${throttlingMethod} (simulate, devtools)`);
 
 const load = () =>
   loadavg()
@@ -149,14 +156,16 @@ try {
             const audit = () =>
               lighthouse(
                 `${deskUrl}${p.path}`,
-                { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], ...(p.signedIn ? { extraHeaders: { Cookie: cookieHeader } } : {}) },
+                { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], throttlingMethod, ...(p.signedIn ? { extraHeaders: { Cookie: cookieHeader } } : {}) },
                 profile === "desktop" ? desktopConfig : undefined,
               );
             let result = await audit();
             // A trace Lighthouse could not read (NO_NAVSTART, seen on a busy machine) says nothing of the page: once more.
             if (result?.lhr.runtimeError) result = await audit();
             if (!result) throw new Error(`Lighthouse gave no result for ${p.path}`);
-            writeFileSync(join(resultsDir, `${profile}-${p.name}${runs > 1 ? `-${i + 1}` : ""}.json`), JSON.stringify(result.lhr));
+            const name = `${profile}-${p.name}${runs > 1 ? `-${i + 1}` : ""}`;
+            writeFileSync(join(resultsDir, `${name}.json`), JSON.stringify(result.lhr));
+            if (values.traces && result.artifacts.Trace) writeFileSync(join(resultsDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
             perRun.push(figuresOf(result.lhr as unknown as LhrLike, p.name, profile, load()));
           }
           const f = medianRun(perRun);

@@ -4,8 +4,7 @@ import { BellIcon, BellOffIcon, BellRingIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import type { Alert } from "@/lib/alpha/alerts";
-import { formatPercentChange } from "@/lib/format/number";
-import { alertTypeLabel, alertTypeOf, isNotableAlert } from "./alert-model";
+import { importOnce } from "@/lib/import-once";
 
 export const NOTIFY_CHOICES = ["off", "important", "all"] as const;
 export type NotifyChoice = (typeof NOTIFY_CHOICES)[number];
@@ -49,16 +48,18 @@ export function useNotifyChoice(): NotifyChoice {
 
 export const supported = () => typeof window !== "undefined" && "Notification" in window;
 
-/** Shows a browser notification for a live alert when the user's choice lets it through. */
+const loadNotify = importOnce(() => import("./alert-notify"));
+
+/**
+ * Shows a browser notification for a live alert when the user's choice lets it through. What it says (and which
+ * alerts are notable) is fetched with the first alert the choice does not turn away, not with the page.
+ */
 export function notifyAlert(alert: Alert, choice: NotifyChoice, importantFeed: boolean): void {
   if (choice === "off" || !supported() || Notification.permission !== "granted") return;
-  if (choice === "important" && !isNotableAlert(alert, importantFeed)) return;
-  const change = alert.price ? ` ${formatPercentChange(alert.price.change_percent)}` : "";
-  try {
-    new Notification(`${alert.symbol} · ${alertTypeLabel(alertTypeOf(alert))}${change}`, { body: alert.reason ?? "", tag: alert.id });
-  } catch {
-    // Some browsers allow notifications only from a service worker; the feed still shows the alert.
-  }
+  loadNotify().then(
+    (m) => m.showAlertNotification(alert, choice, importantFeed),
+    () => undefined,
+  );
 }
 
 const loadMenu = () => import("./alert-notifications-menu").then((m) => ({ default: m.AlertNotificationsMenu }));

@@ -1,47 +1,33 @@
 "use client";
 
-import { BellRingIcon, InfoIcon, PauseIcon, PlayIcon } from "lucide-react";
-import { useQueryStates } from "nuqs";
+import { InfoIcon, PauseIcon, PlayIcon } from "lucide-react";
+import { useQueryStates } from "@/lib/url-state";
 import * as React from "react";
 import { PaidButton } from "@/components/paid/paid-call";
 import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 import { DateRangeFields, FilterSwitch } from "@/components/feeds/filter-fields";
-import { FeedList } from "@/components/feeds/feed-list";
-import { FeedFooter, FeedNotices, NeedsKey } from "@/components/feeds/feed-chrome";
+import { FeedList, type FeedViewProps } from "@/components/feeds/feed-list";
+import { FeedFooter, FeedNotices, loadFeedChrome } from "@/components/feeds/feed-chrome-lazy";
+import { onDemandItem, usePrefetchWhenIdle } from "@/components/feeds/on-demand";
 import { NewItemsPill } from "@/components/feeds/live-feed-parts";
-import { LiveStatusBadge } from "@/components/feeds/live-status";
+import { LiveStatusBadge } from "@/components/feeds/live-status-lazy";
 import { useLiveFeed } from "@/components/feeds/use-live-feed";
 import { useLiveStream } from "@/components/feeds/use-live-stream";
 import { usePaidPages } from "@/components/feeds/use-paid-pages";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Alert } from "@/lib/alpha/alerts";
 import { cn } from "@/lib/utils";
-import { AlertCard } from "./alert-card";
 import type { AlertFilters } from "./alert-model";
 import { ALERT_ALIAS_NOTE, ALERT_FILTER_OPTIONS, alertsInput, groupAlerts, matchesAlertFilters, mergeAlerts, normalizeAlertTypes, rangeEnded } from "./alert-model";
 import { AlertNotifications, notifyAlert, useNotifyChoice } from "./alert-notifications";
 import { alertsParsers } from "./search-params";
 
-export function AlertsSkeleton() {
-  return (
-    <Card aria-busy="true" aria-label="Loading alerts">
-      <CardHeader>
-        <Skeleton className="h-5 w-32" />
-        <Skeleton className="h-4 w-full max-w-80" />
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-28 w-full rounded-xl" />
-        ))}
-      </CardContent>
-    </Card>
-  );
-}
+/** The card is fetched when the page is idle or when the first item arrives (none is in the first HTML). */
+const { Item: AlertCard, prefetch: prefetchCard } = onDemandItem(() => import("./alert-card").then((m) => m.AlertCard));
 
 function TypeFilter({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
   return (
@@ -82,7 +68,13 @@ function TypeFilter({ value, onChange }: { value: string[]; onChange: (next: str
 }
 
 /** The alert feed: live arrivals (free) at the top without moving the reader, paid backfill on request. */
-export function AlertsView({ hasKey }: { hasKey: boolean }) {
+export function AlertsView({
+  hasKey,
+  description,
+  needsKey,
+  empty,
+}: FeedViewProps) {
+  usePrefetchWhenIdle(loadFeedChrome, prefetchCard);
   const [state, setState] = useQueryStates(alertsParsers);
   const symbolFilter = useSymbolFilter();
   const types = React.useMemo(() => normalizeAlertTypes(state.type), [state.type]);
@@ -120,7 +112,7 @@ export function AlertsView({ hasKey }: { hasKey: boolean }) {
     <>
       <PageHeader
         title="Alerts"
-        description="Market alerts as they happen: live arrivals are free and appear at the top. Earlier alerts are a paid page you load when you want them. Times are IST; prices are delayed."
+        description={description}
         actions={
           <>
             <LiveStatusBadge snapshot={live} product="alerts" paused={paused} off={off} reserve />
@@ -138,7 +130,7 @@ export function AlertsView({ hasKey }: { hasKey: boolean }) {
         <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
       </SymbolFilterBar>
       {!hasKey ? (
-        <NeedsKey />
+        needsKey
       ) : (
         <Card data-testid="alerts-feed" data-live-url={live.url ?? ""} data-live-state={live.statuses.alerts?.state ?? live.connection}>
           <CardHeader className="grid-rows-none gap-3">
@@ -169,12 +161,7 @@ export function AlertsView({ hasKey }: { hasKey: boolean }) {
               testId="alerts-list"
               pages={pages}
               ended={ended}
-              empty={{
-                icon: BellRingIcon,
-                noMatch: ["No alerts matched", "Nothing matched these filters, and an empty page is free: nothing was charged. Widen the filters or wait for new alerts."],
-                pastRange: ["Nothing live for a past range", "Load the alerts of this range with the button above."],
-                waiting: ["Waiting for new alerts", "New alerts appear here as they happen, for free. Load recent alerts to see what came before."],
-              }}
+              empty={empty}
             />
             <FeedFooter pages={pages} noun="alerts" className={cn(groups.length === 0 && pages.loaded === 0 && "hidden")} />
           </CardContent>

@@ -1,4 +1,4 @@
-import { createLoader, parseAsArrayOf, parseAsString } from "nuqs/server";
+import { createLoader, parseAsArrayOf, parseAsString } from "@/lib/url-state/parsers";
 import { effectiveSymbols, normalizeSymbols, parseAsFlag } from "@/components/earnings/search-params";
 import { type FeedSearch, feedSearchParsers, readFeedSearch } from "@/components/feeds/feed-search";
 import type { AlertFilterType } from "./alert-model";

@@ -1,49 +1,40 @@
 "use client";
 
-import { MegaphoneIcon } from "lucide-react";
-import { useQueryStates } from "nuqs";
+import { useQueryStates } from "@/lib/url-state";
 import * as React from "react";
 import { PaidButton } from "@/components/paid/paid-call";
 import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
-import { FeedList } from "@/components/feeds/feed-list";
-import { FeedFooter, FeedNotices, NeedsKey } from "@/components/feeds/feed-chrome";
+import { FeedList, type FeedViewProps } from "@/components/feeds/feed-list";
+import { FeedFooter, FeedNotices, loadFeedChrome } from "@/components/feeds/feed-chrome-lazy";
+import { onDemandItem, usePrefetchWhenIdle } from "@/components/feeds/on-demand";
 import { DateRangeFields, FilterSwitch } from "@/components/feeds/filter-fields";
 import { NewItemsPill } from "@/components/feeds/live-feed-parts";
 import { rangeEnded } from "@/components/feeds/live-filters";
-import { LiveStatusBadge } from "@/components/feeds/live-status";
+import { LiveStatusBadge } from "@/components/feeds/live-status-lazy";
 import { useLiveFeed } from "@/components/feeds/use-live-feed";
 import { useLiveStream } from "@/components/feeds/use-live-stream";
 import { usePaidPages } from "@/components/feeds/use-paid-pages";
 import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
-import { AnnouncementCard } from "./announcement-card";
 import type { Announcement, AnnouncementFilters } from "./announcement-model";
 import { announcementsInput, matchesAnnouncementFilters, mergeAnnouncements, normalizeCategories } from "./announcement-model";
 import { CategoryFilter } from "./category-filter";
 import { announcementsParsers } from "./search-params";
 
-export function AnnouncementsSkeleton() {
-  return (
-    <Card aria-busy="true" aria-label="Loading announcements">
-      <CardHeader>
-        <Skeleton className="h-5 w-40" />
-        <Skeleton className="h-4 w-full max-w-96" />
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-28 w-full rounded-xl" />
-        ))}
-      </CardContent>
-    </Card>
-  );
-}
+/** The card is fetched when the page is idle or when the first item arrives (none is in the first HTML). */
+const { Item: AnnouncementCard, prefetch: prefetchCard } = onDemandItem(() => import("./announcement-card").then((m) => m.AnnouncementCard));
 
 /** Corporate announcements: live filings (free) on top, a paid page per click, categories from the free catalogue. */
-export function AnnouncementsView({ hasKey }: { hasKey: boolean }) {
+export function AnnouncementsView({
+  hasKey,
+  description,
+  needsKey,
+  empty,
+}: FeedViewProps) {
+  usePrefetchWhenIdle(loadFeedChrome, prefetchCard);
   const [state, setState] = useQueryStates(announcementsParsers);
   const symbolFilter = useSymbolFilter();
   const categories = React.useMemo(() => normalizeCategories(state.categories), [state.categories]);
@@ -77,7 +68,7 @@ export function AnnouncementsView({ hasKey }: { hasKey: boolean }) {
     <>
       <PageHeader
         title="Announcements"
-        description="Exchange filings with their categories, as they are filed. Live arrivals are free; earlier filings are a paid page (charged per filing returned). Times are IST."
+        description={description}
         actions={<LiveStatusBadge snapshot={live} product="announcements" off={off} reserve />}
       />
       <SymbolFilterBar>
@@ -86,7 +77,7 @@ export function AnnouncementsView({ hasKey }: { hasKey: boolean }) {
         <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
       </SymbolFilterBar>
       {!hasKey ? (
-        <NeedsKey />
+        needsKey
       ) : (
         <Card data-testid="announcements-feed" data-live-url={live.url ?? ""}>
           <CardHeader className="grid-rows-none gap-3">
@@ -129,12 +120,7 @@ export function AnnouncementsView({ hasKey }: { hasKey: boolean }) {
               testId="announcements-list"
               pages={pages}
               ended={ended}
-              empty={{
-                icon: MegaphoneIcon,
-                noMatch: ["No filings matched", "Nothing matched these filters; filings are charged only when returned, so nothing was charged."],
-                pastRange: ["Nothing live for a past range", "Load the filings of this range with the button above."],
-                waiting: ["Waiting for filings", "New filings appear here as they are made, for free. Load recent filings to see what came before."],
-              }}
+              empty={empty}
             />
             <FeedFooter pages={pages} noun="filings" />
           </CardContent>

@@ -1,4 +1,4 @@
-import { createLoader, parseAsArrayOf, parseAsString } from "nuqs/server";
+import { createLoader, parseAsArrayOf, parseAsString } from "@/lib/url-state/parsers";
 import { parseAsFlag } from "@/components/earnings/search-params";
 import { type FeedSearch, feedSearchParsers, readFeedSearch } from "@/components/feeds/feed-search";
 import { normalizeCategories } from "./announcement-model";

@@ -6,34 +6,17 @@ import Link from "next/link";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isTerminalBatchStatus } from "@/lib/alpha/batch-limits";
 import { formatRelativeTime } from "@/lib/format/time";
-import { alphaQueryOptions } from "@/lib/query/alpha";
-import { JOB_LIST_INPUT } from "@/lib/query/batches";
+import { BATCH_CALLS, JOB_LIST_INPUT } from "@/lib/query/batches";
+import { BatchJobsListSkeleton } from "./batch-jobs-list-skeleton";
 import { BatchProgress, BatchStatusBadge, formatEpoch } from "./job-status";
-
-
-export function BatchJobsListSkeleton() {
-  return (
-    <Card aria-busy="true" aria-label="Loading your batch jobs">
-      <CardHeader>
-        <Skeleton className="h-5 w-40" />
-      </CardHeader>
-      <CardContent className="grid gap-2">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-10" />
-        ))}
-      </CardContent>
-    </Card>
-  );
-}
 
 /** The key's batch jobs, newest first (free); refreshed every 5 s while one of them still runs. */
 export function BatchJobsList({ hasKey }: { hasKey: boolean }) {
   const query = useQuery({
-    ...alphaQueryOptions("listBatchJobs", JOB_LIST_INPUT),
+    ...BATCH_CALLS.queryOptions("listBatchJobs", JOB_LIST_INPUT),
     enabled: hasKey,
     refetchInterval: (q) => (q.state.data?.data.data.some((j) => !isTerminalBatchStatus(j.status)) ? 5_000 : false),
   });

@@ -21,9 +21,8 @@ import { symbolsOfRequest } from "@/lib/alpha/batch-limits";
 import { batchJobCost } from "@/lib/alpha/costs";
 import { describeCost } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
-import { deskUrl } from "@/lib/desk/client";
 import { alphaQueryOptions } from "@/lib/query/alpha";
-import { batchInputQueryOptions } from "@/lib/query/batches";
+import { batchInputQueryOptions, batchResultsUrl } from "@/lib/query/batches";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
 import { isCancelledResult, isFailedResult, previewOf, rebuildFailedLines, resultError, resultInputs, resultStatus, resultSummary, resultsToJsonl } from "./batch-lines";
 import { BatchSummaryDialog, preloadBatchSummaryDialog } from "./batch-summary-dialog-lazy";
@@ -137,7 +136,7 @@ export function BatchResults({ job }: { job: BatchJob }) {
           {/* The service's own lines, streamed by the desk straight to disk (a large job is never held in the page). */}
           <Button variant="outline" size="sm" asChild>
             <a
-              href={deskUrl("downloadBatchResults", { params: { id: job.id } })}
+              href={batchResultsUrl(job.id)}
               download={`${base}-results-service.jsonl`}
               title="The results exactly as the Alpha service sends them, streamed to disk, without the watchlist labels"
               data-testid="download-jsonl-stream"

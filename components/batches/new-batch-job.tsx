@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2Icon, DownloadIcon, FileUpIcon, LayersIcon, ShieldOffIcon } from "lucide-react";
+import { CheckCircle2Icon, FileUpIcon, LayersIcon, ShieldOffIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { parseAsArrayOf, parseAsBoolean, parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
-import { useId, useState } from "react";
+import { parseAsArrayOf, parseAsBoolean, parseAsString, parseAsStringLiteral, useQueryStates } from "@/lib/url-state";
+import { lazy, Suspense, useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
@@ -14,27 +14,30 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Label } from "@/components/ui/label";
 import { PriceTag } from "@/components/paid/price-tag";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { downloadText } from "@/components/watchlists/download";
 import { LineErrors } from "@/components/watchlists/line-errors";
 import type { BatchFileCheck, BatchLine } from "@/lib/alpha/batch";
-import type { SummaryMode } from "@/lib/alpha/summaries";
 import { BATCH_MAX_FILE_BYTES, symbolsOfRequest } from "@/lib/alpha/batch-limits";
-import { priceBatchJob, unitCredits } from "@/lib/alpha/costs";
 import { CONTEXT_WINDOW_MAX, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summary-rules";
 import { formatCredits, formatNumber } from "@/lib/format/number";
+import { batchUnitCredits, priceBatchJob } from "@/lib/query/batches";
 import { fetchKnownSymbols, watchlistsQueryOptions } from "@/lib/query/watchlists";
+import { importOnce } from "@/lib/import-once";
 import { cn } from "@/lib/utils";
-import type { ExampleForm } from "./batch-examples";
-import { EXAMPLE_FORM_LABELS, EXAMPLE_FORMS, exampleLine, exampleTemplate } from "./batch-examples";
 import { buildJobLines } from "./batch-lines";
 import { useSubmitBatch } from "./use-submit-batch";
 
 const MAX_CHECK_CHUNK = 1_000;
+
+const loadExamples = importOnce(() => import("./batch-examples-card").then((m) => m.BatchExamples));
+const BatchExamples = lazy(() => loadExamples().then((component) => ({ default: component })));
+/** The upload tab's examples are fetched when the tab gets the pointer or focus (or the page opens on it). */
+const preloadExamples = () => void loadExamples().catch(() => undefined);
 
 interface CheckedFile extends BatchFileCheck {
   fileName: string;
@@ -74,82 +77,10 @@ function tidyError(e: { line: number; message: string }) {
 function CostLine({ lines }: { lines: number }) {
   return (
     <p className="text-sm text-muted-foreground" data-testid="batch-max-cost" data-credits={priceBatchJob(lines).credits}>
-      At most <span className="font-medium text-foreground">{formatCredits(priceBatchJob(lines).credits)}</span>: {unitCredits("createBatchJob").credits} to submit +{" "}
-      {unitCredits("createBatchJob").detailedCredits} ×{" "}
+      At most <span className="font-medium text-foreground">{formatCredits(priceBatchJob(lines).credits)}</span>: {batchUnitCredits().credits} to submit +{" "}
+      {batchUnitCredits().detailedCredits} ×{" "}
       {formatNumber(lines)} {lines === 1 ? "line" : "lines"}. Lines with no news, no signal or an error are free.
     </p>
-  );
-}
-
-/** A labelled select over a fixed list; the chosen string is mapped back to its option, so no cast is needed. */
-function ChoiceSelect<T extends string>({
-  id,
-  label,
-  value,
-  options,
-  labelOf,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: T;
-  options: readonly T[];
-  labelOf: (option: T) => string;
-  onChange: (next: T) => void;
-}) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={id} className="text-xs">
-        {label}
-      </Label>
-      <NativeSelect
-        id={id}
-        size="sm"
-        className="w-full min-w-0"
-        value={value}
-        onChange={(e) => {
-          const next = options.find((o) => o === e.target.value);
-          if (next !== undefined) onChange(next);
-        }}
-      >
-        {options.map((o) => (
-          <NativeSelectOption key={o} value={o}>
-            {labelOf(o)}
-          </NativeSelectOption>
-        ))}
-      </NativeSelect>
-    </div>
-  );
-}
-
-/** An example line for the chosen form and mode, exactly as a file would hold it, and the template of all of them. */
-function BatchExamples() {
-  const [form, setForm] = useState<ExampleForm>("symbols");
-  const [mode, setMode] = useState<SummaryMode>("news_context");
-  const line = JSON.stringify(exampleLine(form, mode));
-  return (
-    <section className="grid min-w-0 gap-3 rounded-lg border p-3" aria-labelledby="batch-example-title">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="batch-example-title" className="text-sm font-medium">
-          Example line
-        </h3>
-        <Button variant="outline" size="sm" onClick={() => downloadText("batch-template.jsonl", exampleTemplate(), "application/x-ndjson")} data-testid="batch-template">
-          <DownloadIcon aria-hidden />
-          Template (every form and mode)
-        </Button>
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <ChoiceSelect id="batch-example-form" label="Form" value={form} options={EXAMPLE_FORMS} labelOf={(f) => EXAMPLE_FORM_LABELS[f]} onChange={setForm} />
-        <ChoiceSelect id="batch-example-mode" label="Mode" value={mode} options={SUMMARY_MODES} labelOf={(m) => MODE_INFO[m].label} onChange={setMode} />
-      </div>
-      <pre className="overflow-x-auto rounded-md bg-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap break-all" data-testid="batch-example" tabIndex={0} aria-label="Example line">
-        {line}
-      </pre>
-      <p className="text-xs text-muted-foreground">
-        One request per line. Lines in the common batch format, with the request inside <code className="font-mono">body</code>, are accepted when their{" "}
-        <code className="font-mono">url</code> is <code className="font-mono">/v1/daily-summary/</code> and their <code className="font-mono">method</code> POST.
-      </p>
-    </section>
   );
 }
 
@@ -222,7 +153,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
         <Tabs value={params.tab} onValueChange={(v) => void setParams({ tab: v as "build" | "upload" })}>
           <TabsList aria-label="How to make the job">
             <TabsTrigger value="build">Build from watchlists</TabsTrigger>
-            <TabsTrigger value="upload">Upload a JSONL file</TabsTrigger>
+            <TabsTrigger value="upload" onPointerEnter={preloadExamples} onFocus={preloadExamples}>Upload a JSONL file</TabsTrigger>
           </TabsList>
 
           <TabsContent value="build" className="mt-4 grid gap-5">
@@ -316,7 +247,9 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
               news window, and a name for the line that no other line uses. The examples below show each form. The file is checked here
               first; nothing is uploaded until every line is right.
             </p>
-            <BatchExamples />
+            <Suspense fallback={<Skeleton className="h-56 rounded-lg" aria-hidden />}>
+              <BatchExamples />
+            </Suspense>
             <label
               htmlFor={fileId}
               className="flex cursor-pointer items-center gap-3 rounded-lg border border-dashed px-4 py-4 text-sm text-muted-foreground hover:bg-muted/50 focus-within:ring-[3px] focus-within:ring-ring/50"

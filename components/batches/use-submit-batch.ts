@@ -4,10 +4,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import { useConfirmSpend } from "@/components/paid/confirm-spend";
 import type { BatchJob, BatchLine } from "@/lib/alpha/batch";
-import { priceBatchJob } from "@/lib/alpha/costs";
-import { queryKeys } from "@/lib/query/keys";
-import { useAlphaMutation } from "@/lib/query/alpha";
-import { batchInputQueryOptions } from "@/lib/query/batches";
+import { useAlphaMutation } from "@/lib/query/alpha-core";
+import { alphaKeys } from "@/lib/query/alpha-keys";
+import { batchInputQueryOptions, priceBatchJob } from "@/lib/query/batches";
 import { toJsonl } from "./batch-lines";
 
 export interface SubmitBatchArgs {
@@ -26,8 +25,8 @@ export interface SubmitBatchArgs {
 export function useSubmitBatch() {
   const client = useQueryClient();
   const { confirmSpend, dialog } = useConfirmSpend();
-  const plain = useAlphaMutation("createBatchJob", { invalidate: [queryKeys.alpha.endpoint("listBatchJobs")] });
-  const optedOut = useAlphaMutation("createBatchJob", { invalidate: [queryKeys.alpha.endpoint("listBatchJobs")], retention: "none" });
+  const plain = useAlphaMutation("createBatchJob", { invalidate: [alphaKeys.endpoint("listBatchJobs")] });
+  const optedOut = useAlphaMutation("createBatchJob", { invalidate: [alphaKeys.endpoint("listBatchJobs")], retention: "none" });
 
   async function submit(args: SubmitBatchArgs): Promise<BatchJob | null> {
     const price = priceBatchJob(args.lines.length);

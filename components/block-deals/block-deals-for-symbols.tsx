@@ -5,7 +5,7 @@ import { IntentLink } from "@/components/ui/intent-link";
 import * as React from "react";
 import { PaidButton } from "@/components/paid/paid-call";
 import { FeedFooter } from "@/components/feeds/feed-chrome";
-import { LiveStatusBadge } from "@/components/feeds/live-status";
+import { LiveStatusBadge } from "@/components/feeds/live-status-lazy";
 import { useLiveStream } from "@/components/feeds/use-live-stream";
 import { usePaidPages } from "@/components/feeds/use-paid-pages";
 import { Badge } from "@/components/ui/badge";

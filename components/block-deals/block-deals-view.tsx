@@ -1,49 +1,40 @@
 "use client";
 
-import { HandshakeIcon } from "lucide-react";
-import { useQueryStates } from "nuqs";
+import { useQueryStates } from "@/lib/url-state";
 import * as React from "react";
 import { PaidButton } from "@/components/paid/paid-call";
 import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
-import { FeedList } from "@/components/feeds/feed-list";
-import { FeedFooter, FeedNotices, NeedsKey } from "@/components/feeds/feed-chrome";
+import { FeedList, type FeedViewProps } from "@/components/feeds/feed-list";
+import { FeedFooter, FeedNotices, loadFeedChrome } from "@/components/feeds/feed-chrome-lazy";
+import { onDemandItem, usePrefetchWhenIdle } from "@/components/feeds/on-demand";
 import { DateRangeFields } from "@/components/feeds/filter-fields";
 import { NewItemsPill } from "@/components/feeds/live-feed-parts";
 import { rangeEnded } from "@/components/feeds/live-filters";
-import { LiveStatusBadge } from "@/components/feeds/live-status";
+import { LiveStatusBadge } from "@/components/feeds/live-status-lazy";
 import { useLiveFeed } from "@/components/feeds/use-live-feed";
 import { useLiveStream } from "@/components/feeds/use-live-stream";
 import { usePaidPages } from "@/components/feeds/use-paid-pages";
 import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import type { BlockDeal } from "@/lib/alpha/block-deals";
 import { describeCost } from "@/lib/alpha/costs";
-import { BlockDealCard } from "./block-deal-card";
 import { BLOCK_DEAL_PAGE_SIZE, type BlockDealFilters, blockDealsInput, matchesBlockDealFilters, mergeBlockDeals } from "./block-deal-model";
 import { ExchangeFilter } from "./exchange-filter";
 import { blockDealsParsers } from "./search-params";
 import { useHeldContext } from "./use-held-context";
 
-export function BlockDealsSkeleton() {
-  return (
-    <Card aria-busy="true" aria-label="Loading block deals">
-      <CardHeader>
-        <Skeleton className="h-5 w-40" />
-        <Skeleton className="h-4 w-full max-w-96" />
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-32 w-full rounded-xl" />
-        ))}
-      </CardContent>
-    </Card>
-  );
-}
+/** The card is fetched when the page is idle or when the first item arrives (none is in the first HTML). */
+const { Item: BlockDealCard, prefetch: prefetchCard } = onDemandItem(() => import("./block-deal-card").then((m) => m.BlockDealCard));
 
 /** Block deals: live arrivals on top, a paid page per click (charged per deal returned), each deal in context. */
-export function BlockDealsView({ hasKey }: { hasKey: boolean }) {
+export function BlockDealsView({
+  hasKey,
+  description,
+  needsKey,
+  empty,
+}: FeedViewProps) {
+  usePrefetchWhenIdle(loadFeedChrome, prefetchCard);
   const [state, setState] = useQueryStates(blockDealsParsers);
   const symbolFilter = useSymbolFilter();
   const filters: BlockDealFilters = React.useMemo(
@@ -73,7 +64,7 @@ export function BlockDealsView({ hasKey }: { hasKey: boolean }) {
     <>
       <PageHeader
         title="Block deals"
-        description={`Large trades in the exchanges' block windows (08:45–09:00 and 14:05–14:20 IST), with their size and the company's filings of the day. Live arrivals are free; earlier deals are a paid page (${describeCost("listBlockDeals")}) Beta at the service. Times are IST.`}
+        description={description}
         actions={<LiveStatusBadge snapshot={live} product="block-deals" off={off} reserve />}
       />
       <SymbolFilterBar>
@@ -81,7 +72,7 @@ export function BlockDealsView({ hasKey }: { hasKey: boolean }) {
         <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
       </SymbolFilterBar>
       {!hasKey ? (
-        <NeedsKey />
+        needsKey
       ) : (
         <Card data-testid="block-deals-feed" data-live-url={live.url ?? ""}>
           <CardHeader className="grid-rows-none gap-3">
@@ -116,12 +107,7 @@ export function BlockDealsView({ hasKey }: { hasKey: boolean }) {
               testId="block-deals-list"
               pages={pages}
               ended={ended}
-              empty={{
-                icon: HandshakeIcon,
-                noMatch: ["No block deals matched", "Nothing matched these filters; deals are charged only when returned, so nothing was charged."],
-                pastRange: ["Nothing live for a past range", "Load the deals of this range with the button above."],
-                waiting: ["Waiting for block deals", "New deals appear here as they are reported, for free. Load recent deals to see what came before."],
-              }}
+              empty={empty}
             />
             <FeedFooter pages={pages} noun="deals" />
           </CardContent>

@@ -1,4 +1,4 @@
-import { createLoader, parseAsStringLiteral } from "nuqs/server";
+import { createLoader, parseAsStringLiteral } from "@/lib/url-state/parsers";
 import { type FeedSearch, feedSearchParsers, readFeedSearch } from "@/components/feeds/feed-search";
 import { BLOCK_DEAL_EXCHANGES } from "@/lib/alpha/vocabulary";
 import type { BlockDealExchange } from "./block-deal-model";

@@ -5,8 +5,7 @@ import { AlarmClockIcon, PauseIcon, PlayIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { PriceTag } from "@/components/paid/price-tag";
-import { priceWords } from "@/components/paid/paid-call";
+import { PriceTag, priceWords } from "@/components/paid/price-tag";
 import { modeLabel, MODE_INFO } from "@/components/summaries/summary-params";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -14,17 +13,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
-import { priceRequest } from "@/lib/alpha/costs";
+import { priceBy } from "@/lib/alpha/cost-rules";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { SummaryMode } from "@/lib/alpha/summaries";
 import { SUMMARY_MODES } from "@/lib/alpha/summary-rules";
 import type { BriefSchedule } from "@/lib/desk/briefs";
 import { briefRequest } from "@/lib/desk/brief-request";
-import { deskCall } from "@/lib/desk/client";
 import { formatIstDateTime } from "@/lib/format/time";
-import { briefSchedulesQueryOptions } from "@/lib/query/briefs";
+import { briefSchedulesQueryOptions, createBriefSchedule, deleteBriefSchedule, setBriefSchedulePaused } from "@/lib/query/briefs";
 import { runWords } from "./run-words";
-import { queryKeys } from "@/lib/query/keys";
+import { deskKeys } from "@/lib/query/desk-keys";
+import { SUMMARY_CALLS } from "@/lib/query/summaries";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
 
 const PRESETS = [
@@ -34,15 +33,15 @@ const PRESETS = [
 
 function ScheduleRow({ schedule }: { schedule: BriefSchedule }) {
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.briefs.all });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: deskKeys.briefs.all });
   const toggle = useMutation({
-    mutationFn: () => deskCall("updateBriefSchedule", { params: { id: schedule.id }, body: { paused: !schedule.paused } }),
+    mutationFn: () => setBriefSchedulePaused(schedule.id, !schedule.paused),
     onSuccess: (s) => toast.success(s.paused ? "Brief paused." : "Brief resumed."),
     onError: (e) => toast.error(isAlphaError(e) ? e.message : "That did not work. Try again."),
     onSettled: refresh,
   });
   const remove = useMutation({
-    mutationFn: () => deskCall("deleteBriefSchedule", { params: { id: schedule.id } }),
+    mutationFn: () => deleteBriefSchedule(schedule.id),
     onSuccess: () => toast.success("Scheduled brief deleted."),
     onError: (e) => toast.error(isAlphaError(e) ? e.message : "That did not work. Try again."),
     onSettled: refresh,
@@ -99,12 +98,12 @@ export function BriefSchedules({ hasKey }: { hasKey: boolean }) {
   const [time, setTime] = useState<string>("08:45");
   const [mode, setMode] = useState<SummaryMode>("news_context");
   const chosen = watchlists.data?.find((w) => w.id === watchlistId) ?? null;
-  const price = chosen && chosen.items.length > 0 ? priceRequest("createDailySummary", briefRequest(chosen.items, mode)) : null;
+  const price = chosen && chosen.items.length > 0 ? priceBy("createDailySummary", SUMMARY_CALLS.endpoints.createDailySummary.cost, briefRequest(chosen.items, mode)) : null;
   const create = useMutation({
-    mutationFn: () => deskCall("createBriefSchedule", { body: { watchlistId, time, mode } }),
+    mutationFn: () => createBriefSchedule({ watchlistId, time, mode }),
     onSuccess: (s) => toast.success(`Scheduled: ${s.watchlistName} at ${s.time} IST on market days.`),
     onError: (e) => toast.error(isAlphaError(e) ? e.message : "The brief was not scheduled. Try again."),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.briefs.all }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: deskKeys.briefs.all }),
   });
   const list = schedules.data ?? [];
   return (

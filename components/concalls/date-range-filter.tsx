@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryStates } from "nuqs";
+import { useQueryStates } from "@/lib/url-state";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { isDayKey } from "@/components/earnings/day-key";

@@ -4,9 +4,9 @@ import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { ArrowRightIcon, FileTextIcon, MicIcon } from "lucide-react";
 import Link from "next/link";
 import { IntentLink } from "@/components/ui/intent-link";
-import { useQueryStates } from "nuqs";
+import { useQueryStates } from "@/lib/url-state";
 import * as React from "react";
-import { CallMetaNote, PaidButton } from "@/components/paid/paid-call";
+import { CallMetaNoteWith, PaidButton } from "@/components/paid/paid-call-core";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
@@ -16,13 +16,12 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { Concall } from "@/lib/alpha/concalls";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime } from "@/lib/format/time";
-import { alphaPrice, alphaQueryOptions } from "@/lib/query/alpha";
+import { CONCALL_CALLS } from "@/lib/query/concalls";
 import { isDayKey } from "@/components/earnings/day-key";
 import { concallGlance, GuidanceBlock, IndicatorList, RedFlagsBlock } from "./concall-parts";
 import { alphaInstant } from "./dates";
 import { concallsParsers, RECENT_CALLS_LIMIT, recentCallsInput } from "./search-params";
-import { unitCredits } from "@/lib/alpha/costs";
-import { describeCost } from "@/lib/alpha/costs";
+import { describeRule, unitCreditsBy } from "@/lib/alpha/cost-rules";
 import { formatCredits } from "@/lib/format/number";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 
@@ -46,7 +45,7 @@ export function ConcallCard({ call }: { call: Concall }) {
           {formatQuarter(call.quarter)}
         </Badge>
         {call.transcript_url && (
-          <Badge variant="secondary" title={`A transcript exists: getting its link costs ${formatCredits(unitCredits("lookupConcallTranscripts").credits)} on the call's page`}>
+          <Badge variant="secondary" title={`A transcript exists: getting its link costs ${formatCredits(unitCreditsBy(CONCALL_CALLS.endpoints.lookupConcallTranscripts.cost).credits)} on the call's page`}>
             <FileTextIcon aria-hidden />
             Transcript
           </Badge>
@@ -95,16 +94,16 @@ export function RecentConcalls() {
 
   // Pages already bought this session (in the browser's cache) show without asking again.
   let cachedPages = 0;
-  while (client.getQueryData(alphaQueryOptions("listConcalls", recentCallsInput(filters, cachedPages + 1)).queryKey)) cachedPages += 1;
+  while (client.getQueryData(CONCALL_CALLS.queryOptions("listConcalls", recentCallsInput(filters, cachedPages + 1)).queryKey)) cachedPages += 1;
   const wanted = requested.key === filterKey ? requested.pages : 0;
   const pageCount = Math.max(wanted, cachedPages);
 
   const queries = useQueries({
-    queries: Array.from({ length: pageCount }, (_, i) => ({ ...alphaQueryOptions("listConcalls", recentCallsInput(filters, i + 1)), enabled: i < wanted })),
+    queries: Array.from({ length: pageCount }, (_, i) => ({ ...CONCALL_CALLS.queryOptions("listConcalls", recentCallsInput(filters, i + 1)), enabled: i < wanted })),
   });
   const nextPage = pageCount + 1;
   const nextInput = recentCallsInput(filters, nextPage);
-  const price = alphaPrice("listConcalls", nextInput);
+  const price = CONCALL_CALLS.price("listConcalls", nextInput);
   const last = queries.at(-1);
   const hasMore = pageCount === 0 || (last?.data?.data.has_next ?? false);
   const loading = queries.some((q) => q.isFetching);
@@ -119,7 +118,7 @@ export function RecentConcalls() {
       <CardHeader>
         <CardTitle>Recent calls</CardTitle>
         <CardDescription>
-          Calls that have happened, newest filing first, with their guidance, red flags and key indicators. {describeCost("listConcalls")}
+          Calls that have happened, newest filing first, with their guidance, red flags and key indicators. {describeRule(CONCALL_CALLS.endpoints.listConcalls.cost)}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
@@ -157,7 +156,7 @@ export function RecentConcalls() {
                 q.data ? (
                   <div key={i} className="flex items-center gap-2 text-xs text-muted-foreground">
                     <span>Page {i + 1}:</span>
-                    <CallMetaNote id="listConcalls" input={recentCallsInput(filters, i + 1)} meta={q.data.meta} what={`page ${i + 1} of recent calls`} />
+                    <CallMetaNoteWith calls={CONCALL_CALLS} id="listConcalls" input={recentCallsInput(filters, i + 1)} meta={q.data.meta} what={`page ${i + 1} of recent calls`} />
                   </div>
                 ) : null,
               )}

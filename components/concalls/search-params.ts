@@ -1,4 +1,4 @@
-import { createLoader } from "nuqs/server";
+import { createLoader } from "@/lib/url-state/parsers";
 import { MAX_LIST_VALUES } from "@/lib/alpha/patterns";
 import { normalizeSymbols, parseAsDay, symbolFilterParsers } from "@/components/earnings/search-params";
 

@@ -3,7 +3,7 @@
 import { useQueries } from "@tanstack/react-query";
 import { CalendarClockIcon } from "lucide-react";
 import { IntentLink } from "@/components/ui/intent-link";
-import { useQueryStates } from "nuqs";
+import { useQueryStates } from "@/lib/url-state";
 import * as React from "react";
 import { isDayKey, longDayLabel } from "@/components/earnings/calendar";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
@@ -17,7 +17,7 @@ import type { UpcomingConcall } from "@/lib/alpha/concalls";
 import { istDateString } from "@/lib/alpha/time";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstTime, formatRelativeTime } from "@/lib/format/time";
-import { alphaQueryOptions } from "@/lib/query/alpha";
+import { CONCALL_CALLS } from "@/lib/query/concalls";
 import { alphaInstant } from "./dates";
 import { concallsParsers, upcomingCallsInput } from "./search-params";
 import { cn } from "@/lib/utils";
@@ -71,7 +71,7 @@ export function UpcomingConcalls() {
   const filterKey = filter.effective.join(",");
   const count = pages.key === filterKey ? pages.count : 1;
   const queries = useQueries({
-    queries: Array.from({ length: count }, (_, i) => ({ ...alphaQueryOptions("listUpcomingConcalls", upcomingCallsInput(filter.effective, i + 1)), enabled: filter.ready })),
+    queries: Array.from({ length: count }, (_, i) => ({ ...CONCALL_CALLS.queryOptions("listUpcomingConcalls", upcomingCallsInput(filter.effective, i + 1)), enabled: filter.ready })),
   });
   const first = queries[0];
   const from = state.from && isDayKey(state.from) ? state.from : null;

@@ -88,11 +88,11 @@ export function viewRange(anchor: string, view: CalendarView): { first: string; 
   return { first: anchor, last: null };
 }
 
-const monthFmt = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
-const dayMonthFmt = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
-const fullFmt = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const longDayFmt = new Intl.DateTimeFormat("en-IN", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const shortWeekdayFmt = new Intl.DateTimeFormat("en-IN", { weekday: "short", timeZone: "UTC" });
+const monthFmt = /* @__PURE__ */ new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
+const dayMonthFmt = /* @__PURE__ */ new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
+const fullFmt = /* @__PURE__ */ new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const longDayFmt = /* @__PURE__ */ new Intl.DateTimeFormat("en-IN", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const shortWeekdayFmt = /* @__PURE__ */ new Intl.DateTimeFormat("en-IN", { weekday: "short", timeZone: "UTC" });
 
 /** "November 2026" for a month, "23 – 29 Nov 2026" for a week, "From 23 Nov 2026" for the agenda. */
 export function rangeLabel(anchor: string, view: CalendarView): string {

@@ -1,19 +1,16 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarDaysIcon, CalendarRangeIcon, CheckIcon, ChevronLeftIcon, ChevronRightIcon, ListIcon } from "lucide-react";
-import { IntentLink } from "@/components/ui/intent-link";
-import { useQueryStates } from "nuqs";
+import { CalendarDaysIcon, CalendarRangeIcon, ChevronLeftIcon, ChevronRightIcon, ListIcon } from "lucide-react";
+import { useQueryStates } from "@/lib/url-state";
 import * as React from "react";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { formatQuarter } from "@/lib/format/quarter";
-import { formatIstDateTime, formatIstTime } from "@/lib/format/time";
+import { formatIstDateTime } from "@/lib/format/time";
 import { filedCalendarQueryOptions, heldCompanyNames, upcomingCalendarQueryOptions } from "@/lib/query/earnings";
 import { cn } from "@/lib/utils";
 import {
@@ -23,7 +20,6 @@ import {
   filedCalendarRows,
   filedRange,
   groupByDay,
-  hasTimeOfDay,
   isDayKey,
   istDayOf,
   longDayLabel,
@@ -33,110 +29,34 @@ import {
   shiftAnchor,
   viewRange,
   visibleSlice,
-  weekDays,
   weekdayLabel,
 } from "./calendar";
 import { earningsParsers } from "./search-params";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
-import { DayDialog, preloadDayDialog } from "./earnings-day-dialog-lazy";
-import { symbolHref } from "@/lib/symbols/symbol-href";
+import { DayDialog } from "./earnings-day-dialog-lazy";
+import { describeCounts, EventChip, MoreButton } from "./calendar-parts";
+import { importOnce } from "@/lib/import-once";
 
 
 const VIEW_ICONS = { month: CalendarDaysIcon, week: CalendarRangeIcon, agenda: ListIcon } as const;
 const MONTH_CELL_MAX = 3;
-const WEEK_CELL_MAX = 8;
-const AGENDA_PAGE = 80;
 
-function eventTime(row: CalendarRow): string {
-  return hasTimeOfDay(row.date) ? formatIstTime(row.date, { suffix: false }) : "";
-}
+const loadWeekAgenda = importOnce(() => import("./calendar-week-agenda"));
+const WeekView = React.lazy(() => loadWeekAgenda().then((m) => ({ default: m.WeekView })));
+const AgendaView = React.lazy(() => loadWeekAgenda().then((m) => ({ default: m.AgendaView })));
+/** The week and agenda views are fetched when the view tabs get the pointer or focus (or the page opens on one). */
+const preloadWeekAgenda = () => void loadWeekAgenda().catch(() => undefined);
 
-function eventTitle(row: CalendarRow): string {
-  if (row.filed) return `${row.company ?? row.symbol} · ${formatQuarter(row.quarter)} results filed · ${formatIstDateTime(row.date)}`;
-  const when = hasTimeOfDay(row.date) ? formatIstDateTime(row.date) : "time not announced";
-  return `${row.company ?? row.symbol} · ${formatQuarter(row.quarter)} results · ${when}`;
-}
-
-/** "3 filed · 2 scheduled": what a day or a period holds, in words. */
-export function describeCounts(rows: readonly CalendarRow[]): string {
-  const filed = rows.filter((r) => r.filed).length;
-  const scheduled = rows.length - filed;
-  const parts = [filed ? `${filed} filed` : null, scheduled ? `${scheduled} scheduled` : null].filter(Boolean);
-  return parts.length ? parts.join(", ") : "no results";
-}
-
-/** One result on the calendar: the symbol (to its page) and the IST time; filed results are marked with a tick. */
-function EventChip({ row, dense = false, showTime = true }: { row: CalendarRow; dense?: boolean; showTime?: boolean }) {
+/** What stands in for the week or agenda view for the moment its module loads: a row of day cells. */
+function ViewSkeleton() {
   return (
-    <IntentLink
-      href={symbolHref(row.symbol)}
-      title={eventTitle(row)}
-      data-testid="calendar-event"
-      data-symbol={row.symbol}
-      data-kind={row.filed ? "filed" : "scheduled"}
-      className={cn(
-        "flex min-w-0 items-center justify-between gap-1 rounded-md border px-1.5 text-xs leading-5 text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
-        row.filed ? "border-positive/30 bg-positive/10 hover:border-positive/60 hover:bg-positive/15" : "border-primary/20 bg-primary/8 hover:border-primary/50 hover:bg-primary/15",
-        dense ? "py-0" : "py-0.5",
-      )}
-    >
-      <span className="flex min-w-0 items-center gap-0.5">
-        {row.filed && <CheckIcon aria-hidden className="size-3 shrink-0 text-positive" />}
-        <span className="truncate font-mono font-semibold">{row.symbol}</span>
-        {row.filed && <span className="sr-only"> results filed</span>}
-      </span>
-      {showTime && <span className="shrink-0 font-mono text-[0.7rem] text-muted-foreground tabular-nums">{eventTime(row)}</span>}
-    </IntentLink>
+    <div className="grid min-h-64 grid-cols-7 gap-1" aria-busy="true" aria-label="Loading the view">
+      {Array.from({ length: 7 }, (_, i) => (
+        <Skeleton key={i} className="h-64" />
+      ))}
+    </div>
   );
 }
-
-function MoreButton({ count, day, onOpen }: { count: number; day: string; onOpen: (day: string) => void }) {
-  return (
-    <button
-      type="button"
-      onClick={() => onOpen(day)}
-      onPointerEnter={preloadDayDialog}
-      onFocus={preloadDayDialog}
-      data-testid="calendar-more"
-      className="w-full rounded-md px-1.5 text-left text-xs font-medium text-primary hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-    >
-      +{count} more
-    </button>
-  );
-}
-
-/** A row of the agenda and of the "+k more" dialog: time, symbol, company, quarter, what the board meets for. */
-export function AgendaRow({ row }: { row: CalendarRow }) {
-  return (
-    <li
-      className="grid grid-cols-[3.5rem_minmax(0,1fr)] items-baseline gap-x-3 gap-y-0.5 py-2 sm:grid-cols-[3.5rem_8rem_minmax(0,1fr)_5rem]"
-      data-testid="agenda-event"
-      data-symbol={row.symbol}
-      data-kind={row.filed ? "filed" : "scheduled"}
-    >
-      <span className="font-mono text-sm text-muted-foreground tabular-nums">{eventTime(row) || "—"}</span>
-      <IntentLink href={symbolHref(row.symbol)} className="truncate font-mono text-sm font-semibold text-primary hover:underline">
-        {row.symbol}
-      </IntentLink>
-      <span className="col-start-2 min-w-0 truncate text-sm sm:col-start-auto" title={row.title ?? undefined}>
-        {row.filed && (
-          <Badge variant="positive" className="mr-1.5">
-            <CheckIcon aria-hidden />
-            Filed
-          </Badge>
-        )}
-        {row.company ?? row.symbol}
-        {!row.filed && row.purpose && row.purpose !== "Financial Results" && <span className="text-muted-foreground"> · {row.purpose}</span>}
-      </span>
-      <span className="col-start-2 sm:col-start-auto sm:text-right">
-        <Badge variant="outline" className="font-mono">
-          {formatQuarter(row.quarter)}
-        </Badge>
-      </span>
-    </li>
-  );
-}
-
 
 function MonthView({ anchor, today, byDay, onMore }: { anchor: string; today: string; byDay: Map<string, CalendarRow[]>; onMore: (day: string) => void }) {
   const weeks = monthGrid(anchor);
@@ -208,79 +128,6 @@ function MonthView({ anchor, today, byDay, onMore }: { anchor: string; today: st
   );
 }
 
-function WeekView({ anchor, today, byDay, onMore }: { anchor: string; today: string; byDay: Map<string, CalendarRow[]>; onMore: (day: string) => void }) {
-  const days = weekDays(anchor);
-  return (
-    <div className="overflow-x-auto" data-testid="calendar-week">
-      <div role="grid" aria-label={`Results in the week ${rangeLabel(anchor, "week")}`} className="grid min-w-[44rem] grid-cols-7 rounded-lg border">
-        {/* A grid's cells sit in a row (ARIA); the row itself takes no box. */}
-        <div role="row" className="contents divide-x">
-          {days.map((day) => {
-            const rows = byDay.get(day) ?? [];
-            const { shown, more } = visibleSlice(rows, WEEK_CELL_MAX);
-            return (
-              <div role="gridcell" key={day} data-day={day} data-count={rows.length} className={cn("flex min-h-64 min-w-0 flex-col gap-1.5 p-2", day === today && "bg-primary/5")}>
-                <div className="flex items-baseline justify-between gap-1 border-b pb-1.5">
-                  <span className="text-xs font-medium text-muted-foreground">{weekdayLabel(day)}</span>
-                  <span className={cn("text-lg font-semibold tabular-nums", day === today && "text-primary")}>{dayOfMonth(day)}</span>
-                </div>
-                {rows.length === 0 && <span className="text-xs text-muted-foreground">No results</span>}
-                {shown.map((r) => (
-                  <div key={r.id} className="grid grid-cols-1 gap-0.5">
-                    <EventChip row={r} showTime={false} />
-                    <span className="truncate px-1.5 text-[0.7rem] text-muted-foreground" title={r.company ?? undefined}>
-                      <span className="font-mono tabular-nums">{eventTime(r) || "—"}</span>
-                      {r.company ? ` · ${r.company}` : ""}
-                    </span>
-                  </div>
-                ))}
-                {more > 0 && <MoreButton count={more} day={day} onOpen={onMore} />}
-              </div>
-            );
-          })}
-        </div>
-      </div>
-    </div>
-  );
-}
-
-function AgendaView({ anchor, byDay }: { anchor: string; byDay: Map<string, CalendarRow[]> }) {
-  const [limit, setLimit] = React.useState(AGENDA_PAGE);
-  const days = [...byDay.keys()].filter((d) => d >= anchor).sort();
-  let budget = limit;
-  const visible: [string, CalendarRow[]][] = [];
-  for (const d of days) {
-    if (budget <= 0) break;
-    const rows = byDay.get(d) ?? [];
-    visible.push([d, rows]);
-    budget -= rows.length;
-  }
-  const total = days.reduce((n, d) => n + (byDay.get(d)?.length ?? 0), 0);
-  const shownCount = visible.reduce((n, [, rows]) => n + rows.length, 0);
-  return (
-    <div className="grid grid-cols-1 gap-4" data-testid="calendar-agenda">
-      {visible.map(([day, rows]) => (
-        <section key={day} aria-labelledby={`agenda-${day}`} data-testid="agenda-day" data-day={day}>
-          <h3 id={`agenda-${day}`} className="sticky top-14 z-10 flex items-baseline justify-between border-b bg-card/95 py-1.5 text-sm font-semibold backdrop-blur">
-            {longDayLabel(day)}
-            <span className="text-xs font-normal text-muted-foreground">{describeCounts(rows)}</span>
-          </h3>
-          <ul className="divide-y">
-            {rows.map((r) => (
-              <AgendaRow key={r.id} row={r} />
-            ))}
-          </ul>
-        </section>
-      ))}
-      {shownCount < total && (
-        <Button variant="outline" className="justify-self-center" onClick={() => setLimit((l) => l + AGENDA_PAGE)}>
-          Show more days ({total - shownCount} more results)
-        </Button>
-      )}
-    </div>
-  );
-}
-
 export function CalendarSkeleton() {
   return (
     <Card aria-busy="true" aria-label="Loading the results calendar">
@@ -347,7 +194,7 @@ export function EarningsCalendar({ today }: { today: string }) {
       <CardContent className="grid grid-cols-1 gap-4">
         <div className="flex flex-wrap items-center gap-2">
           <Tabs value={view} onValueChange={(v) => go({ view: v as CalendarView })}>
-            <TabsList aria-label="Calendar view">
+            <TabsList aria-label="Calendar view" onPointerEnter={preloadWeekAgenda} onFocus={preloadWeekAgenda}>
               {(["month", "week", "agenda"] as const).map((v) => {
                 const Icon = VIEW_ICONS[v];
                 return (
@@ -414,9 +261,13 @@ export function EarningsCalendar({ today }: { today: string }) {
             ) : view === "month" ? (
               <MonthView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} />
             ) : view === "week" ? (
-              <WeekView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} />
+              <React.Suspense fallback={<ViewSkeleton />}>
+                <WeekView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} />
+              </React.Suspense>
             ) : (
-              <AgendaView anchor={anchor} byDay={byDay} />
+              <React.Suspense fallback={<ViewSkeleton />}>
+                <AgendaView anchor={anchor} byDay={byDay} />
+              </React.Suspense>
             )}
             {countInRange === 0 && next?.date && view !== "agenda" && (
               <p className="text-sm">

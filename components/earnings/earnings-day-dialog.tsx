@@ -3,7 +3,8 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { CalendarRow } from "./calendar";
 import { longDayLabel } from "./calendar";
-import { AgendaRow, describeCounts } from "./earnings-calendar";
+import { describeCounts } from "./calendar-parts";
+import { AgendaRow } from "./calendar-week-agenda";
 
 /** Every result of one calendar day, behind "+k more" (loaded by EarningsCalendar when first asked for). */
 export function DayDialog({ day, rows, onClose }: { day: string | null; rows: CalendarRow[]; onClose: () => void }) {

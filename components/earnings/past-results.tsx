@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeftIcon, ChevronRightIcon, FileSearchIcon, PanelRightOpenIcon } from "lucide-react";
 import { IntentLink } from "@/components/ui/intent-link";
-import { useQueryStates } from "nuqs";
+import { useQueryStates } from "@/lib/url-state";
 import * as React from "react";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
@@ -29,23 +29,6 @@ import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 import { unitCredits } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
 import { symbolHref } from "@/lib/symbols/symbol-href";
-
-export function PastResultsSkeleton() {
-  return (
-    <Card aria-busy="true" aria-label="Loading past results">
-      <CardHeader>
-        <Skeleton className="h-5 w-40" />
-        <Skeleton className="h-4 w-full max-w-96" />
-      </CardHeader>
-      <CardContent className="grid grid-cols-1 gap-2">
-        <Skeleton className="h-9 w-72" />
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} className="h-9 w-full" />
-        ))}
-      </CardContent>
-    </Card>
-  );
-}
 
 /**
  * Company names cost a metadata call (1 credit each); names the free calendar already carries are shown for free,

@@ -1,4 +1,4 @@
-import { createSerializer } from "nuqs/server";
+import { createSerializer } from "@/lib/url-state/parsers";
 import { describe, expect, it } from "vitest";
 import { browserState, pageSearchParams } from "@/test/support/url-state";
 import {

@@ -1,11 +1,11 @@
-import { createLoader, createParser, parseAsArrayOf, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { createLoader, createParser, parseAsArrayOf, parseAsString, parseAsStringLiteral } from "@/lib/url-state/parsers";
 import { previousQuarter, quarterKeyOfDate, formatQuarterKey, parseQuarterKey, quarterOfDate } from "@/lib/alpha/quarters";
 import { QUARTER_KEY_RE, SYMBOL_RE } from "@/lib/alpha/patterns";
 import { istDateString } from "@/lib/alpha/time";
 import { CALENDAR_VIEWS, isDayKey } from "./day-key";
 
 /**
- * The URL of the earnings page (and the filters the concalls and feed pages share): one set of nuqs parsers, read
+ * The URL of the earnings page (and the filters the concalls and feed pages share): one set of URL parsers (lib/url-state), read
  * by the page on the server (`createLoader`) and by the browser (`useQueryStates`), then normalised through the same
  * functions, so both give the same answer for the same URL and prefetched keys match. No zod: this reaches the browser.
  */
@@ -67,7 +67,7 @@ export function resultRef(symbol: string, quarter: string): string {
 }
 
 // ── parsers: the server's and the browser's reading of the URL ──
-// A value a parser does not accept reads as absent (nuqs falls back to the default), so a bad or hostile URL never throws.
+// A value a parser does not accept reads as absent (the default is used), so a bad or hostile URL never throws.
 
 /** The largest page number a URL may ask for. */
 export const MAX_URL_PAGE = 10_000;
@@ -84,7 +84,7 @@ export const parseAsWatchlistId = createParser({
   serialize: (v: string) => v,
 });
 
-/** `true` or `false`, exactly (nuqs's own parseAsBoolean also reads `TRUE` and any other word as false). */
+/** `true` or `false`, exactly (parseAsBoolean, as nuqs's, also reads `TRUE` and any other word as false). */
 export const parseAsFlag = createParser({ parse: (v: string) => (v === "true" ? true : v === "false" ? false : null), serialize: (v: boolean) => String(v) });
 
 /** A page number, 1 to MAX_URL_PAGE, in plain digits (parseAsInteger would read `-1`, `3abc` or `1e9`). */

@@ -1,7 +1,6 @@
 "use client";
 
-import { InfoIcon, KeyRoundIcon, ListChecksIcon } from "lucide-react";
-import Link from "next/link";
+import { InfoIcon, ListChecksIcon } from "lucide-react";
 import { fromCacheLabel, PaidButton } from "@/components/paid/paid-call";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -11,22 +10,6 @@ import { alphaPrice } from "@/lib/query/alpha";
 import type { LiveProduct, LiveStatus } from "@/lib/query/live";
 import { cn } from "@/lib/utils";
 import type { PaidPages } from "./use-paid-pages";
-
-/** No key yet: the shell shows the first step above; the feed just says what it waits for. */
-export function NeedsKey() {
-  return (
-    <p data-testid="needs-key" className="flex items-center gap-2 rounded-lg border border-dashed px-4 py-3 text-sm text-muted-foreground">
-      <KeyRoundIcon aria-hidden className="size-4 shrink-0" />
-      <span>
-        The feed needs your Alpha key.{" "}
-        <Link className="font-medium text-primary underline underline-offset-4 hover:decoration-2" href="/settings#alpha-key">
-          Add it in Settings
-        </Link>
-        .
-      </span>
-    </p>
-  );
-}
 
 const LIST_OF: Record<LiveProduct, "listAlerts" | "listNews" | "listAnnouncements" | "listBlockDeals"> = {
   alerts: "listAlerts",

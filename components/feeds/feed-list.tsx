@@ -1,18 +1,29 @@
 "use client";
 
-import type { LucideIcon } from "lucide-react";
 import type * as React from "react";
-import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ArrivingItem } from "./live-feed-parts";
 
-/** The messages of an empty feed: after a paid page that matched nothing, for a range that has ended, or while waiting. */
+/**
+ * The messages of an empty feed, rendered on the server (`FeedEmptyState` in `./feed-empty`): after a paid page that
+ * matched nothing, for a range that has ended, or while waiting.
+ */
+/** What every feed page (alerts, announcements, block deals, news) hands its view, written by the page on the server. */
+export interface FeedViewProps {
+  hasKey: boolean;
+  /** The page header's description. */
+  description: string;
+  /** What the page shows instead of the feed without a key. */
+  needsKey: React.ReactNode;
+  /** The feed's empty states. */
+  empty: FeedEmptyText;
+}
+
 export interface FeedEmptyText {
-  icon: LucideIcon;
-  noMatch: [title: string, description: string];
-  pastRange: [title: string, description: string];
-  waiting: [title: string, description: string];
+  noMatch: React.ReactNode;
+  pastRange: React.ReactNode;
+  waiting: React.ReactNode;
 }
 
 /**
@@ -40,7 +51,6 @@ export function FeedList<T>({
   ended: boolean;
   empty: FeedEmptyText;
 }) {
-  const [title, description] = pages.loaded > 0 ? empty.noMatch : ended ? empty.pastRange : empty.waiting;
   return (
     <>
       {pages.error ? <ErrorState error={pages.error} onRetry={pages.retry} /> : null}
@@ -58,7 +68,7 @@ export function FeedList<T>({
           <Skeleton className="h-28 w-full rounded-xl" />
         </div>
       ) : (
-        <EmptyState icon={empty.icon} title={title} description={description} />
+        (pages.loaded > 0 ? empty.noMatch : ended ? empty.pastRange : empty.waiting)
       )}
     </>
   );

@@ -2,7 +2,7 @@ import { normalizeSymbols, parseAsDay, symbolFilterParsers } from "@/components/
 
 /**
  * URL state every live feed page shares: symbols and watchlist (as on the other pages) and an IST date range. Each
- * page spreads these parsers into its own; the server reads them with nuqs's `createLoader`, the browser with
+ * page spreads these parsers into its own; the server reads them with lib/url-state's `createLoader`, the browser with
  * `useQueryStates`, and both normalise through `readFeedSearch`.
  */
 export const feedSearchParsers = {

@@ -71,7 +71,7 @@ interface Stream {
   polls: Partial<Record<LiveProduct, LivePoll>>;
 }
 
-class LiveHub {
+export class LiveHub {
   private readonly interests = new Map<number, LiveInterest>();
   private readonly listeners = new Set<() => void>();
   /** Rows already handed out (two streams overlap during a handover). */

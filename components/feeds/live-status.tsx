@@ -12,6 +12,7 @@ import { liveClosedNote } from "@/lib/market/status-copy";
 import type { LiveProduct, LiveState } from "@/lib/query/live";
 import { cn } from "@/lib/utils";
 import type { LiveSnapshot } from "./live-hub";
+import { LiveStatusBox } from "./live-status-box";
 
 const LIST_ENDPOINT: Record<LiveProduct, EndpointId> = { alerts: "listAlerts", news: "listNews", announcements: "listAnnouncements", "block-deals": "listBlockDeals" };
 
@@ -163,11 +164,5 @@ export function LiveStatusBadge({
       <TooltipContent className="max-w-xs">{detail.trim() || label}</TooltipContent>
     </Tooltip>
   );
-  return reserve ? (
-    <span data-slot="live-status-box" className="flex min-h-11 w-full items-center sm:w-[19rem] sm:justify-end">
-      {badge}
-    </span>
-  ) : (
-    badge
-  );
+  return <LiveStatusBox reserve={reserve}>{badge}</LiveStatusBox>;
 }

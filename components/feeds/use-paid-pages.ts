@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import type { Price } from "@/components/paid/price-tag";
 import type { CallInput } from "@/lib/alpha/client";
@@ -8,6 +8,7 @@ import type { ResponseOf } from "@/lib/alpha/catalogue";
 import type { AlphaCallMeta } from "@/lib/query/alpha";
 import { alphaPrice, alphaQueryOptions } from "@/lib/query/alpha";
 import { queryKeys } from "@/lib/query/keys";
+import { usePageQueries } from "./use-page-queries";
 
 export type FeedEndpoint = "listAlerts" | "listNews" | "listAnnouncements" | "listBlockDeals";
 type ItemOf<K extends FeedEndpoint> = ResponseOf<K>["data"][number];
@@ -50,10 +51,10 @@ export function usePaidPages<K extends FeedEndpoint>(id: K, inputFor: (page: num
   const key = JSON.stringify(inputFor(1));
   const [state, setState] = React.useState({ key, pages: 0 });
   const pages = state.key === key ? state.pages : 0;
-  const queries = useQueries({
-    queries: Array.from({ length: pages }, (_, i) => alphaQueryOptions(id, inputFor(i + 1))),
-  });
-  const results = queries.map((q) => q.data as { data: { data: ItemOf<K>[]; has_next: boolean }; meta: AlphaCallMeta } | undefined);
+  const queries = usePageQueries<{ data: { data: ItemOf<K>[]; has_next: boolean }; meta: AlphaCallMeta }>(
+    Array.from({ length: pages }, (_, i) => alphaQueryOptions(id, inputFor(i + 1))),
+  );
+  const results = queries.map((q) => q.data);
   const last = results[pages - 1];
   const bought = results.flatMap((r) => r?.data.data ?? []);
   // Every page of this feed in the browser's cache was bought (or served free) earlier: filter it, do not buy it again.
@@ -83,7 +84,9 @@ export function usePaidPages<K extends FeedEndpoint>(id: K, inputFor: (page: num
     nextPrice: alphaPrice(id, inputFor(pages + 1)),
     hasNext: pages === 0 || (last?.data.has_next ?? false),
     lastEmpty: last !== undefined && last.data.data.length === 0,
-    fetching: queries.some((q) => q.isFetching),
+    // A page asked for but not fetched yet (its observer subscribes after the render) counts as loading, as
+    // useQueries' optimistic result did: the feed shows its skeleton, not "nothing matched", in between.
+    fetching: queries.some((q) => q.isFetching || q.isPending),
     error: failed?.error ?? null,
     loadNext: () => setState({ key, pages: pages + 1 }),
     retry: () => void failed?.refetch(),

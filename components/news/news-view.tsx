@@ -1,17 +1,18 @@
 "use client";
 
-import { BarChart3Icon, NewspaperIcon } from "lucide-react";
-import { useQueryStates } from "nuqs";
+import { BarChart3Icon } from "lucide-react";
+import { useQueryStates } from "@/lib/url-state";
 import * as React from "react";
 import { PaidButton } from "@/components/paid/paid-call";
 import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
-import { FeedList } from "@/components/feeds/feed-list";
-import { FeedFooter, FeedNotices, NeedsKey } from "@/components/feeds/feed-chrome";
+import { FeedList, type FeedViewProps } from "@/components/feeds/feed-list";
+import { FeedFooter, FeedNotices, loadFeedChrome } from "@/components/feeds/feed-chrome-lazy";
+import { onDemandItem, usePrefetchWhenIdle } from "@/components/feeds/on-demand";
 import { ChoiceChips, type ChoiceOption, DateRangeFields } from "@/components/feeds/filter-fields";
 import { rangeEnded } from "@/components/feeds/live-filters";
 import { NewItemsPill } from "@/components/feeds/live-feed-parts";
-import { LiveStatusBadge } from "@/components/feeds/live-status";
+import { LiveStatusBadge } from "@/components/feeds/live-status-lazy";
 import { useLiveFeed } from "@/components/feeds/use-live-feed";
 import { useLiveStream } from "@/components/feeds/use-live-stream";
 import { usePaidPages } from "@/components/feeds/use-paid-pages";
@@ -22,9 +23,7 @@ import type { NewsItem, Sentiment } from "@/lib/alpha/news";
 import { formatNumber } from "@/lib/format/number";
 import type { NewsFilters } from "./news-model";
 import { matchesNewsFilters, mergeNews, newsInput, sentimentMix } from "./news-model";
-import { NewsCard } from "./news-card";
 import { newsParsers } from "./search-params";
-import { describeCost } from "@/lib/alpha/costs";
 
 // Recharts loads only when the chart is drawn, keeping the page's first load small; drawn in the browser only.
 const SentimentChartLazy = React.lazy(() => import("./sentiment-chart").then((m) => ({ default: m.SentimentChart })));
@@ -42,14 +41,8 @@ function SentimentChart(props: React.ComponentProps<typeof SentimentChartLazy>) 
   );
 }
 
-export function NewsSkeleton() {
-  return (
-    <div className="grid gap-6" aria-busy="true" aria-label="Loading news">
-      <Skeleton className="h-72 w-full rounded-xl" />
-      <Skeleton className="h-96 w-full rounded-xl" />
-    </div>
-  );
-}
+/** The card is fetched when the page is idle or when the first item arrives (none is in the first HTML). */
+const { Item: NewsCard, prefetch: prefetchCard } = onDemandItem(() => import("./news-card").then((m) => m.NewsCard));
 
 const SENTIMENT_OPTIONS: ChoiceOption<Sentiment>[] = [
   { value: null, label: "All", testId: "sentiment-all" },
@@ -59,7 +52,13 @@ const SENTIMENT_OPTIONS: ChoiceOption<Sentiment>[] = [
 ];
 
 /** News with sentiment: live arrivals (free) on top, paid pages on request, and the sentiment mix of what is loaded. */
-export function NewsView({ hasKey }: { hasKey: boolean }) {
+export function NewsView({
+  hasKey,
+  description,
+  needsKey,
+  empty,
+}: FeedViewProps) {
+  usePrefetchWhenIdle(loadFeedChrome, prefetchCard);
   const [state, setState] = useQueryStates(newsParsers);
   const symbolFilter = useSymbolFilter();
   const filters: NewsFilters = React.useMemo(
@@ -90,7 +89,7 @@ export function NewsView({ hasKey }: { hasKey: boolean }) {
     <>
       <PageHeader
         title="News"
-        description={`Company news with its sentiment, as it is published. Live arrivals are free; earlier news is a paid page (${describeCost("listNews")}) Headlines open the publisher's site. Times are IST.`}
+        description={description}
         actions={<LiveStatusBadge snapshot={live} product="news" off={off} reserve />}
       />
       <SymbolFilterBar>
@@ -98,7 +97,7 @@ export function NewsView({ hasKey }: { hasKey: boolean }) {
         <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
       </SymbolFilterBar>
       {!hasKey ? (
-        <NeedsKey />
+        needsKey
       ) : (
         <>
           <Card data-testid="sentiment-card">
@@ -150,12 +149,7 @@ export function NewsView({ hasKey }: { hasKey: boolean }) {
                 testId="news-list"
                 pages={pages}
                 ended={ended}
-                empty={{
-                  icon: NewspaperIcon,
-                  noMatch: ["No news matched", "Nothing matched these filters, and an empty page is free: nothing was charged."],
-                  pastRange: ["Nothing live for a past range", "Load the news of this range with the button above."],
-                  waiting: ["Waiting for news", "New articles appear here as they are published, for free. Load recent news to see what came before."],
-                }}
+                empty={empty}
               />
               <FeedFooter pages={pages} noun="news" />
             </CardContent>

@@ -1,4 +1,4 @@
-import { createLoader, parseAsStringLiteral } from "nuqs/server";
+import { createLoader, parseAsStringLiteral } from "@/lib/url-state/parsers";
 import { type FeedSearch, feedSearchParsers, readFeedSearch } from "@/components/feeds/feed-search";
 import { SENTIMENTS, type Sentiment } from "@/lib/alpha/vocabulary";
 

@@ -1,8 +1,9 @@
 "use client";
 
-import { Slot } from "radix-ui";
 import * as React from "react";
 import type { Price } from "@/components/paid/price-tag";
+import { Slot } from "@/components/ui/slot";
+import { whenIdle } from "@/lib/when-idle";
 import type { PendingSpend } from "./confirm-spend-dialog";
 
 /** Credits above which a paid action asks first; 0 asks before every paid action (the safe default). */
@@ -49,12 +50,7 @@ export function useConfirmSpend(): { confirmSpend: (price: Price, what: string) 
 
   // The dialog (Radix AlertDialog, its focus trap and scroll lock) is fetched once the page is idle, not with it, so
   // it is there when a paid action first asks.
-  React.useEffect(() => {
-    const load = () => void loadDialog().catch(() => undefined);
-    if (typeof window.requestIdleCallback !== "function") return void window.setTimeout(load, 1000);
-    const idle = window.requestIdleCallback(load, { timeout: 5000 });
-    return () => window.cancelIdleCallback(idle);
-  }, []);
+  React.useEffect(() => whenIdle(() => void loadDialog().catch(() => undefined), { timeout: 5000, fallbackMs: 1000 }), []);
 
   const dialog = pending ? (
     <React.Suspense fallback={null}>
@@ -80,14 +76,14 @@ export function ConfirmSpend({
   const { confirmSpend, dialog } = useConfirmSpend();
   return (
     <>
-      <Slot.Root
+      <Slot
         onClick={async (event: React.MouseEvent) => {
           event.preventDefault();
           if (await confirmSpend({ credits, upTo, description }, what)) onConfirm();
         }}
       >
         {children}
-      </Slot.Root>
+      </Slot>
       {dialog}
     </>
   );

@@ -21,6 +21,11 @@ export function priceLabel({ credits, upTo }: Price): string {
   return upTo ? `up to ${formatCredits(credits)}` : formatCredits(credits);
 }
 
+/** A short sentence for a price, for inline copy: "3 credits", "up to 20 credits", "free". */
+export function priceWords(price: Price): string {
+  return price.credits <= 0 ? "free" : priceLabel(price);
+}
+
 /** The price of a paid action, shown beside the control before it runs. */
 export function PriceTag({ credits, upTo, description, className, ...props }: Price & Omit<React.ComponentProps<"span">, "children">) {
   const label = priceLabel({ credits, upTo });

@@ -1,6 +1,7 @@
 "use client";
 
 import { type ComponentType, useEffect, useRef, useState } from "react";
+import { whenIdle } from "@/lib/when-idle";
 import { ThemeToggleButton } from "./theme-toggle-button";
 
 type TippedToggle = ComponentType<{ autoFocus?: boolean }>;
@@ -22,11 +23,10 @@ export function ThemeToggleLight() {
           if (!cancelled) setTipped({ Toggle: m.default, focused: document.activeElement === button.current });
         })
         .catch(() => undefined);
-    const idle = typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(load) : window.setTimeout(load, 200);
+    const cancel = whenIdle(load, { fallbackMs: 200 });
     return () => {
       cancelled = true;
-      if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      cancel();
     };
   }, []);
   if (Tipped) return <Tipped.Toggle autoFocus={Tipped.focused} />;

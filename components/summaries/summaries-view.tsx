@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldOffIcon, SparklesIcon } from "lucide-react";
 import Link from "next/link";
-import { useQueryStates } from "nuqs";
+import { useQueryStates } from "@/lib/url-state";
 import { lazy, Suspense, useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { EmptyState } from "@/components/shell/empty-state";
@@ -22,16 +22,16 @@ import type { ResponseOf } from "@/lib/alpha/catalogue";
 import type { DailySummaryRequest, SummaryMode } from "@/lib/alpha/summaries";
 import { CONTEXT_WINDOW_MAX, MAX_SUMMARY_SYMBOLS, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summary-rules";
 import { formatCredits } from "@/lib/format/number";
-import { alphaPrice, alphaQueryOptions, useAlphaMutation } from "@/lib/query/alpha";
-import { queryKeys } from "@/lib/query/keys";
+import { useAlphaMutation } from "@/lib/query/alpha-core";
+import { deskKeys } from "@/lib/query/desk-keys";
 import type { SummaryEntry } from "@/lib/query/summaries";
-import { lookupRecentSummary, summaryEntryQueryOptions } from "@/lib/query/summaries";
+import { lookupRecentSummary, SUMMARY_CALLS, summaryEntryQueryOptions } from "@/lib/query/summaries";
 import { watchlistToItems } from "@/lib/query/watchlist-rules";
 import { cn } from "@/lib/utils";
-import { SummaryHistory } from "./summary-history";
 import { SymbolFilter } from "@/components/symbol-filter/symbol-filter";
 import { MODE_INFO, splitTypedSymbols, summaryParsers, symbolCountWords, withArticle } from "./summary-params";
 import { checkSummaryRequest, symbolOf } from "./summary-request-check";
+import { SummaryHistory } from "./summary-history";
 import { SummaryResultSkeleton } from "./summary-status";
 
 /**
@@ -109,7 +109,7 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
   const [working, setWorking] = useState<"lookup" | "generate" | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
 
-  const account = useQuery({ ...alphaQueryOptions("getAccount", {}), enabled: hasKey });
+  const account = useQuery({ ...SUMMARY_CALLS.queryOptions("getAccount", {}), enabled: hasKey });
   const policy = account.data?.data.data.retention_policy;
   const optOutAllowed = policy && typeof policy.allow_opt_out === "boolean" ? policy.allow_opt_out : null;
   const summariesEnabled = account.data?.data.data.products.find((p) => p.product === "summaries")?.enabled;
@@ -130,7 +130,7 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
     mode: params.mode,
     window: params.window,
   });
-  const price = alphaPrice("createDailySummary", { body: request ?? { symbols: ["TCS"] } });
+  const price = SUMMARY_CALLS.price("createDailySummary", { body: request ?? { symbols: ["TCS"] } });
   const windowed = WINDOWED_MODES.includes(params.mode);
 
   async function generate(fresh: boolean) {
@@ -161,7 +161,7 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
         toast.warning("The summary could not be saved to your history; copy it if you need it later.");
         id = saved.id;
       }
-      void client.invalidateQueries({ queryKey: queryKeys.summaries.history() });
+      void client.invalidateQueries({ queryKey: deskKeys.summaries.history() });
       setReusedId(result.meta.cached ? id : null);
       await setParams({ entry: id });
       toast.success(charged > 0 ? `Summary generated · ${formatCredits(charged)}` : result.meta.cached ? "Opened the earlier result · 0 credits" : "Done · no credits charged");

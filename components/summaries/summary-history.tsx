@@ -6,28 +6,12 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { formatCredits } from "@/lib/format/number";
 import { formatIstDateTime, formatIstRecent } from "@/lib/format/time";
 import { summaryHistoryQueryOptions } from "@/lib/query/summaries";
 import { cn } from "@/lib/utils";
 import { modeLabel } from "./summary-params";
-import { statusBadge } from "./summary-status";
-
-export function SummaryHistorySkeleton() {
-  return (
-    <Card aria-busy="true" aria-label="Loading your summaries">
-      <CardHeader>
-        <Skeleton className="h-5 w-32" />
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-16" />
-        ))}
-      </CardContent>
-    </Card>
-  );
-}
+import { statusBadge, SummaryHistorySkeleton } from "./summary-status";
 
 /** The user's generated summaries, newest first; choosing one opens it (`?entry=<id>`). Free: kept in the desk. */
 export function SummaryHistory({ openId, onOpen }: { openId: string | null; onOpen: (id: string) => void }) {

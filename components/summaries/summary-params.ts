@@ -1,4 +1,4 @@
-import { createParser, parseAsBoolean, parseAsString, parseAsStringLiteral } from "nuqs";
+import { createParser, parseAsBoolean, parseAsString, parseAsStringLiteral } from "@/lib/url-state/parsers";
 import { CONTEXT_WINDOW_MAX, CONTEXT_WINDOW_MIN, SUMMARY_MODES, type SummaryMode } from "@/lib/alpha/summary-rules";
 
 export const SUMMARY_SOURCES = ["watchlist", "symbols"] as const;

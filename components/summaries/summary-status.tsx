@@ -38,3 +38,19 @@ export function SummaryResultSkeleton() {
     </Card>
   );
 }
+
+/** What stands in for the summary history while it loads (no script of its own when the page renders it). */
+export function SummaryHistorySkeleton() {
+  return (
+    <Card aria-busy="true" aria-label="Loading your summaries">
+      <CardHeader>
+        <Skeleton className="h-5 w-32" />
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-16" />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

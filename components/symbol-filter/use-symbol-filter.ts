@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryStates } from "nuqs";
+import { useQueryStates } from "@/lib/url-state";
 import { useMemo } from "react";
 import { useWatchlistSymbols } from "@/components/watchlists/watchlist-picker";
 import { effectiveSymbols, normalizeSymbols, symbolFilterParsers } from "@/components/earnings/search-params";

@@ -12,12 +12,19 @@ const loadCombobox = importOnce(() => import("@/components/symbol-search/symbol-
  * The symbol combobox, fetched when it is about to be used: until then a plain input with the combobox's role,
  * name and look stands in for it (nothing to suggest before anything is typed). Pointing at it, touching it or
  * focusing it (keyboard included) loads the combobox, which takes over the text typed so far, the caret and the
- * focus; an Enter pressed in between is applied once it has loaded. Not for `field` use (a form field submits on
- * Enter): watchlist-detail imports the combobox itself.
+ * focus; an Enter pressed in between is applied once it has loaded. As a form field (`field`, with `value` and
+ * `onValueChange`), an Enter in the light input submits the form, as it does in the combobox when no suggestion is
+ * shown (and the light input shows none).
  */
-export function LazySymbolCombobox(props: Omit<SymbolComboboxProps, "value" | "onValueChange" | "field" | "commitOnMount">) {
+export function LazySymbolCombobox(props: Omit<SymbolComboboxProps, "commitOnMount">) {
   const [Combobox, setCombobox] = React.useState<typeof SymbolCombobox | null>(null);
-  const [draft, setDraft] = React.useState("");
+  const [ownDraft, setOwnDraft] = React.useState("");
+  const { value, onValueChange, field = false } = props;
+  const draft = value ?? ownDraft;
+  const setDraft = (v: string) => {
+    if (value === undefined) setOwnDraft(v);
+    onValueChange?.(v);
+  };
   const [enterPending, setEnterPending] = React.useState(false);
   const inputRef = React.useRef<HTMLInputElement>(null);
   const handOver = React.useRef<{ start: number | null; end: number | null } | null>(null);
@@ -48,7 +55,7 @@ export function LazySymbolCombobox(props: Omit<SymbolComboboxProps, "value" | "o
     }
   }, [Combobox, props.id]);
 
-  if (Combobox) return <Combobox {...props} value={draft} onValueChange={setDraft} commitOnMount={enterPending} />;
+  if (Combobox) return <Combobox {...props} value={draft} onValueChange={setDraft} field={field} commitOnMount={enterPending} />;
 
   const { id, className, inputClassName, describedBy, disabled, ariaLabel, placeholder = "Symbol, company or BSE code", testId = "symbol-combobox-input" } = props;
   return (
@@ -69,9 +76,11 @@ export function LazySymbolCombobox(props: Omit<SymbolComboboxProps, "value" | "o
           onFocus={load}
           onKeyDown={(e) => {
             if (e.key === "Enter") {
+              load();
+              // A form field lets the Enter submit its form; elsewhere the text is checked once the combobox is here.
+              if (field) return;
               e.preventDefault();
               if (draft.trim()) setEnterPending(true);
-              load();
             }
           }}
           placeholder={placeholder}

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookOpenIcon, Loader2Icon } from "lucide-react";
 import * as React from "react";
 import { useConfirmSpend } from "@/components/paid/confirm-spend";
-import { priceWords } from "@/components/paid/paid-call";
+import { priceWords } from "@/components/paid/price-tag";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";

@@ -2,7 +2,7 @@
 
 import { Building2Icon, ShieldAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { CallMetaNote, PaidButton, usePaidCall, priceWords } from "@/components/paid/paid-call";
+import { CallMetaNoteWith, PaidButton, priceWords, usePaidCallWith } from "@/components/paid/paid-call-core";
 import { ErrorState } from "@/components/shell/error-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,6 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatCrore } from "@/lib/format/number";
 import { symbolInputs } from "./inputs";
+import { SYMBOL_PAGE_CALLS } from "./symbol-calls";
 
 function Field({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
@@ -23,7 +24,7 @@ function Field({ label, children, mono = false }: { label: string; children: Rea
 /** Company metadata (1 credit, needs the Symbols scope): loaded only when asked; a missing scope is explained. */
 export function SymbolProfile({ symbol }: { symbol: string }) {
   const input = symbolInputs(symbol).metadata;
-  const { query, price, request, requested } = usePaidCall("listSymbolMetadata", input);
+  const { query, price, request, requested } = usePaidCallWith(SYMBOL_PAGE_CALLS, "listSymbolMetadata", input);
   const meta = query.data?.data.data.find((m) => m.symbol === symbol) ?? query.data?.data.data[0];
 
   let body: ReactNode;
@@ -110,7 +111,7 @@ export function SymbolProfile({ symbol }: { symbol: string }) {
             {meta.symbol}
           </Field>
         </dl>
-        <CallMetaNote id="listSymbolMetadata" input={input} meta={query.data.meta} what={`the ${symbol} profile`} />
+        <CallMetaNoteWith calls={SYMBOL_PAGE_CALLS} id="listSymbolMetadata" input={input} meta={query.data.meta} what={`the ${symbol} profile`} />
       </div>
     );
   }

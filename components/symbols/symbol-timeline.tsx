@@ -1,31 +1,27 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BellRingIcon, CalendarDaysIcon, ExternalLinkIcon, FileTextIcon, HandshakeIcon, type LucideIcon, MegaphoneIcon, MicIcon, NewspaperIcon } from "lucide-react";
+import { BellRingIcon, CalendarDaysIcon, FileTextIcon, HandshakeIcon, type LucideIcon, MegaphoneIcon, MicIcon, NewspaperIcon } from "lucide-react";
 import Link from "next/link";
-import { parseAsArrayOf, parseAsString, useQueryStates } from "nuqs";
+import { parseAsArrayOf, parseAsString, useQueryStates } from "@/lib/url-state";
 import * as React from "react";
-import { alertTypeLabel, alertTypeOf } from "@/components/alerts/alert-model";
-import { blockDealWindow, formatDealValue, formatShares, WINDOW_LABEL } from "@/components/block-deals/block-deal-model";
-import { concallGlance } from "@/components/concalls/concall-parts";
 import type { ResultRef } from "@/components/earnings/earnings-detail-sheet";
 import { EarningsDetailSheetLazy, preloadEarningsDetailSheet } from "@/components/earnings/earnings-detail-sheet-lazy";
-import { PaidButton, usePaidCall } from "@/components/paid/paid-call";
-import { SentimentBadge } from "@/components/news/sentiment-badge";
+import { PaidButton, usePaidCallWith } from "@/components/paid/paid-call-core";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { EndpointId } from "@/lib/alpha/catalogue";
-import { describeCost } from "@/lib/alpha/costs";
-import { formatCredits, formatInr, formatPercentChange } from "@/lib/format/number";
+import { describeRule } from "@/lib/alpha/cost-rules";
+import { formatCredits } from "@/lib/format/number";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDate, formatIstDateTime, formatIstTime } from "@/lib/format/time";
-import { alphaQueryOptions } from "@/lib/query/alpha";
+import { importOnce } from "@/lib/import-once";
 import { cn } from "@/lib/utils";
 import { symbolInputs } from "./inputs";
+import { SYMBOL_PAGE_CALLS, type SymbolPageEndpoint } from "./symbol-calls";
 import { buildTimeline, parseKinds, TIMELINE_KINDS, type TimelineEvent, type TimelineKind } from "./timeline";
 
 const KIND: Record<TimelineKind, { label: string; icon: LucideIcon; className: string }> = {
@@ -36,6 +32,20 @@ const KIND: Record<TimelineKind, { label: string; icon: LucideIcon; className: s
   announcements: { label: "Announcements", icon: MegaphoneIcon, className: "bg-chart-4/15 text-chart-4" },
   "block-deals": { label: "Block deals", icon: HandshakeIcon, className: "bg-primary/10 text-primary" },
 };
+
+const loadPaidEventBody = importOnce(() => import("./paid-event-body").then((m) => m.PaidEventBody));
+const PaidEventBodyLazy = React.lazy(() => loadPaidEventBody().then((component) => ({ default: component })));
+const preloadPaidEventBody = () => void loadPaidEventBody().catch(() => undefined);
+
+/** What stands in for a paid event's body for the moment its module loads: two lines at the body's rhythm. */
+function PaidEventBodySkeleton() {
+  return (
+    <div className="grid gap-1.5 py-0.5" aria-hidden>
+      <Skeleton className="h-5 w-2/3" />
+      <Skeleton className="h-4 w-full" />
+    </div>
+  );
+}
 
 const timelineParsers = { show: parseAsArrayOf(parseAsString, ",") };
 
@@ -87,62 +97,20 @@ function EventBody({ event, symbol, onOpenResult }: { event: TimelineEvent; symb
           </p>
         );
       }
-      const g = concallGlance(event.row);
       return (
-        <>
-          <p className="font-medium">
-            {formatQuarter(event.row.quarter)} earnings call
-            {href && (
-              <Link href={href} className="ml-2 text-sm font-normal text-primary hover:underline">
-                Analysis &amp; transcript
-              </Link>
-            )}
-          </p>
-          {g.guidance && <p className="line-clamp-2 text-sm text-muted-foreground">{g.guidance}</p>}
-          {(g.positive.length > 0 || g.negative.length > 0) && (
-            <p className="text-xs">
-              <span className="text-positive">{g.positive.length} positive</span> · <span className="text-negative">{g.negative.length} negative</span> indicators
-            </p>
-          )}
-        </>
+        <React.Suspense fallback={<PaidEventBodySkeleton />}>
+          <PaidEventBodyLazy event={event} href={href} />
+        </React.Suspense>
       );
     }
-    case "alerts": {
-      const a = event.row;
+    case "alerts":
+    case "news":
+    case "block-deals":
       return (
-        <>
-          <p className="font-medium">
-            {alertTypeLabel(alertTypeOf(a))}
-            {a.price && (
-              <span className={cn("ml-2 font-mono text-sm", a.price.change_percent >= 0 ? "text-positive" : "text-negative")}>
-                {formatInr(a.price.value, { paise: true })} {formatPercentChange(a.price.change_percent)}
-              </span>
-            )}
-          </p>
-          {a.reason && <p className="text-sm text-muted-foreground">{a.reason}</p>}
-        </>
+        <React.Suspense fallback={<PaidEventBodySkeleton />}>
+          <PaidEventBodyLazy event={event} href={null} />
+        </React.Suspense>
       );
-    }
-    case "news": {
-      const n = event.row;
-      return (
-        <>
-          <p className="flex flex-wrap items-center gap-2 font-medium">
-            {n.link ? (
-              <a href={n.link} target="_blank" rel="noreferrer noopener" className="hover:underline">
-                {n.specific_title ?? n.title ?? "News"}
-                <ExternalLinkIcon aria-hidden className="ml-1 inline size-3.5 text-muted-foreground" />
-              </a>
-            ) : (
-              (n.specific_title ?? n.title ?? "News")
-            )}
-            <SentimentBadge sentiment={n.sentiment} />
-          </p>
-          {n.summary && <p className="line-clamp-2 text-sm text-muted-foreground">{n.summary}</p>}
-          {n.source && <p className="text-xs text-muted-foreground">{n.source}</p>}
-        </>
-      );
-    }
     case "announcements":
       return (
         <>
@@ -150,21 +118,6 @@ function EventBody({ event, symbol, onOpenResult }: { event: TimelineEvent; symb
           {event.row.summary && <p className="line-clamp-3 text-sm text-muted-foreground">{event.row.summary}</p>}
         </>
       );
-    case "block-deals": {
-      const d = event.row;
-      const window = blockDealWindow(d);
-      return (
-        <>
-          <p className="font-medium">
-            Block deal of <span className="font-mono">{formatDealValue(d)}</span>
-            {d.exchange && <span className="ml-2 text-sm font-normal text-muted-foreground">on {d.exchange}</span>}
-          </p>
-          <p className="text-sm text-muted-foreground">
-            {formatShares(d.shares)} @ {formatInr(d.price, { paise: true })} · {window ? WINDOW_LABEL[window] : "outside the block-deal windows"}
-          </p>
-        </>
-      );
-    }
   }
 }
 
@@ -189,7 +142,12 @@ function EventRow({ event, symbol, onOpenResult }: { event: TimelineEvent; symbo
 }
 
 /** A paid source of the timeline: a priced button until loaded, then what it added (or why it could not). */
-function PaidSource<K extends EndpointId>({ label, call, what, testId }: { label: string; call: ReturnType<typeof usePaidCall<K>>; what: string; testId?: string }) {
+function PaidSource<K extends SymbolPageEndpoint>({ label, call, what, testId }: { label: string; call: ReturnType<typeof usePaidCallWith<SymbolPageEndpoint, K>>; what: string; testId?: string }) {
+  // The paid events' bodies are fetched as the purchase starts, so they are there when its answer is.
+  const run = () => {
+    preloadPaidEventBody();
+    call.request();
+  };
   if (call.query.data) {
     const n = (call.query.data.data as { data?: unknown[] }).data?.length ?? 0;
     const meta = call.query.data.meta;
@@ -203,14 +161,14 @@ function PaidSource<K extends EndpointId>({ label, call, what, testId }: { label
     return (
       <span className="inline-flex items-center gap-2 text-xs text-destructive" role="status">
         {label} could not load: {call.query.error.message}
-        <PaidButton price={call.price} what={what} onRun={call.request} variant="ghost" size="sm">
+        <PaidButton price={call.price} what={what} onRun={run} variant="ghost" size="sm">
           Retry
         </PaidButton>
       </span>
     );
   }
   return (
-    <PaidButton price={call.price} what={what} onRun={call.request} pending={call.query.isFetching} variant="outline" size="sm" testId={testId ?? `load-${label.toLowerCase()}`}>
+    <PaidButton price={call.price} what={what} onRun={run} pending={call.query.isFetching} variant="outline" size="sm" testId={testId ?? `load-${label.toLowerCase()}`}>
       {label}
     </PaidButton>
   );
@@ -239,17 +197,17 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
   const kinds = parseKinds(state.show);
   const [openResult, setOpenResult] = React.useState<ResultRef | null>(null);
 
-  const results = useQuery(alphaQueryOptions("listEarningsIndex", inputs.results));
-  const upcomingResults = useQuery(alphaQueryOptions("listUpcomingEarnings", inputs.upcomingResults));
-  const upcomingCalls = useQuery(alphaQueryOptions("listUpcomingConcalls", inputs.upcomingCalls));
+  const results = useQuery(SYMBOL_PAGE_CALLS.queryOptions("listEarningsIndex", inputs.results));
+  const upcomingResults = useQuery(SYMBOL_PAGE_CALLS.queryOptions("listUpcomingEarnings", inputs.upcomingResults));
+  const upcomingCalls = useQuery(SYMBOL_PAGE_CALLS.queryOptions("listUpcomingConcalls", inputs.upcomingCalls));
   // The paid profile, when bought, names the company too; reading it here never fetches it.
-  const profile = useQuery({ ...alphaQueryOptions("listSymbolMetadata", inputs.metadata), enabled: false });
+  const profile = useQuery({ ...SYMBOL_PAGE_CALLS.queryOptions("listSymbolMetadata", inputs.metadata), enabled: false });
   const company = profile.data?.data.data[0]?.company_name ?? upcomingResults.data?.data.data.find((r) => r.company)?.company ?? null;
-  const calls = usePaidCall("listConcalls", inputs.calls);
-  const alerts = usePaidCall("listAlerts", inputs.alerts);
-  const news = usePaidCall("listNews", inputs.news);
-  const announcements = usePaidCall("listAnnouncements", inputs.announcements);
-  const blockDeals = usePaidCall("listBlockDeals", inputs.blockDeals);
+  const calls = usePaidCallWith(SYMBOL_PAGE_CALLS, "listConcalls", inputs.calls);
+  const alerts = usePaidCallWith(SYMBOL_PAGE_CALLS, "listAlerts", inputs.alerts);
+  const news = usePaidCallWith(SYMBOL_PAGE_CALLS, "listNews", inputs.news);
+  const announcements = usePaidCallWith(SYMBOL_PAGE_CALLS, "listAnnouncements", inputs.announcements);
+  const blockDeals = usePaidCallWith(SYMBOL_PAGE_CALLS, "listBlockDeals", inputs.blockDeals);
 
   const timeline = buildTimeline(
     {
@@ -294,7 +252,7 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
           <PaidSource
             label="Block deals"
             call={blockDeals}
-            what={`Load the latest ${inputs.blockDeals.query.limit} block deals of ${symbol} (${describeCost("listBlockDeals").replace(/\.$/, "")}).`}
+            what={`Load the latest ${inputs.blockDeals.query.limit} block deals of ${symbol} (${describeRule(SYMBOL_PAGE_CALLS.endpoints.listBlockDeals.cost).replace(/\.$/, "")}).`}
             testId="load-block-deals"
           />
         </div>

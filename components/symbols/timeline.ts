@@ -21,6 +21,9 @@ export type TimelineEvent =
   | { kind: "announcements"; id: string; at: number; upcoming: false; row: AnnouncementRow }
   | { kind: "block-deals"; id: string; at: number; upcoming: false; row: BlockDeal };
 
+/** The events a person buys (or the desk's cache holds): past calls, alerts, news and block deals. */
+export type PaidTimelineEvent = Extract<TimelineEvent, { kind: "calls" | "alerts" | "news" | "block-deals"; upcoming: false }>;
+
 export interface TimelineSources {
   results?: readonly EarningsIndexRow[];
   upcomingResults?: readonly UpcomingEarningsRow[];

@@ -11,7 +11,7 @@ import { AnnouncementCard } from "@/components/announcements/announcement-card";
 import { announcementsInput, matchesAnnouncementFilters, mergeAnnouncements } from "@/components/announcements/announcement-model";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 import { FeedFooter } from "@/components/feeds/feed-chrome";
-import { LiveStatusBadge } from "@/components/feeds/live-status";
+import { LiveStatusBadge } from "@/components/feeds/live-status-lazy";
 import { useLiveStream } from "@/components/feeds/use-live-stream";
 import { usePaidPages } from "@/components/feeds/use-paid-pages";
 import { PaidButton } from "@/components/paid/paid-call";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Slot } from "radix-ui";
+import { Slot } from "./slot";
 import * as React from "react";
 import { cn } from "@/lib/utils";
 
@@ -131,7 +131,7 @@ export function TabsContent({
   const tabs = useTabs("TabsContent");
   const selected = tabs.value === value;
   if (!selected && !forceMount) return null;
-  const Root = asChild ? Slot.Root : "div";
+  const Root = asChild ? Slot : "div";
   return (
     <Root
       role="tabpanel"

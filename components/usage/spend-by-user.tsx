@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatNumber } from "@/lib/format/number";
 import { spendQueryOptions } from "@/lib/query/usage";
-import { useQueryState } from "nuqs";
+import { useQueryState } from "@/lib/url-state";
 import { spendRangeParser } from "./spend-panel";
 
 /** For admins: what each desk user spent in the selected range, biggest first. */

@@ -1,10 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangleIcon, KeyRoundIcon } from "lucide-react";
+import { KeyRoundIcon } from "lucide-react";
 import Link from "next/link";
-import type { ReactNode } from "react";
-import { explainError } from "@/components/shell/error-state";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
@@ -14,6 +13,11 @@ import { formatIstTime } from "@/lib/format/time";
 import { usageQueryOptions } from "@/lib/query/usage";
 import { cn } from "@/lib/utils";
 import { gaugeNumbers, METER_INDICATOR, meterTone } from "./meter";
+import { GaugeErrorButton } from "./gauge-error-button";
+
+// What went wrong (the error explanations) is fetched only when the gauge fails; until then, or if that fetch fails
+// too, the same button without its hint.
+const UsageGaugeError = lazy(() => import("./usage-gauge-error").catch(() => ({ default: ({ onRetry }: { onRetry: () => void }) => <GaugeErrorButton onRetry={onRetry} /> })));
 
 /**
  * The credit-usage gauge in the top bar of every desk page: balance, credits debited today, requests today against
@@ -49,25 +53,11 @@ export function UsageGauge({ hasKey }: { hasKey: boolean }) {
   }
 
   if (query.isError) {
-    const e = explainError(query.error);
+    const retry = () => void query.refetch();
     return (
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <button
-            type="button"
-            data-testid="usage-gauge"
-            data-state="error"
-            onClick={() => void query.refetch()}
-            className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm text-destructive hover:bg-accent"
-          >
-            <AlertTriangleIcon aria-hidden className="size-4" />
-            Usage unavailable
-          </button>
-        </TooltipTrigger>
-        <TooltipContent>
-          {e.title}. Click to try again.
-        </TooltipContent>
-      </Tooltip>
+      <Suspense fallback={<GaugeErrorButton onRetry={retry} />}>
+        <UsageGaugeError error={query.error} onRetry={retry} />
+      </Suspense>
     );
   }
 

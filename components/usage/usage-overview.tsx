@@ -6,13 +6,13 @@ import type { ReactNode } from "react";
 import { ErrorState } from "@/components/shell/error-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { formatCredits, formatNumber, percentOf } from "@/lib/format/number";
 import { formatIstTime } from "@/lib/format/time";
 import { usageQueryOptions } from "@/lib/query/usage";
 import { gaugeNumbers, METER_INDICATOR, meterTone } from "./meter";
 import { describePace, describeProjection } from "./projection";
+import { UsageOverviewSkeleton } from "./usage-overview-skeleton";
 
 /** The gauge in full, on the usage page: every number with what it means, and when today's pace hits the limit. */
 export function UsageOverview() {
@@ -136,20 +136,3 @@ function Meter({ used, limit, label }: { used: number; limit: number; label: str
   );
 }
 
-export function UsageOverviewSkeleton() {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true" aria-label="Loading usage">
-      {[0, 1, 2, 3].map((i) => (
-        <Card key={i} className="gap-3">
-          <CardHeader>
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-7 w-32" />
-          </CardHeader>
-          <CardContent>
-            <Skeleton className="h-2 w-full" />
-          </CardContent>
-        </Card>
-      ))}
-    </div>
-  );
-}

@@ -12,19 +12,19 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { resolveTypedSymbols, SymbolCombobox } from "@/components/symbol-search/symbol-combobox";
+import { resolveTypedSymbols } from "@/components/symbol-search/resolve-typed";
+import { LazySymbolCombobox } from "@/components/symbol-search/symbol-combobox-lazy";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { deskCall } from "@/lib/desk/client";
 import type { WatchlistSharing } from "@/lib/desk/teams";
 import { WATCHLIST_SHARING, WATCHLIST_SHARING_LABELS } from "@/lib/desk/team-labels";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDateTime } from "@/lib/format/time";
 import type { Watchlist, WatchlistItem } from "@/lib/query/watchlists";
 import { checkHolding, MAX_WATCHLIST_ITEMS } from "@/lib/query/watchlist-rules";
-import { addWatchlistItems, knownSymbolsQueryOptions, removeWatchlistItem, updateWatchlistItem } from "@/lib/query/watchlists";
+import { addWatchlistItems, knownSymbolsQueryOptions, removeWatchlistItem, setWatchlistSharing, updateWatchlistItem } from "@/lib/query/watchlists";
 import { downloadText } from "./download";
 import { exposureDigits, exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
 import { preloadImportCsv } from "./import-csv-lazy";
@@ -78,7 +78,7 @@ function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: 
     <form onSubmit={submit} noValidate className="@container grid gap-2" aria-label="Add a symbol">
       {/* Sized by the card, not the window: beside the list at 1024 px the card is narrow, so the fields go two by two. */}
       <div className="grid gap-2 @sm:grid-cols-2 @xl:grid-cols-[minmax(0,10rem)_minmax(0,9rem)_minmax(0,1fr)_auto]">
-        <SymbolCombobox
+        <LazySymbolCombobox
           id={symbolId}
           ariaLabel="Symbol"
           placeholder="Symbol, company or BSE code"
@@ -135,7 +135,7 @@ function SharingSelect({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: 
   async function change(sharing: WatchlistSharing) {
     setPending(true);
     try {
-      onSaved(await deskCall("setWatchlistSharing", { params: { id: watchlist.id }, body: { sharing } }));
+      onSaved(await setWatchlistSharing(watchlist.id, sharing));
       toast.success(sharing === "private" ? "Only you see this watchlist now." : `${WATCHLIST_SHARING_LABELS[sharing]} this watchlist now.`);
     } catch (e) {
       toast.error(isAlphaError(e) ? e.message : "Sharing was not changed. Try again.");

@@ -8,14 +8,14 @@
  *   <WatchlistPicker onChange={(symbols, watchlist) => ...} />  // or receive them by callback
  *
  * Props: `shallow` (default true; pass false when the page's server component reads `watchlist` from searchParams
- * and must re-run), `allLabel`, `className`, `onChange`. Works anywhere under the desk layout (React Query + nuqs).
+ * and must re-run), `allLabel`, `className`, `onChange`. Works anywhere under the desk layout (React Query + lib/url-state).
  * On the server, `findWatchlist(user, id)` from lib/server/portfolio/watchlists.ts resolves the same param. A watchlist holds
  * up to 50 symbols while list endpoints take 20 per call: chunk with MAX_LIST_VALUES from lib/alpha/query-params.
  */
 import { useQuery } from "@tanstack/react-query";
 import { ListChecksIcon } from "lucide-react";
 import Link from "next/link";
-import { parseAsString, useQueryState } from "nuqs";
+import { parseAsString, useQueryState } from "@/lib/url-state";
 import { useEffect, useMemo, useRef } from "react";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { FileUpIcon, ListChecksIcon, PlusIcon } from "lucide-react";
-import { parseAsString, useQueryState } from "nuqs";
+import { parseAsString, useQueryState } from "@/lib/url-state";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { EmptyState } from "@/components/shell/empty-state";

@@ -14,6 +14,14 @@ export interface AlphaClientOptions {
   /** A `Retry-After` longer than this is not waited out: the 429 is returned to the caller. */
   maxRetryWaitMs?: number;
   userAgent?: string;
+  /**
+   * With `keepText`: a check that proves a parsed JSON answer passes the endpoint's response schema unchanged (the
+   * schema's parse would succeed and give back the same value). When it says so, the answer is used as parsed and the
+   * schema's parse is not run again; when it does not, the schema decides as always (the data, or the 502 with its
+   * wording). It must never say yes to a value the schema refuses or would change (the desk's server proxy compiles
+   * one per schema: lib/server/upstream/contract-check.ts).
+   */
+  unchangedByContract?: (id: EndpointId, value: unknown) => boolean;
 }
 
 export interface RateLimitInfo {
@@ -176,7 +184,12 @@ export function sameJsonValue(a: unknown, b: unknown): boolean {
  * The contract's parse of a 2xx body (a 502 when it breaks the contract) and, with `keepText`, the body's JSON text
  * when the parse left its value unchanged (no default filled in, nothing dropped or converted), else null.
  */
-async function parseResponse<K extends EndpointId>(id: K, res: Response, keepText: boolean): Promise<{ data: ResponseOf<K>; text: string | null; bytes: Uint8Array | null }> {
+async function parseResponse<K extends EndpointId>(
+  id: K,
+  res: Response,
+  keepText: boolean,
+  unchanged?: (id: EndpointId, value: unknown) => boolean,
+): Promise<{ data: ResponseOf<K>; text: string | null; bytes: Uint8Array | null }> {
   const def = catalogue[id];
   let raw: unknown;
   let jsonText: string | null = null;
@@ -194,6 +207,11 @@ async function parseResponse<K extends EndpointId>(id: K, res: Response, keepTex
         throw new AlphaError("upstream_contract_violation", `The Alpha API answered ${id} with a body that is not JSON`);
       }
     }
+  }
+  if (keepText && jsonText !== null && unchanged?.(id, raw)) {
+    // The contract passes this value as it is: it is the data, and the upstream's text goes on.
+    const held = (res as Partial<BodyBytesResponse>).bodyBytes;
+    return { data: raw as ResponseOf<K>, text: jsonText, bytes: typeof held === "function" ? held.call(res) : null };
   }
   const result = def.response.safeParse(raw);
   if (!result.success) {
@@ -275,7 +293,7 @@ export function createAlphaClient(options: AlphaClientOptions): AlphaClient {
       if (res.ok) {
         const meta = readResponseMeta(res);
         if (!callOptions.keepText) return { data: await parseResponseBody(id, res), meta };
-        const { data, text, bytes } = await parseResponse(id, res, true);
+        const { data, text, bytes } = await parseResponse(id, res, true, options.unchangedByContract);
         return { data, meta, text, bytes };
       }
       const error = await errorFromResponse(res);

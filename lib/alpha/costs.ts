@@ -1,109 +1,34 @@
-import { BATCH_MAX_LINES } from "./batch-limits";
-import type { CostRule, EndpointId, EndpointMeta } from "./catalogue-meta";
+/**
+ * THE pricing functions, read from the whole catalogue (lib/alpha/catalogue-meta.ts): every price the desk shows
+ * (price tags, confirmations, copy) and every charge the server records comes from the rules in lib/alpha/cost-rules.ts,
+ * here by endpoint id. A browser page that holds only its own endpoints' entries calls those rules directly
+ * (lib/query/alpha-core.ts), with the same entries (held to the catalogue by lib/alpha/endpoint-tables.test.ts).
+ */
+import type { EndpointId, EndpointMeta } from "./catalogue-meta";
 import { endpointMeta as catalogue } from "./catalogue-meta";
+import { batchJobCostBy, chargeBy, describeRule, estimateCostBy, priceBy, priceInputBy, unitCreditsBy, type ParsedInput, type RequestPrice } from "./cost-rules";
 
-/** Parsed request of a call: the output of the endpoint's query or body schema. */
-type ParsedInput = Readonly<Record<string, unknown>> | undefined;
-
-function isDetailed(input: ParsedInput): boolean {
-  return input?.detailed === true;
-}
-
-function listLength(v: unknown): number {
-  return Array.isArray(v) ? v.length : 0;
-}
-
-function dataItems(response: unknown): unknown[] {
-  if (response && typeof response === "object" && "data" in response) {
-    const data = (response as { data: unknown }).data;
-    return Array.isArray(data) ? data : data ? [data] : [];
-  }
-  return [];
-}
-
-function countLines(file: unknown): number {
-  return typeof file === "string" ? file.split(/\r?\n/).filter((l) => l.trim() !== "").length : BATCH_MAX_LINES;
-}
-
-/** How many items a per-item call can return at most, given its parsed query. */
-function maxItems(id: EndpointId, input: ParsedInput): number {
-  if (id === "listSymbolMetadata") return listLength(input?.symbols) + listLength(input?.scrip_codes);
-  const limit = typeof input?.limit === "number" ? input.limit : 0;
-  if (id === "listEarnings" && listLength(input?.ids) > 0) return Math.min(limit, listLength(input?.ids));
-  return limit;
-}
+export type { RequestPrice } from "./cost-rules";
 
 /** The most a call can cost, before it is made: what the desk shows on a price tag. */
 export function estimateCost(id: EndpointId, input: ParsedInput): number {
-  const rule: CostRule = catalogue[id].cost;
-  switch (rule.kind) {
-    case "free":
-      return 0;
-    case "per_item":
-      return maxItems(id, input) * (isDetailed(input) ? rule.detailedCredits : rule.credits);
-    case "per_page_with_results":
-      return rule.onlyWhenDetailed && !isDetailed(input) ? 0 : rule.credits;
-    case "per_success":
-      return rule.credits;
-    case "per_ready":
-      return rule.credits * (id === "lookupConcallTranscripts" ? listLength(input?.items) : listLength(input?.ids));
-    case "per_generated_summary":
-      return rule.credits;
-    case "batch_submit":
-      return batchJobCost(countLines(input?.file));
-  }
+  return estimateCostBy(id, catalogue[id].cost, input);
 }
 
 /** The most a batch job of `lineCount` lines can cost: the submission plus a summary for every line. */
 export function batchJobCost(lineCount: number): number {
-  const rule = catalogue.createBatchJob.cost;
-  return rule.kind === "batch_submit" ? rule.credits + rule.perSummary * lineCount : 0;
+  return batchJobCostBy(catalogue.createBatchJob.cost, lineCount);
 }
 
-function listOf(v: unknown): string[] {
-  return (Array.isArray(v) ? v : [v])
-    .flatMap((s) => (typeof s === "string" ? s.split(",") : []))
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
-
-/**
- * A call's query or body as its schema would hand it to the cost rules, without the schema (so a price tag renders
- * with no zod): defaults filled in, `detailed` a boolean, `limit` a number, lists split. A `limit` the schema refuses
- * gives undefined (the price of no input), as a refused parse does; the call itself is refused before anything is
- * spent. costs.test.ts holds it to the schemas' parse.
- */
+/** A call's query or body as its schema would hand it to the cost rules, without the schema (see priceInputBy). */
 export function priceInputOf(id: EndpointId, raw: unknown): ParsedInput {
   const meta: EndpointMeta = catalogue[id];
-  const out: Record<string, unknown> = { ...meta.queryDefaults };
-  if (raw && typeof raw === "object") for (const [k, v] of Object.entries(raw)) if (v !== undefined && v !== null) out[k] = v;
-  if ("detailed" in out) out.detailed = out.detailed === true || out.detailed === "true" || out.detailed === "1";
-  if (out.limit !== undefined) {
-    const limit = typeof out.limit === "number" ? out.limit : typeof out.limit === "string" && /^\s*-?\d+\s*$/.test(out.limit) ? Number(out.limit) : NaN;
-    if (!Number.isInteger(limit) || limit < 1 || limit > (meta.maxLimit ?? Infinity)) return undefined;
-    out.limit = limit;
-  }
-  for (const key of ["symbols", "scrip_codes", "ids"]) if (key in out) out[key] = listOf(out[key]);
-  return out;
+  return priceInputBy(meta, raw);
 }
 
-/** What a price is: the credits, whether that is exactly what the call costs or only the most it can, and the rule. */
-export interface RequestPrice {
-  credits: number;
-  /** True when the call costs exactly `credits` if it succeeds; false when `credits` is an upper bound. */
-  exact: boolean;
-  description: string;
-}
-
-/**
- * THE pricing function: every price the desk shows (price tags, confirmations, copy) comes from here. Only a free
- * call and a per-success charge are exact; item, page, ready-link and summary charges depend on the answer.
- */
+/** The price of a call (see priceBy): only a free call and a per-success charge are exact. */
 export function priceRequest(id: EndpointId, input: ParsedInput): RequestPrice {
-  const rule = catalogue[id].cost;
-  const credits = estimateCost(id, input);
-  const exact = credits === 0 || rule.kind === "free" || rule.kind === "per_success";
-  return { credits, exact, description: describeCost(id) };
+  return priceBy(id, catalogue[id].cost, input);
 }
 
 /** The price of a batch job of `lineCount` checked lines (the browser counts lines before it builds the file). */
@@ -113,17 +38,7 @@ export function priceBatchJob(lineCount: number): RequestPrice {
 
 /** The unit prices of an endpoint, for copy that names a rule ("4 credits per ready link") without a request. */
 export function unitCredits(id: EndpointId): { credits: number; detailedCredits: number } {
-  const rule = catalogue[id].cost;
-  switch (rule.kind) {
-    case "free":
-      return { credits: 0, detailedCredits: 0 };
-    case "per_item":
-      return { credits: rule.credits, detailedCredits: rule.detailedCredits };
-    case "batch_submit":
-      return { credits: rule.credits, detailedCredits: rule.perSummary };
-    default:
-      return { credits: rule.credits, detailedCredits: rule.credits };
-  }
+  return unitCreditsBy(catalogue[id].cost);
 }
 
 /**
@@ -131,25 +46,7 @@ export function unitCredits(id: EndpointId): { credits: number; detailedCredits:
  * interface's cost table. A batch job is charged its submission here; its summaries are billed as they run.
  */
 export function chargeFor(id: EndpointId, input: ParsedInput, response: unknown): number {
-  const rule: CostRule = catalogue[id].cost;
-  switch (rule.kind) {
-    case "free":
-      return 0;
-    case "per_item":
-      return dataItems(response).length * (isDetailed(input) ? rule.detailedCredits : rule.credits);
-    case "per_page_with_results":
-      if (rule.onlyWhenDetailed && !isDetailed(input)) return 0;
-      return dataItems(response).length > 0 ? rule.credits : 0;
-    case "per_success":
-      // The body of a 2xx answer is the success: a record, a list envelope or a document.
-      return response !== null && response !== undefined ? rule.credits : 0;
-    case "per_ready":
-      return rule.credits * dataItems(response).filter((r) => (r as { status?: unknown })?.status === "ready").length;
-    case "per_generated_summary":
-      return (response as { status?: unknown } | null)?.status === "success" ? rule.credits : 0;
-    case "batch_submit":
-      return rule.credits;
-  }
+  return chargeBy(catalogue[id].cost, input, response);
 }
 
 /** Whether a call can ever cost credits. */
@@ -159,25 +56,5 @@ export function isPaid(id: EndpointId): boolean {
 
 /** A sentence describing the price, for tooltips and the OpenAPI document: words for people, no parameter names. */
 export function describeCost(id: EndpointId): string {
-  const rule = catalogue[id].cost;
-  switch (rule.kind) {
-    case "free":
-      return "Free.";
-    case "per_item":
-      return rule.credits === rule.detailedCredits
-        ? `${rule.credits} credit per returned item.`
-        : `${rule.credits} credit per returned item, ${rule.detailedCredits} with full details.`;
-    case "per_page_with_results":
-      return rule.onlyWhenDetailed
-        ? `Free without details; ${rule.credits} credits per page with results when details are asked for.`
-        : `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per page with results; empty pages are free.`;
-    case "per_success":
-      return `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per successful response.`;
-    case "per_ready":
-      return `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per ready item.`;
-    case "per_generated_summary":
-      return `${rule.credits} credits, only when a summary is generated.`;
-    case "batch_submit":
-      return `${rule.credits} credits per accepted job plus ${rule.perSummary} per generated summary.`;
-  }
+  return describeRule(catalogue[id].cost);
 }

@@ -1,8 +1,9 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { EarningsIndexRow, UpcomingEarningsRow } from "@/lib/alpha/earnings";
 import { MAX_LIST_VALUES } from "@/lib/alpha/patterns";
-import { requestAlpha } from "@/lib/query/alpha";
-import { queryKeys } from "@/lib/query/keys";
+import { requestAlpha } from "@/lib/query/alpha-core";
+import { alphaKeys } from "@/lib/query/alpha-keys";
+import { deskKeys } from "@/lib/query/desk-keys";
 
 /** Upcoming results come nearest first, 50 a page at most; this many pages cover a results season. */
 export const UPCOMING_PAGE_LIMIT = 50;
@@ -62,7 +63,7 @@ export function upcomingPageInput(symbols: string[] | undefined, page: number) {
 /** The free upcoming results calendar for a symbol filter (empty: every company). */
 export function upcomingCalendarQueryOptions(symbols: readonly string[]) {
   return queryOptions({
-    queryKey: queryKeys.earnings.upcomingCalendar(symbols),
+    queryKey: deskKeys.earnings.upcomingCalendar(symbols),
     queryFn: ({ signal }) =>
       collectUpcomingCalendar(symbols, async ({ symbols: chunk, page }) => (await requestAlpha("listUpcomingEarnings", upcomingPageInput(chunk, page), { signal })).data),
     staleTime: 60_000,
@@ -79,7 +80,7 @@ export function heldCompanyNames(client: QueryClient): Map<string, string> {
     for (const r of calendar?.rows ?? []) if (r.company) names.set(r.symbol, r.company);
   }
   for (const id of ["listEarnings", "getEarningsDetail"] as const) {
-    for (const [, answer] of client.getQueriesData<{ data: unknown }>({ queryKey: queryKeys.alpha.endpoint(id) })) {
+    for (const [, answer] of client.getQueriesData<{ data: unknown }>({ queryKey: alphaKeys.endpoint(id) })) {
       const body = answer?.data as { data?: unknown } | { symbol?: unknown; company_name?: unknown } | undefined;
       const list = body && "data" in body && Array.isArray(body.data) ? body.data : body ? [body] : [];
       for (const r of list as { symbol?: unknown; company_name?: unknown }[]) {
@@ -134,7 +135,7 @@ export function filedPageInput(symbols: string[] | undefined, range: { from: str
 /** Results filed from `from` to `to` (IST days) for a symbol filter (empty: every company); free. */
 export function filedCalendarQueryOptions(symbols: readonly string[], range: { from: string; to: string }) {
   return queryOptions({
-    queryKey: queryKeys.earnings.filedCalendar(symbols, range.from, range.to),
+    queryKey: deskKeys.earnings.filedCalendar(symbols, range.from, range.to),
     queryFn: ({ signal }) =>
       collectFiledCalendar(symbols, async ({ symbols: chunk, page }) => (await requestAlpha("listEarningsIndex", filedPageInput(chunk, range, page), { signal })).data),
     staleTime: 60_000,

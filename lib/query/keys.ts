@@ -1,63 +1,18 @@
-import type { EndpointId, EndpointMeta } from "@/lib/alpha/catalogue-meta";
+import type { EndpointId } from "@/lib/alpha/catalogue-meta";
 import { endpointMeta } from "@/lib/alpha/catalogue-meta";
+import { alphaCallKey, alphaKeys, canonicalCallOf } from "@/lib/query/alpha-keys";
 import { deskKeys } from "@/lib/query/desk-keys";
 
-/** A query value as the contract reads it: lists comma-joined (empty pieces dropped), the rest as text; "" for none. */
-function queryText(value: unknown): string {
-  if (value === undefined || value === null) return "";
-  if (Array.isArray(value)) return value.flatMap((v) => String(v).split(",")).map((v) => v.trim()).filter((v) => v !== "").join(",");
-  return typeof value === "object" ? JSON.stringify(value) : String(value).trim();
-}
-
-/**
- * Parameters whose values the contract normalises (lib/alpha/primitives.ts: a symbol is trimmed and upper-cased, a
- * quarter key lower-cased), so two spellings of one symbol share one cache entry — and one purchase.
- */
-const NORMALISED: Readonly<Record<string, (text: string) => string>> = {
-  symbol: (t) => t.toUpperCase(),
-  symbols: (t) => t.toUpperCase(),
-  quarter: (t) => t.toLowerCase(),
-};
-
-function paramText(name: string, value: unknown): string {
-  const text = queryText(value);
-  return NORMALISED[name]?.(text) ?? text;
-}
-
-/** JSON with every object's keys sorted, so the same body in another order reads the same. */
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
-  );
-}
-
-/**
- * The canonical form of a call: its method, path and query as the zod-free half of the catalogue reads them, so two
- * inputs that ask the same thing (another order, a default spelled out or left out, a list as an array or as
- * "A,B", a number as text) share one cache entry. Zod-free because every page builds its keys at first render; the
- * server's prefetch and the browser build them with this same function from the same inputs.
- */
+/** The canonical form of a call, read from the whole catalogue (see canonicalCallOf, lib/query/alpha-keys.ts). */
 export function canonicalCall(id: EndpointId, input: unknown): string {
-  const meta: EndpointMeta = endpointMeta[id];
-  const args = (input ?? {}) as { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-  const path = meta.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(paramText(name, args.path?.[name])));
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(args.query ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const text = paramText(name, value);
-    const fallback = meta.queryDefaults?.[name];
-    if (text !== "" && (fallback === undefined || text !== String(fallback))) query.set(name, text);
-  }
-  const qs = query.toString();
-  const body = args.body === undefined ? "" : ` ${stableJson(args.body)}`;
-  return `${meta.method} ${path}${qs ? `?${qs}` : ""}${body}`;
+  return canonicalCallOf(endpointMeta[id], input);
 }
 
 /** Every query key of the desk, built here only; components get keys from the queryOptions factories. */
 export const queryKeys = {
   alpha: {
-    all: ["alpha"] as const,
-    endpoint: (id: EndpointId) => ["alpha", id] as const,
-    call: (id: EndpointId, input: unknown) => ["alpha", id, canonicalCall(id, input)] as const,
+    ...alphaKeys,
+    call: (id: EndpointId, input: unknown) => alphaCallKey(id, endpointMeta[id], input),
   },
   ...deskKeys,
 };

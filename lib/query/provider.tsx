@@ -1,7 +1,6 @@
 "use client";
 
 import { QueryClientProvider } from "@tanstack/react-query";
-import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
@@ -10,8 +9,8 @@ import { getQueryClient } from "@/lib/query/query-client";
 import { useWarmContracts } from "@/lib/query/warm-contracts";
 
 /**
- * The browser's data layer for every page: one QueryClient, URL state (nuqs), tooltips and toasts; the contracts'
- * schemas are fetched once the page is idle.
+ * The browser's data layer for every page: one QueryClient, tooltips and toasts; the contracts' schemas are fetched
+ * once the page is idle. URL state (lib/url-state) needs no provider: it reads Next's useSearchParams.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();
@@ -19,12 +18,10 @@ export function QueryProvider({ children }: { children: ReactNode }) {
   useWarmContracts();
   return (
     <QueryClientProvider client={queryClient}>
-      <NuqsAdapter>
-        <TooltipProvider>
-          {children}
-          <Toaster position="bottom-right" closeButton />
-        </TooltipProvider>
-      </NuqsAdapter>
+      <TooltipProvider>
+        {children}
+        <Toaster position="bottom-right" closeButton />
+      </TooltipProvider>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { shellDeskCall } from "@/lib/desk/shell-call";
+import { SHELL_ROUTES } from "@/lib/desk/shell-call";
 import type { DeskSpend, SpendRange, SpendScope, UsageView } from "@/lib/desk/usage";
 import { deskKeys } from "@/lib/query/desk-keys";
 
@@ -15,7 +15,7 @@ export const USAGE_REFRESH_MS = 15_000;
 export function usageQueryOptions() {
   return queryOptions({
     queryKey: deskKeys.usage.snapshot(),
-    queryFn: ({ signal }): Promise<DeskUsage> => shellDeskCall("getUsage", { signal }),
+    queryFn: ({ signal }): Promise<DeskUsage> => SHELL_ROUTES.call("getUsage", { signal }),
     staleTime: 5_000,
     refetchInterval: USAGE_REFRESH_MS,
   });
@@ -24,7 +24,7 @@ export function usageQueryOptions() {
 export function spendQueryOptions(range: SpendRange, scope: SpendScope = "me") {
   return queryOptions({
     queryKey: deskKeys.usage.spend(range, scope),
-    queryFn: ({ signal }): Promise<DeskSpend> => shellDeskCall("getSpend", { query: { range, scope }, signal }),
+    queryFn: ({ signal }): Promise<DeskSpend> => SHELL_ROUTES.call("getSpend", { query: { range, scope }, signal }),
     staleTime: 15_000,
   });
 }

@@ -9,9 +9,9 @@ export function pageSearchParams(query: string): Record<string, string | string[
 }
 
 /**
- * What `useQueryStates(parsers)` holds for a query string in the browser (nuqs's parseMap, then its defaults): each
+ * What `useQueryStates(parsers)` holds for a query string in the browser (lib/url-state's readValues, as nuqs's parseMap, then the defaults): each
  * key's first value (single-value parsers, all the pages use) from the location's search params, parsed, null when the parser refuses or throws, then the
- * parser's default. Written out here, not through nuqs's createLoader, which is what the pages use on the server.
+ * parser's default. Written out here, not through createLoader, which is what the pages use on the server.
  */
 export function browserState(parsers: Record<string, { parse(value: string): unknown; defaultValue?: unknown }>, query: string): Record<string, unknown> {
   const search = new URLSearchParams(query);

@@ -1,7 +1,11 @@
+import { MegaphoneIcon } from "lucide-react";
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { AnnouncementsSkeleton, AnnouncementsView } from "@/components/announcements/announcements-view";
+import { AnnouncementsView } from "@/components/announcements/announcements-view";
+import { feedEmptyStates } from "@/components/feeds/feed-empty";
+import { AnnouncementsSkeleton } from "@/components/feeds/feed-skeletons";
+import { NeedsKey } from "@/components/feeds/needs-key";
 import { CATEGORIES_INPUT } from "@/lib/query/announcements";
 import { parseAnnouncementsSearch } from "@/components/announcements/search-params";
 import { requireUser } from "@/lib/server/identity/auth";
@@ -10,18 +14,30 @@ import { pageContext, prefetchFree } from "@/lib/server/http/prefetch";
 
 export const metadata: Metadata = { title: "Announcements" };
 
+/** The page header's description. */
+const DESCRIPTION =
+  "Exchange filings with their categories, as they are filed. Live arrivals are free; earlier filings are a paid page (charged per filing returned). Times are IST.";
+
+/** The feed's empty states, rendered here on the server. */
+const EMPTY = feedEmptyStates({
+  icon: MegaphoneIcon,
+  noMatch: ["No filings matched", "Nothing matched these filters; filings are charged only when returned, so nothing was charged."],
+  pastRange: ["Nothing live for a past range", "Load the filings of this range with the button above."],
+  waiting: ["Waiting for filings", "New filings appear here as they are made, for free. Load recent filings to see what came before."],
+});
+
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 async function AnnouncementsSection({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser();
   const ctx = await pageContext();
-  // Checked here so a bad link fails soft (unknown values are dropped); the browser reads the same URL with nuqs.
+  // Checked here so a bad link fails soft (unknown values are dropped); the browser reads the same URL with lib/url-state.
   parseAnnouncementsSearch(await searchParams);
   // The categories are free: they come with the page.
   const { hasKey, state } = await loadFeedPage({ ctx, user, extra: (client) => prefetchFree({ ctx, user, client, id: "listAnnouncementCategories", input: CATEGORIES_INPUT }) });
   return (
     <HydrationBoundary state={state}>
-      <AnnouncementsView hasKey={hasKey} />
+      <AnnouncementsView hasKey={hasKey} description={DESCRIPTION} needsKey={<NeedsKey />} empty={EMPTY} />
     </HydrationBoundary>
   );
 }

@@ -1,7 +1,8 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { BatchJobsList, BatchJobsListSkeleton } from "@/components/batches/batch-jobs-list";
+import { BatchJobsListLazy } from "@/components/batches/batch-jobs-list-lazy";
+import { BatchJobsListSkeleton } from "@/components/batches/batch-jobs-list-skeleton";
 import { NewBatchJob } from "@/components/batches/new-batch-job";
 import { PageHeader } from "@/components/shell/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -36,7 +37,7 @@ export default async function BatchesPage() {
           <NewBatchJob hasKey={hasKey} />
         </Suspense>
         <Suspense fallback={<BatchJobsListSkeleton />}>
-          <BatchJobsList hasKey={hasKey} />
+          <BatchJobsListLazy hasKey={hasKey} />
         </Suspense>
       </HydrationBoundary>
     </>

@@ -2,7 +2,8 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { DateRangeFilter } from "@/components/concalls/date-range-filter";
-import { RecentConcalls } from "@/components/concalls/recent-concalls";
+import { RecentConcallsLazy } from "@/components/concalls/recent-concalls-lazy";
+import { RecentConcallsSkeleton } from "@/components/concalls/recent-concalls-skeleton";
 import { parseConcallsSearch, upcomingCallsInput } from "@/components/concalls/search-params";
 import { UpcomingConcalls, UpcomingConcallsSkeleton } from "@/components/concalls/upcoming-concalls";
 import { effectiveSymbols } from "@/components/earnings/search-params";
@@ -44,7 +45,9 @@ export default async function ConcallsPage({ searchParams }: { searchParams: Pro
         <Suspense fallback={<UpcomingConcallsSkeleton />}>
           <UpcomingSection user={user} search={search} />
         </Suspense>
-        <RecentConcalls />
+        <Suspense fallback={<RecentConcallsSkeleton />}>
+          <RecentConcallsLazy />
+        </Suspense>
       </div>
     </>
   );

@@ -2,7 +2,8 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { CalendarSkeleton, EarningsCalendar } from "@/components/earnings/earnings-calendar";
-import { PastResults, PastResultsSkeleton } from "@/components/earnings/past-results";
+import { PastResultsLazy } from "@/components/earnings/past-results-lazy";
+import { PastResultsSkeleton } from "@/components/earnings/past-results-skeleton";
 import { defaultResultsQuarter, effectiveSymbols, parseEarningsSearch, pastResultsInput, recentQuarterKeys, todayIst, type EarningsSearch } from "@/components/earnings/search-params";
 import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { PageHeader } from "@/components/shell/page-header";
@@ -44,7 +45,7 @@ async function PastSection({ user, search, prefetch, now }: { user: SessionUser;
   }
   return (
     <HydrationBoundary state={dehydrate(client)}>
-      <PastResults quarters={recentQuarterKeys(now)} defaultQuarter={defaultQuarter} />
+      <PastResultsLazy quarters={recentQuarterKeys(now)} defaultQuarter={defaultQuarter} />
     </HydrationBoundary>
   );
 }

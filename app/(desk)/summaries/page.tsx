@@ -4,10 +4,10 @@ import { Suspense } from "react";
 import * as z from "zod";
 import { PageHeader } from "@/components/shell/page-header";
 import { BriefSchedules } from "@/components/briefs/brief-schedules";
-import { TodaysBriefs } from "@/components/briefs/todays-briefs";
+import { TodaysBriefsLazy } from "@/components/briefs/brief-schedules-lazy";
+import { BriefsCardSkeleton } from "@/components/briefs/briefs-skeleton";
 import { SummariesView } from "@/components/summaries/summaries-view";
-import { SummaryHistorySkeleton } from "@/components/summaries/summary-history";
-import { SummaryResultSkeleton } from "@/components/summaries/summary-status";
+import { SummaryHistorySkeleton, SummaryResultSkeleton } from "@/components/summaries/summary-status";
 import { unitCredits } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
 import { briefSchedulesQueryOptions } from "@/lib/query/briefs";
@@ -62,7 +62,9 @@ export default async function SummariesPage({ searchParams }: { searchParams: Pr
         </Suspense>
         <section id="scheduled-briefs" aria-label="Scheduled briefs" className="grid scroll-mt-20 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <BriefSchedules hasKey={key.hasKey} />
-          <TodaysBriefs />
+          <Suspense fallback={<BriefsCardSkeleton label="Loading today's briefs" rows={2} />}>
+            <TodaysBriefsLazy />
+          </Suspense>
         </section>
       </HydrationBoundary>
     </>

@@ -2,16 +2,13 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { ListChecksIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { BlockDealsForSymbols } from "@/components/block-deals/block-deals-for-symbols";
-import { TodaysBriefs } from "@/components/briefs/todays-briefs";
 import { NeedsKeyNote } from "@/components/season/needs-key-note";
-import { SeasonPanel } from "@/components/season/season-tracker";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
+import { marketStatusView } from "@/components/today/market-status";
 import { MarketStatusPanel } from "@/components/today/market-status-panel";
-import { LatestOnSymbolsPanel, ResultsTodayPanel, UpcomingCallsPanel } from "@/components/today/today-panels";
+import { BlockDealsForSymbols, LatestOnSymbolsPanel, ResultsTodayPanel, SeasonPanel, TodaysBriefs, UpcomingCallsPanel, UsageOverview } from "@/components/today/today-lazy";
 import { Button } from "@/components/ui/button";
-import { UsageOverview } from "@/components/usage/usage-overview";
 import { usageQueryOptions } from "@/lib/query/usage";
 import { seasonQueryOptions } from "@/lib/query/season";
 import { loadUpcomingCalendar, pageContext, requestQueryClient, seedUpcomingCalendar, userHasKey } from "@/lib/server/http/prefetch";
@@ -46,7 +43,7 @@ export default async function TodayPage() {
   return (
     <HydrationBoundary state={dehydrate(client)}>
       <PageHeader title="Today" description="The market now, and what matters today in your watchlists: results, the season, calls, alerts and block deals. Free data first; anything paid shows its price." />
-      <MarketStatusPanel now={now} />
+      <MarketStatusPanel now={now} initial={marketStatusView(now)} />
       <TodaysBriefs />
       {!hasKey ? (
         <NeedsKeyNote what="Today's results, alerts, block deals and credits" />

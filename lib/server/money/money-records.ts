@@ -54,6 +54,11 @@ async function fileText(file: unknown): Promise<string | null> {
   return null;
 }
 
+/** Whether recordAfterCall keeps anything for an endpoint (a summary, a batch upload's lines); the rest skip it. */
+export function recordsAfterCall(id: EndpointId): boolean {
+  return id === "createDailySummary" || id === "createBatchJob";
+}
+
 export async function recordAfterCall({ ctx, user, id, call }: { ctx: DeskContext; user: SessionUser; id: EndpointId; call: CallRecord }): Promise<string | null> {
   if (id === "createDailySummary") {
     const entry = await recordSummary(

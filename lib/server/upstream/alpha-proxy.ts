@@ -19,8 +19,9 @@ import type { ProxyMeta } from "@/lib/desk/envelope";
 import type { DeskContext } from "../core/context";
 import { scrubSecret, withUserKey } from "../identity/key-vault";
 import { assertNotBackingOff, backOff, rememberRpm, sharedFreeSeconds } from "./background-budget";
+import { unchangedCheckOf } from "./contract-check";
 import { answerOwner, heldBytes, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
-import { reuseRecentSummary, recordAfterCall } from "../money/money-records";
+import { reuseRecentSummary, recordAfterCall, recordsAfterCall } from "../money/money-records";
 import { canonicalBody, MAX_LINK_REUSE_SECONDS, reuseSignedLinks, SIGNED_LINK_ENDPOINTS } from "./signed-links";
 import { recordSpend } from "../money/spend";
 import type { SessionUser } from "../identity/users";
@@ -140,6 +141,11 @@ function prepareOnce<K extends EndpointId>(id: K, input: CallInput<K>, callOptio
   return prepared;
 }
 
+/** The contract check of an answer without zod's second tree (contract-check.ts): compiled once per endpoint. */
+function unchangedByContract(id: EndpointId, value: unknown): boolean {
+  return unchangedCheckOf(catalogue[id].response)(value);
+}
+
 /** One client per key and retry policy: building one makes a function per catalogue endpoint. */
 const CLIENTS_MAX = 500;
 const clients = new WeakMap<DeskContext, Map<string, AlphaClient>>();
@@ -157,6 +163,7 @@ function clientFor(ctx: DeskContext, apiKey: string, retries: number): AlphaClie
       timeoutMs: ctx.config.upstreamTimeoutMs,
       retries,
       maxRetryWaitMs: 0,
+      unchangedByContract,
     });
     if (held.size >= CLIENTS_MAX) held.clear();
     held.set(key, client);
@@ -235,7 +242,9 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
         })
         : null,
       cacheable ? writeCachedAnswer({ ctx, entry: { key, accountId, endpoint: id, body: json, fetchedAt } }) : null,
-      recordAfterCall({ ctx, user, id, call: { accountId, parsed: prepared.parsed, data: response.data, credits, retention: options.retention, label: options.label } }),
+      recordsAfterCall(id)
+        ? recordAfterCall({ ctx, user, id, call: { accountId, parsed: prepared.parsed, data: response.data, credits, retention: options.retention, label: options.label } })
+        : null,
       id === "createBatchJob" ? recordJobOwner({ ctx, user, input: { jobId: (response.data as { id: string }).id, accountId, source } }) : null,
     ]).catch((error: unknown) => {
       console.error(JSON.stringify({ level: "error", msg: "spend log, record or cache write failed", endpoint: id, error: String(error) }));

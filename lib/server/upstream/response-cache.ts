@@ -21,8 +21,18 @@ export function answerOwner(endpoint: EndpointId, who: { accountId: string; keyI
 
 /** The cache and in-flight key of a request: its owner (see answerOwner), the endpoint and the normalised URL. */
 export function requestKey(owner: string, endpoint: EndpointId, method: string, url: string): string {
-  return createHash("sha256").update(JSON.stringify([owner, endpoint, method, url])).digest("hex");
+  const input = JSON.stringify([owner, endpoint, method, url]);
+  // The desk asks the same few requests all day: each input's hash is kept (the owner is part of the input).
+  let key = requestKeys.get(input);
+  if (key === undefined) {
+    key = createHash("sha256").update(input).digest("hex");
+    if (requestKeys.size >= REQUEST_KEYS_MAX) requestKeys.clear();
+    requestKeys.set(input, key);
+  }
+  return key;
 }
+const REQUEST_KEYS_MAX = 5_000;
+const requestKeys = new Map<string, string>();
 
 export interface CachedAnswer {
   body: string;

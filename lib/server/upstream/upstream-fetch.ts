@@ -221,7 +221,8 @@ function send({ url, transport, method, headers, body, signal, deadline }: Attem
       });
       res.on("error", reject);
       res.on("end", () => {
-        const buffer = Buffer.concat(chunks);
+        // Mostly one chunk (a page fits a socket read): used as it is, not copied.
+        const buffer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
         if (status >= 400 && !isContractErrorBody(buffer)) {
           resolve(contractBreak(`The Alpha API answered HTTP ${status} with a body outside its interface`));
           return;

@@ -1,0 +1,16 @@
+import type { Alert } from "@/lib/alpha/alerts";
+import { formatPercentChange } from "@/lib/format/number";
+import { alertTypeLabel, alertTypeOf, isNotableAlert } from "./alert-model";
+import type { NotifyChoice } from "./alert-notifications";
+
+/** The notification of a live alert, for `notifyAlert` (which checked the choice and the permission). */
+export function showAlertNotification(alert: Alert, choice: NotifyChoice, importantFeed: boolean): void {
+  if (choice === "important" && !isNotableAlert(alert, importantFeed)) return;
+  const change = alert.price ? ` ${formatPercentChange(alert.price.change_percent)}` : "";
+  try {
+    new Notification(`${alert.symbol} · ${alertTypeLabel(alertTypeOf(alert))}${change}`, { body: alert.reason ?? "", tag: alert.id });
+  } catch {
+    // Some browsers allow notifications only from a service worker; the feed still shows the alert.
+  }
+}
+

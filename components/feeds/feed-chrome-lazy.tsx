@@ -1,0 +1,34 @@
+"use client";
+
+import { type ComponentProps, lazy, Suspense } from "react";
+import { importOnce } from "@/lib/import-once";
+
+/**
+ * The feed's notices and footer (`./feed-chrome`, with the priced button they carry) as their own chunk: at a feed
+ * page's first paint neither shows (no stream status yet, no page loaded), so their code loads once the page is
+ * idle (`loadFeedChrome` with `usePrefetchWhenIdle`) or when one is first needed, not with the page (issue 18).
+ */
+export const loadFeedChrome = importOnce(() => import("./feed-chrome"));
+
+const Notices = lazy(() => loadFeedChrome().then((m) => ({ default: m.FeedNotices })));
+const Footer = lazy(() => loadFeedChrome().then((m) => ({ default: m.FeedFooter })));
+
+/** See `FeedNotices` in `./feed-chrome`: nothing to say unless the stream is on standby or follows over 20 symbols. */
+export function FeedNotices(props: ComponentProps<typeof Notices>) {
+  if (props.status?.state !== "standby" && props.symbols <= 20) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notices {...props} />
+    </Suspense>
+  );
+}
+
+/** See `FeedFooter` in `./feed-chrome`: nothing to show until a page is loaded or rows bought before match. */
+export function FeedFooter(props: ComponentProps<typeof Footer>) {
+  if (props.pages.loaded === 0 && props.pages.held === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Footer {...props} />
+    </Suspense>
+  );
+}
