@@ -4,7 +4,7 @@ import type { LivePoll, LiveProduct, LiveRowOf, LiveStatus } from "@/lib/query/l
 import { importOnce } from "@/lib/import-once";
 import { queryKeys } from "@/lib/query/keys";
 import { getQueryClient } from "@/lib/query/query-client";
-import { LIVE_POLL_EVENT, LIVE_PRODUCTS, LIVE_STATUS_EVENT, liveUrl } from "@/lib/query/live";
+import { LIVE_POLL_EVENT, LIVE_PRODUCTS, LIVE_STATUS_EVENT, liveUrl, readLivePoll, readLiveStatus } from "@/lib/query/live";
 import type * as LiveSchemasModule from "./live-schemas";
 
 /**
@@ -43,12 +43,16 @@ export interface LiveSnapshot {
 }
 
 type LiveSchemas = typeof LiveSchemasModule;
-/** The event schemas, loaded once on demand; a failed load is tried again with the next event. */
+/**
+ * The rows' schemas (zod and the contract's shapes), loaded once, when the first row arrives; a failed load is tried
+ * again with the next row. Status and poll events are read without them (readLiveStatus, readLivePoll), so opening
+ * a stream during a page's load loads no zod (issue 18).
+ */
 const loadLiveSchemas: () => Promise<LiveSchemas> = importOnce(() => import("./live-schemas"));
 
 /**
- * Runs `handle` with the schemas once they are loaded. Every event of a stream waits on the same promise, so events
- * are handled in the order they arrived; an event whose schemas could not be loaded is dropped, as a malformed one is.
+ * Runs `handle` with the schemas once they are loaded. Every row of a stream waits on the same promise, so rows are
+ * handed on in the order they arrived; a row whose schemas could not be loaded is dropped, as a malformed one is.
  */
 function withLiveSchemas(handle: (schemas: LiveSchemas) => void): void {
   loadLiveSchemas().then(handle, () => undefined);
@@ -212,25 +216,23 @@ export class LiveHub {
         this.activate(this.openStream(url, products));
       }, delay);
     };
-    // Fetched as the stream opens, so the schemas are usually there by the first event.
-    void loadLiveSchemas().catch(() => undefined);
-    source.addEventListener(LIVE_STATUS_EVENT, (event) => withLiveSchemas(({ liveStatusSchema }) => {
+    source.addEventListener(LIVE_STATUS_EVENT, (event) => {
       if (!live()) return;
-      const status = liveStatusSchema.safeParse(parse(event));
-      if (!status.success) return;
-      stream.statuses = { ...stream.statuses, [status.data.product]: status.data as LiveStatus };
+      const status = readLiveStatus(parse(event));
+      if (!status) return;
+      stream.statuses = { ...stream.statuses, [status.product]: status };
       if (stream === this.active) this.set({ statuses: { ...stream.statuses } });
       else if (products.every((p) => SETTLED.has(stream.statuses[p]?.state ?? ""))) this.promote();
-    }));
-    source.addEventListener(LIVE_POLL_EVENT, (event) => withLiveSchemas(({ livePollSchema }) => {
+    });
+    source.addEventListener(LIVE_POLL_EVENT, (event) => {
       if (!live()) return;
-      const poll = livePollSchema.safeParse(parse(event));
-      if (!poll.success) return;
-      stream.polls = { ...stream.polls, [poll.data.product]: poll.data };
+      const poll = readLivePoll(parse(event));
+      if (!poll) return;
+      stream.polls = { ...stream.polls, [poll.product]: poll };
       if (stream === this.active) this.set({ polls: { ...stream.polls } });
       // A check that found something was billed: the credit gauge is out of date.
-      if (poll.data.creditsCharged > 0) void getQueryClient().invalidateQueries({ queryKey: queryKeys.usage.all });
-    }));
+      if (poll.creditsCharged > 0) void getQueryClient().invalidateQueries({ queryKey: queryKeys.usage.all });
+    });
     for (const product of LIVE_PRODUCTS) {
       source.addEventListener(product, (event) => withLiveSchemas(({ LIVE_ROW_SCHEMAS }) => {
         if (!live()) return;

@@ -98,3 +98,45 @@ export const LIVE_POLL_EVENT = "poll";
 export function liveRowTime(product: LiveProduct, row: { timestamp?: string | null; date?: string | null }): string | null {
   return (product === "alerts" ? row.timestamp : row.date) ?? null;
 }
+
+/**
+ * The browser's check of the relay's status and poll events, without zod: the live hub reads these as the stream
+ * opens, during the page's load, where loading zod and the contracts would be a long task of its own (issue 18). They
+ * accept what ./live-schema's liveStatusSchema and livePollSchema accept (unknown keys kept, as their looseObject
+ * does) and refuse the rest (live-schema.test.ts holds the two to the same answers). Null: not such an event.
+ */
+export function readLiveStatus(value: unknown): LiveStatus | null {
+  if (!isRecord(value)) return null;
+  const { product, state, message, at } = value;
+  if (!isLiveProduct(product) || !(LIVE_STATES as readonly unknown[]).includes(state)) return null;
+  if (typeof message !== "string" || typeof at !== "string") return null;
+  if (!optional(value.reason, "string") || !optional(value.tier, "string") || !optional(value.fullFeed, "boolean")) return null;
+  if (!optional(value.attempt, "number") || !optional(value.retryInMs, "number") || !optional(value.pollEveryMs, "number")) return null;
+  return value as unknown as LiveStatus;
+}
+
+export function readLivePoll(value: unknown): LivePoll | null {
+  if (!isRecord(value)) return null;
+  const { product, at, items, creditsCharged } = value;
+  if (!isLiveProduct(product) || typeof at !== "string" || !isFiniteNumber(items) || !isFiniteNumber(creditsCharged)) return null;
+  return value as unknown as LivePoll;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isLiveProduct(value: unknown): value is LiveProduct {
+  return (LIVE_PRODUCTS as readonly unknown[]).includes(value);
+}
+
+/** zod's z.number() refuses NaN and ±Infinity (JSON carries neither, but a parsed object might). */
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+/** An optional field: absent (or undefined), or of its type. */
+function optional(value: unknown, type: "string" | "number" | "boolean"): boolean {
+  if (value === undefined) return true;
+  return type === "number" ? isFiniteNumber(value) : typeof value === type;
+}
