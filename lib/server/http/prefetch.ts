@@ -9,6 +9,7 @@ import "server-only";
  *   loaded once per request and put in each section that reads it
  * - watchlistSymbols({ ctx, user, watchlistId }): the symbols of the chosen watchlist (null when none or not the user's)
  * - userHasKey({ ctx, user }): whether prefetching can work at all
+ * - seedBriefs({ ctx, user, client }): the user's scheduled briefs and today's runs, under the browser's keys
  * Failures are swallowed: the browser fetches again and shows the error state that explains it.
  */
 import type { QueryClient } from "@tanstack/react-query";
@@ -19,6 +20,7 @@ import type { EndpointId } from "@/lib/alpha/catalogue";
 import { prepareRequest } from "@/lib/alpha/client";
 import { estimateCost } from "@/lib/alpha/costs";
 import { alphaQueryOptions } from "@/lib/query/alpha";
+import { briefRunsQueryOptions, briefSchedulesQueryOptions } from "@/lib/query/briefs";
 import type { UpcomingCalendar } from "@/lib/query/earnings";
 import { collectUpcomingCalendar, UPCOMING_MAX_PAGES, upcomingCalendarQueryOptions, upcomingPageInput } from "@/lib/query/earnings";
 import { callAlpha } from "../upstream/alpha-proxy";
@@ -28,6 +30,7 @@ import { getDeskContext } from "../core/default-context";
 import { getAlphaKeyStatus, withUserKey } from "../identity/key-vault";
 import type { SessionUser } from "../identity/users";
 import { findWatchlist } from "../portfolio/watchlists";
+import { listBriefRuns, listBriefSchedules } from "../schedules/briefs";
 
 /**
  * The one QueryClient of a server request: every section of a page prefetches into it and dehydrates from it, so a
@@ -78,4 +81,16 @@ export async function watchlistSymbols({ ctx, user, watchlistId }: { ctx: DeskCo
   if (!watchlistId) return null;
   const found = await findWatchlist({ ctx, user, id: watchlistId }).catch(() => null);
   return found ? found.items.map((i) => i.symbol) : null;
+}
+
+/**
+ * Seeds the user's scheduled briefs and today's runs (their own, free: reading them spends nothing) under the keys
+ * TodaysBriefs and BriefSchedules read (lib/query/briefs.ts), so neither is fetched from the browser on load. A failure
+ * is left to the card, which fetches again and shows why.
+ */
+export async function seedBriefs({ ctx, user, client }: { ctx: DeskContext; user: SessionUser; client: QueryClient }): Promise<void> {
+  await Promise.all([
+    client.prefetchQuery({ ...briefSchedulesQueryOptions(), queryFn: () => listBriefSchedules({ ctx, user, input: undefined }) }),
+    client.prefetchQuery({ ...briefRunsQueryOptions("today"), queryFn: () => listBriefRuns({ ctx, user, input: {} }) }),
+  ]);
 }
