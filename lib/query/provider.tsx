@@ -10,7 +10,8 @@ import { useWarmContracts } from "@/lib/query/warm-contracts";
 
 /**
  * The browser's data layer for every page: one QueryClient, tooltips and toasts; the contracts' schemas are fetched
- * once the page is idle. URL state (lib/url-state) needs no provider: it reads Next's useSearchParams.
+ * on the user's first interaction with the page (lib/query/warm-contracts.ts). URL state (lib/url-state) needs no
+ * provider: it reads Next's useSearchParams.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();

@@ -5,25 +5,51 @@ import { loadDeskContract } from "@/lib/desk/contract-loader";
 import { loadAlphaContract } from "@/lib/query/alpha-contract-loader";
 import { whenIdle } from "@/lib/when-idle";
 
+type IdleWait = (timeout: number) => { done: Promise<void>; cancel: () => void };
+
 /** Waits for the browser to be idle (at most `timeout` ms), or a short timer where there is no idle callback. */
 function idleWait(timeout: number): { done: Promise<void>; cancel: () => void } {
   let cancel = () => {};
   const done = new Promise<void>((resolve) => {
-    cancel = whenIdle(resolve, { timeout, fallbackMs: 200 });
+    cancel = whenIdle(resolve, { timeout, fallbackMs: 50 });
   });
   return { done, cancel };
 }
 
 /**
- * Runs `steps` one after another, each once the browser is idle again after the one before (so each is a task of its
- * own), until one fails or `stop` is called. A failed step ends the warm-up: the call that needs it tries again.
+ * The events that say a person is using the page: the first of them starts the warm-up. None comes from a page load
+ * by itself (Lighthouse, a crawler or a tab opened in the background sends none), so a page that makes no call during
+ * its load evaluates no schema at all. A pointer that moves, a finger that lands, a key or a focus all come before the
+ * click or the Enter that could need a contract, by at least a human reaction's time.
  */
-export function warmInSteps(steps: readonly (() => Promise<unknown>)[], idle: (timeout: number) => { done: Promise<void>; cancel: () => void } = idleWait) {
+export const FIRST_INTERACTION_EVENTS = ["pointerdown", "pointermove", "keydown", "focusin", "touchstart"] as const;
+
+/** Runs `run` once, on the first of FIRST_INTERACTION_EVENTS on `target`. Returns what cancels it (listeners removed). */
+export function onFirstInteraction(target: EventTarget, run: () => void): () => void {
+  const options = { capture: true, passive: true } as const;
+  const remove = () => {
+    for (const type of FIRST_INTERACTION_EVENTS) target.removeEventListener(type, handle, options);
+  };
+  function handle() {
+    remove();
+    run();
+  }
+  for (const type of FIRST_INTERACTION_EVENTS) target.addEventListener(type, handle, options);
+  return remove;
+}
+
+/**
+ * Runs `steps` one after another, each once the browser is idle again after the one before (so each is a task of its
+ * own, and the first is not run inside the event that started it), until one fails or `stop` is called. A failed step
+ * ends the warm-up: the call that needs it tries again.
+ */
+export function warmInSteps(steps: readonly (() => Promise<unknown>)[], idle: IdleWait = idleWait) {
   let stopped = false;
   let cancelWait = () => {};
   void (async () => {
-    for (const [i, step] of steps.entries()) {
-      const wait = idle(i === 0 ? 5_000 : 2_000);
+    for (const step of steps) {
+      // Short: the user is already on the page, and their first paid click should find the schemas loaded.
+      const wait = idle(500);
       cancelWait = wait.cancel;
       await wait.done;
       if (stopped) return;
@@ -41,14 +67,38 @@ export function warmInSteps(steps: readonly (() => Promise<unknown>)[], idle: (t
 }
 
 /**
+ * Starts `warmInSteps(steps)` on the first interaction with `target` (once); before it, nothing is loaded or run.
+ * Returns what stops it, whether it has started or not.
+ */
+export function warmOnFirstInteraction(target: EventTarget, steps: readonly (() => Promise<unknown>)[], idle: IdleWait = idleWait): () => void {
+  let stopWarm: (() => void) | null = null;
+  const cancelListen = onFirstInteraction(target, () => {
+    stopWarm = warmInSteps(steps, idle);
+  });
+  return () => {
+    cancelListen();
+    stopWarm?.();
+  };
+}
+
+/** The three steps of the warm-up: zod's own modules, the desk's schemas, the Alpha contract's. */
+export const CONTRACT_WARM_STEPS: readonly (() => Promise<unknown>)[] = [() => import("zod"), loadDeskContract, loadAlphaContract];
+
+/**
  * The contracts' schemas are loaded on demand (lib/desk/client.ts, lib/query/alpha.ts), out of every page's first
- * load; this loads them once the page is idle, so a user's first click does not wait for them. It goes in three
- * steps, each in its own idle time: zod's own modules, the desk's schemas, the Alpha contract's. Evaluated at once
- * they were one long task (130–210 ms at Lighthouse's 4× CPU, bench/README.md), the largest of a page's blocking
- * time after hydration; a call that needs a contract before then loads it at once. It imports the loaders alone
- * (lib/desk/contract-loader.ts, lib/query/alpha-contract-loader.ts): the clients would bring their route and price
- * tables into every page.
+ * load; this loads them on the user's first interaction with the page (the first pointer move or press, key, touch or
+ * focus), so a user's first click does not wait for them, and a page load that makes no call from the browser
+ * evaluates no zod at all (at idle they were inside Lighthouse's blocking-time window on every page: the zod chunk is
+ * a 130–210 ms long task at 4× CPU, bench/README.md). It goes in three steps, each in its own idle time: zod's own
+ * modules, the desk's schemas, the Alpha contract's. A call that needs a contract before then loads it at once. It
+ * imports the loaders alone (lib/desk/contract-loader.ts, lib/query/alpha-contract-loader.ts): the clients would
+ * bring their route and price tables into every page.
  */
 export function useWarmContracts(): void {
-  useEffect(() => warmInSteps([() => import("zod"), loadDeskContract, loadAlphaContract]), []);
+  useEffect(() => startContractWarmUp(document), []);
+}
+
+/** The warm-up useWarmContracts starts on the page's document: CONTRACT_WARM_STEPS on the first interaction. */
+export function startContractWarmUp(target: EventTarget, idle: IdleWait = idleWait): () => void {
+  return warmOnFirstInteraction(target, CONTRACT_WARM_STEPS, idle);
 }

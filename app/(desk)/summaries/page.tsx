@@ -10,15 +10,13 @@ import { SummariesView } from "@/components/summaries/summaries-view";
 import { SummaryHistorySkeleton, SummaryResultSkeleton } from "@/components/summaries/summary-status";
 import { unitCredits } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
-import { briefSchedulesQueryOptions } from "@/lib/query/briefs";
 import { summaryEntryQueryOptions, summaryHistoryQueryOptions } from "@/lib/query/summaries";
 import { watchlistsQueryOptions } from "@/lib/query/watchlists";
 import { requireUser } from "@/lib/server/identity/auth";
 import { getAlphaKeyStatus } from "@/lib/server/identity/key-vault";
-import { pageContext, prefetchFree, requestQueryClient } from "@/lib/server/http/prefetch";
+import { pageContext, prefetchFree, requestQueryClient, seedBriefs } from "@/lib/server/http/prefetch";
 import { getSummary, listSummaries } from "@/lib/server/money/summaries";
 import { listWatchlists } from "@/lib/server/portfolio/watchlists";
-import { listBriefSchedules } from "@/lib/server/schedules/briefs";
 
 export const metadata: Metadata = { title: "Summaries" };
 
@@ -38,14 +36,14 @@ export default async function SummariesPage({ searchParams }: { searchParams: Pr
   const ctx = await pageContext();
   const { entry } = searchSchema.parse(await searchParams);
   const client = requestQueryClient();
-  const [key, watchlists, history, opened, schedules] = await Promise.all([
+  const [key, watchlists, history, opened] = await Promise.all([
     getAlphaKeyStatus({ ctx, userId: user.id }),
     listWatchlists({ ctx, user }),
     listSummaries({ ctx, user }),
     entry ? getSummary({ ctx, user, id: entry }).catch(() => null) : null,
-    listBriefSchedules({ ctx, user, input: undefined }),
+    // The scheduled briefs and today's runs, so neither card fetches on load.
+    seedBriefs({ ctx, user, client }),
   ]);
-  client.setQueryData(briefSchedulesQueryOptions().queryKey, schedules);
   client.setQueryData(watchlistsQueryOptions().queryKey, watchlists);
   client.setQueryData(summaryHistoryQueryOptions().queryKey, history);
   if (opened) client.setQueryData(summaryEntryQueryOptions(opened.id).queryKey, opened);

@@ -11,7 +11,7 @@ import { BlockDealsForSymbols, LatestOnSymbolsPanel, ResultsTodayPanel, SeasonPa
 import { Button } from "@/components/ui/button";
 import { usageQueryOptions } from "@/lib/query/usage";
 import { seasonQueryOptions } from "@/lib/query/season";
-import { loadUpcomingCalendar, pageContext, requestQueryClient, seedUpcomingCalendar, userHasKey } from "@/lib/server/http/prefetch";
+import { loadUpcomingCalendar, pageContext, requestQueryClient, seedBriefs, seedUpcomingCalendar, userHasKey } from "@/lib/server/http/prefetch";
 import { requireUser } from "@/lib/server/identity/auth";
 import { getUsageSnapshot } from "@/lib/server/money/usage";
 import { listWatchlists } from "@/lib/server/portfolio/watchlists";
@@ -29,15 +29,20 @@ export default async function TodayPage() {
 
   // Free answers the panels read, loaded once here under the browser's keys; a failure is left to each panel.
   const client = requestQueryClient();
+  // Today's briefs are shown with or without a key: the user's own schedules and runs, read from the desk.
+  const briefs = seedBriefs({ ctx, user, client });
   if (hasKey) {
     const calendar = symbols.length > 0 ? loadUpcomingCalendar({ ctx, user, symbols }) : Promise.resolve(null);
     await Promise.all([
+      briefs,
       client.prefetchQuery({ ...usageQueryOptions(), queryFn: () => getUsageSnapshot({ ctx, user }) }),
       symbols.length > 0
         ? client.prefetchQuery({ ...seasonQueryOptions({ scope: "watchlists", watchlist: null, quarter: null }), queryFn: () => trackSeason({ ctx, user, input: { scope: "watchlists" } }) }).catch(() => undefined)
         : null,
       calendar.then((c) => seedUpcomingCalendar(client, symbols, c)),
     ]);
+  } else {
+    await briefs;
   }
 
   return (

@@ -9,6 +9,8 @@ import "server-only";
  *   loaded once per request and put in each section that reads it
  * - watchlistSymbols({ ctx, user, watchlistId }): the symbols of the chosen watchlist (null when none or not the user's)
  * - userHasKey({ ctx, user }): whether prefetching can work at all
+ * - seedPeeks({ ctx, user, client, calls }): what the browser's peeks at the desk's cache of paid GETs would find
+ * - seedBriefs({ ctx, user, client }): the user's scheduled briefs and today's runs, under the browser's keys
  * Failures are swallowed: the browser fetches again and shows the error state that explains it.
  */
 import type { QueryClient } from "@tanstack/react-query";
@@ -19,15 +21,18 @@ import type { EndpointId } from "@/lib/alpha/catalogue";
 import { prepareRequest } from "@/lib/alpha/client";
 import { estimateCost } from "@/lib/alpha/costs";
 import { alphaQueryOptions } from "@/lib/query/alpha";
+import { parseEnvelope } from "@/lib/query/alpha-contract";
+import { briefRunsQueryOptions, briefSchedulesQueryOptions } from "@/lib/query/briefs";
 import type { UpcomingCalendar } from "@/lib/query/earnings";
 import { collectUpcomingCalendar, UPCOMING_MAX_PAGES, upcomingCalendarQueryOptions, upcomingPageInput } from "@/lib/query/earnings";
-import { callAlpha } from "../upstream/alpha-proxy";
+import { callAlpha, proxyAlphaCall } from "../upstream/alpha-proxy";
 import { backgroundPages } from "../upstream/background-budget";
 import type { DeskContext } from "../core/context";
 import { getDeskContext } from "../core/default-context";
 import { getAlphaKeyStatus, withUserKey } from "../identity/key-vault";
 import type { SessionUser } from "../identity/users";
 import { findWatchlist } from "../portfolio/watchlists";
+import { listBriefRuns, listBriefSchedules } from "../schedules/briefs";
 
 /**
  * The one QueryClient of a server request: every section of a page prefetches into it and dehydrates from it, so a
@@ -78,4 +83,45 @@ export async function watchlistSymbols({ ctx, user, watchlistId }: { ctx: DeskCo
   if (!watchlistId) return null;
   const found = await findWatchlist({ ctx, user, id: watchlistId }).catch(() => null);
   return found ? found.items.map((i) => i.symbol) : null;
+}
+
+/**
+ * Seeds the user's scheduled briefs and today's runs (their own, free: reading them spends nothing) under the keys
+ * TodaysBriefs and BriefSchedules read (lib/query/briefs.ts), so neither is fetched from the browser on load. A failure
+ * is left to the card, which fetches again and shows why.
+ */
+export async function seedBriefs({ ctx, user, client }: { ctx: DeskContext; user: SessionUser; client: QueryClient }): Promise<void> {
+  await Promise.all([
+    client.prefetchQuery({ ...briefSchedulesQueryOptions(), queryFn: () => listBriefSchedules({ ctx, user, input: undefined }) }),
+    client.prefetchQuery({ ...briefRunsQueryOptions("today"), queryFn: () => listBriefRuns({ ctx, user, input: {} }) }),
+  ]);
+}
+
+/** The key a paid section's peek is kept under in the browser (components/paid/paid-call-core.tsx, usePaidCallWith). */
+export function alphaPeekKey<K extends EndpointId>(id: K, input: CallInput<K>): readonly unknown[] {
+  return ["alpha-peek", ...alphaQueryOptions(id, input).queryKey];
+}
+
+/**
+ * Asks the desk's own cache, for each paid GET, whether it holds an answer bought earlier (a peek: free, never
+ * upstream, the user's own answers only, as /api/alpha/...?peek=1 does), and seeds what the browser's peek would have
+ * found: the peek's outcome under its key and a held answer under the call's, parsed with the contract as the
+ * browser parses it. Nothing is bought: a call with no held answer shows its price, as before. A failed peek is not
+ * seeded; the browser peeks itself.
+ */
+export async function seedPeeks({ ctx, user, client, calls }: { ctx: DeskContext; user: SessionUser; client: QueryClient; calls: readonly { [K in EndpointId]: { id: K; input: CallInput<K> } }[EndpointId][] }): Promise<void> {
+  await Promise.all(
+    calls.map(async ({ id, input }) => {
+      try {
+        const hit = await proxyAlphaCall({ ctx, user, id, input: input as CallInput<typeof id>, options: { peek: true } });
+        if (hit) {
+          const body = JSON.parse(`{"data":${hit.json},"meta":${JSON.stringify(hit.meta)}}`) as { data?: unknown; meta?: unknown };
+          client.setQueryData(alphaQueryOptions(id, input as CallInput<typeof id>).queryKey, parseEnvelope(id, body));
+        }
+        client.setQueryData(alphaPeekKey(id, input as CallInput<typeof id>), hit !== null);
+      } catch {
+        // Left to the browser's own peek.
+      }
+    }),
+  );
 }

@@ -13,7 +13,7 @@ import { SYMBOL_RE } from "@/lib/alpha/primitives";
 import { symbolStanding } from "@/lib/server/symbols/symbol-directory";
 import { symbolFromSegment } from "@/lib/symbols/symbol-href";
 import { requireUser, type SessionUser } from "@/lib/server/identity/auth";
-import { pageContext, prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/http/prefetch";
+import { pageContext, prefetchFree, userHasKey, requestQueryClient, seedPeeks } from "@/lib/server/http/prefetch";
 
 type Params = Promise<{ symbol: string }>;
 
@@ -65,7 +65,8 @@ export default async function SymbolPage({ params }: { params: Params }) {
   }
   // A symbol the service does not list gets no paid section: nothing on this page could be bought for it.
   const ctx = await pageContext();
-  if ((await userHasKey({ ctx, user })) && (await symbolStanding({ ctx, user, input: { symbol } })) === "unknown") {
+  const hasKey = await userHasKey({ ctx, user });
+  if (hasKey && (await symbolStanding({ ctx, user, input: { symbol } })) === "unknown") {
     return (
       <>
         <PageHeader title={symbol} />
@@ -84,6 +85,24 @@ export default async function SymbolPage({ params }: { params: Params }) {
   }
   const q = encodeURIComponent(symbol);
   const now = new Date();
+  // What the paid sections' peeks would find in the desk's cache (free, local), so none is asked from the browser.
+  const client = requestQueryClient();
+  if (hasKey) {
+    const inputs = symbolInputs(symbol);
+    await seedPeeks({
+      ctx,
+      user,
+      client,
+      calls: [
+        { id: "listSymbolMetadata", input: inputs.metadata },
+        { id: "listConcalls", input: inputs.calls },
+        { id: "listAlerts", input: inputs.alerts },
+        { id: "listNews", input: inputs.news },
+        { id: "listAnnouncements", input: inputs.announcements },
+        { id: "listBlockDeals", input: inputs.blockDeals },
+      ],
+    });
+  }
   return (
     <>
       <PageHeader
@@ -111,7 +130,9 @@ export default async function SymbolPage({ params }: { params: Params }) {
           <TimelineSection user={user} symbol={symbol} now={now.getTime()} />
         </Suspense>
         <div className="lg:sticky lg:top-20">
-          <SymbolProfile symbol={symbol} />
+          <HydrationBoundary state={dehydrate(client)}>
+            <SymbolProfile symbol={symbol} />
+          </HydrationBoundary>
         </div>
       </div>
     </>

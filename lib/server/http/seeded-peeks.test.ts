@@ -1,0 +1,51 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { usePaidCallWith } from "@/components/paid/paid-call-core";
+import type { CallInput } from "@/lib/alpha/request";
+import { alphaQueryOptions } from "@/lib/query/alpha";
+import { makeQueryClient } from "@/lib/query/query-client";
+import { alphaPeekKey } from "./prefetch";
+import { symbolInputs } from "@/components/symbols/inputs";
+import { SYMBOL_PAGE_CALLS, type SymbolPageEndpoint } from "@/components/symbols/symbol-calls";
+
+/**
+ * The symbol page seeds its paid sections' peeks on the server (seedPeeks, app/(desk)/symbols/[symbol]/page.tsx) so
+ * the browser asks the desk nothing on load. This renders the browser's own hook against a cache seeded under the
+ * keys seedPeeks writes: if the keys drift apart, the hook is back to "checking" and would peek from the browser.
+ */
+const inputs = symbolInputs("TCS");
+const PAID: { [K in SymbolPageEndpoint]?: CallInput<K> } = {
+  listSymbolMetadata: inputs.metadata,
+  listConcalls: inputs.calls,
+  listAlerts: inputs.alerts,
+  listNews: inputs.news,
+  listAnnouncements: inputs.announcements,
+  listBlockDeals: inputs.blockDeals,
+};
+
+function render<K extends SymbolPageEndpoint>(id: K, input: CallInput<K>, seed: (client: ReturnType<typeof makeQueryClient>) => void): string {
+  const client = makeQueryClient();
+  seed(client);
+  function Probe() {
+    const call = usePaidCallWith(SYMBOL_PAGE_CALLS, id, input);
+    return createElement("p", null, `requested=${call.requested} checking=${call.checking} loaded=${call.loaded}`);
+  }
+  return renderToString(createElement(QueryClientProvider, { client }, createElement(Probe)));
+}
+
+describe("the symbol page's seeded peeks", () => {
+  for (const [id, input] of Object.entries(PAID) as [SymbolPageEndpoint, CallInput<SymbolPageEndpoint>][]) {
+    it(`${id}: unseeded the section is checking (a browser peek); seeded, it shows its price or the held answer`, () => {
+      expect(render(id, input, () => {})).toContain("requested=false checking=true loaded=false");
+      expect(render(id, input, (c) => c.setQueryData(alphaPeekKey(id, input), false))).toContain("requested=false checking=false loaded=false");
+      const held = { data: { data: [] }, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt: "2026-01-01T00:00:00.000Z", rateLimit: null, recordId: null } };
+      const seeded = render(id, input, (c) => {
+        c.setQueryData(alphaQueryOptions(id, input).queryKey, held);
+        c.setQueryData(alphaPeekKey(id, input), true);
+      });
+      expect(seeded).toContain("requested=true checking=false loaded=true");
+    });
+  }
+});
