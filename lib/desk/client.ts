@@ -3,8 +3,8 @@
  * the route's path (lib/desk/route-meta.ts, zod-free), sends the body as JSON, and parses the `{ data }` answer with
  * the route's output schema, so a shape that drifted fails here, loudly, instead of being cast (lib/desk/call.ts).
  * The schemas are the whole contract (lib/desk/routes.ts, and zod): it is loaded on the first call that needs it, and
- * warmed once the page is idle (`warmDeskContract`), so no page carries it in its first load. Errors are AlphaErrors
- * (see lib/query/desk-fetch.ts). The signed-out pages use `accountCall` instead.
+ * warmed on the user's first interaction with the page (lib/query/warm-contracts.ts), so no page carries it in its
+ * first load. Errors are AlphaErrors (see lib/query/desk-fetch.ts). The signed-out pages use `accountCall` instead.
  */
 import { callRoute, routeUrl, type DeskCallInput } from "./call";
 import { loadDeskContract } from "./contract-loader";

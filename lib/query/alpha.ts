@@ -14,7 +14,8 @@ export { alphaProxyUrl, peekAlpha, requestAlpha, useAlphaMutation, type AlphaCal
 
 /**
  * The part of the contract that needs the schemas (checking a request, parsing an answer), imported on the first call
- * and warmed once the page is idle (lib/query/warm-contracts.ts); a failed import is tried again on the next call.
+ * and warmed on the user's first interaction with the page (lib/query/warm-contracts.ts); a failed import is tried again
+ * on the next call.
  */
 export { loadAlphaContract };
 
