@@ -9,6 +9,8 @@ import "server-only";
  *   loaded once per request and put in each section that reads it
  * - watchlistSymbols({ ctx, user, watchlistId }): the symbols of the chosen watchlist (null when none or not the user's)
  * - userHasKey({ ctx, user }): whether prefetching can work at all
+ * - loadFiledCalendar + seedFiledCalendar: the calendar's past days (filed results), as loadUpcomingCalendar
+ * - seedCompanyNamesPeek({ ctx, user, client, indexInput }): past results' paid-names peek, from the desk's cache only
  * Failures are swallowed: the browser fetches again and shows the error state that explains it.
  */
 import type { QueryClient } from "@tanstack/react-query";
@@ -19,9 +21,21 @@ import type { EndpointId } from "@/lib/alpha/catalogue";
 import { prepareRequest } from "@/lib/alpha/client";
 import { estimateCost } from "@/lib/alpha/costs";
 import { alphaQueryOptions } from "@/lib/query/alpha";
-import type { UpcomingCalendar } from "@/lib/query/earnings";
-import { collectUpcomingCalendar, UPCOMING_MAX_PAGES, upcomingCalendarQueryOptions, upcomingPageInput } from "@/lib/query/earnings";
-import { callAlpha } from "../upstream/alpha-proxy";
+import type { FiledCalendar, UpcomingCalendar } from "@/lib/query/earnings";
+import {
+  alphaPeekKey,
+  collectFiledCalendar,
+  collectUpcomingCalendar,
+  companyNamesInput,
+  filedCalendarQueryOptions,
+  filedPageInput,
+  heldCompanyNames,
+  unnamedSymbols,
+  UPCOMING_MAX_PAGES,
+  upcomingCalendarQueryOptions,
+  upcomingPageInput,
+} from "@/lib/query/earnings";
+import { callAlpha, proxyAlphaCall } from "../upstream/alpha-proxy";
 import { backgroundPages } from "../upstream/background-budget";
 import type { DeskContext } from "../core/context";
 import { getDeskContext } from "../core/default-context";
@@ -78,4 +92,47 @@ export async function watchlistSymbols({ ctx, user, watchlistId }: { ctx: DeskCo
   if (!watchlistId) return null;
   const found = await findWatchlist({ ctx, user, id: watchlistId }).catch(() => null);
   return found ? found.items.map((i) => i.symbol) : null;
+}
+
+/**
+ * The results filed on the calendar's past days (free index), collected as the browser's filedCalendarQueryOptions
+ * does (same pages, same merge), or null when it cannot be loaded now (the browser then asks and explains).
+ */
+export async function loadFiledCalendar({ ctx, user, symbols, range }: { ctx: DeskContext; user: SessionUser; symbols: readonly string[]; range: { from: string; to: string } }): Promise<FiledCalendar | null> {
+  try {
+    return await collectFiledCalendar(symbols, async ({ symbols: chunk, page }) => (await callAlpha({ ctx, user, id: "listEarningsIndex", input: filedPageInput(chunk, range, page) })).data);
+  } catch {
+    return null;
+  }
+}
+
+/** Puts a loaded filed calendar in a QueryClient under the browser's key (see seedUpcomingCalendar). */
+export function seedFiledCalendar(client: QueryClient, symbols: readonly string[], range: { from: string; to: string }, calendar: FiledCalendar | null): void {
+  if (calendar) client.setQueryData(filedCalendarQueryOptions(symbols, range).queryKey, calendar);
+}
+
+/**
+ * The peek of past results' company names (paid symbol metadata), answered on the server from the desk's cache alone
+ * (never upstream, never charged), so the browser does not ask it on load: for the symbols of the prefetched index page
+ * that the client's held names (the seeded calendar) do not cover — the same `unknown` the page computes from the same
+ * cache. A hit seeds the answer (shown, labelled from the cache, as the browser's peek would); a miss seeds "not held"
+ * (the price is offered). Call it after the index page and the calendar are in `client`. A failure seeds nothing.
+ */
+export async function seedCompanyNamesPeek({ ctx, user, client, indexInput }: { ctx: DeskContext; user: SessionUser; client: QueryClient; indexInput: CallInput<"listEarningsIndex"> }): Promise<void> {
+  const index = client.getQueryData<{ data: { data: { symbol: string }[] } }>(alphaQueryOptions("listEarningsIndex", indexInput).queryKey);
+  if (!index) return;
+  const unknown = unnamedSymbols(
+    index.data.data.map((r) => r.symbol),
+    heldCompanyNames(client),
+  );
+  if (unknown.length === 0) return;
+  const input = companyNamesInput(unknown);
+  const { queryKey } = alphaQueryOptions("listSymbolMetadata", input);
+  try {
+    const hit = await proxyAlphaCall({ ctx, user, id: "listSymbolMetadata", input, options: { peek: true } });
+    if (hit) client.setQueryData(queryKey, { data: typeof hit.json === "string" ? JSON.parse(hit.json) : hit.data, meta: hit.meta });
+    client.setQueryData(alphaPeekKey(queryKey), hit !== null);
+  } catch {
+    // The browser asks again and explains.
+  }
 }
