@@ -120,6 +120,25 @@ test.describe("the earnings page", () => {
     await page.context().close();
   });
 
+  test("a first load asks the Alpha proxy nothing from the browser: the calendar's filed days and the names' peek come with the page", async ({ browser, baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not set");
+    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e earnings first load");
+    const calls: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/alpha/")) calls.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto("/earnings");
+    const calendar = page.getByTestId("earnings-calendar");
+    // The month in view starts on or before today, so its past days show what was filed on them.
+    await expect(calendar.getByTestId("calendar-count")).toContainText(/filed/);
+    await expect(page.getByTestId("past-results").getByTestId("past-result-row").first()).toBeVisible();
+    await expect(page.locator("[data-slot=lazy-part][data-hydrated=true]").first()).toBeAttached();
+    await page.waitForLoadState("networkidle");
+    expect(calls).toEqual([]);
+    await page.context().close();
+  });
+
   test("a past result opens with its summary and statement of results after a confirmation, and the gauge moves by what was shown", async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
     const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e earnings past");

@@ -19,7 +19,7 @@ import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime } from "@/lib/format/time";
 import { alphaQueryOptions } from "@/lib/query/alpha";
-import { heldCompanyNames, upcomingCalendarQueryOptions } from "@/lib/query/earnings";
+import { companyNamesInput, heldCompanyNames, unnamedSymbols, upcomingCalendarQueryOptions } from "@/lib/query/earnings";
 import { isDayKey } from "./calendar";
 import type { ResultRef } from "./earnings-detail-sheet";
 import { EarningsDetailSheetLazy, preloadEarningsDetailSheet } from "./earnings-detail-sheet-lazy";
@@ -35,8 +35,8 @@ import { symbolHref } from "@/lib/symbols/symbol-href";
  * and the rest only when the user asks.
  */
 function useCompanyNames(symbols: readonly string[], free: ReadonlyMap<string, string>) {
-  const unknown = symbols.filter((s) => !free.has(s)).slice(0, 20);
-  const input = { query: { symbols: unknown } };
+  const unknown = unnamedSymbols(symbols, free);
+  const input = companyNamesInput(unknown);
   const paid = usePaidCall("listSymbolMetadata", input, { enabled: unknown.length > 0 });
   const names = new Map(free);
   for (const m of paid.query.data?.data.data ?? []) if (m.company_name) names.set(m.symbol, m.company_name);

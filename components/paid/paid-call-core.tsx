@@ -13,6 +13,7 @@ import type { CallInput } from "@/lib/alpha/request";
 import { formatCredits } from "@/lib/format/number";
 import { formatIstTime } from "@/lib/format/time";
 import { peekAlpha, type AlphaCallMeta, type AlphaCalls } from "@/lib/query/alpha-core";
+import { alphaPeekKey } from "@/lib/query/alpha-keys";
 import { cn } from "@/lib/utils";
 
 /**
@@ -90,7 +91,7 @@ export function usePaidCallWith<Id extends EndpointId, K extends Id>(calls: Alph
   const options_ = calls.queryOptions(id, input);
   // What the desk already bought (its cache, free to read, no upstream call) shows at once, labelled, without a price.
   const peek = useQuery({
-    queryKey: ["alpha-peek", ...options_.queryKey],
+    queryKey: alphaPeekKey(options_.queryKey),
     queryFn: async ({ signal }) => {
       const hit = await peekAlpha(id, input, signal);
       if (hit && client.getQueryData(options_.queryKey) === undefined) client.setQueryData(options_.queryKey, hit);

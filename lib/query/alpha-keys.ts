@@ -64,3 +64,12 @@ export const alphaKeys = {
 export function alphaCallKey(id: EndpointId, meta: Pick<EndpointMeta, "method" | "path" | "queryDefaults">, input: unknown) {
   return ["alpha", id, canonicalCallOf(meta, input)] as const;
 }
+
+/**
+ * The key under which a paid call's peek (is its answer in the desk's cache already?) is kept, beside the call's own
+ * key: components/paid/paid-call-core.tsx asks it on load unless the server seeded it (lib/server/http/prefetch.ts,
+ * seedPeeks).
+ */
+export function alphaPeekKey(queryKey: readonly unknown[]): unknown[] {
+  return ["alpha-peek", ...queryKey];
+}

@@ -141,3 +141,17 @@ export function filedCalendarQueryOptions(symbols: readonly string[], range: { f
     staleTime: 60_000,
   });
 }
+
+/**
+ * The symbols of a past-results page whose company name is not held yet (at most one metadata lookup's 20): the input
+ * of the names' paid call, and of the server's peek at what the desk already bought (seedCompanyNamesPeek).
+ */
+export function unnamedSymbols(symbols: readonly string[], names: ReadonlyMap<string, string>): string[] {
+  return symbols.filter((s) => !names.has(s)).slice(0, 20);
+}
+
+/** The input of the paid company-names lookup (symbol metadata) of past results' unnamed symbols. */
+export function companyNamesInput(symbols: string[]) {
+  return { query: { symbols } };
+}
+

@@ -7,9 +7,22 @@ import { PastResultsSkeleton } from "@/components/earnings/past-results-skeleton
 import { defaultResultsQuarter, effectiveSymbols, parseEarningsSearch, pastResultsInput, recentQuarterKeys, todayIst, type EarningsSearch } from "@/components/earnings/search-params";
 import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { PageHeader } from "@/components/shell/page-header";
-import type { UpcomingCalendar } from "@/lib/query/earnings";
+import { filedRange, viewRange } from "@/components/earnings/calendar";
+import { isDayKey } from "@/components/earnings/day-key";
+import type { FiledCalendar, UpcomingCalendar } from "@/lib/query/earnings";
 import { requireUser, type SessionUser } from "@/lib/server/identity/auth";
-import { pageContext, loadUpcomingCalendar, prefetchFree, seedUpcomingCalendar, userHasKey, watchlistSymbols, requestQueryClient } from "@/lib/server/http/prefetch";
+import {
+  pageContext,
+  loadFiledCalendar,
+  loadUpcomingCalendar,
+  prefetchFree,
+  seedCompanyNamesPeek,
+  seedFiledCalendar,
+  seedUpcomingCalendar,
+  userHasKey,
+  watchlistSymbols,
+  requestQueryClient,
+} from "@/lib/server/http/prefetch";
 
 export const metadata: Metadata = { title: "Earnings" };
 
@@ -19,12 +32,20 @@ interface Prefetch {
   /** The symbols the page filters on, or null when there is no key to prefetch with. */
   symbols: Promise<string[] | null>;
   calendar: Promise<UpcomingCalendar | null>;
+  /** The calendar's past days in view (null when the view has none), and the results filed on them. */
+  filedRange: { from: string; to: string } | null;
+  filed: Promise<FiledCalendar | null>;
 }
 
 async function UpcomingSection({ prefetch, today }: { prefetch: Prefetch; today: string }) {
   const client = requestQueryClient();
   const symbols = await prefetch.symbols;
-  if (symbols) seedUpcomingCalendar(client, symbols, await prefetch.calendar);
+  if (symbols) {
+    const [calendar, filed] = await Promise.all([prefetch.calendar, prefetch.filed]);
+    seedUpcomingCalendar(client, symbols, calendar);
+    // The past days of the view: the browser would otherwise collect them (pages of the index) after hydrating.
+    if (prefetch.filedRange) seedFiledCalendar(client, symbols, prefetch.filedRange, filed);
+  }
   return (
     <HydrationBoundary state={dehydrate(client)}>
       <EarningsCalendar today={today} />
@@ -42,6 +63,8 @@ async function PastSection({ user, search, prefetch, now }: { user: SessionUser;
     await prefetchFree({ ctx, client, user, id: "listEarningsIndex", input });
     // The list shows company names from the calendar, so it needs the calendar too (see seedUpcomingCalendar).
     seedUpcomingCalendar(client, symbols, await prefetch.calendar);
+    // What the desk already holds of the page's company names (its cache only, free): the browser's peek, done here.
+    await seedCompanyNamesPeek({ ctx, user, client, indexInput: input });
   }
   return (
     <HydrationBoundary state={dehydrate(client)}>
@@ -57,7 +80,12 @@ export default async function EarningsPage({ searchParams }: { searchParams: Sea
   const now = new Date();
   const symbols = userHasKey({ ctx, user }).then(async (hasKey) => (hasKey ? effectiveSymbols(await watchlistSymbols({ ctx, user, watchlistId: search.watchlist }), search.symbols) : null));
   const calendar = symbols.then((s) => (s ? loadUpcomingCalendar({ ctx, user, symbols: s }) : null));
-  const prefetch: Prefetch = { symbols, calendar };
+  // The calendar's view as the browser reads it (EarningsCalendar): its anchor, range and past days.
+  const today = todayIst(now);
+  const anchor = search.date && isDayKey(search.date) ? search.date : today;
+  const past = filedRange(viewRange(anchor, search.view), today);
+  const filed = symbols.then((s) => (s && past ? loadFiledCalendar({ ctx, user, symbols: s, range: past }) : null));
+  const prefetch: Prefetch = { symbols, calendar, filedRange: past, filed };
   return (
     <>
       <PageHeader
@@ -66,7 +94,7 @@ export default async function EarningsPage({ searchParams }: { searchParams: Sea
       />
       <SymbolFilterBar />
       <Suspense fallback={<CalendarSkeleton />}>
-        <UpcomingSection prefetch={prefetch} today={todayIst(now)} />
+        <UpcomingSection prefetch={prefetch} today={today} />
       </Suspense>
       <Suspense fallback={<PastResultsSkeleton />}>
         <PastSection user={user} search={search} prefetch={prefetch} now={now} />

@@ -11,6 +11,8 @@ import "server-only";
  * - userHasKey({ ctx, user }): whether prefetching can work at all
  * - seedPeeks({ ctx, user, client, calls }): what the browser's peeks at the desk's cache of paid GETs would find
  * - seedBriefs({ ctx, user, client }): the user's scheduled briefs and today's runs, under the browser's keys
+ * - loadFiledCalendar + seedFiledCalendar: the calendar's past days (filed results), as loadUpcomingCalendar
+ * - seedCompanyNamesPeek({ ctx, user, client, indexInput }): past results' paid-names peek (seedPeeks for the names)
  * Failures are swallowed: the browser fetches again and shows the error state that explains it.
  */
 import type { QueryClient } from "@tanstack/react-query";
@@ -21,10 +23,22 @@ import type { EndpointId } from "@/lib/alpha/catalogue";
 import { prepareRequest } from "@/lib/alpha/client";
 import { estimateCost } from "@/lib/alpha/costs";
 import { alphaQueryOptions } from "@/lib/query/alpha";
+import { alphaPeekKey } from "@/lib/query/alpha-keys";
 import { parseEnvelope } from "@/lib/query/alpha-contract";
 import { briefRunsQueryOptions, briefSchedulesQueryOptions } from "@/lib/query/briefs";
-import type { UpcomingCalendar } from "@/lib/query/earnings";
-import { collectUpcomingCalendar, UPCOMING_MAX_PAGES, upcomingCalendarQueryOptions, upcomingPageInput } from "@/lib/query/earnings";
+import type { FiledCalendar, UpcomingCalendar } from "@/lib/query/earnings";
+import {
+  collectFiledCalendar,
+  collectUpcomingCalendar,
+  companyNamesInput,
+  filedCalendarQueryOptions,
+  filedPageInput,
+  heldCompanyNames,
+  unnamedSymbols,
+  UPCOMING_MAX_PAGES,
+  upcomingCalendarQueryOptions,
+  upcomingPageInput,
+} from "@/lib/query/earnings";
 import { callAlpha, proxyAlphaCall } from "../upstream/alpha-proxy";
 import { backgroundPages } from "../upstream/background-budget";
 import type { DeskContext } from "../core/context";
@@ -98,8 +112,8 @@ export async function seedBriefs({ ctx, user, client }: { ctx: DeskContext; user
 }
 
 /** The key a paid section's peek is kept under in the browser (components/paid/paid-call-core.tsx, usePaidCallWith). */
-export function alphaPeekKey<K extends EndpointId>(id: K, input: CallInput<K>): readonly unknown[] {
-  return ["alpha-peek", ...alphaQueryOptions(id, input).queryKey];
+export function peekKeyOf<K extends EndpointId>(id: K, input: CallInput<K>): readonly unknown[] {
+  return alphaPeekKey(alphaQueryOptions(id, input).queryKey);
 }
 
 /**
@@ -118,10 +132,45 @@ export async function seedPeeks({ ctx, user, client, calls }: { ctx: DeskContext
           const body = JSON.parse(`{"data":${hit.json},"meta":${JSON.stringify(hit.meta)}}`) as { data?: unknown; meta?: unknown };
           client.setQueryData(alphaQueryOptions(id, input as CallInput<typeof id>).queryKey, parseEnvelope(id, body));
         }
-        client.setQueryData(alphaPeekKey(id, input as CallInput<typeof id>), hit !== null);
+        client.setQueryData(peekKeyOf(id, input as CallInput<typeof id>), hit !== null);
       } catch {
         // Left to the browser's own peek.
       }
     }),
   );
+}
+
+/**
+ * The results filed on the calendar's past days (free index), collected as the browser's filedCalendarQueryOptions
+ * does (same pages, same merge), or null when it cannot be loaded now (the browser then asks and explains).
+ */
+export async function loadFiledCalendar({ ctx, user, symbols, range }: { ctx: DeskContext; user: SessionUser; symbols: readonly string[]; range: { from: string; to: string } }): Promise<FiledCalendar | null> {
+  try {
+    return await collectFiledCalendar(symbols, async ({ symbols: chunk, page }) => (await callAlpha({ ctx, user, id: "listEarningsIndex", input: filedPageInput(chunk, range, page) })).data);
+  } catch {
+    return null;
+  }
+}
+
+/** Puts a loaded filed calendar in a QueryClient under the browser's key (see seedUpcomingCalendar). */
+export function seedFiledCalendar(client: QueryClient, symbols: readonly string[], range: { from: string; to: string }, calendar: FiledCalendar | null): void {
+  if (calendar) client.setQueryData(filedCalendarQueryOptions(symbols, range).queryKey, calendar);
+}
+
+/**
+ * The peek of past results' company names (paid symbol metadata), answered on the server from the desk's cache alone
+ * (never upstream, never charged), so the browser does not ask it on load: for the symbols of the prefetched index page
+ * that the client's held names (the seeded calendar) do not cover — the same `unknown` the page computes from the same
+ * cache. A hit seeds the answer (shown, labelled from the cache, as the browser's peek would); a miss seeds "not held"
+ * (the price is offered). Call it after the index page and the calendar are in `client`. A failure seeds nothing.
+ */
+export async function seedCompanyNamesPeek({ ctx, user, client, indexInput }: { ctx: DeskContext; user: SessionUser; client: QueryClient; indexInput: CallInput<"listEarningsIndex"> }): Promise<void> {
+  const index = client.getQueryData<{ data: { data: { symbol: string }[] } }>(alphaQueryOptions("listEarningsIndex", indexInput).queryKey);
+  if (!index) return;
+  const unknown = unnamedSymbols(
+    index.data.data.map((r) => r.symbol),
+    heldCompanyNames(client),
+  );
+  if (unknown.length === 0) return;
+  await seedPeeks({ ctx, user, client, calls: [{ id: "listSymbolMetadata", input: companyNamesInput(unknown) }] });
 }

@@ -6,7 +6,7 @@ import { usePaidCallWith } from "@/components/paid/paid-call-core";
 import type { CallInput } from "@/lib/alpha/request";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { makeQueryClient } from "@/lib/query/query-client";
-import { alphaPeekKey } from "./prefetch";
+import { peekKeyOf } from "./prefetch";
 import { symbolInputs } from "@/components/symbols/inputs";
 import { SYMBOL_PAGE_CALLS, type SymbolPageEndpoint } from "@/components/symbols/symbol-calls";
 
@@ -39,11 +39,11 @@ describe("the symbol page's seeded peeks", () => {
   for (const [id, input] of Object.entries(PAID) as [SymbolPageEndpoint, CallInput<SymbolPageEndpoint>][]) {
     it(`${id}: unseeded the section is checking (a browser peek); seeded, it shows its price or the held answer`, () => {
       expect(render(id, input, () => {})).toContain("requested=false checking=true loaded=false");
-      expect(render(id, input, (c) => c.setQueryData(alphaPeekKey(id, input), false))).toContain("requested=false checking=false loaded=false");
+      expect(render(id, input, (c) => c.setQueryData(peekKeyOf(id, input), false))).toContain("requested=false checking=false loaded=false");
       const held = { data: { data: [] }, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt: "2026-01-01T00:00:00.000Z", rateLimit: null, recordId: null } };
       const seeded = render(id, input, (c) => {
         c.setQueryData(alphaQueryOptions(id, input).queryKey, held);
-        c.setQueryData(alphaPeekKey(id, input), true);
+        c.setQueryData(peekKeyOf(id, input), true);
       });
       expect(seeded).toContain("requested=true checking=false loaded=true");
     });
