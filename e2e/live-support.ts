@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { z } from "zod";
-import { createDeskUser, saveKey, signInThroughPage } from "./support/desk";
-import { ADMIN_STATE, AUTH_DIR, readFixtures, SCREENSHOT_DIR } from "./support/fixtures";
+import { signedInNewMember } from "./support/desk";
+import { AUTH_DIR, readFixtures, SCREENSHOT_DIR } from "./support/fixtures";
 import { expect } from "./support/test";
 
 function controlUrl(): string {
@@ -85,13 +85,7 @@ export interface LiveUser {
 /** A fresh upstream account (pro with every WebSocket add-on, or sandbox: none) and a new desk member using its key. */
 export async function signedInLiveUser(browser: Browser, baseURL: string, plan: "pro" | "sandbox" | "starter" = "pro"): Promise<LiveUser> {
   const account = await createLiveAccount(plan);
-  const admin = await browser.newContext({ storageState: ADMIN_STATE });
-  const login = await createDeskUser(admin.request, baseURL, "member");
-  await admin.close();
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInThroughPage(page, login.email, login.password);
-  await saveKey(page.request, baseURL, account.key);
+  const { page, context } = await signedInNewMember(browser, baseURL, { key: account.key });
   return { page, context, ...account };
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createDeskUser, saveKey, signInThroughPage } from "./support/desk";
+import { signedInNewMember } from "./support/desk";
 import { ADMIN_STATE, fixtureAccount } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
@@ -36,13 +36,7 @@ test.describe("on-load calls from the browser", () => {
 
   test("the symbol page's paid sections are peeked on the server: no call on load, and a reload shows what was bought", async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
-    const admin = await browser.newContext({ storageState: ADMIN_STATE });
-    const login = await createDeskUser(admin.request, baseURL, "member");
-    await admin.close();
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signInThroughPage(page, login.email, login.password);
-    await saveKey(page.request, baseURL, fixtureAccount("spare").key);
+    const { page, context } = await signedInNewMember(browser, baseURL, { key: fixtureAccount("spare").key });
 
     expect(await callsDuringLoad(page, "/symbols/TECHM")).toEqual([]);
     const timeline = page.getByTestId("symbol-timeline");

@@ -6,8 +6,8 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { createDeskUser, saveKey, setThemeAndReload, signInThroughPage, untilHydrated } from "./support/desk";
-import { ADMIN_STATE, randomSuffix, readFixtures, SCREENSHOT_DIR } from "./support/fixtures";
+import { setThemeAndReload, signedInNewMember, untilHydrated } from "./support/desk";
+import { randomSuffix, readFixtures, SCREENSHOT_DIR } from "./support/fixtures";
 import { expect } from "./support/test";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -40,13 +40,7 @@ export function makeOwnAccount(
 /** A new desk member signed in on a new page, with the key of a fresh account saved. */
 export async function signedInWithOwnAccount(browser: Browser, baseURL: string, name: string, options: { symbols?: boolean } = {}): Promise<{ page: Page; key: string; accountId: string }> {
   const account = makeOwnAccount(name, 100_000, options);
-  const admin = await browser.newContext({ storageState: ADMIN_STATE });
-  const login = await createDeskUser(admin.request, baseURL, "member");
-  await admin.close();
-  const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  await signInThroughPage(page, login.email, login.password);
-  await saveKey(page.request, baseURL, account.key);
+  const { page } = await signedInNewMember(browser, baseURL, { key: account.key, context: { acceptDownloads: true } });
   return { page, ...account };
 }
 

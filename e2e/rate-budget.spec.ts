@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { makeOwnAccount } from "./portfolio-support";
-import { createDeskUser, saveKey, signInThroughPage } from "./support/desk";
-import { ADMIN_STATE, readFixtures } from "./support/fixtures";
+import { signedInNewMember } from "./support/desk";
+import { readFixtures } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
 /** Every page of the desk, in the order of its menu. */
@@ -28,13 +28,7 @@ test.describe("the desk's own calls on a Sandbox key (10 requests a minute)", ()
     test.setTimeout(300_000);
     if (!baseURL) throw new Error("baseURL is not set");
     const account = makeOwnAccount("e2e sandbox walk", 1_000, { plan: "sandbox" });
-    const admin = await browser.newContext({ storageState: ADMIN_STATE });
-    const login = await createDeskUser(admin.request, baseURL, "member");
-    await admin.close();
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signInThroughPage(page, login.email, login.password);
-    await saveKey(page.request, baseURL, account.key);
+    const { page, context } = await signedInNewMember(browser, baseURL, { key: account.key });
 
     const upstream429: string[] = [];
     page.on("response", (response) => {

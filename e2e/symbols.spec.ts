@@ -2,8 +2,8 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { gaugeBalance, signedInWithOwnAccount } from "./portfolio-support";
-import { createDeskUser, saveKey, signInThroughPage } from "./support/desk";
-import { ADMIN_STATE, fixtureAccount, SCREENSHOT_DIR } from "./support/fixtures";
+import { signedInNewMember } from "./support/desk";
+import { fixtureAccount, SCREENSHOT_DIR } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
 /**
@@ -38,13 +38,7 @@ test.describe("the symbol page", () => {
   test("free results and schedules first, paid sources on request with their price, the profile with the Symbols scope", async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
     // The fixtures' spare account has the Symbols scope.
-    const admin = await browser.newContext({ storageState: ADMIN_STATE });
-    const login = await createDeskUser(admin.request, baseURL, "member");
-    await admin.close();
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signInThroughPage(page, login.email, login.password);
-    await saveKey(page.request, baseURL, fixtureAccount("spare").key);
+    const { page, context } = await signedInNewMember(browser, baseURL, { key: fixtureAccount("spare").key });
 
     await page.goto(`/symbols/${SYMBOL}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(SYMBOL);

@@ -2,8 +2,8 @@ import { type Page } from "@playwright/test";
 import { marketStatusView } from "../components/today/market-status";
 import { istDate, istTimeOn } from "../lib/market/calendar";
 import { trackedSeasonAt } from "../lib/market/season";
-import { createDeskUser, saveKey, signInThroughPage } from "./support/desk";
-import { ADMIN_STATE, readFixtures } from "./support/fixtures";
+import { saveKey, signedInNewMember } from "./support/desk";
+import { readFixtures } from "./support/fixtures";
 import { expect, test } from "./support/test";
 import { createLiveAccount, expectLive, listFreshCompany, leave, screenshotLiveThemes, serviceBalance, storeEvent } from "./live-support";
 import { ACTIVE_SYMBOLS, createWatchlistViaApi } from "./portfolio-support";
@@ -32,12 +32,7 @@ async function expectNoSideScroll(page: Page) {
 test.describe("Today", () => {
   test("sign-in lands on Today; with no key it says how to add one, with no watchlist how to make one; the market status is the calendar's", async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
-    const admin = await browser.newContext({ storageState: ADMIN_STATE });
-    const login = await createDeskUser(admin.request, baseURL, "member");
-    await admin.close();
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signInThroughPage(page, login.email, login.password);
+    const { page, context } = await signedInNewMember(browser, baseURL);
     await expect(page).toHaveURL(/\/today$/);
     await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
     const status = page.getByTestId("market-status");
@@ -81,13 +76,7 @@ test.describe("Today", () => {
     const { symbol: booking } = await listFreshCompany({ quarter: trackedSeasonAt(Date.now()), atMs: meetingMs });
     const symbols = [...new Set(["TCS", "INFY", booking, ...soon, ...ACTIVE_SYMBOLS.slice(0, 8)])].slice(0, 16);
 
-    const admin = await browser.newContext({ storageState: ADMIN_STATE });
-    const login = await createDeskUser(admin.request, baseURL, "member");
-    await admin.close();
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signInThroughPage(page, login.email, login.password);
-    await saveKey(page.request, baseURL, key);
+    const { page, context } = await signedInNewMember(browser, baseURL, { key });
     await createWatchlistViaApi(page, baseURL, `today ${Date.now()}`, symbols);
     const before = await serviceBalance(key);
     await page.goto("/today");

@@ -8,29 +8,7 @@ vi.mock("./live-schemas", async (importOriginal) => {
 });
 
 import { liveHub, type LiveRow } from "./live-hub";
-
-/** A stand-in for the browser's EventSource: records what the hub opens and lets the test send it events. */
-class FakeEventSource {
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = 1;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private readonly listeners = new Map<string, ((event: Event) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(type: string, listener: (event: Event) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  send(type: string, data: unknown) {
-    const event = new MessageEvent(type, { data: JSON.stringify(data) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
+import { FakeEventSource } from "@/test/support/fake-event-source";
 
 describe("a stream opening during a page's load (issue 18)", () => {
   it("shows the relay's status and polls without loading zod; the rows' schemas load with the first row", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { liveUrl } from "@/lib/query/live";
 import { liveQuerySchema } from "@/lib/query/live-schema";
 import { liveHub, type LiveRow, union } from "./live-hub";
+import { FakeEventSource } from "@/test/support/fake-event-source";
 
 describe("one stream per tab", () => {
   it("carries the union of what the tab's components follow", () => {
@@ -23,29 +24,6 @@ describe("one stream per tab", () => {
     expect(liveQuerySchema.parse(Object.fromEntries(params))).toEqual({ products: ["alerts", "news"], symbols: ["INFY", "TCS"], important: true, detailed: true, poll_all: false });
   });
 });
-
-/** A stand-in for the browser's EventSource: records what the hub opens and lets the test send it events. */
-class FakeEventSource {
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = 1;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private readonly listeners = new Map<string, ((event: Event) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(type: string, listener: (event: Event) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  send(type: string, data: unknown) {
-    const event = new MessageEvent(type, { data: typeof data === "string" ? data : JSON.stringify(data) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
 
 describe("the hub's events", () => {
   it("checks each event against its schema (loaded on demand) and hands on rows in the order they came", async () => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
-import { randomSuffix, SCREENSHOT_DIR } from "./fixtures";
+import { type APIRequestContext, type Browser, type BrowserContextOptions, expect, type Locator, type Page } from "@playwright/test";
+import { ADMIN_STATE, randomSuffix, SCREENSHOT_DIR } from "./fixtures";
 
 /** Signs in through the sign-in page and waits for the signed-in shell. */
 export async function signInThroughPage(page: Page, email: string, password: string) {
@@ -23,6 +23,21 @@ export async function createDeskUser(request: APIRequestContext, baseURL: string
   const res = await request.post("/api/admin/users", { data: { ...login, role }, headers: originHeaders(baseURL) });
   expect(res.status(), await res.text()).toBe(201);
   return login;
+}
+
+/**
+ * A new desk member, added by the admin and signed in through the sign-in page in a browser context of its own, with
+ * `key` saved as their Alpha key when one is given.
+ */
+export async function signedInNewMember(browser: Browser, baseURL: string, options: { key?: string; context?: BrowserContextOptions } = {}) {
+  const admin = await browser.newContext({ storageState: ADMIN_STATE });
+  const login = await createDeskUser(admin.request, baseURL, "member");
+  await admin.close();
+  const context = await browser.newContext(options.context);
+  const page = await context.newPage();
+  await signInThroughPage(page, login.email, login.password);
+  if (options.key) await saveKey(page.request, baseURL, options.key);
+  return { page, context, login };
 }
 
 /** Stores an Alpha key for the signed-in user of this request context (through the route the settings page uses). */
