@@ -174,22 +174,6 @@ function PaidSource<K extends SymbolPageEndpoint>({ label, call, what, testId }:
   );
 }
 
-export function TimelineSkeleton() {
-  return (
-    <Card aria-busy="true" aria-label="Loading the timeline">
-      <CardHeader>
-        <Skeleton className="h-5 w-32" />
-        <Skeleton className="h-4 w-80" />
-      </CardHeader>
-      <CardContent className="grid grid-cols-1 gap-3">
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} className="h-12 w-full" />
-        ))}
-      </CardContent>
-    </Card>
-  );
-}
-
 /** The symbol's one timeline: free results and schedules at once, paid calls, alerts, news and announcements on request. */
 export function SymbolTimeline({ symbol, now }: { symbol: string; now: number }) {
   const inputs = symbolInputs(symbol);
