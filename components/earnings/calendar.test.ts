@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  calendarWindow,
   filedCalendarRows,
   filedRange,
   groupByDay,
@@ -72,6 +73,13 @@ describe("filed results on past days", () => {
     expect(filedRange({ first: "2026-10-26", last: "2026-11-01" }, "2026-11-24")).toEqual({ from: "2026-10-26", to: "2026-11-01" });
     expect(filedRange({ first: "2026-11-24", last: null }, "2026-11-24")).toEqual({ from: "2026-11-24", to: "2026-11-24" });
     expect(filedRange({ first: "2026-11-30", last: "2026-12-06" }, "2026-11-24")).toBeNull();
+  });
+
+  it("reads a URL's calendar as the page shows it: its day or today as anchor, the view's range and its past part", () => {
+    expect(calendarWindow(null, "agenda", "2026-11-24")).toEqual({ anchor: "2026-11-24", range: { first: "2026-11-24", last: null }, past: { from: "2026-11-24", to: "2026-11-24" } });
+    expect(calendarWindow("not-a-day", "agenda", "2026-11-24").anchor).toBe("2026-11-24");
+    const week = calendarWindow("2026-12-02", "week", "2026-11-24");
+    expect(week).toEqual({ anchor: "2026-12-02", range: viewRange("2026-12-02", "week"), past: null });
   });
 
   it("turns index rows into calendar entries marked filed, on their IST day, named from what is held", () => {

@@ -1,6 +1,6 @@
 import { istDateString, resolveBound } from "@/lib/alpha/time";
 import type { EarningsIndexRow, UpcomingEarningsRow } from "@/lib/alpha/earnings";
-import type { CalendarView } from "./day-key";
+import { type CalendarView, isDayKey } from "./day-key";
 
 /** Calendar arithmetic on IST calendar days written `YYYY-MM-DD`; pure, so server and browser agree. */
 
@@ -158,6 +158,17 @@ export type CalendarRow = UpcomingEarningsRow & { filed?: boolean };
 export function filedRange(range: { first: string; last: string | null }, today: string): { from: string; to: string } | null {
   if (range.first > today) return null;
   return { from: range.first, to: range.last !== null && range.last < today ? range.last : today };
+}
+
+/**
+ * The calendar a URL shows: its anchor (the URL's day when it is one, else today), the view's range and the range's
+ * past part. The browser (EarningsCalendar) and the server's prefetch (app/(desk)/earnings/page.tsx) both read it
+ * here, so the past days the server seeds are exactly the ones the browser asks for.
+ */
+export function calendarWindow(date: string | null, view: CalendarView, today: string): { anchor: string; range: { first: string; last: string | null }; past: { from: string; to: string } | null } {
+  const anchor = date && isDayKey(date) ? date : today;
+  const range = viewRange(anchor, view);
+  return { anchor, range, past: filedRange(range, today) };
 }
 
 /** Filed results as calendar entries, named from names the browser already holds (never bought for this). */

@@ -16,18 +16,16 @@ import { cn } from "@/lib/utils";
 import {
   type CalendarRow,
   type CalendarView,
+  calendarWindow,
   dayOfMonth,
   filedCalendarRows,
-  filedRange,
   groupByDay,
-  isDayKey,
   istDayOf,
   longDayLabel,
   monthGrid,
   rangeLabel,
   sameMonth,
   shiftAnchor,
-  viewRange,
   visibleSlice,
   weekdayLabel,
 } from "./calendar";
@@ -158,10 +156,8 @@ export function EarningsCalendar({ today }: { today: string }) {
   const [state, setState] = useQueryStates(earningsParsers);
   const filter = useSymbolFilter();
   const view: CalendarView = state.view;
-  const anchor = state.date && isDayKey(state.date) ? state.date : today;
+  const { anchor, range, past } = calendarWindow(state.date, view, today);
   const query = useQuery({ ...upcomingCalendarQueryOptions(filter.effective), enabled: filter.ready });
-  const range = viewRange(anchor, view);
-  const past = filedRange(range, today);
   const filedQuery = useQuery({
     ...filedCalendarQueryOptions(filter.effective, past ?? { from: today, to: today }),
     enabled: filter.ready && past !== null,

@@ -8,13 +8,13 @@ import { whenIdle } from "@/lib/when-idle";
 type IdleWait = (timeout: number) => { done: Promise<void>; cancel: () => void };
 
 /** Waits for the browser to be idle (at most `timeout` ms), or a short timer where there is no idle callback. */
-function idleWait(timeout: number): { done: Promise<void>; cancel: () => void } {
+const idleWait: IdleWait = (timeout) => {
   let cancel = () => {};
   const done = new Promise<void>((resolve) => {
     cancel = whenIdle(resolve, { timeout, fallbackMs: 50 });
   });
   return { done, cancel };
-}
+};
 
 /**
  * The events that say a person is using the page: the first of them starts the warm-up. None comes from a page load

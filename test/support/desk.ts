@@ -9,6 +9,10 @@ import { join } from "node:path";
 import pg from "pg";
 import type { DeskContext, DeskConfig } from "../../lib/server/core/context";
 import { createDeskContext } from "../../lib/server/core/context";
+import type { Clock } from "../../service/clock";
+
+/** A service clock that stands still until moved (for startTestService), re-exported for lib/ tests. */
+export { ManualClock } from "../../service/clock";
 import type { CreateAccountInput, RunningServer } from "../../lib/server/core/embedded-service";
 import { createAccount, issueApiKey, startServer } from "../../lib/server/core/embedded-service";
 import { mintSessionCookie } from "../../lib/server/identity/session";
@@ -74,8 +78,8 @@ export async function createTestDesk(
   return { ctx, close: () => ctx.close() };
 }
 
-export async function startTestService(): Promise<RunningServer> {
-  return startServer({ databasePath: join(tempDir("alpha-svc-"), "service.db"), port: 0, host: "127.0.0.1" }, { seedScale: 0.1 });
+export async function startTestService(options: { clock?: Clock } = {}): Promise<RunningServer> {
+  return startServer({ databasePath: join(tempDir("alpha-svc-"), "service.db"), port: 0, host: "127.0.0.1" }, { seedScale: 0.1, clock: options.clock });
 }
 
 /** A fresh upstream account with one key; pro plan with everything unless told otherwise. */

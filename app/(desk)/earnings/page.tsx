@@ -7,8 +7,7 @@ import { PastResultsSkeleton } from "@/components/earnings/past-results-skeleton
 import { defaultResultsQuarter, effectiveSymbols, parseEarningsSearch, pastResultsInput, recentQuarterKeys, todayIst, type EarningsSearch } from "@/components/earnings/search-params";
 import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { PageHeader } from "@/components/shell/page-header";
-import { filedRange, viewRange } from "@/components/earnings/calendar";
-import { isDayKey } from "@/components/earnings/day-key";
+import { calendarWindow } from "@/components/earnings/calendar";
 import type { FiledCalendar, UpcomingCalendar } from "@/lib/query/earnings";
 import { requireUser, type SessionUser } from "@/lib/server/identity/auth";
 import {
@@ -80,10 +79,9 @@ export default async function EarningsPage({ searchParams }: { searchParams: Sea
   const now = new Date();
   const symbols = userHasKey({ ctx, user }).then(async (hasKey) => (hasKey ? effectiveSymbols(await watchlistSymbols({ ctx, user, watchlistId: search.watchlist }), search.symbols) : null));
   const calendar = symbols.then((s) => (s ? loadUpcomingCalendar({ ctx, user, symbols: s }) : null));
-  // The calendar's view as the browser reads it (EarningsCalendar): its anchor, range and past days.
+  // The calendar's past days in view, read as the browser reads them (calendarWindow).
   const today = todayIst(now);
-  const anchor = search.date && isDayKey(search.date) ? search.date : today;
-  const past = filedRange(viewRange(anchor, search.view), today);
+  const { past } = calendarWindow(search.date, search.view, today);
   const filed = symbols.then((s) => (s && past ? loadFiledCalendar({ ctx, user, symbols: s, range: past }) : null));
   const prefetch: Prefetch = { symbols, calendar, filedRange: past, filed };
   return (

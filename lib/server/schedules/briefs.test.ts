@@ -11,7 +11,7 @@ import { saveCalendar } from "../market/calendar-store";
 import { createWatchlist } from "../portfolio/watchlists";
 import type { RunningServer } from "@/lib/server/core/embedded-service";
 import type { TestDialect } from "@/test/support/desk";
-import { makeAccount, makeUser, postgresAvailable, randomName, startTestService, tempDir, TEST_DATABASE_URL } from "@/test/support/desk";
+import { makeAccount, makeUser, ManualClock, postgresAvailable, randomName, startTestService, tempDir, TEST_DATABASE_URL } from "@/test/support/desk";
 import { runDueBriefs } from "./brief-runner";
 import { createBriefSchedule, deleteBriefSchedule, listBriefRuns, listBriefSchedules, updateBriefSchedule } from "./briefs";
 
@@ -37,7 +37,11 @@ async function deskProcess(): Promise<DeskContext> {
 }
 
 beforeAll(async () => {
-  service = await startTestService();
+  // The service's clock stands at a market day's afternoon: a brief is a summary of the IST day so far by the
+  // service's own clock, and on the real clock just after IST midnight that window held no news for these symbols
+  // (a free outcome), so "charging only when generated" failed at night. Pinned, the dataset seeded up to it is the
+  // same on every run.
+  service = await startTestService({ clock: new ManualClock("2026-11-25T15:30:00+05:30") });
 });
 afterAll(async () => {
   const last = contexts.at(-1);

@@ -26,8 +26,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 /** The timeline's free data (filed results, scheduled results and calls), prefetched under the browser's keys. */
-async function prefetchTimeline({ ctx, client, user, symbol }: { ctx: DeskContext; client: QueryClient; user: SessionUser; symbol: string }): Promise<void> {
-  const inputs = symbolInputs(symbol);
+async function prefetchTimeline({ ctx, client, user, inputs }: { ctx: DeskContext; client: QueryClient; user: SessionUser; inputs: ReturnType<typeof symbolInputs> }): Promise<void> {
   await Promise.all([
     prefetchFree({ ctx, client, user, id: "listEarningsIndex", input: inputs.results }),
     prefetchFree({ ctx, client, user, id: "listUpcomingEarnings", input: inputs.upcomingResults }),
@@ -85,7 +84,7 @@ export default async function SymbolPage({ params }: { params: Params }) {
   if (hasKey) {
     const inputs = symbolInputs(symbol);
     await Promise.all([
-      prefetchTimeline({ ctx, client, user, symbol }),
+      prefetchTimeline({ ctx, client, user, inputs }),
       seedPeeks({
         ctx,
         user,
