@@ -16,6 +16,9 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "ws", "ioredis", "pg-boss"],
   // Typecheck and lint run as their own steps of `npm test`; the build need not repeat them.
   typescript: { ignoreBuildErrors: true },
+  async headers() {
+    return [{ source: "/_next/static/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }] }];
+  },
 };
 
 export default nextConfig;

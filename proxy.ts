@@ -71,3 +71,6 @@ export function proxy(request: NextRequest) {
   requestHeaders.set("Content-Security-Policy", csp);
   return secure(NextResponse.next({ request: { headers: requestHeaders } }), csp, https);
 }
+
+/** Not the build's static files (hashed JavaScript and CSS): no nonce, no page policy; their headers are next.config.ts's. */
+export const config = { matcher: ["/((?!_next/static/).*)"] };
