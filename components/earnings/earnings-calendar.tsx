@@ -7,7 +7,7 @@ import * as React from "react";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatIstDateTime } from "@/lib/format/time";
@@ -126,25 +126,20 @@ function MonthView({ anchor, today, byDay, onMore }: { anchor: string; today: st
   );
 }
 
+/** The calendar's body while the server reads it: the card and its header are already there (./calendar-card). */
 export function CalendarSkeleton() {
   return (
-    <Card aria-busy="true" aria-label="Loading the results calendar">
-      <CardHeader>
-        <Skeleton className="h-5 w-48" />
-        <Skeleton className="h-4 w-80" />
-      </CardHeader>
-      <CardContent className="grid grid-cols-1 gap-3">
-        <div className="flex gap-2">
-          <Skeleton className="h-9 w-64" />
-          <Skeleton className="ml-auto h-9 w-40" />
-        </div>
-        <div className="grid grid-cols-7 gap-1">
-          {Array.from({ length: 35 }, (_, i) => (
-            <Skeleton key={i} className="h-24" />
-          ))}
-        </div>
-      </CardContent>
-    </Card>
+    <CardContent className="grid grid-cols-1 gap-3" aria-busy="true" aria-label="Loading the results calendar">
+      <div className="flex gap-2">
+        <Skeleton className="h-9 w-64" />
+        <Skeleton className="ml-auto h-9 w-40" />
+      </div>
+      <div className="grid grid-cols-7 gap-1">
+        {Array.from({ length: 35 }, (_, i) => (
+          <Skeleton key={i} className="h-24" />
+        ))}
+      </div>
+    </CardContent>
   );
 }
 
@@ -179,105 +174,96 @@ export function EarningsCalendar({ today }: { today: string }) {
   const go = (patch: { view?: CalendarView; date?: string | null }) => void setState(patch, { history: "push" });
 
   return (
-    <Card data-testid="earnings-calendar" data-view={view}>
-      <CardHeader>
-        <CardTitle>Results calendar</CardTitle>
-        <CardDescription>
-          Board meetings scheduled to approve financial results and, on past days, the results filed on them (marked with a tick), from the free
-          calendar and index. Times are IST; a symbol opens its page.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid grid-cols-1 gap-4">
-        <div className="flex flex-wrap items-center gap-2">
-          <Tabs value={view} onValueChange={(v) => go({ view: v as CalendarView })}>
-            <TabsList aria-label="Calendar view" onPointerEnter={preloadWeekAgenda} onFocus={preloadWeekAgenda}>
-              {(["month", "week", "agenda"] as const).map((v) => {
-                const Icon = VIEW_ICONS[v];
-                return (
-                  <TabsTrigger key={v} value={v} id={`${panelId}-${v}`} aria-controls={panelId} className="capitalize" data-testid={`view-${v}`}>
-                    <Icon aria-hidden />
-                    {v}
-                  </TabsTrigger>
-                );
-              })}
-            </TabsList>
-          </Tabs>
-          <div className="flex items-center gap-1 sm:ml-auto">
-            <Button variant="outline" size="icon-sm" aria-label={view === "month" ? "Previous month" : "Previous week"} onClick={() => go({ date: shiftAnchor(anchor, view, -1) })}>
-              <ChevronLeftIcon />
-            </Button>
-            <Button variant="outline" size="sm" onClick={() => go({ date: null })} disabled={anchor === today}>
-              Today
-            </Button>
-            <Button variant="outline" size="icon-sm" aria-label={view === "month" ? "Next month" : "Next week"} onClick={() => go({ date: shiftAnchor(anchor, view, 1) })}>
-              <ChevronRightIcon />
-            </Button>
-            <span className="ml-2 min-w-36 text-sm font-semibold" aria-live="polite" data-testid="calendar-range">
-              {rangeLabel(anchor, view)}
-            </span>
-          </div>
+    <CardContent className="grid grid-cols-1 gap-4" data-testid="earnings-calendar" data-view={view}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Tabs value={view} onValueChange={(v) => go({ view: v as CalendarView })}>
+          <TabsList aria-label="Calendar view" onPointerEnter={preloadWeekAgenda} onFocus={preloadWeekAgenda}>
+            {(["month", "week", "agenda"] as const).map((v) => {
+              const Icon = VIEW_ICONS[v];
+              return (
+                <TabsTrigger key={v} value={v} id={`${panelId}-${v}`} aria-controls={panelId} className="capitalize" data-testid={`view-${v}`}>
+                  <Icon aria-hidden />
+                  {v}
+                </TabsTrigger>
+              );
+            })}
+          </TabsList>
+        </Tabs>
+        <div className="flex items-center gap-1 sm:ml-auto">
+          <Button variant="outline" size="icon-sm" aria-label={view === "month" ? "Previous month" : "Previous week"} onClick={() => go({ date: shiftAnchor(anchor, view, -1) })}>
+            <ChevronLeftIcon />
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => go({ date: null })} disabled={anchor === today}>
+            Today
+          </Button>
+          <Button variant="outline" size="icon-sm" aria-label={view === "month" ? "Next month" : "Next week"} onClick={() => go({ date: shiftAnchor(anchor, view, 1) })}>
+            <ChevronRightIcon />
+          </Button>
+          <span className="ml-2 min-w-36 text-sm font-semibold" aria-live="polite" data-testid="calendar-range">
+            {rangeLabel(anchor, view)}
+          </span>
         </div>
+      </div>
 
-        {query.isPending || (past !== null && filedQuery.isPending) ? (
-          <div id={panelId} role="tabpanel" className="grid grid-cols-7 gap-1" aria-busy="true" aria-label="Loading results">
-            {Array.from({ length: 35 }, (_, i) => (
-              <Skeleton key={i} className="h-24" />
-            ))}
-          </div>
-        ) : query.isError || filedQuery.isError ? (
-          <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${view}`}>
-            <ErrorState
-              error={query.error ?? filedQuery.error}
-              onRetry={() => {
-                void query.refetch();
-                if (past) void filedQuery.refetch();
-              }}
+      {query.isPending || (past !== null && filedQuery.isPending) ? (
+        <div id={panelId} role="tabpanel" className="grid grid-cols-7 gap-1" aria-busy="true" aria-label="Loading results">
+          {Array.from({ length: 35 }, (_, i) => (
+            <Skeleton key={i} className="h-24" />
+          ))}
+        </div>
+      ) : query.isError || filedQuery.isError ? (
+        <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${view}`}>
+          <ErrorState
+            error={query.error ?? filedQuery.error}
+            onRetry={() => {
+              void query.refetch();
+              if (past) void filedQuery.refetch();
+            }}
+          />
+        </div>
+      ) : (
+        <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${view}`} className="grid min-w-0 grid-cols-1 gap-4">
+          <p className="text-sm text-muted-foreground" data-testid="calendar-count">
+            {countInRange === 0
+              ? `No results filed or scheduled ${view === "agenda" ? "from this date" : "in this period"}`
+              : `Results ${view === "agenda" ? "from this date" : "in this period"}: ${describeCounts(inRange.flatMap(([, rows]) => rows))}`}
+            {filter.effective.length > 0 && ` for ${filter.effective.length <= 5 ? filter.effective.join(", ") : `${filter.effective.length} symbols`}`}.
+            {query.data.truncated && " Only the nearest dates are loaded; narrow by symbols to see later ones."}
+            {filedQuery.data?.truncated && past && " Only the first filings of this period are loaded; narrow by symbols to see them all."}
+          </p>
+          {countInRange === 0 && query.data.rows.length === 0 && byDay.size === 0 ? (
+            <EmptyState
+              icon={CalendarDaysIcon}
+              title="Nothing on the calendar"
+              description={
+                filter.effective.length
+                  ? "None of these symbols has a results date announced yet. Remove a symbol or clear the filter to see every company."
+                  : "No company has announced a results date yet. Check back as board-meeting intimations arrive."
+              }
             />
-          </div>
-        ) : (
-          <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${view}`} className="grid min-w-0 grid-cols-1 gap-4">
-            <p className="text-sm text-muted-foreground" data-testid="calendar-count">
-              {countInRange === 0
-                ? `No results filed or scheduled ${view === "agenda" ? "from this date" : "in this period"}`
-                : `Results ${view === "agenda" ? "from this date" : "in this period"}: ${describeCounts(inRange.flatMap(([, rows]) => rows))}`}
-              {filter.effective.length > 0 && ` for ${filter.effective.length <= 5 ? filter.effective.join(", ") : `${filter.effective.length} symbols`}`}.
-              {query.data.truncated && " Only the nearest dates are loaded; narrow by symbols to see later ones."}
-              {filedQuery.data?.truncated && past && " Only the first filings of this period are loaded; narrow by symbols to see them all."}
+          ) : view === "month" ? (
+            <MonthView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} />
+          ) : view === "week" ? (
+            <React.Suspense fallback={<ViewSkeleton />}>
+              <WeekView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} />
+            </React.Suspense>
+          ) : (
+            <React.Suspense fallback={<ViewSkeleton />}>
+              <AgendaView anchor={anchor} byDay={byDay} />
+            </React.Suspense>
+          )}
+          {countInRange === 0 && next?.date && view !== "agenda" && (
+            <p className="text-sm">
+              Next scheduled: {formatIstDateTime(next.date)} ({next.symbol}).{" "}
+              <Button variant="link" className="h-auto p-0" onClick={() => go({ date: istDayOf(next.date) })}>
+                Go to that date
+              </Button>
             </p>
-            {countInRange === 0 && query.data.rows.length === 0 && byDay.size === 0 ? (
-              <EmptyState
-                icon={CalendarDaysIcon}
-                title="Nothing on the calendar"
-                description={
-                  filter.effective.length
-                    ? "None of these symbols has a results date announced yet. Remove a symbol or clear the filter to see every company."
-                    : "No company has announced a results date yet. Check back as board-meeting intimations arrive."
-                }
-              />
-            ) : view === "month" ? (
-              <MonthView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} />
-            ) : view === "week" ? (
-              <React.Suspense fallback={<ViewSkeleton />}>
-                <WeekView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} />
-              </React.Suspense>
-            ) : (
-              <React.Suspense fallback={<ViewSkeleton />}>
-                <AgendaView anchor={anchor} byDay={byDay} />
-              </React.Suspense>
-            )}
-            {countInRange === 0 && next?.date && view !== "agenda" && (
-              <p className="text-sm">
-                Next scheduled: {formatIstDateTime(next.date)} ({next.symbol}).{" "}
-                <Button variant="link" className="h-auto p-0" onClick={() => go({ date: istDayOf(next.date) })}>
-                  Go to that date
-                </Button>
-              </p>
-            )}
-          </div>
-        )}
-        <DayDialog day={openDay} rows={openDay ? (byDay.get(openDay) ?? []) : []} onClose={() => setOpenDay(null)} />
-      </CardContent>
-    </Card>
+          )}
+        </div>
+      )}
+      <DayDialog day={openDay} rows={openDay ? (byDay.get(openDay) ?? []) : []} onClose={() => setOpenDay(null)} />
+    </CardContent>
   );
 }
 

@@ -1,14 +1,13 @@
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
-/** What a desk page shows while its server work runs: a title and a few cards in the page's shape. */
+/**
+ * What a desk page shows under its header while the server reads the rest: a few cards in the page's shape. The
+ * header itself is never in here: it is sent with the page's first HTML (e2e/first-paint.spec.ts).
+ */
 export function PageSkeleton({ cards = 2, label = "Loading the page" }: { cards?: number; label?: string }) {
   return (
     <div className="grid gap-6" aria-busy="true" aria-label={label}>
-      <div className="grid gap-2">
-        <Skeleton className="h-8 w-48" />
-        <Skeleton className="h-4 w-full max-w-96" />
-      </div>
       {Array.from({ length: cards }, (_, i) => (
         <Card key={i}>
           <CardHeader>

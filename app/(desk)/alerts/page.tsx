@@ -1,10 +1,8 @@
 import { BellRingIcon } from "lucide-react";
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { AlertsView } from "@/components/alerts/alerts-view";
 import { feedEmptyStates } from "@/components/feeds/feed-empty";
-import { AlertsSkeleton } from "@/components/feeds/feed-skeletons";
 import { NeedsKey } from "@/components/feeds/needs-key";
 import { parseAlertsSearch } from "@/components/alerts/search-params";
 import { requireUser } from "@/lib/server/identity/auth";
@@ -27,7 +25,12 @@ const EMPTY = feedEmptyStates({
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-async function AlertsSection({ searchParams }: { searchParams: SearchParams }) {
+/**
+ * Alerts are live (free) or paid pages the user asks for: nothing paid is prefetched. No Suspense boundary: the page
+ * reads only the desk's own data, so it is sent whole and its header (the page's largest text on a phone) paints
+ * with the first frame, not in a boundary revealed later (e2e/first-paint.spec.ts).
+ */
+export default async function AlertsPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser();
   const ctx = await pageContext();
   // Checked here so a bad link fails soft (unknown values are dropped); the browser reads the same URL with lib/url-state.
@@ -40,11 +43,3 @@ async function AlertsSection({ searchParams }: { searchParams: SearchParams }) {
   );
 }
 
-/** Alerts are live (free) or paid pages the user asks for: nothing paid is prefetched. */
-export default function AlertsPage({ searchParams }: { searchParams: SearchParams }) {
-  return (
-    <Suspense fallback={<AlertsSkeleton />}>
-      <AlertsSection searchParams={searchParams} />
-    </Suspense>
-  );
-}

@@ -1,10 +1,8 @@
 import { MegaphoneIcon } from "lucide-react";
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { AnnouncementsView } from "@/components/announcements/announcements-view";
 import { feedEmptyStates } from "@/components/feeds/feed-empty";
-import { AnnouncementsSkeleton } from "@/components/feeds/feed-skeletons";
 import { NeedsKey } from "@/components/feeds/needs-key";
 import { CATEGORIES_INPUT } from "@/lib/query/announcements";
 import { parseAnnouncementsSearch } from "@/components/announcements/search-params";
@@ -28,7 +26,12 @@ const EMPTY = feedEmptyStates({
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-async function AnnouncementsSection({ searchParams }: { searchParams: SearchParams }) {
+/**
+ * Filings are live (free) or paid pages the user asks for; only the free category list is prefetched. No Suspense boundary: the page
+ * reads only the desk's own data, so it is sent whole and its header (the page's largest text on a phone) paints
+ * with the first frame, not in a boundary revealed later (e2e/first-paint.spec.ts).
+ */
+export default async function AnnouncementsPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser();
   const ctx = await pageContext();
   // Checked here so a bad link fails soft (unknown values are dropped); the browser reads the same URL with lib/url-state.
@@ -42,11 +45,3 @@ async function AnnouncementsSection({ searchParams }: { searchParams: SearchPara
   );
 }
 
-/** Filings are live (free) or paid pages the user asks for; only the free category list is prefetched. */
-export default function AnnouncementsPage({ searchParams }: { searchParams: SearchParams }) {
-  return (
-    <Suspense fallback={<AnnouncementsSkeleton />}>
-      <AnnouncementsSection searchParams={searchParams} />
-    </Suspense>
-  );
-}

@@ -1,8 +1,10 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { NeedsKeyNote } from "@/components/season/needs-key-note";
 import { SeasonTracker } from "@/components/season/season-tracker";
 import { PageHeader } from "@/components/shell/page-header";
+import { PageSkeleton } from "@/components/shell/page-skeleton";
 import { seasonQuerySchema } from "@/lib/desk/season";
 import { seasonQueryOptions } from "@/lib/query/season";
 import { pageContext, requestQueryClient, userHasKey } from "@/lib/server/http/prefetch";
@@ -14,24 +16,30 @@ export const metadata: Metadata = { title: "Results season" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export default async function SeasonPage({ searchParams }: { searchParams: SearchParams }) {
+const HEADER = (
+  <PageHeader
+    title="Results season"
+    description="Who has reported this season, who has a board meeting booked, and how many days the rest have before the deadline (45 days after the quarter ends, 60 for the fourth quarter). Built from the free results calendar and index: it costs no credits."
+  />
+);
+
+/** The header is sent at once, outside the boundary, so it paints with the first frame; the tracker streams in. */
+export default function SeasonPage({ searchParams }: { searchParams: SearchParams }) {
+  return (
+    <>
+      {HEADER}
+      <Suspense fallback={<PageSkeleton cards={2} label="Loading the season" />}>
+        <SeasonBody searchParams={searchParams} />
+      </Suspense>
+    </>
+  );
+}
+
+async function SeasonBody({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser();
   const ctx = await pageContext();
   const [hasKey, watchlists, raw] = await Promise.all([userHasKey({ ctx, user }), listWatchlists({ ctx, user }), searchParams]);
-  const header = (
-    <PageHeader
-      title="Results season"
-      description="Who has reported this season, who has a board meeting booked, and how many days the rest have before the deadline (45 days after the quarter ends, 60 for the fourth quarter). Built from the free results calendar and index: it costs no credits."
-    />
-  );
-  if (!hasKey) {
-    return (
-      <>
-        {header}
-        <NeedsKeyNote what="The season tracker" />
-      </>
-    );
-  }
+  if (!hasKey) return <NeedsKeyNote what="The season tracker" />;
   // The same selection and key as the browser's query; a bad URL is left to the browser, which shows its error.
   const parsed = seasonQuerySchema.safeParse(Object.fromEntries(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : []))));
   const client = requestQueryClient();
@@ -43,7 +51,6 @@ export default async function SeasonPage({ searchParams }: { searchParams: Searc
   }
   return (
     <HydrationBoundary state={dehydrate(client)}>
-      {header}
       <SeasonTracker watchlists={watchlists.map((w) => ({ id: w.id, name: w.name }))} />
     </HydrationBoundary>
   );

@@ -2,9 +2,11 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { ListChecksIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 import { NeedsKeyNote } from "@/components/season/needs-key-note";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
+import { PageSkeleton } from "@/components/shell/page-skeleton";
 import { marketStatusView } from "@/components/today/market-status";
 import { MarketStatusPanel } from "@/components/today/market-status-panel";
 import { BlockDealsForSymbols, LatestOnSymbolsPanel, ResultsTodayPanel, SeasonPanel, TodaysBriefs, UpcomingCallsPanel, UsageOverview } from "@/components/today/today-lazy";
@@ -19,8 +21,22 @@ import { trackSeason } from "@/lib/server/season/season-tracker";
 
 export const metadata: Metadata = { title: "Today" };
 
-/** The page after sign-in: the market now, then what matters today in the user's watchlists, free data first. */
-export default async function TodayPage() {
+/**
+ * The page after sign-in: the market now, then what matters today in the user's watchlists, free data first. The
+ * header is sent at once, outside the boundary, so it paints with the first frame; the rest streams in when read.
+ */
+export default function TodayPage() {
+  return (
+    <>
+      <PageHeader title="Today" description="The market now, and what matters today in your watchlists: results, the season, calls, alerts and block deals. Free data first; anything paid shows its price." />
+      <Suspense fallback={<PageSkeleton cards={3} label="Loading today" />}>
+        <TodayBody />
+      </Suspense>
+    </>
+  );
+}
+
+async function TodayBody() {
   const user = await requireUser();
   const ctx = await pageContext();
   const now = ctx.now().getTime();
@@ -47,7 +63,6 @@ export default async function TodayPage() {
 
   return (
     <HydrationBoundary state={dehydrate(client)}>
-      <PageHeader title="Today" description="The market now, and what matters today in your watchlists: results, the season, calls, alerts and block deals. Free data first; anything paid shows its price." />
       <MarketStatusPanel now={now} initial={marketStatusView(now)} />
       <TodaysBriefs />
       {!hasKey ? (

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import * as z from "zod";
 import { PageHeader } from "@/components/shell/page-header";
+import { PageSkeleton } from "@/components/shell/page-skeleton";
 import { AccountProfileCard } from "@/components/usage/account-profile-card";
 import { SpendByUserCard } from "@/components/usage/spend-by-user";
 import { SpendChartSkeleton, SpendPanel } from "@/components/usage/spend-panel";
@@ -19,7 +20,24 @@ export const metadata: Metadata = { title: "Usage" };
 
 const searchSchema = z.object({ range: spendRangeSchema.catch("24h") });
 
-export default async function UsagePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The header is sent at once, outside the boundary, so it paints with the first frame; the cards stream in. */
+export default function UsagePage({ searchParams }: { searchParams: SearchParams }) {
+  return (
+    <>
+      <PageHeader
+        title="Usage"
+        description="Your credits, today's spend against your plan's limits, and what the desk's calls cost over time. Times are IST."
+      />
+      <Suspense fallback={<PageSkeleton cards={3} label="Loading usage" />}>
+        <UsageBody searchParams={searchParams} />
+      </Suspense>
+    </>
+  );
+}
+
+async function UsageBody({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser();
   const ctx = await pageContext();
   const { range } = searchSchema.parse(await searchParams);
@@ -36,10 +54,6 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <PageHeader
-        title="Usage"
-        description="Your credits, today's spend against your plan's limits, and what the desk's calls cost over time. Times are IST."
-      />
       {key.hasKey && <UsageOverview />}
       <Suspense fallback={<SpendChartSkeleton />}>
         <SpendPanel />
