@@ -53,6 +53,25 @@ test.describe("the signed-in shell", () => {
     }
   });
 
+  test("the navigation's icons are drawn from one cached sprite, not inlined in every page", async ({ page }) => {
+    const sprite = page.waitForResponse((response) => new URL(response.url()).pathname === "/icons/nav.svg");
+    await page.goto("/usage", { waitUntil: "load" });
+    const response = await sprite;
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toContain("immutable");
+    const nav = page.getByRole("navigation", { name: "Desk" }).first();
+    const refs = await nav.locator("svg use").evaluateAll((uses) => uses.map((u) => u.getAttribute("href") ?? ""));
+    expect(refs.length).toBeGreaterThan(10);
+    const body = await (await page.request.get(refs[0].split("#")[0])).text();
+    for (const ref of refs) {
+      expect(ref.split("#")[0], ref).toBe(new URL(response.url()).pathname + new URL(response.url()).search);
+      expect(body, ref).toContain(`<symbol id="${ref.split("#")[1]}"`);
+    }
+    // Drawn: a <use> whose symbol did not arrive (or arrived undecodable) has an empty box.
+    await expect.poll(() => nav.locator("svg use").evaluateAll((uses) => uses.every((u) => (u as SVGGraphicsElement).getBBox().width > 0))).toBe(true);
+    expect(await nav.locator("svg path").count()).toBe(0);
+  });
+
   test("the build's static files skip the proxy: no page policy or nonce on them (600 bytes a file on a phone's first load), nosniff kept", async ({ page }) => {
     const scripts: string[] = [];
     page.on("response", (response) => {

@@ -1,4 +1,6 @@
 import "server-only";
+import { createHash } from "node:crypto";
+import { version as lucideVersion } from "lucide-react/package.json";
 import {
   BellRingIcon,
   CalendarDaysIcon,
@@ -60,16 +62,42 @@ export const NAV_GROUPS: { label: string; items: NavEntry[] }[] = [
   },
 ];
 
+/** Where the navigation's icons are served from: one SVG of `<symbol>`s (app/icons/nav.svg/route.ts). */
+export const NAV_SPRITE_PATH = "/icons/nav.svg";
+
+/** A nav item's id in the sprite: its path without the slash ("/block-deals" → "block-deals"). */
+export function navIconId(href: string): string {
+  return href.slice(1);
+}
+
 /**
- * The pages a user's role opens, with their icons rendered here on the server: the shell's client components get them
- * as elements (no icon code in the browser's bundle).
+ * The sprite's URL, versioned by what is in it (each item's id and icon, and lucide's version), so it can be cached
+ * for good: a change of icon or of lucide gives a new URL.
+ */
+export const NAV_SPRITE_HREF = `${NAV_SPRITE_PATH}?v=${createHash("sha256")
+  .update(JSON.stringify([lucideVersion, NAV_GROUPS.flatMap((g) => g.items.map((i) => [i.href, i.icon.displayName]))]))
+  .digest("hex")
+  .slice(0, 12)}`;
+
+/**
+ * The pages a user's role opens, each icon an `<svg>` that uses its symbol in the sprite. Not the icons' paths: inlined
+ * (as they were), the 15–17 icons were about 3 kB of every page's compressed HTML, in its markup and again in the
+ * RSC payload, which put the desk's pages over the 14 kB a phone gets in the first round trip (bench/README.md, session
+ * 8). The sprite is one cached request, and no icon code is in the browser's bundle.
  */
 export function navGroupsFor(role: "admin" | "member"): NavGroup[] {
   return NAV_GROUPS.map((g) => ({
     label: g.label,
     items: g.items
       .filter((i) => !i.adminOnly || role === "admin")
-      .map(({ href, label, icon: Icon }) => ({ href, label, icon: <Icon aria-hidden className="size-4 shrink-0" /> })),
+      .map(({ href, label }) => ({
+        href,
+        label,
+        icon: (
+          <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-4 shrink-0">
+            <use href={`${NAV_SPRITE_HREF}#${navIconId(href)}`} />
+          </svg>
+        ),
+      })),
   })).filter((g) => g.items.length > 0);
 }
-
