@@ -34,6 +34,8 @@ describe("the navigation's icon sprite", () => {
       expect(html).not.toContain("<path");
     }
     expect(NAV_SPRITE_HREF).toMatch(new RegExp(`^${NAV_SPRITE_PATH}\\?v=[0-9a-f]{12}$`));
+    // The version is a hash of each item's icon name and lucide's version: every icon must have its name.
+    for (const item of NAV_GROUPS.flatMap((g) => g.items)) expect(item.icon.displayName, item.href).toBeTruthy();
   });
 
   it("is served as an SVG, cached for good (its URL changes with its contents)", async () => {
