@@ -10,14 +10,14 @@ import pg from "pg";
 import type { DeskContext, DeskConfig } from "../../lib/server/core/context";
 import { createDeskContext } from "../../lib/server/core/context";
 import type { Clock } from "../../service/clock";
-
-/** A service clock that stands still until moved (for startTestService), re-exported for lib/ tests. */
-export { ManualClock } from "../../service/clock";
 import type { CreateAccountInput, RunningServer } from "../../lib/server/core/embedded-service";
 import { createAccount, issueApiKey, startServer } from "../../lib/server/core/embedded-service";
 import { mintSessionCookie } from "../../lib/server/identity/session";
 import type { SessionUser } from "../../lib/server/identity/users";
 import { createFirstAdmin, createUser, countUsers } from "../../lib/server/identity/users";
+
+/** A service clock that stands still until moved (for startTestService), re-exported for lib/ tests. */
+export { ManualClock } from "../../service/clock";
 
 export const TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
 
