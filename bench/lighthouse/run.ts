@@ -10,7 +10,8 @@
  * machine's heavy-work lock: `flock /tmp/alpha-heavy.lock npm run bench:lighthouse`.
  * Options: --port 3102 --profiles desktop,mobile --pages today,alerts --runs 1 --settle-runs 3 --burn 1
  *          --no-settle --no-lighthouse --no-build --traces (also keep each run's observed trace, `<name>.trace.json`,
- *          for the Performance panel: what ran before the first paint) --throttling devtools (throttle the browser
+ *          for the Performance panel: what ran before the first paint, and its network log, `<name>.devtoolslog.json`,
+ *          for `npm run bench:lantern`: which requests and tasks the simulated FCP and LCP counted) --throttling devtools (throttle the browser
  *          itself and measure, instead of Lighthouse's default simulation from an unthrottled load; slower, and the
  *          figures are not comparable with the simulated ones)
  */
@@ -108,6 +109,20 @@ next.stdout?.pipe(logStream);
 next.stderr?.pipe(logStream);
 const burners: ChildProcess[] = [];
 
+/** Replaces the cookies of the Chrome that Lighthouse drives (its default context, through CDP) with `jar`. */
+async function setBrowserSession(cdpPort: number, jar: Cookie[]) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error("the Chrome Lighthouse drives has no default context");
+    await context.clearCookies();
+    if (jar.length > 0) await context.addCookies(jar);
+  } finally {
+    // Disconnects; the browser, and the cookies in its profile, stay.
+    await browser.close();
+  }
+}
+
 async function cleanup() {
   for (const b of burners) b.kill("SIGKILL");
   if (next.exitCode === null) next.kill("SIGTERM");
@@ -149,23 +164,38 @@ try {
     mkdirSync(resultsDir, { recursive: true });
     for (const profile of profiles) {
       const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+      let signedIn: boolean | null = null;
       try {
         for (const p of pages) {
+          // The session is in the browser's own cookie jar, as a signed-in user's is. Lighthouse's extraHeaders
+          // Cookie gives way to the jar as soon as a page sets a cookie of its own (the desk keeps the browser's
+          // choices in cookies, lib/browser-prefs.ts), and every later page then loaded signed out.
+          if (signedIn !== p.signedIn) {
+            await setBrowserSession(chrome.port, p.signedIn ? cookies : []);
+            signedIn = p.signedIn;
+          }
           const perRun: PageFigures[] = [];
           for (let i = 0; i < runs; i++) {
             const audit = () =>
               lighthouse(
                 `${deskUrl}${p.path}`,
-                { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], throttlingMethod, ...(p.signedIn ? { extraHeaders: { Cookie: cookieHeader } } : {}) },
+                { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], throttlingMethod },
                 profile === "desktop" ? desktopConfig : undefined,
               );
             let result = await audit();
             // A trace Lighthouse could not read (NO_NAVSTART, seen on a busy machine) says nothing of the page: once more.
             if (result?.lhr.runtimeError) result = await audit();
             if (!result) throw new Error(`Lighthouse gave no result for ${p.path}`);
+            // A redirect (to /sign-in, say) would measure another page under this one's name.
+            const landed = result.lhr.finalDisplayedUrl ? new URL(result.lhr.finalDisplayedUrl).pathname : p.path;
+            if (!result.lhr.runtimeError && landed !== p.path) throw new Error(`Lighthouse asked for ${p.path} and measured ${landed}`);
             const name = `${profile}-${p.name}${runs > 1 ? `-${i + 1}` : ""}`;
             writeFileSync(join(resultsDir, `${name}.json`), JSON.stringify(result.lhr));
-            if (values.traces && result.artifacts.Trace) writeFileSync(join(resultsDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+            if (values.traces && result.artifacts.Trace) {
+              writeFileSync(join(resultsDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+              // With the trace, the network log: `npm run bench:lantern` replays Lighthouse's simulation from the two.
+              writeFileSync(join(resultsDir, `${name}.devtoolslog.json`), JSON.stringify(result.artifacts.DevtoolsLog));
+            }
             perRun.push(figuresOf(result.lhr as unknown as LhrLike, p.name, profile, load()));
           }
           const f = medianRun(perRun);
