@@ -6,6 +6,7 @@ import { screenshot, setThemeAndReload } from "./support/desk";
 import { ADMIN_STATE, randomSuffix } from "./support/fixtures";
 import { expect, test } from "./support/test";
 import { ACTIVE_SYMBOLS, createWatchlistViaApi, serviceBalance, signedInWithOwnAccount } from "./portfolio-support";
+import { forgetTheme } from "./support/theme";
 
 const IST_MS = 330 * 60_000;
 /** HH:MM on the IST clock, `minutes` from now. */
@@ -77,7 +78,7 @@ test.describe("scheduled briefs", () => {
         await setThemeAndReload(page, theme);
         await expectNoSeriousAxe(page, ['[data-testid="brief-schedules"]', '[data-testid="todays-briefs"]'], `scheduled briefs in ${theme}`);
       }
-      await page.evaluate(() => localStorage.removeItem("theme"));
+      await forgetTheme(page);
 
       // The desk's runner generates it at its time (it looks every 2 s in this suite): reload until it has.
       await expect(async () => {

@@ -1,6 +1,7 @@
 import { screenshot, untilHydrated } from "./support/desk";
 import { ADMIN_STATE } from "./support/fixtures";
 import { expect, test } from "./support/test";
+import { forgetTheme } from "./support/theme";
 
 const PAGES = ["/today", "/earnings", "/season", "/alerts", "/news", "/announcements", "/block-deals", "/concalls", "/watchlists", "/summaries", "/batches", "/usage", "/settings", "/admin"];
 
@@ -98,10 +99,14 @@ test.describe("the signed-in shell", () => {
     const startsDark = ((await html.getAttribute("class")) ?? "").includes("dark");
     await toggle.click();
     await expect(html).toHaveClass(startsDark ? /^(?!.*\bdark\b).*$/ : /\bdark\b/);
-    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe(startsDark ? "light" : "dark");
+    const kept = (await page.context().cookies()).find((c) => c.name === "theme");
+    expect(kept?.value).toBe(startsDark ? "light" : "dark");
+    // The next page comes from the server already in the kept theme: the class is in its HTML, no script sets it.
+    const served = await (await page.request.get(page.url())).text();
+    expect(served.match(/<html[^>]*>/)?.[0] ?? "").toMatch(startsDark ? /^(?!.*\bdark\b).*$/ : /class="dark"/);
     await page.reload();
     await expect(html).toHaveClass(startsDark ? /^(?!.*\bdark\b).*$/ : /\bdark\b/);
-    await page.evaluate(() => localStorage.removeItem("theme"));
+    await forgetTheme(page);
   });
 
   test("keeps the spend confirmation threshold the user sets", async ({ page }) => {
@@ -114,9 +119,47 @@ test.describe("the signed-in shell", () => {
     await page.reload();
     await untilHydrated(input);
     await expect(input).toHaveValue("25");
+    // Another tab of the desk follows a change without a reload.
+    const other = await page.context().newPage();
+    await other.goto("/settings");
+    await untilHydrated(other.getByLabel("Threshold (credits)"));
+    await expect(other.getByText("Now: ask above 25 credits.")).toBeVisible();
+    await input.fill("40");
+    await page.getByRole("button", { name: "Save threshold" }).click();
+    await expect(other.getByText("Now: ask above 40 credits.")).toBeVisible();
+    await other.close();
     await input.fill("0");
     await page.getByRole("button", { name: "Save threshold" }).click();
     await expect(page.getByText("ask before every paid action").first()).toBeVisible();
+  });
+
+  test("moves an earlier desk's choices out of localStorage into cookies, once", async ({ page }) => {
+    test.setTimeout(60_000);
+    const context = page.context();
+    await page.goto("/settings");
+    await context.clearCookies({ name: "prefs-moved" });
+    await context.clearCookies({ name: "theme" });
+    await page.evaluate(() => {
+      localStorage.setItem("theme", "dark");
+      localStorage.setItem("alpha-desk:alerts:notify", "all");
+      localStorage.setItem("alpha-desk:spend-threshold:usr_earlier", "30");
+    });
+    await page.reload();
+    // Seconds after the load, in idle time.
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "prefs-moved")?.value, { timeout: 20_000 }).toBe("1");
+    const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
+    expect(cookies).toMatchObject({ theme: "dark", "alerts-notify": "all", "spend-threshold.usr_earlier": "30" });
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => [localStorage.getItem("theme"), localStorage.getItem("alpha-desk:alerts:notify"), localStorage.getItem("alpha-desk:spend-threshold:usr_earlier")])).toEqual([null, null, null]);
+    // Once: a key written after the move stays where it is.
+    await page.evaluate(() => localStorage.setItem("theme", "light"));
+    await page.reload();
+    await page.waitForTimeout(4_000);
+    expect((await context.cookies()).find((c) => c.name === "theme")?.value).toBe("dark");
+    await page.evaluate(() => localStorage.removeItem("theme"));
+    await context.clearCookies({ name: "spend-threshold.usr_earlier" });
+    await context.clearCookies({ name: "alerts-notify" });
+    await forgetTheme(page);
   });
 
   test("is an icon rail on a tablet and a menu on a phone", async ({ page }) => {

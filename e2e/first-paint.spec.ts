@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN_STATE } from "./support/fixtures";
+import { ADMIN_STATE, readFixtures } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
 /**
@@ -102,5 +102,49 @@ test.describe("the first view's text is in the first HTML", () => {
 
   test("sign-in", async ({ page }) => {
     await expectInShell(page, "/sign-in");
+  });
+});
+
+/**
+ * Nothing a page runs while it loads opens this browser's storage: the first localStorage read of a profile whose
+ * storage is not open yet waits 20–25 ms (session 9), before the body was parsed when the theme script made it, or
+ * inside React's hydration task. The browser's choices (theme, spend threshold, notifications) are cookies the server
+ * renders with (lib/browser-prefs.ts); the one-time move of an earlier desk's localStorage runs seconds later, and is
+ * marked done here.
+ */
+test.describe("no page reads the browser's storage while it loads", () => {
+  test("every page of the desk's navigation, with every choice made", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { deskUrl } = readFixtures();
+    const context = await browser.newContext({ storageState: ADMIN_STATE, viewport: PHONE });
+    await context.addCookies(
+      [["prefs-moved", "1"], ["theme", "dark"], ["alerts-notify", "important"]].map(([name, value]) => ({ name: name as string, value: value as string, url: deskUrl })),
+    );
+    await context.addInitScript(() => {
+      const reads: string[] = [];
+      Object.assign(window, { __storageReads: reads });
+      for (const name of ["localStorage", "sessionStorage", "indexedDB"] as const) {
+        const own = Object.getOwnPropertyDescriptor(window, name);
+        const get = own?.get;
+        if (!get) continue;
+        Object.defineProperty(window, name, {
+          configurable: true,
+          get() {
+            reads.push(`${name} from ${new Error().stack?.split("\n")[2]?.trim() ?? "?"}`);
+            return get.call(window);
+          },
+        });
+      }
+    });
+    const page = await context.newPage();
+    for (const path of ["/sign-in", "/today", "/season", "/earnings", "/alerts", "/news", "/announcements", "/block-deals", "/concalls", "/symbols/TCS", "/watchlists", "/summaries", "/batches", "/usage", "/settings", "/team"]) {
+      await test.step(path, async () => {
+        await page.goto(path, { waitUntil: "load" });
+        await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+        await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+        expect.soft(await page.evaluate(() => (window as unknown as { __storageReads: string[] }).__storageReads), path).toEqual([]);
+      });
+    }
+    await context.close();
   });
 });

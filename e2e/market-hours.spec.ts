@@ -4,6 +4,7 @@ import { screenshot, setThemeAndReload, untilHydrated } from "./support/desk";
 import { ADMIN_STATE } from "./support/fixtures";
 import { expect, test } from "./support/test";
 import { expectLive, leave, signedInLiveUser } from "./live-support";
+import { forgetTheme } from "./support/theme";
 
 /** An admin page whose browser clock starts at an IST moment (and runs on from it). */
 async function pageAt(browser: Browser, ist: string, path = "/usage") {
@@ -57,7 +58,7 @@ test.describe("market hours", () => {
       await setThemeAndReload(page, theme);
       await expectNoSeriousAxe(page, ['[role="status"]:has([data-testid="shell-market-status"])'], `the market status in ${theme}`);
     }
-    await page.evaluate(() => localStorage.removeItem("theme"));
+    await forgetTheme(page);
     await context.close();
   });
 
@@ -137,7 +138,7 @@ test.describe("market hours", () => {
       await expectNoSeriousAxe(page, ['[data-testid="market-calendar-editor"]'], `the calendar editor in ${theme}`);
       await screenshot(page, `admin-market-calendar-${theme}`);
     }
-    await page.evaluate(() => localStorage.removeItem("theme"));
+    await forgetTheme(page);
     await context.close();
   });
 });

@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import { setThemeAndReload, signedInNewMember, untilHydrated } from "./support/desk";
 import { randomSuffix, readFixtures, SCREENSHOT_DIR } from "./support/fixtures";
 import { expect } from "./support/test";
+import { forgetTheme } from "./support/theme";
 
 const ROOT = join(import.meta.dirname, "..");
 
@@ -87,7 +88,7 @@ export async function screenshotTopBothThemes(page: Page, name: string, height =
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${theme}.png`) });
   }
-  await page.evaluate(() => localStorage.removeItem("theme"));
+  await forgetTheme(page);
   if (viewport) await page.setViewportSize(viewport);
 }
 

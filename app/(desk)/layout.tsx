@@ -5,6 +5,7 @@ import { NoKeyCard } from "@/components/settings/no-key-card";
 import { SpendThresholdProvider } from "@/components/settings/spend-threshold";
 import { AppShell } from "@/components/shell/app-shell";
 import { navGroupsFor } from "@/components/shell/nav-groups";
+import { parseThreshold, spendThresholdCookie } from "@/lib/browser-prefs";
 import { SIDEBAR_COOKIE } from "@/components/shell/nav-items";
 import { requireUser } from "@/lib/server/identity/auth";
 import { pageContext, requestQueryClient } from "@/lib/server/http/prefetch";
@@ -34,7 +35,7 @@ export default async function DeskLayout({ children }: { children: ReactNode }) 
   return (
     <QueryProvider>
       <HydrationBoundary state={dehydrate(client)}>
-        <SpendThresholdProvider userId={user.id}>
+        <SpendThresholdProvider userId={user.id} initial={parseThreshold(jar.get(spendThresholdCookie(user.id))?.value)}>
           <AppShell
             user={user}
             hasKey={keyStatus.hasKey}

@@ -10,7 +10,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { AlertNotifyButton, type NotifyChoice, supported, useNotifyChoice, writeChoice } from "./alert-notifications";
+import type { NotifyChoice } from "@/lib/browser-prefs";
+import { AlertNotifyButton, supported, useNotifyChoice, writeChoice } from "./alert-notifications";
 
 /** The notification choices (loaded by AlertNotifications when first asked for): permission is asked only when the user picks one. */
 export function AlertNotificationsMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {

@@ -4,46 +4,16 @@ import { BellIcon, BellOffIcon, BellRingIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import type { Alert } from "@/lib/alpha/alerts";
+import { ALERT_NOTIFY_COOKIE, type NotifyChoice, parseNotifyChoice, readPref, subscribePrefs, writePref } from "@/lib/browser-prefs";
 import { importOnce } from "@/lib/import-once";
 
-export const NOTIFY_CHOICES = ["off", "important", "all"] as const;
-export type NotifyChoice = (typeof NOTIFY_CHOICES)[number];
-
-const STORAGE_KEY = "alpha-desk:alerts:notify";
-const listeners = new Set<() => void>();
-
-function readChoice(): NotifyChoice {
-  try {
-    const v = window.localStorage.getItem(STORAGE_KEY);
-    return (NOTIFY_CHOICES as readonly string[]).includes(v ?? "") ? (v as NotifyChoice) : "off";
-  } catch {
-    return "off";
-  }
-}
-
 export function writeChoice(choice: NotifyChoice) {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, choice);
-  } catch {
-    // private mode: the choice lasts for this page only
-  }
-  for (const l of listeners) l();
+  writePref(ALERT_NOTIFY_COOKIE, choice);
 }
 
-/** The user's notification choice, kept in this browser (localStorage). */
+/** The user's notification choice, kept in this browser (a cookie: lib/browser-prefs.ts). */
 export function useNotifyChoice(): NotifyChoice {
-  return React.useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      window.addEventListener("storage", l);
-      return () => {
-        listeners.delete(l);
-        window.removeEventListener("storage", l);
-      };
-    },
-    readChoice,
-    () => "off",
-  );
+  return React.useSyncExternalStore(subscribePrefs, () => parseNotifyChoice(readPref(ALERT_NOTIFY_COOKIE)), () => "off");
 }
 
 export const supported = () => typeof window !== "undefined" && "Notification" in window;

@@ -1,7 +1,7 @@
 import type { Alert } from "@/lib/alpha/alerts";
 import { formatPercentChange } from "@/lib/format/number";
 import { alertTypeLabel, alertTypeOf, isNotableAlert } from "./alert-model";
-import type { NotifyChoice } from "./alert-notifications";
+import type { NotifyChoice } from "@/lib/browser-prefs";
 
 /** The notification of a live alert, for `notifyAlert` (which checked the choice and the permission). */
 export function showAlertNotification(alert: Alert, choice: NotifyChoice, importantFeed: boolean): void {

@@ -1,15 +1,15 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { useStoredTheme } from "@/components/ui/use-theme";
+import { useKeptTheme } from "@/components/ui/use-theme";
 
 /**
- * The signed-out pages' providers: the stored theme (the theme toggle brings its tooltip's provider when it loads
+ * The signed-out pages' providers: the kept theme (the theme toggle brings its tooltip's provider when it loads
  * it, components/shell/theme-toggle-light.tsx). Not the desk's data layer
  * (lib/query/provider.tsx: the query client, URL state, toasts), which none of these pages uses and which would
  * weigh on the first page a new user loads.
  */
 export function AuthProviders({ children }: { children: ReactNode }) {
-  useStoredTheme();
+  useKeptTheme();
   return children;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SPEND_CONFIRM_THRESHOLD, needsSpendConfirmation } from "./confirm-spend";
+import { DEFAULT_SPEND_CONFIRM_THRESHOLD } from "@/lib/browser-prefs";
+import { needsSpendConfirmation } from "./confirm-spend";
 import { priceLabel } from "./price-tag";
 
 describe("paid actions", () => {

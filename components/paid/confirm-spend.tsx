@@ -3,11 +3,9 @@
 import * as React from "react";
 import type { Price } from "@/components/paid/price-tag";
 import { Slot } from "@/components/ui/slot";
+import { DEFAULT_SPEND_CONFIRM_THRESHOLD } from "@/lib/browser-prefs";
 import { whenIdle } from "@/lib/when-idle";
 import type { PendingSpend } from "./confirm-spend-dialog";
-
-/** Credits above which a paid action asks first; 0 asks before every paid action (the safe default). */
-export const DEFAULT_SPEND_CONFIRM_THRESHOLD = 0;
 
 const SpendThresholdContext = React.createContext<number>(DEFAULT_SPEND_CONFIRM_THRESHOLD);
 

@@ -1,11 +1,10 @@
 "use client";
 
 import { useEffect, useSyncExternalStore } from "react";
+import { movePrefsFromStorage, parseThemeChoice, readPref, THEME_COOKIE, type ThemeChoice, writePref } from "@/lib/browser-prefs";
+import { whenIdle } from "@/lib/when-idle";
 
-export type Theme = "light" | "dark";
-
-/** localStorage key the root layout's inline script reads before first paint. */
-export const THEME_STORAGE_KEY = "theme";
+export type Theme = ThemeChoice;
 
 function subscribe(onChange: () => void) {
   const observer = new MutationObserver(onChange);
@@ -22,26 +21,38 @@ export function useTheme(): Theme {
   return useSyncExternalStore(subscribe, readTheme, () => "light");
 }
 
+/** Applies a theme and keeps it in the "theme" cookie, which the root layout reads to render the next page in it. */
 export function setTheme(theme: Theme) {
   document.documentElement.classList.toggle("dark", theme === "dark");
-  try {
-    localStorage.setItem(THEME_STORAGE_KEY, theme);
-  } catch {
-    // Private mode or storage disabled: the choice lasts for this page only.
-  }
+  writePref(THEME_COOKIE, theme);
+}
+
+function applyKeptTheme() {
+  const kept = parseThemeChoice(readPref(THEME_COOKIE));
+  const dark = kept ? kept === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
+  document.documentElement.classList.toggle("dark", dark);
 }
 
 /**
- * Re-applies the stored theme after hydration: the root layout's inline script does it before paint, but a strict
- * content security policy can block an inline script that carries no nonce.
+ * After hydration: applies the kept theme, or the system's when there is none (the root layout's inline script does
+ * that before paint, but a strict content security policy can block an inline script that carries no nonce). A few
+ * seconds later, in idle time, it moves an earlier desk's choices out of localStorage, once per browser.
  */
-export function useStoredTheme() {
+export function useKeptTheme() {
   useEffect(() => {
-    try {
-      const stored = localStorage.getItem(THEME_STORAGE_KEY);
-      if (stored === "dark" || stored === "light") document.documentElement.classList.toggle("dark", stored === "dark");
-    } catch {
-      // Storage disabled: keep what the page has.
-    }
+    applyKeptTheme();
+    let cancelIdle = () => {};
+    const timer = window.setTimeout(() => {
+      cancelIdle = whenIdle(
+        () => {
+          if (movePrefsFromStorage()) applyKeptTheme();
+        },
+        { fallbackMs: 0 },
+      );
+    }, 3000);
+    return () => {
+      window.clearTimeout(timer);
+      cancelIdle();
+    };
   }, []);
 }

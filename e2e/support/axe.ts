@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect } from "./test";
+import { keepTheme } from "./theme";
 
 /**
  * axe on the page as it is now: every WCAG 2.x A/AA rule and best practice axe runs by default, plus the
@@ -30,7 +31,7 @@ export async function switchTheme(page: Page, theme: "light" | "dark") {
     if (await toggle.count()) await toggle.click();
     else {
       // Pages outside the shell (sign-in, setup) have no toggle: the stored choice applies on load.
-      await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+      await keepTheme(page, theme);
       await page.reload();
     }
   }

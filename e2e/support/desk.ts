@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, type Browser, type BrowserContextOptions, expect, type Locator, type Page } from "@playwright/test";
 import { ADMIN_STATE, randomSuffix, SCREENSHOT_DIR } from "./fixtures";
+import { forgetTheme, keepTheme } from "./theme";
 
 /** Signs in through the sign-in page and waits for the signed-in shell. */
 export async function signInThroughPage(page: Page, email: string, password: string) {
@@ -49,7 +50,7 @@ export async function saveKey(request: APIRequestContext, baseURL: string, key: 
 }
 
 export async function setThemeAndReload(page: Page, theme: "light" | "dark") {
-  await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+  await keepTheme(page, theme);
   await page.reload();
   await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b).*$/);
 }
@@ -67,7 +68,7 @@ export async function screenshotBothThemes(page: Page, name: string) {
     await setThemeAndReload(page, theme);
     await screenshot(page, `${name}-${theme}`);
   }
-  await page.evaluate(() => localStorage.removeItem("theme"));
+  await forgetTheme(page);
 }
 
 /**

@@ -4,7 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
-import { useStoredTheme } from "@/components/ui/use-theme";
+import { useKeptTheme } from "@/components/ui/use-theme";
 import { getQueryClient } from "@/lib/query/query-client";
 import { useWarmContracts } from "@/lib/query/warm-contracts";
 
@@ -15,7 +15,7 @@ import { useWarmContracts } from "@/lib/query/warm-contracts";
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();
-  useStoredTheme();
+  useKeptTheme();
   useWarmContracts();
   return (
     <QueryClientProvider client={queryClient}>

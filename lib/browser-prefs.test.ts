@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import {
+  cookieValue,
+  DEFAULT_SPEND_CONFIRM_THRESHOLD,
+  parseNotifyChoice,
+  parseThemeChoice,
+  parseThreshold,
+  prefCookieString,
+  spendThresholdCookie,
+} from "./browser-prefs";
+
+describe("the browser's choices, kept in cookies", () => {
+  it("finds a cookie by its exact name in a Cookie header or document.cookie", () => {
+    const jar = "authjs.session-token=abc; theme=dark; spend-threshold.usr_1=25;alerts-notify=all";
+    expect(cookieValue(jar, "theme")).toBe("dark");
+    expect(cookieValue(jar, "spend-threshold.usr_1")).toBe("25");
+    expect(cookieValue(jar, "alerts-notify")).toBe("all");
+    expect(cookieValue(jar, "them")).toBeUndefined();
+    expect(cookieValue("", "theme")).toBeUndefined();
+    expect(cookieValue("theme=%E0%A4%A", "theme")).toBe("%E0%A4%A");
+  });
+
+  it("keeps a choice for the whole desk for 400 days, and forgets one at once", () => {
+    expect(prefCookieString("theme", "dark", false)).toBe("theme=dark; path=/; samesite=lax; max-age=34560000");
+    expect(prefCookieString("theme", "dark", true)).toBe("theme=dark; path=/; samesite=lax; secure; max-age=34560000");
+    expect(prefCookieString("theme", null, false)).toBe("theme=; path=/; samesite=lax; max-age=0");
+  });
+
+  it("reads only the values it wrote", () => {
+    expect(parseThemeChoice("dark")).toBe("dark");
+    expect(parseThemeChoice("light")).toBe("light");
+    expect(parseThemeChoice("system")).toBeNull();
+    expect(parseThemeChoice(undefined)).toBeNull();
+    expect(parseNotifyChoice("important")).toBe("important");
+    expect(parseNotifyChoice("everything")).toBe("off");
+    expect(parseNotifyChoice(null)).toBe("off");
+  });
+
+  it("reads the confirmation threshold as whole credits and falls back to asking every time", () => {
+    expect(DEFAULT_SPEND_CONFIRM_THRESHOLD).toBe(0);
+    expect(parseThreshold("25")).toBe(25);
+    expect(parseThreshold("7.9")).toBe(7);
+    expect(parseThreshold(null)).toBe(0);
+    expect(parseThreshold("")).toBe(0);
+    expect(parseThreshold("-3")).toBe(0);
+    expect(parseThreshold("lots")).toBe(0);
+  });
+
+  it("keeps one threshold per desk user, under a cookie name nothing in an id can break", () => {
+    expect(spendThresholdCookie("usr_0a1b2c")).toBe("spend-threshold.usr_0a1b2c");
+    expect(spendThresholdCookie("usr_x; theme=dark")).toBe("spend-threshold.usr_xthemedark");
+  });
+});

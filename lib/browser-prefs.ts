@@ -1,0 +1,144 @@
+/**
+ * What this browser keeps for its user: the theme, the spend confirmation threshold (per desk user) and the alerts
+ * page's notification choice. They live in cookies, not in localStorage, for two reasons:
+ * - the server reads them, so the first HTML is already right: the dark class on <html>, the threshold the paid
+ *   buttons compare with, with nothing to correct after hydration;
+ * - no page opens the browser's storage while it loads. The first localStorage read in a browser profile whose storage
+ *   is not open yet is a synchronous wait of 20–25 ms on this machine (about 1 ms after it). The theme script made it
+ *   in the head, before the body was parsed, so every first visit painted that much later, and the spend threshold
+ *   and notification choice made it again inside React's hydration task (bench/README.md, session 9).
+ * Shared by the server (root and desk layouts) and the browser; nothing here reads a request or the DOM by itself.
+ */
+
+export type ThemeChoice = "light" | "dark";
+
+/** "dark" or "light"; absent, the page follows the system's colour scheme. */
+export const THEME_COOKIE = "theme";
+
+/** The alerts page's browser notifications: "off" (default), "important" or "all". */
+export const ALERT_NOTIFY_COOKIE = "alerts-notify";
+
+export const NOTIFY_CHOICES = ["off", "important", "all"] as const;
+export type NotifyChoice = (typeof NOTIFY_CHOICES)[number];
+
+/** Marks a browser whose choices, once kept in localStorage, have been moved into cookies. */
+export const PREFS_MOVED_COOKIE = "prefs-moved";
+
+/** Credits above which a paid action asks first; 0 asks before every paid action (the safe default). */
+export const DEFAULT_SPEND_CONFIRM_THRESHOLD = 0;
+
+/** One cookie per desk user of this browser, as the threshold is a user's own. Ids are `usr_` and hex. */
+export function spendThresholdCookie(userId: string): string {
+  return `spend-threshold.${userId.replace(/[^A-Za-z0-9_-]/g, "")}`;
+}
+
+export function parseThemeChoice(value: string | null | undefined): ThemeChoice | null {
+  return value === "dark" || value === "light" ? value : null;
+}
+
+export function parseNotifyChoice(value: string | null | undefined): NotifyChoice {
+  return (NOTIFY_CHOICES as readonly string[]).includes(value ?? "") ? (value as NotifyChoice) : "off";
+}
+
+/** A whole number of credits, 0 or more; anything else (absent, blank, negative, not a number) is the default. */
+export function parseThreshold(value: string | null | undefined): number {
+  if (value === null || value === undefined || value.trim() === "") return DEFAULT_SPEND_CONFIRM_THRESHOLD;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : DEFAULT_SPEND_CONFIRM_THRESHOLD;
+}
+
+/** A cookie's value in a `Cookie` header or `document.cookie` string, undefined when it is not there. */
+export function cookieValue(cookieString: string, name: string): string | undefined {
+  for (const part of cookieString.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
+}
+
+/** Chrome keeps a cookie at most 400 days; the choice is renewed each time it is made. */
+const MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
+
+/** The `document.cookie` assignment that keeps (or, with null, forgets) a choice for the whole desk. */
+export function prefCookieString(name: string, value: string | null, secure: boolean): string {
+  const attrs = `path=/; samesite=lax${secure ? "; secure" : ""}`;
+  return value === null ? `${name}=; ${attrs}; max-age=0` : `${name}=${encodeURIComponent(value)}; ${attrs}; max-age=${MAX_AGE_SECONDS}`;
+}
+
+/** Browser only: the current value of one of these cookies. */
+export function readPref(name: string): string | undefined {
+  return cookieValue(document.cookie, name);
+}
+
+const PREF_EVENT = "alpha-desk:pref";
+const CHANNEL = "alpha-desk:prefs";
+
+let channel: BroadcastChannel | null | undefined;
+function prefsChannel(): BroadcastChannel | null {
+  if (channel === undefined) channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CHANNEL);
+  return channel;
+}
+
+/** Browser only: keeps (or, with null, forgets) a choice, and tells this tab's and the desk's other tabs' readers. */
+export function writePref(name: string, value: string | null): void {
+  document.cookie = prefCookieString(name, value, location.protocol === "https:");
+  window.dispatchEvent(new Event(PREF_EVENT));
+  prefsChannel()?.postMessage(name);
+}
+
+/**
+ * Browser only: calls `onChange` when a choice is made in this tab or another tab of the desk (cookies fire no event
+ * of their own, as the storage event did for localStorage). For `useSyncExternalStore`.
+ */
+export function subscribePrefs(onChange: () => void): () => void {
+  const others = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CHANNEL);
+  others?.addEventListener("message", onChange);
+  window.addEventListener(PREF_EVENT, onChange);
+  return () => {
+    others?.close();
+    window.removeEventListener(PREF_EVENT, onChange);
+  };
+}
+
+const OLD_THEME_KEY = "theme";
+const OLD_NOTIFY_KEY = "alpha-desk:alerts:notify";
+const OLD_THRESHOLD_PREFIX = "alpha-desk:spend-threshold:";
+
+/**
+ * Browser only, once per browser, in idle time: moves the choices an earlier desk kept in localStorage into their
+ * cookies (a cookie already set wins), forgets the old keys, and marks the browser done, so no later page load opens
+ * the storage. Returns the theme it moved, for the page to apply.
+ */
+export function movePrefsFromStorage(): ThemeChoice | null {
+  if (readPref(PREFS_MOVED_COOKIE) === "1") return null;
+  let moved: ThemeChoice | null = null;
+  try {
+    const theme = parseThemeChoice(localStorage.getItem(OLD_THEME_KEY));
+    if (theme && readPref(THEME_COOKIE) === undefined) {
+      writePref(THEME_COOKIE, theme);
+      moved = theme;
+    }
+    const notify = localStorage.getItem(OLD_NOTIFY_KEY);
+    if (notify !== null && readPref(ALERT_NOTIFY_COOKIE) === undefined) writePref(ALERT_NOTIFY_COOKIE, parseNotifyChoice(notify));
+    const old: string[] = [OLD_THEME_KEY, OLD_NOTIFY_KEY];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith(OLD_THRESHOLD_PREFIX)) continue;
+      old.push(key);
+      const cookie = spendThresholdCookie(key.slice(OLD_THRESHOLD_PREFIX.length));
+      if (readPref(cookie) === undefined) writePref(cookie, String(parseThreshold(localStorage.getItem(key))));
+    }
+    for (const key of old) localStorage.removeItem(key);
+  } catch {
+    // Storage disabled: there is nothing to move.
+  }
+  writePref(PREFS_MOVED_COOKIE, "1");
+  return moved;
+}
