@@ -23,6 +23,29 @@ describe("collectUpcomingCalendar", () => {
     expect(cal.truncated).toBe(false);
   });
 
+  it("keeps only what the calendar shows of a row, not the announcement's long texts", async () => {
+    const full: UpcomingEarningsRow = {
+      ...row("a", "TCS", "2026-11-24T10:00:00+05:30"),
+      event_id: "199178926",
+      company: "Tata Consultancy Services Ltd.",
+      purpose: "Financial Results",
+      title: "Board Meeting Intimation for Financial Results",
+      bm_desc: "Tata Consultancy Services Ltd. has informed BSE that a meeting of the Board of Directors is scheduled…",
+      body: "This is to inform you that a meeting of the Board of Directors of the Company is scheduled…",
+    };
+    const cal = await collectUpcomingCalendar([], async () => ({ data: [full, row("b", "INFY", "2026-11-25")], has_next: false }));
+    expect(cal.rows[0]).toStrictEqual({
+      id: "a",
+      symbol: "TCS",
+      company: "Tata Consultancy Services Ltd.",
+      purpose: "Financial Results",
+      title: "Board Meeting Intimation for Financial Results",
+      date: "2026-11-24T10:00:00+05:30",
+      quarter: "q2_27",
+    });
+    expect(Object.keys(cal.rows[1] ?? {})).toEqual(["id", "symbol", "date", "quarter"]);
+  });
+
   it("stops at the page cap and says the calendar is truncated", async () => {
     const cal = await collectUpcomingCalendar([], async ({ page }) => ({ data: [row(`r${page}`, "TCS", `2026-12-0${page}`)], has_next: true }), 3);
     expect(cal.rows).toHaveLength(3);

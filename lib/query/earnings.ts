@@ -9,8 +9,24 @@ import { deskKeys } from "@/lib/query/desk-keys";
 export const UPCOMING_PAGE_LIMIT = 50;
 export const UPCOMING_MAX_PAGES = 8;
 
+/**
+ * What the desk shows of an upcoming results row. The announcement's long texts (`bm_desc`, `body`) are shown nowhere,
+ * and they were two thirds of the calendar's bytes in every page that carries it (83 rows: 82 kB of the earnings
+ * page's HTML, 33 kB gzip in all, where a phone gets 14 kB in its first round trip; bench/README.md, session 9).
+ */
+export type CalendarRow = Pick<UpcomingEarningsRow, "id" | "symbol" | "company" | "purpose" | "title" | "date" | "quarter">;
+
+const CALENDAR_FIELDS = ["id", "symbol", "company", "purpose", "title", "date", "quarter"] as const satisfies readonly (keyof CalendarRow)[];
+
+/** The row's shown fields, those it has only (an absent field must not become an `undefined` in the page's payload). */
+function calendarRow(row: UpcomingEarningsRow): CalendarRow {
+  const out: Record<string, unknown> = {};
+  for (const field of CALENDAR_FIELDS) if (row[field] !== undefined) out[field] = row[field];
+  return out as CalendarRow;
+}
+
 export interface UpcomingCalendar {
-  rows: UpcomingEarningsRow[];
+  rows: CalendarRow[];
   /** More rows exist beyond what was collected (the calendar shows the nearest ones only). */
   truncated: boolean;
 }
@@ -39,10 +55,10 @@ export async function collectUpcomingCalendar(
   const limit = typeof maxPages === "function" ? maxPages : () => maxPages;
   const chunks = await Promise.all(
     symbolChunks(symbols).map(async (chunk) => {
-      const rows: UpcomingEarningsRow[] = [];
+      const rows: CalendarRow[] = [];
       for (let page = 1; page <= limit(); page += 1) {
         const res = await fetchPage({ symbols: chunk, page });
-        rows.push(...res.data);
+        rows.push(...res.data.map(calendarRow));
         if (!res.has_next) return rows;
       }
       truncated = true;
