@@ -89,6 +89,7 @@ function prefsChannel(): BroadcastChannel | null {
 /** Browser only: keeps (or, with null, forgets) a choice, and tells this tab's and the desk's other tabs' readers. */
 export function writePref(name: string, value: string | null): void {
   document.cookie = prefCookieString(name, value, location.protocol === "https:");
+  // This tab's readers at once; the others through the page's one channel (a channel does not hear its own posts).
   window.dispatchEvent(new Event(PREF_EVENT));
   prefsChannel()?.postMessage(name);
 }
@@ -98,11 +99,11 @@ export function writePref(name: string, value: string | null): void {
  * of their own, as the storage event did for localStorage). For `useSyncExternalStore`.
  */
 export function subscribePrefs(onChange: () => void): () => void {
-  const others = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CHANNEL);
+  const others = prefsChannel();
   others?.addEventListener("message", onChange);
   window.addEventListener(PREF_EVENT, onChange);
   return () => {
-    others?.close();
+    others?.removeEventListener("message", onChange);
     window.removeEventListener(PREF_EVENT, onChange);
   };
 }
