@@ -2,10 +2,12 @@
  * `npm test`'s check after the production build: every route's first-load JavaScript (gzip) within its budget
  * (`scripts/bundle-sizes.ts`). Sizes only, never timings. Fails, with the list, when a route is over; and when the
  * build left no stats, names no routes or names chunks that are not on disk, since a check that measured nothing
- * must not pass. Run: `npx tsx scripts/check-bundle-budget.ts` after `next build`.
+ * must not pass; and when a first-load chunk lacks V8's compile hint (scripts/compile-hints.ts). Run:
+ * `npx tsx scripts/check-bundle-budget.ts` after `next build`.
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { chunksWithoutCompileHint } from "./compile-hints";
 import { aimFor, CEILING_SLACK_KB, firstLoadSizes, INTERIM_CEILINGS_KB, readRouteStats, sizesTable, statsPathOf, ZOD_PENDING_ROUTES, type RouteSize } from "./bundle-sizes";
 
 export class BundleBudgetError extends Error {
@@ -67,7 +69,11 @@ export function checkBundleBudget({
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
-    const sizes = checkBundleBudget({ root: join(import.meta.dirname, "..") });
+    const root = join(import.meta.dirname, "..");
+    const sizes = checkBundleBudget({ root });
+    // The build's hook (next.config.ts, compiler.runAfterProductionCompile) ran: every first-load chunk has V8's hint.
+    const unhinted = chunksWithoutCompileHint(join(root, process.env.NEXT_DIST_DIR ?? ".next"));
+    if (unhinted.length > 0) throw new BundleBudgetError(`${unhinted.length} first-load chunk(s) lack V8's compile hint (scripts/compile-hints.ts): ${unhinted.slice(0, 5).join(", ")}`);
     console.log(`First-load JavaScript per route (gzip -9), all ${sizes.length} within their budgets (${sizes.filter((s) => s.gzipKb > s.aimKb).length} still over the aim, under an interim ceiling):\n\n${sizesTable(sizes)}`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -1,0 +1,104 @@
+/**
+ * V8's explicit compile hint on the chunks a page loads first. `next build` calls `addCompileHints` once its compile
+ * is done (`compiler.runAfterProductionCompile` in next.config.ts), before it generates pages.
+ *
+ * A script whose first line is `//# allFunctionsCalledOnLoad` has every function compiled as the script streams in,
+ * on a background thread (Chrome 136 and later; other browsers read a comment). Without it V8 only pre-parses a
+ * function and compiles it on the main thread the first time it is called. At a page's boot nearly every function
+ * of its first-load chunks is called (React DOM, the router, the desk's shell and the page's own parts), so the lazy
+ * compiles were main-thread work inside the boot and hydration tasks: on a phone-speed CPU (4× throttled) a desk
+ * page's blocking time fell from 130–175 ms to 60–80 ms with the hint (bench/README.md, session 10).
+ *
+ * Only first-load chunks get it: the chunks Next lists as a page's entry files (its client reference manifests, the
+ * same set as its "First Load JS") and the root main files. The chunks loaded on demand (Recharts, markdown, the
+ * contracts' zod schemas, dialogs) are libraries of which a view calls a small part: compiling all of them would spend
+ * CPU and memory on functions never run, which is what V8's guidance says the hint is not for.
+ *
+ * Adding a line moves every generated position down one line, so a chunk's source map (a build with
+ * `productionBrowserSourceMaps`) is moved with it. Running it twice changes nothing.
+ */
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runInNewContext } from "node:vm";
+
+export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
+
+type RscManifestEntry = { entryJSFiles?: Record<string, string[]> };
+
+function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...filesUnder(path, keep));
+    else if (keep(name)) out.push(path);
+  }
+  return out;
+}
+
+/** The entry JS files one client reference manifest names (`static/chunks/…js`, relative to the build folder). */
+export function entryFilesOf(manifestSource: string): string[] {
+  // The manifest is a script that sets globalThis.__RSC_MANIFEST; it is run in a context of its own, not this one.
+  const sandbox: { __RSC_MANIFEST?: Record<string, RscManifestEntry> } = {};
+  runInNewContext(manifestSource, { globalThis: sandbox }, { timeout: 1000 });
+  const files: string[] = [];
+  for (const entry of Object.values(sandbox.__RSC_MANIFEST ?? {})) {
+    for (const list of Object.values(entry.entryJSFiles ?? {})) files.push(...list);
+  }
+  return files;
+}
+
+/** Every chunk some page of the build under `distDir` loads before it boots: paths relative to `distDir`. */
+export function firstLoadChunks(distDir: string): string[] {
+  const buildManifestPath = join(distDir, "build-manifest.json");
+  if (!existsSync(buildManifestPath)) throw new Error(`no ${buildManifestPath}: the build has not compiled`);
+  const buildManifest = JSON.parse(readFileSync(buildManifestPath, "utf8")) as { rootMainFiles?: string[] };
+  const manifests = filesUnder(join(distDir, "server", "app"), (name) => name.endsWith("_client-reference-manifest.js"));
+  if (manifests.length === 0) throw new Error(`no client reference manifests under ${join(distDir, "server", "app")}: the build has no pages`);
+  const chunks = new Set<string>(buildManifest.rootMainFiles ?? []);
+  for (const manifest of manifests) for (const file of entryFilesOf(readFileSync(manifest, "utf8"))) chunks.add(file);
+  return [...chunks].filter((file) => file.endsWith(".js")).sort();
+}
+
+/** Moves a source map's generated positions down one line, as the hint's line moves the chunk's code. */
+export function shiftSourceMap(mapSource: string): string {
+  const map = JSON.parse(mapSource) as { mappings?: string; sections?: { offset: { line: number; column: number } }[] };
+  if (Array.isArray(map.sections)) for (const section of map.sections) section.offset.line += 1;
+  else if (typeof map.mappings === "string") map.mappings = `;${map.mappings}`;
+  else throw new Error("a source map with neither mappings nor sections");
+  return JSON.stringify(map);
+}
+
+export type CompileHintsResult = { hinted: string[]; alreadyHinted: string[] };
+
+/** Puts the hint on the first line of every first-load chunk of the build under `distDir`. */
+export function addCompileHints(distDir: string): CompileHintsResult {
+  const result: CompileHintsResult = { hinted: [], alreadyHinted: [] };
+  const chunks = firstLoadChunks(distDir);
+  if (chunks.length === 0) throw new Error(`the build under ${distDir} names no first-load chunks`);
+  // Every chunk is checked before any is changed: a build that does not add up is left as it was.
+  const missing = chunks.filter((file) => !existsSync(join(distDir, file)));
+  if (missing.length > 0) throw new Error(`${missing.join(", ")} is named by the build's manifests but is not in ${distDir}`);
+  for (const file of chunks) {
+    const path = join(distDir, file);
+    const source = readFileSync(path, "utf8");
+    if (source.startsWith(`${COMPILE_HINT}\n`)) {
+      result.alreadyHinted.push(file);
+      continue;
+    }
+    // Both are written aside and then renamed into place, so a server reading the folder never sees half a chunk.
+    const mapPath = `${path}.map`;
+    const shiftedMap = existsSync(mapPath) ? shiftSourceMap(readFileSync(mapPath, "utf8")) : undefined;
+    writeFileSync(`${path}.hinting`, `${COMPILE_HINT}\n${source}`);
+    if (shiftedMap !== undefined) writeFileSync(`${mapPath}.hinting`, shiftedMap);
+    renameSync(`${path}.hinting`, path);
+    if (shiftedMap !== undefined) renameSync(`${mapPath}.hinting`, mapPath);
+    result.hinted.push(file);
+  }
+  return result;
+}
+
+/** The first-load chunks of the build under `distDir` that lack the hint (npm test's build check fails on any). */
+export function chunksWithoutCompileHint(distDir: string): string[] {
+  return firstLoadChunks(distDir).filter((file) => !readFileSync(join(distDir, file), "utf8").startsWith(`${COMPILE_HINT}\n`));
+}
