@@ -111,8 +111,11 @@ test.describe("the first view's text is in the first HTML", () => {
  * inside React's hydration task. The browser's choices (theme, spend threshold, notifications) are cookies the server
  * renders with (lib/browser-prefs.ts); the one-time move of an earlier desk's localStorage runs seconds later, and is
  * marked done here.
+ *
+ * Nor does it use Intl: the first formatter a page builds loads the browser's locale data, 11–54 ms of main-thread
+ * work (session 10). The desk writes its dates and numbers itself (lib/format/calendar-parts.ts, indian-digits.ts).
  */
-test.describe("no page reads the browser's storage while it loads", () => {
+test.describe("no page reads the browser's storage or uses Intl while it loads", () => {
   test("every page of the desk's navigation, with every choice made", async ({ browser }) => {
     test.setTimeout(120_000);
     const { deskUrl } = readFixtures();
@@ -136,6 +139,44 @@ test.describe("no page reads the browser's storage while it loads", () => {
           },
         });
       }
+      // Intl's constructors, and the locale-aware methods that build one inside.
+      const intlUses: string[] = [];
+      Object.assign(window, { __intlUses: intlUses });
+      const where = () => new Error().stack?.split("\n")[3]?.trim() ?? "?";
+      for (const name of ["DateTimeFormat", "NumberFormat", "PluralRules", "RelativeTimeFormat", "ListFormat", "Collator", "Segmenter", "DisplayNames"] as const) {
+        const original = Intl[name] as unknown as (...args: unknown[]) => unknown;
+        if (typeof original !== "function") continue;
+        (Intl as unknown as Record<string, unknown>)[name] = new Proxy(original, {
+          construct(target, args) {
+            intlUses.push(`Intl.${name} from ${where()}`);
+            return Reflect.construct(target as unknown as new (...a: unknown[]) => object, args);
+          },
+          apply(target, self, args) {
+            intlUses.push(`Intl.${name} from ${where()}`);
+            return Reflect.apply(target, self, args);
+          },
+        });
+        watched.push(`Intl.${name}`);
+      }
+      for (const [proto, method, label] of [
+        [Date.prototype, "toLocaleString", "Date"],
+        [Date.prototype, "toLocaleDateString", "Date"],
+        [Date.prototype, "toLocaleTimeString", "Date"],
+        [Number.prototype, "toLocaleString", "Number"],
+        [String.prototype, "localeCompare", "String"],
+      ] as const) {
+        const original = (proto as unknown as Record<string, (...args: unknown[]) => unknown>)[method];
+        if (typeof original !== "function") continue;
+        Object.defineProperty(proto, method, {
+          configurable: true,
+          writable: true,
+          value: function (this: unknown, ...args: unknown[]) {
+            intlUses.push(`${label}#${method} from ${where()}`);
+            return original.apply(this, args);
+          },
+        });
+        watched.push(`${label}#${method}`);
+      }
     });
     const page = await context.newPage();
     for (const path of ["/sign-in", "/today", "/season", "/earnings", "/alerts", "/news", "/announcements", "/block-deals", "/concalls", "/symbols/TCS", "/watchlists", "/summaries", "/batches", "/usage", "/settings", "/team"]) {
@@ -143,13 +184,18 @@ test.describe("no page reads the browser's storage while it loads", () => {
         await page.goto(path, { waitUntil: "load" });
         await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
         await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-        const { reads, watched } = await page.evaluate(() => {
-          const w = window as unknown as { __storageReads: string[]; __storageWatched: string[] };
-          return { reads: w.__storageReads, watched: w.__storageWatched };
+        const { reads, watched, intlUses } = await page.evaluate(() => {
+          const w = window as unknown as { __storageReads: string[]; __storageWatched: string[]; __intlUses: string[] };
+          return { reads: w.__storageReads, watched: w.__storageWatched, intlUses: w.__intlUses };
         });
         // The watch itself is in place (a browser that moved these accessors would make the check pass unseen).
-        expect(watched, path).toEqual(["localStorage", "sessionStorage", "indexedDB"]);
+        expect(watched, path).toEqual([
+          "localStorage", "sessionStorage", "indexedDB",
+          ...["DateTimeFormat", "NumberFormat", "PluralRules", "RelativeTimeFormat", "ListFormat", "Collator", "Segmenter", "DisplayNames"].map((n) => `Intl.${n}`),
+          "Date#toLocaleString", "Date#toLocaleDateString", "Date#toLocaleTimeString", "Number#toLocaleString", "String#localeCompare",
+        ]);
         expect.soft(reads, path).toEqual([]);
+        expect.soft(intlUses, path).toEqual([]);
       });
     }
     await context.close();

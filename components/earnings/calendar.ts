@@ -1,5 +1,6 @@
 import { istDateString, resolveBound } from "@/lib/alpha/time";
 import type { EarningsIndexRow, UpcomingEarningsRow } from "@/lib/alpha/earnings";
+import { dayMonth, dayMonthYear, longDay, monthYear, utcParts, weekdayShort } from "@/lib/format/calendar-parts";
 import { type CalendarView, isDayKey } from "./day-key";
 
 /** Calendar arithmetic on IST calendar days written `YYYY-MM-DD`; pure, so server and browser agree. */
@@ -88,32 +89,29 @@ export function viewRange(anchor: string, view: CalendarView): { first: string; 
   return { first: anchor, last: null };
 }
 
-const monthFmt = /* @__PURE__ */ new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
-const dayMonthFmt = /* @__PURE__ */ new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "UTC" });
-const fullFmt = /* @__PURE__ */ new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const longDayFmt = /* @__PURE__ */ new Intl.DateTimeFormat("en-IN", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const shortWeekdayFmt = /* @__PURE__ */ new Intl.DateTimeFormat("en-IN", { weekday: "short", timeZone: "UTC" });
+// A calendar day is kept as UTC midnight (toUtc), so its fields are read in UTC.
+const partsOfDay = (day: string) => utcParts(toUtc(day).getTime());
 
 /** "November 2026" for a month, "23 – 29 Nov 2026" for a week, "From 23 Nov 2026" for the agenda. */
 export function rangeLabel(anchor: string, view: CalendarView): string {
-  if (view === "month") return monthFmt.format(toUtc(anchor));
-  if (view === "agenda") return `From ${fullFmt.format(toUtc(anchor))}`;
+  if (view === "month") return monthYear(partsOfDay(anchor));
+  if (view === "agenda") return `From ${dayMonthYear(partsOfDay(anchor))}`;
   const days = weekDays(anchor);
   const first = days[0] ?? anchor;
   const last = days[6] ?? anchor;
   return sameMonth(first, last)
-    ? `${toUtc(first).getUTCDate()} – ${fullFmt.format(toUtc(last))}`
-    : `${dayMonthFmt.format(toUtc(first))} – ${fullFmt.format(toUtc(last))}`;
+    ? `${toUtc(first).getUTCDate()} – ${dayMonthYear(partsOfDay(last))}`
+    : `${dayMonth(partsOfDay(first))} – ${dayMonthYear(partsOfDay(last))}`;
 }
 
 /** "Monday, 23 November 2026". */
 export function longDayLabel(day: string): string {
-  return longDayFmt.format(toUtc(day));
+  return longDay(partsOfDay(day));
 }
 
 /** "Mon". */
 export function weekdayLabel(day: string): string {
-  return shortWeekdayFmt.format(toUtc(day));
+  return weekdayShort(partsOfDay(day));
 }
 
 export function dayOfMonth(day: string): number {

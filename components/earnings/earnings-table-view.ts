@@ -1,5 +1,6 @@
 import type { EarningsTable } from "@/lib/alpha/earnings";
 import { formatQuarterKey, parseQuarterKey, previousQuarter, quarterKeyFromLabel, quarterLabel } from "@/lib/alpha/quarters";
+import { formatNumber } from "@/lib/format/number";
 
 /** The earnings table laid out for reading: periods as columns, line items as rows, with YoY and QoQ changes. */
 
@@ -70,7 +71,7 @@ export function formatChange(change: Change | null): string {
   if (!change) return "—";
   const sign = change.value > 0 ? "+" : change.value < 0 ? "−" : "";
   const abs = Math.abs(change.value);
-  return change.unit === "bps" ? `${sign}${abs.toLocaleString("en-IN")} bps` : `${sign}${abs.toFixed(1)}%`;
+  return change.unit === "bps" ? `${sign}${formatNumber(abs, { maximumFractionDigits: 3 })} bps` : `${sign}${abs.toFixed(1)}%`;
 }
 
 export function buildTableView(table: EarningsTable | null | undefined): TableView | null {

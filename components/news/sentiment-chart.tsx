@@ -4,7 +4,7 @@ import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { type ChartConfig, ChartContainer, ChartLegend, ChartLegendContent, ChartTooltip, ChartTooltipContent } from "@/components/ui/chart";
 import { istDateToInstant } from "@/lib/alpha/time";
 import { formatNumber } from "@/lib/format/number";
-import { formatIstDate } from "@/lib/format/time";
+import { formatIstDate, formatIstDayMonth } from "@/lib/format/time";
 import type { SentimentDay } from "./news-model";
 
 const config: ChartConfig = {
@@ -13,8 +13,7 @@ const config: ChartConfig = {
   negative: { label: "Negative", color: "var(--negative)" },
 };
 const KEYS = ["positive", "neutral", "negative"] as const;
-const DAY_LABEL = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", day: "numeric", month: "short" });
-const dayLabel = (day: string) => DAY_LABEL.format(istDateToInstant(day));
+const dayLabel = (day: string) => formatIstDayMonth(istDateToInstant(day));
 
 /** Articles per IST day, stacked by sentiment. Fed data; it never fetches. */
 export function SentimentChart({ days }: { days: SentimentDay[] }) {

@@ -8,6 +8,7 @@ import { priceWords } from "@/components/paid/price-tag";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
+import { formatNumber } from "@/lib/format/number";
 import { queryKeys } from "@/lib/query/keys";
 import { buySymbolCatalogue, symbolSearchQueryOptions, type SymbolMatch, type SymbolSearchResult } from "@/lib/query/symbols";
 import { resolveTypedSymbols } from "./resolve-typed";
@@ -270,7 +271,7 @@ export function SymbolCombobox({
         {showPopup && result && !result.catalogue.held && (
           <div className="flex flex-wrap items-center gap-2 border-t px-3 py-2 text-xs text-muted-foreground" data-testid="symbol-catalogue-offer">
             <span className="min-w-0 flex-1">
-              Searching {result.catalogue.count.toLocaleString("en-IN")} companies by symbol{result.catalogue.count ? " and the names on the results calendar" : ""}. Every company&apos;s name and BSE code:
+              Searching {formatNumber(result.catalogue.count, { maximumFractionDigits: 3 })} companies by symbol{result.catalogue.count ? " and the names on the results calendar" : ""}. Every company&apos;s name and BSE code:
               buy the symbol catalogue once for your account ({priceWords(result.catalogue.price)}).
             </span>
             <Button type="button" size="sm" variant="outline" onClick={() => void buyCatalogue()} disabled={buying}>

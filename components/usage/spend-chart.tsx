@@ -3,11 +3,10 @@
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { type ChartConfig, ChartContainer, ChartLegend, ChartLegendContent, ChartTooltip, ChartTooltipContent, chartColorVar } from "@/components/ui/chart";
 import { formatCredits, formatNumber } from "@/lib/format/number";
-import { formatIstDate, formatIstTime } from "@/lib/format/time";
+import { formatIstDate, formatIstDayMonth, formatIstTime } from "@/lib/format/time";
 import type { DeskSpend } from "@/lib/query/usage";
 import { endpointLabel, seriesColor } from "./endpoint-labels";
 
-const DAY_LABEL = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", day: "numeric", month: "short" });
 
 /** Credits spent per time bucket, stacked by endpoint. Fed data; it never fetches. */
 export function SpendChart({ spend }: { spend: DeskSpend }) {
@@ -29,7 +28,7 @@ export function SpendChart({ spend }: { spend: DeskSpend }) {
           axisLine={false}
           tickMargin={8}
           minTickGap={16}
-          tickFormatter={(v: string) => (hourly ? formatIstTime(v, { suffix: false }) : DAY_LABEL.format(new Date(v)))}
+          tickFormatter={(v: string) => (hourly ? formatIstTime(v, { suffix: false }) : formatIstDayMonth(v))}
         />
         <YAxis tickLine={false} axisLine={false} width={48} allowDecimals={false} tickFormatter={(v: number) => formatNumber(v)} />
         <ChartTooltip

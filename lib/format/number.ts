@@ -1,8 +1,10 @@
-/** Money and counts in the Indian style: lakh/crore digit grouping (1,23,45,678). */
+/**
+ * Money and counts in the Indian style: lakh/crore digit grouping (1,23,45,678). Written by `indian-digits.ts`, not
+ * Intl, which a page would load locale data for while it boots; the text is Intl en-IN's.
+ */
+import { formatIndian, indianDigits } from "./indian-digits";
 
-const groupInt = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
-const inrWhole = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
-const inrPaise = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const groupInt = (value: number) => formatIndian(value, { maximumFractionDigits: 0 });
 
 const DASH = "—";
 
@@ -17,30 +19,31 @@ function isNumber(value: number | null | undefined): value is number {
 export function formatNumber(value: number | null | undefined, options: { maximumFractionDigits?: number; fractionDigits?: number } = {}): string {
   if (!isNumber(value)) return DASH;
   if (options.fractionDigits !== undefined) {
-    return new Intl.NumberFormat("en-IN", { minimumFractionDigits: options.fractionDigits, maximumFractionDigits: options.fractionDigits }).format(value);
+    return formatIndian(value, { minimumFractionDigits: options.fractionDigits, maximumFractionDigits: options.fractionDigits });
   }
-  if (options.maximumFractionDigits === undefined) return groupInt.format(value);
-  return new Intl.NumberFormat("en-IN", { maximumFractionDigits: options.maximumFractionDigits }).format(value);
+  if (options.maximumFractionDigits === undefined) return groupInt(value);
+  return formatIndian(value, { maximumFractionDigits: options.maximumFractionDigits });
 }
 
 /** Rupees: "₹1,23,45,678" (whole rupees) or with paise when asked: "₹1,234.50". */
 export function formatInr(value: number | null | undefined, options: { paise?: boolean } = {}): string {
   if (!isNumber(value)) return DASH;
-  return (options.paise ? inrPaise : inrWhole).format(value);
+  const { negative, text } = indianDigits(value, options.paise ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 0 });
+  return `${negative ? "-" : ""}₹${text}`;
 }
 
 /** A value already in crores (market cap, trade value): "₹1,23,456 cr"; below 100 cr keeps two decimals. */
 export function formatCrore(crores: number | null | undefined): string {
   if (!isNumber(crores)) return DASH;
   const digits = Math.abs(crores) < 100 ? 2 : 0;
-  const n = new Intl.NumberFormat("en-IN", { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(crores);
-  return `${crores < 0 ? "-" : ""}₹${n.replace(/^-/, "")} cr`;
+  const { negative, text } = indianDigits(crores, { maximumFractionDigits: digits });
+  return `${negative ? "-" : ""}₹${text} cr`;
 }
 
 /** Credits: "1 credit", "1,250 credits"; `compact` drops the unit. */
 export function formatCredits(value: number | null | undefined, options: { compact?: boolean } = {}): string {
   if (!isNumber(value)) return DASH;
-  const n = groupInt.format(value);
+  const n = groupInt(value);
   if (options.compact) return n;
   return `${n} ${Math.abs(value) === 1 ? "credit" : "credits"}`;
 }

@@ -1,4 +1,8 @@
-/** Times for people in India: every instant is shown in Asia/Kolkata and labelled "IST". */
+/**
+ * Times for people in India: every instant is shown in Asia/Kolkata and labelled "IST". Written from the instant's
+ * calendar fields (`calendar-parts.ts`), not with Intl, which a page would load locale data for while it boots.
+ */
+import { dayMonth, dayMonthYear, hourMinute, isoDay, istParts, weekdayShort } from "./calendar-parts";
 
 export const IST_TIME_ZONE = "Asia/Kolkata";
 
@@ -12,23 +16,25 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-const dateFmt = new Intl.DateTimeFormat("en-IN", { timeZone: IST_TIME_ZONE, day: "numeric", month: "short", year: "numeric" });
-const timeFmt = new Intl.DateTimeFormat("en-IN", { timeZone: IST_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-const weekdayFmt = new Intl.DateTimeFormat("en-IN", { timeZone: IST_TIME_ZONE, weekday: "short" });
-
 /** "22 Nov 2026" (the IST calendar day). */
 export function formatIstDate(value: DateInput, options: { weekday?: boolean } = {}): string {
   const d = toDate(value);
   if (!d) return DASH;
-  const day = dateFmt.format(d);
-  return options.weekday ? `${weekdayFmt.format(d)}, ${day}` : day;
+  const p = istParts(d.getTime());
+  return options.weekday ? `${weekdayShort(p)}, ${dayMonthYear(p)}` : dayMonthYear(p);
+}
+
+/** "22 Nov" (the IST calendar day, no year): a chart's day axis. */
+export function formatIstDayMonth(value: DateInput): string {
+  const d = toDate(value);
+  return d ? dayMonth(istParts(d.getTime())) : DASH;
 }
 
 /** "14:05 IST" (24-hour clock); `suffix: false` drops the zone label. */
 export function formatIstTime(value: DateInput, options: { suffix?: boolean } = {}): string {
   const d = toDate(value);
   if (!d) return DASH;
-  const t = timeFmt.format(d);
+  const t = hourMinute(istParts(d.getTime()));
   return options.suffix === false ? t : `${t} IST`;
 }
 
@@ -36,7 +42,8 @@ export function formatIstTime(value: DateInput, options: { suffix?: boolean } = 
 export function formatIstDateTime(value: DateInput): string {
   const d = toDate(value);
   if (!d) return DASH;
-  return `${dateFmt.format(d)}, ${timeFmt.format(d)} IST`;
+  const p = istParts(d.getTime());
+  return `${dayMonthYear(p)}, ${hourMinute(p)} IST`;
 }
 
 const UNITS: [size: number, label: string][] = [
@@ -77,13 +84,10 @@ export function formatDuration(totalSeconds: number): string {
   return rest ? `${hours} h ${rest} min` : `${hours} h`;
 }
 
-const dayKeyFmt = new Intl.DateTimeFormat("en-CA", { timeZone: IST_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-const shortDayFmt = new Intl.DateTimeFormat("en-IN", { timeZone: IST_TIME_ZONE, day: "numeric", month: "short" });
-
 /** The IST calendar day of an instant, "2026-11-24" (null when there is none). */
 export function istDayKey(value: DateInput): string | null {
   const d = toDate(value);
-  return d ? dayKeyFmt.format(d) : null;
+  return d ? isoDay(istParts(d.getTime())) : null;
 }
 
 /**
@@ -97,7 +101,8 @@ export function formatIstStamp(value: DateInput, now: Date | number = Date.now()
   const day = istDayKey(d);
   if (day === today) return formatIstTime(d);
   const sameYear = day?.slice(0, 4) === today?.slice(0, 4);
-  return `${sameYear ? shortDayFmt.format(d) : dateFmt.format(d)}, ${formatIstTime(d)}`;
+  const p = istParts(d.getTime());
+  return `${sameYear ? dayMonth(p) : dayMonthYear(p)}, ${formatIstTime(d)}`;
 }
 
 /** "5 min ago" today (IST); another day's item by its date and time ("23 Nov, 14:05 IST"). */

@@ -2,6 +2,7 @@
  * The market's status in words for people, from a calendar view at a moment: the shell's badge and the live feeds'
  * closed note read it. Pure (no clock): the caller passes the moment.
  */
+import { dayMonth, hourMinute, istParts, weekdayShort } from "@/lib/format/calendar-parts";
 import type { MarketCalendarView } from "./calendar-view";
 import { istDayStart } from "./calendar-view";
 
@@ -20,17 +21,16 @@ export interface MarketStatusCopy {
   trading: boolean;
 }
 
-const weekdayFmt = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", weekday: "short" });
-const dayMonthFmt = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", day: "numeric", month: "short" });
-const timeFmt = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const clock = (ms: number) => hourMinute(istParts(ms));
 
 /** When a session starts, for people: "today 09:15 IST", "Tue 09:15 IST" within a week, "Tue 1 Dec 09:15 IST" beyond. */
 export function sessionWhen(startMs: number, nowMs: number): string {
-  const time = `${timeFmt.format(startMs)} IST`;
+  const time = `${clock(startMs)} IST`;
   const days = Math.round((istDayStart(startMs) - istDayStart(nowMs)) / DAY_MS);
   if (days === 0) return `today ${time}`;
-  if (days < 7) return `${weekdayFmt.format(startMs)} ${time}`;
-  return `${weekdayFmt.format(startMs)} ${dayMonthFmt.format(startMs)} ${time}`;
+  const start = istParts(startMs);
+  if (days < 7) return `${weekdayShort(start)} ${time}`;
+  return `${weekdayShort(start)} ${dayMonth(start)} ${time}`;
 }
 
 export function describeMarketStatus(view: MarketCalendarView, nowMs: number): MarketStatusCopy {
@@ -42,11 +42,11 @@ export function describeMarketStatus(view: MarketCalendarView, nowMs: number): M
   const special = status.day.special ? ` (${status.day.special.name})` : "";
   switch (status.phase) {
     case "pre_open":
-      return { phase: "pre_open", label: "Pre-open", detail: `Pre-open order entry${special}; the market opens at ${normal ? `${timeFmt.format(normal.fromMs)} IST` : "the session's start"}.`, nextSession, trading: true };
+      return { phase: "pre_open", label: "Pre-open", detail: `Pre-open order entry${special}; the market opens at ${normal ? `${clock(normal.fromMs)} IST` : "the session's start"}.`, nextSession, trading: true };
     case "open":
-      return { phase: "open", label: "Market open", detail: `Normal market${special} until ${normal ? `${timeFmt.format(normal.toMs)} IST` : "the session's end"}.`, nextSession, trading: true };
+      return { phase: "open", label: "Market open", detail: `Normal market${special} until ${normal ? `${clock(normal.toMs)} IST` : "the session's end"}.`, nextSession, trading: true };
     case "closing":
-      return { phase: "closing", label: "Closing session", detail: `The closing session runs until ${status.session ? `${timeFmt.format(status.day.sessions.at(-1)?.toMs ?? status.session.toMs)} IST` : "16:00 IST"}. ${nextText}`, nextSession, trading: true };
+      return { phase: "closing", label: "Closing session", detail: `The closing session runs until ${status.session ? `${clock(status.day.sessions.at(-1)?.toMs ?? status.session.toMs)} IST` : "16:00 IST"}. ${nextText}`, nextSession, trading: true };
     default:
       if (status.day.holiday && !status.day.special) {
         return { phase: "holiday", label: "Holiday", detail: `Market holiday: ${status.day.holiday.name}. ${nextText}`, nextSession, trading: false };
