@@ -5,6 +5,7 @@
  * it loaded (bench/README.md, session 10); these never load it, and read the same in Node and in every browser.
  * `calendar-parts.test.ts` checks every function against `Intl` itself, field by field.
  */
+import { IST_OFFSET_MINUTES } from "@/lib/alpha/time";
 
 /** en-IN's short month names (CLDR): September is "Sept". */
 export const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"] as const;
@@ -14,7 +15,7 @@ export const WEEKDAYS_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] 
 export const WEEKDAYS_LONG = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
 /** IST is UTC+05:30 with no daylight saving (since 15 October 1945; the desk's data is decades later). */
-export const IST_OFFSET_MS = 330 * 60_000;
+const IST_OFFSET_MS = IST_OFFSET_MINUTES * 60_000;
 
 export type CalendarParts = {
   year: number;

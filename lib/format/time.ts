@@ -4,8 +4,6 @@
  */
 import { dayMonth, dayMonthYear, hourMinute, isoDay, istParts, weekdayShort } from "./calendar-parts";
 
-export const IST_TIME_ZONE = "Asia/Kolkata";
-
 type DateInput = Date | string | number | null | undefined;
 
 const DASH = "—";
