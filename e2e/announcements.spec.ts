@@ -15,7 +15,11 @@ test.describe("the announcements page", () => {
     await expect(card.getByTestId("primary-category")).toHaveAttribute("data-important", "true");
     await expect(card).toHaveAttribute("data-important", "true");
 
-    // Categories come from the free endpoint, in their two groups.
+    // Categories come from the free endpoint, in their two groups; not with the page (it stays within a phone's first
+    // round trip), but when the menu is about to be used.
+    const html = await (await page.request.get("/announcements?symbols=INFY")).text();
+    expect(html).toContain('data-testid="category-filter"');
+    expect(html).not.toContain("Newspaper Publication");
     await page.getByTestId("category-filter").click();
     const menu = page.getByRole("menu");
     await expect(menu.getByText("Important", { exact: true })).toBeVisible();

@@ -1,11 +1,10 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronDownIcon, TagsIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { CATEGORIES_INPUT } from "@/lib/query/announcements";
 
@@ -28,34 +27,41 @@ export function CategoryFilterButton({ count, ...props }: { count: number } & Re
   );
 }
 
-/** The button at once; the menu (Radix DropdownMenu and its popper) fetched on pointer or focus and opened on the click. */
-function CategoryMenuLazy({ groups, value, toggle }: { groups: CategoryGroups; value: string[]; toggle: (c: string, on: boolean) => void }) {
-  const [wanted, setWanted] = React.useState(false);
-  const button = <CategoryFilterButton count={value.length} onPointerEnter={() => void loadMenu()} onFocus={() => void loadMenu()} onClick={() => setWanted(true)} />;
-  if (!wanted) return button;
-  return (
-    <React.Suspense fallback={button}>
-      <CategoryMenu groups={groups} value={value} toggle={toggle} defaultOpen />
-    </React.Suspense>
-  );
-}
-
-/** Multi-select of categories in the two groups the free categories endpoint returns. */
+/**
+ * Multi-select of categories in the two groups the free categories endpoint returns. The button is there at once; the
+ * list is not needed until the menu is, so it is not part of the page (its HTML stays within a phone's first round
+ * trip) and nothing is fetched on load: a pointer or focus on the button fetches the list and the menu's code (Radix
+ * DropdownMenu and its popper) together, and the click opens the menu once both are in.
+ */
 export function CategoryFilter({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
-  const query = useQuery({ ...alphaQueryOptions("listAnnouncementCategories", CATEGORIES_INPUT), staleTime: 60 * 60_000 });
+  const queryClient = useQueryClient();
+  const [wanted, setWanted] = React.useState(false);
+  const options = { ...alphaQueryOptions("listAnnouncementCategories", CATEGORIES_INPUT), staleTime: 60 * 60_000 };
+  const query = useQuery({ ...options, enabled: wanted });
   const groups = query.data?.data.data;
+  const prepare = () => {
+    void loadMenu();
+    void queryClient.prefetchQuery(options);
+  };
   const toggle = (c: string, on: boolean) => onChange(on ? [...value, c] : value.filter((v) => v !== c));
+  const waiting = wanted && !groups && !query.isError;
+  const open = () => {
+    setWanted(true);
+    if (query.isError) void query.refetch();
+  };
+  const button = <CategoryFilterButton count={value.length} aria-busy={waiting || undefined} onPointerEnter={prepare} onFocus={prepare} onClick={open} />;
   return (
     <div className="grid gap-1.5">
       <span className="text-xs font-medium text-muted-foreground">Categories</span>
       <div className="flex min-h-9 flex-wrap items-center gap-1.5">
-        {groups ? (
-          <CategoryMenuLazy groups={groups} value={value} toggle={toggle} />
-        ) : query.isError ? (
-          <span className="text-xs text-muted-foreground">Categories could not be loaded.</span>
+        {wanted && groups ? (
+          <React.Suspense fallback={button}>
+            <CategoryMenu groups={groups} value={value} toggle={toggle} defaultOpen />
+          </React.Suspense>
         ) : (
-          <Skeleton className="h-9 w-40" />
+          button
         )}
+        {wanted && query.isError ? <span className="text-xs text-muted-foreground">Categories could not be loaded.</span> : null}
         {value.map((c) => (
           <Badge key={c} variant="secondary" className="h-7 gap-1 pr-1">
             {c}

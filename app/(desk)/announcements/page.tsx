@@ -4,11 +4,10 @@ import type { Metadata } from "next";
 import { AnnouncementsView } from "@/components/announcements/announcements-view";
 import { feedEmptyStates } from "@/components/feeds/feed-empty";
 import { NeedsKey } from "@/components/feeds/needs-key";
-import { CATEGORIES_INPUT } from "@/lib/query/announcements";
 import { parseAnnouncementsSearch } from "@/components/announcements/search-params";
 import { requireUser } from "@/lib/server/identity/auth";
 import { loadFeedPage } from "@/lib/server/live/feed-page";
-import { pageContext, prefetchFree } from "@/lib/server/http/prefetch";
+import { pageContext } from "@/lib/server/http/prefetch";
 
 export const metadata: Metadata = { title: "Announcements" };
 
@@ -27,7 +26,7 @@ const EMPTY = feedEmptyStates({
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * Filings are live (free) or paid pages the user asks for; only the free category list is prefetched. No Suspense boundary: the page
+ * Filings are live (free) or paid pages the user asks for; nothing is prefetched. No Suspense boundary: the page
  * reads only the desk's own data, so it is sent whole and its header (the page's largest text on a phone) paints
  * with the first frame, not in a boundary revealed later (e2e/first-paint.spec.ts).
  */
@@ -36,8 +35,9 @@ export default async function AnnouncementsPage({ searchParams }: { searchParams
   const ctx = await pageContext();
   // Checked here so a bad link fails soft (unknown values are dropped); the browser reads the same URL with lib/url-state.
   parseAnnouncementsSearch(await searchParams);
-  // The categories are free: they come with the page.
-  const { hasKey, state } = await loadFeedPage({ ctx, user, extra: (client) => prefetchFree({ ctx, user, client, id: "listAnnouncementCategories", input: CATEGORIES_INPUT }) });
+  // The category list is not part of the page: the filter fetches it when the menu is about to be used
+  // (components/announcements/category-filter.tsx), so the page neither waits for it nor carries it.
+  const { hasKey, state } = await loadFeedPage({ ctx, user });
   return (
     <HydrationBoundary state={state}>
       <AnnouncementsView hasKey={hasKey} description={DESCRIPTION} needsKey={<NeedsKey />} empty={EMPTY} />
