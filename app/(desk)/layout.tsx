@@ -32,6 +32,8 @@ export default async function DeskLayout({ children }: { children: ReactNode }) 
     client.prefetchQuery({ ...watchlistsQueryOptions(), queryFn: () => listWatchlists({ ctx, user }) }),
     keyStatus.hasKey ? client.prefetchQuery({ ...usageQueryOptions(), queryFn: () => getUsageSnapshot({ ctx, user }) }) : null,
   ]);
+  // The desk's clock at render: the top bar's market status is in the HTML as of this instant (useMarketStatus).
+  const renderedAt = ctx.now().getTime();
   return (
     <QueryProvider>
       <HydrationBoundary state={dehydrate(client)}>
@@ -42,6 +44,7 @@ export default async function DeskLayout({ children }: { children: ReactNode }) 
             groups={navGroupsFor(user.role)}
             firstStep={keyStatus.hasKey ? null : <NoKeyCard />}
             sidebarCollapsed={jar.get(SIDEBAR_COOKIE)?.value === "1"}
+            renderedAt={renderedAt}
           >
             {children}
           </AppShell>

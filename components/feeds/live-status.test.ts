@@ -19,6 +19,11 @@ describe("the live badge's words", () => {
     const note = "Market closed: next session Tue 09:15 IST; live alerts resume then";
     expect(liveBadgeCopy({ snapshot: snapshot({ state: "connected" }), product: "alerts", closedNote: note })).toMatchObject({ state: "connected", label: note, marketClosed: true });
     expect(liveBadgeCopy({ snapshot: snapshot({ state: "connected" }), product: "alerts" })).toMatchObject({ label: "Live", marketClosed: false });
+    // Already while connecting (the page's first HTML), so the badge keeps its words and size when the stream opens.
+    expect(liveBadgeCopy({ snapshot: snapshot({ state: "connecting" }), product: "alerts", closedNote: note })).toMatchObject({ state: "connecting", label: note, marketClosed: true });
+    expect(liveBadgeCopy({ snapshot: snapshot({ state: "connecting" }), product: "alerts" })).toMatchObject({ label: "Connecting", marketClosed: false });
+    const idle = { ...snapshot({ state: "connecting" }), connection: "idle" } as LiveSnapshot;
+    expect(liveBadgeCopy({ snapshot: idle, product: "alerts", closedNote: note })).toMatchObject({ state: "idle", label: note, marketClosed: true });
     const polling = liveBadgeCopy({ snapshot: snapshot({ state: "polling", pollEveryMs: 12_000 }), product: "alerts", closedNote: note });
     expect(polling.label).toBe("Checking every 12 s");
     expect(polling.detail.startsWith(note)).toBe(true);

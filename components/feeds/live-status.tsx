@@ -1,18 +1,16 @@
 "use client";
 
 import { AlertTriangleIcon, MoonIcon, PauseIcon, RadioIcon, RefreshCwIcon, TimerIcon } from "lucide-react";
-import { useMarketStatus } from "@/components/market/use-market-status";
 import { Badge } from "@/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { describeCost } from "@/lib/alpha/costs";
 import type { EndpointId } from "@/lib/alpha/catalogue";
 import { formatCredits } from "@/lib/format/number";
 import { formatDuration, formatIstTime } from "@/lib/format/time";
-import { liveClosedNote } from "@/lib/market/status-copy";
 import type { LiveProduct, LiveState } from "@/lib/query/live";
 import { cn } from "@/lib/utils";
 import type { LiveSnapshot } from "./live-hub";
-import { LiveStatusBox } from "./live-status-box";
+import { CLOSED_SENTENCE_CLASS, LiveStatusBox, useMarketClosedNote } from "./live-status-box";
 
 const LIST_ENDPOINT: Record<LiveProduct, EndpointId> = { alerts: "listAlerts", news: "listNews", announcements: "listAnnouncements", "block-deals": "listBlockDeals" };
 
@@ -52,8 +50,11 @@ export function liveBadgeCopy({
   const base = liveStateOf(snapshot, product);
   const rateLimited = base === "error" && status?.reason === "rate_limited";
   const state: LiveBadgeState = off ? "off" : paused && base !== "error" ? "paused" : rateLimited ? "rate_paused" : base;
-  // While the market is shut a working feed says so (and when it resumes); data-state keeps the connection's word.
-  const marketClosed = closedNote !== null && (state === "connected" || state === "polling");
+  // While the market is shut a working feed says so (and when it resumes); data-state keeps the connection's word. It
+  // says so before and while connecting too (the page's first HTML), so the badge does not change size when the
+  // stream opens after hydration.
+  const opening = state === "idle" || state === "connecting";
+  const marketClosed = closedNote !== null && (state === "connected" || state === "polling" || opening);
   let label: string;
   let detail: string;
   switch (state) {
@@ -93,16 +94,10 @@ export function liveBadgeCopy({
       detail = status?.message ?? "";
       break;
     default:
-      label = "Connecting";
-      detail = "Connecting to the live stream.";
+      label = marketClosed && closedNote ? closedNote : "Connecting";
+      detail = marketClosed ? "Connecting to the live stream; anything filed while the market is shut still appears." : "Connecting to the live stream.";
   }
   return { state, label, detail, marketClosed };
-}
-
-/** The market-closed sentence for a product's live feed, from the desk's calendar; null while the market trades. */
-function useMarketClosedNote(product: LiveProduct): string | null {
-  const market = useMarketStatus().copy;
-  return market ? liveClosedNote(market, product) : null;
 }
 
 /**
@@ -134,8 +129,9 @@ export function LiveStatusBadge({
   const closedNote = useMarketClosedNote(product);
   const { state, label, detail, marketClosed } = liveBadgeCopy({ snapshot, product, paused, off, closedNote });
   const status = snapshot.statuses[product];
-  const Icon = marketClosed && state === "connected" ? MoonIcon : state === "error" || state === "standby" ? AlertTriangleIcon : state === "paused" || state === "rate_paused" ? PauseIcon : state === "polling" ? TimerIcon : state === "reconnecting" ? RefreshCwIcon : RadioIcon;
-  const variant = marketClosed && state === "connected" ? "neutral" : state === "connected" ? "positive" : state === "error" ? "negative" : state === "polling" || state === "reconnecting" || state === "standby" || state === "rate_paused" ? "warning" : "neutral";
+  const closedSentence = marketClosed && state !== "polling";
+  const Icon = closedSentence ? MoonIcon : state === "error" || state === "standby" ? AlertTriangleIcon : state === "paused" || state === "rate_paused" ? PauseIcon : state === "polling" ? TimerIcon : state === "reconnecting" ? RefreshCwIcon : RadioIcon;
+  const variant = closedSentence ? "neutral" : state === "connected" ? "positive" : state === "error" ? "negative" : state === "polling" || state === "reconnecting" || state === "standby" || state === "rate_paused" ? "warning" : "neutral";
   const badge = (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -147,7 +143,7 @@ export function LiveStatusBadge({
             data-reason={status?.reason ?? ""}
             data-market={closedNote === null ? "open" : "closed"}
             aria-live="polite"
-            className={cn("h-7 gap-1.5 px-2.5", marketClosed && state === "connected" && "h-auto min-h-7 max-w-full py-1 text-left whitespace-normal", className)}
+            className={cn("h-7 gap-1.5 px-2.5", closedSentence && CLOSED_SENTENCE_CLASS, className)}
           >
             {state === "connected" && !marketClosed ? (
               <span aria-hidden className="relative flex size-2">

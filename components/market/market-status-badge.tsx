@@ -6,10 +6,14 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { cn } from "@/lib/utils";
 import { useMarketStatus } from "./use-market-status";
 
-/** The shell's market status: pre-open, open, closing, closed or holiday, with the next session on hover and for readers. */
+/**
+ * The shell's market status: pre-open, open, closing, closed or holiday, with the next session on hover and for readers.
+ * The status is in the first HTML (the render instant, ./use-market-status.ts); the placeholder is only for a calendar
+ * that failed to load, sized as the badge is on a phone (a dot) and on wider screens (a label).
+ */
 export function MarketStatusBadge({ className }: { className?: string }) {
   const { copy } = useMarketStatus();
-  if (!copy) return <span aria-hidden className={cn("inline-block h-6 w-24", className)} />;
+  if (!copy) return <span aria-hidden className={cn("inline-block h-7 w-[1.625rem] sm:w-24", className)} />;
   const Icon = copy.phase === "pre_open" ? SunriseIcon : copy.phase === "closing" ? SunsetIcon : copy.phase === "holiday" ? CalendarOffIcon : MoonIcon;
   const next = !copy.trading && copy.nextSession ? `Next session ${copy.nextSession}` : null;
   return (

@@ -1,21 +1,43 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { createContext, useContext, useEffect, useMemo, useState } from "react";
+import { useHydrated } from "@/components/auth/use-hydrated";
 import type { MarketCalendarView } from "@/lib/market/calendar-view";
 import { calendarView } from "@/lib/market/calendar-view";
 import type { MarketStatusCopy } from "@/lib/market/status-copy";
 import { describeMarketStatus } from "@/lib/market/status-copy";
 import { marketCalendarQueryOptions } from "@/lib/query/market";
 
+/** When the server rendered the page (the desk layout's clock), for the first render of every market status. */
+const RenderInstant = createContext<number | null>(null);
+
+function browserNow(): number {
+  return Date.now();
+}
+
+/**
+ * Gives every market status below it the instant the server rendered the page (AppShell, from the desk layout), so the
+ * server's HTML and the hydrating browser agree on it: the top bar's badge and a live feed's "market closed" words are in
+ * the first paint and do not change after hydration.
+ */
+export const RenderInstantProvider = RenderInstant.Provider;
+
 /**
  * The market's status now, from the desk's active calendar: computed in the browser and recomputed at the next
  * session boundary (a timer to that instant, not a poll), and when the tab comes back into view.
+ *
+ * While the page hydrates it is the status at the instant the server rendered it (RenderInstantProvider), so the first
+ * paint has it instead of a placeholder; the browser moves to its own clock right after. That holds for a part that
+ * hydrates late too (a lazy chunk): useHydrated is false while React hydrates any part. A status mounted after
+ * hydration starts from the browser's clock. Without a provider it is null until the browser's effect.
  */
 export function useMarketStatus(): { copy: MarketStatusCopy | null; view: MarketCalendarView | null; now: number | null } {
+  const renderedAt = useContext(RenderInstant);
+  const hydrated = useHydrated();
   const { data } = useQuery(marketCalendarQueryOptions());
   const view = useMemo(() => (data ? calendarView(data.calendar) : null), [data]);
-  const [now, setNow] = useState<number | null>(null);
+  const [now, setNow] = useState<number | null>(() => (hydrated ? browserNow() : renderedAt));
   useEffect(() => {
     if (!view) return;
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -3,6 +3,7 @@
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { MarketStatusBadge } from "@/components/market/market-status-badge";
+import { RenderInstantProvider } from "@/components/market/use-market-status";
 import { UsageGauge } from "@/components/usage/usage-gauge";
 import { Brand } from "./brand";
 import { MobileNavLazy } from "./mobile-nav-lazy";
@@ -24,6 +25,7 @@ export function AppShell({
   groups,
   firstStep,
   sidebarCollapsed,
+  renderedAt,
   children,
 }: {
   user: ShellUser;
@@ -31,38 +33,42 @@ export function AppShell({
   groups: NavGroup[];
   firstStep: ReactNode;
   sidebarCollapsed: boolean;
+  /** When the server rendered the page (ms since the epoch): every market status hydrates as of that instant. */
+  renderedAt: number;
   children: ReactNode;
 }) {
   const pathname = usePathname();
   const showFirstStep = !hasKey && !pathname.startsWith("/settings");
   return (
-    <div className="flex min-h-dvh">
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <Sidebar groups={groups} defaultCollapsed={sidebarCollapsed} />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4">
-          <MobileNavLazy groups={groups} />
-          <Brand href={HOME_PATH} compact className="md:hidden" />
-          <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
-            <MarketStatusBadge />
-            <UsageGauge hasKey={hasKey} />
-            <span aria-hidden className="mx-1 hidden h-6 w-px bg-border sm:block" />
-            <ThemeToggle />
-            <UserMenuLazy user={user} />
-          </div>
-        </header>
-        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
-          <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
-            {showFirstStep && firstStep}
-            {children}
-          </div>
-        </main>
+    <RenderInstantProvider value={renderedAt}>
+      <div className="flex min-h-dvh">
+        <a
+          href="#main"
+          className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <Sidebar groups={groups} defaultCollapsed={sidebarCollapsed} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4">
+            <MobileNavLazy groups={groups} />
+            <Brand href={HOME_PATH} compact className="md:hidden" />
+            <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+              <MarketStatusBadge />
+              <UsageGauge hasKey={hasKey} />
+              <span aria-hidden className="mx-1 hidden h-6 w-px bg-border sm:block" />
+              <ThemeToggle />
+              <UserMenuLazy user={user} />
+            </div>
+          </header>
+          <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
+            <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
+              {showFirstStep && firstStep}
+              {children}
+            </div>
+          </main>
+        </div>
       </div>
-    </div>
+    </RenderInstantProvider>
   );
 }
