@@ -7,7 +7,6 @@ import { BriefSchedules } from "@/components/briefs/brief-schedules";
 import { TodaysBriefsLazy } from "@/components/briefs/brief-schedules-lazy";
 import { BriefsCardSkeleton } from "@/components/briefs/briefs-skeleton";
 import { SummariesView } from "@/components/summaries/summaries-view";
-import { SummaryHistorySkeleton, SummaryResultSkeleton } from "@/components/summaries/summary-status";
 import { unitCredits } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
 import { summaryEntryQueryOptions, summaryHistoryQueryOptions } from "@/lib/query/summaries";
@@ -21,15 +20,6 @@ import { listWatchlists } from "@/lib/server/portfolio/watchlists";
 export const metadata: Metadata = { title: "Summaries" };
 
 const searchSchema = z.object({ entry: z.string().trim().min(1).max(80).optional().catch(undefined) });
-
-function Fallback() {
-  return (
-    <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-      <SummaryResultSkeleton />
-      <SummaryHistorySkeleton />
-    </div>
-  );
-}
 
 export default async function SummariesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser();
@@ -55,9 +45,13 @@ export default async function SummariesPage({ searchParams }: { searchParams: Pr
         description={`AI daily summaries of a watchlist or of symbols you type: ${formatCredits(unitCredits("createDailySummary").credits)} each, only when a summary is generated. Repeating one within 10 minutes opens the earlier result for free.`}
       />
       <HydrationBoundary state={dehydrate(client)}>
-        <Suspense fallback={<Fallback />}>
-          <SummariesView hasKey={key.hasKey} />
-        </Suspense>
+        {/*
+          The form and history are in the page's shell, not a Suspense boundary: their data is here already, and React
+          streams a finished boundary that comes after the first 12.8 kB of HTML as its own segment (its fallback first,
+          its content a moment later), so a browser that painted in between saw the skeleton and then the briefs below
+          pushed down (CLS 0.07–0.10 at 1440 px; e2e/layout-stability.spec.ts).
+        */}
+        <SummariesView hasKey={key.hasKey} />
         <section id="scheduled-briefs" aria-label="Scheduled briefs" className="grid scroll-mt-20 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <BriefSchedules hasKey={key.hasKey} />
           <Suspense fallback={<BriefsCardSkeleton label="Loading today's briefs" rows={2} />}>
