@@ -54,25 +54,65 @@ test.describe("the signed-in shell", () => {
     }
   });
 
-  test("the navigation's icons are drawn from one cached sprite, not inlined in every page", async ({ page }) => {
+  test("the navigation's icons are drawn from one cached sprite, not inlined in every page, and a phone fetches it only for its menu", async ({ page, browser }) => {
     const sprite = page.waitForResponse((response) => new URL(response.url()).pathname === "/icons/nav.svg");
     await page.goto("/usage", { waitUntil: "load" });
     const response = await sprite;
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toContain("immutable");
     const nav = page.getByRole("navigation", { name: "Desk" }).first();
-    const refs = await nav.locator("svg use").evaluateAll((uses) => uses.map((u) => u.getAttribute("href") ?? ""));
+    const icons = nav.locator("[data-slot=nav-icon]");
+    const refs = await icons.evaluateAll((spans) => spans.map((s) => /^url\("?([^")]+)"?\)$/.exec(getComputedStyle(s).maskImage)?.[1] ?? ""));
     expect(refs.length).toBeGreaterThan(10);
     const served = new URL(response.url());
     const body = await (await page.request.get(served.pathname + served.search)).text();
     for (const ref of refs) {
-      const [url, id] = ref.split("#");
-      expect(url, ref).toBe(served.pathname + served.search);
-      expect(body, ref).toContain(`<symbol id="${id}"`);
+      const url = new URL(ref);
+      expect(url.pathname + url.search, ref).toBe(served.pathname + served.search);
+      expect(body, ref).toContain(`<svg id="${url.hash.slice(1)}"`);
     }
-    // Drawn: a <use> whose symbol did not arrive (or arrived undecodable) has an empty box.
-    await expect.poll(() => nav.locator("svg use").evaluateAll((uses) => uses.every((u) => (u as SVGGraphicsElement).getBBox().width > 0))).toBe(true);
-    expect(await nav.locator("svg path").count()).toBe(0);
+    // Drawn: each icon, as the browser renders the sprite at its fragment, has strokes (an undecodable file, or a
+    // fragment that shows nothing or everything, would not give one icon's coverage).
+    const coverage = await page.evaluate(async (urls) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 24;
+      const g = canvas.getContext("2d", { willReadFrequently: true });
+      if (!g) throw new Error("no 2d canvas");
+      const out: number[] = [];
+      for (const url of urls) {
+        const image = new Image(24, 24);
+        image.src = url;
+        await image.decode();
+        g.clearRect(0, 0, 24, 24);
+        g.drawImage(image, 0, 0, 24, 24);
+        const { data } = g.getImageData(0, 0, 24, 24);
+        let covered = 0;
+        for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) covered++;
+        out.push(covered / (24 * 24));
+      }
+      return out;
+    }, refs);
+    for (const [i, share] of coverage.entries()) {
+      expect(share, refs[i]).toBeGreaterThan(0.05);
+      expect(share, refs[i]).toBeLessThan(0.6);
+    }
+    expect(await nav.locator("svg, path, use").count()).toBe(0);
+
+    // A phone hides the sidebar: loading a page does not fetch the sprite; opening the menu does, and draws from it.
+    const phone = await browser.newContext({ storageState: ADMIN_STATE, viewport: { width: 390, height: 844 } });
+    const phonePage = await phone.newPage();
+    const asked: string[] = [];
+    phonePage.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/icons/nav.svg") asked.push(request.url());
+    });
+    await phonePage.goto("/usage", { waitUntil: "load" });
+    await untilHydrated(phonePage.getByRole("button", { name: "Open navigation" }));
+    expect(asked).toEqual([]);
+    const fetched = phonePage.waitForResponse((r) => new URL(r.url()).pathname === "/icons/nav.svg");
+    await phonePage.getByRole("button", { name: "Open navigation" }).click();
+    await expect(phonePage.getByRole("dialog").locator("[data-slot=nav-icon]").first()).toBeVisible();
+    expect((await fetched).status()).toBe(200);
+    await phone.close();
   });
 
   test("the build's static files skip the proxy: no page policy or nonce on them (600 bytes a file on a phone's first load), nosniff kept", async ({ page }) => {

@@ -62,8 +62,14 @@ export const NAV_GROUPS: { label: string; items: NavEntry[] }[] = [
   },
 ];
 
-/** Where the navigation's icons are served from: one SVG of `<symbol>`s (app/icons/nav.svg/route.ts). */
+/** Where the navigation's icons are served from: one SVG holding every icon, each shown by its id (app/icons/nav.svg/route.ts). */
 export const NAV_SPRITE_PATH = "/icons/nav.svg";
+
+/**
+ * How the sprite is drawn from: an SVG stack (each icon a nested `<svg>` shown when its id is the URL's fragment),
+ * used as a CSS mask image. Part of the URL's version, so a browser never reads one format's cached file as another.
+ */
+export const NAV_SPRITE_FORMAT = "stack";
 
 /** A nav item's id in the sprite: its path without the slash ("/block-deals" → "block-deals"). */
 export function navIconId(href: string): string {
@@ -71,19 +77,22 @@ export function navIconId(href: string): string {
 }
 
 /**
- * The sprite's URL, versioned by what is in it (each item's id and icon, and lucide's version), so it can be cached
- * for good: a change of icon or of lucide gives a new URL.
+ * The sprite's URL, versioned by what is in it (its format, each item's id and icon, and lucide's version), so it can
+ * be cached for good: a change of icon or of lucide gives a new URL.
  */
 export const NAV_SPRITE_HREF = `${NAV_SPRITE_PATH}?v=${createHash("sha256")
-  .update(JSON.stringify([lucideVersion, NAV_GROUPS.flatMap((g) => g.items.map((i) => [i.href, i.icon.displayName]))]))
+  .update(JSON.stringify([NAV_SPRITE_FORMAT, lucideVersion, NAV_GROUPS.flatMap((g) => g.items.map((i) => [i.href, i.icon.displayName]))]))
   .digest("hex")
   .slice(0, 12)}`;
 
 /**
- * The pages a user's role opens, each icon an `<svg>` that uses its symbol in the sprite. Not the icons' paths: inlined
- * (as they were), the 15–17 icons were about 3 kB of every page's compressed HTML, in its markup and again in the
- * RSC payload, which put the desk's pages over the 14 kB a phone gets in the first round trip (bench/README.md, session
- * 8). The sprite is one cached request, and no icon code is in the browser's bundle.
+ * The pages a user's role opens, each icon a box painted in the text's colour through its icon in the sprite (a CSS
+ * mask). Not the icons' paths: inlined (as they were), the 15–17 icons were about 3 kB of every page's compressed
+ * HTML, in its markup and again in the RSC payload, which put the desk's pages over the 14 kB a phone gets in the
+ * first round trip (bench/README.md, session 8). Not `<svg><use href>` either (session 8 to 10): a browser fetches a
+ * `<use>`'s file even where it is not shown, so phones fetched the sprite for the sidebar they hide, one request among
+ * the first paint's. A mask image of an element that is not displayed is not fetched: phones ask for the sprite only
+ * when the menu opens. One cached request, and no icon code is in the browser's bundle.
  */
 export function navGroupsFor(role: "admin" | "member"): NavGroup[] {
   return NAV_GROUPS.map((g) => ({
@@ -94,9 +103,12 @@ export function navGroupsFor(role: "admin" | "member"): NavGroup[] {
         href,
         label,
         icon: (
-          <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-4 shrink-0">
-            <use href={`${NAV_SPRITE_HREF}#${navIconId(href)}`} />
-          </svg>
+          <span
+            aria-hidden
+            data-slot="nav-icon"
+            className="size-4 shrink-0 bg-current mask-contain mask-center mask-no-repeat forced-color-adjust-none"
+            style={{ maskImage: `url(${NAV_SPRITE_HREF}#${navIconId(href)})` }}
+          />
         ),
       })),
   })).filter((g) => g.items.length > 0);

@@ -30,7 +30,7 @@ export function NavList({ groups, mode = "full", onNavigate }: { groups: NavGrou
                   onClick={onNavigate}
                   className={cn(
                     "flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                    active && "bg-accent text-accent-foreground [&>svg]:text-primary",
+                    active && "bg-accent text-accent-foreground [&>[data-slot=nav-icon]]:text-primary",
                     mode === "rail" && "justify-center px-0",
                     mode === "auto" && "justify-center px-0 lg:justify-start lg:px-3",
                   )}

@@ -18,14 +18,22 @@ function iconNodeOf(icon: LucideIcon, href: string): IconNode {
 
 const escape = (value: string | number) => String(value).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
+/**
+ * Only the targeted icon is shown; each is drawn as lucide's components draw (the attributes they put on the outer
+ * `<svg>`), in black, since the page masks with it.
+ */
+const STACK_STYLE = "svg svg{display:none;fill:none;stroke:#000;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}svg svg:target{display:inline}";
+
 let sprite: string | undefined;
 
 /**
- * The navigation's icons as one SVG of `<symbol>`s, each under its nav item's id (./nav-groups.tsx), built once per
- * process from the lucide icons the nav names. Served by app/icons/nav.svg/route.ts.
+ * The navigation's icons as one SVG stack: each icon a nested `<svg>` under its nav item's id (./nav-groups.tsx),
+ * hidden unless the URL's fragment names it, drawn in black as lucide draws it (the page uses it as a mask, so only
+ * the strokes' coverage counts and the colour is the text's). Built once per process from the lucide icons the nav
+ * names; served by app/icons/nav.svg/route.ts.
  */
 export function navSprite(): string {
-  sprite ??= `<svg xmlns="http://www.w3.org/2000/svg">${NAV_GROUPS.flatMap((g) => g.items)
+  sprite ??= `<svg xmlns="http://www.w3.org/2000/svg"><style>${STACK_STYLE}</style>${NAV_GROUPS.flatMap((g) => g.items)
     .map(({ href, icon }) => {
       const shapes = iconNodeOf(icon, href).map(
         ([tag, attributes]) =>
@@ -34,7 +42,7 @@ export function navSprite(): string {
             .map(([name, value]) => ` ${name}="${escape(value)}"`)
             .join("")}/>`,
       );
-      return `<symbol id="${navIconId(href)}" viewBox="0 0 24 24">${shapes.join("")}</symbol>`;
+      return `<svg id="${navIconId(href)}" viewBox="0 0 24 24">${shapes.join("")}</svg>`;
     })
     .join("")}</svg>`;
   return sprite;
