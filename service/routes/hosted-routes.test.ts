@@ -13,14 +13,22 @@ const NOW = Date.parse("2026-05-15T06:00:00Z");
 const DAY = 86_400_000;
 const errorOf = (json: unknown) => errorBodySchema.parse(json).error;
 
-/** The text a PDF shows: every TJ string of every (deflated) content stream, one line per text run. */
+/**
+ * The text a PDF shows: every TJ string of every (deflated) content stream, one line per text run (pdfkit writes text
+ * as hex strings in TJ arrays). Each stream is read by its /Length: matching up to "\r?\nendstream" took a final "\r"
+ * of the deflated bytes as the line end, so about one stream in 256 failed to inflate and its page's text was lost.
+ */
 function pdfText(bytes: Uint8Array): string {
   const raw = Buffer.from(bytes).toString("latin1");
   const lines: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  const streams = /\/Length (\d+)\b[\s\S]*?stream\r?\n/g;
+  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
+    const start = m.index + m[0].length;
+    const length = Number(m[1]);
+    streams.lastIndex = start + length;
     let content: string;
     try {
-      content = inflateSync(Buffer.from(m[1] ?? "", "latin1")).toString("latin1");
+      content = inflateSync(Buffer.from(raw.slice(start, start + length), "latin1")).toString("latin1");
     } catch {
       continue;
     }
