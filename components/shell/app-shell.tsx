@@ -19,6 +19,9 @@ import { UserMenuLazy } from "./user-menu-lazy";
  * renders the navigation's icons (`groups`, components/shell/nav-groups.tsx) and the first step (`firstStep`, the
  * no-key card, null with a key), so neither brings code to the browser.
  */
+/** The element after the page's content in the HTML: the first paint waits for it (the expect link below). */
+const SHELL_END_ID = "shell-end";
+
 export function AppShell({
   user,
   hasKey,
@@ -41,6 +44,12 @@ export function AppShell({
   const showFirstStep = !hasKey && !pathname.startsWith("/settings");
   return (
     <RenderInstantProvider value={renderedAt}>
+      {/* No first paint of a part-parsed page. On a slow network the shell arrives a packet at a time, and a browser
+          that painted between them would move what it drew as the rest came: the top bar's right-aligned cluster
+          shifts left with each later item, a table's columns widen with each row, a header's filters wrap. React
+          hoists this link into <head>; Chromium then renders nothing until #shell-end, after <main>, is in the
+          document, so the first paint has the whole shell (a Suspense fallback included). Other browsers ignore it. */}
+      <link rel="expect" href={`#${SHELL_END_ID}`} blocking="render" />
       <div className="flex min-h-dvh">
         <a
           href="#main"
@@ -67,6 +76,7 @@ export function AppShell({
               {children}
             </div>
           </main>
+          <div id={SHELL_END_ID} hidden />
         </div>
       </div>
     </RenderInstantProvider>
