@@ -211,7 +211,7 @@ test.describe("accessibility: watchlists and batches with their dialogs", () => 
     const lines = Array.from({ length: 2_000 }, (_, i) => JSON.stringify({ custom_id: `line-${i + 1}`, symbols: ACTIVE_SYMBOLS, mode: "news_context", context_window_days: 7 }));
     await page.goto("/batches?tab=upload");
     await chooseFile(page, "batch-file", { name: "a11y.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(`${lines.join("\n")}\n`) });
-    await expect(page.getByTestId("batch-file-ready")).toContainText("2000 lines ready", { timeout: 30_000 });
+    await expect(page.getByTestId("batch-file-ready")).toContainText("2,000 lines ready", { timeout: 30_000 });
     await page.getByTestId("batch-submit").click();
     await checkDialogBothThemes(page, testInfo, page.getByTestId("confirm-spend"), "batch submit confirmation");
     await page.getByTestId("confirm-spend").getByRole("button", { name: /Spend/ }).click();

@@ -273,7 +273,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
               <Alert data-testid="batch-file-ready">
                 <CheckCircle2Icon aria-hidden className="text-positive" />
                 <AlertTitle>
-                  {checked.lines.length} {checked.lines.length === 1 ? "line" : "lines"} ready
+                  {formatNumber(checked.lines.length)} {checked.lines.length === 1 ? "line" : "lines"} ready
                 </AlertTitle>
                 <AlertDescription>
                   <CostLine lines={checked.lines.length} />
@@ -315,7 +315,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
             {pending
               ? "Submitting…"
               : ready.length > 0
-                ? `Submit ${ready.length} ${ready.length === 1 ? "line" : "lines"} · up to ${formatCredits(priceBatchJob(ready.length).credits)}`
+                ? `Submit ${formatNumber(ready.length)} ${ready.length === 1 ? "line" : "lines"} · up to ${formatCredits(priceBatchJob(ready.length).credits)}`
                 : "Submit job"}
           </Button>
           {ready.length > 0 ? (
