@@ -9,7 +9,7 @@ export function PageHeader({ title, description, actions, className }: { title: 
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         {description && <p className="max-w-2xl text-sm text-muted-foreground">{description}</p>}
       </div>
-      {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+      {actions && <div className="flex flex-wrap items-center gap-2 sm:justify-end">{actions}</div>}
     </div>
   );
 }
