@@ -45,17 +45,6 @@ const AgendaView = React.lazy(() => loadWeekAgenda().then((m) => ({ default: m.A
 /** The week and agenda views are fetched when the view tabs get the pointer or focus (or the page opens on one). */
 const preloadWeekAgenda = () => void loadWeekAgenda().catch(() => undefined);
 
-/** What stands in for the week or agenda view for the moment its module loads: a row of day cells. */
-function ViewSkeleton() {
-  return (
-    <div className="grid min-h-64 grid-cols-7 gap-1" aria-busy="true" aria-label="Loading the view">
-      {Array.from({ length: 7 }, (_, i) => (
-        <Skeleton key={i} className="h-64" />
-      ))}
-    </div>
-  );
-}
-
 function MonthView({ anchor, today, byDay, onMore }: { anchor: string; today: string; byDay: Map<string, CalendarRow[]>; onMore: (day: string) => void }) {
   const weeks = monthGrid(anchor);
   return (
@@ -126,7 +115,7 @@ function MonthView({ anchor, today, byDay, onMore }: { anchor: string; today: st
   );
 }
 
-/** The calendar's body while the server reads it: the card and its header are already there (./calendar-card). */
+/** The calendar's body while the server reads it: the head of its card is already there (./calendar-card). */
 export function CalendarSkeleton() {
   return (
     <CardContent className="grid grid-cols-1 gap-3" aria-busy="true" aria-label="Loading the results calendar">
@@ -151,6 +140,12 @@ export function EarningsCalendar({ today }: { today: string }) {
   const [state, setState] = useQueryStates(earningsParsers);
   const filter = useSymbolFilter();
   const view: CalendarView = state.view;
+  // The view drawn: the week and agenda views are lazy, and no Suspense boundary of their own stands in while their
+  // module loads. On the server such a boundary's content (the agenda is 90 kB of HTML) is streamed as a nested
+  // segment that React reveals a throttle window after the calendar, so the cards below were painted and then pushed
+  // down. On the first load the page's boundary holds the server's HTML until the module is there; on a switch of
+  // view the tabs answer at once and the old view stays until the new one can render (a deferred value).
+  const shownView = React.useDeferredValue(view);
   const { anchor, range, past } = calendarWindow(state.date, view, today);
   const query = useQuery({ ...upcomingCalendarQueryOptions(filter.effective), enabled: filter.ready });
   const filedQuery = useQuery({
@@ -222,7 +217,7 @@ export function EarningsCalendar({ today }: { today: string }) {
           />
         </div>
       ) : (
-        <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${view}`} className="grid min-w-0 grid-cols-1 gap-4">
+        <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${view}`} aria-busy={view !== shownView} className={cn("grid min-w-0 grid-cols-1 gap-4 transition-opacity", view !== shownView && "opacity-60")}>
           <p className="text-sm text-muted-foreground" data-testid="calendar-count">
             {countInRange === 0
               ? `No results filed or scheduled ${view === "agenda" ? "from this date" : "in this period"}`
@@ -241,16 +236,12 @@ export function EarningsCalendar({ today }: { today: string }) {
                   : "No company has announced a results date yet. Check back as board-meeting intimations arrive."
               }
             />
-          ) : view === "month" ? (
+          ) : shownView === "month" ? (
             <MonthView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} />
-          ) : view === "week" ? (
-            <React.Suspense fallback={<ViewSkeleton />}>
-              <WeekView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} />
-            </React.Suspense>
+          ) : shownView === "week" ? (
+            <WeekView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} />
           ) : (
-            <React.Suspense fallback={<ViewSkeleton />}>
-              <AgendaView anchor={anchor} byDay={byDay} />
-            </React.Suspense>
+            <AgendaView anchor={anchor} byDay={byDay} />
           )}
           {countInRange === 0 && next?.date && view !== "agenda" && (
             <p className="text-sm">

@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { ResultsCalendarCard } from "@/components/earnings/calendar-card";
+import { CalendarBodyAndPast, ResultsCalendarSections } from "@/components/earnings/calendar-card";
 import { CalendarSkeleton, EarningsCalendar } from "@/components/earnings/earnings-calendar";
 import { PastResultsLazy } from "@/components/earnings/past-results-lazy";
 import { PastResultsSkeleton } from "@/components/earnings/past-results-skeleton";
@@ -92,14 +92,22 @@ export default async function EarningsPage({ searchParams }: { searchParams: Sea
         description="The results calendar and the results already filed. Calendar and index are free; a filing's summary and statement of results cost credits and are loaded only when you ask. Times are IST."
       />
       <SymbolFilterBar />
-      <ResultsCalendarCard>
-        <Suspense fallback={<CalendarSkeleton />}>
-          <UpcomingSection prefetch={prefetch} today={today} />
-        </Suspense>
-      </ResultsCalendarCard>
-      <Suspense fallback={<PastResultsSkeleton />}>
-        <PastSection user={user} search={search} prefetch={prefetch} now={now} />
-      </Suspense>
+      <ResultsCalendarSections
+        rest={
+          // One boundary for the calendar card's body and the past results, so they are revealed together
+          // (./calendar-card); the past results have their own inside it, as their reads may take longer.
+          <Suspense fallback={<CalendarBodyAndPast calendar={<CalendarSkeleton />} past={<PastResultsSkeleton />} />}>
+            <CalendarBodyAndPast
+              calendar={<UpcomingSection prefetch={prefetch} today={today} />}
+              past={
+                <Suspense fallback={<PastResultsSkeleton />}>
+                  <PastSection user={user} search={search} prefetch={prefetch} now={now} />
+                </Suspense>
+              }
+            />
+          </Suspense>
+        }
+      />
     </>
   );
 }
