@@ -20,8 +20,8 @@ import { expect, test } from "./support/test";
 const MOST = 0.001;
 
 /** The shell's body arrives in slices this big, each after a pause long enough for the browser to paint what it has. */
-const SLICE = 1_500;
-const PAUSE_MS = 60;
+const SLICE = 3_000;
+const PAUSE_MS = 40;
 
 /**
  * Forwards to the desk. A document's shell (its bytes up to the first streamed segment) trickles from `<body` on: a
