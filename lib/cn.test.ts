@@ -1,7 +1,8 @@
 import path from "node:path";
-import { twMerge } from "tailwind-merge";
+import { getDefaultConfig, twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
-import { collectClassTokens, modifierKey } from "@/scripts/tw-merge/class-tokens";
+import { collectClassTokens, isArbitraryProperty, modifierKey } from "@/scripts/tw-merge/class-tokens";
+import { cnConfig } from "./cn-config";
 import { cn } from "./utils";
 
 const REGENERATE = "a class of a kind lib/cn-config.ts does not know: run `npx tsx scripts/tw-merge/generate-config.ts`";
@@ -47,6 +48,16 @@ describe("cn (tailwind-merge with the trimmed config of lib/cn-config.ts)", () =
     // The property the two tests above rely on: a class outside the config is not merged as twMerge merges it.
     expect(twMerge("snap-x snap-y")).toBe("snap-y");
     expect(cn("snap-x snap-y")).toBe("snap-x snap-y");
+  });
+
+  it("holds only the class groups in use, and merges arbitrary properties without them", () => {
+    // A regenerated config that holds (nearly) every group is the generator misreading a token, not a smaller `cn`.
+    expect(Object.keys(cnConfig().classGroups).length).toBeLessThan(Object.keys(getDefaultConfig().classGroups).length / 2);
+    // The generator skips arbitrary properties (any merge folds them, so they would mark every group as used)...
+    for (const t of ["[clip-path:inset(0_-1rem)]", "md:[mask-type:alpha]", "![color:red]", "hover:[&_svg]:[opacity:0.5]"]) expect(isArbitraryProperty(t), t).toBe(true);
+    for (const t of ["w-[10px]", "[&_svg]:size-4", "shadow-[0_1px_2px_-1px_rgb(0_0_0/0.1)]", "supports-[backdrop-filter]:bg-background/75", "flex"]) expect(isArbitraryProperty(t), t).toBe(false);
+    // ...which the trimmed config merges as the full one does.
+    expect(cn("[clip-path:inset(0)] [clip-path:none]")).toBe(twMerge("[clip-path:inset(0)] [clip-path:none]"));
   });
 
   it("keeps cn's API: conditional inputs, and the last of two conflicting classes wins", () => {

@@ -57,3 +57,19 @@ export function modifierKey(token: string): string {
   const important = base.startsWith("!") || base.endsWith("!");
   return `${parts.sort().join(":")}|${important ? "!" : ""}`;
 }
+
+/**
+ * Whether a class is an arbitrary property (`[clip-path:inset(0)]`, `md:[mask-type:alpha]`): tailwind-merge folds such
+ * a class's duplicate under any config, so it cannot tell which class group is in use and the generator skips it.
+ */
+export function isArbitraryProperty(token: string): boolean {
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < token.length; i++) {
+    const c = token[i];
+    if (c === "[" || c === "(") depth++;
+    else if (c === "]" || c === ")") depth--;
+    else if (c === ":" && depth === 0) start = i + 1;
+  }
+  return /^!?\[[a-zA-Z-]+:.+\]!?$/.test(token.slice(start));
+}

@@ -6,14 +6,15 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createTailwindMerge, getDefaultConfig, validators } from "tailwind-merge";
-import { collectClassTokens } from "./class-tokens";
+import { collectClassTokens, isArbitraryProperty } from "./class-tokens";
 
 type Config = ReturnType<typeof getDefaultConfig>;
 type GroupMap = Record<string, unknown>;
 
 const root = path.resolve(import.meta.dirname, "../..");
 const full = getDefaultConfig();
-const tokens = collectClassTokens(root);
+// An arbitrary property (`[clip-path:…]`) would read as a member of every group (isArbitraryProperty).
+const tokens = collectClassTokens(root).filter((t) => !isArbitraryProperty(t));
 
 // A class belongs to a group when a merge that knows only that group folds the class's duplicate into one.
 const groups = full.classGroups as GroupMap;
