@@ -36,12 +36,9 @@ export function collectClassTokens(root: string, dirs: string[] = CLASS_SOURCE_D
   return [...tokens].sort();
 }
 
-/**
- * The part of a class that decides whether two classes can conflict at all besides their group: its variants
- * (sorted, as tailwind-merge compares them) and the important flag. Classes with different keys never conflict.
- */
-export function modifierKey(token: string): string {
-  const parts: string[] = [];
+/** A class's variants (`md`, `[&_svg]`) and its base, split at the colons outside brackets and parentheses. */
+function splitVariants(token: string): { variants: string[]; base: string } {
+  const variants: string[] = [];
   let depth = 0;
   let start = 0;
   for (let i = 0; i < token.length; i++) {
@@ -49,13 +46,21 @@ export function modifierKey(token: string): string {
     if (c === "[" || c === "(") depth++;
     else if (c === "]" || c === ")") depth--;
     else if (c === ":" && depth === 0) {
-      parts.push(token.slice(start, i));
+      variants.push(token.slice(start, i));
       start = i + 1;
     }
   }
-  const base = token.slice(start);
+  return { variants, base: token.slice(start) };
+}
+
+/**
+ * The part of a class that decides whether two classes can conflict at all besides their group: its variants
+ * (sorted, as tailwind-merge compares them) and the important flag. Classes with different keys never conflict.
+ */
+export function modifierKey(token: string): string {
+  const { variants, base } = splitVariants(token);
   const important = base.startsWith("!") || base.endsWith("!");
-  return `${parts.sort().join(":")}|${important ? "!" : ""}`;
+  return `${variants.sort().join(":")}|${important ? "!" : ""}`;
 }
 
 /**
@@ -63,13 +68,5 @@ export function modifierKey(token: string): string {
  * a class's duplicate under any config, so it cannot tell which class group is in use and the generator skips it.
  */
 export function isArbitraryProperty(token: string): boolean {
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < token.length; i++) {
-    const c = token[i];
-    if (c === "[" || c === "(") depth++;
-    else if (c === "]" || c === ")") depth--;
-    else if (c === ":" && depth === 0) start = i + 1;
-  }
-  return /^!?\[[a-zA-Z-]+:.+\]!?$/.test(token.slice(start));
+  return /^!?\[[a-zA-Z-]+:.+\]!?$/.test(splitVariants(token).base);
 }
