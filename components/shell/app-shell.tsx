@@ -13,15 +13,15 @@ import { ThemeToggle } from "./theme-toggle";
 import type { ShellUser } from "./types";
 import { UserMenuLazy } from "./user-menu-lazy";
 
+/** The element after the page's content in the HTML: the first paint waits for it (the expect link below). */
+const SHELL_END_ID = "shell-end";
+
 /**
  * The signed-in frame: skip link, sidebar (rail on tablets), a sticky top bar holding the credit gauge so it is
  * always in view, and the page. Without a key every page but Settings opens with the guided first step. The server
  * renders the navigation's icons (`groups`, components/shell/nav-groups.tsx) and the first step (`firstStep`, the
  * no-key card, null with a key), so neither brings code to the browser.
  */
-/** The element after the page's content in the HTML: the first paint waits for it (the expect link below). */
-const SHELL_END_ID = "shell-end";
-
 export function AppShell({
   user,
   hasKey,
