@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { addCompileHints } from "./scripts/compile-hints";
+import { precompressStatic } from "./scripts/precompress-static";
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -19,11 +20,15 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   compiler: {
     // V8's compile hint on the chunks every page loads first: their functions compile off the main thread as they
-    // stream in, not one by one inside the page's boot (scripts/compile-hints.ts).
+    // stream in, not one by one inside the page's boot (scripts/compile-hints.ts). Then each static file's Brotli
+    // copy, of the file as served, which `npm start` sends to browsers that accept Brotli (scripts/precompress-static.ts).
     runAfterProductionCompile: async ({ distDir }) => {
       addCompileHints(distDir);
+      await precompressStatic(distDir);
     },
   },
+  // The static files' headers here are also set by the answers with their Brotli copies
+  // (scripts/precompressed-static.mjs); e2e/desk-shell.spec.ts checks the two answers carry the same.
   async headers() {
     return [{ source: "/_next/static/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }] }];
   },

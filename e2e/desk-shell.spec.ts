@@ -132,6 +132,33 @@ test.describe("the signed-in shell", () => {
     }
   });
 
+  test("a browser gets the build's scripts and stylesheet as their Brotli copies, the same files with the same headers as Next's gzip answers", async ({ page }) => {
+    const loaded: { url: string; encoding: string | undefined; size: number }[] = [];
+    page.on("response", async (response) => {
+      if (!new URL(response.url()).pathname.startsWith("/_next/static/")) return;
+      const headers = await response.allHeaders();
+      loaded.push({ url: response.url(), encoding: headers["content-encoding"], size: (await response.body()).length });
+    });
+    await page.goto("/alerts", { waitUntil: "load" });
+    await expect.poll(() => loaded.length).toBeGreaterThan(5);
+    // Every file of 1 kB or more came as Brotli (smaller ones go as they are, as Next sends them).
+    const big = loaded.filter((file) => file.size >= 1024);
+    expect(big.length).toBeGreaterThan(5);
+    for (const file of big) expect(file.encoding, file.url).toBe("br");
+    expect(big.some((file) => new URL(file.url).pathname.endsWith(".css"))).toBe(true);
+    // Content-Encoding, Content-Length (or chunked), the tag and the range support differ by encoding; nothing else may.
+    const perEncoding = new Set(["content-encoding", "content-length", "transfer-encoding", "etag", "accept-ranges", "date", "connection", "keep-alive"]);
+    const shared = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !perEncoding.has(name)));
+    for (const file of big) {
+      const brotli = await page.request.get(file.url, { headers: { "accept-encoding": "br" } });
+      const gzip = await page.request.get(file.url, { headers: { "accept-encoding": "gzip" } });
+      expect(brotli.headers()["content-encoding"], file.url).toBe("br");
+      expect(gzip.headers()["content-encoding"], file.url).toBe("gzip");
+      expect(shared(brotli.headers()), file.url).toEqual(shared(gzip.headers()));
+      expect((await brotli.body()).equals(await gzip.body()), file.url).toBe(true);
+    }
+  });
+
   test("switches between light and dark and keeps the choice", async ({ page }) => {
     await page.goto("/settings");
     const html = page.locator("html");

@@ -18,6 +18,10 @@ export const BUILD_SOURCE_ENTRIES: readonly string[] = [
   "package.json",
   "postcss.config.mjs",
   "tsconfig.json",
+  // The build's own hooks (next.config.ts): they rewrite and add to its static files.
+  "scripts/compile-hints.ts",
+  "scripts/precompress-static.ts",
+  "scripts/precompressed-static.mjs",
 ];
 
 /** The newest modification time under `path` (node_modules and dot-entries left out), 0 when it does not exist. */

@@ -2,12 +2,14 @@
  * `npm test`'s check after the production build: every route's first-load JavaScript (gzip) within its budget
  * (`scripts/bundle-sizes.ts`). Sizes only, never timings. Fails, with the list, when a route is over; and when the
  * build left no stats, names no routes or names chunks that are not on disk, since a check that measured nothing
- * must not pass; and when a first-load chunk lacks V8's compile hint (scripts/compile-hints.ts). Run:
+ * must not pass; when a first-load chunk lacks V8's compile hint (scripts/compile-hints.ts); and when a first-load
+ * chunk or stylesheet has no Brotli copy for `npm start` to send (scripts/precompress-static.ts). Run:
  * `npx tsx scripts/check-bundle-budget.ts` after `next build`.
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chunksWithoutCompileHint } from "./compile-hints";
+import { firstLoadFilesWithoutBrotliCopy } from "./precompress-static";
 import { aimFor, CEILING_SLACK_KB, firstLoadSizes, INTERIM_CEILINGS_KB, readRouteStats, sizesTable, statsPathOf, ZOD_PENDING_ROUTES, type RouteSize } from "./bundle-sizes";
 
 export class BundleBudgetError extends Error {
@@ -74,6 +76,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     // The build's hook (next.config.ts, compiler.runAfterProductionCompile) ran: every first-load chunk has V8's hint.
     const unhinted = chunksWithoutCompileHint(join(root, process.env.NEXT_DIST_DIR ?? ".next"));
     if (unhinted.length > 0) throw new BundleBudgetError(`${unhinted.length} first-load chunk(s) lack V8's compile hint (scripts/compile-hints.ts): ${unhinted.slice(0, 5).join(", ")}`);
+    const uncompressed = firstLoadFilesWithoutBrotliCopy(join(root, process.env.NEXT_DIST_DIR ?? ".next"));
+    if (uncompressed.length > 0) throw new BundleBudgetError(`${uncompressed.length} first-load file(s) lack a Brotli copy of the file as served (scripts/precompress-static.ts): ${uncompressed.slice(0, 5).join(", ")}`);
     console.log(`First-load JavaScript per route (gzip -9), all ${sizes.length} within their budgets (${sizes.filter((s) => s.gzipKb > s.aimKb).length} still over the aim, under an interim ceiling):\n\n${sizesTable(sizes)}`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -25,7 +25,8 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 
 type RscManifestEntry = { entryJSFiles?: Record<string, string[]> };
 
-function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
+/** Every file under `dir` (recursively) whose name `keep` accepts; none when `dir` is missing. */
+export function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   for (const name of readdirSync(dir)) {

@@ -170,11 +170,12 @@ export function runNextBuild(env: NodeJS.ProcessEnv): Promise<void> {
 /**
  * `next start` as a child that dies with this process: it inherits a pipe on fd 3 and scripts/exit-with-parent.mjs
  * stops it when the pipe closes, so a crashed or killed parent never leaves next-server holding the port.
- * scripts/peer-address.mjs lets the desk know each request's real peer address (per-source sign-in limits).
+ * scripts/peer-address.mjs lets the desk know each request's real peer address (per-source sign-in limits), and
+ * scripts/precompressed-static-preload.mjs sends the build's static files as their Brotli copies.
  */
 export function startNext(options: { port: number; host: string; env: NodeJS.ProcessEnv; stdio?: "inherit" | "pipe" }): ChildProcess {
   const preload = (name: string) => pathToFileURL(join(ROOT, "scripts", name)).href;
-  const child = spawn(process.execPath, ["--import", preload("exit-with-parent.mjs"), "--import", preload("peer-address.mjs"), nextBin(), "start", "-H", options.host, "-p", String(options.port)], {
+  const child = spawn(process.execPath, ["--import", preload("exit-with-parent.mjs"), "--import", preload("peer-address.mjs"), "--import", preload("precompressed-static-preload.mjs"), nextBin(), "start", "-H", options.host, "-p", String(options.port)], {
     cwd: ROOT,
     stdio: options.stdio === "pipe" ? ["ignore", "pipe", "pipe", "pipe"] : ["inherit", "inherit", "inherit", "pipe"],
     env: { ...options.env, ALPHA_DESK_PARENT_FD: "3" },

@@ -40,9 +40,10 @@ export async function startFreshDesk(alphaBaseUrl: string): Promise<FreshDesk> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ALPHA_BASE_URL: alphaBaseUrl, DESK_DATA_DIR: dataDir, AUTH_TRUST_HOST: "1" };
   for (const name of ["DATABASE_URL", "DESK_URL", "NEXTAUTH_URL", "DESK_DEMO_MODE", "AUTH_SECRET", "DESK_ENCRYPTION_KEY"]) delete env[name];
   const log = createWriteStream(FRESH_DESK_LOG, { flags: "w" });
-  // Like npm start: the preload stamps each request with its real peer address (per-source sign-in limits).
-  const preload = pathToFileURL(join(import.meta.dirname, "..", "..", "scripts", "peer-address.mjs")).href;
-  const child: ChildProcess = spawn(process.execPath, ["--import", preload, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
+  // Like npm start: one preload stamps each request with its real peer address (per-source sign-in limits), the other
+  // sends the build's static files as their Brotli copies.
+  const preload = (name: string) => pathToFileURL(join(import.meta.dirname, "..", "..", "scripts", name)).href;
+  const child: ChildProcess = spawn(process.execPath, ["--import", preload("peer-address.mjs"), "--import", preload("precompressed-static-preload.mjs"), nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: join(import.meta.dirname, "..", ".."),
     env,
     stdio: ["ignore", "pipe", "pipe"],

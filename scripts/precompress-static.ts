@@ -1,0 +1,80 @@
+/**
+ * Brotli copies of the build's static files, for `npm start` to send (scripts/precompressed-static.mjs). `next build`
+ * calls `precompressStatic` once its compile is done and the compile hints are on the chunks (next.config.ts), so each
+ * copy holds the file as it is served.
+ *
+ * Every script, stylesheet, SVG, JSON and text file under `<distDir>/static` of 1 kB or more (below that Next sends a
+ * file as it is, and so does the desk) gets a `<file>.br` at Brotli's highest quality, where that is smaller than the
+ * file. Compressing once at build time is what makes the highest quality affordable: about 3.5 MB of chunks take 2–4
+ * s on 2 cores, and the copies are 13–14% smaller than the gzip Next makes per request. The list of copies is written
+ * last (`precompressed-static.json`, replaced whole): a server only sends a copy the list names, so a build stopped
+ * halfway leaves Next's own answers, never a missing or partial file. Copies of files no longer in the build are
+ * removed. Running it twice gives the same files.
+ */
+import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { extname, join, relative, sep } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, brotliDecompressSync, constants } from "node:zlib";
+import { filesUnder, firstLoadChunks } from "./compile-hints";
+import { COMPRESSIBLE_EXTENSIONS, MANIFEST_NAME, readPrecompressedIndex } from "./precompressed-static.mjs";
+
+/** Files smaller than this go out as they are (the threshold of Next's own compression). */
+export const MIN_BYTES = 1024;
+
+const compress = promisify(brotliCompress);
+
+export type PrecompressResult = { files: string[]; sourceBytes: number; brotliBytes: number };
+
+/** Writes the Brotli copies and their list for the build under `distDir`; the list's paths are relative to it. */
+export async function precompressStatic(distDir: string): Promise<PrecompressResult> {
+  const staticDir = join(distDir, "static");
+  const all = filesUnder(staticDir, () => true);
+  const sources = all.filter((path) => COMPRESSIBLE_EXTENSIONS.includes(extname(path)) && statSync(path).size >= MIN_BYTES);
+  const result: PrecompressResult = { files: [], sourceBytes: 0, brotliBytes: 0 };
+  const written = new Set<string>();
+  let next = 0;
+  // zlib's async calls run on libuv's thread pool: one worker per core keeps them all busy.
+  const worker = async () => {
+    while (next < sources.length) {
+      const path = sources[next++]!;
+      const source = readFileSync(path);
+      const copy = await compress(source, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+        },
+      });
+      if (copy.length >= source.length) continue;
+      writeFileSync(`${path}.br.tmp`, copy);
+      renameSync(`${path}.br.tmp`, `${path}.br`);
+      written.add(`${path}.br`);
+      result.files.push(relative(distDir, path).split(sep).join("/"));
+      result.sourceBytes += source.length;
+      result.brotliBytes += copy.length;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(availableParallelism(), 4)) }, worker));
+  result.files.sort();
+  for (const path of all) if (/\.br(\.tmp)?$/.test(path) && !written.has(path)) unlinkSync(path);
+  const manifestPath = join(distDir, MANIFEST_NAME);
+  writeFileSync(`${manifestPath}.tmp`, `${JSON.stringify({ files: result.files }, null, 1)}\n`);
+  renameSync(`${manifestPath}.tmp`, manifestPath);
+  return result;
+}
+
+/**
+ * The first-load chunks and stylesheets of the build under `distDir` (of MIN_BYTES or more) that have no Brotli copy
+ * in its list, or whose copy is not the file as served (npm test's build check fails on any): a page's first load is
+ * what the copies are for.
+ */
+export function firstLoadFilesWithoutBrotliCopy(distDir: string): string[] {
+  const listed = new Set([...readPrecompressedIndex(distDir)].map((url) => url.slice("/_next/".length)));
+  const stylesheets = filesUnder(join(distDir, "static"), (name) => name.endsWith(".css")).map((path) => relative(distDir, path).split(sep).join("/"));
+  return [...firstLoadChunks(distDir), ...stylesheets].filter((file) => {
+    const source = readFileSync(join(distDir, file));
+    if (source.length < MIN_BYTES) return false;
+    return !listed.has(file) || !brotliDecompressSync(readFileSync(join(distDir, `${file}.br`))).equals(source);
+  });
+}
