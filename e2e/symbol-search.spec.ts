@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expectLive, leave, signedInLiveUser, storeEvent } from "./live-support";
 import { serviceBalance, signedInWithOwnAccount } from "./portfolio-support";
-import { readFixtures, SCREENSHOT_DIR } from "./support/fixtures";
+import { ADMIN_STATE, readFixtures, SCREENSHOT_DIR } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
 const WIDTHS = [1440, 1024, 390] as const;
@@ -79,6 +79,43 @@ test.describe("symbol search", () => {
     await box.press("Escape");
     await expect(box).toHaveAttribute("aria-expanded", "false");
     expect(await serviceBalance(key)).toBe(before - 50);
+  });
+
+  test("the suggestions stay inside a phone's screen wherever the field sits, and keep their width on a desktop", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: ADMIN_STATE });
+    const page = await context.newPage();
+    // The popup's right edge and the page's sideways scroll, with suggestions shown for "TA".
+    const measure = async (field: ReturnType<Page["getByRole"]>) => {
+      await field.fill("TA");
+      const popup = page.getByTestId("symbol-suggestions").filter({ visible: true });
+      await expect(popup.getByRole("option").first()).toBeVisible();
+      return popup.evaluate((el) => ({
+        left: el.getBoundingClientRect().left,
+        right: el.getBoundingClientRect().right,
+        width: el.getBoundingClientRect().width,
+        viewport: document.documentElement.clientWidth,
+        scroll: document.documentElement.scrollWidth,
+      }));
+    };
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      // In the summaries form's card, and in a feed page's filter panel: both start further in than 1 rem.
+      await page.goto("/summaries?source=symbols");
+      const inCard = await measure(page.getByRole("main").getByRole("combobox").first());
+      await page.goto("/alerts");
+      await page.getByRole("button", { name: "Filters" }).click();
+      const inFilters = await measure(page.getByTestId("symbol-filter").getByRole("combobox"));
+      for (const [where, box] of [["summaries", inCard], ["alerts' filters", inFilters]] as const) {
+        expect(box.left, `${where} at ${width} px`).toBeGreaterThan(16);
+        expect(box.right, `${where} at ${width} px`).toBeLessThanOrEqual(box.viewport - 15);
+        expect(box.scroll, `${where} at ${width} px: the page scrolls sideways`).toBeLessThanOrEqual(box.viewport);
+        expect(box.width, `${where} at ${width} px`).toBeGreaterThan(250);
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/summaries?source=symbols");
+    expect((await measure(page.getByRole("main").getByRole("combobox").first())).width).toBe(352);
+    await context.close();
   });
 
   test("an unknown symbol's page says so and offers nothing to buy; M&M works in the URL", async ({ browser, baseURL }) => {

@@ -96,6 +96,24 @@ export function SymbolCombobox({
   const result: SymbolSearchResult | undefined = search.data && search.data.query.toUpperCase() === current.toUpperCase() ? search.data : undefined;
   const matches = current ? (result?.matches ?? []) : [];
   const showPopup = open && current.length > 0;
+  const popupRef = React.useRef<HTMLDivElement>(null);
+
+  // The popup starts at the field's left edge and is up to 22 rem wide: on a narrow screen, where the field sits
+  // further in than the viewport's 1 rem margin (inside a card or a filter panel), it is kept 1 rem inside the right
+  // edge instead of widening the page.
+  React.useLayoutEffect(() => {
+    if (!showPopup) return;
+    const fit = () => {
+      const root = rootRef.current;
+      const popup = popupRef.current;
+      if (!root || !popup) return;
+      const room = document.documentElement.clientWidth - root.getBoundingClientRect().left - 16;
+      popup.style.setProperty("--suggestions-room", `${Math.max(Math.floor(room), root.offsetWidth)}px`);
+    };
+    fit();
+    window.addEventListener("resize", fit);
+    return () => window.removeEventListener("resize", fit);
+  }, [showPopup]);
 
   const refuse = (message: string | null) => {
     setRefusal(message);
@@ -234,8 +252,9 @@ export function SymbolCombobox({
         )}
       </div>
       <div
+        ref={popupRef}
         className={cn(
-          "absolute top-full left-0 z-50 mt-1 w-[min(22rem,calc(100vw-2rem))] overflow-hidden rounded-md border bg-card text-card-foreground shadow-md",
+          "absolute top-full left-0 z-50 mt-1 w-[min(22rem,calc(100vw-2rem))] max-w-(--suggestions-room) overflow-hidden rounded-md border bg-card text-card-foreground shadow-md",
           !showPopup && "hidden",
         )}
         data-testid="symbol-suggestions"
