@@ -1,6 +1,6 @@
-// Installed in front of `next start`'s request listener by scripts/precompressed-static-preload.mjs: answers a request for one of the build's static files
-// (`/_next/static/…`) with its Brotli copy, which `next build` wrote beside it at the highest quality
-// (scripts/precompress-static.ts), when the client accepts Brotli. Next itself gzips each static file again on every
+// Installed in front of `next start`'s request listener by scripts/precompressed-static-preload.mjs: answers a
+// request for one of the build's static files (`/_next/static/…`) with its Brotli copy, which `next build` wrote
+// beside it at the highest quality (scripts/precompress-static.ts), when the client accepts Brotli. Next itself gzips each static file again on every
 // request, at gzip's default level: Brotli's copy is 13–14% smaller for the desk's chunks (about 26 kB less of a
 // page's first-load JavaScript) and costs the server nothing per request. Anything else (another path, a file the
 // build did not compress, a range request, a client without Brotli) goes on to Next unchanged.
@@ -27,7 +27,7 @@ export const COMPRESSIBLE_EXTENSIONS = Object.keys(CONTENT_TYPES);
 
 /**
  * Whether an Accept-Encoding header lets the answer be Brotli: `br` named with a weight above 0 (or `*` and `br` not
- * refused), and no other coding the server could send (gzip, identity) preferred to it.
+ * refused), and gzip, the other coding the server sends, not preferred to it.
  */
 export function acceptsBrotli(header) {
   if (typeof header !== "string" || header === "") return false;
