@@ -288,8 +288,8 @@ export function SymbolCombobox({
           </p>
         )}
         {showPopup && result && !result.catalogue.held && (
-          <div className="flex flex-wrap items-center gap-2 border-t px-3 py-2 text-xs text-muted-foreground" data-testid="symbol-catalogue-offer">
-            <span className="min-w-0 flex-1">
+          <div className="flex flex-col items-start gap-2 border-t px-3 py-2 text-xs text-muted-foreground" data-testid="symbol-catalogue-offer">
+            <span>
               Searching {formatNumber(result.catalogue.count, { maximumFractionDigits: 3 })} companies by symbol{result.catalogue.count ? " and the names on the results calendar" : ""}. Every company&apos;s name and BSE code:
               buy the symbol catalogue once for your account ({priceWords(result.catalogue.price)}).
             </span>
