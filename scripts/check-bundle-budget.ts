@@ -73,10 +73,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
     const root = join(import.meta.dirname, "..");
     const sizes = checkBundleBudget({ root });
-    // The build's hook (next.config.ts, compiler.runAfterProductionCompile) ran: every first-load chunk has V8's hint.
-    const unhinted = chunksWithoutCompileHint(join(root, process.env.NEXT_DIST_DIR ?? ".next"));
+    // The build's hooks (next.config.ts, compiler.runAfterProductionCompile) ran: every first-load chunk has V8's hint,
+    // and every first-load chunk and stylesheet its Brotli copy.
+    const dist = join(root, process.env.NEXT_DIST_DIR ?? ".next");
+    const unhinted = chunksWithoutCompileHint(dist);
     if (unhinted.length > 0) throw new BundleBudgetError(`${unhinted.length} first-load chunk(s) lack V8's compile hint (scripts/compile-hints.ts): ${unhinted.slice(0, 5).join(", ")}`);
-    const uncompressed = firstLoadFilesWithoutBrotliCopy(join(root, process.env.NEXT_DIST_DIR ?? ".next"));
+    const uncompressed = firstLoadFilesWithoutBrotliCopy(dist);
     if (uncompressed.length > 0) throw new BundleBudgetError(`${uncompressed.length} first-load file(s) lack a Brotli copy of the file as served (scripts/precompress-static.ts): ${uncompressed.slice(0, 5).join(", ")}`);
     console.log(`First-load JavaScript per route (gzip -9), all ${sizes.length} within their budgets (${sizes.filter((s) => s.gzipKb > s.aimKb).length} still over the aim, under an interim ceiling):\n\n${sizesTable(sizes)}`);
   } catch (error) {
