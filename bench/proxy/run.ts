@@ -40,6 +40,7 @@ const { values } = parseArgs({
     latency: { type: "string", default: "0" },
     port: { type: "string", default: "3104" },
     profile: { type: "boolean", default: false },
+    paths: { type: "string" },
   },
 });
 const DURATION = Number(values.duration);
@@ -208,21 +209,39 @@ const paths = {
   directAgain: { url: `${serviceUrl}${PATH}`, headers: { "X-API-Key": keyDirectAgain }, desk: false },
 } as const;
 type PathName = keyof typeof paths;
-const rounds: Record<PathName, Figures[]> = { direct: [], floorMemory: [], proxyCached: [], floorForward: [], proxyFresh: [], proxyFreshMember: [], directAgain: [] };
+const ALL_PATHS = Object.keys(paths) as PathName[];
+/** `--paths floorForward,proxyFresh`: only those (an A/B of one comparison in less time); default every path. */
+const chosen = values.paths ? values.paths.split(",").map((name) => name.trim()).filter(Boolean) : ALL_PATHS;
+for (const name of chosen) if (!ALL_PATHS.includes(name as PathName)) throw new Error(`--paths: no path "${name}" (the paths: ${ALL_PATHS.join(", ")})`);
+const measured = ALL_PATHS.filter((name) => chosen.includes(name));
+/**
+ * The order of a round: the service called directly first and last (to show drift), the desk paths between them in
+ * an order that turns by one each round, so no path always follows the same one (what ran just before, its garbage
+ * and its writes, weighs on the next).
+ */
+function roundOrder(round: number): PathName[] {
+  const inner = measured.filter((name) => name !== "direct" && name !== "directAgain");
+  const turn = inner.length > 0 ? round % inner.length : 0;
+  const turned = [...inner.slice(turn), ...inner.slice(0, turn)];
+  return [...(measured.includes("direct") ? ["direct" as const] : []), ...turned, ...(measured.includes("directAgain") ? ["directAgain" as const] : [])];
+}
+const rounds = Object.fromEntries(measured.map((name) => [name, [] as Figures[]])) as Partial<Record<PathName, Figures[]>>;
 try {
   // The cached answer's bytes, as the proxy sends them, are what floor (a) answers from memory.
   const primed = await fetch(paths.proxyCached.url, { headers: paths.proxyCached.headers });
   if (primed.status !== 200) throw new Error(`priming the desk's cache answered HTTP ${primed.status}: ${await primed.text()}`);
   const given = await fetch(paths.floorMemory.url, { method: "POST", headers: { Origin: deskUrl }, body: await primed.arrayBuffer() });
   if (given.status !== 204) throw new Error(`floor (a) refused its bytes: HTTP ${given.status}`);
-  for (const [name, p] of Object.entries(paths)) {
+  for (const name of measured) {
+    const p = paths[name];
     const res = await fetch(p.url, { headers: p.headers });
     if (res.status !== 200) throw new Error(`${name} answered HTTP ${res.status}: ${await res.text()}`);
     await res.arrayBuffer();
   }
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, p] of Object.entries(paths) as [PathName, (typeof paths)[PathName]][]) {
-      rounds[name].push(await measure(p.url, p.headers, { service: service.proc.pid!, desk: p.desk ? desk.pid! : null }));
+    for (const name of roundOrder(round)) {
+      const p = paths[name];
+      rounds[name]!.push(await measure(p.url, p.headers, { service: service.proc.pid!, desk: p.desk ? desk.pid! : null }));
     }
   }
 } finally {
@@ -232,10 +251,10 @@ try {
 }
 
 /** The median round of a path, by throughput. */
-const results = Object.fromEntries(Object.entries(rounds).map(([name, list]) => [name, medianRound(list)])) as Record<PathName, Figures>;
-const ratio = (f: Figures, base: Figures) => Math.round((f.reqPerSec / base.reqPerSec) * 100) / 100;
+const results = Object.fromEntries(Object.entries(rounds).map(([name, list]) => [name, medianRound(list)])) as Partial<Record<PathName, Figures>>;
+const ratio = (f: Figures | undefined, base: Figures | undefined) => (f && base ? Math.round((f.reqPerSec / base.reqPerSec) * 100) / 100 : null);
 /** Throughput ratio the CPU cost implies: what the same CPU would serve on this path, relative to the base. */
-const cpuRatio = (f: Figures, base: Figures) => Math.round((base.cpuMsPerRequest / f.cpuMsPerRequest) * 100) / 100;
+const cpuRatio = (f: Figures | undefined, base: Figures | undefined) => (f && base ? Math.round((base.cpuMsPerRequest / f.cpuMsPerRequest) * 100) / 100 : null);
 const ratios = {
   cachedVsFloorMemory: ratio(results.proxyCached, results.floorMemory),
   freshVsFloorForward: ratio(results.proxyFresh, results.floorForward),
@@ -250,8 +269,10 @@ console.log(
 );
 console.log("| path | req/s | p50 ms | p99 ms | non-2xx | vs direct | CPU ms/req (desk + service) | desk CPU ms/req |");
 console.log("|---|---|---|---|---|---|---|---|");
-const row = (name: string, f: Figures) =>
-  console.log(`| ${name} | ${f.reqPerSec} | ${f.p50} | ${f.p99} | ${f.non2xx + f.errors} | ${ratio(f, results.direct)}× | ${f.cpuMsPerRequest} | ${f.deskCpuMsPerRequest} |`);
+const row = (name: string, f: Figures | undefined) => {
+  const vsDirect = ratio(f, results.direct);
+  if (f) console.log(`| ${name} | ${f.reqPerSec} | ${f.p50} | ${f.p99} | ${f.non2xx + f.errors} | ${vsDirect === null ? "—" : `${vsDirect}×`} | ${f.cpuMsPerRequest} | ${f.deskCpuMsPerRequest} |`);
+};
 row("straight to the service", results.direct);
 row("(a) bare Next.js route, same bytes from memory", results.floorMemory);
 row("desk proxy, cached", results.proxyCached);
@@ -259,9 +280,20 @@ row("(b) bare Next.js route, one keep-alive call to the service", results.floorF
 row("desk proxy, fresh=1 (upstream every call)", results.proxyFresh);
 row("desk proxy, fresh=1, a member on the organisation's key (seat, allowance)", results.proxyFreshMember);
 row("straight to the service, again", results.directAgain);
-console.log(`\ncached proxy / (a): ${ratios.cachedVsFloorMemory}× by req/s, ${ratios.cpuCachedVsFloorMemory}× by CPU per call`);
-console.log(`fresh proxy / (b): ${ratios.freshVsFloorForward}× by req/s, ${ratios.cpuFreshVsFloorForward}× by CPU per call`);
-console.log(`fresh proxy, a member on the organisation's key / (b): ${ratios.memberFreshVsFloorForward}× by req/s`);
+/** A comparison's median and the same ratio round by round (paths of one round ran next to each other). */
+const compare = (label: string, path: PathName, base: PathName) => {
+  const mine = rounds[path];
+  const theirs = rounds[base];
+  if (!mine || !theirs) return;
+  const perRound = mine.map((f, i) => `${ratio(f, theirs[i])}× (${cpuRatio(f, theirs[i])}×)`).join(", ");
+  console.log(`${label}: ${ratio(results[path], results[base])}× by req/s, ${cpuRatio(results[path], results[base])}× by CPU per call; round by round ${perRound}`);
+};
+console.log("\nRound by round, req/s (desk CPU ms per call):");
+for (const [name, list] of Object.entries(rounds)) console.log(`- ${name}: ${list.map((f) => `${f.reqPerSec} (${f.deskCpuMsPerRequest})`).join(", ")}`);
+console.log("");
+compare("cached proxy / (a)", "proxyCached", "floorMemory");
+compare("fresh proxy / (b)", "proxyFresh", "floorForward");
+compare("fresh proxy, a member on the organisation's key / (b)", "proxyFreshMember", "floorForward");
 if (profileDir) console.log(`\nCPU profile of the desk: ${profileDir}`);
 
 const sizes = measureBuild({ root: ROOT });
