@@ -12,7 +12,7 @@ import { AlphaError } from "@/lib/alpha/errors";
 import type { DeskContext } from "../core/context";
 import type { DeskDb } from "../core/db";
 import { toNumber } from "../core/db";
-import { newId } from "../core/ids";
+import { newSequentialId } from "../core/ids";
 import { verifyAgainstNothing, verifyPassword } from "./passwords";
 import type { SessionUser } from "./users";
 
@@ -108,7 +108,7 @@ async function checkPassword(c: DeskContext, email: string, ip: string, password
   const ok = user ? await verifyPassword(user.password_hash, password) : (await verifyAgainstNothing(password), false);
   if (!user || !ok) {
     const at = c.now();
-    await c.db.insertInto("sign_in_failures").values({ id: newId("sif"), email, ip, attempted_at: at.toISOString() }).execute();
+    await c.db.insertInto("sign_in_failures").values({ id: newSequentialId("sif", at.getTime()), email, ip, attempted_at: at.toISOString() }).execute();
     await c.db.deleteFrom("sign_in_failures").where("attempted_at", "<", new Date(at.getTime() - 86_400_000).toISOString()).execute();
     throw new AlphaError("invalid_credentials", "Wrong email or password.");
   }

@@ -11,7 +11,7 @@ import type { LedgerEntry } from "@/lib/alpha/account";
 import { istDayStart, toIstIso } from "@/lib/alpha/time";
 import { accountMemoScope, callAlpha } from "../upstream/alpha-proxy";
 import type { DeskContext } from "../core/context";
-import { newId } from "../core/ids";
+import { newSequentialId } from "../core/ids";
 import { withUserKey } from "../identity/key-vault";
 import { istHourOf, OUTSIDE_USER } from "./spend";
 import type { SessionUser } from "../identity/users";
@@ -75,7 +75,7 @@ async function runSync(ctx: DeskContext, user: SessionUser, accountId: string): 
     const result = await ctx.db
       .insertInto("spend_log")
       .values({
-        id: newId("spn"),
+        id: newSequentialId("spn", ctx.now().getTime()),
         user_id: owner ?? OUTSIDE_USER,
         endpoint: entry.route_id ?? "unknown",
         credits,

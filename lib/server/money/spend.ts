@@ -14,7 +14,7 @@ import { IST_OFFSET_MINUTES } from "@/lib/alpha/time";
 import type { DaySpend, SpendRange, SpendSeries, UserSpend } from "@/lib/desk/usage";
 import type { DeskContext } from "../core/context";
 import { toNumber } from "../core/db";
-import { newId } from "../core/ids";
+import { newSequentialId } from "../core/ids";
 import { precompiled, writeGrouped } from "../core/precompiled";
 
 export { SPEND_RANGES, spendRangeSchema } from "@/lib/desk/usage";
@@ -80,7 +80,7 @@ export async function recordSpend({ ctx, entry }: { ctx: DeskContext; entry: Spe
   const now = ctx.now();
   const credits = Math.max(0, Math.round(entry.credits));
   const requestId = entry.requestId ?? null;
-  const id = newId("spn");
+  const id = newSequentialId("spn", now.getTime());
   // Committed with the other writes of the moment (one commit for concurrent calls); resolved once it is committed.
   const { db } = ctx;
   await writeGrouped(ctx, [

@@ -8,7 +8,7 @@ import "server-only";
 import { AlphaError } from "@/lib/alpha/errors";
 import type { AuditAction, AuditEntry } from "@/lib/desk/teams";
 import type { DeskContext } from "../core/context";
-import { newId } from "../core/ids";
+import { newSequentialId } from "../core/ids";
 import type { SessionUser } from "../identity/users";
 import type { TeamsDb } from "./tables";
 import { teamsDb } from "./tables";
@@ -30,7 +30,7 @@ export async function writeAudit({
 }): Promise<void> {
   await (db ?? teamsDb({ ctx }))
     .insertInto("audit_log")
-    .values({ id: newId("aud"), at: ctx.now().toISOString(), actor_id: user.id, actor: user.email, action: input.action, target: input.target, change: input.change })
+    .values({ id: newSequentialId("aud", ctx.now().getTime()), at: ctx.now().toISOString(), actor_id: user.id, actor: user.email, action: input.action, target: input.target, change: input.change })
     .execute();
 }
 
