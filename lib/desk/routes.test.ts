@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { deskUrl } from "./client";
 import { deskRouteMeta } from "./route-meta";
 import { deskRouteIds, deskRoutes } from "./routes";
+import { catalogue } from "@/lib/alpha/catalogue";
+import { ALPHA_ROUTES_DIR, GENERATED_MARK, alphaStaticRoutes, generatedRoutesOnDisk } from "@/scripts/alpha-static-routes";
 
 const API = join(process.cwd(), "app/api");
 
@@ -19,17 +21,34 @@ describe("the desk's own contract", () => {
       if (path === "/api/auth/[...nextauth]") continue; // next-auth's own protocol
       if (path === "/api/[...missing]") continue; // no route: the JSON 404 of every unknown /api URL (below)
       const text = readFileSync(file, "utf8");
+      // A static twin of the Alpha proxy's catch-all for a fixed path (scripts/alpha-static-routes.ts): its routes.
+      const contractPath = text.startsWith(GENERATED_MARK) && path.startsWith("/api/alpha/") ? "/api/alpha/[...path]" : path;
       const exports = [...text.matchAll(/export const (GET|POST|PUT|PATCH|DELETE) = (\w+)\(("(\w+)")?/g)];
       expect(exports.length, file).toBeGreaterThan(0);
       for (const [, method, wrapper, , id] of exports) {
         expect(wrapper, `${method} ${path} must be deskRoute(...)`).toBe("deskRoute");
         const def = deskRoutes[id as keyof typeof deskRoutes];
         expect(def, `${method} ${path}: ${id} is not in lib/desk/routes.ts`).toBeDefined();
-        expect({ method: def.method, path: def.path }).toEqual({ method, path });
+        expect({ method: def.method, path: def.path }).toEqual({ method, path: contractPath });
         seen.add(id!);
       }
     }
     expect([...seen].sort()).toEqual([...deskRouteIds].sort());
+  });
+
+  it("has a static twin of the Alpha catch-all for every fixed Alpha path, as scripts/alpha-static-routes.ts writes it", () => {
+    const wanted = alphaStaticRoutes();
+    const onDisk = generatedRoutesOnDisk(process.cwd());
+    expect([...onDisk.keys()].sort(), "run: npx tsx scripts/alpha-static-routes.ts").toEqual([...wanted.keys()].sort());
+    for (const [file, content] of wanted) expect(onDisk.get(file), `${file}: run npx tsx scripts/alpha-static-routes.ts`).toBe(content);
+    // Each is a path of the catalogue without parameters, under the catch-all's own folder.
+    const fixed = new Set(Object.values(catalogue).map((def) => def.path.replace(/\/+$/, "")));
+    for (const file of wanted.keys()) {
+      expect(file.startsWith(`${ALPHA_ROUTES_DIR}/v1/`)).toBe(true);
+      expect(fixed.has(file.slice(ALPHA_ROUTES_DIR.length).replace(/\/route\.ts$/, "")), file).toBe(true);
+    }
+    expect(wanted.has(`${ALPHA_ROUTES_DIR}/v1/news/route.ts`)).toBe(true);
+    expect([...wanted.keys()].some((file) => file.includes("{"))).toBe(false);
   });
 
   it("has no other route files than route.ts, but for the proxy bench's floor routes, which only its build sees", async () => {
