@@ -73,6 +73,45 @@ describe("createAlphaClient", () => {
     expect((await client.listAlerts({})).text).toBeUndefined();
   });
 
+  it("with checkedBefore, takes the very bytes checked before without decoding, parsing or checking them again, and checks any other bytes", async () => {
+    const checked = JSON.stringify({ has_next: false, data: [{ id: "a1", symbol: "TCS", type: "results", meta: { primary_drivers: [] } }] });
+    const checkedBytes = new TextEncoder().encode(checked);
+    // An answer offering its bytes as upstreamFetch's does (BodyBytesResponse).
+    const withBytes = (body: string) => () => {
+      const bytes = Buffer.from(body);
+      return Object.assign(new Response(body, { headers: { "Content-Type": "application/json" } }), {
+        bodyBytes: () => bytes,
+        bodyEquals: (other: Uint8Array) => bytes.equals(other),
+      });
+    };
+    const broken = JSON.stringify({ has_next: false, data: [{ id: 7 }] });
+    const { fetchFn } = recorder([withBytes(checked), withBytes(broken), withBytes(checked)]);
+    // Says no every time: the schema decides whenever the check runs.
+    const unchanged = vi.fn(() => false);
+    const client = createAlphaClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", fetch: fetchFn, unchangedByContract: unchanged });
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const same = await client.listAlerts({}, { keepText: true, checkedBefore: { text: checked, bytes: checkedBytes } });
+      expect(same.sameAsChecked).toBe(true);
+      expect(same.text).toBe(checked);
+      expect(same.bytes).toBe(checkedBytes);
+      expect(unchanged).not.toHaveBeenCalled();
+      expect(parse).not.toHaveBeenCalled();
+      // Its data, when read, is the text parsed (once).
+      expect(same.data.data[0]?.id).toBe("a1");
+      expect(same.data).toBe(same.data);
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
+    // Other bytes are checked as always: these break the contract.
+    await expect(client.listAlerts({}, { keepText: true, checkedBefore: { text: checked, bytes: checkedBytes } })).rejects.toMatchObject({ code: "upstream_contract_violation" });
+    // Without keepText the option is not used.
+    const plain = await client.listAlerts({}, { checkedBefore: { text: checked, bytes: checkedBytes } });
+    expect(plain.sameAsChecked).toBeUndefined();
+    expect(plain.data.data[0]?.id).toBe("a1");
+  });
+
   it("sends a request prepareRequest built as it is, without validating it again", async () => {
     const { calls, fetchFn } = recorder([okList([]), okList([])]);
     const client = createAlphaClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", fetch: fetchFn });

@@ -14,6 +14,13 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Also answer the upstream's JSON text (AlphaResponse.text) when the parse left its value unchanged (server calls). */
   keepText?: boolean;
+  /**
+   * With `keepText`: the body of an answer of this same request that passed the endpoint's contract check in this
+   * process, as its text and its UTF-8 bytes. When the new answer's body is these very bytes (the fetch's answer must
+   * offer BodyBytesResponse.bodyEquals), it is not decoded, parsed nor checked again: the check's verdict on the same
+   * bytes is the same. The answer's `text` and `bytes` are then these, and `data` is parsed from the text only if read.
+   */
+  checkedBefore?: { text: string; bytes: Uint8Array };
 }
 
 /** Everything a call of endpoint K takes: its path parameters, query and body, each by name. */

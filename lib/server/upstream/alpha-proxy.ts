@@ -20,7 +20,7 @@ import type { DeskContext } from "../core/context";
 import { scrubSecret, withUserKey } from "../identity/key-vault";
 import { assertNotBackingOff, backOff, rememberRpm, sharedFreeSeconds } from "./background-budget";
 import { unchangedCheckOf } from "./contract-check";
-import { answerOwner, heldBytes, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
+import { answerOwner, checkedAnswer, heldBytes, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
 import { reuseRecentSummary, recordAfterCall, recordsAfterCall } from "../money/money-records";
 import { canonicalBody, MAX_LINK_REUSE_SECONDS, reuseSignedLinks, SIGNED_LINK_ENDPOINTS } from "./signed-links";
 import { recordSpend } from "../money/spend";
@@ -203,10 +203,12 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     const client = clientFor(ctx, apiKey, paid ? 0 : 1);
     // Counted against the member's daily allowance before it is sent (refused with what is left), settled after.
     const reservation = seat ? await reserveAllowance({ ctx, user, input: { seat, price: await reservationPrice(id, prepared.parsed) } }) : null;
+    // The answer this process last wrote for this request, checked by the contract: the same bytes need no second check.
+    const checkedBefore = cacheable && !signedLinks ? checkedAnswer({ ctx, key }) : null;
     let response;
     try {
       // The request validated above, sent as it is (not validated a second time).
-      response = await client.send(id, prepared, { ...callOptions, keepText: true });
+      response = await client.send(id, prepared, { ...callOptions, keepText: true, ...(checkedBefore ? { checkedBefore } : {}) });
     } catch (error) {
       const mapped = mapUpstreamError(error, apiKey);
       // Nothing was charged unless the call timed out (the service may have billed it): then the price stays counted.
@@ -241,7 +243,8 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
           }
         })
         : null,
-      cacheable ? writeCachedAnswer({ ctx, entry: { key, accountId, endpoint: id, body: json, fetchedAt } }) : null,
+      // The upstream's own bytes of a text the check left as it came: what checkedAnswer offers the next call.
+      cacheable ? writeCachedAnswer({ ctx, entry: { key, accountId, endpoint: id, body: json, fetchedAt, ...(bytes && !signedLinks ? { checkedBytes: bytes } : {}) } }) : null,
       recordsAfterCall(id)
         ? recordAfterCall({ ctx, user, id, call: { accountId, parsed: prepared.parsed, data: response.data, credits, retention: options.retention, label: options.label } })
         : null,
@@ -260,7 +263,8 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
       rateLimit: response.meta.rateLimit,
       recordId: written?.[2] ?? null,
     };
-    return { json, ...(bytes ? { bytes } : {}), data: response.data, meta };
+    // An answer the check was not run on again is parsed only by a caller that reads its data (callAlpha).
+    return { json, ...(bytes ? { bytes } : {}), data: response.sameAsChecked ? NOT_PARSED : response.data, meta };
   };
 
   // A summary repeated within its dedupe window opens the earlier paid result: the server decides, at 0 credits.

@@ -316,6 +316,57 @@ describe("the proxy against the real service", () => {
     }
   });
 
+  it("checks a fresh answer's body once: the same bytes again are not decoded or parsed, other bytes are checked as always", async () => {
+    const account = makeAccount(service);
+    keys.push(account.key);
+    const real = async (limit: number) => (await fetch(`${service.url}/v1/news?limit=${limit}`, { headers: { "X-API-Key": account.key } })).text();
+    const first = await real(2);
+    const second = await real(1);
+    const broken = JSON.stringify({ data: [{ id: 7 }], has_next: false });
+    let body = first;
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json", "X-Credits-Charged": "1" });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const ctx = await desk({ config: { alphaBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } });
+      const user = await makeUser(ctx);
+      await storeKeyUnchecked(ctx, user.id, "ak_live_CheckedOnce0000000000000000".slice(0, 32), "acc_checked");
+      const parse = vi.spyOn(JSON, "parse");
+      const parsedTimes = (text: string) => parse.mock.calls.filter(([arg]) => arg === text).length;
+      const refresh = () => proxy(ctx, user, "/v1/news?limit=2&fresh=1");
+
+      const a = await refresh();
+      expect(a.status).toBe(200);
+      expect(parsedTimes(first)).toBe(1);
+      // The same bytes: the same answer, charged and logged as any refresh, and not parsed again.
+      const b = await refresh();
+      expect(b.status).toBe(200);
+      expect(b.body.data).toEqual(a.body.data);
+      expect(b.body.meta?.creditsCharged).toBe(1);
+      expect(parsedTimes(first)).toBe(1);
+      // Other bytes are checked: a valid body is parsed, a body breaking the contract is refused.
+      body = second;
+      expect((await refresh()).status).toBe(200);
+      expect(parsedTimes(second)).toBe(1);
+      body = broken;
+      const refused = await refresh();
+      expect(refused.status).toBe(502);
+      expect(refused.body.error?.code).toBe("upstream_contract_violation");
+      // Only the last body this process checked is remembered: the first is checked again.
+      body = first;
+      expect((await refresh()).status).toBe(200);
+      expect(parsedTimes(first)).toBe(2);
+      // Server components reading the data get it parsed from the same text.
+      const viaCallAlpha = await callAlpha({ ctx, user, id: "listNews", input: { query: { limit: 2 } }, options: { fresh: true } });
+      expect(viaCallAlpha.data).toEqual(JSON.parse(first));
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it("maps an upstream 500 to 502 upstream_error", async () => {
     const upstream = await fakeUpstream(() => ({ status: 500, body: JSON.stringify({ error: { code: "internal_error", message: "boom" } }) }));
     try {

@@ -67,8 +67,11 @@ const selectFetchedAt = precompiled(1, (db: DeskContext["db"], key: string) =>
 const HELD_MAX_CHARS = 32 * 1024 * 1024;
 const HELD_MAX_ENTRIES = 5_000;
 interface HeldBodies {
-  /** `bytes`: the body as UTF-8, made the first time a hit is sent (see heldBytes). */
-  entries: Map<string, { fetchedAt: string; body: string; bytes?: Uint8Array<ArrayBuffer> }>;
+  /**
+   * `bytes`: the body as UTF-8, made the first time a hit is sent (see heldBytes), or the upstream's own bytes of the
+   * answer this process wrote. `checked`: this process's contract check passed those bytes (see checkedAnswer).
+   */
+  entries: Map<string, { fetchedAt: string; body: string; bytes?: Uint8Array; checked?: boolean }>;
   /** What is held, in string characters and bytes. */
   chars: number;
 }
@@ -87,12 +90,14 @@ function forgetBody(h: HeldBodies, key: string): void {
   h.chars -= old.body.length + (old.bytes?.length ?? 0);
 }
 
-function holdBody(ctx: DeskContext, key: string, fetchedAt: string, body: string): void {
+function holdBody(ctx: DeskContext, key: string, fetchedAt: string, body: string, checkedBytes?: Uint8Array): void {
   const h = held(ctx);
   forgetBody(h, key);
   if (body.length > HELD_MAX_CHARS / 4) return;
-  h.entries.set(key, { fetchedAt, body });
-  h.chars += body.length;
+  // Bytes read from a socket may be a view of a larger buffer (the headers, other reads): held, they are copied alone.
+  const bytes = checkedBytes && checkedBytes.byteLength !== checkedBytes.buffer.byteLength ? new Uint8Array(checkedBytes) : checkedBytes;
+  h.entries.set(key, bytes ? { fetchedAt, body, bytes, checked: true } : { fetchedAt, body });
+  h.chars += body.length + (bytes?.length ?? 0);
   // The oldest held first (a Map keeps insertion order).
   for (const oldest of h.entries.keys()) {
     if (h.chars <= HELD_MAX_CHARS && h.entries.size <= HELD_MAX_ENTRIES) break;
@@ -123,7 +128,7 @@ const encoder = new TextEncoder();
  * A cached body as UTF-8 bytes, to send: encoded once while this process holds the body for the key (a hit is sent
  * as bytes, and encoding ~10 kB on every hit cost more than the rest of the envelope), else encoded now.
  */
-export function heldBytes({ ctx, key, body }: { ctx: DeskContext; key: string; body: string }): Uint8Array<ArrayBuffer> {
+export function heldBytes({ ctx, key, body }: { ctx: DeskContext; key: string; body: string }): Uint8Array {
   const h = held(ctx);
   const mine = h.entries.get(key);
   if (!mine || mine.body !== body) return encoder.encode(body);
@@ -132,6 +137,17 @@ export function heldBytes({ ctx, key, body }: { ctx: DeskContext; key: string; b
     h.chars += mine.bytes.length;
   }
   return mine.bytes;
+}
+
+/**
+ * The answer held for `key` when this process wrote it from an upstream answer its contract check passed, as that
+ * answer's text and bytes (for the Alpha client's `checkedBefore`: the same bytes again need no second check). Null
+ * when the body held came from the database (another instance, or an earlier version of the desk, wrote it) or was
+ * changed by the check, or when nothing is held.
+ */
+export function checkedAnswer({ ctx, key }: { ctx: DeskContext; key: string }): { text: string; bytes: Uint8Array } | null {
+  const mine = held(ctx).entries.get(key);
+  return mine?.checked && mine.bytes ? { text: mine.body, bytes: mine.bytes } : null;
 }
 
 export async function readCachedAnswer({ ctx, key, freshnessSeconds }: { ctx: DeskContext; key: string; freshnessSeconds: number }): Promise<CachedAnswer | null> {
@@ -143,7 +159,7 @@ export async function readCachedAnswer({ ctx, key, freshnessSeconds }: { ctx: De
 }
 
 export async function writeCachedAnswer(
-  { ctx, entry }: { ctx: DeskContext; entry: { key: string; accountId: string; endpoint: EndpointId; body: string; fetchedAt: Date }; },
+  { ctx, entry }: { ctx: DeskContext; entry: { key: string; accountId: string; endpoint: EndpointId; body: string; fetchedAt: Date; checkedBytes?: Uint8Array }; },
 ): Promise<void> {
   // Expired rows are swept by the desk's periodic job (lib/server/schedules/desk-jobs.ts), once for all instances.
   const fetchedAt = entry.fetchedAt.toISOString();
@@ -152,11 +168,11 @@ export async function writeCachedAnswer(
   if (mine && mine.body === entry.body) {
     const [touched] = await writeGrouped(ctx, [touchAnswer.compile(ctx.db, entry.key, fetchedAt, mine.fetchedAt)]);
     if (touched === 1) {
-      holdBody(ctx, entry.key, fetchedAt, entry.body);
+      holdBody(ctx, entry.key, fetchedAt, entry.body, entry.checkedBytes);
       return;
     }
     // The row is not the one held here any more (another instance replaced it, or the sweep removed it): written whole.
   }
   await writeGrouped(ctx, [upsertAnswer.compile(ctx.db, entry.key, entry.accountId, entry.endpoint, entry.body, fetchedAt)]);
-  holdBody(ctx, entry.key, fetchedAt, entry.body);
+  holdBody(ctx, entry.key, fetchedAt, entry.body, entry.checkedBytes);
 }

@@ -101,6 +101,9 @@ class LeanResponse implements BodyBytesResponse {
   bodyBytes(): Uint8Array | null {
     return isUtf8(this.body) ? this.body : null;
   }
+  bodyEquals(bytes: Uint8Array): boolean {
+    return this.body.equals(bytes);
+  }
 }
 
 /** The desk's verdict on an answer outside the contract: a 502 in the contract's own error shape. */

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestDesk } from "@/test/support/desk";
+import { createTestDesk } from "@/test/support/desk";
+import { checkedAnswer, readCachedAnswer, writeCachedAnswer } from "./response-cache";
+
+describe("the answers this process checked (checkedAnswer)", () => {
+  let desk: TestDesk;
+  beforeAll(async () => {
+    desk = await createTestDesk();
+  });
+  afterAll(() => desk.close());
+
+  const entry = (key: string, body: string, checkedBytes?: Uint8Array) => ({ key, accountId: "acc_1", endpoint: "listNews" as const, body, fetchedAt: new Date(), ...(checkedBytes ? { checkedBytes } : {}) });
+
+  it("offers the text and bytes of an answer written with the upstream's checked bytes, and nothing for one written without", async () => {
+    const { ctx } = desk;
+    const text = '{"data":[],"has_next":false}';
+    await writeCachedAnswer({ ctx, entry: entry("k1", text, Buffer.from(text)) });
+    const held = checkedAnswer({ ctx, key: "k1" });
+    expect(held?.text).toBe(text);
+    expect(Buffer.from(held!.bytes).toString("utf8")).toBe(text);
+    // The same body written again without checked bytes (the check changed the upstream's value): no longer offered.
+    await writeCachedAnswer({ ctx, entry: entry("k1", text) });
+    expect(checkedAnswer({ ctx, key: "k1" })).toBeNull();
+    expect(checkedAnswer({ ctx, key: "never" })).toBeNull();
+  });
+
+  it("does not trust a body read from the database: another instance or an earlier desk wrote it", async () => {
+    const { ctx } = desk;
+    const mine = '{"data":[{"id":"n1"}],"has_next":false}';
+    await writeCachedAnswer({ ctx, entry: entry("k2", mine, Buffer.from(mine)) });
+    expect(checkedAnswer({ ctx, key: "k2" })).not.toBeNull();
+    const theirs = '{"data":[{"id":"n2"}],"has_next":false}';
+    await ctx.db.updateTable("response_cache").set({ body: theirs, fetched_at: new Date(Date.now() - 1000).toISOString() }).where("cache_key", "=", "k2").execute();
+    expect((await readCachedAnswer({ ctx, key: "k2", freshnessSeconds: 60 }))?.body).toBe(theirs);
+    expect(checkedAnswer({ ctx, key: "k2" })).toBeNull();
+  });
+
+  it("holds bytes read from a socket as their own copy, not the larger buffer they are a view of", async () => {
+    const { ctx } = desk;
+    const text = '{"data":[],"has_next":true}';
+    const read = Buffer.from(`HTTP/1.1 200 OK\r\n\r\n${text}`);
+    const view = read.subarray(read.length - text.length);
+    await writeCachedAnswer({ ctx, entry: entry("k3", text, view) });
+    const held = checkedAnswer({ ctx, key: "k3" })!;
+    expect(held.bytes.byteLength).toBe(text.length);
+    expect(held.bytes.buffer.byteLength).toBe(text.length);
+    expect(Buffer.from(held.bytes).toString("utf8")).toBe(text);
+  });
+});
