@@ -130,7 +130,11 @@ async function runInOrder<DB>(db: Kysely<DB>, statements: readonly AnyCompiled[]
 }
 
 interface GroupRunner {
-  /** The whole group in one transaction; each write in a savepoint of it. */
+  /**
+   * The whole group in one transaction. First without savepoints (a write rarely fails, and two statements per write
+   * cost more than most writes); when a statement fails, that transaction is rolled back whole and the group runs
+   * again with each write in a savepoint of its own, so only the failing write is dropped.
+   */
   group: (queue: PendingWrite[]) => ({ ok: true; changes: number[] } | { ok: false; error: unknown })[];
 }
 const groupRunners = new WeakMap<SqliteHandle, GroupRunner>();
@@ -141,7 +145,7 @@ function groupRunnerOf(handle: SqliteHandle): GroupRunner {
   const runStatements = (statements: readonly AnyCompiled[]): number[] => statements.map((statement) => runOnHandle(handle, statement).changes);
   // better-sqlite3: a transaction function called inside another runs as a savepoint, rolled back alone when it throws.
   const one = handle.database.transaction(runStatements);
-  const group = handle.database.transaction((queue: PendingWrite[]) =>
+  const separately = handle.database.transaction((queue: PendingWrite[]) =>
     queue.map((pending) => {
       try {
         return { ok: true as const, changes: one(pending.statements) };
@@ -150,6 +154,15 @@ function groupRunnerOf(handle: SqliteHandle): GroupRunner {
       }
     }),
   );
+  // Rolled back whole (by better-sqlite3) when a statement throws.
+  const together = handle.database.transaction((queue: PendingWrite[]) => queue.map((pending) => ({ ok: true as const, changes: runStatements(pending.statements) })));
+  const group = (queue: PendingWrite[]) => {
+    try {
+      return together(queue);
+    } catch {
+      return separately(queue);
+    }
+  };
   runner = { group };
   groupRunners.set(handle, runner);
   return runner;
