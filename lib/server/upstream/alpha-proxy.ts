@@ -229,30 +229,26 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     // Spent credits or changed state (a cancelled job): shared answers of the account are out of date.
     if (credits > 0 || !isGet) await forgetAccountMemo({ ctx, accountId }).catch(() => undefined);
     // The credits are spent: a failing write of the log, the record or the cache must not cost the user the answer too.
-    const written = await Promise.all([
-      paid
-        ? recordSpend({
-          ctx, entry: {
-            userId: user.id,
-            endpoint: id,
-            credits,
-            accountId,
-            cached: false,
-            requestId: response.meta.requestId,
-            jobId: id === "createBatchJob" ? (response.data as { id: string }).id : null,
-          }
-        })
-        : null,
-      // The upstream's own bytes of a text the check left as it came: what checkedAnswer offers the next call.
-      cacheable ? writeCachedAnswer({ ctx, entry: { key, accountId, endpoint: id, body: json, fetchedAt, ...(bytes && !signedLinks ? { checkedBytes: bytes } : {}) } }) : null,
-      recordsAfterCall(id)
-        ? recordAfterCall({ ctx, user, id, call: { accountId, parsed: prepared.parsed, data: response.data, credits, retention: options.retention, label: options.label } })
-        : null,
-      id === "createBatchJob" ? recordJobOwner({ ctx, user, input: { jobId: (response.data as { id: string }).id, accountId, source } }) : null,
-    ]).catch((error: unknown) => {
-      console.error(JSON.stringify({ level: "error", msg: "spend log, record or cache write failed", endpoint: id, error: String(error) }));
-      return null;
-    });
+    // Only the writes this call has (a fresh GET has two), awaited together.
+    const writes: Promise<unknown>[] = [];
+    if (paid) {
+      const jobId = id === "createBatchJob" ? (response.data as { id: string }).id : null;
+      writes.push(recordSpend({ ctx, entry: { userId: user.id, endpoint: id, credits, accountId, cached: false, requestId: response.meta.requestId, jobId } }));
+    }
+    // The upstream's own bytes of a text the check left as it came: what checkedAnswer offers the next call.
+    if (cacheable) writes.push(writeCachedAnswer({ ctx, entry: { key, accountId, endpoint: id, body: json, fetchedAt, ...(bytes && !signedLinks ? { checkedBytes: bytes } : {}) } }));
+    const record = recordsAfterCall(id)
+      ? recordAfterCall({ ctx, user, id, call: { accountId, parsed: prepared.parsed, data: response.data, credits, retention: options.retention, label: options.label } })
+      : null;
+    if (record) writes.push(record);
+    if (id === "createBatchJob") writes.push(recordJobOwner({ ctx, user, input: { jobId: (response.data as { id: string }).id, accountId, source } }));
+    const written = await (writes.length === 1 ? writes[0]! : Promise.all(writes)).then(
+      () => true,
+      (error: unknown) => {
+        console.error(JSON.stringify({ level: "error", msg: "spend log, record or cache write failed", endpoint: id, error: String(error) }));
+        return false;
+      },
+    );
     const meta: ProxyMeta = {
       endpoint: id,
       creditsCharged: credits,
@@ -261,7 +257,7 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
       ageSeconds: 0,
       fetchedAt: fetchedAt.toISOString(),
       rateLimit: response.meta.rateLimit,
-      recordId: written?.[2] ?? null,
+      recordId: written && record ? await record : null,
     };
     // An answer the check was not run on again is parsed only by a caller that reads its data (callAlpha).
     return { json, ...(bytes ? { bytes } : {}), data: response.sameAsChecked ? NOT_PARSED : response.data, meta };

@@ -263,7 +263,7 @@ async function upstreamFetchImpl(input: RequestInfo | URL, init: TimedRequestIni
     return globalThis.fetch(input, { ...rest, signal: rest.signal ? AbortSignal.any([rest.signal, timeout]) : timeout });
   }
   const headers = plainHeaders(init.headers);
-  const body = await encodeBody(init.body, headers);
+  const body = init.body === undefined || init.body === null ? undefined : await encodeBody(init.body, headers);
   if (body) headers["content-length"] = String(body.length);
   const signal = init.signal ?? undefined;
   signal?.throwIfAborted();
