@@ -1,10 +1,11 @@
 /**
  * Proxy bench: throughput of a paid GET (`/v1/news?limit=20`, 1 credit per page) through the desk's real proxy
- * `/api/alpha/[...path]` served by `next start` (a production build), against the framework's floor in the same run and
- * the same process: (a) a bare Next.js route handler answering the same bytes from memory and (b) a bare Next.js route
- * handler forwarding the request to the service with one keep-alive call (bench/proxy/floor.ts). The cached proxy is
- * compared with (a), the proxy with `fresh=1` (every call upstream and charged) with (b); and both with the service
- * called directly, first and last (to show drift). Each path has its own upstream account.
+ * (`/api/alpha/v1/news`: the catch-all's static twin, scripts/alpha-static-routes.ts) served by `next start` (a
+ * production build), against the framework's floor in the same run and the same process: (a) a bare Next.js route
+ * handler answering the same bytes from memory and (b) a bare Next.js route handler forwarding the request to the
+ * service with one keep-alive call (bench/proxy/floor.ts). The cached proxy is compared with (a), the proxy with
+ * `fresh=1` (every call upstream and charged) with (b); and both with the service called directly, first and last (to
+ * show drift). Each path has its own upstream account.
  *
  * The floor routes exist only in a bench build: `NEXT_BENCH_ROUTES=1 NEXT_DIST_DIR=.next-bench next build` (the bench
  * runs it when .next-bench is missing or older than the sources). Then the first-load JavaScript of each route of the
