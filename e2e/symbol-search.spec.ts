@@ -51,6 +51,37 @@ test.describe("symbol search", () => {
     await expect(box).toHaveAttribute("aria-expanded", "true");
     const offer = page.getByTestId("symbol-catalogue-offer");
     await expect(offer).toContainText("50 credits");
+    // The offer's sentence takes the popup's width and its button sits below it: here on a desktop, and on a phone in
+    // the summaries form (a feed's filters sit behind a button there).
+    const offerLayout = (where: typeof offer) =>
+      where.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const inner = el.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const text = el.querySelector("span")!.getBoundingClientRect();
+        const button = el.querySelector("button")!.getBoundingClientRect();
+        return { inner, text: text.width, textBottom: text.bottom, buttonTop: button.top, right: el.getBoundingClientRect().right, viewport: document.documentElement.clientWidth };
+      });
+    const phone = await page.context().newPage();
+    await phone.setViewportSize({ width: 390, height: 800 });
+    await phone.goto("/summaries?source=symbols");
+    await phone.getByRole("main").getByRole("combobox").first().fill("infos");
+    const phoneOffer = phone.getByTestId("symbol-catalogue-offer").filter({ visible: true });
+    await expect(phoneOffer).toContainText("50 credits");
+    const desktopWidth = page.viewportSize()?.width ?? 0;
+    for (const [where, layout] of [[`${desktopWidth} px`, await offerLayout(offer)], ["390 px", await offerLayout(phoneOffer)]] as const) {
+      expect(layout.text, `the sentence at ${where}`).toBeGreaterThan(layout.inner * 0.9);
+      expect(layout.buttonTop, `the button at ${where}`).toBeGreaterThanOrEqual(layout.textBottom);
+      expect(layout.right, `the offer at ${where}`).toBeLessThanOrEqual(layout.viewport);
+    }
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    for (const theme of ["light", "dark"] as const) {
+      await phone.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+      await phone.screenshot({ path: join(SCREENSHOT_DIR, `symbol-catalogue-offer-390-${theme}.png`), animations: "disabled" });
+      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `symbol-catalogue-offer-${desktopWidth}-${theme}.png`), animations: "disabled" });
+    }
+    await page.evaluate(() => document.documentElement.classList.remove("dark"));
+    await phone.close();
     const before = await serviceBalance(key);
     await offer.getByRole("button", { name: "Buy the catalogue" }).click();
     const confirm = page.getByTestId("confirm-spend");
