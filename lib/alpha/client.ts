@@ -311,13 +311,8 @@ export function createAlphaClient(options: AlphaClientOptions): AlphaClient {
       if (res.ok) {
         const meta = readResponseMeta(res);
         if (!callOptions.keepText) return { data: await parseResponseBody(id, res), meta };
-        const parsed = await parseResponse(id, res, true, options.unchangedByContract, callOptions.checkedBefore);
-        if (parsed.sameAsChecked) {
-          const { text, bytes } = parsed;
-          return { get data() { return parsed.data; }, meta, text, bytes, sameAsChecked: true };
-        }
-        const { data, text, bytes } = parsed;
-        return { data, meta, text, bytes };
+        // Assigned, not spread: an answer the same as one checked before parses its data only when it is read.
+        return Object.assign(await parseResponse(id, res, true, options.unchangedByContract, callOptions.checkedBefore), { meta });
       }
       const error = await errorFromResponse(res);
       // A contract break (the desk's transport says so with a 502) will not mend on a retry.
