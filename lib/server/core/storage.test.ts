@@ -92,6 +92,28 @@ describe.each(dialects)("desk storage on %s", (dialect) => {
     expect((await readCachedAnswer({ ctx: desk.ctx, key, freshnessSeconds: 60 }))?.body).toBe('{"data":[2]}');
   });
 
+  it("moves a cached answer's time on a refresh that brought the same body, never back, and writes a changed body whole", async () => {
+    const key = requestKey("acc_a", "listNews", "GET", "/v1/news?limit=3");
+    const at = (seconds: number) => new Date(now - 10_000 + seconds * 1000);
+    const body = '{"data":[{"id":"n1"}],"has_next":false}';
+    const entry = (fetchedAt: Date, text = body) => ({ key, accountId: "acc_a", endpoint: "listNews" as const, body: text, fetchedAt });
+    const row = async () => desk.ctx.db.selectFrom("response_cache").select(["body", "fetched_at"]).where("cache_key", "=", key).executeTakeFirstOrThrow();
+    await writeCachedAnswer({ ctx: desk.ctx, entry: entry(at(0)) });
+    // Two refreshes in flight at once, committed together, the later answer's write first.
+    await Promise.all([writeCachedAnswer({ ctx: desk.ctx, entry: entry(at(2)) }), writeCachedAnswer({ ctx: desk.ctx, entry: entry(at(1)) })]);
+    expect(await row()).toEqual({ body, fetched_at: at(2).toISOString() });
+    expect(await readCachedAnswer({ ctx: desk.ctx, key, freshnessSeconds: 60 })).toEqual({ body, fetchedAt: at(2) });
+    // Another instance stored another body: a refresh bringing ours writes it whole, with its own time.
+    const theirs = '{"data":[{"id":"n2"}],"has_next":false}';
+    await desk.ctx.db.updateTable("response_cache").set({ body: theirs, fetched_at: at(3).toISOString() }).where("cache_key", "=", key).execute();
+    await writeCachedAnswer({ ctx: desk.ctx, entry: entry(at(4)) });
+    expect(await row()).toEqual({ body, fetched_at: at(4).toISOString() });
+    // Swept meanwhile: written again.
+    await desk.ctx.db.deleteFrom("response_cache").where("cache_key", "=", key).execute();
+    await writeCachedAnswer({ ctx: desk.ctx, entry: entry(at(5)) });
+    expect(await row()).toEqual({ body, fetched_at: at(5).toISOString() });
+  });
+
   it("sums spend by IST hour and IST day, per user and for everyone", async () => {
     const a = await makeUser(desk.ctx);
     const b = await makeUser(desk.ctx);

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestDesk } from "@/test/support/desk";
 import { createTestDesk } from "@/test/support/desk";
@@ -46,5 +47,35 @@ describe("the answers this process checked (checkedAnswer)", () => {
     expect(held.bytes.byteLength).toBe(text.length);
     expect(held.bytes.buffer.byteLength).toBe(text.length);
     expect(Buffer.from(held.bytes).toString("utf8")).toBe(text);
+  });
+});
+
+describe("refreshes that bring the body already stored (writeCachedAnswer)", () => {
+  let desk: TestDesk;
+  beforeAll(async () => {
+    desk = await createTestDesk();
+  });
+  afterAll(() => desk.close());
+
+  it("only move the row's time, even when several are committed together, and a changed body is written whole", async () => {
+    const { ctx } = desk;
+    // Every write of a body into the cache, counted by the database itself (a temporary trigger on this connection).
+    await sql`create temp table body_writes (cache_key text)`.execute(ctx.db);
+    await sql`create temp trigger body_insert after insert on response_cache begin insert into body_writes values (new.cache_key); end`.execute(ctx.db);
+    await sql`create temp trigger body_update after update of body on response_cache begin insert into body_writes values (new.cache_key); end`.execute(ctx.db);
+    const writes = async () => (await sql<{ n: number }>`select count(*) as n from body_writes`.execute(ctx.db)).rows[0]!.n;
+    const body = `{"data":[${'{"id":"n1","headline":"x"},'.repeat(400)}{"id":"n2"}],"has_next":false}`;
+    const base = Date.now() - 60_000;
+    const write = (seconds: number, text = body) =>
+      writeCachedAnswer({ ctx, entry: { key: "refreshed", accountId: "acc_1", endpoint: "listNews", body: text, fetchedAt: new Date(base + seconds * 1000), checkedBytes: Buffer.from(text) } });
+    await write(0);
+    expect(await writes()).toBe(1);
+    await Promise.all([write(3), write(1), write(2)]);
+    await write(4);
+    expect(await writes()).toBe(1);
+    expect(await readCachedAnswer({ ctx, key: "refreshed", freshnessSeconds: 300 })).toEqual({ body, fetchedAt: new Date(base + 4000) });
+    expect(checkedAnswer({ ctx, key: "refreshed" })?.text).toBe(body);
+    await write(5, '{"data":[],"has_next":false}');
+    expect(await writes()).toBe(2);
   });
 });

@@ -50,9 +50,17 @@ const upsertAnswer = precompiled(5, (db: DeskContext["db"], key: string, account
     .onConflict((oc) => oc.column("cache_key").doUpdateSet((eb) => ({ body: eb.ref("excluded.body"), fetched_at: eb.ref("excluded.fetched_at") }))),
 );
 
-/** A refresh that brought the very body this process holds: only the row's fetched_at moves (while it is the held one). */
-const touchAnswer = precompiled(3, (db: DeskContext["db"], key: string, fetchedAt: string, heldFetchedAt: string) =>
-  db.updateTable("response_cache").set({ fetched_at: fetchedAt }).where("cache_key", "=", key).where("fetched_at", "=", heldFetchedAt),
+/**
+ * A refresh that brought the body the row holds: only the row's fetched_at moves, and never back (concurrent refreshes
+ * of one request commit together, not always in the order their answers came). Conditioned on the body itself, not on
+ * the fetched_at this process last saw, so a second refresh in the same group commit still only moves the time.
+ */
+const touchAnswer = precompiled(3, (db: DeskContext["db"], key: string, fetchedAt: string, body: string) =>
+  db
+    .updateTable("response_cache")
+    .set((eb) => ({ fetched_at: eb.case().when("fetched_at", "<", fetchedAt).then(fetchedAt).else(eb.ref("fetched_at")).end() }))
+    .where("cache_key", "=", key)
+    .where("body", "=", body),
 );
 
 const selectFetchedAt = precompiled(1, (db: DeskContext["db"], key: string) =>
@@ -166,12 +174,15 @@ export async function writeCachedAnswer(
   // A paid refresh mostly brings the body already stored: then the ~10 kB body is not written again, only fetched_at.
   const mine = held(ctx).entries.get(entry.key);
   if (mine && mine.body === entry.body) {
-    const [touched] = await writeGrouped(ctx, [touchAnswer.compile(ctx.db, entry.key, fetchedAt, mine.fetchedAt)]);
+    const [touched] = await writeGrouped(ctx, [touchAnswer.compile(ctx.db, entry.key, fetchedAt, entry.body)]);
     if (touched === 1) {
-      holdBody(ctx, entry.key, fetchedAt, entry.body, entry.checkedBytes);
+      // The row keeps the later of the two times; this process's writes of the key resolve in the order they ran.
+      const now = held(ctx).entries.get(entry.key);
+      const rowFetchedAt = now && now.body === entry.body && now.fetchedAt > fetchedAt ? now.fetchedAt : fetchedAt;
+      holdBody(ctx, entry.key, rowFetchedAt, entry.body, entry.checkedBytes);
       return;
     }
-    // The row is not the one held here any more (another instance replaced it, or the sweep removed it): written whole.
+    // The row holds another body now (another instance replaced it), or the sweep removed it: written whole.
   }
   await writeGrouped(ctx, [upsertAnswer.compile(ctx.db, entry.key, entry.accountId, entry.endpoint, entry.body, fetchedAt)]);
   holdBody(ctx, entry.key, fetchedAt, entry.body, entry.checkedBytes);
