@@ -4,6 +4,7 @@ import { diagnostics, figuresOf, type LhrLike, medianRun, meetsMobileAim, table 
 /** The parts of a Lighthouse 12 result bench:lighthouse reads, in the shapes Lighthouse writes them. */
 const lhr: LhrLike = {
   categories: { performance: { score: 0.734 } },
+  environment: { benchmarkIndex: 2767.4 },
   audits: {
     "largest-contentful-paint": { numericValue: 3214.6 },
     "total-blocking-time": { numericValue: 512.2 },
@@ -71,6 +72,15 @@ describe("figuresOf", () => {
     expect(f.scriptsBeforeLcp).toEqual({ count: 2, kB: 50, observedLcpMs: 240 });
     expect(diagnostics([f])).toContain("scripts loaded before the observed LCP (240 ms): 2, 50 kB");
     expect(f.error).toBeUndefined();
+    expect(f.benchmarkIndex).toBe(2767);
+  });
+
+  it("says how fast the machine was: Lighthouse's benchmark index under the table", () => {
+    const f = figuresOf(lhr, "earnings", "mobile", "");
+    expect(table([f, { ...f, page: "news", benchmarkIndex: 2900 }, { ...f, page: "usage", benchmarkIndex: 2600 }])).toContain(
+      "Lighthouse's benchmark index of this machine (higher is faster): median 2767, 2600–2900 over 3 loads.",
+    );
+    expect(table([{ ...f, benchmarkIndex: null }])).not.toContain("benchmark index");
   });
 
   it("keeps a runtime error and reports missing figures as null", () => {

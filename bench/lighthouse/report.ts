@@ -31,6 +31,11 @@ export interface PageFigures {
   scriptsBeforeLcp: { count: number; kB: number; observedLcpMs: number } | null;
   /** The load average when this page was measured. */
   load: string;
+  /**
+   * Lighthouse's benchmark index of the machine (its own CPU test, higher is faster; it does not adjust the scores).
+   * The simulated 4× slowdown is applied to the tasks as this machine ran them, so TBT and LCP move with it.
+   */
+  benchmarkIndex: number | null;
   /** A Lighthouse runtime error (the page did not load, no FCP...), when there was one. */
   error?: string;
 }
@@ -43,6 +48,7 @@ export interface LhrLike {
   categories?: { performance?: { score?: number | null } };
   audits?: Record<string, LhrAudit | undefined>;
   runtimeError?: { code?: string; message?: string };
+  environment?: { benchmarkIndex?: number };
 }
 
 const num = (lhr: LhrLike, id: string): number | null => {
@@ -123,6 +129,7 @@ export function figuresOf(lhr: LhrLike, page: string, profile: PageFigures["prof
     bootup: topBy(detailRows(lhr.audits?.["bootup-time"]), "total", 3),
     scriptsBeforeLcp: scriptsBefore(lhr),
     load,
+    benchmarkIndex: typeof lhr.environment?.benchmarkIndex === "number" ? Math.round(lhr.environment.benchmarkIndex) : null,
   };
   if (lhr.runtimeError?.code) figures.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message ?? ""}`.trim();
   return figures;
@@ -165,6 +172,10 @@ export function table(results: PageFigures[]): string {
     const desktop = results.find((r) => r.page === page && r.profile === "desktop");
     const mark = mobile && !meetsMobileAim(mobile) ? " ✗" : "";
     lines.push(`| ${page}${mark} | ${cells("desktop").join(" | ")} | ${cells("mobile").join(" | ")} | ${(mobile ?? desktop)?.load ?? ""} |`);
+  }
+  const indexes = results.map((r) => r.benchmarkIndex).filter((v): v is number => v !== null);
+  if (indexes.length) {
+    lines.push("", `Lighthouse's benchmark index of this machine (higher is faster): median ${median(indexes)}, ${Math.min(...indexes)}–${Math.max(...indexes)} over ${indexes.length} loads.`);
   }
   return lines.join("\n");
 }

@@ -201,7 +201,9 @@ try {
           const f = medianRun(perRun);
           lighthouseResults.push(f);
           const ms = (v: number | null) => (v === null ? "–" : String(Math.round(v)));
-          console.log(`${profile.padEnd(7)} ${p.name.padEnd(14)} score ${f.score ?? "–"}  LCP ${ms(f.lcpMs)} ms  TBT ${ms(f.tbtMs)} ms  FCP ${ms(f.fcpMs)} ms  CLS ${f.cls?.toFixed(3) ?? "–"}  [load ${f.load}]${f.error ? `  ${f.error}` : ""}`);
+          // With several runs, the median run's figures, then every run's: the spread is part of the result.
+          const spread = perRun.length > 1 ? `  runs: ${perRun.map((r) => `${r.score ?? "–"}/${ms(r.lcpMs)}/${ms(r.tbtMs)}`).join(", ")} (score/LCP/TBT)` : "";
+          console.log(`${profile.padEnd(7)} ${p.name.padEnd(14)} score ${f.score ?? "–"}  LCP ${ms(f.lcpMs)} ms  TBT ${ms(f.tbtMs)} ms  FCP ${ms(f.fcpMs)} ms  CLS ${f.cls?.toFixed(3) ?? "–"}  [load ${f.load}; BI ${f.benchmarkIndex ?? "–"}]${spread}${f.error ? `  ${f.error}` : ""}`);
         }
       } finally {
         chrome.kill();
