@@ -12,8 +12,9 @@
  * production build (.next/diagnostics/route-bundle-stats.json, gzip -9 per chunk).
  *
  * Run under the heavy-work lock: `flock /tmp/alpha-heavy.lock npm run bench:proxy` (options: `-- --duration 6
- * --connections 16 --warmup 2 --rounds 3 --latency 0 --port 3104 --profile`). Paths are measured in interleaved
- * rounds (a busy machine weighs on all alike) and the median round of each is reported. `--latency 20` puts a
+ * --connections 16 --warmup 2 --rounds 5 --latency 0 --port 3104 --profile`). Paths are measured in interleaved
+ * rounds (a busy machine weighs on all alike) and the median round of each is reported: five by default, as one path's
+ * rounds spread by ±10% on a 2-core machine whose speed moves under it (three gave a median that moved as much). `--latency 20` puts a
  * forwarder holding each request 20 ms in front of the service, for every path. `--profile` writes a V8 CPU profile of
  * the desk (`next start --cpu-prof`) into bench/results/. Prints tables and one JSON line.
  */
@@ -37,7 +38,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "6" },
     connections: { type: "string", default: "16" },
     warmup: { type: "string", default: "2" },
-    rounds: { type: "string", default: "3" },
+    rounds: { type: "string", default: "5" },
     latency: { type: "string", default: "0" },
     port: { type: "string", default: "3104" },
     profile: { type: "boolean", default: false },
