@@ -257,7 +257,25 @@ const results = Object.fromEntries(Object.entries(rounds).map(([name, list]) => 
 const ratio = (f: Figures | undefined, base: Figures | undefined) => (f && base ? Math.round((f.reqPerSec / base.reqPerSec) * 100) / 100 : null);
 /** Throughput ratio the CPU cost implies: what the same CPU would serve on this path, relative to the base. */
 const cpuRatio = (f: Figures | undefined, base: Figures | undefined) => (f && base ? Math.round((base.cpuMsPerRequest / f.cpuMsPerRequest) * 100) / 100 : null);
+/**
+ * The median of a comparison's round-by-round ratios. The two paths of a round ran one after the other, so each
+ * round's ratio is paired against the same state of the machine; the ratio of the two median rounds above mixes rounds.
+ */
+const pairedRatio = (path: PathName, base: PathName): { reqPerSec: number | null; cpu: number | null } => {
+  const mine = rounds[path];
+  const theirs = rounds[base];
+  if (!mine || !theirs) return { reqPerSec: null, cpu: null };
+  const med = (values: (number | null)[]) => {
+    const v = values.filter((x): x is number => x !== null).sort((a, b) => a - b);
+    if (!v.length) return null;
+    const mid = Math.floor(v.length / 2);
+    return Math.round((v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2) * 100) / 100;
+  };
+  return { reqPerSec: med(mine.map((f, i) => ratio(f, theirs[i]))), cpu: med(mine.map((f, i) => cpuRatio(f, theirs[i]))) };
+};
 const ratios = {
+  pairedCachedVsFloorMemory: pairedRatio("proxyCached", "floorMemory").reqPerSec,
+  pairedFreshVsFloorForward: pairedRatio("proxyFresh", "floorForward").reqPerSec,
   cachedVsFloorMemory: ratio(results.proxyCached, results.floorMemory),
   freshVsFloorForward: ratio(results.proxyFresh, results.floorForward),
   cpuCachedVsFloorMemory: cpuRatio(results.proxyCached, results.floorMemory),
@@ -288,7 +306,10 @@ const compare = (label: string, path: PathName, base: PathName) => {
   const theirs = rounds[base];
   if (!mine || !theirs) return;
   const perRound = mine.map((f, i) => `${ratio(f, theirs[i])}× (${cpuRatio(f, theirs[i])}×)`).join(", ");
-  console.log(`${label}: ${ratio(results[path], results[base])}× by req/s, ${cpuRatio(results[path], results[base])}× by CPU per call; round by round ${perRound}`);
+  const paired = pairedRatio(path, base);
+  console.log(
+    `${label}: ${ratio(results[path], results[base])}× by req/s, ${cpuRatio(results[path], results[base])}× by CPU per call; median of the rounds' own ratios ${paired.reqPerSec}× (${paired.cpu}×); round by round ${perRound}`,
+  );
 };
 console.log("\nRound by round, req/s (desk CPU ms per call):");
 for (const [name, list] of Object.entries(rounds)) console.log(`- ${name}: ${list.map((f) => `${f.reqPerSec} (${f.deskCpuMsPerRequest})`).join(", ")}`);
