@@ -50,4 +50,31 @@ describe("the hub's events", () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it("tells the page of a burst of events once, after the task that brought them, with the snapshot already current", async () => {
+    vi.stubGlobal("EventSource", FakeEventSource);
+    const hub = liveHub();
+    let told = 0;
+    const off = hub.subscribe(() => (told += 1));
+    try {
+      const before = FakeEventSource.opened.length;
+      const registration = hub.register({ products: ["news"], symbols: ["TCS"], important: false, pollAll: false, onRow: () => undefined });
+      await vi.waitFor(() => expect(FakeEventSource.opened.length).toBe(before + 1));
+      const source = FakeEventSource.opened.at(-1)!;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      told = 0;
+      // What one network read of a new stream brings, dispatched by the browser in one task.
+      source.onopen?.();
+      source.send("status", { product: "news", state: "polling", message: "Checked every 30 s.", at: "2026-11-24T10:00:00Z", pollEveryMs: 30_000 });
+      source.send("poll", { product: "news", at: "2026-11-24T10:00:01Z", items: 0, creditsCharged: 0 });
+      expect(hub.getSnapshot()).toMatchObject({ connection: "open", statuses: { news: { state: "polling" } }, polls: { news: { items: 0 } } });
+      expect(told).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(told).toBe(1);
+      registration.unregister();
+    } finally {
+      off();
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -116,9 +116,22 @@ export class LiveHub {
   getSnapshot = (): LiveSnapshot => this.snapshot;
   getServerSnapshot = (): LiveSnapshot => EMPTY;
 
+  private notifyQueued = false;
+
+  /**
+   * The snapshot changes at once (getSnapshot reads it); the pages hear of it once per burst, in a task of its own.
+   * A stream's first read brings its open, a status per product and a poll together, and the browser dispatches them
+   * in one task: told of each, useSyncExternalStore re-rendered the page synchronously each time, all in that task
+   * (one long task on a phone).
+   */
   private set(next: Partial<LiveSnapshot>) {
     this.snapshot = { ...this.snapshot, ...next };
-    for (const l of this.listeners) l();
+    if (this.notifyQueued) return;
+    this.notifyQueued = true;
+    setTimeout(() => {
+      this.notifyQueued = false;
+      for (const l of this.listeners) l();
+    }, 0);
   }
 
   /** Filter changes come in bursts (typing symbols): one reopen for the burst. */
