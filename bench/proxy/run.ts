@@ -14,8 +14,8 @@
  * Run under the heavy-work lock: `flock /tmp/alpha-heavy.lock npm run bench:proxy` (options: `-- --duration 6
  * --connections 16 --warmup 2 --rounds 5 --latency 0 --port 3104 --profile`). Paths are measured in interleaved
  * rounds (a busy machine weighs on all alike) and the median round of each is reported: five by default, as one path's
- * rounds spread by ±10% on a 2-core machine whose speed moves under it (three gave a median that moved as much). `--latency 20` puts a
- * forwarder holding each request 20 ms in front of the service, for every path. `--profile` writes a V8 CPU profile of
+ * rounds spread by ±10% on a 2-core machine whose speed moves under it (three gave a median that moved as much).
+ * `--latency 20` puts a forwarder holding each request 20 ms in front of the service, for every path. `--profile` writes a V8 CPU profile of
  * the desk (`next start --cpu-prof`) into bench/results/. Prints tables and one JSON line.
  */
 import { spawn, type ChildProcess } from "node:child_process";
