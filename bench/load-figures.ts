@@ -1,6 +1,6 @@
 /**
  * What the HTTP benches (bench/service, bench/proxy) keep of an autocannon run, and how they pick a round: one
- * definition, so both tables read the same way.
+ * definition, so both tables read the same way. And the median the benches' tables use (bench/lighthouse too).
  */
 import type autocannon from "autocannon";
 
@@ -32,4 +32,12 @@ export function medianRound<T extends { reqPerSec: number }>(rounds: readonly T[
   const mid = [...rounds].sort((a, b) => a.reqPerSec - b.reqPerSec)[Math.floor(rounds.length / 2)];
   if (!mid) throw new Error("no rounds");
   return mid;
+}
+
+/** The median of some figures (the mean of the middle two for an even count); null for none. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }

@@ -4,6 +4,7 @@
  * blocking requests, the scripts that cost most CPU). Pure: reads the LHR's JSON shape, so it is unit-tested on a
  * hand-written one and works the same on any Lighthouse 12 result.
  */
+import { median } from "../load-figures";
 
 export interface PageFigures {
   page: string;
@@ -138,13 +139,6 @@ export function figuresOf(lhr: LhrLike, page: string, profile: PageFigures["prof
 /** Whether a mobile result meets the issue's aim (score ≥ 90, LCP < 2.5 s, TBT < 200 ms). */
 export function meetsMobileAim(f: PageFigures): boolean {
   return f.score !== null && f.score >= 90 && f.lcpMs !== null && f.lcpMs < 2500 && f.tbtMs !== null && f.tbtMs < 200;
-}
-
-export function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 /** Of several runs of one page and profile, the one with the median score (ties: the median LCP). */

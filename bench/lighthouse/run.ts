@@ -24,7 +24,8 @@ import { chromium, type Cookie } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import { deskEnv, ensureDemo, hasFreshBuild, openDesk, ROOT, runNextBuild, startEmbeddedService, startNext, waitForHttp } from "../../scripts/embedded";
-import { diagnostics, figuresOf, type LhrLike, median, medianRun, meetsMobileAim, type PageFigures, table } from "./report";
+import { diagnostics, figuresOf, type LhrLike, medianRun, meetsMobileAim, type PageFigures, table } from "./report";
+import { median } from "../load-figures";
 import { measureSettle } from "./settle";
 
 const { values } = parseArgs({

@@ -29,7 +29,7 @@ import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { loadFigures, medianRound, type LoadFigures } from "../load-figures";
+import { loadFigures, median, medianRound, type LoadFigures } from "../load-figures";
 import { DEFAULT_BUDGET_KB, measureBuild, sizesTable } from "../../scripts/bundle-sizes";
 import { BUILD_SOURCE_ENTRIES, isBuildFresh } from "../../scripts/build-freshness";
 
@@ -266,10 +266,8 @@ const pairedRatio = (path: PathName, base: PathName): { reqPerSec: number | null
   const theirs = rounds[base];
   if (!mine || !theirs) return { reqPerSec: null, cpu: null };
   const med = (values: (number | null)[]) => {
-    const v = values.filter((x): x is number => x !== null).sort((a, b) => a - b);
-    if (!v.length) return null;
-    const mid = Math.floor(v.length / 2);
-    return Math.round((v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2) * 100) / 100;
+    const m = median(values.filter((x): x is number => x !== null));
+    return m === null ? null : Math.round(m * 100) / 100;
   };
   return { reqPerSec: med(mine.map((f, i) => ratio(f, theirs[i]))), cpu: med(mine.map((f, i) => cpuRatio(f, theirs[i]))) };
 };

@@ -90,6 +90,8 @@ export class LiveHub {
   private handoverTimer: ReturnType<typeof setTimeout> | null = null;
   private reopenUrl: string | null = null;
   private failures = 0;
+  /** Listeners will be told of the snapshot's latest change (see set). */
+  private notifyQueued = false;
 
   register(interest: LiveInterest): { update: (next: LiveInterest) => void; unregister: () => void } {
     const id = this.nextId++;
@@ -115,8 +117,6 @@ export class LiveHub {
 
   getSnapshot = (): LiveSnapshot => this.snapshot;
   getServerSnapshot = (): LiveSnapshot => EMPTY;
-
-  private notifyQueued = false;
 
   /**
    * The snapshot changes at once (getSnapshot reads it); the pages hear of it once per burst, in a task of its own.

@@ -177,8 +177,8 @@ export async function writeCachedAnswer(
     const [touched] = await writeGrouped(ctx, [touchAnswer.compile(ctx.db, entry.key, fetchedAt, entry.body)]);
     if (touched === 1) {
       // The row keeps the later of the two times; this process's writes of the key resolve in the order they ran.
-      const now = held(ctx).entries.get(entry.key);
-      const rowFetchedAt = now && now.body === entry.body && now.fetchedAt > fetchedAt ? now.fetchedAt : fetchedAt;
+      const latest = held(ctx).entries.get(entry.key);
+      const rowFetchedAt = latest && latest.body === entry.body && latest.fetchedAt > fetchedAt ? latest.fetchedAt : fetchedAt;
       holdBody(ctx, entry.key, rowFetchedAt, entry.body, entry.checkedBytes);
       return;
     }
