@@ -83,6 +83,12 @@ describe("figuresOf", () => {
     expect(table([{ ...f, benchmarkIndex: null }])).not.toContain("benchmark index");
   });
 
+  it("puts each profile's 1-minute load average beside its figures", () => {
+    const m = figuresOf(lhr, "earnings", "mobile", "1.20 0.90 0.40");
+    const d = { ...m, profile: "desktop" as const, score: 100, lcpMs: 512, tbtMs: 0, fcpMs: 250, cls: 0, load: "2.31 1.10 0.50" };
+    expect(table([d, m])).toContain("| earnings ✗ | 100 | 512 ms | 0 ms | 250 ms | 0.000 | 2.31 | 73 | 3.21 s | 512 ms | 1.18 s | 0.012 | 1.20 |");
+  });
+
   it("keeps a runtime error and reports missing figures as null", () => {
     const f = figuresOf({ categories: { performance: { score: null } }, audits: {}, runtimeError: { code: "NO_FCP", message: "The page did not paint" } }, "news", "desktop", "");
     expect(f).toMatchObject({ score: null, lcpMs: null, tbtMs: null, lcpElement: null, scriptsBeforeLcp: null, error: "NO_FCP: The page did not paint" });

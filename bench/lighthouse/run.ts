@@ -267,7 +267,7 @@ try {
       bench: "lighthouse",
       at: new Date().toISOString(),
       load: load(),
-      lighthouse: lighthouseResults.map((r) => ({ page: r.page, profile: r.profile, score: r.score, lcpMs: r.lcpMs && Math.round(r.lcpMs), tbtMs: r.tbtMs && Math.round(r.tbtMs), fcpMs: r.fcpMs && Math.round(r.fcpMs), cls: r.cls, load: r.load, lcpElement: r.lcpElement, ...(r.error ? { error: r.error } : {}) })),
+      lighthouse: lighthouseResults.map((r) => ({ page: r.page, profile: r.profile, score: r.score, lcpMs: r.lcpMs && Math.round(r.lcpMs), tbtMs: r.tbtMs && Math.round(r.tbtMs), fcpMs: r.fcpMs && Math.round(r.fcpMs), cls: r.cls, load: r.load, benchmarkIndex: r.benchmarkIndex, lcpElement: r.lcpElement, ...(r.error ? { error: r.error } : {}) })),
       settle: settle.map((s) => ({ page: s.page, quietMs: s.quietMs && Math.round(s.quietMs), loadedMs: s.loadedMs && Math.round(s.loadedMs), burn, quietLoad: s.quietLoad, loadedLoad: s.loadedLoad, ...(s.errors.length ? { errors: s.errors } : {}) })),
     }),
   );
