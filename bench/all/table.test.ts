@@ -84,6 +84,23 @@ describe("the issue's table from the benches' JSON lines", () => {
     expect(markdown(sizes, steps)).toMatch(/\| alerts ✗ \| 100 \|/);
   });
 
+  it("with several runs per page, takes each page's median run and counts every load beside it", () => {
+    const steps = allSteps();
+    const runs = (lcps: number[]) => lcps.map((lcpMs) => ({ score: lcpMs < 2500 ? 97 : 94, lcpMs, tbtMs: 120 }));
+    steps.find((s) => s.name === "lighthouse")!.json = {
+      ...lines.lighthouse,
+      lighthouse: [
+        ...lines.lighthouse.lighthouse.slice(0, 2),
+        { ...page("sign-in", "mobile", 99, 1500, 90), runs: runs([1500, 1480, 1900]) },
+        { ...page("alerts", "mobile", 97, 2300, 120), runs: runs([2300, 2570, 2210]) },
+      ],
+    };
+    const rows = issueRows(sizes, steps);
+    expect(rows.find((r) => r.what.startsWith("Lighthouse, mobile"))!.what).toBe("Lighthouse, mobile (simulated slow 4G, 4× CPU), each page's median run of 3: score");
+    expect(rows.find((r) => r.what === "the same: LCP")).toMatchObject({ figure: "1.50–2.30 s, 2 of 2 (every load: 5 of 6) under 2.5 s", met: true });
+    expect(rows.find((r) => r.what === "the same: TBT")).toMatchObject({ figure: "90–120 ms, 2 of 2 (every load: 6 of 6) under 200 ms", met: true });
+  });
+
   it("holds a 'hold' row to the issue's figure within ten per cent", () => {
     const steps = allSteps();
     const service = steps.find((s) => s.name === "service")!;

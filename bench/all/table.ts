@@ -49,6 +49,9 @@ export interface Row {
   load: string;
 }
 
+/** One load's figures, and a page's line in bench:lighthouse's JSON (with every run when it ran several). */
+type RunFigures = Pick<TableFigures, "score" | "lcpMs" | "tbtMs">;
+type LighthouseLine = TableFigures & { runs?: RunFigures[] };
 type Settle = { page: string; quietMs: number | null; loadedMs: number | null; quietLoad: string; loadedLoad: string };
 type Summary = { p50: number; p90: number; p99: number; max: number };
 
@@ -106,7 +109,7 @@ function bundleRows(sizes: RouteSize[] | null): Row[] {
 }
 
 function lighthouseRows(step: StepResult | undefined): Row[] {
-  const lh = (Array.isArray(step?.json?.lighthouse) ? step.json.lighthouse : []) as TableFigures[];
+  const lh = (Array.isArray(step?.json?.lighthouse) ? step.json.lighthouse : []) as LighthouseLine[];
   const settle = (Array.isArray(step?.json?.settle) ? step.json.settle : []) as Settle[];
   const rows: Row[] = [];
   if (settle.length) {
@@ -121,8 +124,8 @@ function lighthouseRows(step: StepResult | undefined): Row[] {
   } else rows.push(notRun("first page load, navigation to settled", "hold under load", step));
   const desktop = lh.filter((r) => r.profile === "desktop");
   const mobile = lh.filter((r) => r.profile === "mobile");
-  const loads = (list: TableFigures[]) => loadRange(list.map((r) => r.load));
-  const bi = (list: TableFigures[]) => {
+  const loads = (list: LighthouseLine[]) => loadRange(list.map((r) => r.load));
+  const bi = (list: LighthouseLine[]) => {
     const r = range(list.map((f) => f.benchmarkIndex ?? null), (v) => String(v));
     return r === "–" ? "" : `; benchmark index ${r}`;
   };
@@ -138,14 +141,19 @@ function lighthouseRows(step: StepResult | undefined): Row[] {
   } else rows.push(notRun("Lighthouse, desktop", "hold (99–100)", step));
   if (mobile.length) {
     const n = mobile.length;
-    const scoreOk = mobile.filter((r) => (r.score ?? 0) >= 90).length;
-    const lcpOk = mobile.filter((r) => r.lcpMs !== null && r.lcpMs < 2500).length;
-    const tbtOk = mobile.filter((r) => r.tbtMs !== null && r.tbtMs < 200).length;
+    const scoreOk = (r: RunFigures) => (r.score ?? 0) >= 90;
+    const lcpOk = (r: RunFigures) => r.lcpMs !== null && r.lcpMs < 2500;
+    const tbtOk = (r: RunFigures) => r.tbtMs !== null && r.tbtMs < 200;
+    // With several runs per page, the table's figure is each page's median run; every load is counted beside it.
+    const loadsRun = mobile.flatMap((r) => r.runs ?? [r]);
+    const several = loadsRun.length > n;
+    const of = (ok: (r: RunFigures) => boolean) => `${mobile.filter(ok).length} of ${n}${several ? ` (every load: ${loadsRun.filter(ok).length} of ${loadsRun.length})` : ""}`;
+    const what = several ? `Lighthouse, mobile (simulated slow 4G, 4× CPU), each page's median run of ${Math.round(loadsRun.length / n)}: score` : "Lighthouse, mobile (simulated slow 4G, 4× CPU): score";
     const load = `${loads(mobile)}${bi(mobile)}`;
     rows.push(
-      { what: "Lighthouse, mobile (simulated slow 4G, 4× CPU): score", figure: `${range(mobile.map((r) => r.score), String)}, ${scoreOk} of ${n} at 90 or more`, aim: "≥ 90", met: scoreOk === n, load },
-      { what: "the same: LCP", figure: `${range(mobile.map((r) => r.lcpMs), s2)} s, ${lcpOk} of ${n} under 2.5 s`, aim: "< 2.5 s", met: lcpOk === n, load },
-      { what: "the same: TBT", figure: `${range(mobile.map((r) => r.tbtMs), String)} ms, ${tbtOk} of ${n} under 200 ms`, aim: "< 200 ms", met: tbtOk === n, load },
+      { what, figure: `${range(mobile.map((r) => r.score), String)}, ${of(scoreOk)} at 90 or more`, aim: "≥ 90", met: mobile.every(scoreOk), load },
+      { what: "the same: LCP", figure: `${range(mobile.map((r) => r.lcpMs), s2)} s, ${of(lcpOk)} under 2.5 s`, aim: "< 2.5 s", met: mobile.every(lcpOk), load },
+      { what: "the same: TBT", figure: `${range(mobile.map((r) => r.tbtMs), String)} ms, ${of(tbtOk)} under 200 ms`, aim: "< 200 ms", met: mobile.every(tbtOk), load },
     );
   } else rows.push(notRun("Lighthouse, mobile", "≥ 90, LCP < 2.5 s, TBT < 200 ms", step));
   return rows;

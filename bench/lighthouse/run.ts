@@ -8,7 +8,9 @@
  *
  * Builds first (`next build`) when .next is missing or older than the sources, unless `--no-build`. Run it under the
  * machine's heavy-work lock: `flock /tmp/alpha-heavy.lock npm run bench:lighthouse`.
- * Options: --port 3102 --profiles desktop,mobile --pages today,alerts --runs 1 --settle-runs 3 --burn 1
+ * Options: --port 3102 --profiles desktop,mobile --pages today,alerts --runs 1 (with more, each page's median run by score,
+ *          as Lighthouse's own variability guide advises; every run's figures are printed and in the JSON line too)
+ *          --settle-runs 3 --burn 1
  *          --no-settle --no-lighthouse --no-build --traces (also keep each run's observed trace, `<name>.trace.json`,
  *          for the Performance panel: what ran before the first paint, and its network log, `<name>.devtoolslog.json`,
  *          for `npm run bench:lantern`: which requests and tasks the simulated FCP and LCP counted) --throttling devtools (throttle the browser
@@ -161,6 +163,8 @@ try {
   }
 
   const lighthouseResults: PageFigures[] = [];
+  /** Every run of each profile and page, when there are several: the JSON line carries them beside the median run. */
+  const everyRun = new Map<string, PageFigures[]>();
   if (!values["no-lighthouse"]) {
     mkdirSync(resultsDir, { recursive: true });
     for (const profile of profiles) {
@@ -201,6 +205,7 @@ try {
           }
           const f = medianRun(perRun);
           lighthouseResults.push(f);
+          everyRun.set(`${profile} ${p.name}`, perRun);
           const ms = (v: number | null) => (v === null ? "–" : String(Math.round(v)));
           // With several runs, the median run's figures, then every run's: the spread is part of the result.
           const spread = perRun.length > 1 ? `  runs: ${perRun.map((r) => `${r.score ?? "–"}/${ms(r.lcpMs)}/${ms(r.tbtMs)}`).join(", ")} (score/LCP/TBT)` : "";
@@ -267,7 +272,7 @@ try {
       bench: "lighthouse",
       at: new Date().toISOString(),
       load: load(),
-      lighthouse: lighthouseResults.map((r) => ({ page: r.page, profile: r.profile, score: r.score, lcpMs: r.lcpMs && Math.round(r.lcpMs), tbtMs: r.tbtMs && Math.round(r.tbtMs), fcpMs: r.fcpMs && Math.round(r.fcpMs), cls: r.cls, load: r.load, benchmarkIndex: r.benchmarkIndex, lcpElement: r.lcpElement, ...(r.error ? { error: r.error } : {}) })),
+      lighthouse: lighthouseResults.map((r) => ({ page: r.page, profile: r.profile, score: r.score, lcpMs: r.lcpMs && Math.round(r.lcpMs), tbtMs: r.tbtMs && Math.round(r.tbtMs), fcpMs: r.fcpMs && Math.round(r.fcpMs), cls: r.cls, load: r.load, benchmarkIndex: r.benchmarkIndex, lcpElement: r.lcpElement, ...(r.error ? { error: r.error } : {}), ...(runs > 1 ? { runs: everyRun.get(`${r.profile} ${r.page}`)?.map((x) => ({ score: x.score, lcpMs: x.lcpMs && Math.round(x.lcpMs), tbtMs: x.tbtMs && Math.round(x.tbtMs) })) } : {}) })),
       settle: settle.map((s) => ({ page: s.page, quietMs: s.quietMs && Math.round(s.quietMs), loadedMs: s.loadedMs && Math.round(s.loadedMs), burn, quietLoad: s.quietLoad, loadedLoad: s.loadedLoad, ...(s.errors.length ? { errors: s.errors } : {}) })),
     }),
   );
