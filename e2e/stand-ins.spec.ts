@@ -1,4 +1,3 @@
-import { chromium } from "@playwright/test";
 import { ADMIN_STATE } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
@@ -9,43 +8,37 @@ import { expect, test } from "./support/test";
  * one moved Today's panels down by 114 px when the overview took its place (Lighthouse desktop, CLS 0.021).
  */
 test.describe("stand-ins have the shape of what replaces them", () => {
-  test("the usage overview's stand-in on Today is the overview's height at 1440, 1024 and 390 px", async ({ baseURL }) => {
-    const launchOptions = test.info().project.use.launchOptions ?? {};
-    const browser = await chromium.launch(launchOptions);
-    try {
-      // The stand-in as the server sends it: without scripts, no segment replaces it.
-      const plain = await browser.newContext({ storageState: ADMIN_STATE, baseURL, javaScriptEnabled: false });
-      const plainPage = await plain.newPage();
-      await plainPage.goto("/today");
-      const standIn = plainPage.locator('[aria-busy="true"][aria-label="Loading usage"]');
-      test.skip((await standIn.count()) === 0, "Today's first HTML holds no stand-in for the usage overview (React sent the overview in the shell), so none can be painted");
-      const html = await standIn.evaluate((el) => el.outerHTML);
-      await plain.close();
+  test.use({ storageState: ADMIN_STATE });
 
-      for (const [width, tolerance] of [
-        [1440, 0],
-        [1024, 0],
-        // On a phone the projection's sentences wrap by their length, which the stand-in cannot know: within a line.
-        [390, 20],
-      ] as const) {
-        const context = await browser.newContext({ storageState: ADMIN_STATE, baseURL, viewport: { width, height: 900 } });
-        const page = await context.newPage();
-        await page.goto("/today");
-        const overview = page.locator('section[aria-labelledby="usage-now"]');
-        await expect(overview).toBeVisible();
-        // The stand-in beside the overview, in the same column, measured there.
-        const heights = await overview.evaluate((section, markup) => {
-          section.insertAdjacentHTML("afterend", markup);
-          const copy = section.nextElementSibling!;
-          const result = { overview: section.getBoundingClientRect().height, standIn: copy.getBoundingClientRect().height };
-          copy.remove();
-          return result;
-        }, html);
-        expect(Math.abs(heights.standIn - heights.overview), `at ${width} px: stand-in ${heights.standIn} px, overview ${heights.overview} px`).toBeLessThanOrEqual(tolerance);
-        await context.close();
-      }
-    } finally {
-      await browser.close();
+  test("the usage overview's stand-in on Today is the overview's height at 1440, 1024 and 390 px", async ({ browser, page, baseURL }) => {
+    // The stand-in as the server sends it: without scripts, no segment replaces it.
+    const plain = await browser.newContext({ storageState: ADMIN_STATE, baseURL, javaScriptEnabled: false });
+    const plainPage = await plain.newPage();
+    await plainPage.goto("/today");
+    const standIn = plainPage.locator('[aria-busy="true"][aria-label="Loading usage"]');
+    test.skip((await standIn.count()) === 0, "Today's first HTML holds no stand-in for the usage overview (React sent the overview in the shell), so none can be painted");
+    const html = await standIn.evaluate((el) => el.outerHTML);
+    await plain.close();
+
+    for (const [width, tolerance] of [
+      [1440, 0],
+      [1024, 0],
+      // On a phone the projection's sentences wrap by their length, which the stand-in cannot know: within a line.
+      [390, 20],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/today");
+      const overview = page.locator('section[aria-labelledby="usage-now"]');
+      await expect(overview).toBeVisible();
+      // The stand-in beside the overview, in the same column, measured there.
+      const heights = await overview.evaluate((section, markup) => {
+        section.insertAdjacentHTML("afterend", markup);
+        const copy = section.nextElementSibling!;
+        const result = { overview: section.getBoundingClientRect().height, standIn: copy.getBoundingClientRect().height };
+        copy.remove();
+        return result;
+      }, html);
+      expect(Math.abs(heights.standIn - heights.overview), `at ${width} px: stand-in ${heights.standIn} px, overview ${heights.overview} px`).toBeLessThanOrEqual(tolerance);
     }
   });
 });

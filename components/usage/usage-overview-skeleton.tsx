@@ -12,7 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
  */
 export function UsageOverviewSkeleton() {
   return (
-    <div className="grid gap-4" aria-busy="true" aria-label="Loading usage" data-testid="usage-overview-skeleton">
+    <div className="grid gap-4" aria-busy="true" aria-label="Loading usage">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {[false, false, true, true].map((meter, i) => (
           <Card key={i} className="gap-3">
