@@ -4,6 +4,7 @@
  *
  *   npm run bench:lantern -- bench/results/lighthouse/<ts>/mobile-news            one run
  *   npm run bench:lantern -- bench/results/lighthouse/<ts>                          every run kept there, one line each
+ *   npm run bench:lantern -- <dir or run> --tbt                                     where each run's simulated TBT comes from
  *
  * Lighthouse's default mobile figures are not measured: they are Lantern's replay of an unthrottled load on slow 4G
  * and a 4× slower CPU. For LCP, Lantern keeps every request that finished before the observed LCP (except scripts
@@ -18,6 +19,8 @@ import { basename, join } from "node:path";
 import { NetworkAnalysis } from "lighthouse/core/computed/network-analysis.js";
 import { LanternFirstContentfulPaint } from "lighthouse/core/computed/metrics/lantern-first-contentful-paint.js";
 import { LanternLargestContentfulPaint } from "lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js";
+import { LanternInteractive } from "lighthouse/core/computed/metrics/lantern-interactive.js";
+import { LanternTotalBlockingTime } from "lighthouse/core/computed/metrics/lantern-total-blocking-time.js";
 import { ProcessedNavigation } from "lighthouse/core/computed/processed-navigation.js";
 
 type Timing = { startTime: number; endTime: number; duration: number };
@@ -35,9 +38,10 @@ type Estimate = { timeInMs: number; nodeTimings: Map<LanternNode, Timing> };
 type LanternMetric = { timing: number; optimisticEstimate: Estimate; pessimisticEstimate: Estimate };
 type Lhr = { requestedUrl: string; mainDocumentUrl: string; finalDisplayedUrl: string; configSettings: Record<string, unknown> };
 
-const arg = process.argv[2];
+const tbtMode = process.argv.includes("--tbt");
+const arg = process.argv.slice(2).find((a) => !a.startsWith("--"));
 if (!arg) {
-  console.error("usage: npm run bench:lantern -- <results dir> | <results dir>/<profile>-<page>");
+  console.error("usage: npm run bench:lantern -- <results dir> | <results dir>/<profile>-<page> [--tbt]");
   process.exit(2);
 }
 
@@ -69,9 +73,11 @@ async function replay(base: string) {
   const fcp = (await LanternFirstContentfulPaint.request(data, context)) as unknown as LanternMetric;
   const lcp = (await LanternLargestContentfulPaint.request(data, context)) as unknown as LanternMetric;
   const nav = (await ProcessedNavigation.request(trace, context)) as unknown as { timings: { firstContentfulPaint: number; largestContentfulPaint?: number }; timestamps: { timeOrigin: number } };
+  const tbt = tbtMode ? ((await LanternTotalBlockingTime.request(data, context)) as unknown as LanternMetric) : undefined;
+  const tti = tbtMode ? ((await LanternInteractive.request(data, context)) as unknown as LanternMetric) : undefined;
   const analysis = (await NetworkAnalysis.request(devtoolsLog, context)) as unknown as { serverResponseTimeByOrigin: Map<string, number>; additionalRttByOrigin: Map<string, number> };
   const origin = new URL(lhr.mainDocumentUrl).origin;
-  return { lhr, fcp, lcp, nav, origin, serverMs: analysis.serverResponseTimeByOrigin.get(origin) ?? 0 };
+  return { lhr, fcp, lcp, tbt, tti, nav, origin, serverMs: analysis.serverResponseTimeByOrigin.get(origin) ?? 0 };
 }
 
 function describe(node: LanternNode): string {
@@ -84,7 +90,61 @@ function describe(node: LanternNode): string {
   return `task ${(((node.event?.dur ?? 0) / 1000).toFixed(1) + " ms").padStart(9)}  ${names.join(",")}${urls.length ? `  eval ${urls.join(" ")}` : ""}`;
 }
 
-if (runs.length > 1) {
+/**
+ * Lantern's TBT is the mean of two estimates over the same simulated tasks: the optimistic one counts the window from
+ * the pessimistic FCP to the optimistic TTI, the pessimistic one from the optimistic FCP to the pessimistic TTI. Each task
+ * of 50 ms or more (simulated) is clipped to the window and 50 ms taken off. This lists, per run, every task that
+ * counted in either estimate: its observed and simulated times, its blocking in each, and what ran in it.
+ */
+if (tbtMode) {
+  for (const base of runs) {
+    const replayed = await replay(base).catch((e: Error) => e);
+    if (replayed instanceof Error) {
+      console.log(`${basename(base)}: ${replayed.message}`);
+      continue;
+    }
+    const { fcp, tbt, tti, nav } = replayed;
+    if (!tbt || !tti) continue;
+    const windows = {
+      optimistic: [fcp.pessimisticEstimate.timeInMs, tti.optimisticEstimate.timeInMs],
+      pessimistic: [fcp.optimisticEstimate.timeInMs, tti.pessimisticEstimate.timeInMs],
+    } as const;
+    const blocking = (t: Timing, [from, to]: readonly [number, number]) => {
+      if (t.duration < 50 || t.endTime < from || t.startTime > to) return 0;
+      const clipped = Math.min(t.endTime, to) - Math.max(t.startTime, from);
+      return clipped < 50 ? 0 : clipped - 50;
+    };
+    console.log(`${basename(base)}: TBT ${tbt.timing.toFixed(0)} ms (optimistic ${tbt.optimisticEstimate.timeInMs.toFixed(0)}, window ${ms(windows.optimistic[0])}–${ms(windows.optimistic[1])}; pessimistic ${tbt.pessimisticEstimate.timeInMs.toFixed(0)}, window ${ms(windows.pessimistic[0])}–${ms(windows.pessimistic[1])}); observed FCP ${nav.timings.firstContentfulPaint.toFixed(0)}`);
+    const timeOrigin = nav.timestamps.timeOrigin;
+    // The render-blocking requests: when they end in the FCP graphs and in the whole page's (TBT's) graph.
+    const endOf = (estimate: Estimate) => new Map([...estimate.nodeTimings].filter(([n]) => n.type === "network").map(([n, t]) => [n.id, t.endTime]));
+    const [fcpOpt, fcpPess] = [endOf(fcp.optimisticEstimate), endOf(fcp.pessimisticEstimate)];
+    for (const [node, t] of tbt.pessimisticEstimate.nodeTimings) {
+      if (node.type !== "network" || !fcpPess.has(node.id) || !node.request) continue;
+      console.log(`  request ${short(node.request.url).padEnd(40)} ends ${ms(fcpOpt.get(node.id) ?? Number.NaN)} / ${ms(fcpPess.get(node.id) ?? Number.NaN)} in FCP's graphs, ${ms(t.endTime)} in the page's`);
+    }
+    // The tasks the page's graph runs before the first paint's task that FCP's graph leaves out (the navigation's
+    // commit, later parses of the streamed HTML): each delays that task past the simulated FCP by its simulated time.
+    const fcpIds = new Set([...fcp.optimisticEstimate.nodeTimings.keys()].map((n) => n.id));
+    const cpu = [...tbt.pessimisticEstimate.nodeTimings].filter(([n]) => n.type === "cpu").sort((a, b) => a[1].startTime - b[1].startTime);
+    const paintAt = cpu.findIndex(([n]) => (n.childEvents ?? []).some((e) => e.name === "Paint"));
+    if (paintAt >= 0) {
+      const [paintNode, paintTiming] = cpu[paintAt] as [LanternNode, Timing];
+      const before = cpu.slice(0, paintAt).filter(([n]) => !fcpIds.has(n.id));
+      const listed = before.map(([n, t]) => `${(((n.event?.dur ?? 0) / 1000).toFixed(1))}→${t.duration.toFixed(0)}`).join(" + ") || "none";
+      console.log(`  first paint's task ${(((paintNode.event?.dur ?? 0) / 1000).toFixed(1))} ms observed, simulated ${ms(paintTiming.startTime)}–${ms(paintTiming.endTime)}; before it and not in FCP's graph (observed→simulated ms): ${listed}`);
+    }
+    const optTimings = new Map([...tbt.optimisticEstimate.nodeTimings].map(([n, t]) => [n.id, t]));
+    for (const [node, t] of [...tbt.pessimisticEstimate.nodeTimings].sort((a, b) => a[1].startTime - b[1].startTime)) {
+      if (node.type !== "cpu") continue;
+      const o = optTimings.get(node.id);
+      const bo = o ? blocking(o, windows.optimistic) : 0;
+      const bp = blocking(t, windows.pessimistic);
+      if (bo === 0 && bp === 0) continue;
+      console.log(`  observed ${ms((node.startTime - timeOrigin) / 1000)}  simulated ${ms(t.startTime)}–${ms(t.endTime)}  blocking ${ms(bo)} / ${ms(bp)}  ${describe(node)}`);
+    }
+  }
+} else if (runs.length > 1) {
   console.log(`run                        obs FCP  obs LCP  sim FCP  sim LCP (opt/pess)  server ms  LCP nodes: net/cpu`);
   for (const base of runs) {
     const replayed = await replay(base).catch((e: Error) => e);
