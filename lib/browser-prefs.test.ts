@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   cookieValue,
   DEFAULT_SPEND_CONFIRM_THRESHOLD,
@@ -6,7 +6,9 @@ import {
   parseThemeChoice,
   parseThreshold,
   prefCookieString,
+  readPref,
   spendThresholdCookie,
+  writePref,
 } from "./browser-prefs";
 
 describe("the browser's choices, kept in cookies", () => {
@@ -49,5 +51,61 @@ describe("the browser's choices, kept in cookies", () => {
   it("keeps one threshold per desk user, under a cookie name nothing in an id can break", () => {
     expect(spendThresholdCookie("usr_0a1b2c")).toBe("spend-threshold.usr_0a1b2c");
     expect(spendThresholdCookie("usr_x; theme=dark")).toBe("spend-threshold.usr_xthemedark");
+  });
+});
+
+describe("reading the choices in the browser", () => {
+  /** A browser's cookie jar behind `document.cookie`, counting the reads (each a call to the browser process). */
+  function fakeBrowser(initial: Record<string, string>) {
+    const jar = new Map(Object.entries(initial));
+    const counts = { reads: 0 };
+    vi.stubGlobal("document", {
+      get cookie() {
+        counts.reads++;
+        return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+      },
+      set cookie(line: string) {
+        const [pair = "", ...attrs] = line.split(";");
+        const eq = pair.indexOf("=");
+        const name = pair.slice(0, eq).trim();
+        if (attrs.some((a) => a.trim() === "max-age=0")) jar.delete(name);
+        else jar.set(name, pair.slice(eq + 1).trim());
+      },
+    });
+    vi.stubGlobal("location", { protocol: "http:" });
+    vi.stubGlobal("window", new EventTarget());
+    vi.stubGlobal("BroadcastChannel", undefined);
+    return { jar, counts };
+  }
+  const nextRun = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("reads document.cookie once however many readers ask in one run of script, and afresh in the next", async () => {
+    const { jar, counts } = fakeBrowser({ theme: "dark", "alerts-notify": "all" });
+    await nextRun();
+    for (let i = 0; i < 25; i++) {
+      expect(readPref("theme")).toBe("dark");
+      expect(readPref("alerts-notify")).toBe("all");
+    }
+    expect(counts.reads).toBe(1);
+    // Another tab's choice, or a response's cookie, lands between runs: the next run sees it.
+    jar.set("theme", "light");
+    await nextRun();
+    expect(readPref("theme")).toBe("light");
+    expect(counts.reads).toBe(2);
+  });
+
+  it("sees its own write at once, in the same run", async () => {
+    const { counts } = fakeBrowser({ "alerts-notify": "off" });
+    await nextRun();
+    expect(readPref("alerts-notify")).toBe("off");
+    writePref("alerts-notify", "important");
+    expect(readPref("alerts-notify")).toBe("important");
+    writePref("alerts-notify", null);
+    expect(readPref("alerts-notify")).toBeUndefined();
+    expect(counts.reads).toBe(3);
   });
 });
