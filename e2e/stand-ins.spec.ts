@@ -41,4 +41,21 @@ test.describe("stand-ins have the shape of what replaces them", () => {
       expect(Math.abs(heights.standIn - heights.overview), `at ${width} px: stand-in ${heights.standIn} px, overview ${heights.overview} px`).toBeLessThanOrEqual(tolerance);
     }
   });
+
+  /**
+   * The usage page's spend card once had a boundary of its own whose stand-in was the bare 288 px chart skeleton, not
+   * the 354 px card; when React sent the card as a later segment, the cards below it moved down 66 px (about one load
+   * in three, Lighthouse desktop CLS 0.008). The card never waits, so it now has no boundary: the only chart stand-in
+   * the server may send is the one inside the card, while the chart's own code loads.
+   */
+  test("the usage page sends no stand-in for its spend card outside the card", async ({ browser, baseURL }) => {
+    const plain = await browser.newContext({ storageState: ADMIN_STATE, baseURL, javaScriptEnabled: false });
+    const plainPage = await plain.newPage();
+    await plainPage.goto("/usage");
+    // Every segment the server sent is in this document, hidden ones included.
+    await expect(plainPage.getByText("Your spend by endpoint")).toHaveCount(1);
+    const outside = await plainPage.locator('[aria-label="Loading the spend chart"]').evaluateAll((els) => els.filter((el) => !el.closest('[data-slot="card"]')).length);
+    await plain.close();
+    expect(outside, "spend chart stand-ins outside the spend card").toBe(0);
+  });
 });

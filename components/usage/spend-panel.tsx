@@ -14,8 +14,6 @@ import { SpendChartSkeleton } from "./spend-chart-skeleton";
 
 const RANGE_LABELS: Record<SpendRange, string> = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" };
 
-export { SpendChartSkeleton };
-
 export const spendRangeParser = parseAsStringLiteral(SPEND_RANGES).withDefault("24h");
 
 /** Today's account spend, reconciled with the service's ledger: desk + outside the desk = debited today. */

@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { PageSkeleton } from "@/components/shell/page-skeleton";
 import { AccountProfileCard } from "@/components/usage/account-profile-card";
 import { SpendByUserCard } from "@/components/usage/spend-by-user";
-import { SpendChartSkeleton, SpendPanel } from "@/components/usage/spend-panel";
+import { SpendPanel } from "@/components/usage/spend-panel";
 import { UsageOverview } from "@/components/usage/usage-overview";
 import { spendQueryOptions, usageQueryOptions } from "@/lib/query/usage";
 import { pageContext, requestQueryClient } from "@/lib/server/http/prefetch";
@@ -55,9 +55,12 @@ async function UsageBody({ searchParams }: { searchParams: SearchParams }) {
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       {key.hasKey && <UsageOverview />}
-      <Suspense fallback={<SpendChartSkeleton />}>
-        <SpendPanel />
-      </Suspense>
+      {/*
+        No boundary of its own: the panel never waits (its spend is prefetched above, and this page is rendered per
+        request, so reading the URL does not suspend). A boundary let React send the finished card as a later segment
+        and paint its 288 px chart stand-in first, so the cards below moved down 66 px on about one load in three.
+      */}
+      <SpendPanel />
       {key.hasKey && <AccountProfileCard />}
       {isAdmin && (
         <Suspense fallback={null}>
