@@ -18,8 +18,8 @@ const nextConfig: NextConfig = {
   // Fewer, larger first-load chunks: each desk page loads 10 scripts instead of 14–16, the same code in each route's
   // first load (195.7 kB against 199.0 on /alerts) and the same new code per navigation between desk pages (15.2 kB on
   // average, in one file instead of two). On slow 4G every request waits its turn for one of six connections, and the
-  // mobile LCP of the feed pages and summaries fell by about 220 ms at the median, over 8 interleaved loads per page each way
-  // (bench/README.md, session 17). Turbopack's defaults are minChunkSize 50 kB and 40 chunks per group.
+  // mobile LCP of the feed pages and summaries fell by about 220 ms at the median, over 8 interleaved loads per page
+  // each way (bench/README.md, session 17). Turbopack's defaults are minChunkSize 50 kB and 40 chunks per group.
   experimental: { turbopackChunking: { minChunkSize: 150_000, maxChunkCountPerGroup: 6 } },
   serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "ws", "ioredis", "pg-boss"],
   // Typecheck and lint run as their own steps of `npm test`; the build need not repeat them.

@@ -22,6 +22,7 @@ import { LanternLargestContentfulPaint } from "lighthouse/core/computed/metrics/
 import { LanternInteractive } from "lighthouse/core/computed/metrics/lantern-interactive.js";
 import { LanternTotalBlockingTime } from "lighthouse/core/computed/metrics/lantern-total-blocking-time.js";
 import { ProcessedNavigation } from "lighthouse/core/computed/processed-navigation.js";
+import * as Lantern from "lighthouse/core/lib/lantern/lantern.js";
 
 type Timing = { startTime: number; endTime: number; duration: number };
 type LanternNode = {
@@ -109,11 +110,9 @@ if (tbtMode) {
       optimistic: [fcp.pessimisticEstimate.timeInMs, tti.optimisticEstimate.timeInMs],
       pessimistic: [fcp.optimisticEstimate.timeInMs, tti.pessimisticEstimate.timeInMs],
     } as const;
-    const blocking = (t: Timing, [from, to]: readonly [number, number]) => {
-      if (t.duration < 50 || t.endTime < from || t.startTime > to) return 0;
-      const clipped = Math.min(t.endTime, to) - Math.max(t.startTime, from);
-      return clipped < 50 ? 0 : clipped - 50;
-    };
+    // Lighthouse's own rule for one top-level task: clipped to the window, less 50 ms.
+    const blocking = (t: Timing, [from, to]: readonly [number, number]) =>
+      Lantern.Metrics.TBTUtils.calculateTbtImpactForEvent({ start: t.startTime, end: t.endTime, duration: t.duration }, from, to);
     console.log(`${basename(base)}: TBT ${tbt.timing.toFixed(0)} ms (optimistic ${tbt.optimisticEstimate.timeInMs.toFixed(0)}, window ${ms(windows.optimistic[0])}–${ms(windows.optimistic[1])}; pessimistic ${tbt.pessimisticEstimate.timeInMs.toFixed(0)}, window ${ms(windows.pessimistic[0])}–${ms(windows.pessimistic[1])}); observed FCP ${nav.timings.firstContentfulPaint.toFixed(0)}`);
     const timeOrigin = nav.timestamps.timeOrigin;
     // The render-blocking requests: when they end in the FCP graphs and in the whole page's (TBT's) graph.
