@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { LIVE } from "./e2e/support/tags";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -21,8 +22,9 @@ const chromium = {
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
-  fullyParallel: false,
-  workers: 1,
+  // Every test makes its own users, accounts and data (e2e/README.md), so tests run side by side, one desk shared.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
@@ -39,7 +41,9 @@ export default defineConfig({
     { name: "setup", testMatch: /.*\.setup\.ts/, teardown: "secrets", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
     // After every spec: no Alpha key in the server logs captured during the suite.
     { name: "secrets", testMatch: /.*\.teardown\.ts/ },
-    { name: "chromium", dependencies: ["setup"], use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "chromium", dependencies: ["setup"], grepInvert: new RegExp(LIVE), use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    // Tests that change or count what every open live feed shows: one at a time, beside the others.
+    { name: "live", dependencies: ["setup"], grep: new RegExp(LIVE), workers: 1, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
   ],
   webServer: {
     command: `node --conditions=react-server --import tsx scripts/e2e-server.ts`,

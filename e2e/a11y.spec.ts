@@ -5,6 +5,7 @@ import { expectAccessible, switchTheme } from "./support/axe";
 import { ADMIN_STATE, readFixtures } from "./support/fixtures";
 import { startFreshDesk } from "./support/fresh-desk";
 import { DESK_PAGES } from "./support/pages";
+import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 
 /**
@@ -88,7 +89,7 @@ test.describe("accessibility: outside the shell", () => {
 });
 
 test.describe("accessibility: loaded feeds and paid-call confirmations", () => {
-  test("alerts, news, announcements and block deals with live items and a bought page", async ({ browser, baseURL }, testInfo) => {
+  test("alerts, news, announcements and block deals with live items and a bought page", { tag: LIVE }, async ({ browser, baseURL }, testInfo) => {
     test.setTimeout(180_000);
     if (!baseURL) throw new Error("baseURL is not set");
     const { page, context } = await signedInLiveUser(browser, baseURL);

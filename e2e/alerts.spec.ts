@@ -1,7 +1,8 @@
+import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 import { dropStreams, expectLive, screenshotLiveThemes, leave, serviceBalance, signedInLiveUser, storeEvent, streamConnections } from "./live-support";
 
-test.describe("the alerts page", () => {
+test.describe("the alerts page", { tag: LIVE }, () => {
   test("a new alert appears live within two seconds; filters narrow the feed and the URL; folding, pause and the new-alerts pill", async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
     const { page, key, accountId, context } = await signedInLiveUser(browser, baseURL);

@@ -1,7 +1,8 @@
+import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 import { expectLive, leave, screenshotLiveThemes, serviceBalance, signedInLiveUser, storeEvent } from "./live-support";
 
-test.describe("the announcements page", () => {
+test.describe("the announcements page", { tag: LIVE }, () => {
   test("filings arrive live with their categories; category and importance filters narrow feed and URL; the page is priced per filing", async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
     const { page, key, context } = await signedInLiveUser(browser, baseURL);

@@ -1,18 +1,12 @@
-import type { Page } from "@playwright/test";
 import { formatCrore, formatNumber } from "../lib/format/number";
 import { istTimeOn, previousTradingDay } from "../lib/market/calendar";
+import { confirmSpend } from "./support/desk";
+import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 import { expectLive, leave, screenshotLiveThemes, serviceBalance, signedInLiveUser, storeEvent } from "./live-support";
 
-/** Clicks Spend in the confirmation and waits for it to close. */
-async function spend(page: Page) {
-  const dialog = page.getByTestId("confirm-spend");
-  await dialog.getByRole("button", { name: /Spend/ }).click();
-  await expect(dialog).toHaveCount(0);
-}
-
 test.describe("the block deals page", () => {
-  test("deals arrive live with their window and value; the exchange filter narrows feed and URL; a page is priced first and charged exactly; cards link to the symbol page and use what the desk holds", async ({
+  test("deals arrive live with their window and value; the exchange filter narrows feed and URL; a page is priced first and charged exactly; cards link to the symbol page and use what the desk holds", { tag: LIVE }, async ({
     browser,
     baseURL,
   }) => {
@@ -56,7 +50,7 @@ test.describe("the block deals page", () => {
     const before = await serviceBalance(key);
     await load.click();
     await expect(page.getByTestId("confirm-spend")).toContainText("20 credits");
-    await spend(page);
+    await confirmSpend(page);
     await expect(page.getByTestId("feed-footer")).toBeVisible();
     const charged = Number(await page.getByTestId("feed-spent").getAttribute("data-credits"));
     expect(charged).toBeGreaterThan(0);
@@ -81,7 +75,7 @@ test.describe("the block deals page", () => {
     await expect(dealsSource.locator('[data-slot="price-tag"]')).toContainText("up to 10 credits");
     const beforeTimeline = await serviceBalance(key);
     await dealsSource.click();
-    await spend(page);
+    await confirmSpend(page);
     const loaded = timeline.getByTestId("timeline-source-loaded").filter({ hasText: "Block deals" });
     await expect(loaded).toBeVisible();
     const dealEvent = timeline.locator('[data-testid="timeline-event"][data-kind="block-deals"]').first();
@@ -92,10 +86,10 @@ test.describe("the block deals page", () => {
 
     // The user buys the profile (market cap) and the announcements here; the block deals page then uses both, free.
     await page.getByTestId("load-profile").click();
-    await spend(page);
+    await confirmSpend(page);
     await expect(page.getByTestId("symbol-profile").getByTestId("profile-company")).toBeVisible();
     await timeline.getByTestId("load-announcements").click();
-    await spend(page);
+    await confirmSpend(page);
     await expect(timeline.getByTestId("timeline-source-loaded").filter({ hasText: "Announcements" })).toBeVisible();
     const beforeBack = await serviceBalance(key);
     await page.goBack();
@@ -125,7 +119,7 @@ test.describe("the block deals page", () => {
     await expect(page.getByTestId("exchange-bse")).toHaveAttribute("aria-checked", "true");
     const before = await serviceBalance(key);
     await page.getByTestId("block-deals-load").click();
-    await spend(page);
+    await confirmSpend(page);
     await expect(page.getByTestId("empty-page-free")).toBeVisible();
     await expect(page.getByTestId("empty-state")).toContainText("nothing was charged");
     await expect(page.getByTestId("feed-spent")).toHaveAttribute("data-credits", "0");

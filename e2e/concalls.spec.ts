@@ -1,38 +1,6 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Page } from "@playwright/test";
 import { gaugeBalance, signedInWithOwnAccount } from "./portfolio-support";
-import { untilHydrated } from "./support/desk";
-import { SCREENSHOT_DIR } from "./support/fixtures";
+import { confirmSpend, screenshotAsIs, untilHydrated } from "./support/desk";
 import { expect, test } from "./support/test";
-
-/**
- * Light and dark screenshots of the page as it stands (no reload, so what was loaded stays on screen). Transitions are
- * finished first (a colour caught mid-change would look broken). With a panel open, the window is shot: a fixed panel
- * does not extend into a full-page picture.
- */
-async function shootBoth(page: Page, name: string, options: { fullPage?: boolean } = {}) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  // A row under the pointer would show its hover colour in the picture.
-  await page.mouse.move(0, 0);
-  for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-    await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${theme}.png`), fullPage: options.fullPage !== false, animations: "disabled" });
-  }
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-}
-
-/** Confirms the pending spend and returns what the confirmation said. */
-async function confirmSpend(page: Page): Promise<string> {
-  const dialog = page.getByTestId("confirm-spend");
-  await expect(dialog).toBeVisible();
-  const text = (await dialog.textContent()) ?? "";
-  await dialog.getByRole("button", { name: /Spend/ }).click();
-  await expect(dialog).toHaveCount(0);
-  return text;
-}
 
 test.describe("concalls", () => {
   test("upcoming calls are free; recent calls load at their price; a call's analysis renders and its transcript is read after a 4-credit confirmation", async ({
@@ -72,7 +40,7 @@ test.describe("concalls", () => {
     await expect(cards.first().getByTestId("guidance")).not.toBeEmpty();
     await expect(cards.first().getByTestId("redflags")).not.toBeEmpty();
     await expect.poll(() => gaugeBalance(page), { timeout: 20_000 }).toBe(start - loaded);
-    await shootBoth(page, "concalls");
+    await screenshotAsIs(page, "concalls");
 
     // Open a call that has a transcript.
     const withTranscript = cards.and(page.locator('[data-has-transcript="true"]')).first();
@@ -135,7 +103,7 @@ test.describe("concalls", () => {
     }
     // Nothing more was charged for reading.
     expect(await gaugeBalance(page)).toBe(before - shown);
-    await shootBoth(page, "concall");
+    await screenshotAsIs(page, "concall");
     await page.context().close();
   });
 
@@ -156,7 +124,7 @@ test.describe("concalls", () => {
     const other = explained.getByTestId("other-quarter").first();
     await expect(other).toHaveText(/Q\d FY\d{2}/);
     expect(await gaugeBalance(page)).toBe(before);
-    await shootBoth(page, "concall-not-found");
+    await screenshotAsIs(page, "concall-not-found");
 
     // A quarter written as a label goes to its canonical address; nonsense is explained.
     await page.goto("/concalls/TCS/Q2FY27");

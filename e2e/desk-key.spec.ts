@@ -1,5 +1,6 @@
 import { createDeskUser, screenshotBothThemes, signInThroughPage } from "./support/desk";
-import { ADMIN_STATE, fixtureAccount, readFixtures } from "./support/fixtures";
+import { ADMIN_STATE, readFixtures } from "./support/fixtures";
+import { makeAccount } from "./support/service";
 import { expect, expectNoKeys, test } from "./support/test";
 
 test.describe("the Alpha key in Settings", () => {
@@ -38,7 +39,7 @@ test.describe("the Alpha key in Settings", () => {
     await expect(page.getByTestId("alpha-key-status")).toHaveCount(0);
 
     // The right key: checked, saved, shown only as its last four characters.
-    const { key } = fixtureAccount("spare");
+    const { key } = await makeAccount();
     await keyInput.fill(key);
     await page.getByRole("button", { name: "Check and save" }).click();
     const status = page.getByTestId("alpha-key-status");
@@ -55,7 +56,7 @@ test.describe("the Alpha key in Settings", () => {
     expect(JSON.parse(statusText)).toMatchObject({ data: { hasKey: true, last4: key.slice(-4) } });
 
     // Replace: the form opens again and the new key takes the old one's place.
-    const other = fixtureAccount("spare2").key;
+    const other = (await makeAccount()).key;
     await page.getByRole("button", { name: "Replace key" }).click();
     await page.getByLabel("New key").fill(other);
     await page.getByRole("button", { name: "Check and save" }).click();

@@ -1,6 +1,7 @@
 import type { Locator } from "@playwright/test";
 import { createDeskUser, saveKey, screenshotBothThemes, signInThroughPage } from "./support/desk";
-import { ADMIN_STATE, fixtureAccount, readFixtures } from "./support/fixtures";
+import { ADMIN_STATE, readFixtures } from "./support/fixtures";
+import { makeAccount } from "./support/service";
 import { expect, expectNoKeys, test } from "./support/test";
 
 interface ServiceUsage {
@@ -28,7 +29,7 @@ test.describe("the credit-usage gauge and the usage page", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signInThroughPage(page, login.email, login.password);
-    const { key } = fixtureAccount("spare2");
+    const { key } = await makeAccount();
     expectNoKeys(await saveKey(page.request, baseURL, key), "PUT /api/settings/alpha-key");
 
     const before = await serviceUsage(key);

@@ -1,27 +1,7 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Page } from "@playwright/test";
 import { createWatchlistViaApi, gaugeBalance, signedInWithOwnAccount } from "./portfolio-support";
-import { randomSuffix, SCREENSHOT_DIR } from "./support/fixtures";
+import { screenshotAsIs } from "./support/desk";
+import { randomSuffix } from "./support/fixtures";
 import { expect, test } from "./support/test";
-
-/**
- * Light and dark screenshots of the page as it stands (no reload, so what was loaded stays on screen). Transitions are
- * finished first (a colour caught mid-change would look broken). With a panel open, the window is shot: a fixed panel
- * does not extend into a full-page picture.
- */
-async function shootBoth(page: Page, name: string, options: { fullPage?: boolean } = {}) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  // A row under the pointer would show its hover colour in the picture.
-  await page.mouse.move(0, 0);
-  for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-    await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${theme}.png`), fullPage: options.fullPage !== false, animations: "disabled" });
-  }
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-}
 
 test.describe("the earnings page", () => {
   test("the calendar shows events in month, week and agenda views and filters by symbols and by watchlist, all in the URL", async ({ browser, baseURL }) => {
@@ -57,14 +37,14 @@ test.describe("the earnings page", () => {
     } else {
       await expect(cell.locator(`[data-symbol="${symbol}"]`)).toBeVisible();
     }
-    await shootBoth(page, "earnings");
+    await screenshotAsIs(page, "earnings");
 
     // Switching views keeps the date; the view is in the URL.
     await calendar.getByTestId("view-week").click();
     await expect(page).toHaveURL(/[?&]view=week/);
     await expect(page).toHaveURL(new RegExp(`[?&]date=${day}`));
     await expect(calendar.locator(`[role=gridcell][data-day="${day}"]`)).toHaveAttribute("data-count", String(count));
-    await shootBoth(page, "earnings-week");
+    await screenshotAsIs(page, "earnings-week");
 
     // The view tabs are one tab stop (the chosen view); the arrow keys, Home and End move between them and choose.
     const weekTab = calendar.getByTestId("view-week");
@@ -116,7 +96,7 @@ test.describe("the earnings page", () => {
     await expect(page.getByTestId("watchlist-picker")).toHaveValue(watchlist.id);
     await expect(calendar.getByTestId("agenda-event").first()).toHaveAttribute("data-symbol", symbol);
     for (const s of await calendar.getByTestId("agenda-event").evaluateAll((els) => els.map((e) => e.getAttribute("data-symbol")))) expect(s).toBe(symbol);
-    await shootBoth(page, "earnings-agenda");
+    await screenshotAsIs(page, "earnings-agenda");
     await page.context().close();
   });
 
@@ -192,7 +172,7 @@ test.describe("the earnings page", () => {
     await expect(table).toContainText("₹ crore");
     await expect(sheet.getByTestId("call-meta")).toHaveAttribute("data-charged", "3");
     await expect.poll(() => gaugeBalance(page), { timeout: 20_000 }).toBe(before - 3);
-    await shootBoth(page, "earnings-result", { fullPage: false });
+    await screenshotAsIs(page, "earnings-result", { fullPage: false });
 
     // A reload shows what was bought, from the desk's cache, labelled, with no price offered and nothing charged.
     await page.reload();

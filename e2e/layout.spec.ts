@@ -6,6 +6,7 @@ import { ACTIVE_SYMBOLS, createWatchlistViaApi } from "./portfolio-support";
 import { switchTheme } from "./support/axe";
 import { ADMIN_STATE, SCREENSHOT_DIR } from "./support/fixtures";
 import { DESK_PAGES, SCREENSHOT_PAGES } from "./support/pages";
+import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 
 /**
@@ -76,7 +77,7 @@ test.describe("layouts at 1440, 1024 and 390 px", () => {
     }
   });
 
-  test("usage, earnings, alerts and watchlists: screenshots at each width, the editor and the feeds usable", async ({ browser, baseURL }, testInfo) => {
+  test("usage, earnings, alerts and watchlists: screenshots at each width, the editor and the feeds usable", { tag: LIVE }, async ({ browser, baseURL }, testInfo) => {
     test.setTimeout(240_000);
     if (!baseURL) throw new Error("baseURL is not set");
     const { page, context } = await signedInLiveUser(browser, baseURL);

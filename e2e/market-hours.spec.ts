@@ -2,6 +2,7 @@ import type { Browser } from "@playwright/test";
 import { expectNoSeriousAxe, expectNoSideScroll } from "./support/axe-scoped";
 import { screenshot, setThemeAndReload, untilHydrated } from "./support/desk";
 import { ADMIN_STATE } from "./support/fixtures";
+import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 import { expectLive, leave, signedInLiveUser } from "./live-support";
 import { forgetTheme } from "./support/theme";
@@ -62,7 +63,7 @@ test.describe("market hours", () => {
     await context.close();
   });
 
-  test("a live feed says the market is closed and when it resumes, and says Live while it trades", async ({ browser, baseURL }) => {
+  test("a live feed says the market is closed and when it resumes, and says Live while it trades", { tag: LIVE }, async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
     if (!baseURL) throw new Error("baseURL is not set");
     const { page, context } = await signedInLiveUser(browser, baseURL);

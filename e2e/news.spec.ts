@@ -1,8 +1,9 @@
+import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 import { expectLive, leave, screenshotLiveThemes, serviceBalance, signedInLiveUser, storeEvent } from "./live-support";
 
 test.describe("the news page", () => {
-  test("news arrives live with its sentiment; the sentiment filter narrows feed and URL; links open out; the mix is charted", async ({ browser, baseURL }) => {
+  test("news arrives live with its sentiment; the sentiment filter narrows feed and URL; links open out; the mix is charted", { tag: LIVE }, async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
     const { page, key, context } = await signedInLiveUser(browser, baseURL);
     await page.goto("/news?symbols=TCS,INFY");

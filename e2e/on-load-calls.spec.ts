@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { signedInNewMember } from "./support/desk";
-import { ADMIN_STATE, fixtureAccount } from "./support/fixtures";
+import { ADMIN_STATE } from "./support/fixtures";
+import { makeAccount } from "./support/service";
 import { expect, test } from "./support/test";
 
 /**
@@ -36,7 +37,7 @@ test.describe("on-load calls from the browser", () => {
 
   test("the symbol page's paid sections are peeked on the server: no call on load, and a reload shows what was bought", async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
-    const { page, context } = await signedInNewMember(browser, baseURL, { key: fixtureAccount("spare").key });
+    const { page, context } = await signedInNewMember(browser, baseURL, { key: (await makeAccount()).key });
 
     expect(await callsDuringLoad(page, "/symbols/TECHM")).toEqual([]);
     const timeline = page.getByTestId("symbol-timeline");

@@ -1,55 +1,32 @@
 /**
- * Helpers of the watchlist, summary and batch specs: each makes its own upstream account (with the service's CLI on
- * the e2e service's database), its own desk user with that key, and reads balances straight from the service.
+ * Helpers of the watchlist, summary and batch specs: each makes its own upstream account, its own desk user with
+ * that key, and reads balances straight from the service.
  */
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { setThemeAndReload, signedInNewMember, untilHydrated } from "./support/desk";
-import { randomSuffix, readFixtures, SCREENSHOT_DIR } from "./support/fixtures";
+import { randomSuffix, SCREENSHOT_DIR } from "./support/fixtures";
+import { makeAccount } from "./support/service";
 import { expect } from "./support/test";
 import { forgetTheme } from "./support/theme";
 
-const ROOT = join(import.meta.dirname, "..");
+export { serviceBalance } from "./support/service";
 
-function cli(args: string[]): unknown {
-  const dataDir = readFixtures().dataDir;
-  if (!dataDir) throw new Error("the e2e fixtures name no dataDir: the service's CLI cannot reach its database");
-  const out = execFileSync("npx", ["tsx", "service/cli.ts", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ALPHA_SERVICE_DB: join(dataDir, "service.db") },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return JSON.parse(out) as unknown;
-}
-
-/** A fresh pro account (every product, retention opt-out allowed) with one key; nobody else's calls touch it. */
+/** A fresh account (pro unless told; retention opt-out allowed; the Symbols scope only when asked) with one key. */
 export function makeOwnAccount(
   name: string,
   balance = 100_000,
   options: { symbols?: boolean; plan?: "pro" | "sandbox" } = {},
-): { accountId: string; key: string } {
-  const extra = options.symbols ? ["--symbols"] : [];
-  const plan = options.plan ?? "pro";
-  const account = cli(["accounts:create", "--name", `${name} ${randomSuffix()}`, "--plan", plan, "--balance", String(balance), "--retention-opt-out", ...extra]) as { id: string };
-  const issued = cli(["keys:issue", "--account", account.id, "--label", "e2e portfolio"]) as { key: string };
-  return { accountId: account.id, key: issued.key };
+): Promise<{ accountId: string; key: string }> {
+  return makeAccount({ name: `${name} ${randomSuffix()}`, balance, plan: options.plan ?? "pro", symbols: !!options.symbols, retentionOptOut: true });
 }
 
 /** A new desk member signed in on a new page, with the key of a fresh account saved. */
 export async function signedInWithOwnAccount(browser: Browser, baseURL: string, name: string, options: { symbols?: boolean } = {}): Promise<{ page: Page; key: string; accountId: string }> {
-  const account = makeOwnAccount(name, 100_000, options);
+  const account = await makeOwnAccount(name, 100_000, options);
   const { page } = await signedInNewMember(browser, baseURL, { key: account.key, context: { acceptDownloads: true } });
   return { page, ...account };
-}
-
-/** The balance as the service has it (a free call with the key itself). */
-export async function serviceBalance(key: string): Promise<number> {
-  const res = await fetch(`${readFixtures().serviceUrl}/v1/account`, { headers: { "X-API-Key": key } });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { balance: number } }).data.balance;
 }
 
 /** The gauge in the top bar, once loaded: its balance. */

@@ -27,7 +27,7 @@ test.describe("the desk's own calls on a Sandbox key (10 requests a minute)", ()
   test("every page opened in turn meets no rate-limit message", async ({ browser, baseURL }) => {
     test.setTimeout(300_000);
     if (!baseURL) throw new Error("baseURL is not set");
-    const account = makeOwnAccount("e2e sandbox walk", 1_000, { plan: "sandbox" });
+    const account = await makeOwnAccount("e2e sandbox walk", 1_000, { plan: "sandbox" });
     const { page, context } = await signedInNewMember(browser, baseURL, { key: account.key });
 
     const upstream429: string[] = [];

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { istTimeOn } from "../lib/market/calendar";
 import { resultsDeadlineMs, trackableSeasons, trackedSeasonAt } from "../lib/market/season";
-import { readFixtures } from "./support/fixtures";
+import { freeCall } from "./support/service";
 import { expect, test } from "./support/test";
 import { listFreshCompany, serviceBalance, signedInLiveUser } from "./live-support";
 import { ACTIVE_SYMBOLS, createWatchlistViaApi } from "./portfolio-support";
@@ -13,10 +13,7 @@ interface Row {
 }
 
 async function free(key: string, path: string): Promise<Row[]> {
-  const res = await fetch(`${readFixtures().serviceUrl}${path}`, { headers: { "X-API-Key": key } });
-  expect(res.status).toBe(200);
-  expect(res.headers.get("x-credits-charged")).toBe("0");
-  return ((await res.json()) as { data: Row[] }).data;
+  return (await freeCall<{ data: Row[] }>(key, path)).data;
 }
 
 /** What the service's free index and calendar say of these symbols in a season: the status each row must show. */

@@ -1,6 +1,7 @@
 import type { Page, Route } from "@playwright/test";
 import { createDeskUser, signInThroughPage } from "./support/desk";
-import { ADMIN_STATE, fixtureAccount } from "./support/fixtures";
+import { ADMIN_STATE } from "./support/fixtures";
+import { makeAccount } from "./support/service";
 import { expect, test } from "./support/test";
 
 /**
@@ -72,7 +73,7 @@ test.describe("no secret reaches a URL", () => {
     const admin = await browser.newContext({ storageState: ADMIN_STATE });
     const login = await createDeskUser(admin.request, baseURL ?? "", "member");
     await admin.close();
-    const key = fixtureAccount("spare2").key;
+    const { key } = await makeAccount();
 
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { expectLive, leave, signedInLiveUser, storeEvent } from "./live-support";
 import { serviceBalance, signedInWithOwnAccount } from "./portfolio-support";
 import { ADMIN_STATE, readFixtures, SCREENSHOT_DIR } from "./support/fixtures";
+import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 
 const WIDTHS = [1440, 1024, 390] as const;
@@ -173,7 +174,7 @@ test.describe("symbol search", () => {
     await expect(page.getByRole("link", { name: "Back to Today" })).toHaveAttribute("href", "/today");
   });
 
-  test("a symbol on an alert card opens its page", async ({ browser, baseURL }) => {
+  test("a symbol on an alert card opens its page", { tag: LIVE }, async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
     const { page } = await signedInLiveUser(browser, baseURL);
     await page.goto("/alerts");

@@ -1,44 +1,15 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Page } from "@playwright/test";
 import { gaugeBalance, signedInWithOwnAccount } from "./portfolio-support";
-import { signedInNewMember } from "./support/desk";
-import { fixtureAccount, SCREENSHOT_DIR } from "./support/fixtures";
+import { confirmSpend, screenshotAsIs, signedInNewMember } from "./support/desk";
+import { makeAccount } from "./support/service";
 import { expect, test } from "./support/test";
-
-/**
- * Light and dark screenshots of the page as it stands (no reload, so what was loaded stays on screen). Transitions are
- * finished first (a colour caught mid-change would look broken). With a panel open, the window is shot: a fixed panel
- * does not extend into a full-page picture.
- */
-async function shootBoth(page: Page, name: string, options: { fullPage?: boolean } = {}) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  // A row under the pointer would show its hover colour in the picture.
-  await page.mouse.move(0, 0);
-  for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-    await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${theme}.png`), fullPage: options.fullPage !== false, animations: "disabled" });
-  }
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-}
-
-async function confirmSpend(page: Page): Promise<string> {
-  const dialog = page.getByTestId("confirm-spend");
-  const text = (await dialog.textContent()) ?? "";
-  await dialog.getByRole("button", { name: /Spend/ }).click();
-  await expect(dialog).toHaveCount(0);
-  return text;
-}
 
 const SYMBOL = "TCS";
 
 test.describe("the symbol page", () => {
   test("free results and schedules first, paid sources on request with their price, the profile with the Symbols scope", async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
-    // The fixtures' spare account has the Symbols scope.
-    const { page, context } = await signedInNewMember(browser, baseURL, { key: fixtureAccount("spare").key });
+    // A fresh account with the Symbols scope.
+    const { page, context } = await signedInNewMember(browser, baseURL, { key: (await makeAccount()).key });
 
     await page.goto(`/symbols/${SYMBOL}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(SYMBOL);
@@ -94,7 +65,7 @@ test.describe("the symbol page", () => {
     await timeline.getByTestId("timeline-open-result").first().click();
     await expect(page.getByTestId("result-sheet").getByTestId("load-result-detail")).toContainText("3 credits");
     await page.keyboard.press("Escape");
-    await shootBoth(page, "symbol");
+    await screenshotAsIs(page, "symbol");
     await context.close();
   });
 
@@ -109,7 +80,7 @@ test.describe("the symbol page", () => {
     await expect(page.getByTestId("profile-scope-required")).toContainText("Symbols scope");
     await expect(page.getByTestId("profile-scope-required")).toContainText("Nothing was charged");
     expect(await gaugeBalance(page)).toBe(before);
-    await shootBoth(page, "symbol-no-scope");
+    await screenshotAsIs(page, "symbol-no-scope");
 
     await page.goto("/symbols/not%20a%20symbol");
     await expect(page.getByTestId("empty-state")).toContainText("is not a symbol");

@@ -1,10 +1,13 @@
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { ACTIVE_SYMBOLS, createWatchlistViaApi, serviceBalance } from "./portfolio-support";
-import { expectLive, leave, makeLiveAccount, storeEvent } from "./live-support";
+import { expectLive, leave, storeEvent } from "./live-support";
+import { makeAccount } from "./support/service";
 import { expectAccessible, switchTheme } from "./support/axe";
 import { createDeskUser, screenshot, signInThroughPage } from "./support/desk";
-import { ADMIN_STATE, randomSuffix } from "./support/fixtures";
-import { expect, test } from "./support/test";
+import { randomSuffix } from "./support/fixtures";
+import { testOnOwnDesk as test } from "./support/fresh-desk";
+import { LIVE } from "./support/tags";
+import { expect } from "./support/test";
 
 const origin = (baseURL: string) => ({ Origin: new URL(baseURL).origin });
 
@@ -25,8 +28,8 @@ async function checkLayouts(page: Page, testInfo: TestInfo, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-async function signedIn(browser: Browser, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
+async function signedIn(browser: Browser, baseURL: string, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signInThroughPage(page, email, password);
   return { context, page };
@@ -42,7 +45,9 @@ async function submitBatchJob(page: Page, baseURL: string): Promise<string> {
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
 
-test.describe.serial("teams on one Alpha account", () => {
+// The whole desk is one team: this spec runs on a desk of its own, so its organisation key and shared lists reach
+// no other spec's users.
+test.describe.serial("teams on one Alpha account", { tag: LIVE }, () => {
   test.setTimeout(180_000);
   let team: { accountId: string; key: string };
   let admin: BrowserContext;
@@ -51,15 +56,13 @@ test.describe.serial("teams on one Alpha account", () => {
   let member: { context: BrowserContext; page: Page };
   let other: { context: BrowserContext; page: Page; email: string };
 
-  test.beforeAll(async ({ browser }) => {
-    team = await makeLiveAccount("pro");
-    admin = await browser.newContext({ storageState: ADMIN_STATE });
+  test.beforeAll(async ({ browser, ownDesk }) => {
+    team = await makeAccount();
+    admin = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url });
     adminPage = await admin.newPage();
   });
 
-  test.afterAll(async ({ baseURL }) => {
-    // Later specs' members start without a key: the organisation key goes again.
-    if (adminPage && baseURL) await adminPage.request.delete("/api/team/org-key", { headers: origin(baseURL) });
+  test.afterAll(async () => {
     for (const c of [member?.context, other?.context, admin]) await c?.close();
   });
 
@@ -157,7 +160,7 @@ test.describe.serial("teams on one Alpha account", () => {
   test("a member cannot see another member's batch job, by URL or by API", async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
     const login = await createDeskUser(adminPage.request, baseURL, "member");
-    other = { ...(await signedIn(browser, login.email, login.password)), email: login.email };
+    other = { ...(await signedIn(browser, baseURL, login.email, login.password)), email: login.email };
     const jobId = await submitBatchJob(other.page, baseURL);
     expect((await other.page.request.get(`/api/alpha/v1/batch/jobs/${jobId}`)).status()).toBe(200);
 
@@ -179,29 +182,23 @@ test.describe.serial("teams on one Alpha account", () => {
     const res = await other.page.request.put(`/api/watchlists/${shared.id}/sharing`, { data: { sharing: "team_read" }, headers: origin(baseURL) });
     expect(res.status(), await res.text()).toBe(200);
 
-    try {
-      const page = member.page;
-      await page.goto("/watchlists");
-      await expect(page.getByText(/Shared book/).first()).toBeVisible();
-      await page.goto(`/alerts?watchlist=${shared.id}`);
-      await expect(page.getByTestId("alerts-feed")).toHaveAttribute("data-live-url", /symbols=INFY(%2C|,)WIPRO/);
-      await expectLive(page, "connected");
-      const inside = await storeEvent({ product: "alerts", symbol: "INFY", type: "price_alert" });
-      const outside = await storeEvent({ product: "alerts", symbol: "TCS", type: "price_alert" });
-      await expect(page.locator(`[data-alert-id="${inside.id}"]`)).toBeVisible({ timeout: 5_000 });
-      await expect(page.locator(`[data-alert-id="${outside.id}"]`)).toHaveCount(0);
-      await leave(page);
-    } finally {
-      // The whole desk is one team: a list left shared would show on every later member's pages (their "no watchlists yet").
-      const undo = await other.page.request.put(`/api/watchlists/${shared.id}/sharing`, { data: { sharing: "private" }, headers: origin(baseURL) });
-      expect(undo.status(), await undo.text()).toBe(200);
-    }
+    const page = member.page;
+    await page.goto("/watchlists");
+    await expect(page.getByText(/Shared book/).first()).toBeVisible();
+    await page.goto(`/alerts?watchlist=${shared.id}`);
+    await expect(page.getByTestId("alerts-feed")).toHaveAttribute("data-live-url", /symbols=INFY(%2C|,)WIPRO/);
+    await expectLive(page, "connected");
+    const inside = await storeEvent({ product: "alerts", symbol: "INFY", type: "price_alert" });
+    const outside = await storeEvent({ product: "alerts", symbol: "TCS", type: "price_alert" });
+    await expect(page.locator(`[data-alert-id="${inside.id}"]`)).toBeVisible({ timeout: 5_000 });
+    await expect(page.locator(`[data-alert-id="${outside.id}"]`)).toHaveCount(0);
+    await leave(page);
   });
 
-  test("the team and join pages at 1440, 1024 and 390 px in both themes: no sideways scroll, axe clean", async ({ browser }, testInfo) => {
+  test("the team and join pages at 1440, 1024 and 390 px in both themes: no sideways scroll, axe clean", async ({ browser, baseURL }, testInfo) => {
     await adminPage.goto("/team");
     await checkLayouts(adminPage, testInfo, "team");
-    const context = await browser.newContext();
+    const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     await page.goto("/join#not-a-whole-token");
     await expect(page.getByTestId("join-no-token")).toBeVisible();

@@ -1,38 +1,20 @@
-import { type Page } from "@playwright/test";
 import { marketStatusView } from "../components/today/market-status";
 import { istDate, istTimeOn } from "../lib/market/calendar";
 import { trackedSeasonAt } from "../lib/market/season";
-import { saveKey, signedInNewMember } from "./support/desk";
-import { readFixtures } from "./support/fixtures";
+import { expectNoSideScroll } from "./support/axe-scoped";
+import { confirmSpend, saveKey, signedInNewMember } from "./support/desk";
+import { freeCall } from "./support/service";
+import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 import { createLiveAccount, expectLive, listFreshCompany, leave, screenshotLiveThemes, serviceBalance, storeEvent } from "./live-support";
 import { ACTIVE_SYMBOLS, createWatchlistViaApi } from "./portfolio-support";
 
 const DAY = 86_400_000;
 
-async function free<T>(key: string, path: string): Promise<T> {
-  const res = await fetch(`${readFixtures().serviceUrl}${path}`, { headers: { "X-API-Key": key } });
-  expect(res.status).toBe(200);
-  expect(res.headers.get("x-credits-charged")).toBe("0");
-  return (await res.json()) as T;
-}
-
-async function spend(page: Page) {
-  const dialog = page.getByTestId("confirm-spend");
-  await dialog.getByRole("button", { name: /Spend/ }).click();
-  await expect(dialog).toHaveCount(0);
-}
-
-/** No horizontal scroll of the page body at the current width. */
-async function expectNoSideScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll, "the body scrolls sideways").toBeLessThanOrEqual(client);
-}
-
 test.describe("Today", () => {
   test("sign-in lands on Today; with no key it says how to add one, with no watchlist how to make one; the market status is the calendar's", async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
-    const { page, context } = await signedInNewMember(browser, baseURL);
+    const { page, context } = await signedInNewMember(browser, baseURL, { throughPage: true });
     await expect(page).toHaveURL(/\/today$/);
     await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
     const status = page.getByTestId("market-status");
@@ -61,7 +43,7 @@ test.describe("Today", () => {
     await context.close();
   });
 
-  test("shows the watchlist's results today and tomorrow as the service has them, the season, and block deals priced, paid exactly and linked", async ({ browser, baseURL }) => {
+  test("shows the watchlist's results today and tomorrow as the service has them, the season, and block deals priced, paid exactly and linked", { tag: LIVE }, async ({ browser, baseURL }) => {
     test.setTimeout(150_000);
     if (!baseURL) throw new Error("baseURL is not set");
     const account = await createLiveAccount("pro");
@@ -69,7 +51,7 @@ test.describe("Today", () => {
     // Symbols with results today or tomorrow (free calendar and index), and large caps beside them.
     const today = istDate(Date.now());
     const tomorrow = istDate(Date.now() + DAY);
-    const upcoming = await free<{ data: { symbol: string; date?: string }[] }>(key, "/v1/earnings/upcoming?limit=50");
+    const upcoming = await freeCall<{ data: { symbol: string; date?: string }[] }>(key, "/v1/earnings/upcoming?limit=50");
     const soon = [...new Set(upcoming.data.filter((r) => r.date && [today, tomorrow].includes(istDate(Date.parse(r.date)))).map((r) => r.symbol))].slice(0, 6);
     // A new listing that has just booked its first results meeting for tomorrow afternoon.
     const meetingMs = istTimeOn(Date.now() + DAY, "15:00");
@@ -83,8 +65,8 @@ test.describe("Today", () => {
 
     // Results: exactly the free calendar's meetings and the index's filings of today and tomorrow in these symbols.
     const list = symbols.join(",");
-    const filed = await free<{ data: { id: string; symbol: string; date?: string }[] }>(key, `/v1/earnings/index?symbols=${encodeURIComponent(list)}&from=${today}&to=${tomorrow}&limit=100`);
-    const booked = await free<{ data: { id: string; symbol: string; date?: string }[] }>(key, `/v1/earnings/upcoming?symbols=${encodeURIComponent(list)}&limit=50`);
+    const filed = await freeCall<{ data: { id: string; symbol: string; date?: string }[] }>(key, `/v1/earnings/index?symbols=${encodeURIComponent(list)}&from=${today}&to=${tomorrow}&limit=100`);
+    const booked = await freeCall<{ data: { id: string; symbol: string; date?: string }[] }>(key, `/v1/earnings/upcoming?symbols=${encodeURIComponent(list)}&limit=50`);
     const expectedLines = [
       ...filed.data.map((r) => `filed:${r.symbol}`),
       ...booked.data.filter((r) => r.date && [today, tomorrow].includes(istDate(Date.parse(r.date)))).map((r) => `scheduled:${r.symbol}`),
@@ -116,7 +98,7 @@ test.describe("Today", () => {
     const priced = Number(/up to (\d+) credits/.exec((await load.locator('[data-slot="price-tag"]').textContent()) ?? "")?.[1]);
     await load.click();
     await expect(page.getByTestId("confirm-spend")).toContainText(`${priced} credits`);
-    await spend(page);
+    await confirmSpend(page);
     await expect(panel.getByTestId("feed-footer")).toBeVisible();
     const charged = Number(await panel.getByTestId("feed-spent").getAttribute("data-credits"));
     expect(charged).toBeGreaterThan(0);

@@ -6,7 +6,9 @@
  *                     exchange?, atMs? } → the stored row
  *   POST /streams/drop                → drops every WebSocket server-side (the service keeps serving /v1/ws)
  *   GET  /streams/stats               → the stream hub's counters (connections per account)
- *   POST /accounts  { plan?, balance?, websocketAddons? } → { accountId, key } of a fresh account
+ *   POST /accounts  { plan?, balance?, websocketAddons?, symbolsScope?, retentionOptOut?, name? } → { accountId, key }
+ *                     of a fresh account
+ *   GET  /keys                        → { keys } every key issued here (the suite's last check reads the logs for them)
  *   POST /companies { meeting?: { quarter, atMs } } → { symbol } of a freshly listed company that has filed nothing
  *                     yet; with `meeting`, its first results board meeting is booked (the free calendar lists it)
  */
@@ -43,6 +45,8 @@ const accountSchema = z.object({
   name: z.string().optional(),
   plan: z.enum(["sandbox", "starter", "pro"]).default("pro"),
   balance: z.number().int().min(0).optional(),
+  symbolsScope: z.boolean().default(true),
+  retentionOptOut: z.boolean().optional(),
   websocketAddons: z.array(z.object({ product: z.enum(STREAM_PRODUCTS), tier: z.string(), enabled: z.boolean() })).optional(),
 });
 
@@ -59,6 +63,7 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 export async function startLiveControl(running: RunningServer): Promise<{ url: string; close: () => Promise<void> }> {
+  const issued: string[] = [];
   const server = createServer((req, res) => {
     void (async () => {
       try {
@@ -76,16 +81,19 @@ export async function startLiveControl(running: RunningServer): Promise<{ url: s
           const account = createAccount({
             ctx,
             input: {
-              name: input.name ?? `e2e live ${randomBytes(4).toString("hex")}`,
+              name: input.name ?? `e2e ${randomBytes(4).toString("hex")}`,
               plan: input.plan,
               balance: input.balance ?? (input.plan === "sandbox" ? 1_000 : 1_000_000),
-              symbolsScope: true,
+              symbolsScope: input.symbolsScope,
+              ...(input.retentionOptOut ? { retentionOptOut: true } : {}),
               ...(input.websocketAddons ? { websocketAddons: input.websocketAddons } : {}),
             },
           });
-          const { key } = issueApiKey({ ctx, input: { accountId: account.id, label: "e2e live" } });
+          const { key } = issueApiKey({ ctx, input: { accountId: account.id, label: "e2e" } });
+          issued.push(key);
           return send(res, 201, { accountId: account.id, key });
         }
+        if (req.method === "GET" && path === "/keys") return send(res, 200, { keys: issued });
         if (req.method === "POST" && path === "/companies") {
           // A new listing (as after an IPO): known to the exchange, no results filed, no board meeting unless asked.
           const input = companySchema.parse(await readJson(req));

@@ -4,7 +4,7 @@
  * need to e2e/.auth/fixtures.json (gitignored): URLs, the demo login, keys of helper accounts, and the file the desk's
  * output is copied to (e2e/.auth/desk.log) so the suite can check that no key was ever logged.
  */
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startLiveControl } from "./e2e-live-control";
@@ -44,6 +44,8 @@ const fixtures = {
   liveControlUrl: liveControl.url,
 };
 mkdirSync(join(ROOT, "e2e", ".auth"), { recursive: true });
+// The fresh desks' logs of an earlier run would be read again by this run's last check.
+for (const name of readdirSync(join(ROOT, "e2e", ".auth"))) if (name.startsWith("fresh-desk")) rmSync(join(ROOT, "e2e", ".auth", name));
 writeFileSync(join(ROOT, "e2e", ".auth", "fixtures.json"), `${JSON.stringify(fixtures, null, 2)}\n`, { mode: 0o600 });
 const log = createWriteStream(fixtures.logFile, { flags: "w" });
 

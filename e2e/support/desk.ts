@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type APIRequestContext, type Browser, type BrowserContextOptions, expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, expect, type Locator, type Page } from "@playwright/test";
 import { ADMIN_STATE, randomSuffix, SCREENSHOT_DIR } from "./fixtures";
 import { forgetTheme, keepTheme } from "./theme";
 
@@ -11,6 +11,24 @@ export async function signInThroughPage(page: Page, email: string, password: str
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("navigation", { name: "Desk" }).first()).toBeVisible({ timeout: 30_000 });
+}
+
+/**
+ * Signs a browser context in with the call the sign-in form makes (next-auth's credentials callback), without
+ * rendering a page: for specs about something else. The sign-in page itself is tested by auth.setup.ts and
+ * desk-auth.spec.ts.
+ */
+export async function signInThroughApi(context: BrowserContext, baseURL: string, email: string, password: string) {
+  const csrf = await context.request.get("/api/auth/csrf");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const res = await context.request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email, password, callbackUrl: `${baseURL}/today`, json: "true" },
+    headers: originHeaders(baseURL),
+  });
+  const text = await res.text();
+  expect(res.status(), text).toBe(200);
+  expect(text, "the credentials callback refused the sign-in").not.toContain("error=");
+  expect((await context.cookies()).some((c) => c.name.includes("session-token")), "no session cookie after signing in").toBe(true);
 }
 
 /** The desk's state-changing routes check the origin, as a browser would send it. */
@@ -27,16 +45,17 @@ export async function createDeskUser(request: APIRequestContext, baseURL: string
 }
 
 /**
- * A new desk member, added by the admin and signed in through the sign-in page in a browser context of its own, with
- * `key` saved as their Alpha key when one is given.
+ * A new desk member, added by the admin and signed in in a browser context of its own (on a blank page; through the
+ * sign-in page when `throughPage`, landing where it sends them), with `key` saved as their Alpha key when given.
  */
-export async function signedInNewMember(browser: Browser, baseURL: string, options: { key?: string; context?: BrowserContextOptions } = {}) {
+export async function signedInNewMember(browser: Browser, baseURL: string, options: { key?: string; context?: BrowserContextOptions; throughPage?: boolean } = {}) {
   const admin = await browser.newContext({ storageState: ADMIN_STATE });
   const login = await createDeskUser(admin.request, baseURL, "member");
   await admin.close();
   const context = await browser.newContext(options.context);
   const page = await context.newPage();
-  await signInThroughPage(page, login.email, login.password);
+  if (options.throughPage) await signInThroughPage(page, login.email, login.password);
+  else await signInThroughApi(context, baseURL, login.email, login.password);
   if (options.key) await saveKey(page.request, baseURL, options.key);
   return { page, context, login };
 }
@@ -60,6 +79,34 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Light and dark screenshots of the page as it stands (no reload, so what was loaded stays on screen), with
+ * transitions finished (a colour caught mid-change would look broken). With a panel open, the window is shot: a
+ * fixed panel does not extend into a full-page picture.
+ */
+export async function screenshotAsIs(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // A row under the pointer would show its hover colour in the picture.
+  await page.mouse.move(0, 0);
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${theme}.png`), fullPage: options.fullPage !== false, animations: "disabled" });
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+}
+
+/** Confirms the pending spend (the price dialog's Spend button), waits for the dialog to close, returns what it said. */
+export async function confirmSpend(page: Page): Promise<string> {
+  const dialog = page.getByTestId("confirm-spend");
+  await expect(dialog).toBeVisible();
+  const text = (await dialog.textContent()) ?? "";
+  await dialog.getByRole("button", { name: /Spend/ }).click();
+  await expect(dialog).toHaveCount(0);
+  return text;
 }
 
 /** Light and dark screenshots of the page as it is now. */

@@ -5,10 +5,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { AUTH_DIR } from "./fixtures";
+import { expect } from "@playwright/test";
+import { signInThroughApi } from "./desk";
+import { AUTH_DIR, randomSuffix, readFixtures } from "./fixtures";
+import { test } from "./test";
 
-/** The desk's log while a private desk runs: the suite's final check reads it for keys. */
-export const FRESH_DESK_LOG = join(AUTH_DIR, "fresh-desk.log");
+/** Each private desk's log is a file of AUTH_DIR named with this prefix: the suite's final check reads them for keys. */
+export const FRESH_DESK_LOG_PREFIX = "fresh-desk-";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,7 +34,7 @@ export interface FreshDesk {
 
 /**
  * A second desk on the suite's production build with an empty data folder: a fresh install, so first-run setup
- * and sign-in throttling can be tested without touching the shared desk's users. Its output goes to FRESH_DESK_LOG.
+ * and sign-in throttling can be tested without touching the shared desk's users. Its output goes to its own log.
  */
 export async function startFreshDesk(alphaBaseUrl: string): Promise<FreshDesk> {
   const port = await freePort();
@@ -39,7 +42,8 @@ export async function startFreshDesk(alphaBaseUrl: string): Promise<FreshDesk> {
   const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ALPHA_BASE_URL: alphaBaseUrl, DESK_DATA_DIR: dataDir, AUTH_TRUST_HOST: "1" };
   for (const name of ["DATABASE_URL", "DESK_URL", "NEXTAUTH_URL", "DESK_DEMO_MODE", "AUTH_SECRET", "DESK_ENCRYPTION_KEY"]) delete env[name];
-  const log = createWriteStream(FRESH_DESK_LOG, { flags: "w" });
+  const logFile = join(AUTH_DIR, `${FRESH_DESK_LOG_PREFIX}${port}.log`);
+  const log = createWriteStream(logFile, { flags: "w" });
   // Like npm start: one preload stamps each request with its real peer address (per-source sign-in limits), the other
   // sends the build's static files as their Brotli copies.
   const preload = (name: string) => pathToFileURL(join(import.meta.dirname, "..", "..", "scripts", name)).href;
@@ -53,7 +57,7 @@ export async function startFreshDesk(alphaBaseUrl: string): Promise<FreshDesk> {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the fresh desk exited with code ${child.exitCode}; see ${FRESH_DESK_LOG}`);
+    if (child.exitCode !== null) throw new Error(`the fresh desk exited with code ${child.exitCode}; see ${logFile}`);
     try {
       const res = await fetch(`${url}/sign-in`, { redirect: "manual" });
       if (res.status < 500) break;
@@ -77,3 +81,33 @@ export async function startFreshDesk(alphaBaseUrl: string): Promise<FreshDesk> {
     },
   };
 }
+
+export interface OwnDesk extends FreshDesk {
+  admin: { email: string; password: string };
+  /** The admin's signed-in browser state (a file for `browser.newContext({ storageState })`). */
+  adminState: string;
+}
+
+/**
+ * The suite's test on a desk of its own, for specs that change what every user of a desk sees (the organisation key,
+ * lists shared with the team): one fresh desk per worker, its first user the admin, and `baseURL` pointing at it.
+ */
+export const testOnOwnDesk = test.extend<object, { ownDesk: OwnDesk }>({
+  ownDesk: [
+    async ({ browser }, use, workerInfo) => {
+      const desk = await startFreshDesk(readFixtures().serviceUrl);
+      const admin = { email: `e2e-own-admin-${randomSuffix()}@example.com`, password: `pw-${randomSuffix()}-${randomSuffix()}` };
+      const setup = await fetch(`${desk.url}/api/setup`, { method: "POST", headers: { "Content-Type": "application/json", Origin: desk.url }, body: JSON.stringify({ ...admin, name: "Own desk admin" }) });
+      expect(setup.status, await setup.text()).toBe(201);
+      const context = await browser.newContext({ baseURL: desk.url });
+      await signInThroughApi(context, desk.url, admin.email, admin.password);
+      const adminState = join(AUTH_DIR, `own-desk-admin-${workerInfo.workerIndex}.json`);
+      await context.storageState({ path: adminState });
+      await context.close();
+      await use({ ...desk, admin, adminState });
+      await desk.stop();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ ownDesk }, provide) => provide(ownDesk.url),
+});

@@ -1,9 +1,10 @@
 import { test as base, expect, type Response } from "@playwright/test";
 import { knownKeys } from "./fixtures";
+import { issuedKeys } from "./service";
 
-/** Throws when a text holds any Alpha key the suite knows (or any extra secret given). */
+/** Throws when a text holds any Alpha key the suite knows, any key made in this worker, or any extra secret given. */
 export function expectNoKeys(text: string, where: string, extra: readonly string[] = []) {
-  for (const key of [...knownKeys(), ...extra]) {
+  for (const key of [...knownKeys(), ...issuedKeys, ...extra]) {
     expect(text.includes(key), `an Alpha key (…${key.slice(-4)}) appeared in ${where}`).toBe(false);
   }
 }
