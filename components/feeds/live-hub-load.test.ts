@@ -8,16 +8,13 @@ vi.mock("./live-schemas", async (importOriginal) => {
 });
 
 import { liveHub, type LiveRow } from "./live-hub";
-import { FakeEventSource } from "@/test/support/fake-event-source";
+import { streamOpenedBy } from "@/test/support/fake-event-source";
 
 describe("a stream opening during a page's load (issue 18)", () => {
   it("shows the relay's status and polls without loading zod; the rows' schemas load with the first row", async () => {
-    vi.stubGlobal("EventSource", FakeEventSource);
     try {
       const rows: LiveRow[] = [];
-      const registration = liveHub().register({ products: ["alerts"], symbols: [], important: false, pollAll: false, onRow: (row) => rows.push(row) });
-      await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
-      const source = FakeEventSource.opened[0]!;
+      const { source, opened: registration } = await streamOpenedBy(() => liveHub().register({ products: ["alerts"], symbols: [], important: false, pollAll: false, onRow: (row) => rows.push(row) }));
       source.onopen?.();
       source.send("status", { product: "alerts", state: "polling", message: "Checking every 30 s.", pollEveryMs: 30_000, at: "2026-11-24T10:00:00Z" });
       source.send("poll", { product: "alerts", at: "2026-11-24T10:00:30Z", items: 0, creditsCharged: 0 });

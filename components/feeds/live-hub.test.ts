@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { liveUrl } from "@/lib/query/live";
 import { liveQuerySchema } from "@/lib/query/live-schema";
 import { liveHub, type LiveRow, union } from "./live-hub";
-import { FakeEventSource } from "@/test/support/fake-event-source";
+import { streamOpenedBy } from "@/test/support/fake-event-source";
 
 describe("one stream per tab", () => {
   it("carries the union of what the tab's components follow", () => {
@@ -27,12 +27,9 @@ describe("one stream per tab", () => {
 
 describe("the hub's events", () => {
   it("checks each event against its schema (loaded on demand) and hands on rows in the order they came", async () => {
-    vi.stubGlobal("EventSource", FakeEventSource);
     try {
       const rows: LiveRow[] = [];
-      const registration = liveHub().register({ products: ["alerts"], symbols: [], important: false, pollAll: false, onRow: (row) => rows.push(row) });
-      await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
-      const source = FakeEventSource.opened[0]!;
+      const { source, opened: registration } = await streamOpenedBy(() => liveHub().register({ products: ["alerts"], symbols: [], important: false, pollAll: false, onRow: (row) => rows.push(row) }));
       expect(source.url).toBe("/api/live?products=alerts");
       source.send("status", { product: "alerts", state: "connected", message: "On the stream.", at: "2026-11-24T10:00:00Z" });
       source.send("status", { product: "alerts", state: "sleeping", message: "not a state", at: "2026-11-24T10:00:01Z" });
@@ -52,15 +49,11 @@ describe("the hub's events", () => {
   });
 
   it("tells the page of a burst of events once, after the task that brought them, with the snapshot already current", async () => {
-    vi.stubGlobal("EventSource", FakeEventSource);
     const hub = liveHub();
     let told = 0;
     const off = hub.subscribe(() => (told += 1));
     try {
-      const before = FakeEventSource.opened.length;
-      const registration = hub.register({ products: ["news"], symbols: ["TCS"], important: false, pollAll: false, onRow: () => undefined });
-      await vi.waitFor(() => expect(FakeEventSource.opened.length).toBe(before + 1));
-      const source = FakeEventSource.opened.at(-1)!;
+      const { source, opened: registration } = await streamOpenedBy(() => hub.register({ products: ["news"], symbols: ["TCS"], important: false, pollAll: false, onRow: () => undefined }));
       await new Promise((resolve) => setTimeout(resolve, 0));
       told = 0;
       // What one network read of a new stream brings, dispatched by the browser in one task.

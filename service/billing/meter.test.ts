@@ -7,7 +7,6 @@ import { errorBodySchema } from "../../lib/alpha/errors";
 import { getAccountOrThrow } from "../accounts";
 import { ManualClock } from "../clock";
 import { openDatabase } from "../store/db";
-import type { CompanyRow } from "../store/writes";
 import {
   addAlert,
   addAnnouncement,
@@ -19,6 +18,7 @@ import {
   call,
   createTestAccount,
   createTestService,
+  serviceWithTwoCompanies,
 } from "../../test/support/service";
 
 const NOW = Date.parse("2026-05-15T06:00:00Z");
@@ -33,14 +33,10 @@ function ledgerOf(db: ReturnType<typeof openDatabase>, accountId: string) {
 }
 
 describe("metering: every call debits exactly what the cost table says", () => {
-  const service = createTestService({ clock: new ManualClock(NOW) });
-  let a: CompanyRow;
-  let b: CompanyRow;
+  const { service, a, b } = serviceWithTwoCompanies(NOW);
   const ids: Record<string, string> = {};
 
   beforeAll(() => {
-    a = addCompany(service.db);
-    b = addCompany(service.db);
     ids.e1 = addEarnings(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: NOW - 2 * DAY }).id;
     ids.e2 = addEarnings(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: NOW - 1 * DAY, has_attachment: false }).id;
     for (let i = 0; i < 3; i++) addAlert(service.db, { symbol: a.symbol, ts_ms: NOW - i * 60_000 });

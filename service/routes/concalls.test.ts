@@ -7,23 +7,18 @@ import {
 } from "../../lib/alpha/concalls";
 import { errorBodySchema } from "../../lib/alpha/errors";
 import { symbolMetadataResponseSchema } from "../../lib/alpha/symbols";
-import { ManualClock } from "../clock";
-import type { CompanyRow, ConcallRecord } from "../store/writes";
-import { addCompany, addConcall, call, createTestAccount, createTestService } from "../../test/support/service";
+import type { ConcallRecord } from "../store/writes";
+import { addCompany, addConcall, call, createTestAccount, createTestService, serviceWithTwoCompanies } from "../../test/support/service";
 
 const NOW = Date.parse("2026-05-15T06:00:00Z");
 const DAY = 86_400_000;
 const errorOf = (json: unknown) => errorBodySchema.parse(json).error;
 
 describe("concall routes", () => {
-  const service = createTestService({ clock: new ManualClock(NOW) });
-  let a: CompanyRow;
-  let b: CompanyRow;
+  const { service, a, b } = serviceWithTwoCompanies(NOW);
   const calls: Record<string, ConcallRecord> = {};
 
   beforeAll(() => {
-    a = addCompany(service.db);
-    b = addCompany(service.db);
     calls.a3 = addConcall(service.db, { symbol: a.symbol, quarter: "q3_26", date_ms: NOW - 100 * DAY, meeting_ms: NOW - 95 * DAY });
     calls.a4 = addConcall(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: NOW - 10 * DAY, meeting_ms: NOW - 5 * DAY, has_recording: false });
     calls.b4 = addConcall(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: NOW - 8 * DAY, meeting_ms: NOW - 2 * DAY, has_transcript: false, has_recording: false });

@@ -7,23 +7,17 @@ import {
   upcomingEarningsResponseSchema,
 } from "../../lib/alpha/earnings";
 import { errorBodySchema } from "../../lib/alpha/errors";
-import { ManualClock } from "../clock";
-import type { CompanyRow } from "../store/writes";
-import { addCompany, addEarnings, addUpcomingEarnings, call, createTestAccount, createTestService } from "../../test/support/service";
+import { addCompany, addEarnings, addUpcomingEarnings, call, createTestAccount, serviceWithTwoCompanies } from "../../test/support/service";
 
 const NOW = Date.parse("2026-05-15T06:00:00Z"); // 11:30 IST
 const DAY = 86_400_000;
 const errorOf = (json: unknown) => errorBodySchema.parse(json).error;
 
 describe("earnings routes", () => {
-  const service = createTestService({ clock: new ManualClock(NOW) });
-  let a: CompanyRow;
-  let b: CompanyRow;
+  const { service, a, b } = serviceWithTwoCompanies(NOW);
   const ids: Record<string, string> = {};
 
   beforeAll(() => {
-    a = addCompany(service.db);
-    b = addCompany(service.db);
     ids.a3 = addEarnings(service.db, { symbol: a.symbol, quarter: "q3_26", date_ms: NOW - 90 * DAY }).id;
     ids.a4 = addEarnings(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: NOW - 5 * DAY, has_attachment: false }).id;
     ids.b4 = addEarnings(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: NOW - 3 * DAY }).id;

@@ -4,23 +4,14 @@ import { announcementCategoriesResponseSchema, announcementsResponseSchema, IMPO
 import { blockDealsResponseSchema } from "../../lib/alpha/block-deals";
 import { errorBodySchema } from "../../lib/alpha/errors";
 import { newsResponseSchema } from "../../lib/alpha/news";
-import { ManualClock } from "../clock";
-import type { CompanyRow } from "../store/writes";
-import { addAlert, addAnnouncement, addBlockDeal, addCompany, addNews, call, createTestAccount, createTestService } from "../../test/support/service";
+import { addAlert, addAnnouncement, addBlockDeal, addNews, call, createTestAccount, serviceWithTwoCompanies } from "../../test/support/service";
 
 const NOW = Date.parse("2026-05-15T06:00:00Z");
 const MIN = 60_000;
 const errorOf = (json: unknown) => errorBodySchema.parse(json).error;
 
 describe("feed routes: alerts, news, block deals, announcements", () => {
-  const service = createTestService({ clock: new ManualClock(NOW) });
-  let a: CompanyRow;
-  let b: CompanyRow;
-
-  beforeAll(() => {
-    a = addCompany(service.db);
-    b = addCompany(service.db);
-  });
+  const { service, a, b } = serviceWithTwoCompanies(NOW);
 
   describe("GET /v1/alerts", () => {
     const ids: Record<string, string> = {};

@@ -5,9 +5,15 @@ import { announcementAttachmentsResponseSchema } from "../../lib/alpha/announcem
 import { concallArtifactUrlsResponseSchema, concallsIndexResponseSchema } from "../../lib/alpha/concalls";
 import { errorBodySchema } from "../../lib/alpha/errors";
 import { SYMBOL_CSV_COLUMNS, symbolMetadataResponseSchema } from "../../lib/alpha/symbols";
-import { ManualClock } from "../clock";
-import type { CompanyRow } from "../store/writes";
-import { addAnnouncement, addCompany, addConcall, addEarnings, call, createTestAccount, createTestService } from "../../test/support/service";
+import {
+  addAnnouncement,
+  addConcall,
+  addEarnings,
+  call,
+  createTestAccount,
+  createTestService,
+  serviceWithTwoCompanies,
+} from "../../test/support/service";
 
 const NOW = Date.parse("2026-05-15T06:00:00Z");
 const DAY = 86_400_000;
@@ -47,14 +53,10 @@ async function getBytes(service: ReturnType<typeof createTestService>, path: str
 }
 
 describe("routes the hosted client calls beyond the interface", () => {
-  const service = createTestService({ clock: new ManualClock(NOW) });
-  let a: CompanyRow;
-  let b: CompanyRow;
+  const { service, a, b } = serviceWithTwoCompanies(NOW);
   const ids: Record<string, string> = {};
 
   beforeAll(() => {
-    a = addCompany(service.db);
-    b = addCompany(service.db);
     ids.e4 = addEarnings(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: NOW - 5 * DAY, summary: "Revenue grew on strong Zanzibar orders." }).id;
     ids.eNoTable = addEarnings(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: NOW - 4 * DAY, earnings_table: null }).id;
     ids.c3 = addConcall(service.db, { symbol: a.symbol, quarter: "q3_26", date_ms: NOW - 100 * DAY, meeting_ms: NOW - 99 * DAY }).id;

@@ -7,6 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { DeskContext, DeskConfig } from "../../lib/server/core/context";
 import { createDeskContext } from "../../lib/server/core/context";
 import type { Clock } from "../../service/clock";
@@ -80,6 +81,65 @@ export async function createTestDesk(
 
 export async function startTestService(options: { clock?: Clock } = {}): Promise<RunningServer> {
   return startServer({ databasePath: join(tempDir("alpha-svc-"), "service.db"), port: 0, host: "127.0.0.1" }, { seedScale: 0.1, clock: options.clock });
+}
+
+type TestDeskOptions = NonNullable<Parameters<typeof createTestDesk>[0]>;
+
+/** A desk (createTestDesk's options), opened before the tests of the enclosing block and handed to `ready`, closed after. */
+export function withDesk(ready: (desk: TestDesk) => void, options: TestDeskOptions = {}): void {
+  let desk: TestDesk | undefined;
+  beforeAll(async () => {
+    desk = await createTestDesk(options);
+    ready(desk);
+  });
+  afterAll(async () => {
+    await desk?.close();
+  });
+}
+
+/**
+ * The embedded service and a desk on it (`desk.config` and the rest as createTestDesk takes them), started before
+ * the tests of the enclosing block or file and handed to `ready`, closed after them.
+ */
+export function withServiceAndDesk(ready: (service: RunningServer, desk: TestDesk) => void, options: TestDeskOptions = {}): void {
+  let service: RunningServer | undefined;
+  let desk: TestDesk | undefined;
+  beforeAll(async () => {
+    service = await startTestService();
+    desk = await createTestDesk({ ...options, config: { alphaBaseUrl: service.url, ...options.config } });
+    ready(service, desk);
+  });
+  afterAll(async () => {
+    await desk?.close();
+    await service?.close();
+  });
+}
+
+/**
+ * The embedded service for a file whose tests each make desks on it with `desk()`, handed to `ready` before them.
+ * After them the desks and the service close, and no body pushed to `bodies` may hold a key pushed to `keys`.
+ */
+export function withServiceForDesks(ready: (service: RunningServer) => void) {
+  let service: RunningServer | undefined;
+  const desks: TestDesk[] = [];
+  const bodies: string[] = [];
+  const keys: string[] = [];
+  beforeAll(async () => {
+    service = await startTestService();
+    ready(service);
+  });
+  afterAll(async () => {
+    await Promise.all(desks.map((d) => d.close()));
+    await service?.close();
+    for (const key of keys) for (const body of bodies) expect(body).not.toContain(key);
+  });
+  async function desk(options: TestDeskOptions = {}): Promise<DeskContext> {
+    if (!service) throw new Error("desk() is for the tests, after the service has started");
+    const d = await createTestDesk({ ...options, config: { alphaBaseUrl: service.url, ...options.config } });
+    desks.push(d);
+    return d.ctx;
+  }
+  return { desk, bodies, keys };
 }
 
 /** A fresh upstream account with one key; pro plan with everything unless told otherwise. */

@@ -3,7 +3,7 @@ import type { AccountRecord, CreateAccountInput } from "../../service/accounts";
 import { createAccount, issueApiKey } from "../../service/accounts";
 import type { Service } from "../../service/app";
 import { createService } from "../../service/app";
-import type { Clock } from "../../service/clock";
+import { type Clock, ManualClock } from "../../service/clock";
 import type { ServiceConfigInput } from "../../service/config";
 import type { ServiceContext } from "../../service/context";
 import type { Db } from "../../service/store/db";
@@ -63,6 +63,12 @@ let fixtureCounter = 0;
 export function fixtureId(prefix: string): string {
   fixtureCounter += 1;
   return `${prefix}_${randomBytes(6).toString("hex")}${fixtureCounter}`;
+}
+
+/** A service whose clock stands at `now`, with two companies of random symbols listed: the routes' usual ground. */
+export function serviceWithTwoCompanies(now: number): { service: Service & { db: Db }; a: CompanyRow; b: CompanyRow } {
+  const service = createTestService({ clock: new ManualClock(now) });
+  return { service, a: addCompany(service.db), b: addCompany(service.db) };
 }
 
 /** A company with a random symbol and scrip code unless given. */

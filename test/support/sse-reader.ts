@@ -9,6 +9,8 @@ export interface SseMessage {
 
 export class SseReader {
   readonly messages: SseMessage[] = [];
+  /** The body as read so far. */
+  text = "";
   ended = false;
   private buffer = "";
   private lastId: string | null = null;
@@ -30,7 +32,9 @@ export class SseReader {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        this.buffer += decoder.decode(value, { stream: true });
+        const chunk = decoder.decode(value, { stream: true });
+        this.text += chunk;
+        this.buffer += chunk;
         let end: number;
         while ((end = this.buffer.indexOf("\n\n")) >= 0) {
           this.parse(this.buffer.slice(0, end));

@@ -19,12 +19,7 @@ const spendIds = precompiled(1, (db: TestDesk["ctx"]["db"], accountId: string) =
 describe.each(dialects)("the proxy's hot-path writes and reads on %s", (dialect) => {
   let desk: TestDesk;
   let now = new Date("2026-11-24T10:00:00+05:30").getTime();
-  beforeAll(async () => {
-    desk = await createTestDesk({ dialect, now: () => new Date(now) });
-  });
-  afterAll(async () => {
-    await desk.close();
-  });
+  withDesk((d) => (desk = d), { dialect, now: () => new Date(now) });
 
   it("commits the spend rows of concurrent calls, each caller resolved once its own row is in", async () => {
     const user = await makeUser(desk.ctx);

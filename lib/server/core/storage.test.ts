@@ -15,12 +15,7 @@ const dialects: TestDialect[] = pgUp ? ["sqlite", "postgres"] : ["sqlite"];
 describe.each(dialects)("desk storage on %s", (dialect) => {
   let desk: TestDesk;
   let now = new Date("2026-05-11T10:00:00+05:30").getTime();
-  beforeAll(async () => {
-    desk = await createTestDesk({ dialect, now: () => new Date(now) });
-  });
-  afterAll(async () => {
-    await desk.close();
-  });
+  withDesk((d) => (desk = d), { dialect, now: () => new Date(now) });
 
   it("applies the migrations once and can be reopened", async () => {
     const tables = ["users", "sign_in_failures", "alpha_keys", "spend_log", "response_cache", "desk_meta"];

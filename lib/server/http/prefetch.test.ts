@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { usePaidCall } from "@/components/paid/paid-call";
 import { alphaQueryOptions } from "@/lib/query/alpha";
@@ -13,21 +13,16 @@ import type { DeskContext } from "../core/context";
 import { saveAlphaKey } from "../identity/key-vault";
 import { callAlpha } from "../upstream/alpha-proxy";
 import type { TestDesk } from "@/test/support/desk";
-import { createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
+import { makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
 import { loadFiledCalendar, prefetchFree, seedCompanyNamesPeek, seedFiledCalendar } from "./prefetch";
 
 let service: RunningServer;
 let testDesk: TestDesk;
 let ctx: DeskContext;
 
+withServiceAndDesk((s, d) => ((service = s), (testDesk = d)));
 beforeAll(async () => {
-  service = await startTestService();
-  testDesk = await createTestDesk({ config: { alphaBaseUrl: service.url } });
   ctx = testDesk.ctx;
-});
-afterAll(async () => {
-  await testDesk.close();
-  await service.close();
 });
 
 async function userWithKey() {

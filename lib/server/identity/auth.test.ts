@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DeskContext } from "../core/context";
+import { describe, expect, it, vi } from "vitest";
 import type { RunningServer } from "../core/embedded-service";
 import { handleCreateUser, handleListUsers, handleUpdateUser } from "../handlers/admin-users";
 import { handleDeleteAlphaKey, handleGetAlphaKey, handlePutAlphaKey } from "../handlers/alpha-key";
@@ -10,29 +9,12 @@ import { withAdmin, withPublic, withUser } from "../http/route";
 import { buildContentSecurityPolicy, isSameOriginRequest } from "../http/security";
 import { cookieReaderFromHeader, mintSessionCookie, resolveSessionUser } from "./session";
 import { authenticate } from "./sign-in";
-import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, randomName, startTestService } from "@/test/support/desk";
+import { browserRequest, makeAccount, makeUser, randomName, withServiceForDesks } from "@/test/support/desk";
 import { setUserDisabled } from "./users";
 
 let service: RunningServer;
-const desks: TestDesk[] = [];
-const bodies: string[] = [];
-const keys: string[] = [];
-
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await Promise.all(desks.map((d) => d.close()));
-  await service.close();
-  for (const key of keys) for (const body of bodies) expect(body).not.toContain(key);
-});
-
-async function desk(options: Parameters<typeof createTestDesk>[0] = {}): Promise<DeskContext> {
-  const d = await createTestDesk({ ...options, config: { alphaBaseUrl: service.url, ...options.config } });
-  desks.push(d);
-  return d.ctx;
-}
+/** Every body the desk answered with in this file: none may hold a key. */
+const { desk, bodies, keys } = withServiceForDesks((s) => (service = s));
 
 async function call(route: (r: Request, c?: { params?: Record<string, string> }) => Promise<Response>, request: Request, params?: Record<string, string>) {
   const response = await route(request, params ? { params } : undefined);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createAlphaClient } from "@/lib/alpha/client";
 import type { LiveStatus } from "@/lib/query/live";
 import { dropStreamConnections, recordLiveEvent } from "@/scripts/live-events";
@@ -11,95 +11,31 @@ import { encodeSseEvent, sseEvent } from "./sse";
 import { liveQuerySchema } from "@/lib/query/live-schema";
 import { withUser } from "../http/route";
 import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
+import { browserRequest, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
+import { SseReader } from "@/test/support/sse-reader";
 
 /** The relay against the real service: a real WebSocket, real REST polls, real credits. */
 
 let service: RunningServer;
 let desk: TestDesk;
 const keys: string[] = [];
-const texts: string[] = [];
-const streams: LiveClient[] = [];
+/** Every stream a test opened: aborted after the file, and none of what they read may hold a key. */
+const clients: LiveClient[] = [];
 
 const FAST: Partial<LiveTuning> = { backoffInitialMs: 50, backoffMaxMs: 400, pollIntervalMs: 150, keepAliveMs: 60_000, watchdogCheckMs: 100 };
 
-beforeAll(async () => {
-  service = await startTestService();
-  desk = await createTestDesk({ config: { alphaBaseUrl: service.url } });
-});
+withServiceAndDesk((s, d) => ((service = s), (desk = d)));
 
 afterAll(async () => {
-  for (const s of streams) s.abort();
-  await desk.close();
-  await service.close();
-  for (const key of keys) for (const text of texts) expect(text.includes(key)).toBe(false);
+  for (const client of clients) client.abort();
+  for (const key of keys) for (const client of clients) expect(client.text.includes(key)).toBe(false);
 });
 
-interface SseMessage {
-  event: string;
-  id: string | null;
-  data: unknown;
-}
-
 /** Reads an SSE body as it arrives and lets a test wait for the message it expects. */
-class LiveClient {
-  readonly messages: SseMessage[] = [];
-  readonly comments: string[] = [];
-  text = "";
-  ended = false;
-  private buffer = "";
-
-  constructor(
-    readonly response: Response,
-    private readonly controller: AbortController,
-  ) {
-    void this.pump();
-  }
-
-  private async pump() {
-    const reader = this.response.body?.getReader();
-    if (!reader) return;
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        const chunk = decoder.decode(value, { stream: true });
-        this.text += chunk;
-        this.buffer += chunk;
-        let end: number;
-        while ((end = this.buffer.indexOf("\n\n")) >= 0) {
-          this.parse(this.buffer.slice(0, end));
-          this.buffer = this.buffer.slice(end + 2);
-        }
-      }
-    } catch {
-      // aborted
-    } finally {
-      this.ended = true;
-      texts.push(this.text);
-    }
-  }
-
-  private parse(block: string) {
-    let event = "message";
-    let id: string | null = null;
-    const data: string[] = [];
-    for (const line of block.split("\n")) {
-      if (line.startsWith(":")) this.comments.push(line.slice(1).trim());
-      else if (line.startsWith("event: ")) event = line.slice(7);
-      else if (line.startsWith("id: ")) id = line.slice(4);
-      else if (line.startsWith("data: ")) data.push(line.slice(6));
-    }
-    if (data.length) this.messages.push({ event, id, data: JSON.parse(data.join("\n")) as unknown });
-  }
-
-  statuses(): LiveStatus[] {
-    return this.messages.filter((m) => m.event === "status").map((m) => m.data as LiveStatus);
-  }
-
-  rows(event: string): Record<string, unknown>[] {
-    return this.messages.filter((m) => m.event === event).map((m) => m.data as Record<string, unknown>);
+class LiveClient extends SseReader {
+  constructor(response: Response, controller: AbortController) {
+    super(response, controller);
+    clients.push(this);
   }
 
   async waitFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 10_000): Promise<T> {
@@ -115,10 +51,6 @@ class LiveClient {
   status(state: LiveStatus["state"], after = 0): Promise<LiveStatus> {
     return this.waitFor(() => this.statuses().slice(after).find((s) => s.state === state), `status ${state}`);
   }
-
-  abort() {
-    this.controller.abort();
-  }
 }
 
 async function userWithKey(ctx: DeskContext, input: Parameters<typeof makeAccount>[1] = {}) {
@@ -133,9 +65,7 @@ async function openLive(user: Awaited<ReturnType<typeof userWithKey>>["user"] | 
   const controller = new AbortController();
   const request = await browserRequest(desk.ctx, user, `/api/live?${query}`, { signal: controller.signal });
   const response = await withUser((args) => handleLiveRequest(args, tuning), { ctx: desk.ctx })(request);
-  const client = new LiveClient(response, controller);
-  streams.push(client);
-  return client;
+  return new LiveClient(response, controller);
 }
 
 function connectionsOf(accountId: string): number {
@@ -351,7 +281,6 @@ describe("the live relay against the real service", () => {
 
     // The stalled stream held no more than its limit (plus the frame that crossed it), then ended.
     const late = new LiveClient(unread, stalled);
-    streams.push(late);
     await until(() => late.ended, "the stalled stream to end");
     const got = late.rows("news").map((r) => r.id);
     expect(got.length).toBeGreaterThan(0);
@@ -364,7 +293,6 @@ describe("the live relay against the real service", () => {
     expect(lastId).toMatch(/^t\d+~news:\d+-\d+$/);
     const back = new AbortController();
     const resumed = new LiveClient(await openLiveStream({ ctx: desk.ctx, user, query, signal: back.signal, tuning: FAST, lastEventId: lastId }), back);
-    streams.push(resumed);
     await resumed.waitFor(() => resumed.rows("news").length === stored.length - got.length, "the rows the stalled browser missed");
     expect(resumed.rows("news").map((r) => r.id)).toEqual(stored.slice(got.length));
     expect(connectionsOf(accountId)).toBe(1);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { LivePoll, LiveStatus } from "@/lib/query/live";
 import type { RunningServer } from "../core/embedded-service";
 import { issueApiKey } from "../core/embedded-service";
@@ -6,7 +6,7 @@ import { saveAlphaKey } from "../identity/key-vault";
 import { handleLiveRequest } from "./relay";
 import { withUser } from "../http/route";
 import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, countingFetch, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
+import { browserRequest, countingFetch, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
 import { sharedPollCount } from "./shared-polls";
 
 /** Live fallback polling against the real service: one check per interval for every tab and user of an account. */
@@ -16,15 +16,10 @@ let desk: TestDesk;
 const counting = countingFetch();
 const aborts: AbortController[] = [];
 
-beforeAll(async () => {
-  service = await startTestService();
-  desk = await createTestDesk({ config: { alphaBaseUrl: service.url }, fetch: counting.fetch });
-});
+withServiceAndDesk((s, d) => ((service = s), (desk = d)), { fetch: counting.fetch });
 
 afterAll(async () => {
   for (const a of aborts) a.abort();
-  await desk.close();
-  await service.close();
 });
 
 interface Stream {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BatchLine } from "@/lib/alpha/batch";
 import { toJsonl } from "@/components/batches/batch-lines";
 import { callAlpha } from "../upstream/alpha-proxy";
@@ -6,19 +6,12 @@ import { getBatchInput } from "./batch-inputs";
 import type { RunningServer } from "../core/embedded-service";
 import { saveAlphaKey } from "../identity/key-vault";
 import type { TestDesk } from "@/test/support/desk";
-import { createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
+import { makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
 
 describe("the input lines the desk keeps for batch jobs", () => {
   let service: RunningServer;
   let desk: TestDesk;
-  beforeAll(async () => {
-    service = await startTestService();
-    desk = await createTestDesk({ config: { alphaBaseUrl: service.url } });
-  });
-  afterAll(async () => {
-    await desk.close();
-    await service.close();
-  });
+  withServiceAndDesk((s, d) => ((service = s), (desk = d)));
 
   async function userWithKey() {
     const user = await makeUser(desk.ctx);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { handleAlphaProxy } from "../handlers/alpha";
 import type { RunningServer } from "../core/embedded-service";
@@ -9,18 +9,11 @@ import { withUser } from "../http/route";
 import { getSpendSeries } from "./spend";
 import { getSummary, listSummaries } from "./summaries";
 import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
+import { browserRequest, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
 
 let service: RunningServer;
 let desk: TestDesk;
-beforeAll(async () => {
-  service = await startTestService();
-  desk = await createTestDesk({ config: { alphaBaseUrl: service.url } });
-});
-afterAll(async () => {
-  await desk.close();
-  await service.close();
-});
+withServiceAndDesk((s, d) => ((service = s), (desk = d)));
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? routeFiles(join(dir, e.name)) : e.name === "route.ts" ? [join(dir, e.name)] : []));

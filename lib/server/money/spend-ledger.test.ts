@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isTerminalBatchStatus } from "@/lib/alpha/batch";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { toJsonl } from "@/components/batches/batch-lines";
@@ -10,18 +10,11 @@ import { saveAlphaKey } from "../identity/key-vault";
 import { withUser } from "../http/route";
 import { getSpendSeries } from "./spend";
 import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
+import { browserRequest, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
 
 let service: RunningServer;
 let desk: TestDesk;
-beforeAll(async () => {
-  service = await startTestService();
-  desk = await createTestDesk({ config: { alphaBaseUrl: service.url } });
-});
-afterAll(async () => {
-  await desk.close();
-  await service.close();
-});
+withServiceAndDesk((s, d) => ((service = s), (desk = d)));
 
 describe("spend that adds up", () => {
   it("desk spend of the day + outside the desk = the account's debited_today, after single calls, a finished batch job and direct calls", async () => {

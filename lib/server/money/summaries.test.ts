@@ -36,12 +36,7 @@ describe("the dedupe window", () => {
 describe.each(dialects)("summary history on %s", (dialect) => {
   let desk: TestDesk;
   let now = new Date("2026-05-11T10:00:00+05:30").getTime();
-  beforeAll(async () => {
-    desk = await createTestDesk({ dialect, now: () => new Date(now) });
-  });
-  afterAll(async () => {
-    await desk.close();
-  });
+  withDesk((d) => (desk = d), { dialect, now: () => new Date(now) });
 
   async function userWithKey(accountId = randomName("acct")) {
     const user = await makeUser(desk.ctx);

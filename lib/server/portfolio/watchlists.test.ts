@@ -10,7 +10,7 @@ import { saveAlphaKey } from "../identity/key-vault";
 import { portfolioDb } from "./portfolio-tables";
 import { withUser } from "../http/route";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, startTestService, TEST_DATABASE_URL } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, TEST_DATABASE_URL, withServiceAndDesk } from "@/test/support/desk";
 import {
   addWatchlistItems,
   checkSymbols,
@@ -131,14 +131,7 @@ describe.each(dialects)("watchlists on %s", (dialect) => {
 describe("symbol checks against the embedded service", () => {
   let service: RunningServer;
   let desk: TestDesk;
-  beforeAll(async () => {
-    service = await startTestService();
-    desk = await createTestDesk({ config: { alphaBaseUrl: service.url } });
-  });
-  afterAll(async () => {
-    await desk.close();
-    await service.close();
-  });
+  withServiceAndDesk((s, d) => ((service = s), (desk = d)));
 
   it("tells known from unknown symbols with the free earnings index, and caches the answer", async () => {
     const ctx = desk.ctx;

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { priceRequest } from "@/lib/alpha/costs";
 import type { RunningServer } from "../core/embedded-service";
 import { handleBuySymbolCatalogue, handleSearchSymbols } from "../handlers/symbols";
 import { withUser } from "../http/route";
 import { saveAlphaKey } from "../identity/key-vault";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, startTestService, TEST_DATABASE_URL } from "@/test/support/desk";
+import { browserRequest, makeAccount, makeUser, postgresAvailable, TEST_DATABASE_URL, withServiceAndDesk } from "@/test/support/desk";
 import { buySymbolCatalogue, searchSymbols, symbolStanding } from "./symbol-directory";
 
 const pgUp = await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL);
@@ -14,14 +14,7 @@ const dialects: TestDialect[] = pgUp ? ["sqlite", "postgres"] : ["sqlite"];
 describe.each(dialects)("the symbol directory against the embedded service, desk on %s", (dialect) => {
   let service: RunningServer;
   let desk: TestDesk;
-  beforeAll(async () => {
-    service = await startTestService();
-    desk = await createTestDesk({ dialect, config: { alphaBaseUrl: service.url } });
-  });
-  afterAll(async () => {
-    await desk.close();
-    await service.close();
-  });
+  withServiceAndDesk((s, d) => ((service = s), (desk = d)), { dialect });
 
   const balanceOf = (accountId: string) =>
     (service.service.ctx.db.prepare("SELECT balance FROM accounts WHERE id = ?").get(accountId) as { balance: number }).balance;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { catalogue, endpointIds } from "@/lib/alpha/catalogue";
 import type { RunningServer } from "../core/embedded-service";
 import { issueApiKey } from "../core/embedded-service";
@@ -6,19 +6,12 @@ import { handleAlphaProxy } from "../handlers/alpha";
 import { saveAlphaKey } from "../identity/key-vault";
 import { withUser } from "../http/route";
 import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
+import { browserRequest, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
 import type { SessionUser } from "../identity/users";
 
 let service: RunningServer;
 let desk: TestDesk;
-beforeAll(async () => {
-  service = await startTestService();
-  desk = await createTestDesk({ config: { alphaBaseUrl: service.url } });
-});
-afterAll(async () => {
-  await desk.close();
-  await service.close();
-});
+withServiceAndDesk((s, d) => ((service = s), (desk = d)));
 
 type Answer = { data?: { id?: string; data?: { id: string }[] }; error?: { code: string } };
 

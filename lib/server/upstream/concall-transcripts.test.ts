@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { checkTranscriptUrl, handleTranscriptText } from "./concall-transcripts";
 import { withUser } from "../http/route";
 import type { RunningServer } from "../core/embedded-service";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService, type TestDesk } from "@/test/support/desk";
+import { browserRequest, makeAccount, makeUser, type TestDesk, withServiceAndDesk } from "@/test/support/desk";
 
 describe("checkTranscriptUrl", () => {
   const base = "http://127.0.0.1:4010";
@@ -36,9 +36,8 @@ describe("GET /api/concalls/transcript against the real service", () => {
   let desk: TestDesk;
   let transcriptUrl: string;
 
+  withServiceAndDesk((s, d) => ((service = s), (desk = d)));
   beforeAll(async () => {
-    service = await startTestService();
-    desk = await createTestDesk({ config: { alphaBaseUrl: service.url } });
     const { key } = makeAccount(service);
     const client = createAlphaClient({ baseUrl: service.url, apiKey: key, retries: 0 });
     const calls = await client.listConcalls({ query: { limit: 50 } });
@@ -48,11 +47,6 @@ describe("GET /api/concalls/transcript against the real service", () => {
     const ready = lookup.data.data[0];
     if (ready?.status !== "ready" || typeof ready.transcript_url !== "string") throw new Error("the lookup did not return a ready link");
     transcriptUrl = ready.transcript_url;
-  });
-
-  afterAll(async () => {
-    await desk?.close();
-    await service?.close();
   });
 
   const route = () => withUser(handleTranscriptText, { ctx: desk.ctx });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toJsonl } from "@/components/batches/batch-lines";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { callAlpha } from "./alpha-proxy";
@@ -11,7 +11,7 @@ import { getDeskSpend } from "../handlers/usage";
 import { prepareLiveRelay } from "../live/relay";
 import { withUser } from "../http/route";
 import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, countingFetch, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
+import { browserRequest, countingFetch, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
 import { forgetUsageSnapshot, getUsageSnapshot } from "../money/usage";
 
 /** The desk's own calls on a Sandbox account (10 requests a minute), counted at the upstream. */
@@ -20,15 +20,7 @@ let service: RunningServer;
 let desk: TestDesk;
 const counting = countingFetch();
 
-beforeAll(async () => {
-  service = await startTestService();
-  desk = await createTestDesk({ config: { alphaBaseUrl: service.url }, fetch: counting.fetch });
-});
-
-afterAll(async () => {
-  await desk.close();
-  await service.close();
-});
+withServiceAndDesk((s, d) => ((service = s), (desk = d)), { fetch: counting.fetch });
 
 describe("the desk's budget for its own calls", () => {
   it("the key check's profile and rpm serve the first pages: the gauge, the live relay and the usage page ask no profile again", async () => {

@@ -1,7 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { callAlpha } from "./alpha-proxy";
 import type { DeskContext } from "../core/context";
@@ -11,30 +11,12 @@ import { handleAlphaProxy } from "../handlers/alpha";
 import { handleUsage } from "../handlers/usage";
 import { saveAlphaKey } from "../identity/key-vault";
 import { withUser } from "../http/route";
-import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, countingFetch, createTestDesk, makeAccount, makeUser, startTestService, storeKeyUnchecked } from "@/test/support/desk";
+import { browserRequest, countingFetch, makeAccount, makeUser, storeKeyUnchecked, withServiceForDesks } from "@/test/support/desk";
 import type { SessionUser } from "../identity/users";
 
 let service: RunningServer;
-const desks: TestDesk[] = [];
 /** Every body the desk answered with in this file: none may hold a key. */
-const bodies: string[] = [];
-const keys: string[] = [];
-
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await Promise.all(desks.map((d) => d.close()));
-  await service.close();
-  for (const key of keys) for (const body of bodies) expect(body).not.toContain(key);
-});
-
-async function desk(options: Parameters<typeof createTestDesk>[0] = {}) {
-  const d = await createTestDesk({ ...options, config: { alphaBaseUrl: service.url, ...options.config } });
-  desks.push(d);
-  return d.ctx;
-}
+const { desk, bodies, keys } = withServiceForDesks((s) => (service = s));
 
 async function userWithKey(ctx: DeskContext, account = makeAccount(service)) {
   keys.push(account.key);

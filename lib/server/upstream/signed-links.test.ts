@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAlphaClient } from "@/lib/alpha/client";
 import type { RunningServer } from "../core/embedded-service";
 import { handleAlphaProxy } from "../handlers/alpha";
@@ -6,19 +6,12 @@ import { saveAlphaKey } from "../identity/key-vault";
 import { withUser } from "../http/route";
 import { REUSE_MARGIN_SECONDS, reuseSignedLinks } from "./signed-links";
 import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
+import { browserRequest, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
 
 let service: RunningServer;
 let desk: TestDesk;
 let now = Date.now();
-beforeAll(async () => {
-  service = await startTestService();
-  desk = await createTestDesk({ config: { alphaBaseUrl: service.url }, now: () => new Date(now) });
-});
-afterAll(async () => {
-  await desk.close();
-  await service.close();
-});
+withServiceAndDesk((s, d) => ((service = s), (desk = d)), { now: () => new Date(now) });
 
 type LinkAnswer = { data: { data: { status: string; transcript_url?: string; expires_in?: number }[] }; meta: { creditsCharged: number; cached: boolean } };
 

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { isTerminalBatchStatus } from "@/lib/alpha/batch";
 import { toJsonl } from "@/components/batches/batch-lines";
 import { callAlpha } from "./alpha-proxy";
@@ -10,7 +10,7 @@ import { checkedResultLines, handleBatchResultsDownload } from "../handlers/batc
 import { saveAlphaKey } from "../identity/key-vault";
 import { deskRoute } from "../http/route";
 import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService, storeKeyUnchecked } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, storeKeyUnchecked, withServiceAndDesk } from "@/test/support/desk";
 import { upstreamByteCap } from "./upstream-fetch";
 import { upstreamStream } from "./upstream-stream";
 import type { SessionUser } from "../identity/users";
@@ -150,14 +150,7 @@ describe("checkedResultLines", () => {
 describe("GET /api/batches/[id]/results.jsonl", () => {
   let service: RunningServer;
   let desk: TestDesk;
-  beforeAll(async () => {
-    service = await startTestService();
-    desk = await createTestDesk({ config: { alphaBaseUrl: service.url } });
-  });
-  afterAll(async () => {
-    await desk.close();
-    await service.close();
-  });
+  withServiceAndDesk((s, d) => ((service = s), (desk = d)));
 
   const route = (ctx = desk.ctx) => deskRoute("downloadBatchResults", handleBatchResultsDownload, { ctx });
   async function download(user: SessionUser | null, jobId: string, ctx = desk.ctx): Promise<Response> {
