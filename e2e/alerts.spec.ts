@@ -1,6 +1,6 @@
 import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
-import { dropStreams, expectLive, screenshotLiveThemes, leave, serviceBalance, signedInLiveUser, storeEvent, streamConnections } from "./live-support";
+import { buyFeedPage, dropStreams, expectLive, leave, screenshotLiveThemes, serviceBalance, signedInLiveUser, storeEvent, streamConnections } from "./live-support";
 
 test.describe("the alerts page", { tag: LIVE }, () => {
   test("a new alert appears live within two seconds; filters narrow the feed and the URL; folding, pause and the new-alerts pill", async ({ browser, baseURL }) => {
@@ -52,14 +52,7 @@ test.describe("the alerts page", { tag: LIVE }, () => {
     await expect(folded.getByTestId("alert-fold-list").locator(`[data-alert-id="${infy.id}"]`)).toBeVisible();
 
     // Paid backfill: the price first, confirmed (threshold 0), then what it cost.
-    const load = page.getByTestId("alerts-load");
-    await expect(load.locator('[data-slot="price-tag"]')).toContainText("up to 5 credits");
-    const before = await serviceBalance(key);
-    await load.click();
-    await page.getByTestId("confirm-spend").getByRole("button", { name: /Spend/ }).click();
-    await expect(page.getByTestId("feed-footer")).toBeVisible();
-    await expect(page.getByTestId("feed-spent")).toHaveAttribute("data-credits", "5");
-    expect(await serviceBalance(key)).toBe(before - 5);
+    await buyFeedPage(page, key, "alerts-load", "up to 5 credits", 5);
     expect(await page.getByTestId("alert-card").count()).toBeGreaterThan(3);
 
     // Scrolled down: a new alert waits behind a pill instead of moving the page.

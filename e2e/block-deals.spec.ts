@@ -3,7 +3,7 @@ import { istTimeOn, previousTradingDay } from "../lib/market/calendar";
 import { confirmSpend } from "./support/desk";
 import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
-import { expectLive, leave, screenshotLiveThemes, serviceBalance, signedInLiveUser, storeEvent } from "./live-support";
+import { buyFeedPage, expectLive, leave, screenshotLiveThemes, serviceBalance, signedInLiveUser, storeEvent } from "./live-support";
 
 test.describe("the block deals page", () => {
   test("deals arrive live with their window and value; the exchange filter narrows feed and URL; a page is priced first and charged exactly; cards link to the symbol page and use what the desk holds", { tag: LIVE }, async ({
@@ -45,17 +45,10 @@ test.describe("the block deals page", () => {
     // Back to every exchange; the paid page shows its price first, then charges exactly one credit a deal returned.
     await page.getByTestId("exchange-all").click();
     await expect(page).not.toHaveURL(/exchange=/);
-    const load = page.getByTestId("block-deals-load");
-    await expect(load.locator('[data-slot="price-tag"]')).toContainText("up to 20 credits");
-    const before = await serviceBalance(key);
-    await load.click();
-    await expect(page.getByTestId("confirm-spend")).toContainText("20 credits");
-    await confirmSpend(page);
-    await expect(page.getByTestId("feed-footer")).toBeVisible();
-    const charged = Number(await page.getByTestId("feed-spent").getAttribute("data-credits"));
+    const { said, charged } = await buyFeedPage(page, key, "block-deals-load", "up to 20 credits");
+    expect(said).toContain("20 credits");
     expect(charged).toBeGreaterThan(0);
     expect(charged).toBeLessThanOrEqual(20);
-    expect(await serviceBalance(key)).toBe(before - charged);
     await expect(page.getByTestId("block-deal-card")).toHaveCount(charged);
     // The deals stored above are the newest of these symbols: the page holds them.
     await expect(page.locator(`[data-deal-id="${nse.id}"]`)).toBeVisible();

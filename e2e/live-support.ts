@@ -5,9 +5,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { signedInNewMember } from "./support/desk";
+import { confirmSpend, signedInNewMember } from "./support/desk";
 import { SCREENSHOT_DIR } from "./support/fixtures";
-import { makeAccount } from "./support/service";
+import { makeAccount, serviceBalance } from "./support/service";
 import { expect } from "./support/test";
 
 export { dropStreams, listFreshCompany, serviceBalance, storeEvent, streamConnections, type StoredRow } from "./support/service";
@@ -29,6 +29,23 @@ export async function signedInLiveUser(browser: Browser, baseURL: string, plan: 
   const account = await createLiveAccount(plan);
   const { page, context } = await signedInNewMember(browser, baseURL, { key: account.key });
   return { page, context, ...account };
+}
+
+/**
+ * Buys a feed's page with its Load button (test id `load`), which shows `price` first: what the confirmation said and
+ * what the footer says was charged (`charged`, when given, waited for), which the service's balance agrees with.
+ */
+export async function buyFeedPage(page: Page, key: string, load: string, price: string, charged?: number): Promise<{ said: string; charged: number }> {
+  const button = page.getByTestId(load);
+  await expect(button.locator('[data-slot="price-tag"]')).toContainText(price);
+  const before = await serviceBalance(key);
+  await button.click();
+  const said = await confirmSpend(page);
+  await expect(page.getByTestId("feed-footer")).toBeVisible();
+  if (charged !== undefined) await expect(page.getByTestId("feed-spent")).toHaveAttribute("data-credits", String(charged));
+  const spent = Number(await page.getByTestId("feed-spent").getAttribute("data-credits"));
+  expect(await serviceBalance(key)).toBe(before - spent);
+  return { said, charged: spent };
 }
 
 /** Waits for the feed's live badge to reach a state. */

@@ -1,6 +1,6 @@
 import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
-import { expectLive, leave, screenshotLiveThemes, serviceBalance, signedInLiveUser, storeEvent } from "./live-support";
+import { buyFeedPage, expectLive, leave, screenshotLiveThemes, serviceBalance, signedInLiveUser, storeEvent } from "./live-support";
 
 test.describe("the news page", () => {
   test("news arrives live with its sentiment; the sentiment filter narrows feed and URL; links open out; the mix is charted", { tag: LIVE }, async ({ browser, baseURL }) => {
@@ -38,14 +38,7 @@ test.describe("the news page", () => {
     // Back to all; the paid page shows its price first, then what it cost.
     await page.getByTestId("sentiment-all").click();
     await expect(page).not.toHaveURL(/sentiment=/);
-    const load = page.getByTestId("news-load");
-    await expect(load.locator('[data-slot="price-tag"]')).toContainText("up to 1 credit");
-    const before = await serviceBalance(key);
-    await load.click();
-    await page.getByTestId("confirm-spend").getByRole("button", { name: /Spend/ }).click();
-    await expect(page.getByTestId("feed-footer")).toBeVisible();
-    await expect(page.getByTestId("feed-spent")).toHaveAttribute("data-credits", "1");
-    expect(await serviceBalance(key)).toBe(before - 1);
+    await buyFeedPage(page, key, "news-load", "up to 1 credit", 1);
     expect(await page.getByTestId("news-card").count()).toBeGreaterThan(3);
     await expect(page.getByTestId("sentiment-card")).toContainText(/from the \d+ loaded/);
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
-import { createTestDesk, makeAccount, makeUser, postgresAvailable, startTestService, storeKeyUnchecked } from "@/test/support/desk";
+import { createTestDesk, makeAccount, makeUser, postgresAvailable, startTestService, storeKeyUnchecked, withDesk } from "@/test/support/desk";
 import { syncLedger } from "../money/ledger-sync";
 import { encryptSecret, withUserKey } from "../identity/key-vault";
 import { recordSpend } from "../money/spend";

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SUMMARY_DEDUPE_WINDOW_MS } from "@/lib/query/summary-schema";
 import { handleGetSummary, handleLookupSummary } from "../handlers/summaries";
 import { withUser } from "../http/route";
 import { canonicalSummaryRequest, findRecentSummary, getSummary, isWithinDedupeWindow, listSummaries, recordSummary } from "./summaries";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeUser, postgresAvailable, randomName, storeKeyUnchecked, TEST_DATABASE_URL } from "@/test/support/desk";
+import { browserRequest, makeUser, postgresAvailable, randomName, storeKeyUnchecked, TEST_DATABASE_URL, withDesk } from "@/test/support/desk";
 
 const pgUp = await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL);
 const dialects: TestDialect[] = pgUp ? ["sqlite", "postgres"] : ["sqlite"];
