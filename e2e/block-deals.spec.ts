@@ -3,7 +3,7 @@ import { istTimeOn, previousTradingDay } from "../lib/market/calendar";
 import { confirmSpend } from "./support/desk";
 import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
-import { buyFeedPage, expectLive, leave, screenshotLiveThemes, serviceBalance, signedInLiveUser, storeEvent } from "./live-support";
+import { buyFeedPage, expectEmptyPageFree, expectLive, leave, screenshotLiveThemes, serviceBalance, signedInLiveUser, storeEvent } from "./live-support";
 
 test.describe("the block deals page", () => {
   test("deals arrive live with their window and value; the exchange filter narrows feed and URL; a page is priced first and charged exactly; cards link to the symbol page and use what the desk holds", { tag: LIVE }, async ({
@@ -108,15 +108,8 @@ test.describe("the block deals page", () => {
     if (!baseURL) throw new Error("baseURL is not set");
     const { page, key, context } = await signedInLiveUser(browser, baseURL);
     await page.goto("/block-deals?symbols=TCS&exchange=BSE&from=2020-01-01&to=2020-01-02");
-    await expectLive(page, "off");
     await expect(page.getByTestId("exchange-bse")).toHaveAttribute("aria-checked", "true");
-    const before = await serviceBalance(key);
-    await page.getByTestId("block-deals-load").click();
-    await confirmSpend(page);
-    await expect(page.getByTestId("empty-page-free")).toBeVisible();
-    await expect(page.getByTestId("empty-state")).toContainText("nothing was charged");
-    await expect(page.getByTestId("feed-spent")).toHaveAttribute("data-credits", "0");
-    expect(await serviceBalance(key)).toBe(before);
+    await expectEmptyPageFree(page, key, "block-deals-load");
     await leave(page);
     await context.close();
   });

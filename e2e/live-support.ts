@@ -48,6 +48,18 @@ export async function buyFeedPage(page: Page, key: string, load: string, price: 
   return { said, charged: spent };
 }
 
+/** A feed's page over a past range with nothing in it: live off, the page bought and labelled free, nothing charged. */
+export async function expectEmptyPageFree(page: Page, key: string, load: string) {
+  await expectLive(page, "off");
+  const before = await serviceBalance(key);
+  await page.getByTestId(load).click();
+  await confirmSpend(page);
+  await expect(page.getByTestId("empty-page-free")).toBeVisible();
+  await expect(page.getByTestId("empty-state")).toContainText("nothing was charged");
+  await expect(page.getByTestId("feed-spent")).toHaveAttribute("data-credits", "0");
+  expect(await serviceBalance(key)).toBe(before);
+}
+
 /** Waits for the feed's live badge to reach a state. */
 export async function expectLive(page: Page, state: "connected" | "polling" | "reconnecting" | "standby" | "paused" | "off", timeout = 15_000) {
   await expect(page.getByTestId("live-status").first()).toHaveAttribute("data-state", state, { timeout });

@@ -1,6 +1,6 @@
 import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
-import { buyFeedPage, expectLive, leave, screenshotLiveThemes, serviceBalance, signedInLiveUser, storeEvent } from "./live-support";
+import { buyFeedPage, expectEmptyPageFree, expectLive, leave, screenshotLiveThemes, signedInLiveUser, storeEvent } from "./live-support";
 
 test.describe("the news page", () => {
   test("news arrives live with its sentiment; the sentiment filter narrows feed and URL; links open out; the mix is charted", { tag: LIVE }, async ({ browser, baseURL }) => {
@@ -52,14 +52,7 @@ test.describe("the news page", () => {
     const { page, key, context } = await signedInLiveUser(browser, baseURL);
     // A range in the past with no news for this symbol: live is off, the page is empty and free.
     await page.goto("/news?symbols=TCS&from=2020-01-01&to=2020-01-02");
-    await expectLive(page, "off");
-    const before = await serviceBalance(key);
-    await page.getByTestId("news-load").click();
-    await page.getByTestId("confirm-spend").getByRole("button", { name: /Spend/ }).click();
-    await expect(page.getByTestId("empty-page-free")).toBeVisible();
-    await expect(page.getByTestId("empty-state")).toContainText("nothing was charged");
-    await expect(page.getByTestId("feed-spent")).toHaveAttribute("data-credits", "0");
-    expect(await serviceBalance(key)).toBe(before);
+    await expectEmptyPageFree(page, key, "news-load");
     await leave(page);
     await context.close();
   });

@@ -15,6 +15,7 @@ import type { CreateAccountInput, RunningServer } from "../../lib/server/core/em
 import { createAccount, issueApiKey, startServer } from "../../lib/server/core/embedded-service";
 import { mintSessionCookie } from "../../lib/server/identity/session";
 import type { SessionUser } from "../../lib/server/identity/users";
+import type { BatchLine } from "../../lib/alpha/batch";
 import { createFirstAdmin, createUser, countUsers } from "../../lib/server/identity/users";
 
 /** A service clock that stands still until moved (for startTestService), re-exported for lib/ tests. */
@@ -197,4 +198,21 @@ export function countingFetch(): { fetch: typeof fetch; calls: Map<string, numbe
     return globalThis.fetch(input, init);
   };
   return { fetch: counted, calls, count: (path) => calls.get(path) ?? 0 };
+}
+
+/** Submits a batch job through the desk's proxy for `user` and waits for it to end: the submit's answer, the last status. */
+export async function runBatchJob(ctx: DeskContext, user: SessionUser, lines: BatchLine[]) {
+  // Loaded here, not with the file: most tests that use these helpers never reach the proxy.
+  const [{ callAlpha }, { isTerminalBatchStatus }, { toJsonl }] = await Promise.all([
+    import("../../lib/server/upstream/alpha-proxy"),
+    import("../../lib/alpha/batch"),
+    import("../../components/batches/batch-lines"),
+  ]);
+  const job = await callAlpha({ ctx, user, id: "createBatchJob", input: { body: { file: toJsonl(lines) } } });
+  let status = job.data.status;
+  for (let i = 0; i < 200 && !isTerminalBatchStatus(status); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    status = (await callAlpha({ ctx, user, id: "getBatchJob", input: { path: { job_id: job.data.id } } })).data.status;
+  }
+  return { job, status };
 }

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTerminalBatchStatus } from "@/lib/alpha/batch";
 import { createAlphaClient } from "@/lib/alpha/client";
-import { toJsonl } from "@/components/batches/batch-lines";
 import { callAlpha } from "../upstream/alpha-proxy";
 import type { RunningServer } from "../core/embedded-service";
 import { issueApiKey } from "../core/embedded-service";
@@ -10,7 +8,7 @@ import { saveAlphaKey } from "../identity/key-vault";
 import { withUser } from "../http/route";
 import { getSpendSeries } from "./spend";
 import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
+import { browserRequest, makeAccount, makeUser, runBatchJob, withServiceAndDesk } from "@/test/support/desk";
 
 let service: RunningServer;
 let desk: TestDesk;
@@ -36,12 +34,7 @@ describe("spend that adds up", () => {
 
     // A batch job through the desk, run to the end: its line debits come later, from the service's worker.
     const lines = ["TCS", "INFY", "RELIANCE"].map((symbol, i) => ({ custom_id: `l${i}`, symbols: [symbol], mode: "news_context" as const, context_window_days: 7 }));
-    const job = await callAlpha({ ctx, user, id: "createBatchJob", input: { body: { file: toJsonl(lines) } } });
-    let status = job.data.status;
-    for (let i = 0; i < 200 && !isTerminalBatchStatus(status); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      status = (await callAlpha({ ctx, user, id: "getBatchJob", input: { path: { job_id: job.data.id } } })).data.status;
-    }
+    const { job, status } = await runBatchJob(ctx, user, lines);
     expect(status).toBe("completed");
 
     // Calls straight to the service with the same key, and with another key of the account: outside the desk.

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TestDesk } from "@/test/support/desk";
-import { createTestDesk, makeUser } from "@/test/support/desk";
+import { makeUser, withDesk } from "@/test/support/desk";
 import { DESK_JOBS, startDeskJobs, sweepExpiredRows } from "./desk-jobs";
 
 let desk: TestDesk;
-beforeAll(async () => {
-  desk = await createTestDesk();
-});
-afterAll(async () => {
-  await desk.close();
-});
+withDesk((d) => (desk = d));
 
 describe("the desk's periodic work", () => {
   it("the sweep drops answers past the cache's keep, failures out of the window and ended sessions, and nothing else", async () => {

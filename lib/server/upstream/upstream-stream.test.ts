@@ -1,8 +1,5 @@
 import http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { isTerminalBatchStatus } from "@/lib/alpha/batch";
-import { toJsonl } from "@/components/batches/batch-lines";
-import { callAlpha } from "./alpha-proxy";
 import { MAX_TRANSCRIPT_BYTES, readTranscriptText } from "./concall-transcripts";
 import type { RunningServer } from "../core/embedded-service";
 import { issueApiKey } from "../core/embedded-service";
@@ -10,7 +7,7 @@ import { checkedResultLines, handleBatchResultsDownload } from "../handlers/batc
 import { saveAlphaKey } from "../identity/key-vault";
 import { deskRoute } from "../http/route";
 import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, storeKeyUnchecked, withServiceAndDesk } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, runBatchJob, storeKeyUnchecked, withServiceAndDesk } from "@/test/support/desk";
 import { upstreamByteCap } from "./upstream-fetch";
 import { upstreamStream } from "./upstream-stream";
 import type { SessionUser } from "../identity/users";
@@ -164,12 +161,7 @@ describe("GET /api/batches/[id]/results.jsonl", () => {
     const user = await makeUser(ctx);
     await saveAlphaKey({ userId: user.id, key, ctx });
     const lines = ["TCS", "INFY", "RELIANCE", "HDFCBANK"].map((symbol, i) => ({ custom_id: `l${i}`, symbols: [symbol], mode: "news_context" as const, context_window_days: 7 }));
-    const job = await callAlpha({ ctx, user, id: "createBatchJob", input: { body: { file: toJsonl(lines) } } });
-    let status = job.data.status;
-    for (let i = 0; i < 200 && !isTerminalBatchStatus(status); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      status = (await callAlpha({ ctx, user, id: "getBatchJob", input: { path: { job_id: job.data.id } } })).data.status;
-    }
+    const { job, status } = await runBatchJob(ctx, user, lines);
     expect(status).toBe("completed");
 
     const response = await download(user, job.data.id);
