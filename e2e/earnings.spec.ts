@@ -1,10 +1,11 @@
 import { createWatchlistViaApi, gaugeBalance, signedInWithOwnAccount } from "./portfolio-support";
 import { screenshotAsIs } from "./support/desk";
 import { randomSuffix } from "./support/fixtures";
+import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 
 test.describe("the earnings page", () => {
-  test("the calendar shows events in month, week and agenda views and filters by symbols and by watchlist, all in the URL", async ({ browser, baseURL }) => {
+  test("the calendar shows events in month, week and agenda views and filters by symbols and by watchlist, all in the URL", { tag: LIVE }, async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
     const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e earnings calendar");
 

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { istTimeOn } from "../lib/market/calendar";
 import { resultsDeadlineMs, trackableSeasons, trackedSeasonAt } from "../lib/market/season";
 import { freeCall } from "./support/service";
+import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 import { listFreshCompany, serviceBalance, signedInLiveUser } from "./live-support";
 import { ACTIVE_SYMBOLS, createWatchlistViaApi } from "./portfolio-support";
@@ -44,7 +45,7 @@ async function shownRows(page: Page) {
 }
 
 test.describe("the results-season tracker", () => {
-  test("lists reported, booked and late companies of a watchlist as the service's free calendar and index have them, at no cost", async ({ browser, baseURL }) => {
+  test("lists reported, booked and late companies of a watchlist as the service's free calendar and index have them, at no cost", { tag: LIVE }, async ({ browser, baseURL }) => {
     test.setTimeout(120_000);
     if (!baseURL) throw new Error("baseURL is not set");
     const { page, key, context } = await signedInLiveUser(browser, baseURL);

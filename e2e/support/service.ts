@@ -56,7 +56,7 @@ export async function makeAccount(options: AccountOptions = {}): Promise<{ accou
 }
 
 function requireLiveTag(what: string) {
-  if (!test.info().tags.includes(LIVE)) throw new Error(`${what} reaches every open feed of the suite: tag the test ${LIVE} (e2e/README.md)`);
+  if (!test.info().tags.includes(LIVE)) throw new Error(`${what} changes what every test's feeds and calendars show: tag the test ${LIVE} (e2e/README.md)`);
 }
 
 export interface StoredRow {
@@ -83,6 +83,7 @@ export function storeEvent(input: {
 
 /** Lists a fresh company in the service: known to the exchange, nothing filed; a results meeting booked if asked. */
 export function listFreshCompany(meeting?: { quarter: string; atMs: number }): Promise<{ symbol: string }> {
+  requireLiveTag("listFreshCompany");
   return control<{ symbol: string }>("POST", "/companies", meeting ? { meeting } : {});
 }
 
