@@ -20,7 +20,11 @@ const nextConfig: NextConfig = {
   // average, in one file instead of two). On slow 4G every request waits its turn for one of six connections, and the
   // mobile LCP of the feed pages and summaries fell by about 220 ms at the median, over 8 interleaved loads per page
   // each way (bench/README.md, session 17). Turbopack's defaults are minChunkSize 50 kB and 40 chunks per group.
-  experimental: { turbopackChunking: { minChunkSize: 150_000, maxChunkCountPerGroup: 6 } },
+  experimental: {
+    turbopackChunking: { minChunkSize: 150_000, maxChunkCountPerGroup: 6 },
+    // A CI build starts from a clean clone and is thrown away with it: writing Turbopack's cache there only costs time.
+    turbopackFileSystemCacheForBuild: !process.env.CI,
+  },
   serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "ws", "ioredis", "pg-boss"],
   // Typecheck and lint run as their own steps of `npm test`; the build need not repeat them.
   typescript: { ignoreBuildErrors: true },
