@@ -71,10 +71,13 @@ export async function startFreshDesk(alphaBaseUrl: string): Promise<FreshDesk> {
     url,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
+        // Next waits for open keep-alive connections (a page still open on the desk) before it exits.
+        const kill = setTimeout(() => child.kill("SIGKILL"), 5_000);
         await exited;
+        clearTimeout(kill);
       }
       log.end();
       rmSync(dataDir, { recursive: true, force: true });
