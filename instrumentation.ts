@@ -2,7 +2,7 @@
 export async function register(): Promise<void> {
   // The edge build drops this branch; `next build` starts no server, so nothing runs during a build.
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
-    const { startBackgroundWork } = await import("@/lib/server/core/default-context");
+    const { startBackgroundWork } = await import("@/lib/server/routes/background-work");
     startBackgroundWork();
   }
 }

@@ -15,14 +15,11 @@ const nextConfig: NextConfig = {
   // (docs/desk-instances.md). The server-actions key comes from NEXT_SERVER_ACTIONS_ENCRYPTION_KEY at build time.
   deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,
   typedRoutes: false,
-  // Fewer, larger first-load chunks: each desk page loads 10 scripts instead of 14–16, the same code in each route's
-  // first load (195.7 kB against 199.0 on /alerts) and the same new code per navigation between desk pages (15.2 kB on
-  // average, in one file instead of two). On slow 4G every request waits its turn for one of six connections, and the
-  // mobile LCP of the feed pages and summaries fell by about 220 ms at the median, over 8 interleaved loads per page
-  // each way (bench/README.md, session 17). Turbopack's defaults are minChunkSize 50 kB and 40 chunks per group.
+  // Fewer, larger first-load chunks (minChunkSize 150 kB, 6 per group, against Turbopack's 50 kB and 40): the same
+  // bytes in fewer requests, which on slow 4G wait their turn for one of six connections. A CI build's cache is
+  // thrown away with its clean clone, so it writes none.
   experimental: {
     turbopackChunking: { minChunkSize: 150_000, maxChunkCountPerGroup: 6 },
-    // A CI build starts from a clean clone and is thrown away with it: writing Turbopack's cache there only costs time.
     turbopackFileSystemCacheForBuild: !process.env.CI,
   },
   serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "ws", "ioredis", "pg-boss"],

@@ -1,9 +1,6 @@
 /**
- * Next 16 proxy (formerly middleware), on every request: a per-request CSP nonce on pages (Next applies it to its own
- * scripts; app/layout.tsx reads it from `x-nonce`) and a fixed policy allowing nothing on the desk's own API (JSON
- * runs no script), the security headers, and the same-origin rule for state-changing /api requests (next-auth's
- * /api/auth/* keeps its own CSRF token and the pages' policy). It also refuses a malformed Next-Router-State-Tree
- * header with a 400 (Next would answer 500 and log a stack) and never renders a page whose URL carries a secret.
+ * On every request: a CSP nonce on pages and a policy allowing nothing on the desk's API, the security headers, the
+ * same-origin rule for state-changing /api requests; a malformed router-state header is a 400, a secret in a URL never renders.
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";

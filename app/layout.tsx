@@ -21,9 +21,8 @@ export const viewport: Viewport = {
 // script reads storage before the page is parsed (lib/browser-prefs.ts).
 const systemThemeScript = `try{document.documentElement.classList.toggle("dark",matchMedia("(prefers-color-scheme: dark)").matches)}catch(e){}`;
 
-// No page builds an Intl formatter while it loads: the desk writes dates and numbers itself (lib/format/calendar-parts.ts,
-// lib/format/indian-digits.ts), because the first formatter loads the browser's locale data, 11-54 ms of main-thread
-// work at load (bench/README.md, session 10). e2e/first-paint.spec.ts fails if one is built.
+// No page builds an Intl formatter while it loads (the first one loads the browser's locale data on the main thread):
+// the desk writes dates and numbers itself (lib/format). e2e/first-paint.spec.ts fails if one is built.
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The per-request CSP nonce set by proxy.ts; reading it also makes every page render per request, as nonces need.

@@ -1,13 +1,6 @@
 /**
- * What this browser keeps for its user: the theme, the spend confirmation threshold (per desk user) and the alerts
- * page's notification choice. They live in cookies, not in localStorage, for two reasons:
- * - the server reads them, so the first HTML is already right: the dark class on <html>, the threshold the paid
- *   buttons compare with, with nothing to correct after hydration;
- * - no page opens the browser's storage while it loads. The first localStorage read in a browser profile whose storage
- *   is not open yet is a synchronous wait of 20–25 ms on this machine (about 1 ms after it). The theme script made it
- *   in the head, before the body was parsed, so every first visit painted that much later, and the spend threshold
- *   and notification choice made it again inside React's hydration task (bench/README.md, session 9).
- * Shared by the server (root and desk layouts) and the browser; nothing here reads a request or the DOM by itself.
+ * What this browser keeps for its user (theme, spend threshold, notification choice), in cookies: the server reads
+ * them so the first HTML is right, and no page opens localStorage while it loads (a first read blocks for ~20 ms).
  */
 
 export type ThemeChoice = "light" | "dark";
@@ -73,12 +66,8 @@ export function prefCookieString(name: string, value: string | null, secure: boo
 }
 
 /**
- * `document.cookie`, read at most once per run of script. Reading it is a synchronous call to the browser process in
- * Chromium: 0.1–2 ms a read on this machine, 7.5 ms for a page's first. `useSyncExternalStore` asks every hook for its
- * snapshot at render and again when it subscribes, so the alerts page, with its paid buttons and notification choice,
- * read it 25 times while it hydrated (8.5 ms; bench/README.md, session 17). Within one run only this page's own
- * writes can change what a read would return for a choice (writePref drops the copy); another tab's choice or a
- * response's cookie is seen from the next run on, and another tab's choice also notifies the readers then.
+ * `document.cookie`, read at most once per run of script: each read is a synchronous call to the browser process, and
+ * hydration asks every hook twice. Only this page's own writes change a choice within a run (writePref drops the copy).
  */
 let cookieCopy: string | undefined;
 

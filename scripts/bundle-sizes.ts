@@ -1,11 +1,6 @@
 /**
- * First-load JavaScript per route of a production build, and the budgets it is held to. One home for both: the
- * proxy bench prints the table (`bench/proxy/run.ts`) and `npm test` fails on a route over its budget
- * (`scripts/check-bundle-budget.ts`).
- *
- * The sizes come from the build's own list of each route's first-load chunks
- * (`<distDir>/diagnostics/route-bundle-stats.json`, written by `next build`); each chunk is gzipped at level 9 and
- * the gzip sizes are summed (a chunk shared by several routes counts in each, as the browser loads it for each).
+ * First-load JavaScript per route of a production build, from the build's own chunk lists, gzip -9 summed (a shared
+ * chunk counts in each route), and the budgets it is held to: the proxy bench prints it, `npm test` checks it.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,17 +22,8 @@ export const ROUTE_BUDGETS_KB: Readonly<Record<string, number>> = {
 };
 
 /**
- * Interim ceilings, a ratchet towards the aims above: the signed-in pages measured 270–320 kB when the check landed
- * (the desk shell and its data layer — zod and the contract's schemas, Radix popovers, TanStack Query — were ~135 kB
- * over the framework's ~137 kB). With zod and the contracts' schemas loaded on demand, and sonner, tooltips, dialogs,
- * menus and Radix Select off the first load, they measured 203–230 kB (session 4). With the shell's tailwind-merge
- * config trimmed to the classes the sources use, the nav icons rendered on the server, dialogs, papaparse and the
- * symbol combobox loaded on demand and Radix Tabs/Switch replaced (session 5), seven signed-in routes were within the
- * aim. With the desk's own URL-state module in place of nuqs in the browser, per-page call and price tables, and the
- * feed pages' and Today's below-the-fold parts as their own chunks (session 6), every route is within its aim and no
- * ceiling is left. Should one be needed again (a route that must go over for a time), the check fails when a route
- * goes over its ceiling, when it is within its aim (remove its ceiling), and when it sits more than CEILING_SLACK_KB
- * under its ceiling (lower the ceiling), so a cut is kept the day it lands.
+ * Interim ceilings, a ratchet towards the aims (none left: every route is within its aim). The check fails over a
+ * ceiling, within the aim (remove it), and more than CEILING_SLACK_KB under it (lower it), so a cut is kept.
  */
 export const INTERIM_CEILINGS_KB: Readonly<Record<string, number>> = {};
 
@@ -49,16 +35,15 @@ export const INTERIM_CEILINGS_KB: Readonly<Record<string, number>> = {};
 export const ZOD_SIGNATURES: readonly string[] = ['"$ZodType"', "__zod_globalRegistry"];
 
 /**
- * Routes whose first load still carries zod, until that goes too (issue 18): none now (the admin page's calendar editor
- * fetches the calendar's schema on demand). A ratchet like the ceilings: the check fails when any route not named here
- * loads zod, and when a route named here no longer does (remove it).
+ * Routes whose first load may still carry zod, a ratchet like the ceilings (none left): the check fails when another
+ * route loads zod, and when one named here no longer does.
  */
 export const ZOD_PENDING_ROUTES: readonly string[] = [];
 
 /** How far under its interim ceiling a route may sit before the check asks for the ceiling to come down. */
 export const CEILING_SLACK_KB = 8;
 
-/** The aim of a route (issue 18): 200 kB, 170 kB for the signed-out pages. */
+/** The aim of a route: 200 kB, 170 kB for the signed-out pages. */
 export function aimFor(route: string): number {
   return ROUTE_BUDGETS_KB[route] ?? DEFAULT_BUDGET_KB;
 }

@@ -1,10 +1,6 @@
 /**
- * `npm test`'s check after the production build: every route's first-load JavaScript (gzip) within its budget
- * (`scripts/bundle-sizes.ts`). Sizes only, never timings. Fails, with the list, when a route is over; and when the
- * build left no stats, names no routes or names chunks that are not on disk, since a check that measured nothing
- * must not pass; when a first-load chunk lacks V8's compile hint (scripts/compile-hints.ts); and when a first-load
- * chunk or stylesheet has no Brotli copy for `npm start` to send (scripts/precompress-static.ts). Run:
- * `npx tsx scripts/check-bundle-budget.ts` after `next build`.
+ * `npm test`'s check after the build: every route's first-load JavaScript within its budget and free of zod, every
+ * first-load chunk with V8's compile hint and a Brotli copy. A build that measured nothing fails too.
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";

@@ -1,11 +1,6 @@
 /**
- * `npm run cluster`: two desk instances (production build) on the local PostgreSQL and Redis, behind a small round-robin
- * proxy, with the embedded Alpha service (simulator on), for trying several instances on one machine. Open the proxy's
- * URL: any request may reach either instance; live feeds run on one upstream socket, whichever instance holds it.
- * Settings (environment): PORT (the proxy, 3000), CLUSTER_PORTS ("3101,3102"), DATABASE_URL (default a database
- * `alpha_desk_cluster` on 127.0.0.1:5432, created when missing), REDIS_URL (redis://127.0.0.1:6379), DESK_DATA_DIR
- * (data/cluster). Its own build folder (.next-cluster) is built with the deployment id and the server-actions key.
- * Ctrl-C stops everything.
+ * `npm run cluster`: two desk instances on the local PostgreSQL and Redis behind a round-robin proxy, with the embedded
+ * service, for trying several instances on one machine (PORT, CLUSTER_PORTS, DATABASE_URL, REDIS_URL).
  */
 import { createHash } from "node:crypto";
 import type { ChildProcess } from "node:child_process";

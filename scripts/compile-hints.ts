@@ -1,21 +1,6 @@
 /**
- * V8's explicit compile hint on the chunks a page loads first. `next build` calls `addCompileHints` once its compile
- * is done (`compiler.runAfterProductionCompile` in next.config.ts), before it generates pages.
- *
- * A script whose first line is `//# allFunctionsCalledOnLoad` has every function compiled as the script streams in,
- * on a background thread (Chrome 136 and later; other browsers read a comment). Without it V8 only pre-parses a
- * function and compiles it on the main thread the first time it is called. At a page's boot nearly every function
- * of its first-load chunks is called (React DOM, the router, the desk's shell and the page's own parts), so the lazy
- * compiles were main-thread work inside the boot and hydration tasks: on a phone-speed CPU (4× throttled) a desk
- * page's blocking time fell from 130–175 ms to 60–80 ms with the hint (bench/README.md, session 10).
- *
- * Only first-load chunks get it: the chunks Next lists as a page's entry files (its client reference manifests, the
- * same set as its "First Load JS") and the root main files. The chunks loaded on demand (Recharts, markdown, the
- * contracts' zod schemas, dialogs) are libraries of which a view calls a small part: compiling all of them would spend
- * CPU and memory on functions never run, which is what V8's guidance says the hint is not for.
- *
- * Adding a line moves every generated position down one line, so a chunk's source map (a build with
- * `productionBrowserSourceMaps`) is moved with it. Running it twice changes nothing.
+ * V8's `//# allFunctionsCalledOnLoad` on a page's first-load chunks (not the on-demand ones): nearly all their functions
+ * run at boot, so they compile off the main thread as they stream in. Source maps move with the added line.
  */
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

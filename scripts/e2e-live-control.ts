@@ -1,16 +1,6 @@
 /**
- * Test-only control hook of the e2e server process (never part of the desk or the service's routes): a tiny JSON API
- * on its own 127.0.0.1 port through which browser specs make things happen in the embedded service while a page is
- * open. Its URL goes to e2e/.auth/fixtures.json as `liveControlUrl`.
- *   POST /events    { product: "alerts"|"news"|"announcements"|"block-deals", symbol, type?, important?, sentiment?, category?,
- *                     exchange?, atMs? } → the stored row
- *   POST /streams/drop                → drops every WebSocket server-side (the service keeps serving /v1/ws)
- *   GET  /streams/stats               → the stream hub's counters (connections per account)
- *   POST /accounts  { plan?, balance?, websocketAddons?, symbolsScope?, retentionOptOut?, name? } → { accountId, key }
- *                     of a fresh account
- *   GET  /keys                        → { keys } every key issued here (the suite's last check reads the logs for them)
- *   POST /companies { meeting?: { quarter, atMs } } → { symbol } of a freshly listed company that has filed nothing
- *                     yet; with `meeting`, its first results board meeting is booked (the free calendar lists it)
+ * Test-only control hook of the e2e server: a tiny JSON API on its own port through which specs store live events,
+ * drop streams, and make accounts and companies in the embedded service while a page is open.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";

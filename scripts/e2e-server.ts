@@ -1,8 +1,6 @@
 /**
- * Playwright's web server: the embedded service (simulator off, a free port) and the desk's existing production
- * build (`next start` on E2E_PORT, never a build), both on a fresh temporary data dir per run. Writes what the specs
- * need to e2e/.auth/fixtures.json (gitignored): URLs, the demo login, keys of helper accounts, and the file the desk's
- * output is copied to (e2e/.auth/desk.log) so the suite can check that no key was ever logged.
+ * Playwright's web server: the embedded service and the desk's existing build (`next start` on E2E_PORT), on a fresh
+ * data dir per run; writes e2e/.auth/fixtures.json and copies the desk's output where the suite checks no key is logged.
  */
 import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +19,7 @@ const desk = await openDesk({ dataDir }, service.url);
 // team of `npm start` is covered by scripts/embedded.test.ts; e2e/teams.spec.ts builds its team through the pages).
 const demo = await ensureDemo(desk, service, dataDir, { team: false });
 await desk.close();
-// Test-only hook (issue 8): the live specs store events and drop streams in the service through it.
+// Test-only hook: the live specs store events and drop streams in the service through it.
 const liveControl = await startLiveControl(service);
 
 // Helper accounts for the specs: they create their own desk users (POST /api/setup, /api/admin/users) and keys.

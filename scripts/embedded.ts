@@ -17,11 +17,11 @@ import { createDeskContext } from "../lib/server/core/context";
 import type { DemoState } from "../lib/server/core/demo";
 import { DEMO_EMAIL, DEMO_MEMBER_EMAIL, DEMO_MEMBER_NAME, DEMO_NAME, readDemoState, writeDemoState } from "../lib/server/core/demo";
 import { writeSeat } from "../lib/server/teams/members";
-import { saveOrgKey } from "../lib/server/teams/org-key";
+import { saveAlphaKey, saveOrganisationKey } from "../lib/server/upstream/stored-keys";
 import { hashPassword } from "../lib/server/identity/passwords";
 import { getActiveCalendar } from "../lib/server/market/calendar-store";
 import { loadDeskSecrets } from "../lib/server/core/secrets";
-import { saveAlphaKey, withUserKey } from "../lib/server/identity/key-vault";
+import { withUserKey } from "../lib/server/identity/key-vault";
 import { countUsers, createFirstAdmin, createUser } from "../lib/server/identity/users";
 import type { CreateAccountInput } from "../service/accounts";
 import { createAccount, issueApiKey } from "../service/accounts";
@@ -142,7 +142,7 @@ export async function ensureDemo(ctx: DeskContext, service: RunningServer, dataD
   if (team && role === "admin") {
     // The demo team: the admin holds the organisation key; the member uses it at once, with a seat.
     const admin = { id: user.id, email: DEMO_EMAIL, name: DEMO_NAME, role: "admin" as const };
-    await saveOrgKey({ ctx, user: admin, input: { key: account.key } });
+    await saveOrganisationKey({ ctx, user: admin, input: { key: account.key } });
     await ctx.db.deleteFrom("alpha_keys").where("user_id", "=", user.id).execute();
     member = await ensureDemoMember(ctx, admin, state?.member);
   } else {
@@ -168,10 +168,8 @@ export function runNextBuild(env: NodeJS.ProcessEnv): Promise<void> {
 }
 
 /**
- * `next start` as a child that dies with this process: it inherits a pipe on fd 3 and scripts/exit-with-parent.mjs
- * stops it when the pipe closes, so a crashed or killed parent never leaves next-server holding the port.
- * scripts/peer-address.mjs lets the desk know each request's real peer address (per-source sign-in limits), and
- * scripts/precompressed-static-preload.mjs sends the build's static files as their Brotli copies.
+ * `next start` as a child that dies with this process (a pipe on fd 3), so a crashed parent never leaves it holding the
+ * port; preloads give the desk each request's real peer address and send the static files' Brotli copies.
  */
 export function startNext(options: { port: number; host: string; env: NodeJS.ProcessEnv; stdio?: "inherit" | "pipe" }): ChildProcess {
   const preload = (name: string) => pathToFileURL(join(ROOT, "scripts", name)).href;

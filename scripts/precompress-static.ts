@@ -1,15 +1,6 @@
 /**
- * Brotli copies of the build's static files, for `npm start` to send (scripts/precompressed-static.mjs). `next build`
- * calls `precompressStatic` once its compile is done and the compile hints are on the chunks (next.config.ts), so each
- * copy holds the file as it is served.
- *
- * Every script, stylesheet, SVG, JSON and text file under `<distDir>/static` of 1 kB or more (below that Next sends a
- * file as it is, and so does the desk) gets a `<file>.br` at Brotli's highest quality, where that is smaller than the
- * file. Compressing once at build time is what makes the highest quality affordable: about 3.5 MB of chunks take 2–4
- * s on 2 cores, and the copies are 13–14% smaller than the gzip Next makes per request. The list of copies is written
- * last (`precompressed-static.json`, replaced whole): a server only sends a copy the list names, so a build stopped
- * halfway leaves Next's own answers, never a missing or partial file. Copies of files no longer in the build are
- * removed. Running it twice gives the same files.
+ * Brotli copies of the build's static files at the highest quality, affordable once at build time (13–14% smaller than
+ * Next's gzip). The list of copies is written last, so a server never sends a missing or partial one.
  */
 import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";

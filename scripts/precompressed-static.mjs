@@ -1,13 +1,5 @@
-// Installed in front of `next start`'s request listener by scripts/precompressed-static-preload.mjs: answers a
-// request for one of the build's static files (`/_next/static/…`) with its Brotli copy, which `next build` wrote
-// beside it at the highest quality (scripts/precompress-static.ts), when the client accepts Brotli. Next itself gzips
-// each static file again on every request, at gzip's default level: Brotli's copy is 13–14% smaller for the desk's
-// chunks (about 26 kB less of a page's first-load JavaScript) and costs the server nothing per request. Anything else
-// (another path, a file the build did not compress, a range request, a client without Brotli) goes on to Next
-// unchanged.
-//
-// The answer carries the headers Next's own answer for the file has (its cache policy, nosniff from next.config.ts,
-// Vary), so the two are interchangeable; e2e/desk-shell.spec.ts compares them file by file.
+// In front of `next start`: a static file is answered with its Brotli copy when the client accepts Brotli, with the
+// headers Next's own answer has (e2e/desk-shell.spec.ts compares them); anything else goes on to Next unchanged.
 import { readFile, stat } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { extname, join } from "node:path";

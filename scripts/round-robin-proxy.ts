@@ -1,8 +1,6 @@
 /**
- * A small load balancer for trying several desk instances on one machine (`npm run cluster`): node:http, round
- * robin over the backends that answered their last GET /api/health, bodies streamed both ways (server-sent events
- * pass through as they are written), X-Forwarded-For/-Host/-Proto set (the desks run with DESK_TRUST_PROXY=1).
- * No sticky sessions: any instance serves any request. Not a production proxy (no TLS, no limits).
+ * A small round-robin load balancer for trying several desk instances (`npm run cluster`): healthy backends only,
+ * bodies streamed both ways, X-Forwarded-* set. Not a production proxy (no TLS, no limits).
  */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 

@@ -1,8 +1,6 @@
 /**
- * `npm start`. Without ALPHA_BASE_URL: the embedded Alpha service (data/service.db, simulator on), a demo account
- * with its key stored in the desk's vault, a demo desk user, then the desk (`next build` when the build is missing or
- * older than the sources, then `next start`). With ALPHA_BASE_URL: just the desk, pointed there. Ctrl-C stops both.
- * Refuses at once when the port or the data folder is in use; `next start` dies with this process however it ends.
+ * `npm start`: without ALPHA_BASE_URL, the embedded service, a demo team and the desk (built when stale); with it, just
+ * the desk. Refuses at once when the port or the data folder is in use.
  */
 import { join } from "node:path";
 import type { RunningServer } from "../service/server";

@@ -12,6 +12,9 @@ npx tsx scripts/check-lockfile.ts
 step "Chromium for the browser tests"
 bash scripts/ensure-chromium.sh
 
+step "Generated contract tables up to date"
+npx tsx scripts/generate-contract.ts --check
+
 # Both are single-threaded: on two cores they take the time of the longer one.
 step "Typecheck and lint, side by side"
 side_by_side "npx tsc --noEmit -p ." "npx eslint . --max-warnings 0"

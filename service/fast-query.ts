@@ -1,12 +1,6 @@
 /**
- * A fast path for parsing the query of the busiest listings (issue 18: an uncached call spends tens of microseconds in
- * the catalogue's zod schema for a query string it has not seen, most of it building the date-time schema anew inside
- * a refinement). For each endpoint here, the rules below say what each parameter of its catalogue schema accepts and
- * gives. A query is parsed here only when every parameter is plainly valid; anything else (a repeated scalar, a
- * malformed date, a number out of range, `from` after `to`) gives `undefined`, and the caller parses it with the
- * catalogue's schema, which either accepts it or words the 400. So the fast path never decides a refusal, and for what
- * it accepts it gives what the schema gives, key for key and in the same order (service/fast-query.test.ts compares the
- * two on generated and hand-picked queries, and fails when a schema gains a parameter the rules do not know).
+ * A fast path for the busiest listings' queries: parsed here only when every parameter is plainly valid, else by the
+ * catalogue's schema, which alone words a 400. What it accepts it gives as the schema does (fast-query.test.ts).
  */
 import * as z from "zod";
 import type { EndpointId } from "../lib/alpha/catalogue";

@@ -8,29 +8,23 @@ import { navGroupsFor } from "@/components/shell/nav-groups";
 import { SIDEBAR_COOKIE } from "@/components/shell/nav-items";
 import { parseThreshold, spendThresholdCookie } from "@/lib/browser-prefs";
 import { requireUser } from "@/lib/server/identity/auth";
-import { pageContext, requestQueryClient } from "@/lib/server/http/prefetch";
 import { getAlphaKeyStatus } from "@/lib/server/identity/key-vault";
-import { getActiveCalendar } from "@/lib/server/market/calendar-store";
-import { getUsageSnapshot } from "@/lib/server/money/usage";
-import { listWatchlists } from "@/lib/server/portfolio/watchlists";
+import { pageContext, pageQueryClient } from "@/lib/server/routes/page-data";
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery } from "@/lib/query/desk";
 import { QueryProvider } from "@/lib/query/provider";
-import { marketCalendarQueryOptions } from "@/lib/query/market";
-import { usageQueryOptions } from "@/lib/query/usage";
-import { watchlistsQueryOptions } from "@/lib/query/watchlists";
 
 export default async function DeskLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   const ctx = await pageContext();
   const [keyStatus, jar] = await Promise.all([getAlphaKeyStatus({ ctx, userId: user.id }), cookies()]);
-  // What the frame reads on every page, under the browser's keys: the market status badge and credit gauge of the top
-  // bar, and the user's watchlists (the filter bar's picker on the feed and season pages). Pages open with them
-  // instead of skeletons and three requests after hydration. A failure is left to the widgets, which fetch as before.
-  // The usage snapshot is memoised per account (lib/server/money/usage.ts), as the gauge's own calls are.
-  const client = requestQueryClient();
+    // What the frame reads on every page (the status badge, the credit gauge, the watchlist picker), so pages open with
+    // them instead of skeletons and three requests after hydration; a failure is left to the widgets.
+  const client = pageQueryClient({ ctx, user });
   await Promise.all([
-    client.prefetchQuery({ ...marketCalendarQueryOptions(), queryFn: () => getActiveCalendar({ ctx }) }),
-    client.prefetchQuery({ ...watchlistsQueryOptions(), queryFn: () => listWatchlists({ ctx, user }) }),
-    keyStatus.hasKey ? client.prefetchQuery({ ...usageQueryOptions(), queryFn: () => getUsageSnapshot({ ctx, user }) }) : null,
+    client.prefetchQuery(deskQuery(api.getMarketCalendar)),
+    client.prefetchQuery(deskQuery(api.listWatchlists)),
+    keyStatus.hasKey ? client.prefetchQuery(deskQuery(api.getUsage)) : null,
   ]);
   // The desk's clock at render: the top bar's market status is in the HTML as of this instant (useMarketStatus).
   const renderedAt = ctx.now().getTime();

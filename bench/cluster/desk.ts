@@ -1,6 +1,6 @@
 /**
- * One desk instance of the cluster bench, in its own process: the desk's real GET /api/live handler (withUser +
- * handleLiveRequest) on node:http. Prints one JSON line with its URL when listening; answers { type: "memory" } over IPC.
+ * One desk instance of the cluster bench, in its own process: the desk's real GET /api/live handler (deskRoute
+ * "live") on node:http. Prints one JSON line with its URL when listening; answers { type: "memory" } over IPC.
  * argv: <serviceUrl> <settings JSON: { sqlitePath? , databaseUrl?, pgSchema?, redisUrl?, redisPrefix?, authSecret, encryptionKey }>
  * Runs under `--conditions=react-server` (lib/server's "server-only" guard).
  */
@@ -8,8 +8,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createDeskContext } from "../../lib/server/core/context";
-import { withUser } from "../../lib/server/http/route";
-import { handleLiveRequest } from "../../lib/server/live/relay";
+import { serveLive } from "../../lib/server/live/relay";
+import { deskRoute } from "../../lib/server/routes";
 
 const [serviceUrl, settingsText] = process.argv.slice(2);
 if (!serviceUrl || !settingsText) throw new Error("usage: desk.ts <serviceUrl> <settings>");
@@ -31,7 +31,7 @@ const ctx = await createDeskContext({
   secrets: { authSecret: settings.authSecret, encryptionKey: Buffer.from(settings.encryptionKey, "base64") },
   config: { alphaBaseUrl: serviceUrl },
 });
-const live = withUser((args) => handleLiveRequest(args, { keepAliveMs: 60_000 }), { ctx });
+const live = deskRoute("live", { ctx, serve: (args) => serveLive({ ...args, tuning: { keepAliveMs: 60_000 } }) });
 const server = await new Promise<Server>((resolve) => {
   const s = serve({ fetch: (req: Request) => live(req), hostname: "127.0.0.1", port: 0 }, () => resolve(s as Server)) as Server;
 });

@@ -35,7 +35,7 @@ if (role === "service") {
   const { createDeskContext } = await import("../../lib/server/core/context");
   const { loadDeskSecrets } = await import("../../lib/server/core/secrets");
   const { createFirstAdmin, createUser } = await import("../../lib/server/identity/users");
-  const { saveAlphaKey } = await import("../../lib/server/identity/key-vault");
+  const { saveAlphaKey, saveOrganisationKey } = await import("../../lib/server/upstream/stored-keys");
   const { mintSessionCookie } = await import("../../lib/server/identity/session");
   const dataDir = first;
   const ctx = await createDeskContext({
@@ -54,9 +54,8 @@ if (role === "service") {
   // The organisation's key (held by the admin) and a member who uses it, with a seat and an allowance: the member's
   // paid calls take the team path (seat check, allowance counted before the call, settled after).
   if (process.env.BENCH_ORG_KEY) {
-    const { saveOrgKey } = await import("../../lib/server/teams/org-key");
     const { writeSeat } = await import("../../lib/server/teams/members");
-    await saveOrgKey({ ctx, user: { ...admin, role: "admin" }, input: { key: process.env.BENCH_ORG_KEY } });
+    await saveOrganisationKey({ ctx, user: { ...admin, role: "admin" }, input: { key: process.env.BENCH_ORG_KEY } });
     const member = await createUser({ user: admin, input: { email: "member@example.test", name: "Member", password: password(), role: "member" }, ctx });
     await writeSeat({ ctx, input: { userId: member.id, seat: { dailyAllowance: 1_000_000_000, actions: ["data", "summaries", "batch_jobs"] } } });
     cookies.push(await mintSessionCookie({ ctx, user: member }));

@@ -29,10 +29,9 @@ const key = running.keys[0] ?? "";
 
 const { createDeskContext } = await import("../../lib/server/core/context");
 const { createFirstAdmin } = await import("../../lib/server/identity/users");
-const { saveAlphaKey } = await import("../../lib/server/identity/key-vault");
+const { saveAlphaKey } = await import("../../lib/server/upstream/stored-keys");
 const { mintSessionCookie } = await import("../../lib/server/identity/session");
-const { withUser } = await import("../../lib/server/http/route");
-const { handleAlphaProxy } = await import("../../lib/server/handlers/alpha");
+const { deskRoute } = await import("../../lib/server/routes");
 const ctx = await createDeskContext({
   sqlitePath: join(dir, "desk.db"),
   secrets: { authSecret: randomBytes(32).toString("base64url"), encryptionKey: randomBytes(32) },
@@ -41,7 +40,7 @@ const ctx = await createDeskContext({
 const user = await createFirstAdmin({ input: { email: "profile@example.test", name: "Profile", password: randomBytes(12).toString("hex") }, ctx });
 await saveAlphaKey({ userId: user.id, key, ctx });
 const cookie = await mintSessionCookie({ ctx, user });
-const route = withUser(handleAlphaProxy, { ctx });
+const route = deskRoute("alphaGet", { ctx });
 const url = `http://127.0.0.1:3104/api/alpha/v1/news?limit=20${mode === "fresh" ? "&fresh=1" : ""}`;
 
 async function call(): Promise<void> {

@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createDeskContext } from "../../lib/server/core/context";
 import { createAccount, issueApiKey, startServer } from "../../lib/server/core/embedded-service";
-import { saveAlphaKey } from "../../lib/server/identity/key-vault";
+import { saveAlphaKey } from "../../lib/server/upstream/stored-keys";
 import { mintSessionCookie } from "../../lib/server/identity/session";
 import { createFirstAdmin } from "../../lib/server/identity/users";
 import { recordLiveEvent } from "../../scripts/live-events";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DownloadIcon, PlusIcon, RotateCcwIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
@@ -12,13 +12,12 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import { deskCall } from "@/lib/desk/client";
+import * as api from "@/lib/desk/route-meta";
 import { formatIstDate, formatIstDateTime } from "@/lib/format/time";
 import type { MarketCalendar, SessionWindow, SpecialSession } from "@/lib/market/calendar";
 import { NSE_CALENDAR } from "@/lib/market/calendar";
 import { importOnce } from "@/lib/import-once";
-import { queryKeys } from "@/lib/query/keys";
-import { calendarVersionsQueryOptions, marketCalendarQueryOptions } from "@/lib/query/market";
+import { deskKey, deskQuery, useDeskMutation } from "@/lib/query/desk";
 
 const SESSION_NAMES: Record<SessionWindow["id"], string> = {
   block_morning: "Block deal window (morning)",
@@ -72,8 +71,8 @@ function windowsText(windows: readonly SessionWindow[]): string {
  */
 export function MarketCalendarEditor() {
   const queryClient = useQueryClient();
-  const active = useQuery(marketCalendarQueryOptions());
-  const versions = useQuery(calendarVersionsQueryOptions());
+  const active = useQuery(deskQuery(api.getMarketCalendar));
+  const versions = useQuery(deskQuery(api.listMarketCalendarVersions));
   const [draft, setDraft] = useState<MarketCalendar | null>(null);
   const [note, setNote] = useState("");
   const [holiday, setHoliday] = useState({ date: "", name: "" });
@@ -106,11 +105,9 @@ export function MarketCalendarEditor() {
     };
   }, [dirty, schema]);
 
-  const save = useMutation({
-    mutationFn: (calendar: MarketCalendar) => deskCall("saveMarketCalendar", { body: { calendar, ...(note.trim() ? { note: note.trim() } : {}) } }),
+  const save = useDeskMutation(api.saveMarketCalendar, {
     onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.market.calendar(), saved);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.calendarVersions() });
+      queryClient.setQueryData(deskKey("getMarketCalendar"), saved);
       setDraft(null);
       setNote("");
       toast.success("Market calendar saved. Status, live feeds and scheduled briefs follow it now.");
@@ -354,7 +351,7 @@ export function MarketCalendarEditor() {
               <Label htmlFor="calendar-note">What changed (kept with this version)</Label>
               <Input id="calendar-note" maxLength={200} value={note} onChange={(e) => setNote(e.target.value)} />
             </div>
-            <Button onClick={() => save.mutate(current)} disabled={!dirty || problems === null || problems.length > 0 || save.isPending}>
+            <Button onClick={() => save.mutate({ body: { calendar: current, ...(note.trim() ? { note: note.trim() } : {}) } })} disabled={!dirty || problems === null || problems.length > 0 || save.isPending}>
               {save.isPending ? "Saving…" : "Save calendar"}
             </Button>
             {dirty && (

@@ -6,7 +6,8 @@ import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
-import { queryKeys } from "@/lib/query/keys";
+import * as api from "@/lib/desk/route-meta";
+import { deskKey } from "@/lib/query/desk";
 import { preloadTemporaryPasswordDialog, TemporaryPasswordDialog } from "./admin-dialogs-lazy";
 
 export interface Target {
@@ -31,7 +32,7 @@ export function UserAccessActions({ user, self }: { user: Target; self: boolean 
     setPending(true);
     try {
       done(await action());
-      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users() });
+      void queryClient.invalidateQueries({ queryKey: deskKey("listUsers") });
     } catch (e) {
       toast.error(isAlphaError(e) ? e.message : "That did not work. Try again.");
     } finally {
@@ -49,7 +50,7 @@ export function UserAccessActions({ user, self }: { user: Target; self: boolean 
           aria-label={`Clear failed sign-ins of ${user.name}`}
           onClick={() =>
             void run(
-              () => deskCall("clearSignInFailures", { params }),
+              () => deskCall(api.clearSignInFailures, { params }),
               () => toast.success(`${user.name} can sign in again without waiting.`),
             )
           }
@@ -81,7 +82,7 @@ export function UserAccessActions({ user, self }: { user: Target; self: boolean 
             pending={pending}
             onIssue={() =>
               void run(
-                () => deskCall("issueTemporaryPassword", { params }),
+                () => deskCall(api.issueTemporaryPassword, { params }),
                 (result) => setTemporary(result.temporaryPassword),
               )
             }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2Icon, CircleSlashIcon, KeyRoundIcon, UserPlusIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
@@ -12,8 +12,9 @@ import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select"
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDate } from "@/lib/format/time";
-import { adminUsersQueryOptions, createUser, updateUser } from "@/lib/query/admin";
-import { queryKeys } from "@/lib/query/keys";
+import { deskCall } from "@/lib/desk/client";
+import * as api from "@/lib/desk/route-meta";
+import { deskKey, deskQuery, refreshAfter, useDeskMutation } from "@/lib/query/desk";
 import type { UserSummary } from "@/lib/desk/users";
 import { AddUserDialog, DisableUserDialog, preloadAddUserDialog, preloadDisableUserDialog } from "./admin-dialogs-lazy";
 import { UserAccessActions } from "./user-access-actions";
@@ -21,26 +22,24 @@ import { UserAccessActions } from "./user-access-actions";
 /** Everyone on the desk: add, change role, disable and enable. An admin cannot demote or disable themselves. */
 export function UsersTable({ initialUsers, currentUserId }: { initialUsers: UserSummary[]; currentUserId: string }) {
   const queryClient = useQueryClient();
-  const query = useQuery({ ...adminUsersQueryOptions(), initialData: initialUsers });
+  const query = useQuery({ ...deskQuery(api.listUsers), initialData: initialUsers });
   const [adding, setAdding] = useState(false);
   const [disabling, setDisabling] = useState<UserSummary | null>(null);
 
-  const update = useMutation({
-    mutationFn: ({ id, change }: { id: string; change: { role?: UserSummary["role"]; disabled?: boolean } }) => updateUser(id, change),
-    onSuccess: (user, { change }) => {
-      queryClient.setQueryData(queryKeys.admin.users(), (old: UserSummary[] | undefined) => old?.map((u) => (u.id === user.id ? user : u)));
+  const update = useDeskMutation(api.updateUser, {
+    onSuccess: (user, { body: change }) => {
+      queryClient.setQueryData(deskKey("listUsers"), (old: UserSummary[] | undefined) => old?.map((u) => (u.id === user.id ? user : u)));
       toast.success(
         change.role ? `${user.name} is now ${change.role === "admin" ? "an admin" : "a member"}.` : `${user.name} is ${user.disabled ? "disabled" : "enabled"}.`,
       );
     },
     onError: (e) => toast.error(isAlphaError(e) ? e.message : "The change was not saved. Try again."),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users() }),
   });
 
   const create = async (input: { email: string; name: string; password: string; role: UserSummary["role"] }) => {
-    const user = await createUser(input);
-    queryClient.setQueryData(queryKeys.admin.users(), (old: UserSummary[] | undefined) => [...(old ?? []), user]);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users() });
+    const user = await deskCall(api.createUser, { body: input });
+    queryClient.setQueryData(deskKey("listUsers"), (old: UserSummary[] | undefined) => [...(old ?? []), user]);
+    refreshAfter(queryClient, api.createUser);
     toast.success(`${user.name} can now sign in as ${user.email}.`);
     return user;
   };
@@ -79,7 +78,7 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
           <TableBody>
             {users.map((u) => {
               const self = u.id === currentUserId;
-              const busy = update.isPending && update.variables?.id === u.id;
+              const busy = update.isPending && update.variables?.params.id === u.id;
               return (
                 <TableRow key={u.id} data-testid="user-row" data-email={u.email} className={u.disabled ? "text-muted-foreground" : undefined}>
                   <TableCell>
@@ -95,7 +94,7 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
                       aria-label={`Role of ${u.name}`}
                       value={u.role}
                       disabled={self || busy}
-                      onChange={(e) => update.mutate({ id: u.id, change: { role: e.target.value === "admin" ? "admin" : "member" } })}
+                      onChange={(e) => update.mutate({ params: { id: u.id }, body: { role: e.target.value === "admin" ? "admin" : "member" } })}
                     >
                       <NativeSelectOption value="member">Member</NativeSelectOption>
                       <NativeSelectOption value="admin">Admin</NativeSelectOption>
@@ -138,7 +137,7 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
                   <TableCell className="text-right">
                     <UserAccessActions user={u} self={self} />
                     {u.disabled ? (
-                      <Button variant="outline" size="sm" disabled={busy} onClick={() => update.mutate({ id: u.id, change: { disabled: false } })}>
+                      <Button variant="outline" size="sm" disabled={busy} onClick={() => update.mutate({ params: { id: u.id }, body: { disabled: false } })}>
                         Enable
                       </Button>
                     ) : (
@@ -162,7 +161,7 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
           </TableBody>
         </Table>
       </CardContent>
-      <DisableUserDialog user={disabling} onClose={() => setDisabling(null)} onConfirm={(u) => update.mutate({ id: u.id, change: { disabled: true } })} />
+      <DisableUserDialog user={disabling} onClose={() => setDisabling(null)} onConfirm={(u) => update.mutate({ params: { id: u.id }, body: { disabled: true } })} />
     </Card>
   );
 }

@@ -15,13 +15,13 @@ import { IntentLink } from "@/components/ui/intent-link";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { Alert } from "@/lib/alpha/alerts";
+import type { DeskAlert as Alert } from "@/lib/alpha/alerts";
 import { formatInr, formatPercentChange } from "@/lib/format/number";
 import { formatDuration, formatIstDateTime, formatIstStamp, formatIstTime, formatRelativeTime } from "@/lib/format/time";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 import { cn } from "@/lib/utils";
 import type { AlertGroup } from "./alert-model";
-import { alertTime, alertTypeLabel, alertTypeOf } from "./alert-model";
+import { alertTime, alertTypeLabel } from "./alert-model";
 
 const TYPE_STYLE: Record<string, { icon: LucideIcon; className: string }> = {
   "52w_high": { icon: TrendingUpIcon, className: "border-positive/30 bg-positive/10 text-positive" },
@@ -98,7 +98,7 @@ export function AlertCard({ group }: { group: AlertGroup }) {
             >
               {group.symbol}
             </IntentLink>
-            <AlertTypeBadge type={alertTypeOf(head)} />
+            <AlertTypeBadge type={head.type} />
             {rest.length > 0 && (
               <Badge variant="secondary" className="tabular-nums" data-testid="alert-fold-count">
                 {group.alerts.length} alerts
@@ -140,7 +140,7 @@ export function AlertCard({ group }: { group: AlertGroup }) {
               {rest.map((a) => (
                 <li key={a.id} className="grid gap-1 rounded-lg bg-muted/50 px-3 py-2" data-alert-id={a.id}>
                   <div className="flex items-center gap-2">
-                    <AlertTypeBadge type={alertTypeOf(a)} />
+                    <AlertTypeBadge type={a.type} />
                     <span className="ml-auto font-mono text-xs text-muted-foreground tabular-nums">{formatIstStamp(a.timestamp)}</span>
                   </div>
                   {a.reason && <p className="text-sm">{a.reason}</p>}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Alert } from "@/lib/alpha/alerts";
+import { toAlert, type DeskAlert as Alert } from "@/lib/alpha/alerts";
 import { alertsInput, groupAlerts, isNotableAlert, matchesAlertFilters, mergeAlerts, normalizeAlertTypes, rangeEnded } from "./alert-model";
 
 const at = (iso: string) => iso;
@@ -14,7 +14,8 @@ describe("alert types", () => {
 
   it("matches live alerts by output type: rvol_alert selects vol_alert", () => {
     const vol = alert("a", "TCS", "2026-05-12T06:00:00Z", { type: "vol_alert" });
-    const streamed = alert("b", "TCS", "2026-05-12T06:00:00Z", { type: undefined, alert_type: "vol_alert" });
+    // A stream frame names its type `alert_type`: the boundary's mapper folds it into `type`.
+    const streamed = toAlert({ ...alert("b", "TCS", "2026-05-12T06:00:00Z"), type: undefined, alert_type: "vol_alert" });
     expect(matchesAlertFilters(vol, { types: ["rvol_alert"], from: null, to: null })).toBe(true);
     expect(matchesAlertFilters(streamed, { types: ["rvol_alert"], from: null, to: null })).toBe(true);
     expect(matchesAlertFilters(vol, { types: ["price_alert"], from: null, to: null })).toBe(false);

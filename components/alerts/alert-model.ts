@@ -1,4 +1,4 @@
-import type { Alert, AlertOutputType } from "@/lib/alpha/alerts";
+import type { AlertOutputType, DeskAlert as Alert } from "@/lib/alpha/alerts";
 import { ALERT_FILTER_ALIASES, ALERT_FILTER_TYPES, alertOutputTypeForFilter } from "@/lib/alpha/vocabulary";
 import { inDateRange } from "@/components/feeds/live-filters";
 
@@ -39,11 +39,6 @@ export function normalizeAlertTypes(values: readonly string[] | null | undefined
   return out;
 }
 
-/** An alert's type as sent: REST says `type`, stream frames may say `alert_type`. */
-export function alertTypeOf(alert: Pick<Alert, "type" | "alert_type">): string {
-  return alert.type ?? alert.alert_type ?? "alert";
-}
-
 export function alertTypeLabel(type: string): string {
   return (ALERT_TYPE_LABELS as Record<string, string>)[type] ?? type.replace(/_/g, " ");
 }
@@ -65,7 +60,7 @@ export interface AlertFilters {
 export function matchesAlertFilters(alert: Alert, filters: Pick<AlertFilters, "types" | "from" | "to">): boolean {
   if (filters.types.length) {
     const wanted = new Set(filters.types.map((t) => alertOutputTypeForFilter(t)));
-    if (!wanted.has(alertTypeOf(alert) as AlertOutputType)) return false;
+    if (!wanted.has(alert.type as AlertOutputType)) return false;
   }
   return inDateRange(alertTime(alert), filters.from, filters.to);
 }
@@ -136,6 +131,6 @@ const NOTABLE_TYPES = new Set(["earnings", "52w_high", "52w_low", "high_growth_c
  */
 export function isNotableAlert(alert: Alert, importantFeed: boolean): boolean {
   if (importantFeed) return true;
-  if (NOTABLE_TYPES.has(alertTypeOf(alert))) return true;
+  if (NOTABLE_TYPES.has(alert.type)) return true;
   return Math.abs(alert.price?.change_percent ?? 0) >= 5;
 }

@@ -3,7 +3,7 @@
 import { BellIcon, BellOffIcon, BellRingIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
-import type { Alert } from "@/lib/alpha/alerts";
+import type { DeskAlert as Alert } from "@/lib/alpha/alerts";
 import { ALERT_NOTIFY_COOKIE, type NotifyChoice, parseNotifyChoice, readPref, subscribePrefs, writePref } from "@/lib/browser-prefs";
 import { importOnce } from "@/lib/import-once";
 

@@ -28,17 +28,15 @@ export function CategoryFilterButton({ count, ...props }: { count: number } & Re
 }
 
 /**
- * Multi-select of categories in the two groups the free categories endpoint returns. The button is there at once; the
- * list is not needed until the menu is, so it is not part of the page (its HTML stays within a phone's first round
- * trip) and nothing is fetched on load: a pointer or focus on the button fetches the list and the menu's code (Radix
- * DropdownMenu and its popper) together, and the click opens the menu once both are in.
+ * Multi-select of categories in the free endpoint's two groups. The button is there at once; pointer or focus on it
+ * fetches the list and the menu's code together, so neither is part of the page or fetched on load.
  */
 export function CategoryFilter({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
   const queryClient = useQueryClient();
   const [wanted, setWanted] = React.useState(false);
   const options = { ...alphaQueryOptions("listAnnouncementCategories", CATEGORIES_INPUT), staleTime: 60 * 60_000 };
   const query = useQuery({ ...options, enabled: wanted });
-  const groups = query.data?.data.data;
+  const groups = query.data?.item;
   const prepare = () => {
     void loadMenu();
     void queryClient.prefetchQuery(options);

@@ -1,5 +1,6 @@
 "use client";
 
+import { CardSkeleton } from "@/components/shell/card-skeleton";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftIcon, BanIcon } from "lucide-react";
 import Link from "next/link";
@@ -9,12 +10,11 @@ import { ErrorState } from "@/components/shell/error-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { isTerminalBatchStatus } from "@/lib/alpha/batch-limits";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatCredits } from "@/lib/format/number";
 import { alphaQueryOptions, useAlphaMutation } from "@/lib/query/alpha";
-import { queryKeys } from "@/lib/query/keys";
+import { alphaKeys } from "@/lib/query/alpha-keys";
 import { BatchResults } from "./batch-results";
 import { ConfirmCancelDialog, preloadConfirmCancel } from "./confirm-cancel-dialog-lazy";
 import { BatchProgress, BatchStatusBadge, formatEpoch } from "./job-status";
@@ -24,18 +24,7 @@ import { unitCredits } from "@/lib/alpha/costs";
 export const BATCH_POLL_MS = 2_000;
 
 export function BatchJobSkeleton() {
-  return (
-    <Card aria-busy="true" aria-label="Loading the batch job">
-      <CardHeader>
-        <Skeleton className="h-6 w-64" />
-        <Skeleton className="h-4 w-48" />
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <Skeleton className="h-2 w-full" />
-        <Skeleton className="h-16 w-full" />
-      </CardContent>
-    </Card>
-  );
+  return <CardSkeleton label="Loading the batch job" head={["h-6 w-64", "h-4 w-48"]} body={["h-2 w-full", "h-16 w-full"]} bodyClassName="grid gap-4" />;
 }
 
 function Time({ label, value }: { label: string; value: number | null | undefined }) {
@@ -55,14 +44,14 @@ export function BatchJobView({ jobId }: { jobId: string }) {
   const input = { path: { job_id: jobId } };
   const query = useQuery({
     ...alphaQueryOptions("getBatchJob", input),
-    refetchInterval: (q) => (q.state.data && isTerminalBatchStatus(q.state.data.data.status) ? false : BATCH_POLL_MS),
+    refetchInterval: (q) => (q.state.data && isTerminalBatchStatus(q.state.data.item.status) ? false : BATCH_POLL_MS),
     refetchIntervalInBackground: false,
   });
   const [confirming, setConfirming] = useState(false);
   const [cancelNote, setCancelNote] = useState<string | null>(null);
   const [cancelReport, setCancelReport] = useState<string | null>(null);
   const cancel = useAlphaMutation("cancelBatchJob", {
-    invalidate: [queryKeys.alpha.endpoint("getBatchJob"), queryKeys.alpha.endpoint("listBatchJobs")],
+    invalidate: [alphaKeys.endpoint("getBatchJob"), alphaKeys.endpoint("listBatchJobs")],
   });
 
   if (query.isPending) return <BatchJobSkeleton />;
@@ -82,7 +71,7 @@ export function BatchJobView({ jobId }: { jobId: string }) {
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   }
 
-  const job = query.data.data;
+  const job = query.data.item;
   const terminal = isTerminalBatchStatus(job.status);
   const billing = job.billing ?? {};
   const charged = typeof billing.total_credits_charged === "number" ? billing.total_credits_charged : null;
@@ -95,7 +84,7 @@ export function BatchJobView({ jobId }: { jobId: string }) {
       await cancel.mutateAsync(input);
       // Lines keep finishing until the cancel lands: report what really happened, from the job as it now stands.
       const after = await client.fetchQuery({ ...alphaQueryOptions("getBatchJob", input), staleTime: 0 });
-      const counts = after.data.request_counts;
+      const counts = after.item.request_counts;
       const dropped = Math.max(0, counts.total - counts.completed - counts.failed);
       const finished = counts.completed + counts.failed;
       const ranMeanwhile = Math.max(0, remainingWhenAsked - dropped);

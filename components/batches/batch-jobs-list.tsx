@@ -18,11 +18,11 @@ export function BatchJobsList({ hasKey }: { hasKey: boolean }) {
   const query = useQuery({
     ...BATCH_CALLS.queryOptions("listBatchJobs", JOB_LIST_INPUT),
     enabled: hasKey,
-    refetchInterval: (q) => (q.state.data?.data.data.some((j) => !isTerminalBatchStatus(j.status)) ? 5_000 : false),
+    refetchInterval: (q) => (q.state.data?.items.some((j) => !isTerminalBatchStatus(j.status)) ? 5_000 : false),
   });
   if (!hasKey) return null;
   if (query.isPending) return <BatchJobsListSkeleton />;
-  const jobs = query.data?.data.data ?? [];
+  const jobs = query.data?.items ?? [];
   return (
     <Card>
       <CardHeader>

@@ -7,8 +7,8 @@ import type { BatchLine, BatchResultLine } from "@/lib/alpha/batch";
 import { symbolsOfRequest } from "@/lib/alpha/batch-limits";
 import type { SummaryMode } from "@/lib/alpha/summaries";
 import { WINDOWED_MODES } from "@/lib/alpha/summary-rules";
-import type { Watchlist } from "@/lib/query/watchlist-schema";
-import { watchlistToItems } from "@/lib/query/watchlist-rules";
+import type { Watchlist } from "@/lib/desk/watchlists";
+import { watchlistToItems } from "@/lib/desk/watchlist-rules";
 
 function slug(text: string): string {
   return (

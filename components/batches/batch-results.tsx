@@ -1,5 +1,6 @@
 "use client";
 
+import { CardSkeleton, rows } from "@/components/shell/card-skeleton";
 import { useQuery } from "@tanstack/react-query";
 import { DownloadIcon, RotateCwIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
@@ -22,31 +23,21 @@ import { batchJobCost } from "@/lib/alpha/costs";
 import { describeCost } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
 import { alphaQueryOptions } from "@/lib/query/alpha";
-import { batchInputQueryOptions, batchResultsUrl } from "@/lib/query/batches";
-import { watchlistsQueryOptions } from "@/lib/query/watchlists";
+import { deskUrl } from "@/lib/desk/client";
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery } from "@/lib/query/desk";
 import { isCancelledResult, isFailedResult, previewOf, rebuildFailedLines, resultError, resultInputs, resultStatus, resultSummary, resultsToJsonl } from "./batch-lines";
 import { BatchSummaryDialog, preloadBatchSummaryDialog } from "./batch-summary-dialog-lazy";
 import { useSubmitBatch } from "./use-submit-batch";
 
 function ResultsSkeleton() {
-  return (
-    <Card aria-busy="true" aria-label="Loading the results">
-      <CardHeader>
-        <Skeleton className="h-5 w-32" />
-      </CardHeader>
-      <CardContent className="grid gap-2">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} className="h-10" />
-        ))}
-      </CardContent>
-    </Card>
-  );
+  return <CardSkeleton label="Loading the results" head={["h-5 w-32"]} body={rows(3, "h-10")} bodyClassName="grid gap-2" />;
 }
 
 /** Sends a finished job's failed lines again as a new job, rebuilt from the lines the desk kept; the price first. */
 function ResendFailed({ job, results }: { job: BatchJob; results: BatchResultLine[] }) {
   const router = useRouter();
-  const input = useQuery(batchInputQueryOptions(job.id));
+  const input = useQuery(deskQuery(api.getBatchInput, { params: { id: job.id } }));
   const { submit, dialog, pending } = useSubmitBatch();
   const [failure, setFailure] = useState<unknown>(null);
   if (input.isPending) return <Skeleton className="h-9 w-64" />;
@@ -101,12 +92,12 @@ export function BatchResults({ job }: { job: BatchJob }) {
   const input = { path: { job_id: job.id } };
   const query = useQuery({ ...alphaQueryOptions("getBatchJobResults", input), staleTime: Infinity });
   const [open, setOpen] = useState<BatchResultLine | null>(null);
-  const keptInput = useQuery(batchInputQueryOptions(job.id));
-  const watchlists = useQuery(watchlistsQueryOptions());
+  const keptInput = useQuery(deskQuery(api.getBatchInput, { params: { id: job.id } }));
+  const watchlists = useQuery(deskQuery(api.listWatchlists));
 
   if (query.isPending) return <ResultsSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  const results = query.data.data;
+  const results = query.data.items;
   const notRun = results.filter(isCancelledResult);
   const ran = results.filter((r) => !isCancelledResult(r));
   const failed = ran.filter(isFailedResult);
@@ -136,7 +127,7 @@ export function BatchResults({ job }: { job: BatchJob }) {
           {/* The service's own lines, streamed by the desk straight to disk (a large job is never held in the page). */}
           <Button variant="outline" size="sm" asChild>
             <a
-              href={batchResultsUrl(job.id)}
+              href={deskUrl(api.downloadBatchResults, { params: { id: job.id } })}
               download={`${base}-results-service.jsonl`}
               title="The results exactly as the Alpha service sends them, streamed to disk, without the watchlist labels"
               data-testid="download-jsonl-stream"

@@ -26,7 +26,9 @@ import { BATCH_MAX_FILE_BYTES, symbolsOfRequest } from "@/lib/alpha/batch-limits
 import { CONTEXT_WINDOW_MAX, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summary-rules";
 import { formatCredits, formatNumber } from "@/lib/format/number";
 import { batchUnitCredits, priceBatchJob } from "@/lib/query/batches";
-import { fetchKnownSymbols, watchlistsQueryOptions } from "@/lib/query/watchlists";
+import { fetchKnownSymbols } from "@/components/watchlists/known-symbols";
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery } from "@/lib/query/desk";
 import { importOnce } from "@/lib/import-once";
 import { cn } from "@/lib/utils";
 import { buildJobLines } from "./batch-lines";
@@ -97,7 +99,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
   const router = useRouter();
   const fileId = useId();
   const [params, setParams] = useQueryStates(newJobParsers, { history: "replace" });
-  const watchlists = useQuery(watchlistsQueryOptions());
+  const watchlists = useQuery(deskQuery(api.listWatchlists));
   const { submit, dialog, pending } = useSubmitBatch();
   const [displayName, setDisplayName] = useState("");
   const [checked, setChecked] = useState<CheckedFile | null>(null);

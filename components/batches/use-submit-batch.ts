@@ -6,7 +6,8 @@ import { useConfirmSpend } from "@/components/paid/confirm-spend";
 import type { BatchJob, BatchLine } from "@/lib/alpha/batch";
 import { useAlphaMutation } from "@/lib/query/alpha-core";
 import { alphaKeys } from "@/lib/query/alpha-keys";
-import { batchInputQueryOptions, priceBatchJob } from "@/lib/query/batches";
+import { priceBatchJob } from "@/lib/query/batches";
+import { deskKey } from "@/lib/query/desk";
 import { toJsonl } from "./batch-lines";
 
 export interface SubmitBatchArgs {
@@ -39,10 +40,10 @@ export function useSubmitBatch() {
     const result = await mutation.mutateAsync({
       body: { file: toJsonl(args.lines), filename: args.fileName, ...(args.displayName.trim() ? { display_name: args.displayName.trim() } : {}) },
     });
-    const job = result.data;
+    const job = result.item;
     // The server kept the lines from the upload the service accepted (recordId); the browser never sends them back.
     if (!args.optOut) {
-      if (result.meta.recordId) void client.invalidateQueries({ queryKey: batchInputQueryOptions(job.id).queryKey });
+      if (result.meta.recordId) void client.invalidateQueries({ queryKey: deskKey("getBatchInput", { params: { id: job.id } }) });
       else toast.warning("The job was submitted, but the desk could not keep its lines: its failed lines cannot be sent again from here.");
     }
     return job;

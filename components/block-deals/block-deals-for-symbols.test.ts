@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import type { BlockDeal } from "@/lib/alpha/block-deals";
-import { queryKeys } from "@/lib/query/keys";
+import { alphaQueryOptions } from "@/lib/query/alpha";
 import { blockDealsInput } from "./block-deal-model";
 import { BlockDealsForSymbols } from "./block-deals-for-symbols";
 
@@ -34,9 +34,10 @@ describe("the Today panel of block deals", () => {
       deal("today-other", "ITC", "2026-05-12T14:08:00+05:30"),
       deal("yesterday-tcs", "TCS", "2026-05-11T08:50:00+05:30"),
     ];
-    client.setQueryData(queryKeys.alpha.call("listBlockDeals", blockDealsInput({ symbols: [], exchange: null, from: null, to: null }, 1)), {
-      data: { data: bought, has_next: false },
-      meta: { creditsCharged: 3, cached: false },
+    client.setQueryData(alphaQueryOptions("listBlockDeals", blockDealsInput({ symbols: [], exchange: null, from: null, to: null }, 1)).queryKey, {
+      items: bought,
+      hasNext: false,
+      meta: { creditsCharged: 3, cached: false } as never,
     });
     const html = render(client, ["TCS"]);
     expect(html).toContain('data-deal-id="today-tcs"');

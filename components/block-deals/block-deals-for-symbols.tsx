@@ -1,5 +1,6 @@
 "use client";
 
+import { CardHeading } from "@/components/shell/card-heading";
 import { HandshakeIcon } from "lucide-react";
 import { IntentLink } from "@/components/ui/intent-link";
 import * as React from "react";
@@ -9,7 +10,7 @@ import { LiveStatusBadge } from "@/components/feeds/live-status-lazy";
 import { useLiveStream } from "@/components/feeds/use-live-stream";
 import { usePaidPages } from "@/components/feeds/use-paid-pages";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import type { BlockDeal } from "@/lib/alpha/block-deals";
 import { describeCost } from "@/lib/alpha/costs";
 import { formatIstStamp } from "@/lib/format/time";
@@ -45,11 +46,7 @@ export function BlockDealsForSymbols({ symbols, now, hasKey = true }: { symbols:
       <CardHeader className="grid-rows-none gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid gap-1">
-            <CardTitle className="flex items-center gap-2">
-              <HandshakeIcon aria-hidden className="size-4 text-muted-foreground" />
-              Block deals today
-            </CardTitle>
-            <CardDescription>{symbols.length ? `In your ${symbols.length} symbol${symbols.length === 1 ? "" : "s"}, as they are reported.` : "Add symbols to a watchlist to follow their block deals."}</CardDescription>
+            <CardHeading icon={HandshakeIcon} title="Block deals today" description={symbols.length ? `In your ${symbols.length} symbol${symbols.length === 1 ? "" : "s"}, as they are reported.` : "Add symbols to a watchlist to follow their block deals."} />
           </div>
           {hasKey && symbols.length > 0 && <LiveStatusBadge snapshot={live} product="block-deals" />}
         </div>

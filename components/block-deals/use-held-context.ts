@@ -4,7 +4,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import type { AnnouncementRow } from "@/lib/alpha/announcements";
 import type { SymbolMetadata } from "@/lib/alpha/symbols";
-import { queryKeys } from "@/lib/query/keys";
+import { alphaKeys } from "@/lib/query/alpha-keys";
 
 /**
  * What the desk already holds that puts a deal in context, read from the browser's cache and never fetched here:
@@ -17,12 +17,12 @@ export interface HeldContext {
 
 export function heldContext(client: QueryClient): HeldContext {
   const marketCaps = new Map<string, number>();
-  for (const [, answer] of client.getQueriesData<{ data: { data: SymbolMetadata[] } }>({ queryKey: queryKeys.alpha.endpoint("listSymbolMetadata") })) {
-    for (const m of answer?.data.data ?? []) if (typeof m.market_cap === "number" && m.market_cap > 0) marketCaps.set(m.symbol, m.market_cap);
+  for (const [, answer] of client.getQueriesData<{ items: SymbolMetadata[] }>({ queryKey: alphaKeys.endpoint("listSymbolMetadata") })) {
+    for (const m of answer?.items ?? []) if (typeof m.market_cap === "number" && m.market_cap > 0) marketCaps.set(m.symbol, m.market_cap);
   }
   const announcements: AnnouncementRow[] = [];
-  for (const [, answer] of client.getQueriesData<{ data: { data: AnnouncementRow[] } }>({ queryKey: queryKeys.alpha.endpoint("listAnnouncements") })) {
-    announcements.push(...(answer?.data.data ?? []));
+  for (const [, answer] of client.getQueriesData<{ items: AnnouncementRow[] }>({ queryKey: alphaKeys.endpoint("listAnnouncements") })) {
+    announcements.push(...(answer?.items ?? []));
   }
   return { marketCaps, announcements };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { AlarmClockIcon, PauseIcon, PlayIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
@@ -20,11 +20,10 @@ import { SUMMARY_MODES } from "@/lib/alpha/summary-rules";
 import type { BriefSchedule } from "@/lib/desk/briefs";
 import { briefRequest } from "@/lib/desk/brief-request";
 import { formatIstDateTime } from "@/lib/format/time";
-import { briefSchedulesQueryOptions, createBriefSchedule, deleteBriefSchedule, setBriefSchedulePaused } from "@/lib/query/briefs";
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 import { runWords } from "./run-words";
-import { deskKeys } from "@/lib/query/desk-keys";
 import { SUMMARY_CALLS } from "@/lib/query/summaries";
-import { watchlistsQueryOptions } from "@/lib/query/watchlists";
 
 const PRESETS = [
   { time: "08:45", label: "Before the open (08:45)" },
@@ -32,20 +31,15 @@ const PRESETS = [
 ] as const;
 
 function ScheduleRow({ schedule }: { schedule: BriefSchedule }) {
-  const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: deskKeys.briefs.all });
-  const toggle = useMutation({
-    mutationFn: () => setBriefSchedulePaused(schedule.id, !schedule.paused),
+  const toggle = useDeskMutation(api.updateBriefSchedule, {
     onSuccess: (s) => toast.success(s.paused ? "Brief paused." : "Brief resumed."),
     onError: (e) => toast.error(isAlphaError(e) ? e.message : "That did not work. Try again."),
-    onSettled: refresh,
   });
-  const remove = useMutation({
-    mutationFn: () => deleteBriefSchedule(schedule.id),
+  const remove = useDeskMutation(api.deleteBriefSchedule, {
     onSuccess: () => toast.success("Scheduled brief deleted."),
     onError: (e) => toast.error(isAlphaError(e) ? e.message : "That did not work. Try again."),
-    onSettled: refresh,
   });
+  const params = { id: schedule.id };
   return (
     <li data-testid="brief-schedule" data-id={schedule.id} className="flex flex-col gap-1 rounded-md border px-3 py-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -55,11 +49,11 @@ function ScheduleRow({ schedule }: { schedule: BriefSchedule }) {
         </span>
         {schedule.paused && <Badge variant="outline">Paused</Badge>}
         <span className="ml-auto flex gap-1">
-          <Button variant="ghost" size="sm" onClick={() => toggle.mutate()} disabled={toggle.isPending} aria-label={`${schedule.paused ? "Resume" : "Pause"} the ${schedule.time} brief of ${schedule.watchlistName}`}>
+          <Button variant="ghost" size="sm" onClick={() => toggle.mutate({ params, body: { paused: !schedule.paused } })} disabled={toggle.isPending} aria-label={`${schedule.paused ? "Resume" : "Pause"} the ${schedule.time} brief of ${schedule.watchlistName}`}>
             {schedule.paused ? <PlayIcon aria-hidden /> : <PauseIcon aria-hidden />}
             {schedule.paused ? "Resume" : "Pause"}
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => remove.mutate()} disabled={remove.isPending} aria-label={`Delete the ${schedule.time} brief of ${schedule.watchlistName}`}>
+          <Button variant="ghost" size="sm" onClick={() => remove.mutate({ params })} disabled={remove.isPending} aria-label={`Delete the ${schedule.time} brief of ${schedule.watchlistName}`}>
             <Trash2Icon aria-hidden />
             Delete
           </Button>
@@ -91,19 +85,16 @@ function ScheduleRow({ schedule }: { schedule: BriefSchedule }) {
  * scheduling; a brief is charged only when the server generates it (its entry then joins the summary history).
  */
 export function BriefSchedules({ hasKey }: { hasKey: boolean }) {
-  const queryClient = useQueryClient();
-  const schedules = useQuery(briefSchedulesQueryOptions());
-  const watchlists = useQuery(watchlistsQueryOptions());
+  const schedules = useQuery({ ...deskQuery(api.listBriefSchedules), refetchInterval: 60_000 });
+  const watchlists = useQuery(deskQuery(api.listWatchlists));
   const [watchlistId, setWatchlistId] = useState<string>("");
   const [time, setTime] = useState<string>("08:45");
   const [mode, setMode] = useState<SummaryMode>("news_context");
   const chosen = watchlists.data?.find((w) => w.id === watchlistId) ?? null;
   const price = chosen && chosen.items.length > 0 ? priceBy("createDailySummary", SUMMARY_CALLS.endpoints.createDailySummary.cost, briefRequest(chosen.items, mode)) : null;
-  const create = useMutation({
-    mutationFn: () => createBriefSchedule({ watchlistId, time, mode }),
+  const create = useDeskMutation(api.createBriefSchedule, {
     onSuccess: (s) => toast.success(`Scheduled: ${s.watchlistName} at ${s.time} IST on market days.`),
     onError: (e) => toast.error(isAlphaError(e) ? e.message : "The brief was not scheduled. Try again."),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: deskKeys.briefs.all }),
   });
   const list = schedules.data ?? [];
   return (
@@ -131,7 +122,7 @@ export function BriefSchedules({ hasKey }: { hasKey: boolean }) {
           aria-label="Schedule a brief"
           onSubmit={(e) => {
             e.preventDefault();
-            if (chosen && price) create.mutate();
+            if (chosen && price) create.mutate({ body: { watchlistId, time, mode } });
           }}
         >
           <div className="flex flex-wrap items-end gap-3">

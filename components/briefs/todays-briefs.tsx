@@ -6,7 +6,8 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatIstDateTime, formatIstTime } from "@/lib/format/time";
-import { briefRunsQueryOptions, briefSchedulesQueryOptions } from "@/lib/query/briefs";
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery } from "@/lib/query/desk";
 import { runWords } from "./run-words";
 
 const STATUS_WORDS = { generated: "Ready", running: "Generating", skipped: "Skipped", failed: "Not generated" } as const;
@@ -16,8 +17,8 @@ const STATUS_WORDS = { generated: "Ready", running: "Generating", skipped: "Skip
  * those skipped or failed with why, and the next one still to come. Self-contained: it loads its own data.
  */
 export function TodaysBriefs() {
-  const runs = useQuery(briefRunsQueryOptions("today"));
-  const schedules = useQuery(briefSchedulesQueryOptions());
+  const runs = useQuery({ ...deskQuery(api.listBriefRuns), refetchInterval: 60_000 });
+  const schedules = useQuery({ ...deskQuery(api.listBriefSchedules), refetchInterval: 60_000 });
   const upcoming = (schedules.data ?? [])
     .filter((s) => s.nextRunAt && !(runs.data ?? []).some((r) => r.scheduleId === s.id))
     .sort((a, b) => (a.nextRunAt! < b.nextRunAt! ? -1 : 1))[0];

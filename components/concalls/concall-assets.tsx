@@ -117,7 +117,7 @@ export function ConcallAssets({ symbol, quarter }: { symbol: string; quarter: st
   const title = `${symbol} ${formatQuarter(quarter)}`;
   const mutation = useAlphaMutation("lookupConcallTranscripts", {
     onSuccess: (result) => {
-      const item = result.data.data[0];
+      const item = result.items[0];
       if (item) client.setQueryData(options.queryKey, { result: item, receivedAt: Date.now(), creditsCharged: result.meta.creditsCharged });
     },
   });

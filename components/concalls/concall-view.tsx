@@ -25,10 +25,10 @@ function useCallContext(symbol: string, quarter: string) {
   const inputs = callContextInputs(symbol);
   const index = useQuery(alphaQueryOptions("listEarningsIndex", inputs.index));
   const upcoming = useQuery(alphaQueryOptions("listUpcomingConcalls", inputs.upcoming));
-  const rows: EarningsIndexRow[] = index.data?.data.data ?? [];
+  const rows: EarningsIndexRow[] = index.data?.items ?? [];
   const quarters = [...new Set(rows.map((r) => r.quarter).filter((q): q is string => !!q))].sort((a, b) => compareQuarterKeys(b, a));
   const resultsThisQuarter = rows.find((r) => r.quarter === quarter) ?? null;
-  const scheduled: UpcomingConcall | null = (upcoming.data?.data.data ?? []).find((u) => u.quarter === quarter) ?? null;
+  const scheduled: UpcomingConcall | null = (upcoming.data?.items ?? []).find((u) => u.quarter === quarter) ?? null;
   return { quarters, resultsThisQuarter, scheduled, loaded: index.isSuccess, upcomingLoaded: upcoming.isSuccess };
 }
 
@@ -187,7 +187,7 @@ function ConcallAnalysis({ symbol, quarter }: { symbol: string; quarter: string 
         </div>
       );
   } else {
-    const call = query.data.data;
+    const call = query.data.item;
     const glance = concallGlance(call);
     body = (
       <div className="grid grid-cols-1 gap-6" data-testid="concall-analysis">
@@ -216,7 +216,7 @@ function ConcallAnalysis({ symbol, quarter }: { symbol: string; quarter: string 
     );
   }
 
-  const filed = query.data ? alphaInstant(query.data.data.date) : null;
+  const filed = query.data ? alphaInstant(query.data.item.date) : null;
   return (
     <Card data-testid="analysis-card">
       <CardHeader>

@@ -1,17 +1,6 @@
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { CardSkeleton } from "@/components/shell/card-skeleton";
 
 /** What stands in for the recent calls card while its part loads (a server component: no script of its own). */
 export function RecentConcallsSkeleton() {
-  return (
-    <Card aria-busy="true" aria-label="Loading recent calls">
-      <CardHeader>
-        <Skeleton className="h-5 w-32" />
-        <Skeleton className="h-4 w-full max-w-md" />
-      </CardHeader>
-      <CardContent>
-        <Skeleton className="h-20 w-full rounded-lg" />
-      </CardContent>
-    </Card>
-  );
+  return <CardSkeleton label="Loading recent calls" head={["h-5 w-32", "h-4 w-full max-w-md"]} body={["h-20 w-full rounded-lg"]} bodyClassName="" />;
 }

@@ -105,9 +105,9 @@ export function RecentConcalls() {
   const nextInput = recentCallsInput(filters, nextPage);
   const price = CONCALL_CALLS.price("listConcalls", nextInput);
   const last = queries.at(-1);
-  const hasMore = pageCount === 0 || (last?.data?.data.has_next ?? false);
+  const hasMore = pageCount === 0 || (last?.data?.hasNext ?? false);
   const loading = queries.some((q) => q.isFetching);
-  const calls = queries.flatMap((q) => q.data?.data.data ?? []);
+  const calls = queries.flatMap((q) => q.data?.items ?? []);
   const failed = queries.find((q) => q.isError);
 
   const loadMore = () => setRequested({ key: filterKey, pages: pageCount + 1 });

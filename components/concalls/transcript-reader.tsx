@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format/number";
-import { transcriptTextQueryOptions } from "@/lib/query/concalls";
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery } from "@/lib/query/desk";
 import { cn } from "@/lib/utils";
 import { highlightDoc, type HighlightedDoc, type IndexedSegment, parseTranscript, searchPattern, stepMatch } from "./transcript";
 
@@ -90,7 +91,8 @@ function TranscriptBody({ doc, active }: { doc: HighlightedDoc; active: number }
 
 /** The transcript behind a signed link, read through the desk, with search, highlighting and match stepping. */
 export function TranscriptReader({ url, title }: { url: string; title: string }) {
-  const query = useQuery(transcriptTextQueryOptions(url));
+  // The link expires, the text does not: kept for the session, so reading again never needs a new (paid) lookup.
+  const query = useQuery({ ...deskQuery(api.readTranscript, { query: { url } }), gcTime: Infinity, retry: false });
   const [search, setSearch] = React.useState("");
   const deferred = React.useDeferredValue(search);
   // The active match belongs to one search: a new search starts again at its first match.

@@ -77,13 +77,13 @@ export function UpcomingConcalls() {
   const from = state.from && isDayKey(state.from) ? state.from : null;
   const to = state.to && isDayKey(state.to) ? state.to : null;
   const rows = queries
-    .flatMap((q) => q.data?.data.data ?? [])
+    .flatMap((q) => q.data?.items ?? [])
     .filter((r) => {
       const at = alphaInstant(r.meeting_date);
       const day = at ? istDateString(at) : null;
       return day !== null && (!from || day >= from) && (!to || day <= to);
     });
-  const hasNext = queries.at(-1)?.data?.data.has_next ?? false;
+  const hasNext = queries.at(-1)?.data?.hasNext ?? false;
   const groups = groupByIstDay(rows);
 
   return (

@@ -2,13 +2,8 @@ import type { ReactNode } from "react";
 import { CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 /**
- * The earnings page's two sections as they stream. The results calendar's card is drawn as two boxes that read as one:
- * its head (title and description) is in the page's first HTML, outside every Suspense boundary, because the
- * description is the page's largest text on a phone (its LCP, e2e/first-paint.spec.ts). `rest` is the boundary that
- * brings the card's body (the calendar) and the past results below it, drawn by `CalendarBodyAndPast`, so both are
- * revealed in the same frame. As two boundaries in a row they were revealed apart (React reveals streamed boundaries
- * in batches, at most every 300 ms), and the calendar's skeleton and its content differ in height by up to 4,000 px,
- * so whatever of the past results was on screen moved. The body's shadow is only below it (none across the seam).
+ * The results calendar's head is in the first HTML (its description is a phone's LCP); `rest` is one boundary for the
+ * calendar's body and the past results, revealed in one frame: two boundaries were revealed apart and the page moved.
  */
 export function ResultsCalendarSections({ rest }: { rest: ReactNode }) {
   return (

@@ -140,11 +140,8 @@ export function EarningsCalendar({ today }: { today: string }) {
   const [state, setState] = useQueryStates(earningsParsers);
   const filter = useSymbolFilter();
   const view: CalendarView = state.view;
-  // The view drawn: the week and agenda views are lazy, and no Suspense boundary of their own stands in while their
-  // module loads. On the server such a boundary's content (the agenda is 90 kB of HTML) is streamed as a nested
-  // segment that React reveals a throttle window after the calendar, so the cards below were painted and then pushed
-  // down. On the first load the page's boundary holds the server's HTML until the module is there; on a switch of
-  // view the tabs answer at once and the old view stays until the new one can render (a deferred value).
+    // The lazy week and agenda views have no boundary of their own: one would stream after the calendar and push the
+    // cards below down. A switch of view keeps the old one until the new can render (a deferred value).
   const shownView = React.useDeferredValue(view);
   const { anchor, range, past } = calendarWindow(state.date, view, today);
   const query = useQuery({ ...upcomingCalendarQueryOptions(filter.effective), enabled: filter.ready });

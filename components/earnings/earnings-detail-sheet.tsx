@@ -76,7 +76,7 @@ function ResultDetail({ item }: { item: ResultRef }) {
     );
   }
   if (!query.data) return null;
-  const d = query.data.data;
+  const d = query.data.item;
   return (
     <div className="grid grid-cols-1 gap-4" data-testid="result-detail">
       <div className="flex items-start gap-3">

@@ -39,7 +39,7 @@ function useCompanyNames(symbols: readonly string[], free: ReadonlyMap<string, s
   const input = companyNamesInput(unknown);
   const paid = usePaidCall("listSymbolMetadata", input, { enabled: unknown.length > 0 });
   const names = new Map(free);
-  for (const m of paid.query.data?.data.data ?? []) if (m.company_name) names.set(m.symbol, m.company_name);
+  for (const m of paid.query.data?.items ?? []) if (m.company_name) names.set(m.symbol, m.company_name);
   return { names, unknown, paid };
 }
 
@@ -64,7 +64,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
     if (state.page > 1) void setState({ page: null });
   }, [filterKey, state.page, setState]);
   const client = useQueryClient();
-  const rows = query.data?.data.data ?? [];
+  const rows = query.data?.items ?? [];
   // Names come first from what the desk already holds (every calendar of this session, earnings rows bought), then
   // from the free calendar of the symbols still unnamed; only what neither carries is offered for credits.
   const pageSymbols = [...new Set(rows.map((r) => r.symbol))].sort();
@@ -256,7 +256,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
             </Table>
           </div>
         )}
-        {(state.page > 1 || query.data?.data.has_next) && (
+        {(state.page > 1 || query.data?.hasNext) && (
           <div className="flex items-center justify-between gap-2">
             <span className="text-xs text-muted-foreground">
               Page {state.page} · {PAST_PAGE_SIZE} a page
@@ -266,7 +266,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
                 <ChevronLeftIcon aria-hidden />
                 Newer
               </Button>
-              <Button variant="outline" size="sm" disabled={!query.data?.data.has_next} onClick={() => void setState({ page: state.page + 1 })}>
+              <Button variant="outline" size="sm" disabled={!query.data?.hasNext} onClick={() => void setState({ page: state.page + 1 })}>
                 Older
                 <ChevronRightIcon aria-hidden />
               </Button>

@@ -4,9 +4,8 @@ import { type ComponentProps, lazy, Suspense } from "react";
 import { importOnce } from "@/lib/import-once";
 
 /**
- * The feed's notices and footer (`./feed-chrome`, with the priced button they carry) as their own chunk: at a feed
- * page's first paint neither shows (no stream status yet, no page loaded), so their code loads once the page is
- * idle (`loadFeedChrome` with `usePrefetchWhenIdle`) or when one is first needed, not with the page (issue 18).
+ * The feed's notices and footer as their own chunk: neither shows at a feed's first paint, so their code loads once
+ * the page is idle (`usePrefetchWhenIdle`) or when one is first needed.
  */
 export const loadFeedChrome = importOnce(() => import("./feed-chrome"));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { liveUrl } from "@/lib/query/live";
-import { liveQuerySchema } from "@/lib/query/live-schema";
+import { liveQuerySchema } from "@/lib/desk/live";
 import { liveHub, type LiveRow, union } from "./live-hub";
 import { streamOpenedBy } from "@/test/support/fake-event-source";
 

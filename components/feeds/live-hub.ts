@@ -2,7 +2,7 @@
 
 import type { LivePoll, LiveProduct, LiveRowOf, LiveStatus } from "@/lib/query/live";
 import { importOnce } from "@/lib/import-once";
-import { queryKeys } from "@/lib/query/keys";
+import { refreshSpend } from "@/lib/query/alpha-core";
 import { getQueryClient } from "@/lib/query/query-client";
 import { LIVE_POLL_EVENT, LIVE_PRODUCTS, LIVE_STATUS_EVENT, liveUrl, readLivePoll, readLiveStatus } from "@/lib/query/live";
 import type * as LiveSchemasModule from "./live-schemas";
@@ -44,9 +44,8 @@ export interface LiveSnapshot {
 
 type LiveSchemas = typeof LiveSchemasModule;
 /**
- * The rows' schemas (zod and the contract's shapes), loaded once, when the first row arrives; a failed load is tried
- * again with the next row. Status and poll events are read without them (readLiveStatus, readLivePoll), so opening
- * a stream during a page's load loads no zod (issue 18).
+ * The rows' schemas, loaded when the first row arrives (a failed load is tried again with the next). Status and poll
+ * events are read without them, so opening a stream while the page loads loads no zod.
  */
 const loadLiveSchemas: () => Promise<LiveSchemas> = importOnce(() => import("./live-schemas"));
 
@@ -118,12 +117,10 @@ export class LiveHub {
   getSnapshot = (): LiveSnapshot => this.snapshot;
   getServerSnapshot = (): LiveSnapshot => EMPTY;
 
-  /**
-   * The snapshot changes at once (getSnapshot reads it); the pages hear of it once per burst, in a task of its own.
-   * A stream's first read brings its open, a status per product and a poll together, and the browser dispatches them
-   * in one task: told of each, useSyncExternalStore re-rendered the page synchronously each time, all in that task
-   * (one long task on a phone).
-   */
+    /**
+     * The snapshot changes at once; pages hear of it once per burst, in a task of its own: a stream's open, statuses and
+     * poll arrive in one task, and re-rendering for each made one long task on a phone.
+     */
   private set(next: Partial<LiveSnapshot>) {
     this.snapshot = { ...this.snapshot, ...next };
     if (this.notifyQueued) return;
@@ -244,13 +241,13 @@ export class LiveHub {
       stream.polls = { ...stream.polls, [poll.product]: poll };
       if (stream === this.active) this.set({ polls: { ...stream.polls } });
       // A check that found something was billed: the credit gauge is out of date.
-      if (poll.creditsCharged > 0) void getQueryClient().invalidateQueries({ queryKey: queryKeys.usage.all });
+      if (poll.creditsCharged > 0) refreshSpend(getQueryClient());
     });
     for (const product of LIVE_PRODUCTS) {
-      source.addEventListener(product, (event) => withLiveSchemas(({ LIVE_ROW_SCHEMAS }) => {
+      source.addEventListener(product, (event) => withLiveSchemas(({ readLiveRow }) => {
         if (!live()) return;
-        const parsed = LIVE_ROW_SCHEMAS[product].safeParse(parse(event));
-        if (parsed.success) this.dispatch({ product, id: parsed.data.id, row: parsed.data } as LiveRow);
+        const row = readLiveRow(product, parse(event));
+        if (row) this.dispatch({ product, id: row.id, row } as LiveRow);
       }));
     }
     return stream;

@@ -30,9 +30,8 @@ function IdleBadge({ reserve, className, product, off, paused }: Pick<Props, "re
 }
 
 /**
- * The live status badge (`./live-status`) as its own chunk: its words for every state, the market-closed sentence
- * and its tooltip load with the page's first effects instead of its first load (issue 18). The server renders the
- * real badge; a client-side navigation shows the idle badge, in the same box, until the chunk is in.
+ * The live status badge as its own chunk, loaded with the page's first effects; the server renders the real badge,
+ * and a client-side navigation shows the idle one in the same box until the chunk is in.
  */
 export function LiveStatusBadge(props: Props) {
   return (

@@ -119,9 +119,8 @@ export function LiveStatusBadge({
   /** Why live arrivals are off on this view (e.g. a past date range); null when they are on. */
   off?: string | null;
   /**
-   * Hold the badge in a box of its largest size (two lines, 19rem beside the page title; the whole row on a phone), so
-   * its label changing — "Connecting" to the market-closed sentence — moves nothing around it (page headers: the
-   * controls beside it and everything below; issue 18's layout shift on the feeds).
+   * Hold the badge in a box of its largest size (two lines, 19rem; the whole row on a phone), so its label changing
+   * ("Connecting" to the market-closed sentence) moves nothing around it.
    */
   reserve?: boolean;
   className?: string;

@@ -6,10 +6,8 @@ import { importOnce } from "@/lib/import-once";
 import { whenIdle } from "@/lib/when-idle";
 
 /**
- * A feed's item card as its own chunk. A feed page's first HTML holds no items (live arrivals and paid pages come
- * later), so the card's code need not be in the page's first load (issue 18): `prefetch` fetches it once the page
- * is idle (`usePrefetchWhenIdle`), before the first row is likely to arrive; a row that comes sooner shows a
- * skeleton of a card's height until the chunk is in.
+ * A feed's item card as its own chunk: a feed's first HTML holds no items, so the card is fetched once the page is idle,
+ * before the first row is likely; a row that comes sooner shows a card-high skeleton until it is in.
  */
 export function onDemandItem<P extends object>(load: () => Promise<ComponentType<P>>, skeletonClassName = "h-28 w-full rounded-xl") {
   const prefetch = importOnce(load);

@@ -28,11 +28,8 @@ export function pageStore<TData>(client: QueryClient, queries: readonly { queryK
 }
 
 /**
- * The results of a feed's paid pages, one `QueryObserver` per page, in order: what `useQueries` gives for a list that
- * grows a page at a click, without TanStack's `QueriesObserver` (its combine and per-index tracking) in the feed
- * pages' first load (issue 18); the shell already carries `QueryObserver` for `useQuery`. A page's observer follows
- * it while the list holds its key, so a bought page stays in the cache (and on screen) as with `useQueries`, and
- * subscribing fetches a page not yet cached, as mounting a query does.
+ * One QueryObserver per paid page, in order: what useQueries gives for a list that grows a page at a click, without
+ * TanStack's QueriesObserver in the feed pages' first load (the shell already carries QueryObserver).
  */
 export function usePageQueries<TData>(queries: readonly { queryKey: QueryKey }[]): QueryObserverResult<TData, Error>[] {
   const client = useQueryClient();

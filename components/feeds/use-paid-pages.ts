@@ -4,14 +4,16 @@ import { useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import type { Price } from "@/components/paid/price-tag";
 import type { CallInput } from "@/lib/alpha/client";
-import type { ResponseOf } from "@/lib/alpha/catalogue";
+import type { ViewOf } from "@/lib/alpha/catalogue";
 import type { AlphaCallMeta } from "@/lib/query/alpha";
 import { alphaPrice, alphaQueryOptions } from "@/lib/query/alpha";
-import { queryKeys } from "@/lib/query/keys";
+import { alphaKeys } from "@/lib/query/alpha-keys";
 import { usePageQueries } from "./use-page-queries";
 
 export type FeedEndpoint = "listAlerts" | "listNews" | "listAnnouncements" | "listBlockDeals";
-type ItemOf<K extends FeedEndpoint> = ResponseOf<K>["data"][number];
+/** A row of a feed's paid pages. */
+export type FeedItem<K extends FeedEndpoint> = ViewOf<K>["items"][number];
+type ItemOf<K extends FeedEndpoint> = FeedItem<K>;
 
 export interface PaidPages<K extends FeedEndpoint> {
   /** Pages the user has bought (or was served from the cache) for these filters. */
@@ -51,18 +53,18 @@ export function usePaidPages<K extends FeedEndpoint>(id: K, inputFor: (page: num
   const key = JSON.stringify(inputFor(1));
   const [state, setState] = React.useState({ key, pages: 0 });
   const pages = state.key === key ? state.pages : 0;
-  const queries = usePageQueries<{ data: { data: ItemOf<K>[]; has_next: boolean }; meta: AlphaCallMeta }>(
+  const queries = usePageQueries<{ items: ItemOf<K>[]; hasNext: boolean; meta: AlphaCallMeta }>(
     Array.from({ length: pages }, (_, i) => alphaQueryOptions(id, inputFor(i + 1))),
   );
   const results = queries.map((q) => q.data);
   const last = results[pages - 1];
-  const bought = results.flatMap((r) => r?.data.data ?? []);
+  const bought = results.flatMap((r) => r?.items ?? []);
   // Every page of this feed in the browser's cache was bought (or served free) earlier: filter it, do not buy it again.
   const heldRows = held
     ? client
-        .getQueriesData<{ data: { data: ItemOf<K>[] } }>({ queryKey: queryKeys.alpha.endpoint(id) })
+        .getQueriesData<{ items: ItemOf<K>[] }>({ queryKey: alphaKeys.endpoint(id) })
         .filter(([queryKey]) => !held.fromRequest || held.fromRequest(String(queryKey[2])))
-        .flatMap(([, data]) => data?.data.data ?? [])
+        .flatMap(([, data]) => data?.items ?? [])
         .filter(held.matches)
     : [];
   const seen = new Set(bought.map((r) => (r as { id?: string }).id));
@@ -82,8 +84,8 @@ export function usePaidPages<K extends FeedEndpoint>(id: K, inputFor: (page: num
     metas,
     charged: metas.reduce((sum, m) => sum + m.creditsCharged, 0),
     nextPrice: alphaPrice(id, inputFor(pages + 1)),
-    hasNext: pages === 0 || (last?.data.has_next ?? false),
-    lastEmpty: last !== undefined && last.data.data.length === 0,
+    hasNext: pages === 0 || (last?.hasNext ?? false),
+    lastEmpty: last !== undefined && last.items.length === 0,
     // A page asked for but not fetched yet (its observer subscribes after the render) counts as loading, as
     // useQueries' optimistic result did: the feed shows its skeleton, not "nothing matched", in between.
     fetching: queries.some((q) => q.isFetching || q.isPending),

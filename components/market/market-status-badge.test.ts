@@ -3,14 +3,14 @@ import { createElement } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { describe, expect, it } from "vitest";
 import { NSE_CALENDAR } from "@/lib/market/calendar";
-import { marketCalendarQueryOptions } from "@/lib/query/market";
+import { deskKey } from "@/lib/query/desk";
 import { MarketStatusBadge } from "./market-status-badge";
 import { RenderInstantProvider } from "./use-market-status";
 
 /** The badge's HTML as the server renders it in the shell (the desk layout seeds the calendar and the render instant). */
 async function serverHtml(props: { renderedAt?: number }): Promise<string> {
   const client = new QueryClient();
-  client.setQueryData(marketCalendarQueryOptions().queryKey, { calendar: NSE_CALENDAR, source: "built_in", versionId: null, updatedAt: null, updatedBy: null });
+  client.setQueryData(deskKey("getMarketCalendar"), { calendar: NSE_CALENDAR, source: "built_in", versionId: null, updatedAt: null, updatedBy: null });
   const badge = createElement(MarketStatusBadge);
   const tree = props.renderedAt === undefined ? badge : createElement(RenderInstantProvider, { value: props.renderedAt }, badge);
   const { prelude } = await prerenderToNodeStream(createElement(QueryClientProvider, { client }, tree));

@@ -7,7 +7,8 @@ import type { MarketCalendarView } from "@/lib/market/calendar-view";
 import { calendarView } from "@/lib/market/calendar-view";
 import type { MarketStatusCopy } from "@/lib/market/status-copy";
 import { describeMarketStatus } from "@/lib/market/status-copy";
-import { marketCalendarQueryOptions } from "@/lib/query/market";
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery } from "@/lib/query/desk";
 
 /** When the server rendered the page (the desk layout's clock), for the first render of every market status. */
 const RenderInstant = createContext<number | null>(null);
@@ -24,18 +25,13 @@ function browserNow(): number {
 export const RenderInstantProvider = RenderInstant.Provider;
 
 /**
- * The market's status now, from the desk's active calendar: computed in the browser and recomputed at the next
- * session boundary (a timer to that instant, not a poll), and when the tab comes back into view.
- *
- * While the page hydrates it is the status at the instant the server rendered it (RenderInstantProvider), so the first
- * paint has it instead of a placeholder; the browser moves to its own clock right after. That holds for a part that
- * hydrates late too (a lazy chunk): useHydrated is false while React hydrates any part. A status mounted after
- * hydration starts from the browser's clock. Without a provider it is null until the browser's effect.
+ * The market's status now, recomputed at the next session boundary (a timer, not a poll). While hydrating it is the
+ * status at the server's render instant, so the first paint has it; then the browser's own clock takes over.
  */
 export function useMarketStatus(): { copy: MarketStatusCopy | null; view: MarketCalendarView | null; now: number | null } {
   const renderedAt = useContext(RenderInstant);
   const hydrated = useHydrated();
-  const { data } = useQuery(marketCalendarQueryOptions());
+  const { data } = useQuery(deskQuery(api.getMarketCalendar));
   const view = useMemo(() => (data ? calendarView(data.calendar) : null), [data]);
   const [now, setNow] = useState<number | null>(() => (hydrated ? browserNow() : renderedAt));
   useEffect(() => {

@@ -1,25 +1,17 @@
 "use client";
 
+import { CardHeading } from "@/components/shell/card-heading";
 import { BarChart3Icon } from "lucide-react";
-import { useQueryStates } from "@/lib/url-state";
 import * as React from "react";
-import { PaidButton } from "@/components/paid/paid-call";
-import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
-import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
-import { FeedList, type FeedViewProps } from "@/components/feeds/feed-list";
-import { FeedFooter, FeedNotices, loadFeedChrome } from "@/components/feeds/feed-chrome-lazy";
+import type { FeedViewProps } from "@/components/feeds/feed-list";
+import { loadFeedChrome } from "@/components/feeds/feed-chrome-lazy";
+import { FeedView } from "@/components/feeds/feed-view";
 import { onDemandItem, usePrefetchWhenIdle } from "@/components/feeds/on-demand";
 import { ChoiceChips, type ChoiceOption, DateRangeFields } from "@/components/feeds/filter-fields";
-import { rangeEnded } from "@/components/feeds/live-filters";
-import { NewItemsPill } from "@/components/feeds/live-feed-parts";
-import { LiveStatusBadge } from "@/components/feeds/live-status-lazy";
-import { useLiveFeed } from "@/components/feeds/use-live-feed";
-import { useLiveStream } from "@/components/feeds/use-live-stream";
-import { usePaidPages } from "@/components/feeds/use-paid-pages";
-import { PageHeader } from "@/components/shell/page-header";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useFeed, type FeedSpec } from "@/components/feeds/use-feed";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { NewsItem, Sentiment } from "@/lib/alpha/news";
+import type { Sentiment } from "@/lib/alpha/news";
 import { formatNumber } from "@/lib/format/number";
 import type { NewsFilters } from "./news-model";
 import { matchesNewsFilters, mergeNews, newsInput, sentimentMix } from "./news-model";
@@ -51,111 +43,66 @@ const SENTIMENT_OPTIONS: ChoiceOption<Sentiment>[] = [
   { value: "neutral", label: "Neutral", testId: "sentiment-neutral" },
 ];
 
+const NEWS: FeedSpec<"listNews", "news", NewsFilters, typeof newsParsers> = {
+  product: "news",
+  endpoint: "listNews",
+  parsers: newsParsers,
+  filters: (state, symbols) => ({ symbols, sentiment: state.sentiment, from: state.from, to: state.to }),
+  input: newsInput,
+  matches: matchesNewsFilters,
+  merge: mergeNews,
+};
+
 /** News with sentiment: live arrivals (free) on top, paid pages on request, and the sentiment mix of what is loaded. */
-export function NewsView({
-  hasKey,
-  description,
-  needsKey,
-  empty,
-}: FeedViewProps) {
+export function NewsView(view: FeedViewProps) {
   usePrefetchWhenIdle(loadFeedChrome, prefetchCard);
-  const [state, setState] = useQueryStates(newsParsers);
-  const symbolFilter = useSymbolFilter();
-  const filters: NewsFilters = React.useMemo(
-    () => ({ symbols: symbolFilter.effective, sentiment: state.sentiment, from: state.from, to: state.to }),
-    [symbolFilter.effective, state.sentiment, state.from, state.to],
-  );
-  const ended = rangeEnded(filters.to);
-  const { shown, waiting, fresh, add, flush, topRef } = useLiveFeed<NewsItem>({ paused: false, resetKey: JSON.stringify(filters) });
-  const [pollAll, setPollAll] = React.useState(false);
-  const live = useLiveStream({
-    products: ["news"],
-    pollAll,
-    symbols: filters.symbols,
-    enabled: hasKey && symbolFilter.ready && !ended,
-    onRow: ({ row }) => {
-      if (matchesNewsFilters(row, filters)) add(row);
-    },
-  });
-  const pages = usePaidPages("listNews", (page) => newsInput(filters, page), {
-    matches: (row) => (filters.symbols.length === 0 || (row.symbol != null && filters.symbols.includes(row.symbol))) && matchesNewsFilters(row, filters),
-  });
-  const visible = React.useMemo(() => mergeNews(shown, pages.rows), [shown, pages.rows]);
-  const mix = React.useMemo(() => sentimentMix(mergeNews(shown, waiting, pages.rows)), [shown, waiting, pages.rows]);
+  const feed = useFeed(NEWS, { hasKey: view.hasKey });
+  const { filters, setState } = feed;
+  const mix = React.useMemo(() => sentimentMix(mergeNews(feed.shown, feed.waiting, feed.pages.rows)), [feed.shown, feed.waiting, feed.pages.rows]);
   const counted = mix.reduce((n, d) => n + d.positive + d.negative + d.neutral, 0);
-  const off = ended ? "The date range ends before today, so no new articles can match. Clear the end date to follow them live." : null;
 
   return (
-    <>
-      <PageHeader
-        title="News"
-        description={description}
-        actions={<LiveStatusBadge snapshot={live} product="news" off={off} reserve />}
-      />
-      <SymbolFilterBar>
-        <ChoiceChips label="Sentiment" options={SENTIMENT_OPTIONS} value={filters.sentiment} onChange={(v) => void setState({ sentiment: v })} />
-        <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
-      </SymbolFilterBar>
-      {!hasKey ? (
-        needsKey
-      ) : (
+    <FeedView
+      product="news"
+      feed={{ ...feed, items: feed.rows }}
+      view={view}
+      words={{
+        title: "News",
+        listTitle: "Articles",
+        listDescription: "Newest first. The sentiment is the service's reading of the article.",
+        noun: ["article", "articles"],
+        footerNoun: "news",
+        noticesNoun: "news",
+        load: { label: "Load recent news", what: "Load the latest page of news matching your filters (up to 50 articles).", testId: "news-load" },
+        testId: "news-feed",
+        listLabel: "News",
+        listTestId: "news-list",
+      }}
+      filters={
         <>
-          <Card data-testid="sentiment-card">
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <BarChart3Icon aria-hidden className="size-4 text-muted-foreground" />
-                Sentiment mix
-              </CardTitle>
-              <CardDescription>
-                {counted > 0
-                  ? `Articles per day by sentiment, from the ${formatNumber(counted)} loaded on this page.`
-                  : "Articles per day by sentiment, drawn from the news on this page once some has arrived or been loaded."}
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              {mix.length > 0 ? (
-                <SentimentChart days={mix} />
-              ) : (
-                <div className="grid h-56 place-items-center rounded-lg border border-dashed text-sm text-muted-foreground" data-testid="sentiment-empty">
-                  No articles yet.
-                </div>
-              )}
-            </CardContent>
-          </Card>
-          <Card data-testid="news-feed" data-live-url={live.url ?? ""}>
-            <CardHeader className="grid-rows-none gap-3">
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="grid gap-1">
-                  <CardTitle>Articles</CardTitle>
-                  <CardDescription>Newest first. The sentiment is the service&apos;s reading of the article.</CardDescription>
-                </div>
-                {pages.loaded === 0 && (
-                  <PaidButton price={pages.nextPrice} what="Load the latest page of news matching your filters (up to 50 articles)." onRun={pages.loadNext} variant="outline" testId="news-load">
-                    Load recent news
-                  </PaidButton>
-                )}
-              </div>
-              <FeedNotices status={live.statuses.news} onPollAll={() => setPollAll(true)} symbols={filters.symbols.length} noun="news" />
-            </CardHeader>
-            <CardContent className="grid gap-3">
-              <NewItemsPill count={waiting.length} noun={["article", "articles"]} paused={false} onShow={() => flush({ scroll: true })} />
-              <div ref={topRef} aria-hidden className="-mb-3" />
-              <FeedList
-                items={visible}
-                itemKey={(item) => item.id}
-                isFresh={(item) => fresh.has(item.id)}
-                render={(item) => <NewsCard item={item} />}
-                label="News"
-                testId="news-list"
-                pages={pages}
-                ended={ended}
-                empty={empty}
-              />
-              <FeedFooter pages={pages} noun="news" />
-            </CardContent>
-          </Card>
+          <ChoiceChips label="Sentiment" options={SENTIMENT_OPTIONS} value={filters.sentiment} onChange={(v) => void setState({ sentiment: v })} />
+          <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
         </>
-      )}
-    </>
+      }
+      above={
+        <Card data-testid="sentiment-card">
+          <CardHeader>
+            <CardHeading icon={BarChart3Icon} title="Sentiment mix" description={counted > 0 ? `Articles per day by sentiment, from the ${formatNumber(counted)} loaded on this page.` : "Articles per day by sentiment, drawn from the news on this page once some has arrived or been loaded."} />
+          </CardHeader>
+          <CardContent>
+            {mix.length > 0 ? (
+              <SentimentChart days={mix} />
+            ) : (
+              <div className="grid h-56 place-items-center rounded-lg border border-dashed text-sm text-muted-foreground" data-testid="sentiment-empty">
+                No articles yet.
+              </div>
+            )}
+          </CardContent>
+        </Card>
+      }
+      itemKey={(item) => item.id}
+      isFresh={(item) => feed.fresh.has(item.id)}
+      render={(item) => <NewsCard item={item} />}
+    />
   );
 }

@@ -12,15 +12,12 @@ import type { EndpointId } from "@/lib/alpha/catalogue-meta";
 import type { CallInput } from "@/lib/alpha/request";
 import { formatCredits } from "@/lib/format/number";
 import { formatIstTime } from "@/lib/format/time";
-import { peekAlpha, type AlphaCallMeta, type AlphaCalls } from "@/lib/query/alpha-core";
-import { alphaPeekKey } from "@/lib/query/alpha-keys";
+import { alphaPeekOptions, type AlphaCallMeta, type AlphaCalls } from "@/lib/query/alpha-core";
 import { cn } from "@/lib/utils";
 
 /**
- * Paid data on the results-season pages: nothing is fetched until the user presses a button that shows its price;
- * above the confirmation threshold the price is confirmed first. Answers the desk served from its cache say so.
- * Given the calls of the page's own endpoints (`alphaCalls`, lib/query/alpha-core.ts); paid-call.tsx is the same bound
- * to the whole catalogue.
+ * Paid data behind a button that shows its price (confirmed above the user's threshold); answers from the desk's cache
+ * say so. Given a page's own endpoints (`alphaCalls`); paid-call.tsx is the same over the whole catalogue.
  */
 
 /** A control that spends credits: its price is part of the button, and the click confirms above the threshold. */
@@ -87,20 +84,9 @@ export function PaidButton({
 export function usePaidCallWith<Id extends EndpointId, K extends Id>(calls: AlphaCalls<Id>, id: K, input: CallInput<K>, options: { enabled?: boolean } = {}) {
   const inputKey = JSON.stringify(input ?? {});
   const [requestedKey, setRequestedKey] = React.useState<string | null>(null);
-  const client = useQueryClient();
   const options_ = calls.queryOptions(id, input);
   // What the desk already bought (its cache, free to read, no upstream call) shows at once, labelled, without a price.
-  const peek = useQuery({
-    queryKey: alphaPeekKey(options_.queryKey),
-    queryFn: async ({ signal }) => {
-      const hit = await peekAlpha(id, input, signal);
-      if (hit && client.getQueryData(options_.queryKey) === undefined) client.setQueryData(options_.queryKey, hit);
-      return hit !== null;
-    },
-    enabled: options.enabled !== false && calls.endpoints[id].method === "GET",
-    staleTime: Infinity,
-    retry: false,
-  });
+  const peek = useQuery({ ...alphaPeekOptions(calls, id, input), enabled: options.enabled !== false && calls.endpoints[id].method === "GET" });
   const requested = requestedKey === inputKey || peek.data === true;
   const query = useQuery({ ...options_, enabled: requested && options.enabled !== false });
   const price = calls.price(id, input);

@@ -1,5 +1,6 @@
 "use client";
 
+import { CardHeading } from "@/components/shell/card-heading";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarCheckIcon } from "lucide-react";
 import Link from "next/link";
@@ -8,7 +9,7 @@ import { parseAsString, parseAsStringLiteral, useQueryStates } from "@/lib/url-s
 import { symbolHref } from "@/lib/symbols/symbol-href";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
@@ -16,7 +17,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { SEASON_SCOPES } from "@/lib/desk/season-scopes";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDate, formatIstDateTime } from "@/lib/format/time";
-import { type SeasonCompanyView, type SeasonSelection, type SeasonView, seasonQueryOptions } from "@/lib/query/season";
+import * as api from "@/lib/desk/route-meta";
+import type { SeasonCompanyView, SeasonView } from "@/lib/desk/season";
+import { seasonQueryInput, type SeasonSelection } from "@/lib/desk/season-scopes";
+import { deskQuery } from "@/lib/query/desk";
 import { cn } from "@/lib/utils";
 
 
@@ -163,7 +167,7 @@ export function SeasonTracker({ watchlists }: { watchlists: readonly { id: strin
   const [search, setSearch] = useQueryStates(searchParsers);
   const scope = search.scope === "watchlist" && !search.watchlist ? "watchlists" : search.scope;
   const selection: SeasonSelection = { scope, watchlist: scope === "watchlist" ? search.watchlist : null, quarter: search.quarter };
-  const query = useQuery(seasonQueryOptions(selection));
+  const query = useQuery(deskQuery(api.getSeason, { query: seasonQueryInput(selection) }));
   const view = query.data;
   const pick = scope === "watchlist" ? `list:${search.watchlist}` : scope;
 
@@ -241,16 +245,12 @@ export function SeasonTracker({ watchlists }: { watchlists: readonly { id: strin
 
 /** Today's card: the user's watchlists in the tracked season, late and nearest first, with a way to the full page. */
 export function SeasonPanel() {
-  const query = useQuery(seasonQueryOptions({ scope: "watchlists", watchlist: null, quarter: null }));
+  const query = useQuery(deskQuery(api.getSeason, { query: seasonQueryInput({ scope: "watchlists", watchlist: null, quarter: null }) }));
   const view = query.data;
   return (
     <Card data-testid="season-panel" data-quarter={view?.quarter ?? ""}>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CalendarCheckIcon aria-hidden className="size-4 text-muted-foreground" />
-          Results season{view ? `: ${formatQuarter(view.quarter)}` : ""}
-        </CardTitle>
-        <CardDescription>Who in your watchlists has reported, who has a board meeting booked, and how long the rest have. Free.</CardDescription>
+        <CardHeading icon={CalendarCheckIcon} title={`Results season${view ? `: ${formatQuarter(view.quarter)}` : ""}`} description="Who in your watchlists has reported, who has a board meeting booked, and how long the rest have. Free." />
       </CardHeader>
       <CardContent className="grid gap-3">
         {query.isPending ? (

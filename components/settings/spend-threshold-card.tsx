@@ -1,10 +1,11 @@
 "use client";
 
+import { CardHeading } from "@/components/shell/card-heading";
 import { CoinsIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useSpendThreshold } from "@/components/paid/confirm-spend";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -23,13 +24,7 @@ export function SpendThresholdCard() {
   return (
     <Card data-testid="spend-threshold-card">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CoinsIcon aria-hidden className="size-4 text-warning" />
-          Confirm before spending
-        </CardTitle>
-        <CardDescription>
-          Every paid action shows its price first. Above this many credits the desk also asks you to confirm. 0 asks before every paid action.
-        </CardDescription>
+        <CardHeading icon={CoinsIcon} iconClassName="text-warning" title="Confirm before spending" description="Every paid action shows its price first. Above this many credits the desk also asks you to confirm. 0 asks before every paid action." />
       </CardHeader>
       <CardContent>
         <form

@@ -17,10 +17,8 @@ import { UserMenuLazy } from "./user-menu-lazy";
 const SHELL_END_ID = "shell-end";
 
 /**
- * The signed-in frame: skip link, sidebar (rail on tablets), a sticky top bar holding the credit gauge so it is
- * always in view, and the page. Without a key every page but Settings opens with the guided first step. The server
- * renders the navigation's icons (`groups`, components/shell/nav-groups.tsx) and the first step (`firstStep`, the
- * no-key card, null with a key), so neither brings code to the browser.
+ * The signed-in frame: skip link, sidebar, a sticky top bar with the credit gauge, the page. The server renders the
+ * navigation's icons and the no-key first step, so neither brings code to the browser.
  */
 export function AppShell({
   user,

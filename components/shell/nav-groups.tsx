@@ -86,13 +86,8 @@ export const NAV_SPRITE_HREF = `${NAV_SPRITE_PATH}?v=${createHash("sha256")
   .slice(0, 12)}`;
 
 /**
- * The pages a user's role opens, each icon a box painted in the text's colour through its icon in the sprite (a CSS
- * mask). Not the icons' paths: inlined (as they were), the 15–17 icons were about 3 kB of every page's compressed
- * HTML, in its markup and again in the RSC payload, which put the desk's pages over the 14 kB a phone gets in the
- * first round trip (bench/README.md, session 8). Not `<svg><use href>` either (session 8 to 10): a browser fetches a
- * `<use>`'s file even where it is not shown, so phones fetched the sprite for the sidebar they hide, one request among
- * the first paint's. A mask image of an element that is not displayed is not fetched: phones ask for the sprite only
- * when the menu opens. One cached request, and no icon code is in the browser's bundle.
+ * The pages a role opens, each icon a CSS mask of one sprite: inlined icons put every page's HTML over a phone's first
+ * round trip, and a hidden `<use>` is fetched anyway, while a mask of an undisplayed element is not.
  */
 export function navGroupsFor(role: "admin" | "member"): NavGroup[] {
   return NAV_GROUPS.map((g) => ({

@@ -27,10 +27,8 @@ const STACK_STYLE = "svg svg{display:none;fill:none;stroke:#000;stroke-width:2;s
 let sprite: string | undefined;
 
 /**
- * The navigation's icons as one SVG stack: each icon a nested `<svg>` under its nav item's id (./nav-groups.tsx),
- * hidden unless the URL's fragment names it, drawn in black as lucide draws it (the page uses it as a mask, so only
- * the strokes' coverage counts and the colour is the text's). Built once per process from the lucide icons the nav
- * names; served by app/icons/nav.svg/route.ts.
+ * The navigation's icons as one SVG stack, each shown only when the fragment names it and drawn in black (it is used as
+ * a mask). Built once per process from the lucide icons the nav names; served by app/icons/nav.svg.
  */
 export function navSprite(): string {
   sprite ??= `<svg xmlns="http://www.w3.org/2000/svg"><style>${STACK_STYLE}</style>${NAV_GROUPS.flatMap((g) => g.items)

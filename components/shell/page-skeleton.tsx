@@ -1,5 +1,4 @@
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { CardSkeleton } from "./card-skeleton";
 
 /**
  * What a desk page shows under its header while the server reads the rest: a few cards in the page's shape. The
@@ -9,16 +8,7 @@ export function PageSkeleton({ cards = 2, label = "Loading the page" }: { cards?
   return (
     <div className="grid gap-6" aria-busy="true" aria-label={label}>
       {Array.from({ length: cards }, (_, i) => (
-        <Card key={i}>
-          <CardHeader>
-            <Skeleton className="h-5 w-40" />
-            <Skeleton className="h-4 w-full max-w-72" />
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-4/5" />
-          </CardContent>
-        </Card>
+        <CardSkeleton key={i} head={["h-5 w-40", "h-4 w-full max-w-72"]} body={["h-10 w-full", "h-10 w-4/5"]} />
       ))}
     </div>
   );

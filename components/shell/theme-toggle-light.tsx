@@ -7,10 +7,8 @@ import { ThemeToggleButton } from "./theme-toggle-button";
 type TippedToggle = ComponentType<{ autoFocus?: boolean }>;
 
 /**
- * The light/dark switch of the signed-out pages: the same button, its tooltip (Radix Tooltip and its popper, the
- * largest part of those pages' own code) loaded once the browser is idle after the page, not with it. The button is
- * swapped for the tooltip's then, never on the user's hover or press (a swap between pointer down and up would lose
- * the click); focus stays on the button if it had it.
+ * The signed-out pages' theme switch: its tooltip (the largest part of those pages' own code) loads once the browser
+ * is idle, never on hover or press (a swap between pointer down and up would lose the click).
  */
 export function ThemeToggleLight() {
   const [Tipped, setTipped] = useState<{ Toggle: TippedToggle; focused: boolean } | null>(null);

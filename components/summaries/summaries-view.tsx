@@ -23,10 +23,12 @@ import type { DailySummaryRequest, SummaryMode } from "@/lib/alpha/summaries";
 import { CONTEXT_WINDOW_MAX, MAX_SUMMARY_SYMBOLS, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/summary-rules";
 import { formatCredits } from "@/lib/format/number";
 import { useAlphaMutation } from "@/lib/query/alpha-core";
-import { deskKeys } from "@/lib/query/desk-keys";
-import type { SummaryEntry } from "@/lib/query/summaries";
-import { lookupRecentSummary, SUMMARY_CALLS, summaryEntryQueryOptions } from "@/lib/query/summaries";
-import { watchlistToItems } from "@/lib/query/watchlist-rules";
+import type { SummaryEntry } from "@/lib/desk/summaries";
+import { deskCall } from "@/lib/desk/client";
+import * as api from "@/lib/desk/route-meta";
+import { deskKey, deskQuery } from "@/lib/query/desk";
+import { SUMMARY_CALLS } from "@/lib/query/summaries";
+import { watchlistToItems } from "@/lib/desk/watchlist-rules";
 import { cn } from "@/lib/utils";
 import { SymbolFilter } from "@/components/symbol-filter/symbol-filter";
 import { MODE_INFO, splitTypedSymbols, summaryParsers, symbolCountWords, withArticle } from "./summary-params";
@@ -110,9 +112,9 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
   const [failure, setFailure] = useState<unknown>(null);
 
   const account = useQuery({ ...SUMMARY_CALLS.queryOptions("getAccount", {}), enabled: hasKey });
-  const policy = account.data?.data.data.retention_policy;
+  const policy = account.data?.item.retention_policy;
   const optOutAllowed = policy && typeof policy.allow_opt_out === "boolean" ? policy.allow_opt_out : null;
-  const summariesEnabled = account.data?.data.data.products.find((p) => p.product === "summaries")?.enabled;
+  const summariesEnabled = account.data?.item.products.find((p) => p.product === "summaries")?.enabled;
 
   const source = params.source ?? (selection.watchlists.length > 0 || params.symbols === "" ? "watchlist" : "symbols");
   const retention = params.private ? ("none" as const) : undefined;
@@ -120,7 +122,7 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
   // The server writes the history entry from the upstream answer and its charge; the label is only where symbols came from.
   const mutation = useAlphaMutation("createDailySummary", { retention, label: sourceLabel });
   const freshMutation = useAlphaMutation("createDailySummary", { retention, label: sourceLabel, fresh: true });
-  const entry = useQuery({ ...summaryEntryQueryOptions(params.entry ?? ""), enabled: params.entry !== null });
+  const entry = useQuery({ ...deskQuery(api.getSummary, { params: { id: params.entry ?? "" } }), enabled: params.entry !== null });
 
   const typed = splitTypedSymbols(params.symbols);
   const { request, problems } = buildRequest({
@@ -139,9 +141,9 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
     try {
       if (!fresh) {
         setWorking("lookup");
-        const earlier = await lookupRecentSummary({ request });
+        const earlier = await deskCall(api.lookupSummary, { body: { request } });
         if (earlier) {
-          client.setQueryData(summaryEntryQueryOptions(earlier.id).queryKey, earlier);
+          client.setQueryData(deskKey("getSummary", { params: { id: earlier.id } }), earlier);
           setReusedId(earlier.id);
           await setParams({ entry: earlier.id });
           return;
@@ -156,12 +158,12 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
       let id = result.meta.recordId;
       if (!id) {
         // The summary is paid for: show it even when the history could not keep it.
-        const saved = unsavedEntry({ request, response: result.data, credits: charged, retention, source: sourceLabel });
-        client.setQueryData(summaryEntryQueryOptions(saved.id).queryKey, saved);
+        const saved = unsavedEntry({ request, response: result.item, credits: charged, retention, source: sourceLabel });
+        client.setQueryData(deskKey("getSummary", { params: { id: saved.id } }), saved);
         toast.warning("The summary could not be saved to your history; copy it if you need it later.");
         id = saved.id;
       }
-      void client.invalidateQueries({ queryKey: deskKeys.summaries.history() });
+      void client.invalidateQueries({ queryKey: deskKey("listSummaries") });
       setReusedId(result.meta.cached ? id : null);
       await setParams({ entry: id });
       toast.success(charged > 0 ? `Summary generated · ${formatCredits(charged)}` : result.meta.cached ? "Opened the earlier result · 0 credits" : "Done · no credits charged");

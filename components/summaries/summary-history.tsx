@@ -1,30 +1,28 @@
 "use client";
 
+import { CardHeading } from "@/components/shell/card-heading";
 import { useQuery } from "@tanstack/react-query";
 import { HistoryIcon } from "lucide-react";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { formatCredits } from "@/lib/format/number";
 import { formatIstDateTime, formatIstRecent } from "@/lib/format/time";
-import { summaryHistoryQueryOptions } from "@/lib/query/summaries";
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery } from "@/lib/query/desk";
 import { cn } from "@/lib/utils";
 import { modeLabel } from "./summary-params";
 import { statusBadge, SummaryHistorySkeleton } from "./summary-status";
 
 /** The user's generated summaries, newest first; choosing one opens it (`?entry=<id>`). Free: kept in the desk. */
 export function SummaryHistory({ openId, onOpen }: { openId: string | null; onOpen: (id: string) => void }) {
-  const query = useQuery(summaryHistoryQueryOptions());
+  const query = useQuery(deskQuery(api.listSummaries));
   if (query.isPending) return <SummaryHistorySkeleton />;
   return (
     <Card className="gap-3">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <HistoryIcon aria-hidden className="size-4 text-muted-foreground" />
-          History
-        </CardTitle>
-        <CardDescription>Your last 50 summaries, kept by the desk. Opening one is free.</CardDescription>
+        <CardHeading icon={HistoryIcon} title="History" description="Your last 50 summaries, kept by the desk. Opening one is free." />
       </CardHeader>
       <CardContent>
         {query.isError ? (

@@ -21,10 +21,8 @@ function SummaryMarkdownSkeleton() {
 const SummaryMarkdown = lazy(() => import("./summary-markdown").then((m) => ({ default: m.SummaryMarkdown })));
 
 /**
- * The summary's markdown renderer (react-markdown, remark-gfm and their parsers, the largest library of the
- * summaries and batch pages) loads as its own chunk when a summary is shown, not with the page. Rendered on the
- * server too, so a summary in the page's first HTML does not shift. (React.lazy, not next/dynamic: the same
- * behaviour without next/dynamic's own code in the page.)
+ * The markdown renderer (the summaries and batch pages' largest library) loads when a summary is shown, and is
+ * rendered on the server too, so a summary in the first HTML does not shift.
  */
 export function SummaryMarkdownLazy(props: ComponentProps<typeof SummaryMarkdown>) {
   return (

@@ -1,7 +1,7 @@
 import { SYMBOL_RE } from "@/lib/alpha/patterns";
 import type { DailySummaryRequest } from "@/lib/alpha/summaries";
 import { CONTEXT_WINDOW_MAX, CONTEXT_WINDOW_MIN, MAX_SUMMARY_SYMBOLS, SUMMARY_MODES } from "@/lib/alpha/summary-rules";
-import { checkHolding, SYMBOL_MESSAGE } from "@/lib/query/watchlist-rules";
+import { checkHolding, SYMBOL_MESSAGE } from "@/lib/desk/watchlist-rules";
 
 /** A typed symbol as the contract reads it (trimmed, upper-cased), or null when it is not an exchange symbol. */
 export function symbolOf(text: string): string | null {

@@ -10,7 +10,7 @@ import { PriceTag } from "@/components/paid/price-tag";
 import { symbolsOfRequest } from "@/lib/alpha/batch-limits";
 import { formatCredits } from "@/lib/format/number";
 import { formatIstDateTime, formatRelativeTime } from "@/lib/format/time";
-import type { SummaryEntry } from "@/lib/query/summaries";
+import type { SummaryEntry } from "@/lib/desk/summaries";
 import { modeLabel } from "./summary-params";
 import { statusBadge, type StatusVariant } from "./summary-status";
 import { SummaryMarkdownLazy as SummaryMarkdown } from "./summary-markdown-lazy";

@@ -1,5 +1,4 @@
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { CardSkeleton, rows } from "@/components/shell/card-skeleton";
 
 /*
  * A summary's status as a badge and the result's skeleton, apart from the result itself: the history and the page
@@ -22,35 +21,15 @@ export function statusBadge(status: string): { label: string; variant: StatusVar
 
 export function SummaryResultSkeleton() {
   return (
-    <Card aria-busy="true" aria-label="Generating the summary">
-      <CardHeader>
-        <Skeleton className="h-5 w-56" />
-        <Skeleton className="h-4 w-80" />
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <Skeleton className="h-6 w-2/3" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-11/12" />
-        <Skeleton className="h-4 w-4/5" />
-        <Skeleton className="mt-4 h-5 w-1/3" />
-        <Skeleton className="h-4 w-full" />
-      </CardContent>
-    </Card>
+    <CardSkeleton
+      label="Generating the summary"
+      head={["h-5 w-56", "h-4 w-80"]}
+      body={["h-6 w-2/3", "h-4 w-full", "h-4 w-11/12", "h-4 w-4/5", "mt-4 h-5 w-1/3", "h-4 w-full"]}
+    />
   );
 }
 
 /** What stands in for the summary history while it loads (no script of its own when the page renders it). */
 export function SummaryHistorySkeleton() {
-  return (
-    <Card aria-busy="true" aria-label="Loading your summaries">
-      <CardHeader>
-        <Skeleton className="h-5 w-32" />
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-16" />
-        ))}
-      </CardContent>
-    </Card>
-  );
+  return <CardSkeleton label="Loading your summaries" head={["h-5 w-32"]} body={rows(4, "h-16")} />;
 }

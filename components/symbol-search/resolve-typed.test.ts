@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { SymbolMatch } from "@/lib/query/symbols";
 
 const fetchKnownSymbols = vi.fn();
-vi.mock("@/lib/query/watchlists", () => ({ fetchKnownSymbols: (...args: unknown[]) => fetchKnownSymbols(...args) }));
+vi.mock("@/components/watchlists/known-symbols", () => ({ fetchKnownSymbols: (...args: unknown[]) => fetchKnownSymbols(...args) }));
 
 const { resolveTypedSymbols } = await import("./resolve-typed");
 

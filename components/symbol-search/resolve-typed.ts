@@ -1,6 +1,6 @@
 import { SYMBOL_RE } from "@/lib/alpha/patterns";
 import type { SymbolMatch } from "@/lib/query/symbols";
-import { fetchKnownSymbols } from "@/lib/query/watchlists";
+import { fetchKnownSymbols } from "@/components/watchlists/known-symbols";
 
 /** What typed text resolves to: the symbols to add, or why it was refused (in words for people). */
 export type SymbolEntryOutcome = { ok: true; symbols: string[]; note: string | null } | { ok: false; message: string };

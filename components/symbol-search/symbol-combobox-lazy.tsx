@@ -9,12 +9,8 @@ import { cn } from "@/lib/utils";
 const loadCombobox = importOnce(() => import("@/components/symbol-search/symbol-combobox").then((m) => m.SymbolCombobox));
 
 /**
- * The symbol combobox, fetched when it is about to be used: until then a plain input with the combobox's role,
- * name and look stands in for it (nothing to suggest before anything is typed). Pointing at it, touching it or
- * focusing it (keyboard included) loads the combobox, which takes over the text typed so far, the caret and the
- * focus; an Enter pressed in between is applied once it has loaded. As a form field (`field`, with `value` and
- * `onValueChange`), an Enter in the light input submits the form, as it does in the combobox when no suggestion is
- * shown (and the light input shows none).
+ * A plain input with the combobox's role and look until pointer, touch or focus loads the combobox, which takes over the
+ * text, the caret and the focus; an Enter in between is applied once it is in, or submits a form field.
  */
 export function LazySymbolCombobox(props: Omit<SymbolComboboxProps, "commitOnMount">) {
   const [Combobox, setCombobox] = React.useState<typeof SymbolCombobox | null>(null);

@@ -9,8 +9,10 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatNumber } from "@/lib/format/number";
-import { queryKeys } from "@/lib/query/keys";
-import { buySymbolCatalogue, symbolSearchQueryOptions, type SymbolMatch, type SymbolSearchResult } from "@/lib/query/symbols";
+import { deskCall } from "@/lib/desk/client";
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery, refreshAfter } from "@/lib/query/desk";
+import type { SymbolMatch, SymbolSearchResult } from "@/lib/query/symbols";
 import { resolveTypedSymbols } from "./resolve-typed";
 import { cn } from "@/lib/utils";
 
@@ -92,7 +94,7 @@ export function SymbolCombobox({
   // The last piece of a comma-separated entry is what the suggestions are for.
   const current = multiple ? (draft.split(",").pop() ?? "").trim() : draft.trim();
   const debounced = useDebounced(current, 150);
-  const search = useQuery({ ...symbolSearchQueryOptions(debounced), enabled: debounced.length > 0 && !disabled });
+  const search = useQuery({ ...deskQuery(api.searchSymbols, { query: { q: debounced.trim(), limit: 8 } }), enabled: debounced.length > 0 && !disabled });
   const result: SymbolSearchResult | undefined = search.data && search.data.query.toUpperCase() === current.toUpperCase() ? search.data : undefined;
   const matches = current ? (result?.matches ?? []) : [];
   const showPopup = open && current.length > 0;
@@ -164,12 +166,12 @@ export function SymbolCombobox({
     if (!(await confirmSpend(price, "the symbol catalogue (every listed company's name and BSE code, kept for your account)"))) return;
     setBuying(true);
     try {
-      await buySymbolCatalogue(price.credits);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.symbols.all });
+      await deskCall(api.buySymbolCatalogue, { body: { spendUpTo: price.credits } });
+      await queryClient.invalidateQueries({ queryKey: ["desk", "searchSymbols"] });
       // Back to the typing, with the suggestions open again (the dialog took the focus away).
       inputRef.current?.focus();
       setOpen(true);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.usage.all });
+      refreshAfter(queryClient, api.buySymbolCatalogue);
     } catch (e) {
       refuse(isAlphaError(e) ? e.message : "The symbol catalogue could not be bought right now; nothing was charged.");
     } finally {

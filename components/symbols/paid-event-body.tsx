@@ -2,7 +2,7 @@
 
 import { ExternalLinkIcon } from "lucide-react";
 import Link from "next/link";
-import { alertTypeLabel, alertTypeOf } from "@/components/alerts/alert-model";
+import { alertTypeLabel } from "@/components/alerts/alert-model";
 import { blockDealWindow, formatDealValue, formatShares, WINDOW_LABEL } from "@/components/block-deals/block-deal-model";
 import { concallGlance } from "@/components/concalls/concall-parts";
 import { SentimentBadge } from "@/components/news/sentiment-badge";
@@ -44,7 +44,7 @@ export function PaidEventBody({ event, href }: { event: PaidTimelineEvent; href:
       return (
         <>
           <p className="font-medium">
-            {alertTypeLabel(alertTypeOf(a))}
+            {alertTypeLabel(a.type)}
             {a.price && (
               <span className={cn("ml-2 font-mono text-sm", a.price.change_percent >= 0 ? "text-positive" : "text-negative")}>
                 {formatInr(a.price.value, { paise: true })} {formatPercentChange(a.price.change_percent)}

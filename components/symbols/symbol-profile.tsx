@@ -25,7 +25,7 @@ function Field({ label, children, mono = false }: { label: string; children: Rea
 export function SymbolProfile({ symbol }: { symbol: string }) {
   const input = symbolInputs(symbol).metadata;
   const { query, price, request, requested } = usePaidCallWith(SYMBOL_PAGE_CALLS, "listSymbolMetadata", input);
-  const meta = query.data?.data.data.find((m) => m.symbol === symbol) ?? query.data?.data.data[0];
+  const meta = query.data?.items.find((m) => m.symbol === symbol) ?? query.data?.items[0];
 
   let body: ReactNode;
   if (!query.data && !requested) {

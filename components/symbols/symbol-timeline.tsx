@@ -149,7 +149,7 @@ function PaidSource<K extends SymbolPageEndpoint>({ label, call, what, testId }:
     call.request();
   };
   if (call.query.data) {
-    const n = (call.query.data.data as { data?: unknown[] }).data?.length ?? 0;
+    const n = ("items" in call.query.data ? call.query.data.items.length : 0);
     const meta = call.query.data.meta;
     return (
       <Badge variant="secondary" className="h-8 gap-1.5 px-2.5 text-xs" data-testid="timeline-source-loaded" data-cached={meta.cached}>
@@ -186,7 +186,7 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
   const upcomingCalls = useQuery(SYMBOL_PAGE_CALLS.queryOptions("listUpcomingConcalls", inputs.upcomingCalls));
   // The paid profile, when bought, names the company too; reading it here never fetches it.
   const profile = useQuery({ ...SYMBOL_PAGE_CALLS.queryOptions("listSymbolMetadata", inputs.metadata), enabled: false });
-  const company = profile.data?.data.data[0]?.company_name ?? upcomingResults.data?.data.data.find((r) => r.company)?.company ?? null;
+  const company = profile.data?.items[0]?.company_name ?? upcomingResults.data?.items.find((r) => r.company)?.company ?? null;
   const calls = usePaidCallWith(SYMBOL_PAGE_CALLS, "listConcalls", inputs.calls);
   const alerts = usePaidCallWith(SYMBOL_PAGE_CALLS, "listAlerts", inputs.alerts);
   const news = usePaidCallWith(SYMBOL_PAGE_CALLS, "listNews", inputs.news);
@@ -195,14 +195,14 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
 
   const timeline = buildTimeline(
     {
-      results: results.data?.data.data,
-      upcomingResults: upcomingResults.data?.data.data,
-      upcomingCalls: upcomingCalls.data?.data.data,
-      calls: calls.query.data?.data.data,
-      alerts: alerts.query.data?.data.data,
-      news: news.query.data?.data.data,
-      announcements: announcements.query.data?.data.data,
-      blockDeals: blockDeals.query.data?.data.data,
+      results: results.data?.items,
+      upcomingResults: upcomingResults.data?.items,
+      upcomingCalls: upcomingCalls.data?.items,
+      calls: calls.query.data?.items,
+      alerts: alerts.query.data?.items,
+      news: news.query.data?.items,
+      announcements: announcements.query.data?.items,
+      blockDeals: blockDeals.query.data?.items,
     },
     now,
   );

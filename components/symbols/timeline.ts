@@ -1,4 +1,4 @@
-import type { Alert } from "@/lib/alpha/alerts";
+import type { DeskAlert as Alert } from "@/lib/alpha/alerts";
 import type { AnnouncementRow } from "@/lib/alpha/announcements";
 import type { BlockDeal } from "@/lib/alpha/block-deals";
 import type { Concall, UpcomingConcall } from "@/lib/alpha/concalls";

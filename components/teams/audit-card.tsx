@@ -1,15 +1,17 @@
 "use client";
 
+import { CardHeading } from "@/components/shell/card-heading";
 import { useQuery } from "@tanstack/react-query";
 import { DownloadIcon, ScrollTextIcon } from "lucide-react";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardAction, CardContent, CardHeader } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deskUrl } from "@/lib/desk/client";
+import * as api from "@/lib/desk/route-meta";
 import type { AuditEntry } from "@/lib/desk/teams";
 import { formatIstDateTime } from "@/lib/format/time";
-import { auditQueryOptions } from "@/lib/query/teams";
+import { deskQuery } from "@/lib/query/desk";
 
 const ACTION_WORDS: Record<string, string> = {
   "org_key.saved": "Organisation key stored",
@@ -27,18 +29,14 @@ const ACTION_WORDS: Record<string, string> = {
 
 /** Every change to keys, roles and allowances, newest first; the whole log downloads as CSV. */
 export function AuditCard({ initialEntries }: { initialEntries: AuditEntry[] }) {
-  const query = useQuery({ ...auditQueryOptions(), initialData: initialEntries });
+  const query = useQuery({ ...deskQuery(api.listAudit), initialData: initialEntries });
   return (
     <Card data-testid="audit-card">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ScrollTextIcon aria-hidden className="size-4 text-primary" />
-          Audit log
-        </CardTitle>
-        <CardDescription>Who changed a key, a role or an allowance, and when.</CardDescription>
+        <CardHeading icon={ScrollTextIcon} iconClassName="text-primary" title="Audit log" description="Who changed a key, a role or an allowance, and when." />
         <CardAction>
           <Button asChild variant="outline" size="sm">
-            <a href={deskUrl("exportAudit")} download>
+            <a href={deskUrl(api.exportAudit)} download>
               <DownloadIcon aria-hidden />
               Export CSV
             </a>

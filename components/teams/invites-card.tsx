@@ -1,5 +1,6 @@
 "use client";
 
+import { CardHeading } from "@/components/shell/card-heading";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CopyIcon, LinkIcon } from "lucide-react";
 import { useId, useState } from "react";
@@ -7,17 +8,17 @@ import { toast } from "@/components/ui/toast";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
+import * as api from "@/lib/desk/route-meta";
 import type { Invite, PaidAction } from "@/lib/desk/teams";
 import { INVITE_TTL_HOURS, PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/team-labels";
 import { formatIstDateTime } from "@/lib/format/time";
-import { queryKeys } from "@/lib/query/keys";
-import { invitesQueryOptions } from "@/lib/query/teams";
+import { deskQuery, refreshAfter } from "@/lib/query/desk";
 
 function inviteState(invite: Invite, now: number): string {
   if (invite.usedAt) return `Used by ${invite.usedBy ?? "a new member"}`;
@@ -28,7 +29,7 @@ function inviteState(invite: Invite, now: number): string {
 export function InvitesCard({ initialInvites }: { initialInvites: Invite[] }) {
   const queryClient = useQueryClient();
   const id = useId();
-  const query = useQuery({ ...invitesQueryOptions(), initialData: initialInvites });
+  const query = useQuery({ ...deskQuery(api.listInvites), initialData: initialInvites });
   const [role, setRole] = useState<"member" | "admin">("member");
   const [allowance, setAllowance] = useState("");
   const [note, setNote] = useState("");
@@ -40,13 +41,13 @@ export function InvitesCard({ initialInvites }: { initialInvites: Invite[] }) {
   const create = useMutation({
     mutationFn: () => {
       const trimmed = allowance.trim();
-      return deskCall("createInvite", { body: { role, note, actions, dailyAllowance: trimmed === "" ? null : Number(trimmed) } });
+      return deskCall(api.createInvite, { body: { role, note, actions, dailyAllowance: trimmed === "" ? null : Number(trimmed) } });
     },
     onSuccess: (created) => {
       setLink(created.url);
       setError(null);
       setNote("");
-      void queryClient.invalidateQueries({ queryKey: queryKeys.team.all });
+      refreshAfter(queryClient, api.createInvite);
     },
     onError: (e) => setError(isAlphaError(e) ? e.message : "The invite was not made. Try again."),
   });
@@ -54,13 +55,7 @@ export function InvitesCard({ initialInvites }: { initialInvites: Invite[] }) {
   return (
     <Card data-testid="invites-card">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <LinkIcon aria-hidden className="size-4 text-primary" />
-          Invite a member
-        </CardTitle>
-        <CardDescription>
-          A link that signs up one person, valid for {INVITE_TTL_HOURS} hours. It is shown once: copy it and send it to them.
-        </CardDescription>
+        <CardHeading icon={LinkIcon} iconClassName="text-primary" title="Invite a member" description={<>A link that signs up one person, valid for {INVITE_TTL_HOURS} hours. It is shown once: copy it and send it to them.</>} />
       </CardHeader>
       <CardContent className="grid gap-4">
         <form

@@ -1,5 +1,6 @@
 import { Building2Icon, KeyRoundIcon, UserIcon } from "lucide-react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CardHeading } from "@/components/shell/card-heading";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import type { KeyInUse } from "@/lib/desk/teams";
 import { PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/team-labels";
 import { formatCredits } from "@/lib/format/number";
@@ -11,11 +12,7 @@ export function KeyInUseCard({ keyInUse }: { keyInUse: KeyInUse }) {
   return (
     <Card data-testid="key-in-use" data-source={source ?? "none"}>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <KeyRoundIcon aria-hidden className="size-4 text-primary" />
-          Which key your requests use
-        </CardTitle>
-        <CardDescription>Your own key, when you store one, takes precedence over the organisation&apos;s.</CardDescription>
+        <CardHeading icon={KeyRoundIcon} iconClassName="text-primary" title="Which key your requests use" description={<>Your own key, when you store one, takes precedence over the organisation&apos;s.</>} />
       </CardHeader>
       <CardContent className="grid gap-2 text-sm">
         {source === "personal" && (

@@ -14,7 +14,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { MemberSpend, TeamView } from "@/lib/desk/teams";
 import { PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/team-labels";
 import { formatCredits } from "@/lib/format/number";
-import { teamViewQueryOptions } from "@/lib/query/teams";
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery } from "@/lib/query/desk";
 import { preloadSeatDialog, SeatDialog } from "./seat-dialog-lazy";
 
 const NOTICE_SHARE = 0.8;
@@ -27,7 +28,7 @@ function KeyBadge({ source }: { source: MemberSpend["keySource"] }) {
 
 /** Each member's spend today against their allowance, what they may buy, and the account's daily limit. */
 export function MembersCard({ initialView, currentUserId }: { initialView: TeamView; currentUserId: string }) {
-  const query = useQuery({ ...teamViewQueryOptions(), initialData: initialView, refetchInterval: 30_000 });
+  const query = useQuery({ ...deskQuery(api.getTeam), initialData: initialView, refetchInterval: 30_000 });
   const [editing, setEditing] = useState<MemberSpend | null>(null);
   const view = query.data;
   const limit = view.dailyLimit;

@@ -1,6 +1,5 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangleIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
@@ -11,26 +10,22 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import { deskCall } from "@/lib/desk/client";
+import * as api from "@/lib/desk/route-meta";
 import type { MemberSpend, PaidAction, UpdateMemberInput } from "@/lib/desk/teams";
 import { PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/team-labels";
-import { queryKeys } from "@/lib/query/keys";
+import { useDeskMutation } from "@/lib/query/desk";
 
 /** A member's seat as an admin edits it: allowance, what they may buy, role (loaded by MembersCard when first asked for). */
 export function SeatDialog({ member, self, onClose }: { member: MemberSpend; self: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const id = useId();
   const [role, setRole] = useState(member.role);
   const [disabled, setDisabled] = useState(member.disabled);
   const [allowance, setAllowance] = useState(member.seat.dailyAllowance === null ? "" : String(member.seat.dailyAllowance));
   const [actions, setActions] = useState<PaidAction[]>(member.seat.actions);
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (change: UpdateMemberInput) => deskCall("updateMember", { params: { id: member.userId }, body: change }),
+  const save = useDeskMutation(api.updateMember, {
     onSuccess: () => {
       toast.success(`${member.name}'s seat is saved.`);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.team.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.users() });
       onClose();
     },
     onError: (e) => setError(isAlphaError(e) ? e.message : "The change was not saved. Try again."),
@@ -47,7 +42,7 @@ export function SeatDialog({ member, self, onClose }: { member: MemberSpend; sel
     const change: UpdateMemberInput = { dailyAllowance: value, actions };
     if (role !== member.role) change.role = role;
     if (disabled !== member.disabled) change.disabled = disabled;
-    save.mutate(change);
+    save.mutate({ params: { id: member.userId }, body: change });
   }
 
   return (

@@ -1,18 +1,14 @@
 "use client";
 
+import { CardSkeleton, rows } from "@/components/shell/card-skeleton";
 import { type ComponentProps, Suspense } from "react";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { lazyPart } from "@/components/ui/lazy-part";
 import { importOnce } from "@/lib/import-once";
 import { UsageOverviewSkeleton } from "@/components/usage/usage-overview-skeleton";
 
 /**
- * Today's panels below the market status, each its own chunk instead of part of the page's first load (issue 18).
- * The server renders them in full (React.lazy resolves there; only the first request after the server starts streams
- * a skeleton and then the panel in the same response), so the first HTML shows every panel and nothing shifts; the
- * browser fetches a panel's code and hydrates it when the chunk arrives. The skeletons hold a panel's box for a
- * client-side navigation, while the chunk loads.
+ * Today's panels below the market status, each its own chunk: rendered in full on the server (so nothing shifts) and
+ * hydrated when its chunk arrives; the skeletons hold a panel's box on a client-side navigation.
  */
 
 const loadPanels = importOnce(() => import("./today-panels"));
@@ -27,19 +23,7 @@ const Briefs = lazyPart(() => import("@/components/briefs/todays-briefs").then((
 
 /** A card of the panels' shape: a title, a line of description and `lines` rows, at the panels' rhythm. */
 function PanelSkeleton({ label, lines = 3, className }: { label: string; lines?: number; className?: string }) {
-  return (
-    <Card aria-busy="true" aria-label={label} className={className}>
-      <CardHeader>
-        <Skeleton className="h-5 w-48" />
-        <Skeleton className="h-4 w-full max-w-96" />
-      </CardHeader>
-      <CardContent className="grid gap-2">
-        {Array.from({ length: lines }, (_, i) => (
-          <Skeleton key={i} className="h-5 w-full" />
-        ))}
-      </CardContent>
-    </Card>
-  );
+  return <CardSkeleton label={label} head={["h-5 w-48", "h-4 w-full max-w-96"]} body={rows(lines, "h-5 w-full")} bodyClassName="grid gap-2" {...(className ? { className } : {})} />;
 }
 
 export function ResultsTodayPanel(props: ComponentProps<typeof ResultsToday>) {

@@ -1,5 +1,6 @@
 "use client";
 
+import { CardHeading } from "@/components/shell/card-heading";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { BellRingIcon, CalendarClockIcon, MicIcon } from "lucide-react";
 import Link from "next/link";
@@ -17,9 +18,9 @@ import { usePaidPages } from "@/components/feeds/use-paid-pages";
 import { PaidButton } from "@/components/paid/paid-call";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { Alert } from "@/lib/alpha/alerts";
+import type { DeskAlert as Alert } from "@/lib/alpha/alerts";
 import { describeCost } from "@/lib/alpha/costs";
 import { MAX_LIST_VALUES } from "@/lib/alpha/patterns";
 import { formatQuarter } from "@/lib/format/quarter";
@@ -76,7 +77,7 @@ export function ResultsTodayPanel({ symbols, now }: { symbols: readonly string[]
   const error = calendar.error ?? filed.find((q) => q.error)?.error ?? null;
   const names = new Map((calendar.data?.rows ?? []).flatMap((r) => (r.company ? [[r.symbol, r.company] as const] : [])));
   const lines: ResultLine[] = [
-    ...filed.flatMap((q) => q.data?.data.data ?? []).flatMap((r): ResultLine[] => (r.date ? [{ key: `f-${r.id}`, symbol: r.symbol, company: names.get(r.symbol) ?? null, quarter: r.quarter ?? null, at: r.date, kind: "filed" }] : [])),
+    ...filed.flatMap((q) => q.data?.items ?? []).flatMap((r): ResultLine[] => (r.date ? [{ key: `f-${r.id}`, symbol: r.symbol, company: names.get(r.symbol) ?? null, quarter: r.quarter ?? null, at: r.date, kind: "filed" }] : [])),
     ...(calendar.data?.rows ?? [])
       .filter((r) => r.date && (istDate(Date.parse(r.date)) === today || istDate(Date.parse(r.date)) === tomorrow))
       .map((r): ResultLine => ({ key: `s-${r.id}`, symbol: r.symbol, company: r.company ?? null, quarter: r.quarter ?? null, at: r.date ?? "", kind: "scheduled" })),
@@ -86,11 +87,7 @@ export function ResultsTodayPanel({ symbols, now }: { symbols: readonly string[]
   return (
     <Card data-testid="results-today">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CalendarClockIcon aria-hidden className="size-4 text-muted-foreground" />
-          Results today and tomorrow
-        </CardTitle>
-        <CardDescription>In your watchlists: filed already, or scheduled by a board meeting. Free.</CardDescription>
+        <CardHeading icon={CalendarClockIcon} title="Results today and tomorrow" description="In your watchlists: filed already, or scheduled by a board meeting. Free." />
       </CardHeader>
       <CardContent className="grid gap-4">
         {pending ? (
@@ -138,18 +135,14 @@ export function UpcomingCallsPanel({ symbols }: { symbols: readonly string[] }) 
   const pending = calls.some((q) => q.isPending);
   const error = calls.find((q) => q.error)?.error ?? null;
   const rows = calls
-    .flatMap((q) => q.data?.data.data ?? [])
+    .flatMap((q) => q.data?.items ?? [])
     .filter((r) => r.meeting_date)
     .sort((a, b) => (a.meeting_date ?? "").localeCompare(b.meeting_date ?? ""))
     .slice(0, 8);
   return (
     <Card data-testid="upcoming-calls">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <MicIcon aria-hidden className="size-4 text-muted-foreground" />
-          Upcoming calls
-        </CardTitle>
-        <CardDescription>Earnings calls booked in your watchlists, nearest first. Free.</CardDescription>
+        <CardHeading icon={MicIcon} title="Upcoming calls" description="Earnings calls booked in your watchlists, nearest first. Free." />
       </CardHeader>
       <CardContent className="grid gap-3">
         {pending ? (
@@ -211,11 +204,7 @@ export function LatestOnSymbolsPanel({ symbols, now, hasKey }: { symbols: readon
       <CardHeader className="grid-rows-none gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid gap-1">
-            <CardTitle className="flex items-center gap-2">
-              <BellRingIcon aria-hidden className="size-4 text-muted-foreground" />
-              Alerts and announcements
-            </CardTitle>
-            <CardDescription>Today in your symbols{symbols.length > followed.length ? ` (the first ${followed.length})` : ""}: new ones arrive here free as they happen.</CardDescription>
+            <CardHeading icon={BellRingIcon} title="Alerts and announcements" description={<>Today in your symbols{symbols.length > followed.length ? ` (the first ${followed.length})` : ""}: new ones arrive here free as they happen.</>} />
           </div>
           {hasKey && followed.length > 0 && (
             <div className="flex flex-wrap gap-1">

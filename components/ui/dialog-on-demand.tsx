@@ -4,10 +4,8 @@ import { type ComponentType, lazy, Suspense, useState } from "react";
 import { importOnce } from "@/lib/import-once";
 
 /**
- * A dialog opened from state (`open`, or a row it is about), fetched on demand instead of with the page: its module
- * (and Radix Dialog's focus trap, scroll lock and layers, ~9 kB gzip) loads on `preload` (call it on pointer or focus
- * on the control that opens it) or on the first opening, and the dialog is mounted from its first opening on (kept
- * after, so it closes as any dialog does). Focus goes back to the opener on close (components/ui/dialog.tsx).
+ * A dialog opened from state, fetched on demand (with Radix Dialog) on `preload` or at its first opening, and kept
+ * mounted after, so it closes as any dialog does; focus goes back to its opener.
  */
 export function dialogOnDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,

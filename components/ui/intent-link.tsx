@@ -6,10 +6,8 @@ import { AppRouterContext } from "next/dist/shared/lib/app-router-context.shared
 import { type ComponentProps, useContext } from "react";
 
 /**
- * A next/link that prefetches when the user shows intent (pointer over it, keyboard focus, a touch), not when it
- * scrolls into view. For links shown many at a time — the sidebar on every page, a symbol on every row of a feed or
- * calendar — where viewport prefetching sent one or two server renders per link on every page load (80 on
- * /earnings), competing with the page's own first load for the network, the server and the main thread.
+ * A next/link that prefetches on intent (pointer, focus, touch), not when scrolled into view: for links shown many at a
+ * time, viewport prefetching sent dozens of server renders competing with the page's own first load.
  */
 export function IntentLink({ href, onPointerEnter, onFocus, onTouchStart, ...props }: Omit<ComponentProps<typeof Link>, "prefetch" | "href"> & { href: string }) {
   const router = useContext(AppRouterContext);

@@ -2,10 +2,8 @@ import type * as React from "react";
 import { cn } from "@/lib/utils";
 
 /**
- * A determinate progress bar with Radix Progress's markup (role="progressbar", aria-valuemin/max/now, aria-valuetext
- * as a percentage, data-state/value/max on the bar and its indicator) without Radix's Progress, Primitive and context
- * code (≈1.5 kB gzip in every page's first load through the credit gauge). `indicatorClassName` colours the bar
- * (e.g. warning when a limit is near). A value that is not a number between 0 and `max` reads as indeterminate.
+ * A determinate progress bar with Radix Progress's markup and attributes, without Radix's code in every page's first
+ * load through the gauge. A value that is not a number between 0 and `max` reads as indeterminate.
  */
 export function Progress({
   className,

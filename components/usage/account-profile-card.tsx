@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { CheckIcon, XIcon } from "lucide-react";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
@@ -8,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format/number";
 import { formatAddonTier, formatPlanName, formatStatusWord } from "@/lib/format/plan";
-import { type DeskUsage, usageQueryOptions } from "@/lib/query/usage";
+import type { UsageView } from "@/lib/desk/usage";
+import { useUsage } from "./use-usage";
 
 const PRODUCT_LABELS: Record<string, string> = {
   earnings: "Earnings",
@@ -26,7 +26,7 @@ const label = (p: string) => PRODUCT_LABELS[p] ?? p;
 
 /** The Alpha account behind the user's key: status, plan, products and WebSocket add-ons. */
 export function AccountProfileCard() {
-  const query = useQuery(usageQueryOptions());
+  const query = useUsage();
   return (
     <Card data-testid="account-profile">
       <CardHeader>
@@ -50,7 +50,7 @@ export function AccountProfileCard() {
   );
 }
 
-function Profile({ usage }: { usage: DeskUsage }) {
+function Profile({ usage }: { usage: UsageView }) {
   const account = usage.account;
   const plan = formatPlanName(account.metadata.subscription_plan_name, account.metadata.subscription_plan_id);
   const products = account.products;

@@ -8,14 +8,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatNumber } from "@/lib/format/number";
-import { spendQueryOptions } from "@/lib/query/usage";
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery } from "@/lib/query/desk";
 import { useQueryState } from "@/lib/url-state";
 import { spendRangeParser } from "./spend-panel";
 
 /** For admins: what each desk user spent in the selected range, biggest first. */
 export function SpendByUserCard() {
   const [range] = useQueryState("range", spendRangeParser);
-  const query = useQuery({ ...spendQueryOptions(range, "all"), placeholderData: (previous) => previous });
+  const query = useQuery({ ...deskQuery(api.getSpend, { query: { range, scope: "all" } }), placeholderData: (previous) => previous });
   const users = [...(query.data?.byUser ?? [])].sort((a, b) => b.credits - a.credits);
   const outside = query.data?.outside?.total ?? 0;
   const total = users.reduce((sum, u) => sum + u.credits, 0) + outside;

@@ -4,7 +4,7 @@ import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { type ChartConfig, ChartContainer, ChartLegend, ChartLegendContent, ChartTooltip, ChartTooltipContent, chartColorVar } from "@/components/ui/chart";
 import { formatCredits, formatNumber } from "@/lib/format/number";
 import { formatIstDate, formatIstDayMonth, formatIstTime } from "@/lib/format/time";
-import type { DeskSpend } from "@/lib/query/usage";
+import type { DeskSpend } from "@/lib/desk/usage";
 import { endpointLabel, seriesColor } from "./endpoint-labels";
 
 

@@ -8,7 +8,10 @@ import { ErrorState } from "@/components/shell/error-state";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatCredits } from "@/lib/format/number";
-import { type Reconciliation, SPEND_RANGES, type SpendRange, spendQueryOptions } from "@/lib/query/usage";
+import * as api from "@/lib/desk/route-meta";
+import { SPEND_RANGES, type SpendRange } from "@/lib/desk/spend-ranges";
+import type { Reconciliation } from "@/lib/desk/usage";
+import { deskQuery } from "@/lib/query/desk";
 import { SpendChartLazy } from "./spend-chart-lazy";
 import { SpendChartSkeleton } from "./spend-chart-skeleton";
 
@@ -35,7 +38,7 @@ function TodayReconciled({ today, ledgerError }: { today: Reconciliation | null;
 /** Spend over time by endpoint, from the desk's spend log; the range lives in the URL (`?range=7d`). */
 export function SpendPanel() {
   const [range, setRange] = useQueryState("range", spendRangeParser);
-  const query = useQuery({ ...spendQueryOptions(range, "me"), placeholderData: (previous) => previous });
+  const query = useQuery({ ...deskQuery(api.getSpend, { query: { range, scope: "me" } }), placeholderData: (previous) => previous });
 
   return (
     <Tabs value={range} onValueChange={(v) => void setRange(v as SpendRange)} className="gap-0">

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { KeyRoundIcon } from "lucide-react";
 import Link from "next/link";
 import { lazy, type ReactNode, Suspense } from "react";
@@ -10,10 +9,10 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatCredits, formatNumber, percentOf } from "@/lib/format/number";
 import { formatIstTime } from "@/lib/format/time";
-import { usageQueryOptions } from "@/lib/query/usage";
 import { cn } from "@/lib/utils";
 import { gaugeNumbers, METER_INDICATOR, meterTone } from "./meter";
 import { GaugeErrorButton } from "./gauge-error-button";
+import { useUsage } from "./use-usage";
 
 // What went wrong (the error explanations) is fetched only when the gauge fails; until then, or if that fetch fails
 // too, the same button without its hint.
@@ -24,7 +23,7 @@ const UsageGaugeError = lazy(() => import("./usage-gauge-error").catch(() => ({ 
  * the plan's daily limit and in the last minute against its rpm. Refreshed every 15 s and after every paid call.
  */
 export function UsageGauge({ hasKey }: { hasKey: boolean }) {
-  const query = useQuery({ ...usageQueryOptions(), enabled: hasKey });
+  const query = useUsage({ enabled: hasKey });
 
   if (!hasKey || (isAlphaError(query.error) && query.error.code === "no_api_key")) {
     return (

@@ -2,13 +2,8 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /**
- * The usage overview while it loads: the overview's own pending state, and Today's panel while the overview's chunk
- * loads (components/today/today-lazy.tsx). A module of its own, so Today draws it without the overview.
- *
- * It has the overview's shape line for line, so the overview takes its place without moving what is below: each stat
- * card's title line (text-sm), figure (text-2xl) and meter with its caption, then the projection's box with two lines.
- * On a wide window a shorter stand-in moved Today's panels below it down by 114 px when the overview arrived after the
- * first paint (React sends a finished boundary as a later segment when the page is large).
+ * The usage overview while it loads, line for line its shape, so the overview takes its place without moving what is
+ * below. A module of its own, so Today draws it without the overview.
  */
 export function UsageOverviewSkeleton() {
   return (

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { ClockIcon, InfoIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ErrorState } from "@/components/shell/error-state";
@@ -9,14 +8,14 @@ import { Progress } from "@/components/ui/progress";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { formatCredits, formatNumber, percentOf } from "@/lib/format/number";
 import { formatIstTime } from "@/lib/format/time";
-import { usageQueryOptions } from "@/lib/query/usage";
 import { gaugeNumbers, METER_INDICATOR, meterTone } from "./meter";
 import { describePace, describeProjection } from "./projection";
+import { useUsage } from "./use-usage";
 import { UsageOverviewSkeleton } from "./usage-overview-skeleton";
 
 /** The gauge in full, on the usage page: every number with what it means, and when today's pace hits the limit. */
 export function UsageOverview() {
-  const query = useQuery(usageQueryOptions());
+  const query = useUsage();
   if (query.isPending) return <UsageOverviewSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 

@@ -4,8 +4,8 @@
  * confirmed mapping turns rows into holdings. Every bad row is reported by its line in the file.
  */
 import Papa from "papaparse";
-import type { ExposureUnit, WatchlistItem } from "@/lib/query/watchlist-schema";
-import { checkHolding, checkIsin, MAX_WATCHLIST_ITEMS } from "@/lib/query/watchlist-rules";
+import type { ExposureUnit, WatchlistItem } from "@/lib/desk/watchlists";
+import { checkHolding, checkIsin, MAX_WATCHLIST_ITEMS } from "@/lib/desk/watchlist-rules";
 
 export const CSV_COLUMNS = ["symbol", "exposure", "label"] as const;
 

@@ -1,5 +1,5 @@
 /** How a watchlist's exposure reads on the page, in its unit (rupees, shares or weight). */
-import type { ExposureUnit } from "@/lib/query/watchlist-schema";
+import type { ExposureUnit } from "@/lib/desk/watchlists";
 import { formatInr, formatNumber } from "@/lib/format/number";
 
 export const UNIT_NAMES: Record<ExposureUnit, string> = { inr: "value in ₹", shares: "shares", weight: "weight (%)" };

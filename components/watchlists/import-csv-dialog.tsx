@@ -14,10 +14,12 @@ import { Switch } from "@/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatCredits } from "@/lib/format/number";
-import { queryKeys } from "@/lib/query/keys";
-import type { Watchlist } from "@/lib/query/watchlists";
-import { addWatchlistItems, createWatchlist, knownSymbolsQueryOptions, resolveIsins } from "@/lib/query/watchlists";
-import { MAX_WATCHLIST_NAME } from "@/lib/query/watchlist-rules";
+import { deskCall } from "@/lib/desk/client";
+import * as api from "@/lib/desk/route-meta";
+import type { Watchlist } from "@/lib/desk/watchlists";
+import { deskQuery } from "@/lib/query/desk";
+import { knownSymbolsQuery } from "./known-symbols";
+import { MAX_WATCHLIST_NAME } from "@/lib/desk/watchlist-rules";
 import type { ColumnMapping, CsvField, CsvLineError, CsvParseResult, CsvTable, ExposureBasis, ValueScale } from "./csv";
 import { applyMapping, canImportPart, guessMapping, MAX_CSV_BYTES, readCsvTable, skippedLinesCsv } from "./csv";
 import { downloadText } from "./download";
@@ -194,7 +196,7 @@ function Preview({ result }: { result: CsvParseResult }) {
 
 /** ISIN-only rows: symbols the desk has learnt come free; the rest are priced before anything is spent. */
 function IsinLookup({ isins, onResolved }: { isins: string[]; onResolved: (symbols: Record<string, string | null>) => void }) {
-  const quote = useQuery({ queryKey: queryKeys.watchlists.isins(isins), queryFn: () => resolveIsins({ isins }), staleTime: 60_000, retry: false });
+  const quote = useQuery({ ...deskQuery(api.resolveIsins, { body: { isins: [...isins].sort() } }), staleTime: 60_000, retry: false });
   const [paying, setPaying] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [handled, setHandled] = useState<unknown>(null);
@@ -230,7 +232,7 @@ function IsinLookup({ isins, onResolved }: { isins: string[]; onResolved: (symbo
                   setPaying(true);
                   setFailure(null);
                   try {
-                    const answer = await resolveIsins({ isins, spendUpTo: price });
+                    const answer = await deskCall(api.resolveIsins, { body: { isins, spendUpTo: price } });
                     if (answer.note) setFailure(answer.note);
                     onResolved(answer.symbols);
                   } catch (e) {
@@ -308,7 +310,7 @@ export function ImportCsvDialog({
   const clean = result !== null && lineErrors.length === 0 && result.pendingIsins.length === 0 && result.rows.length > 0 && !result.tooMany;
   const ready = serverErrors.length === 0 && (clean || (partOk && skipBad));
   const symbols = ready && result ? result.rows.map((r) => r.symbol) : [];
-  const known = useQuery(knownSymbolsQueryOptions(symbols));
+  const known = useQuery(knownSymbolsQuery(symbols));
   const unknown = known.data?.unknown ?? [];
 
   async function choose(file: File | undefined) {
@@ -338,7 +340,7 @@ export function ImportCsvDialog({
     setServerErrors([]);
     setFormError(null);
     try {
-      const saved = target === NEW ? await createWatchlist({ name, items, exposureUnit }) : await addWatchlistItems(target, { items, mode, exposureUnit });
+      const saved = target === NEW ? await deskCall(api.createWatchlist, { body: { name, items, exposureUnit } }) : await deskCall(api.addWatchlistItems, { params: { id: target }, body: { items, mode, exposureUnit } });
       onImported(saved);
       onOpenChange(false);
     } catch (e) {

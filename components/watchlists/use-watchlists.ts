@@ -2,13 +2,13 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { Watchlist } from "@/lib/query/watchlists";
-import { watchlistsQueryOptions } from "@/lib/query/watchlists";
+import type { Watchlist } from "@/lib/desk/watchlists";
+import { deskKey } from "@/lib/query/desk";
 
 /** Puts a changed (or removed) watchlist into the cached list at once, so every picker on the page sees it. */
 export function useUpdateWatchlistCache() {
   const client = useQueryClient();
-  const key = watchlistsQueryOptions().queryKey;
+  const key = deskKey("listWatchlists");
   return useCallback(
     (change: { put: Watchlist } | { remove: string }) => {
       client.setQueryData(key, (old: Watchlist[] | undefined) => {

@@ -22,9 +22,11 @@ import type { WatchlistSharing } from "@/lib/desk/teams";
 import { WATCHLIST_SHARING, WATCHLIST_SHARING_LABELS } from "@/lib/desk/team-labels";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDateTime } from "@/lib/format/time";
-import type { Watchlist, WatchlistItem } from "@/lib/query/watchlists";
-import { checkHolding, MAX_WATCHLIST_ITEMS } from "@/lib/query/watchlist-rules";
-import { addWatchlistItems, knownSymbolsQueryOptions, removeWatchlistItem, setWatchlistSharing, updateWatchlistItem } from "@/lib/query/watchlists";
+import { deskCall } from "@/lib/desk/client";
+import * as api from "@/lib/desk/route-meta";
+import type { Watchlist, WatchlistItem } from "@/lib/desk/watchlists";
+import { checkHolding, MAX_WATCHLIST_ITEMS } from "@/lib/desk/watchlist-rules";
+import { knownSymbolsQuery } from "./known-symbols";
 import { downloadText } from "./download";
 import { exposureDigits, exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
 import { preloadImportCsv } from "./import-csv-lazy";
@@ -59,7 +61,7 @@ function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: 
       const outcome = await resolveTypedSymbols(holding.symbol, [], { multiple: false });
       if (!outcome.ok) return setErrors({ refused: outcome.message });
       const existed = watchlist.items.some((i) => i.symbol === holding.symbol);
-      onSaved(await addWatchlistItems(watchlist.id, { items: [holding] }));
+      onSaved(await deskCall(api.addWatchlistItems, { params: { id: watchlist.id }, body: { items: [holding] } }));
       toast.success(existed ? `${holding.symbol} updated` : `${holding.symbol} added to ${watchlist.name}`);
       setSymbol("");
       setExposure("");
@@ -135,7 +137,7 @@ function SharingSelect({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: 
   async function change(sharing: WatchlistSharing) {
     setPending(true);
     try {
-      onSaved(await setWatchlistSharing(watchlist.id, sharing));
+      onSaved(await deskCall(api.setWatchlistSharing, { params: { id: watchlist.id }, body: { sharing } }));
       toast.success(sharing === "private" ? "Only you see this watchlist now." : `${WATCHLIST_SHARING_LABELS[sharing]} this watchlist now.`);
     } catch (e) {
       toast.error(isAlphaError(e) ? e.message : "Sharing was not changed. Try again.");
@@ -180,7 +182,7 @@ export function WatchlistDetail({
 }) {
   const [editing, setEditing] = useState<WatchlistItem | null>(null);
   const symbols = watchlist.items.map((i) => i.symbol);
-  const check = useQuery(knownSymbolsQueryOptions(symbols));
+  const check = useQuery(knownSymbolsQuery(symbols));
   const unit = watchlist.exposureUnit;
   const total = watchlist.items.reduce((s, i) => s + (i.exposure ?? 0), 0);
   // Shares of different companies do not add up to a book: no total and no weight for them.
@@ -197,7 +199,7 @@ export function WatchlistDetail({
 
   async function remove(symbol: string) {
     try {
-      onSaved(await removeWatchlistItem(watchlist.id, symbol));
+      onSaved(await deskCall(api.removeWatchlistItem, { params: { id: watchlist.id, symbol } }));
       toast.success(`${symbol} removed`);
     } catch (e) {
       toast.error(isAlphaError(e) ? e.message : `${symbol} could not be removed. Try again.`);
@@ -346,7 +348,7 @@ export function WatchlistDetail({
         onOpenChange={(o) => !o && setEditing(null)}
         onSubmit={async (change) => {
           if (!editing) return;
-          onSaved(await updateWatchlistItem(watchlist.id, editing.symbol, change));
+          onSaved(await deskCall(api.updateWatchlistItem, { params: { id: watchlist.id, symbol: editing.symbol }, body: change }));
           toast.success(`${editing.symbol} saved`);
         }}
       />

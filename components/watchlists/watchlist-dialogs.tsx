@@ -2,23 +2,13 @@
 
 import { useState } from "react";
 import { Field, fieldAria, fieldErrorsOf } from "@/components/auth/field";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/shell/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import { buttonVariants } from "@/components/ui/button";
-import { checkItemChange, checkWatchlistName, MAX_WATCHLIST_NAME } from "@/lib/query/watchlist-rules";
-import type { ExposureUnit, WatchlistItem } from "@/lib/query/watchlists";
+import { checkItemChange, checkWatchlistName, MAX_WATCHLIST_NAME } from "@/lib/desk/watchlist-rules";
+import type { ExposureUnit, WatchlistItem } from "@/lib/desk/watchlists";
 import { exposureHeading, UNIT_NAMES } from "./exposure";
 
 function messageOf(error: unknown, fallback: string): { field: Record<string, string>; message: string } {
@@ -120,22 +110,17 @@ export function DeleteWatchlistDialog({
   onConfirm: () => void;
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent data-testid="confirm-delete-watchlist">
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete “{name}”?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Its {count} {count === 1 ? "symbol goes" : "symbols go"} with it, and pages filtered by it show all symbols again. Export it to CSV first if you may want it back.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep it</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={onConfirm}>
-            Delete watchlist
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      testId="confirm-delete-watchlist"
+      title={`Delete “${name}”?`}
+      description={`Its ${count} ${count === 1 ? "symbol goes" : "symbols go"} with it, and pages filtered by it show all symbols again. Export it to CSV first if you may want it back.`}
+      cancel="Keep it"
+      confirm="Delete watchlist"
+      destructive
+      onConfirm={onConfirm}
+    />
   );
 }
 

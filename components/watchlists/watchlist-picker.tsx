@@ -1,16 +1,7 @@
 "use client";
 /**
- * WatchlistPicker: filter any desk page by one of the user's watchlists (URL param `watchlist=<id>`).
- *
- *   import { WatchlistPicker, useWatchlistSymbols } from "@/components/watchlists/watchlist-picker";
- *   <WatchlistPicker />                                  // a select; writes ?watchlist=<id>, "All symbols" removes it
- *   const { symbols, watchlist } = useWatchlistSymbols(); // symbols: string[] | null (null: no watchlist chosen)
- *   <WatchlistPicker onChange={(symbols, watchlist) => ...} />  // or receive them by callback
- *
- * Props: `shallow` (default true; pass false when the page's server component reads `watchlist` from searchParams
- * and must re-run), `allLabel`, `className`, `onChange`. Works anywhere under the desk layout (React Query + lib/url-state).
- * On the server, `findWatchlist(user, id)` from lib/server/portfolio/watchlists.ts resolves the same param. A watchlist holds
- * up to 50 symbols while list endpoints take 20 per call: chunk with MAX_LIST_VALUES from lib/alpha/query-params.
+ * Filters any desk page by one of the user's watchlists (`?watchlist=<id>`). A watchlist holds up to 50 symbols while
+ * list endpoints take 20 per call: chunk with MAX_LIST_VALUES.
  */
 import { useQuery } from "@tanstack/react-query";
 import { ListChecksIcon } from "lucide-react";
@@ -19,8 +10,9 @@ import { parseAsString, useQueryState } from "@/lib/url-state";
 import { useEffect, useMemo, useRef } from "react";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { Watchlist } from "@/lib/query/watchlists";
-import { watchlistsQueryOptions } from "@/lib/query/watchlists";
+import * as api from "@/lib/desk/route-meta";
+import type { Watchlist } from "@/lib/desk/watchlists";
+import { deskQuery } from "@/lib/query/desk";
 import { cn } from "@/lib/utils";
 
 /** The URL parameter every page shares, so a filtered view can be sent to someone. */
@@ -43,7 +35,7 @@ export interface WatchlistSelection {
 
 export function useWatchlistSymbols(options: { shallow?: boolean } = {}): WatchlistSelection {
   const [watchlistId, setId] = useQueryState(WATCHLIST_PARAM, parseAsString.withOptions({ shallow: options.shallow ?? true, history: "replace" }));
-  const query = useQuery(watchlistsQueryOptions());
+  const query = useQuery(deskQuery(api.listWatchlists));
   const watchlists = useMemo(() => query.data ?? [], [query.data]);
   const watchlist = watchlistId ? (watchlists.find((w) => w.id === watchlistId) ?? null) : null;
   const symbols = useMemo(() => (watchlistId && watchlist ? watchlist.items.map((i) => i.symbol) : null), [watchlistId, watchlist]);

@@ -11,9 +11,11 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import type { Watchlist } from "@/lib/query/watchlists";
-import { createWatchlist, deleteWatchlist, renameWatchlist, watchlistsQueryOptions } from "@/lib/query/watchlists";
-import { MAX_WATCHLISTS } from "@/lib/query/watchlist-rules";
+import { deskCall } from "@/lib/desk/client";
+import * as api from "@/lib/desk/route-meta";
+import type { Watchlist } from "@/lib/desk/watchlists";
+import { deskQuery } from "@/lib/query/desk";
+import { MAX_WATCHLISTS } from "@/lib/desk/watchlist-rules";
 import { cn } from "@/lib/utils";
 import { ImportCsvDialogLazy, preloadImportCsv } from "./import-csv-lazy";
 import { useUpdateWatchlistCache } from "./use-watchlists";
@@ -35,7 +37,7 @@ type DialogState = { kind: "create" } | { kind: "rename"; watchlist: Watchlist }
 /** The watchlists page: the list on the left, the open one (`?watchlist=<id>`, shared with every page) on the right. */
 export function WatchlistsView() {
   const [selectedId, setSelectedId] = useQueryState(WATCHLIST_PARAM, parseAsString.withOptions({ history: "replace" }));
-  const query = useQuery(watchlistsQueryOptions());
+  const query = useQuery(deskQuery(api.listWatchlists));
   const update = useUpdateWatchlistCache();
   const [dialog, setDialog] = useState<DialogState>(null);
 
@@ -57,7 +59,7 @@ export function WatchlistsView() {
         description="Give it a name; add symbols next, or import a CSV."
         submitLabel="Create watchlist"
         onSubmit={async (name) => {
-          const created = await createWatchlist({ name });
+          const created = await deskCall(api.createWatchlist, { body: { name } });
           saved(created);
           open(created);
           toast.success(`Watchlist “${created.name}” created`);
@@ -72,7 +74,7 @@ export function WatchlistsView() {
         submitLabel="Rename"
         onSubmit={async (name) => {
           if (dialog?.kind !== "rename") return;
-          saved(await renameWatchlist(dialog.watchlist.id, name));
+          saved(await deskCall(api.renameWatchlist, { params: { id: dialog.watchlist.id }, body: { name } }));
           toast.success(`Renamed to “${name}”`);
         }}
       />
@@ -84,7 +86,7 @@ export function WatchlistsView() {
         onConfirm={() => {
           if (dialog?.kind !== "delete") return;
           const target = dialog.watchlist;
-          deleteWatchlist(target.id).then(
+          deskCall(api.deleteWatchlist, { params: { id: target.id } }).then(
             () => {
               update({ remove: target.id });
               if (selectedId === target.id) void setSelectedId(null);

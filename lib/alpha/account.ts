@@ -59,11 +59,8 @@ export const usageResponseSchema = z.looseObject({ data: usageSnapshotSchema });
 export const LEDGER_ENTRY_TYPES = ["debit", "topup", "grant", "refund"] as const;
 
 /**
- * One row of the account's credit ledger. `route_id` is the catalogue endpoint id that was charged (`batch.summary`
- * for a summary a batch job generated, one row per line); `endpoint` is its method and path. `api_key` is the id of
- * the key that made the call (never the key), `api_key_prefix` its first characters; both absent on top-ups and grants.
- * `reference_id` is the request id (the `X-Request-Id` header of the charged response), the batch job id of a
- * submit fee, or the result line id of a batch summary.
+ * One row of the account's credit ledger. `route_id` is the endpoint charged (`batch.summary` for a batch line);
+ * `api_key` is the id of the key that called (never the key); `reference_id` the request id, job id or result line id.
  */
 export const ledgerEntrySchema = z.looseObject({
   entry_id: z.string(),

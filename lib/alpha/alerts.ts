@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { booleanParam, listEnvelope, listParam, openEnum, optionalString } from "./primitives";
+import type { ListView } from "./views";
 import { ALERT_FILTER_ALIASES, ALERT_FILTER_TYPES, ALERT_OUTPUT_TYPES, alertOutputTypeForFilter } from "./vocabulary";
 import { MAX_TYPE_VALUES, checkDateRange, dateRangeShape, limitParam, pageParam, symbolFilterShape } from "./query-params";
 
@@ -45,3 +46,14 @@ export const listAlertsQuerySchema = z
   .superRefine(checkDateRange);
 
 export const alertsResponseSchema = listEnvelope(alertSchema);
+
+/** An alert as the desk shows it: its type whichever name carried it (REST `type`, a stream frame's `alert_type`). */
+export type DeskAlert = Alert & { type: string };
+
+export function toAlert(alert: Alert): DeskAlert {
+  return { ...alert, type: alert.type ?? alert.alert_type ?? "alert" };
+}
+
+export function alertsView(answer: z.output<typeof alertsResponseSchema>): ListView<DeskAlert> {
+  return { items: answer.data.map(toAlert), hasNext: answer.has_next };
+}

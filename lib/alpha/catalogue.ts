@@ -1,7 +1,7 @@
 import * as z from "zod";
 import type { Product } from "./account";
 import { accountLimitsResponseSchema, accountResponseSchema, ledgerResponseSchema, listLedgerQuerySchema, usageResponseSchema } from "./account";
-import { alertsResponseSchema, listAlertsQuerySchema } from "./alerts";
+import { alertsResponseSchema, alertsView, listAlertsQuerySchema } from "./alerts";
 import {
   announcementAttachmentsResponseSchema,
   announcementCategoriesResponseSchema,
@@ -52,17 +52,19 @@ import {
 } from "./earnings";
 import { listNewsQuerySchema, newsResponseSchema } from "./news";
 import { dailySummaryRequestSchema, dailySummaryResponseSchema } from "./summaries";
-import type { AnswerScope, CostRule, HttpMethod, ResponseType } from "./catalogue-meta";
-import { endpointMeta } from "./catalogue-meta";
+import { BATCH_CREDITS_PER_SUMMARY, BATCH_SUBMIT_CREDITS } from "./batch-limits";
+import { dataView, linesView, listView, recordView } from "./views";
+import type { AnswerScope, CostRule, HttpMethod, ResponseType } from "./catalogue-types";
 import { listSymbolMetadataQuerySchema, listSymbolsQuerySchema, symbolListResponseSchema, symbolMetadataResponseSchema } from "./symbols";
 
-export type { AnswerScope, CostRule, EndpointMeta, HttpMethod, ResponseType } from "./catalogue-meta";
+export type { AnswerScope, CostRule, EndpointMeta, HttpMethod, ResponseType } from "./catalogue-types";
 
 export interface EndpointDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   P extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  V = unknown,
 > {
   method: HttpMethod;
   /** Path with `{name}` placeholders for path parameters. */
@@ -85,6 +87,8 @@ export interface EndpointDef<
    * key). Any cache or in-flight merging of answers must be keyed by this identity, never by the account alone.
    */
   scope: AnswerScope;
+  /** How the desk's pages see the parsed answer (lib/alpha/views.ts): rows as `items`, one record as `item`. */
+  view: (answer: z.output<R>) => V;
 }
 
 // Defaults matter: an omitted query/body/pathParams must infer as undefined (not the constraint), or CallInput demands it.
@@ -93,8 +97,9 @@ function endpoint<
   B extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
+  V = unknown,
 >(
-  def: Omit<EndpointDef<Q, B, P, R>, "query" | "body" | "pathParams" | "bodyType" | "responseType" | "freshnessSeconds" | "scope"> & {
+  def: Omit<EndpointDef<Q, B, P, R, V>, "query" | "body" | "pathParams" | "bodyType" | "responseType" | "freshnessSeconds" | "scope"> & {
     query?: Q;
     body?: B;
     pathParams?: P;
@@ -103,7 +108,7 @@ function endpoint<
     freshnessSeconds?: number;
     scope?: AnswerScope;
   },
-): EndpointDef<Q, B, P, R> {
+): EndpointDef<Q, B, P, R, V> {
   return {
     ...def,
     query: def.query as Q,
@@ -135,8 +140,9 @@ export const catalogue = {
     summary: "Earnings filings with summaries (and earnings tables when detailed)",
     query: listEarningsQuerySchema,
     response: earningsListResponseSchema,
+    view: listView,
     product: "earnings",
-    cost: endpointMeta.listEarnings.cost,
+    cost: { kind: "per_item", credits: 1, detailedCredits: 2 },
     freshnessSeconds: FILING,
   }),
   listEarningsIndex: endpoint({
@@ -145,8 +151,9 @@ export const catalogue = {
     summary: "Lightweight index of earnings filings",
     query: listEarningsIndexQuerySchema,
     response: earningsIndexResponseSchema,
+    view: listView,
     product: "earnings",
-    cost: endpointMeta.listEarningsIndex.cost,
+    cost: { kind: "free" },
   }),
   listUpcomingEarnings: endpoint({
     method: "GET",
@@ -154,8 +161,9 @@ export const catalogue = {
     summary: "Upcoming results calendar, nearest first",
     query: listUpcomingEarningsQuerySchema,
     response: upcomingEarningsResponseSchema,
+    view: listView,
     product: "earnings",
-    cost: endpointMeta.listUpcomingEarnings.cost,
+    cost: { kind: "free" },
   }),
   getEarningsDetail: endpoint({
     method: "GET",
@@ -163,8 +171,9 @@ export const catalogue = {
     summary: "One earnings filing by symbol or scrip code and quarter",
     query: getEarningsDetailQuerySchema,
     response: earningsDetailResponseSchema,
+    view: recordView,
     product: "earnings",
-    cost: endpointMeta.getEarningsDetail.cost,
+    cost: { kind: "per_success", credits: 3 },
     freshnessSeconds: ANALYSIS,
   }),
   listEarningsAttachments: endpoint({
@@ -173,8 +182,9 @@ export const catalogue = {
     summary: "Signed document URLs of earnings filings by id",
     query: listEarningsAttachmentsQuerySchema,
     response: earningsAttachmentsResponseSchema,
+    view: listView,
     product: "earnings",
-    cost: endpointMeta.listEarningsAttachments.cost,
+    cost: { kind: "per_ready", credits: 1 },
   }),
   listAlerts: endpoint({
     method: "GET",
@@ -182,8 +192,9 @@ export const catalogue = {
     summary: "Market alerts, newest first",
     query: listAlertsQuerySchema,
     response: alertsResponseSchema,
+    view: alertsView,
     product: "alerts",
-    cost: endpointMeta.listAlerts.cost,
+    cost: { kind: "per_page_with_results", credits: 5, onlyWhenDetailed: false },
     freshnessSeconds: FEED,
   }),
   listAnnouncementCategories: endpoint({
@@ -191,8 +202,9 @@ export const catalogue = {
     path: "/v1/announcements/categories",
     summary: "Announcement categories, important and not important",
     response: announcementCategoriesResponseSchema,
+    view: dataView,
     product: "announcements",
-    cost: endpointMeta.listAnnouncementCategories.cost,
+    cost: { kind: "free" },
   }),
   listAnnouncements: endpoint({
     method: "GET",
@@ -200,8 +212,9 @@ export const catalogue = {
     summary: "Corporate announcements, newest first",
     query: listAnnouncementsQuerySchema,
     response: announcementsResponseSchema,
+    view: listView,
     product: "announcements",
-    cost: endpointMeta.listAnnouncements.cost,
+    cost: { kind: "per_item", credits: 1, detailedCredits: 2 },
     freshnessSeconds: FEED,
   }),
   listNews: endpoint({
@@ -210,8 +223,9 @@ export const catalogue = {
     summary: "News with sentiment, newest first",
     query: listNewsQuerySchema,
     response: newsResponseSchema,
+    view: listView,
     product: "news",
-    cost: endpointMeta.listNews.cost,
+    cost: { kind: "per_page_with_results", credits: 1, onlyWhenDetailed: false },
     freshnessSeconds: FEED,
   }),
   listBlockDeals: endpoint({
@@ -220,8 +234,9 @@ export const catalogue = {
     summary: "Block deals on NSE and BSE (beta), newest first",
     query: listBlockDealsQuerySchema,
     response: blockDealsResponseSchema,
+    view: listView,
     product: "block_deals",
-    cost: endpointMeta.listBlockDeals.cost,
+    cost: { kind: "per_item", credits: 1, detailedCredits: 1 },
     freshnessSeconds: FEED,
   }),
   listConcalls: endpoint({
@@ -230,8 +245,9 @@ export const catalogue = {
     summary: "Conference calls with analyses, newest first",
     query: listConcallsQuerySchema,
     response: concallsResponseSchema,
+    view: listView,
     product: "concalls",
-    cost: endpointMeta.listConcalls.cost,
+    cost: { kind: "per_item", credits: 1, detailedCredits: 2 },
     freshnessSeconds: FILING,
   }),
   getConcallDetail: endpoint({
@@ -240,8 +256,9 @@ export const catalogue = {
     summary: "One conference call by symbol or scrip code and quarter",
     query: getConcallDetailQuerySchema,
     response: concallDetailResponseSchema,
+    view: recordView,
     product: "concalls",
-    cost: endpointMeta.getConcallDetail.cost,
+    cost: { kind: "per_success", credits: 3 },
     freshnessSeconds: ANALYSIS,
   }),
   lookupConcallTranscripts: endpoint({
@@ -250,8 +267,9 @@ export const catalogue = {
     summary: "Signed transcript and recording URLs for up to 20 calls",
     body: lookupConcallTranscriptsBodySchema,
     response: concallTranscriptsResponseSchema,
+    view: listView,
     product: "concalls",
-    cost: endpointMeta.lookupConcallTranscripts.cost,
+    cost: { kind: "per_ready", credits: 4 },
   }),
   listUpcomingConcalls: endpoint({
     method: "GET",
@@ -259,8 +277,9 @@ export const catalogue = {
     summary: "Upcoming conference calls, nearest first",
     query: listUpcomingConcallsQuerySchema,
     response: upcomingConcallsResponseSchema,
+    view: listView,
     product: "concalls",
-    cost: endpointMeta.listUpcomingConcalls.cost,
+    cost: { kind: "per_page_with_results", credits: 5, onlyWhenDetailed: true },
     freshnessSeconds: FILING,
   }),
   listSymbolMetadata: endpoint({
@@ -269,8 +288,9 @@ export const catalogue = {
     summary: "Symbol metadata (requires the Symbols scope)",
     query: listSymbolMetadataQuerySchema,
     response: symbolMetadataResponseSchema,
+    view: listView,
     product: "symbols",
-    cost: endpointMeta.listSymbolMetadata.cost,
+    cost: { kind: "per_item", credits: 1, detailedCredits: 1 },
     freshnessSeconds: 24 * 60 * 60,
   }),
   createDailySummary: endpoint({
@@ -279,8 +299,9 @@ export const catalogue = {
     summary: "AI daily portfolio summary",
     body: dailySummaryRequestSchema,
     response: dailySummaryResponseSchema,
+    view: recordView,
     product: "summaries",
-    cost: endpointMeta.createDailySummary.cost,
+    cost: { kind: "per_generated_summary", credits: 5 },
   }),
   createBatchJob: endpoint({
     method: "POST",
@@ -289,8 +310,9 @@ export const catalogue = {
     body: createBatchJobBodySchema,
     bodyType: "multipart",
     response: batchJobSchema,
+    view: recordView,
     product: "summaries",
-    cost: endpointMeta.createBatchJob.cost,
+    cost: { kind: "batch_submit", credits: BATCH_SUBMIT_CREDITS, perSummary: BATCH_CREDITS_PER_SUMMARY },
     scope: "key",
   }),
   listBatchJobs: endpoint({
@@ -299,8 +321,9 @@ export const catalogue = {
     summary: "The calling key's batch jobs, newest first",
     query: listBatchJobsQuerySchema,
     response: batchJobListResponseSchema,
+    view: listView,
     product: null,
-    cost: endpointMeta.listBatchJobs.cost,
+    cost: { kind: "free" },
     scope: "key",
   }),
   getBatchJob: endpoint({
@@ -309,8 +332,9 @@ export const catalogue = {
     summary: "One batch job of the calling key",
     pathParams: batchJobPathSchema,
     response: batchJobSchema,
+    view: recordView,
     product: null,
-    cost: endpointMeta.getBatchJob.cost,
+    cost: { kind: "free" },
     scope: "key",
   }),
   getBatchJobResults: endpoint({
@@ -319,9 +343,10 @@ export const catalogue = {
     summary: "Results of a completed or cancelled batch job as JSONL",
     pathParams: batchJobPathSchema,
     response: batchResultsSchema,
+    view: linesView,
     responseType: "jsonl",
     product: null,
-    cost: endpointMeta.getBatchJobResults.cost,
+    cost: { kind: "free" },
     scope: "key",
   }),
   cancelBatchJob: endpoint({
@@ -330,8 +355,9 @@ export const catalogue = {
     summary: "Cancel a pending or in-progress batch job",
     pathParams: batchJobPathSchema,
     response: cancelBatchJobResponseSchema,
+    view: recordView,
     product: null,
-    cost: endpointMeta.cancelBatchJob.cost,
+    cost: { kind: "free" },
     scope: "key",
   }),
   getAccount: endpoint({
@@ -339,16 +365,18 @@ export const catalogue = {
     path: "/v1/account",
     summary: "Account profile of the calling key",
     response: accountResponseSchema,
+    view: dataView,
     product: null,
-    cost: endpointMeta.getAccount.cost,
+    cost: { kind: "free" },
   }),
   getAccountUsage: endpoint({
     method: "GET",
     path: "/v1/account/usage",
     summary: "Balance, today's debits, live counters and rate limits",
     response: usageResponseSchema,
+    view: dataView,
     product: null,
-    cost: endpointMeta.getAccountUsage.cost,
+    cost: { kind: "free" },
   }),
   listAccountLedger: endpoint({
     method: "GET",
@@ -356,16 +384,18 @@ export const catalogue = {
     summary: "The account's credit ledger (every debit, top-up and grant, batch summaries included), newest first",
     query: listLedgerQuerySchema,
     response: ledgerResponseSchema,
+    view: listView,
     product: null,
-    cost: endpointMeta.listAccountLedger.cost,
+    cost: { kind: "free" },
   }),
   getAccountLimits: endpoint({
     method: "GET",
     path: "/v1/account/limits",
     summary: "The plan's REST limits and caps, the account's credits and counts, and its WebSocket tiers and symbol allowances",
     response: accountLimitsResponseSchema,
+    view: recordView,
     product: null,
-    cost: endpointMeta.getAccountLimits.cost,
+    cost: { kind: "free" },
   }),
   listConcallsIndex: endpoint({
     method: "GET",
@@ -373,8 +403,9 @@ export const catalogue = {
     summary: "Lightweight index of conference calls that have happened",
     query: listConcallsIndexQuerySchema,
     response: concallsIndexResponseSchema,
+    view: listView,
     product: "concalls",
-    cost: endpointMeta.listConcallsIndex.cost,
+    cost: { kind: "free" },
   }),
   getConcallTranscript: endpoint({
     method: "GET",
@@ -382,8 +413,9 @@ export const catalogue = {
     summary: "Signed transcript and recording URLs of one call by symbol or scrip code and quarter",
     query: getConcallTranscriptQuerySchema,
     response: concallArtifactUrlsResponseSchema,
+    view: recordView,
     product: "concalls",
-    cost: endpointMeta.getConcallTranscript.cost,
+    cost: { kind: "per_success", credits: 4 },
   }),
   listAnnouncementAttachments: endpoint({
     method: "GET",
@@ -391,8 +423,9 @@ export const catalogue = {
     summary: "Signed document URLs of announcements by id",
     query: listAnnouncementAttachmentsQuerySchema,
     response: announcementAttachmentsResponseSchema,
+    view: listView,
     product: "announcements",
-    cost: endpointMeta.listAnnouncementAttachments.cost,
+    cost: { kind: "per_ready", credits: 1 },
   }),
   listSymbols: endpoint({
     method: "GET",
@@ -400,9 +433,10 @@ export const catalogue = {
     summary: "The whole symbol catalogue as CSV (default) or JSON (full-market access: the Symbols scope)",
     query: listSymbolsQuerySchema,
     response: symbolListResponseSchema,
+    view: recordView,
     responseType: "text",
     product: "symbols",
-    cost: endpointMeta.listSymbols.cost,
+    cost: { kind: "per_success", credits: 50 },
     freshnessSeconds: 24 * 60 * 60,
   }),
   getAnnouncementCitationPdf: endpoint({
@@ -411,9 +445,10 @@ export const catalogue = {
     summary: "The announcement as a PDF document, generated from the stored record",
     pathParams: announcementCitationPathSchema,
     response: pdfDocumentSchema,
+    view: recordView,
     responseType: "binary",
     product: "announcements",
-    cost: endpointMeta.getAnnouncementCitationPdf.cost,
+    cost: { kind: "per_success", credits: 1 },
   }),
   getEarningsCitationPdf: endpoint({
     method: "GET",
@@ -422,9 +457,10 @@ export const catalogue = {
     pathParams: earningsCitationPathSchema,
     query: earningsCitationQuerySchema,
     response: pdfDocumentSchema,
+    view: recordView,
     responseType: "binary",
     product: "earnings",
-    cost: endpointMeta.getEarningsCitationPdf.cost,
+    cost: { kind: "per_success", credits: 1 },
   }),
   getEarningsCitationPage: endpoint({
     method: "GET",
@@ -432,9 +468,10 @@ export const catalogue = {
     summary: "One page (1-based) of the earnings filing as a PDF document",
     pathParams: earningsCitationPagePathSchema,
     response: pdfDocumentSchema,
+    view: recordView,
     responseType: "binary",
     product: "earnings",
-    cost: endpointMeta.getEarningsCitationPage.cost,
+    cost: { kind: "per_success", credits: 1 },
   }),
   getConcallCitationPdf: endpoint({
     method: "GET",
@@ -442,9 +479,10 @@ export const catalogue = {
     summary: "The conference call (analysis and transcript) as a PDF document, generated from the stored record",
     pathParams: concallCitationPathSchema,
     response: pdfDocumentSchema,
+    view: recordView,
     responseType: "binary",
     product: "concalls",
-    cost: endpointMeta.getConcallCitationPdf.cost,
+    cost: { kind: "per_success", credits: 1 },
   }),
 } as const;
 
@@ -461,6 +499,8 @@ export type BodyInput<K extends EndpointId> = SchemaInput<Catalogue[K]["body"]>;
 export type BodyOutput<K extends EndpointId> = SchemaOutput<Catalogue[K]["body"]>;
 export type PathInput<K extends EndpointId> = SchemaInput<Catalogue[K]["pathParams"]>;
 export type ResponseOf<K extends EndpointId> = z.output<Catalogue[K]["response"]>;
+/** How the desk's pages see an endpoint's answer (its `view`). */
+export type ViewOf<K extends EndpointId> = ReturnType<Catalogue[K]["view"]>;
 
 /** Finds the endpoint that serves a method and a concrete path (path parameters filled in). */
 export function matchEndpoint(method: string, path: string): { id: EndpointId; params: Record<string, string> } | null {

@@ -15,11 +15,8 @@ export interface AlphaClientOptions {
   maxRetryWaitMs?: number;
   userAgent?: string;
   /**
-   * With `keepText`: a check that proves a parsed JSON answer passes the endpoint's response schema unchanged (the
-   * schema's parse would succeed and give back the same value). When it says so, the answer is used as parsed and the
-   * schema's parse is not run again; when it does not, the schema decides as always (the data, or the 502 with its
-   * wording). It must never say yes to a value the schema refuses or would change (the desk's server proxy compiles
-   * one per schema: lib/server/upstream/contract-check.ts).
+   * With `keepText`: proves a parsed answer passes the response schema unchanged, so the schema's parse is skipped. It
+   * must never say yes to a value the schema refuses or would change (lib/server/upstream/contract-check.ts).
    */
   unchangedByContract?: (id: EndpointId, value: unknown) => boolean;
 }
@@ -74,10 +71,8 @@ export { prepareRequest } from "./request";
 const RETRYABLE = new Set([408, 425, 429, 500, 502, 503, 504]);
 
 /**
- * Marks a fetch that enforces an attempt's timeout itself: given `timeoutMs` in its init, it rejects with an error
- * named "TimeoutError" once that long has passed without the whole answer, and stops the request. The client then
- * builds no `AbortSignal.timeout` per attempt (a timer object, a weakly held signal, and `AbortSignal.any` beside a
- * caller's signal: about a tenth of the desk's CPU on a proxied call). Any other fetch gets the signal as before.
+ * Marks a fetch that enforces an attempt's timeout itself (given `timeoutMs`), so the client builds no AbortSignal
+ * timer per attempt: that was about a tenth of the desk's CPU on a proxied call.
  */
 export const FETCH_TAKES_TIMEOUT: unique symbol = Symbol.for("alpha.fetch-takes-timeout");
 

@@ -70,10 +70,8 @@ function listOf(v: unknown): string[] {
 }
 
 /**
- * A call's query or body as its schema would hand it to the cost rules, without the schema (so a price tag renders
- * with no zod): defaults filled in, `detailed` a boolean, `limit` a number, lists split. A `limit` the schema refuses
- * gives undefined (the price of no input), as a refused parse does; the call itself is refused before anything is
- * spent. costs.test.ts holds it to the schemas' parse.
+ * A call's query or body as its schema would hand it to the cost rules, without zod, so a price tag renders at once.
+ * A `limit` the schema refuses prices as no input; costs.test.ts holds this to the schemas' parse.
  */
 export function priceInputBy(meta: EndpointMeta, raw: unknown): ParsedInput {
   const out: Record<string, unknown> = { ...meta.queryDefaults };

@@ -1,8 +1,6 @@
 /**
- * THE pricing functions, read from the whole catalogue (lib/alpha/catalogue-meta.ts): every price the desk shows
- * (price tags, confirmations, copy) and every charge the server records comes from the rules in lib/alpha/cost-rules.ts,
- * here by endpoint id. A browser page that holds only its own endpoints' entries calls those rules directly
- * (lib/query/alpha-core.ts), with the same entries (held to the catalogue by lib/alpha/endpoint-tables.test.ts).
+ * The pricing functions by endpoint id, over the whole generated catalogue table: every price the desk shows and every
+ * charge it records comes from the rules in ./cost-rules.ts, which pages holding a few entries call directly.
  */
 import type { EndpointId, EndpointMeta } from "./catalogue-meta";
 import { endpointMeta as catalogue } from "./catalogue-meta";

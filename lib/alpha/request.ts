@@ -15,10 +15,8 @@ export interface CallOptions {
   /** Also answer the upstream's JSON text (AlphaResponse.text) when the parse left its value unchanged (server calls). */
   keepText?: boolean;
   /**
-   * With `keepText`: the body of an answer of this same request that passed the endpoint's contract check in this
-   * process, as its text and its UTF-8 bytes. When the new answer's body is these very bytes (the fetch's answer must
-   * offer BodyBytesResponse.bodyEquals), it is not decoded, parsed nor checked again: the check's verdict on the same
-   * bytes is the same. The answer's `text` and `bytes` are then these, and `data` is parsed from the text only if read.
+   * With `keepText`: the bytes of an earlier answer to this request that passed the contract check. An answer with the
+   * very same bytes is not decoded, parsed or checked again: the verdict on the same bytes is the same.
    */
   checkedBefore?: { text: string; bytes: Uint8Array };
 }

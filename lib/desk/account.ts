@@ -1,9 +1,6 @@
 /**
- * The signed-out part of the desk's contract: first-run setup, joining through an invite and the forced password
- * change, with the shapes they send and answer (pure zod, browser-safe). lib/desk/routes.ts includes these routes, so
- * the server derives and guards them like every other; the signed-out pages load this module (and zod) only when a
- * form is sent (components/auth/account-actions.ts), so their first load carries neither zod nor the rest of the
- * contract.
+ * The signed-out part of the desk's contract (setup, joining, the forced password change). Apart from routes.ts so
+ * the signed-out forms load these schemas alone, and only when a form is sent.
  */
 import * as z from "zod";
 import { INVITE_TOKEN_PATTERN, PASSWORD_MIN_LENGTH } from "./account-limits";
@@ -69,7 +66,7 @@ export function formProblems(schema: z.ZodType, values: unknown): Record<string,
 
 export const accountRoutes = {
   setupStatus: route({ method: "GET", path: "/api/setup", access: "public", output: z.object({ needsSetup: z.boolean() }) }),
-  setup: route({ method: "POST", path: "/api/setup", access: "public", body: newUserInputSchema, output: sessionUserSchema }),
-  changePassword: route({ method: "POST", path: "/api/account/password", access: "user", body: changePasswordInputSchema, output: z.object({ changed: z.literal(true) }) }),
-  joinTeam: route({ method: "POST", path: "/api/team/join", access: "public", body: acceptInviteInputSchema, output: sessionUserSchema }),
+  setup: route({ method: "POST", path: "/api/setup", access: "public", body: newUserInputSchema, output: sessionUserSchema, status: 201 }),
+  changePassword: route({ method: "POST", path: "/api/account/password", access: "user", allowTemporaryPassword: true, body: changePasswordInputSchema, output: z.object({ changed: z.literal(true) }) }),
+  joinTeam: route({ method: "POST", path: "/api/team/join", access: "public", body: acceptInviteInputSchema, output: sessionUserSchema, status: 201 }),
 } as const;

@@ -3,6 +3,7 @@ import { AlphaError } from "@/lib/alpha/alpha-error";
 import { acceptInviteInputSchema, accountRoutes, changePasswordInputSchema, formProblems, newUserInputSchema } from "./account";
 import { accountCall } from "./account-client";
 import { deskCall, loadDeskContract } from "./client";
+import * as api from "./route-meta";
 import { deskRoutes } from "./routes";
 
 /** The browser's fetch answering one JSON body with a status; records what was asked. */
@@ -44,9 +45,9 @@ describe("the signed-out pages' calls (accountCall) parse the contract's answer 
 
   it("deskCall rejects a malformed answer of an account route and of any other route alike", async () => {
     answer(200, { data: { ...user, id: 7 } });
-    await expect(deskCall("joinTeam", { body: {} })).rejects.toThrow();
+    await expect(deskCall(api.joinTeam, { body: {} as never })).rejects.toThrow();
     answer(200, { data: [{ ...user, disabled: false, createdAt: "x", hasKey: false, failedSignIns: -1, mustChangePassword: false }] });
-    await expect(deskCall("listUsers")).rejects.toThrow();
+    await expect(deskCall(api.listUsers)).rejects.toThrow();
   });
 
   it("the contract's table holds the account routes themselves (one entry each, same definition)", () => {
@@ -79,17 +80,17 @@ describe("the account forms' schemas check the form with their own words", () =>
 describe("deskCall loads the contract's schemas on demand and still parses every answer with them", () => {
   it("rejects a malformed answer of a shell route through the lazy loader, and returns a well-formed one", async () => {
     answer(200, { data: [{ id: "w1", name: "Core", items: "none" }] });
-    await expect(deskCall("listWatchlists")).rejects.toThrow();
+    await expect(deskCall(api.listWatchlists)).rejects.toThrow();
     answer(200, { data: { exchange: "NSE" } });
-    await expect(deskCall("getMarketCalendar")).rejects.toThrow();
+    await expect(deskCall(api.getMarketCalendar)).rejects.toThrow();
     const { deskRoutes: loaded } = await loadDeskContract();
     expect(loaded).toBe(deskRoutes);
     answer(200, { data: { needsSetup: true } });
-    await expect(deskCall("setupStatus")).resolves.toEqual({ needsSetup: true });
+    await expect(deskCall(api.setupStatus)).resolves.toEqual({ needsSetup: true });
   });
 
   it("turns an error answer into an AlphaError without waiting on, or being masked by, the schemas", async () => {
     answer(404, { error: { code: "not_found", message: "No such watchlist" } });
-    await expect(deskCall("getWatchlist", { params: { id: "nope" } })).rejects.toMatchObject({ code: "not_found", status: 404 });
+    await expect(deskCall(api.getWatchlist, { params: { id: "nope" } })).rejects.toMatchObject({ code: "not_found", status: 404 });
   });
 });

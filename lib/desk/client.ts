@@ -1,26 +1,27 @@
 /**
- * The browser's way to the desk's own routes: `deskCall(id, { params?, query?, body?, signal? })` builds the URL from
- * the route's path (lib/desk/route-meta.ts, zod-free), sends the body as JSON, and parses the `{ data }` answer with
- * the route's output schema, so a shape that drifted fails here, loudly, instead of being cast (lib/desk/call.ts).
- * The schemas are the whole contract (lib/desk/routes.ts, and zod): it is loaded on the first call that needs it, and
- * warmed on the user's first interaction with the page (lib/query/warm-contracts.ts), so no page carries it in its
- * first load. Errors are AlphaErrors (see lib/query/desk-fetch.ts). The signed-out pages use `accountCall` instead.
+ * The browser's way to the desk's own routes: `deskCall(route, { params, query, body })` with a route's zod-free entry
+ * (`import * as api from "@/lib/desk/route-meta"`), so a page carries only the entries it names. The answer is parsed
+ * with the route's schema from the contract, imported on the first call and warmed on the first interaction.
  */
 import { callRoute, routeUrl, type DeskCallInput } from "./call";
 import { loadDeskContract } from "./contract-loader";
-import { deskRouteMeta, type DeskRouteId } from "./route-meta";
-import type { DeskOutput } from "./routes";
+import type { DeskRouteMeta } from "./route-def";
+import type { DeskOutput, DeskRequest, DeskRouteId } from "./routes";
 
-export type { DeskCallInput } from "./call";
-export type { DeskRouteId } from "./route-meta";
 export { loadDeskContract };
 
+/** A route's entry in lib/desk/route-meta.ts. */
+export type DeskRoute<Id extends DeskRouteId = DeskRouteId> = DeskRouteMeta & { id: Id };
+type IdOf<R extends DeskRoute> = R["id"];
+/** The input a route takes, optional when it has no required part. */
+export type DeskArgs<R extends DeskRoute> = Record<never, never> extends DeskRequest<IdOf<R>> ? [input?: DeskRequest<IdOf<R>> & { signal?: AbortSignal }] : [input: DeskRequest<IdOf<R>> & { signal?: AbortSignal }];
+
 /** The concrete URL of a route: `[name]` segments filled in (encoded), the query appended. */
-export function deskUrl(id: DeskRouteId, input: Pick<DeskCallInput, "params" | "query"> = {}): string {
-  return routeUrl(id, deskRouteMeta[id], input);
+export function deskUrl<R extends DeskRoute>(route: R, ...[input]: DeskArgs<R>): string {
+  return routeUrl(route, (input ?? {}) as DeskCallInput);
 }
 
-export async function deskCall<Id extends DeskRouteId>(id: Id, input: DeskCallInput = {}): Promise<DeskOutput<Id>> {
-  const output = async () => (await loadDeskContract()).deskRoutes[id].output;
-  return (await callRoute(id, deskRouteMeta[id], input, output)) as DeskOutput<Id>;
+export async function deskCall<R extends DeskRoute>(route: R, ...[input]: DeskArgs<R>): Promise<DeskOutput<IdOf<R>>> {
+  const output = async () => (await loadDeskContract()).deskRoutes[route.id].output;
+  return (await callRoute(route, (input ?? {}) as DeskCallInput, output)) as DeskOutput<IdOf<R>>;
 }

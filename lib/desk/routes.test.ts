@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { deskUrl } from "./client";
-import { deskRouteMeta } from "./route-meta";
+import * as api from "./route-meta";
 import { deskRouteIds, deskRoutes } from "./routes";
 import { catalogue } from "@/lib/alpha/catalogue";
-import { ALPHA_ROUTES_DIR, GENERATED_MARK, alphaStaticRoutes, generatedRoutesOnDisk } from "@/scripts/alpha-static-routes";
+import { GENERATED_MARK, staleFiles } from "@/scripts/generate-contract";
 
 const API = join(process.cwd(), "app/api");
 
@@ -14,19 +14,20 @@ function routeFiles(dir: string): string[] {
 }
 
 describe("the desk's own contract", () => {
-  it("has one entry per /api route, and every route file is derived from its entry", () => {
+  it("has one entry per /api route, and every route file is generated from its entry", () => {
     const seen = new Set<string>();
     for (const file of routeFiles(API)) {
       const path = `/api/${relative(API, file).split(sep).slice(0, -1).join("/")}`;
       if (path === "/api/auth/[...nextauth]") continue; // next-auth's own protocol
       if (path === "/api/[...missing]") continue; // no route: the JSON 404 of every unknown /api URL (below)
       const text = readFileSync(file, "utf8");
-      // A static twin of the Alpha proxy's catch-all for a fixed path (scripts/alpha-static-routes.ts): its routes.
-      const contractPath = text.startsWith(GENERATED_MARK) && path.startsWith("/api/alpha/") ? "/api/alpha/[...path]" : path;
-      const exports = [...text.matchAll(/export const (GET|POST|PUT|PATCH|DELETE) = (\w+)\(("(\w+)")?/g)];
+      expect(text.startsWith(GENERATED_MARK), `${file} is written by scripts/generate-contract.ts`).toBe(true);
+      // A static twin of the Alpha proxy's catch-all for a fixed path: the catch-all's routes.
+      const fixedAlpha = path.startsWith("/api/alpha/v1/") && Object.values(catalogue).some((def) => `/api/alpha${def.path.replace(/\/+$/, "")}` === path);
+      const contractPath = fixedAlpha ? "/api/alpha/[...path]" : path;
+      const exports = [...text.matchAll(/export const (GET|POST|PUT|PATCH|DELETE) = deskRoute\("(\w+)"\)/g)];
       expect(exports.length, file).toBeGreaterThan(0);
-      for (const [, method, wrapper, , id] of exports) {
-        expect(wrapper, `${method} ${path} must be deskRoute(...)`).toBe("deskRoute");
+      for (const [, method, id] of exports) {
         const def = deskRoutes[id as keyof typeof deskRoutes];
         expect(def, `${method} ${path}: ${id} is not in lib/desk/routes.ts`).toBeDefined();
         expect({ method: def.method, path: def.path }).toEqual({ method, path: contractPath });
@@ -36,19 +37,8 @@ describe("the desk's own contract", () => {
     expect([...seen].sort()).toEqual([...deskRouteIds].sort());
   });
 
-  it("has a static twin of the Alpha catch-all for every fixed Alpha path, as scripts/alpha-static-routes.ts writes it", () => {
-    const wanted = alphaStaticRoutes();
-    const onDisk = generatedRoutesOnDisk(process.cwd());
-    expect([...onDisk.keys()].sort(), "run: npx tsx scripts/alpha-static-routes.ts").toEqual([...wanted.keys()].sort());
-    for (const [file, content] of wanted) expect(onDisk.get(file), `${file}: run npx tsx scripts/alpha-static-routes.ts`).toBe(content);
-    // Each is a path of the catalogue without parameters, under the catch-all's own folder.
-    const fixed = new Set(Object.values(catalogue).map((def) => def.path.replace(/\/+$/, "")));
-    for (const file of wanted.keys()) {
-      expect(file.startsWith(`${ALPHA_ROUTES_DIR}/v1/`)).toBe(true);
-      expect(fixed.has(file.slice(ALPHA_ROUTES_DIR.length).replace(/\/route\.ts$/, "")), file).toBe(true);
-    }
-    expect(wanted.has(`${ALPHA_ROUTES_DIR}/v1/news/route.ts`)).toBe(true);
-    expect([...wanted.keys()].some((file) => file.includes("{"))).toBe(false);
+  it("has its generated files as scripts/generate-contract.ts writes them (npx tsx scripts/generate-contract.ts)", () => {
+    expect(staleFiles(process.cwd())).toEqual({ write: [], remove: [] });
   });
 
   it("has no other route files than route.ts, but for the proxy bench's floor routes, which only its build sees", async () => {
@@ -83,16 +73,24 @@ describe("the desk's own contract", () => {
   });
 
   it("builds concrete URLs from the contract's paths", () => {
-    expect(deskUrl("updateWatchlistItem", { params: { id: "wl 1", symbol: "M&M" } })).toBe("/api/watchlists/wl%201/items/M%26M");
-    expect(deskUrl("getSpend", { query: { range: "7d", scope: "all" } })).toBe("/api/usage/spend?range=7d&scope=all");
-    expect(() => deskUrl("getSummary")).toThrow(/id is missing/);
+    expect(deskUrl(api.updateWatchlistItem, { params: { id: "wl 1", symbol: "M&M" }, body: {} })).toBe("/api/watchlists/wl%201/items/M%26M");
+    expect(deskUrl(api.getSpend, { query: { range: "7d", scope: "all" } })).toBe("/api/usage/spend?range=7d&scope=all");
+    expect(() => deskUrl(api.getSummary, { params: {} as { id: string } })).toThrow(/id is missing/);
   });
 
-  it("has a zod-free twin (route-meta.ts) that agrees with it on every route: same ids, method, path, access and kind", () => {
-    expect(Object.keys(deskRouteMeta).sort()).toEqual([...deskRouteIds].sort());
+  it("has a zod-free half (route-meta.ts, generated) that agrees with it on every route", () => {
+    expect(Object.keys(api.deskRouteMeta).sort()).toEqual([...deskRouteIds].sort());
     for (const id of deskRouteIds) {
-      const { method, path, access, kind } = deskRoutes[id] as { method: string; path: string; access: string; kind?: string };
-      expect(deskRouteMeta[id], id).toEqual({ method, path, access, ...(kind ? { kind } : {}) });
+      const { method, path, access } = deskRoutes[id];
+      expect(api.deskRouteMeta[id], id).toMatchObject({ id, method, path, access });
+    }
+  });
+
+  it("names only GET routes in what a mutation makes stale", () => {
+    for (const id of deskRouteIds) {
+      for (const stale of (deskRoutes[id] as { invalidates?: readonly string[] }).invalidates ?? []) {
+        expect(deskRoutes[stale as keyof typeof deskRoutes]?.method, `${id} invalidates ${stale}`).toBe("GET");
+      }
     }
   });
 });

@@ -1,31 +1,21 @@
 /**
- * THE DESK'S OWN CONTRACT: every `/api` route of the desk, once — method, path, who may call it, its input and its
- * answer — the way lib/alpha is the service's. Route files are derived from it (`deskRoute(id, handler)` in
- * lib/server/http/route.ts picks the guard from `access`); the browser calls routes through `deskCall(id, ...)`
- * (lib/desk/client.ts), which builds the URL from `path` and parses the answer with `output`. Pure zod, browser-safe.
- * Not here: /api/auth/[...nextauth] (next-auth's own protocol).
+ * The desk's own contract: every `/api` route once, with its method, path, access, inputs, answer and what a success
+ * makes stale. lib/server/routes binds each entry to its server function; scripts/generate-contract.ts writes the
+ * zod-free half (lib/desk/route-meta.ts) and the app/api route files from it. How to add a route: docs/desk-routes.md.
  */
 import * as z from "zod";
-import { batchInputSchema } from "@/lib/query/batch-input-schema";
-import { lookupSummaryInputSchema, summaryEntrySchema, summaryListEntrySchema } from "@/lib/query/summary-schema";
-import {
-  addWatchlistItemsInputSchema,
-  createWatchlistInputSchema,
-  isinResolutionSchema,
-  renameWatchlistInputSchema,
-  resolveIsinsInputSchema,
-  symbolCheckSchema,
-  updateWatchlistItemInputSchema,
-  watchlistSchema,
-} from "@/lib/query/watchlist-schema";
-import { briefRunSchema, briefScheduleSchema, createBriefScheduleInputSchema, listBriefRunsQuerySchema, updateBriefScheduleInputSchema } from "./briefs";
-import { buySymbolCatalogueInputSchema, symbolCatalogueBuySchema, symbolSearchInputSchema, symbolSearchResultSchema } from "@/lib/symbols/directory-schema";
+import { listParam } from "@/lib/alpha/primitives";
+import { symbolSchema } from "@/lib/alpha/primitives";
 import { accountRoutes } from "./account";
+import { batchInputSchema } from "./batches";
+import { briefRunSchema, briefScheduleSchema, createBriefScheduleInputSchema, listBriefRunsQuerySchema, updateBriefScheduleInputSchema } from "./briefs";
 import { proxyMetaSchema } from "./envelope";
-import { route } from "./route-def";
+import { liveQuerySchema } from "./live";
 import { activeCalendarSchema, calendarVersionSchema, saveCalendarInputSchema } from "./market";
+import { route } from "./route-def";
 import { seasonQuerySchema, seasonViewSchema } from "./season";
-import { deskSpendSchema, spendQuerySchema, usageViewSchema } from "./usage";
+import { lookupSummaryInputSchema, summaryEntrySchema, summaryListEntrySchema } from "./summaries";
+import { buySymbolCatalogueInputSchema, symbolCatalogueBuySchema, symbolSearchInputSchema, symbolSearchResultSchema } from "@/lib/symbols/directory-schema";
 import {
   auditEntrySchema,
   createdInviteSchema,
@@ -38,9 +28,21 @@ import {
   updateMemberInputSchema,
   watchlistSharingSchema,
 } from "./teams";
+import { deskSpendSchema, spendQuerySchema, usageViewSchema } from "./usage";
 import { alphaKeyStatusSchema, createUserInputSchema, updateUserInputSchema, userSummarySchema } from "./users";
+import {
+  addWatchlistItemsInputSchema,
+  createWatchlistInputSchema,
+  isinResolutionSchema,
+  MAX_SYMBOL_CHECK,
+  renameWatchlistInputSchema,
+  resolveIsinsInputSchema,
+  symbolCheckSchema,
+  updateWatchlistItemInputSchema,
+  watchlistSchema,
+} from "./watchlists";
 
-export type { DeskAccess, DeskMethod, DeskRouteDef } from "./route-def";
+export type { DeskAccess, DeskKind, DeskMethod, DeskRouteDef } from "./route-def";
 
 export const healthSchema = z.object({
   status: z.enum(["ok", "unavailable"]),
@@ -53,102 +55,124 @@ export const healthSchema = z.object({
   jobs: z.object({ kind: z.enum(["memory", "pg-boss"]) }),
 });
 
+/** A `[name]` path segment holding a desk id; anything else names nothing (404 with `message`). */
+export function idParams(what: string) {
+  const message = `No such ${what}`;
+  return z.object({ id: z.string({ message }).min(1, { message }).max(64, { message }) });
+}
+
+const envelope = z.object({ data: z.unknown(), meta: proxyMetaSchema });
+const alphaPath = z.object({ path: z.array(z.string()).optional() });
+const deleted = z.object({ id: z.string(), deleted: z.literal(true) });
+const symbolList = z.object({ symbols: listParam(z.string().max(40), MAX_SYMBOL_CHECK) });
+const watchlistItemParams = idParams("watchlist").extend({ symbol: symbolSchema.or(z.string().min(1).max(40)) });
+
 export const deskRoutes = {
   // The Alpha proxy: the catalogue path after /api/alpha; `data` is the endpoint's response as lib/alpha parses it.
-  alphaGet: route({ method: "GET", path: "/api/alpha/[...path]", access: "user", output: z.object({ data: z.unknown(), meta: proxyMetaSchema }), kind: "envelope" }),
-  alphaPost: route({ method: "POST", path: "/api/alpha/[...path]", access: "user", output: z.object({ data: z.unknown(), meta: proxyMetaSchema }), kind: "envelope" }),
-  alphaDelete: route({ method: "DELETE", path: "/api/alpha/[...path]", access: "user", output: z.object({ data: z.unknown(), meta: proxyMetaSchema }), kind: "envelope" }),
+  alphaGet: route({ method: "GET", path: "/api/alpha/[...path]", access: "user", kind: "envelope", params: alphaPath, output: envelope }),
+  alphaPost: route({ method: "POST", path: "/api/alpha/[...path]", access: "user", kind: "envelope", params: alphaPath, output: envelope }),
+  alphaDelete: route({ method: "DELETE", path: "/api/alpha/[...path]", access: "user", kind: "envelope", params: alphaPath, output: envelope }),
 
   // For load balancers: 200 when this instance reaches its database and shared store, else 503; says nothing secret.
   health: route({ method: "GET", path: "/api/health", access: "public", output: healthSchema }),
 
-  // First-run setup, the forced password change and joining through an invite (lib/desk/account.ts).
   ...accountRoutes,
 
   listUsers: route({ method: "GET", path: "/api/admin/users", access: "admin", output: z.array(userSummarySchema) }),
-  createUser: route({ method: "POST", path: "/api/admin/users", access: "admin", body: createUserInputSchema, output: userSummarySchema }),
-  updateUser: route({ method: "PATCH", path: "/api/admin/users/[id]", access: "admin", body: updateUserInputSchema, output: userSummarySchema }),
-  issueTemporaryPassword: route({ method: "POST", path: "/api/admin/users/[id]/temporary-password", access: "admin", output: z.object({ temporaryPassword: z.string() }) }),
-  clearSignInFailures: route({ method: "DELETE", path: "/api/admin/users/[id]/sign-in-failures", access: "admin", output: z.object({ cleared: z.number().int().min(0) }) }),
+  createUser: route({ method: "POST", path: "/api/admin/users", access: "admin", body: createUserInputSchema, output: userSummarySchema, status: 201, invalidates: ["listUsers", "getTeam"] }),
+  updateUser: route({ method: "PATCH", path: "/api/admin/users/[id]", access: "admin", params: idParams("user"), body: updateUserInputSchema, output: userSummarySchema, invalidates: ["listUsers", "getTeam"] }),
+  issueTemporaryPassword: route({ method: "POST", path: "/api/admin/users/[id]/temporary-password", access: "admin", params: idParams("user"), output: z.object({ temporaryPassword: z.string() }), invalidates: ["listUsers"] }),
+  clearSignInFailures: route({ method: "DELETE", path: "/api/admin/users/[id]/sign-in-failures", access: "admin", params: idParams("user"), output: z.object({ cleared: z.number().int().min(0) }), invalidates: ["listUsers"] }),
 
   getAlphaKey: route({ method: "GET", path: "/api/settings/alpha-key", access: "user", output: alphaKeyStatusSchema }),
-  putAlphaKey: route({ method: "PUT", path: "/api/settings/alpha-key", access: "user", body: z.object({ key: z.string().min(1).max(500) }), output: alphaKeyStatusSchema }),
-  deleteAlphaKey: route({ method: "DELETE", path: "/api/settings/alpha-key", access: "user", output: alphaKeyStatusSchema }),
+  putAlphaKey: route({ method: "PUT", path: "/api/settings/alpha-key", access: "user", body: z.object({ key: z.string({ message: "is required" }).min(1, { message: "is required" }).max(500) }), output: alphaKeyStatusSchema, invalidates: ["getAlphaKey", "getUsage", "getSpend", "alphaGet"] }),
+  deleteAlphaKey: route({ method: "DELETE", path: "/api/settings/alpha-key", access: "user", output: alphaKeyStatusSchema, invalidates: ["getAlphaKey", "getUsage", "getSpend", "alphaGet"] }),
 
-  getUsage: route({ method: "GET", path: "/api/usage", access: "user", output: usageViewSchema }),
-  getSpend: route({ method: "GET", path: "/api/usage/spend", access: "user", query: spendQuerySchema, output: deskSpendSchema }),
+  getUsage: route({ method: "GET", path: "/api/usage", access: "user", staleSeconds: 5, output: usageViewSchema }),
+  getSpend: route({ method: "GET", path: "/api/usage/spend", access: "user", staleSeconds: 15, query: spendQuerySchema, output: deskSpendSchema }),
 
   listSummaries: route({ method: "GET", path: "/api/summaries", access: "user", output: z.array(summaryListEntrySchema) }),
-  getSummary: route({ method: "GET", path: "/api/summaries/[id]", access: "user", output: summaryEntrySchema }),
-  lookupSummary: route({ method: "POST", path: "/api/summaries/lookup", access: "user", body: lookupSummaryInputSchema, output: summaryEntrySchema.nullable() }),
+  getSummary: route({ method: "GET", path: "/api/summaries/[id]", access: "user", staleSeconds: Infinity, params: idParams("summary in your history"), output: summaryEntrySchema }),
+  lookupSummary: route({ method: "POST", path: "/api/summaries/lookup", access: "user", body: lookupSummaryInputSchema, output: summaryEntrySchema.nullable(), maxBody: 100_000 }),
 
-  getBatchInput: route({ method: "GET", path: "/api/batches/[id]/input", access: "user", output: batchInputSchema.nullable() }),
+  getBatchInput: route({ method: "GET", path: "/api/batches/[id]/input", access: "user", staleSeconds: Infinity, params: idParams("batch job"), output: batchInputSchema.nullable() }),
   // The job's results as the service's JSONL, streamed as a download (each line checked as it passes).
-  downloadBatchResults: route({ method: "GET", path: "/api/batches/[id]/results.jsonl", access: "user", output: z.unknown(), kind: "stream" }),
+  downloadBatchResults: route({ method: "GET", path: "/api/batches/[id]/results.jsonl", access: "user", kind: "file", params: idParams("batch job"), output: z.unknown() }),
 
-  readTranscript: route({
-    method: "GET",
-    path: "/api/concalls/transcript",
-    access: "user",
-    query: z.object({ url: z.string().url() }),
-    output: z.object({ text: z.string(), fetchedAt: z.string() }),
-  }),
+  readTranscript: route({ method: "GET", path: "/api/concalls/transcript", access: "user", staleSeconds: Infinity, query: z.object({ url: z.url() }), output: z.object({ text: z.string(), fetchedAt: z.string() }) }),
 
   // The results-season tracker: free index and calendar reads, computed on the server for the user's symbols.
-  getSeason: route({ method: "GET", path: "/api/season", access: "user", query: seasonQuerySchema, output: seasonViewSchema }),
+  getSeason: route({ method: "GET", path: "/api/season", access: "user", staleSeconds: 60, query: seasonQuerySchema, output: seasonViewSchema }),
 
-  live: route({ method: "GET", path: "/api/live", access: "user", output: z.unknown(), kind: "stream" }),
+  live: route({ method: "GET", path: "/api/live", access: "user", kind: "stream", query: liveQuerySchema, output: z.unknown() }),
 
   listWatchlists: route({ method: "GET", path: "/api/watchlists", access: "user", output: z.array(watchlistSchema) }),
-  createWatchlist: route({ method: "POST", path: "/api/watchlists", access: "user", body: createWatchlistInputSchema, output: watchlistSchema }),
-  getWatchlist: route({ method: "GET", path: "/api/watchlists/[id]", access: "user", output: watchlistSchema }),
-  renameWatchlist: route({ method: "PATCH", path: "/api/watchlists/[id]", access: "user", body: renameWatchlistInputSchema, output: watchlistSchema }),
-  deleteWatchlist: route({ method: "DELETE", path: "/api/watchlists/[id]", access: "user", output: z.object({ id: z.string(), deleted: z.literal(true) }) }),
-  addWatchlistItems: route({ method: "POST", path: "/api/watchlists/[id]/items", access: "user", body: addWatchlistItemsInputSchema, output: watchlistSchema }),
-  updateWatchlistItem: route({ method: "PATCH", path: "/api/watchlists/[id]/items/[symbol]", access: "user", body: updateWatchlistItemInputSchema, output: watchlistSchema }),
-  removeWatchlistItem: route({ method: "DELETE", path: "/api/watchlists/[id]/items/[symbol]", access: "user", output: watchlistSchema }),
-  checkSymbolsGet: route({ method: "GET", path: "/api/watchlists/known-symbols", access: "user", output: symbolCheckSchema }),
-  resolveIsins: route({ method: "POST", path: "/api/watchlists/isins", access: "user", body: resolveIsinsInputSchema, output: isinResolutionSchema }),
-  checkSymbols: route({ method: "POST", path: "/api/watchlists/known-symbols", access: "user", body: z.object({ symbols: z.array(z.string().max(40)) }), output: symbolCheckSchema }),
+  createWatchlist: route({ method: "POST", path: "/api/watchlists", access: "user", body: createWatchlistInputSchema, output: watchlistSchema, status: 201, maxBody: 200_000, invalidates: ["listWatchlists"] }),
+  getWatchlist: route({ method: "GET", path: "/api/watchlists/[id]", access: "user", params: idParams("watchlist"), output: watchlistSchema }),
+  renameWatchlist: route({ method: "PATCH", path: "/api/watchlists/[id]", access: "user", params: idParams("watchlist"), body: renameWatchlistInputSchema, output: watchlistSchema, invalidates: ["listWatchlists", "getWatchlist"] }),
+  deleteWatchlist: route({ method: "DELETE", path: "/api/watchlists/[id]", access: "user", params: idParams("watchlist"), output: deleted, invalidates: ["listWatchlists", "getWatchlist", "listBriefSchedules"] }),
+  addWatchlistItems: route({ method: "POST", path: "/api/watchlists/[id]/items", access: "user", params: idParams("watchlist"), body: addWatchlistItemsInputSchema, output: watchlistSchema, maxBody: 200_000, invalidates: ["listWatchlists", "getWatchlist"] }),
+  updateWatchlistItem: route({ method: "PATCH", path: "/api/watchlists/[id]/items/[symbol]", access: "user", params: watchlistItemParams, body: updateWatchlistItemInputSchema, output: watchlistSchema, invalidates: ["listWatchlists", "getWatchlist"] }),
+  removeWatchlistItem: route({ method: "DELETE", path: "/api/watchlists/[id]/items/[symbol]", access: "user", params: watchlistItemParams, output: watchlistSchema, invalidates: ["listWatchlists", "getWatchlist"] }),
+  setWatchlistSharing: route({ method: "PUT", path: "/api/watchlists/[id]/sharing", access: "user", params: idParams("watchlist"), body: z.object({ sharing: watchlistSharingSchema }), output: watchlistSchema, invalidates: ["listWatchlists", "getWatchlist"] }),
+  // Which symbols the service knows (free; cached by the desk a day): GET for a few, POST for a long list.
+  checkSymbolsGet: route({ method: "GET", path: "/api/watchlists/known-symbols", access: "user", staleSeconds: 600, query: symbolList, output: symbolCheckSchema }),
+  checkSymbols: route({ method: "POST", path: "/api/watchlists/known-symbols", access: "user", staleSeconds: 600, body: symbolList, output: symbolCheckSchema, maxBody: 100_000 }),
+  resolveIsins: route({ method: "POST", path: "/api/watchlists/isins", access: "user", body: resolveIsinsInputSchema, output: isinResolutionSchema, maxBody: 20_000, invalidates: ["getUsage", "getSpend"] }),
 
   // The market calendar: every page's status badge reads it; admins edit it (each save kept as a version).
-  getMarketCalendar: route({ method: "GET", path: "/api/market/calendar", access: "user", output: activeCalendarSchema }),
-  saveMarketCalendar: route({ method: "PUT", path: "/api/admin/market-calendar", access: "admin", body: saveCalendarInputSchema, output: activeCalendarSchema }),
+  getMarketCalendar: route({ method: "GET", path: "/api/market/calendar", access: "user", staleSeconds: 3600, output: activeCalendarSchema }),
+  saveMarketCalendar: route({ method: "PUT", path: "/api/admin/market-calendar", access: "admin", body: saveCalendarInputSchema, output: activeCalendarSchema, maxBody: 500_000, invalidates: ["getMarketCalendar", "listMarketCalendarVersions"] }),
   listMarketCalendarVersions: route({ method: "GET", path: "/api/admin/market-calendar/versions", access: "admin", output: z.array(calendarVersionSchema) }),
 
   // Scheduled briefs: a watchlist's daily summary at a time in IST on market days, charged only when generated.
   listBriefSchedules: route({ method: "GET", path: "/api/briefs/schedules", access: "user", output: z.array(briefScheduleSchema) }),
-  createBriefSchedule: route({ method: "POST", path: "/api/briefs/schedules", access: "user", body: createBriefScheduleInputSchema, output: briefScheduleSchema }),
-  updateBriefSchedule: route({ method: "PATCH", path: "/api/briefs/schedules/[id]", access: "user", body: updateBriefScheduleInputSchema, output: briefScheduleSchema }),
-  deleteBriefSchedule: route({ method: "DELETE", path: "/api/briefs/schedules/[id]", access: "user", output: z.object({ id: z.string(), deleted: z.literal(true) }) }),
+  createBriefSchedule: route({ method: "POST", path: "/api/briefs/schedules", access: "user", body: createBriefScheduleInputSchema, output: briefScheduleSchema, invalidates: ["listBriefSchedules", "listBriefRuns"] }),
+  updateBriefSchedule: route({ method: "PATCH", path: "/api/briefs/schedules/[id]", access: "user", params: idParams("scheduled brief"), body: updateBriefScheduleInputSchema, output: briefScheduleSchema, invalidates: ["listBriefSchedules", "listBriefRuns"] }),
+  deleteBriefSchedule: route({ method: "DELETE", path: "/api/briefs/schedules/[id]", access: "user", params: idParams("scheduled brief"), output: deleted, invalidates: ["listBriefSchedules", "listBriefRuns"] }),
   // The user's runs of one IST day (today by default): generated briefs, and skipped or failed slots with why.
   listBriefRuns: route({ method: "GET", path: "/api/briefs/runs", access: "user", query: listBriefRunsQuerySchema, output: z.array(briefRunSchema) }),
+
   // The symbol typeahead: matches over symbol, company name and BSE code (free directory, or the account's catalogue).
-  searchSymbols: route({ method: "GET", path: "/api/symbols/search", access: "user", query: symbolSearchInputSchema, output: symbolSearchResultSchema }),
+  searchSymbols: route({ method: "GET", path: "/api/symbols/search", access: "user", staleSeconds: 300, query: symbolSearchInputSchema, output: symbolSearchResultSchema }),
   // Buys the service's symbol catalogue for the account once, only when spendUpTo covers its price.
-  buySymbolCatalogue: route({ method: "POST", path: "/api/symbols/catalogue", access: "user", body: buySymbolCatalogueInputSchema, output: symbolCatalogueBuySchema }),
-  setWatchlistSharing: route({ method: "PUT", path: "/api/watchlists/[id]/sharing", access: "user", body: z.object({ sharing: watchlistSharingSchema }), output: watchlistSchema }),
+  buySymbolCatalogue: route({ method: "POST", path: "/api/symbols/catalogue", access: "user", body: buySymbolCatalogueInputSchema, output: symbolCatalogueBuySchema, invalidates: ["searchSymbols", "getUsage", "getSpend"] }),
 
   // Teams: the organisation key, members' seats, invites and the audit log (admins); joining through an invite (public).
   getTeam: route({ method: "GET", path: "/api/team", access: "admin", output: teamViewSchema }),
   getOrgKey: route({ method: "GET", path: "/api/team/org-key", access: "admin", output: orgKeyStatusSchema }),
-  putOrgKey: route({ method: "PUT", path: "/api/team/org-key", access: "admin", body: putOrgKeyInputSchema, output: orgKeyStatusSchema }),
-  deleteOrgKey: route({ method: "DELETE", path: "/api/team/org-key", access: "admin", output: orgKeyStatusSchema }),
+  putOrgKey: route({ method: "PUT", path: "/api/team/org-key", access: "admin", body: putOrgKeyInputSchema, output: orgKeyStatusSchema, invalidates: ["getTeam", "getOrgKey", "listAudit", "getAlphaKey", "getUsage", "getSpend", "alphaGet"] }),
+  deleteOrgKey: route({ method: "DELETE", path: "/api/team/org-key", access: "admin", output: orgKeyStatusSchema, invalidates: ["getTeam", "getOrgKey", "listAudit", "getAlphaKey", "getUsage", "getSpend", "alphaGet"] }),
   updateMember: route({
     method: "PATCH",
     path: "/api/team/members/[id]",
     access: "admin",
+    params: idParams("user"),
     body: updateMemberInputSchema,
     output: z.object({ user: userSummarySchema, seat: seatSchema }),
+    invalidates: ["getTeam", "listAudit", "listUsers"],
   }),
   listInvites: route({ method: "GET", path: "/api/team/invites", access: "admin", output: z.array(inviteSchema) }),
-  createInvite: route({ method: "POST", path: "/api/team/invites", access: "admin", body: createInviteInputSchema, output: createdInviteSchema }),
+  createInvite: route({ method: "POST", path: "/api/team/invites", access: "admin", body: createInviteInputSchema, output: createdInviteSchema, status: 201, invalidates: ["getTeam", "listInvites", "listAudit"] }),
   listAudit: route({ method: "GET", path: "/api/team/audit", access: "admin", output: z.array(auditEntrySchema) }),
   // The whole audit log as a CSV download.
-  exportAudit: route({ method: "GET", path: "/api/team/audit.csv", access: "admin", output: z.unknown(), kind: "stream" }),
+  exportAudit: route({ method: "GET", path: "/api/team/audit.csv", access: "admin", kind: "file", output: z.unknown() }),
 } as const;
 
 export type DeskRoutes = typeof deskRoutes;
 export type DeskRouteId = keyof DeskRoutes;
-export type DeskOutput<Id extends DeskRouteId> = z.output<DeskRoutes[Id]["output"]>;
 export const deskRouteIds = Object.keys(deskRoutes) as DeskRouteId[];
+
+type Field<Id extends DeskRouteId, F extends "params" | "query" | "body"> = DeskRoutes[Id] extends { [K in F]: infer S extends z.ZodType } ? S : undefined;
+type InOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+type OutOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type DeskOutput<Id extends DeskRouteId> = z.output<DeskRoutes[Id]["output"]>;
+export type DeskParams<Id extends DeskRouteId> = OutOf<Field<Id, "params">>;
+/** What the server function receives as `input`: the parsed body, else the parsed query. */
+export type DeskInput<Id extends DeskRouteId> = Field<Id, "body"> extends z.ZodType ? OutOf<Field<Id, "body">> : OutOf<Field<Id, "query">>;
+
+/** What a caller sends: each part the route declares, as its schema takes it. */
+export type DeskRequest<Id extends DeskRouteId> = (Field<Id, "params"> extends z.ZodType ? { params: InOf<Field<Id, "params">> } : { params?: undefined }) &
+  (Field<Id, "query"> extends z.ZodType ? { query?: InOf<Field<Id, "query">> } : { query?: undefined }) &
+  (Field<Id, "body"> extends z.ZodType ? { body: InOf<Field<Id, "body">> } : { body?: undefined });

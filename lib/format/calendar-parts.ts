@@ -1,9 +1,6 @@
 /**
- * The calendar fields and names the desk writes dates with, without `Intl`. The desk shows one locale (en-IN) in one
- * zone (Asia/Kolkata, UTC+05:30 all year since 15 Oct 1945), so a date is arithmetic on the instant. Building an
- * `Intl.DateTimeFormat` loads the browser's locale and zone data first, 11–54 ms of main-thread work a page paid while
- * it loaded (bench/README.md, session 10); these never load it, and read the same in Node and in every browser.
- * `calendar-parts.test.ts` checks every function against `Intl` itself, field by field.
+ * Calendar fields and names without `Intl`: the desk shows one locale in one zone (IST, no DST), so a date is arithmetic,
+ * and building an Intl formatter loads locale data on the main thread. calendar-parts.test.ts checks it against Intl.
  */
 import { IST_OFFSET_MINUTES } from "@/lib/alpha/time";
 

@@ -1,9 +1,6 @@
 /**
- * Numbers in the Indian style (lakh and crore grouping: 1,23,45,678.5) without `Intl`, for the same reason as
- * `calendar-parts.ts`: an `Intl.NumberFormat` loads the browser's locale data on the main thread before it formats.
- * Rounds as ICU does for en-IN: half away from zero, on the shortest decimal that reads back as the number (1.005 is
- * "1.01", where `toFixed` gives "1.00"). A value that rounds to zero has no sign. `indian-digits.test.ts` checks it
- * against `Intl.NumberFormat` over many values.
+ * Numbers with lakh and crore grouping without `Intl` (see ./calendar-parts.ts), rounding as ICU does for en-IN: half
+ * away from zero on the shortest decimal that reads back as the number. indian-digits.test.ts checks it against Intl.
  */
 
 /** The shortest decimal of a finite, non-negative number as integer and fraction digits (no exponent). */

@@ -1,8 +1,6 @@
 /**
- * The NSE market calendar: which IST days trade, their sessions, holidays and special sessions, and the phase of
- * the market at a moment. Pure arithmetic (no clock, no server imports, no zod: the schemas are in
- * ./calendar-schema.ts) so the service's generator and simulator and the desk's status badge read one truth. The
- * arithmetic for any calendar is in ./calendar-view.ts (re-exported here); this adds the built-in calendar.
+ * The NSE market calendar: trading days, sessions, holidays and the market's phase at a moment. Pure arithmetic, so
+ * the service's generator and simulator and the desk's status badge read one truth (any calendar: ./calendar-view.ts).
  */
 import { calendarView, type MarketCalendarView, type MarketDay, type MarketStatus, type SessionSpan } from "./calendar-view";
 import type { MarketCalendar } from "./calendar-schema";

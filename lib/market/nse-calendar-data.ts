@@ -1,8 +1,6 @@
 /**
- * NSE's equity-segment calendar as data: the session timetable, weekday trading holidays and special sessions.
- * 2025 and 2026 follow the exchange's circulars; 2027 is provisional (festival dates projected, marked so)
- * until the exchange publishes its list in December 2026. Weekend holidays are left out: the market is shut anyway.
- * Typed by the schema's output (a type only: no zod here); calendar.test.ts checks it against the schema itself.
+ * NSE's equity calendar as data. 2025 and 2026 follow the exchange's circulars; 2027 is provisional (projected
+ * festival dates) until NSE publishes it. Weekend holidays are left out; calendar.test.ts checks it against the schema.
  */
 import type { MarketCalendar } from "./calendar-schema";
 

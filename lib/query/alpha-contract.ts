@@ -4,16 +4,19 @@
  * (`loadAlphaContract`), so no page carries it in its first load.
  */
 import * as z from "zod";
-import type { EndpointId, ResponseOf } from "@/lib/alpha/catalogue";
+import type { EndpointId, ViewOf } from "@/lib/alpha/catalogue";
 import { catalogue } from "@/lib/alpha/catalogue";
 import { proxyMetaSchema, type ProxyMeta } from "@/lib/desk/envelope";
 
 export { prepareRequest } from "@/lib/alpha/request";
 
-/** The proxy's answer: the endpoint's response (as the contract parses it) and the call's meta. */
-export interface AlphaResult<K extends EndpointId> {
-  data: ResponseOf<K>;
-  meta: ProxyMeta;
+/** The proxy's answer as the pages see it: the endpoint's parsed response through its view, and the call's meta. */
+export type AlphaResult<K extends EndpointId> = ViewOf<K> & { meta: ProxyMeta };
+
+/** An answer's view (lib/alpha/views.ts) with its meta: what the browser and the server's page prefetch both give. */
+export function viewAnswer<K extends EndpointId>(id: K, data: unknown, meta: ProxyMeta): AlphaResult<K> {
+  const view = catalogue[id].view as (answer: unknown) => ViewOf<K>;
+  return { ...view(data), meta } as AlphaResult<K>;
 }
 
 /**
@@ -31,5 +34,5 @@ function envelopeDataSchema(id: EndpointId): z.ZodType | null {
 export function parseEnvelope<K extends EndpointId>(id: K, body: { data?: unknown; meta?: unknown } | null | undefined): AlphaResult<K> {
   const schema = envelopeDataSchema(id);
   const data = schema ? schema.parse(body?.data) : body?.data;
-  return { data: data as ResponseOf<K>, meta: proxyMetaSchema.parse(body?.meta) };
+  return viewAnswer(id, data, proxyMetaSchema.parse(body?.meta));
 }

@@ -1,11 +1,7 @@
 /**
- * Calls to the Alpha catalogue through the desk's proxy, given the entries (lib/alpha/catalogue-meta.ts) of the
- * endpoints a page calls instead of the whole catalogue table: a feature lists its endpoints (`alphaCalls({...})`,
- * each entry `satisfies` the catalogue's at compile time and lib/alpha/endpoint-tables.test.ts holds them to it), so
- * a page's first load carries its own endpoints' paths, defaults and cost rules, not all of them. The same keys,
- * prices, requests and answers as lib/query/alpha.ts, which is this module bound to the whole table.
- *
- * What needs no entry (a request, a peek at the desk's cache, a mutation) is here by endpoint id alone.
+ * Calls to the Alpha catalogue through the desk's proxy, given the generated entries (lib/alpha/catalogue-meta.ts) of
+ * the endpoints a page calls: `alphaCalls({ listNews, listAlerts })`, so a page carries only those. lib/query/alpha.ts
+ * is this module bound to the whole table. What needs no entry (a request, a peek, a mutation) goes by id alone.
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from "@tanstack/react-query";
 import type { EndpointId, EndpointMeta } from "@/lib/alpha/catalogue-meta";
@@ -14,9 +10,9 @@ import type { CallInput, CallOptions } from "@/lib/alpha/request";
 import type { ProxyMeta } from "@/lib/desk/envelope";
 import type { AlphaResult } from "@/lib/query/alpha-contract";
 import { loadAlphaContract } from "@/lib/query/alpha-contract-loader";
-import { alphaCallKey, alphaKeys } from "@/lib/query/alpha-keys";
+import { alphaCallKey, alphaKeys, alphaPeekKey } from "@/lib/query/alpha-keys";
 import { deskFetch } from "@/lib/query/desk-fetch";
-import { deskKeys } from "@/lib/query/desk-keys";
+import { transportOf } from "@/lib/query/transport";
 
 export type { AlphaResult } from "@/lib/query/alpha-contract";
 
@@ -79,9 +75,22 @@ export async function peekAlpha<K extends EndpointId>(id: K, input: CallInput<K>
   return parseEnvelope(id, body as { data?: unknown; meta?: unknown });
 }
 
+/** The gauge's and the spend view's queries: any call that spent credits makes them stale. */
+export const SPEND_KEYS = [["desk", "getUsage"], ["desk", "getSpend"]] as const;
+
+export function refreshSpend(client: QueryClient): void {
+  for (const queryKey of SPEND_KEYS) void client.invalidateQueries({ queryKey });
+}
+
 /** After a call that cost credits the gauge and the spend charts are out of date. */
 function afterCall(client: QueryClient, meta: AlphaCallMeta | undefined) {
-  if (!meta || meta.creditsCharged > 0 || !meta.cached) void client.invalidateQueries({ queryKey: deskKeys.usage.all });
+  if (!meta || meta.creditsCharged > 0 || !meta.cached) refreshSpend(client);
+}
+
+/** One call through the client's transport (the server's, while it renders a page), else the desk's proxy. */
+export function fetchAlpha<K extends EndpointId>(client: QueryClient | undefined, id: K, input: CallInput<K>, signal?: AbortSignal): Promise<AlphaResult<K>> {
+  const server = transportOf(client);
+  return server ? server.alpha(id, input) : requestAlpha(id, input, signal ? { signal } : {});
 }
 
 /** The price of a call from its endpoint's entry, read without the schema (lib/alpha/cost-rules.ts, `priceInputBy`). */
@@ -100,7 +109,7 @@ export function alphaQueryOptionsBy<K extends EndpointId>(id: K, meta: EndpointM
   return queryOptions({
     queryKey: alphaCallKey(id, meta, input),
     queryFn: async ({ signal, client }): Promise<AlphaResult<K>> => {
-      const result = await requestAlpha(id, input, { signal });
+      const result = await fetchAlpha(client, id, input, signal);
       if (paid) afterCall(client, result.meta);
       return result;
     },
@@ -138,7 +147,7 @@ export function useAlphaMutation<K extends EndpointId>(
     mutationFn: (input) => requestAlpha(id, input, { retention, ...(label ? { label } : {}), ...(fresh ? { fresh } : {}) }),
     ...rest,
     onSettled: (...args) => {
-      void client.invalidateQueries({ queryKey: deskKeys.usage.all });
+      refreshSpend(client);
       for (const key of invalidate ?? []) void client.invalidateQueries({ queryKey: key });
       return onSettled?.(...args);
     },
@@ -165,4 +174,23 @@ export function alphaCalls<const T extends { [K in EndpointId]?: EndpointMeta }>
     price: (id, input) => alphaPriceBy(id, table[id], input),
     refresh: (client, id, input) => refreshAlphaBy(client, id, table[id], input),
   };
+}
+
+/**
+ * Whether the desk already holds a paid GET's answer (free, never upstream): a hit is put under the call's own key, so
+ * a reload shows what was bought instead of its price. The server's page prefetch runs the same query.
+ */
+export function alphaPeekOptions<Id extends EndpointId, K extends Id>(calls: AlphaCalls<Id>, id: K, input: CallInput<K>) {
+  const call = calls.queryOptions(id, input);
+  return queryOptions({
+    queryKey: alphaPeekKey(call.queryKey),
+    queryFn: async ({ signal, client }): Promise<boolean> => {
+      const server = transportOf(client);
+      const hit = server ? await server.peek(id, input) : await peekAlpha(id, input, signal);
+      if (hit && client.getQueryData(call.queryKey) === undefined) client.setQueryData(call.queryKey, hit);
+      return hit !== null;
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
 }

@@ -34,11 +34,8 @@ function stableJson(value: unknown): string {
 }
 
 /**
- * The canonical form of a call: its method, path and query as the zod-free half of the catalogue reads them, so two
- * inputs that ask the same thing (another order, a default spelled out or left out, a list as an array or as
- * "A,B", a number as text) share one cache entry. Zod-free because every page builds its keys at first render; the
- * server's prefetch and the browser build them with this same function from the same inputs. Given the endpoint's
- * entry (lib/alpha/catalogue-meta.ts), so a page that holds only its own endpoints' entries builds the same keys.
+ * The canonical form of a call (method, path, query as its entry reads them), so two inputs asking the same thing share
+ * one cache entry. Zod-free and built from one entry, so every page and the server's prefetch build the same keys.
  */
 export function canonicalCallOf(meta: Pick<EndpointMeta, "method" | "path" | "queryDefaults">, input: unknown): string {
   const args = (input ?? {}) as { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };

@@ -1,12 +1,16 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AlphaError } from "@/lib/alpha/alpha-error";
-import type { EndpointId } from "@/lib/alpha/catalogue-meta";
 import { prepareRequest, type CallInput } from "@/lib/alpha/request";
 import { alphaPrice, alphaProxyUrl, alphaQueryOptions, loadAlphaContract, refreshAlpha, requestAlpha } from "./alpha";
 import { parseEnvelope } from "./alpha-contract";
-import { canonicalCall, queryKeys } from "./keys";
-import { usageQueryOptions } from "./usage";
+import { endpointMeta, type EndpointId } from "@/lib/alpha/catalogue-meta";
+import { alphaCallKey, canonicalCallOf } from "./alpha-keys";
+
+const canonicalCall = (id: EndpointId, input: unknown) => canonicalCallOf(endpointMeta[id], input);
+const callKey = (id: EndpointId, input: unknown) => alphaCallKey(id, endpointMeta[id], input);
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery } from "./desk";
 
 function jsonResponse(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -101,14 +105,14 @@ describe("alphaQueryOptions", () => {
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, "invalidateQueries");
     const options = alphaQueryOptions("listNews", { query: { limit: 5 } });
-    expect(options.queryKey).toEqual(queryKeys.alpha.call("listNews", { query: { limit: 5 } }));
+    expect(options.queryKey).toEqual(callKey("listNews", { query: { limit: 5 } }));
 
     const result = await client.fetchQuery(options);
     expect(result.meta.creditsCharged).toBe(1);
     expect(fetchMock).toHaveBeenCalledWith("/api/alpha/v1/news?page=1&limit=5", expect.objectContaining({ method: "GET" }));
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.usage.all });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["desk", "getUsage"] });
     // The gauge's own query lives under that key, so it refetches at once.
-    expect(usageQueryOptions().queryKey.slice(0, 1)).toEqual([...queryKeys.usage.all]);
+    expect(deskQuery(api.getUsage).queryKey.slice(0, 2)).toEqual(["desk", "getUsage"]);
   });
 
   it("turns the desk's error body into an AlphaError with its code", async () => {
@@ -125,7 +129,7 @@ describe("alphaQueryOptions", () => {
     const client = new QueryClient();
     await refreshAlpha(client, "listNews", { query: { limit: 5 } });
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain("fresh=1");
-    expect(client.getQueryData(queryKeys.alpha.call("listNews", { query: { limit: 5 } }))).toMatchObject({ data: { data: [{ id: "n1" }] } });
+    expect(client.getQueryData(callKey("listNews", { query: { limit: 5 } }))).toMatchObject({ items: [{ id: "n1" }] });
   });
 });
 
@@ -143,7 +147,7 @@ describe("the proxy's envelope in the browser", () => {
   it("checks batch results (JSON lines, parsed by the server) in their parsed form", () => {
     const line = { id: "bl_1", custom_id: "a", status: "succeeded" };
     const parsed = parseEnvelope("getBatchJobResults", { data: [line], meta: meta() });
-    expect(parsed.data).toEqual([expect.objectContaining(line)]);
+    expect(parsed.items).toEqual([expect.objectContaining(line)]);
     expect(() => parseEnvelope("getBatchJobResults", { data: "not lines", meta: meta() })).toThrow();
   });
 });

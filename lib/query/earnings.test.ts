@@ -8,15 +8,15 @@ function row(id: string, symbol: string, date: string): UpcomingEarningsRow {
 
 describe("collectUpcomingCalendar", () => {
   it("follows pages until has_next is false and merges nearest first", async () => {
-    const pages: Record<number, { data: UpcomingEarningsRow[]; has_next: boolean }> = {
-      1: { data: [row("a", "TCS", "2026-11-24T10:00:00+05:30"), row("b", "INFY", "2026-11-23T10:00:00+05:30")], has_next: true },
-      2: { data: [row("c", "WIPRO", "2026-11-25T10:00:00+05:30")], has_next: false },
+    const pages: Record<number, { items: UpcomingEarningsRow[]; hasNext: boolean }> = {
+      1: { items: [row("a", "TCS", "2026-11-24T10:00:00+05:30"), row("b", "INFY", "2026-11-23T10:00:00+05:30")], hasNext: true },
+      2: { items: [row("c", "WIPRO", "2026-11-25T10:00:00+05:30")], hasNext: false },
     };
     const asked: number[] = [];
     const cal = await collectUpcomingCalendar([], async ({ symbols, page }) => {
       expect(symbols).toBeUndefined();
       asked.push(page);
-      return pages[page] ?? { data: [], has_next: false };
+      return pages[page] ?? { items: [], hasNext: false };
     });
     expect(asked).toEqual([1, 2]);
     expect(cal.rows.map((r) => r.id)).toEqual(["b", "a", "c"]);
@@ -33,7 +33,7 @@ describe("collectUpcomingCalendar", () => {
       bm_desc: "Tata Consultancy Services Ltd. has informed BSE that a meeting of the Board of Directors is scheduled…",
       body: "This is to inform you that a meeting of the Board of Directors of the Company is scheduled…",
     };
-    const cal = await collectUpcomingCalendar([], async () => ({ data: [full, row("b", "INFY", "2026-11-25")], has_next: false }));
+    const cal = await collectUpcomingCalendar([], async () => ({ items: [full, row("b", "INFY", "2026-11-25")], hasNext: false }));
     expect(cal.rows[0]).toStrictEqual({
       id: "a",
       symbol: "TCS",
@@ -47,7 +47,7 @@ describe("collectUpcomingCalendar", () => {
   });
 
   it("stops at the page cap and says the calendar is truncated", async () => {
-    const cal = await collectUpcomingCalendar([], async ({ page }) => ({ data: [row(`r${page}`, "TCS", `2026-12-0${page}`)], has_next: true }), 3);
+    const cal = await collectUpcomingCalendar([], async ({ page }) => ({ items: [row(`r${page}`, "TCS", `2026-12-0${page}`)], hasNext: true }), 3);
     expect(cal.rows).toHaveLength(3);
     expect(cal.truncated).toBe(true);
   });
@@ -58,7 +58,7 @@ describe("collectUpcomingCalendar", () => {
     const seen: number[] = [];
     const cal = await collectUpcomingCalendar(symbols, async ({ symbols: chunk }) => {
       seen.push(chunk?.length ?? 0);
-      return { data: [row("same", "S0", "2026-11-23")], has_next: false };
+      return { items: [row("same", "S0", "2026-11-23")], hasNext: false };
     });
     expect(seen.sort()).toEqual([20, 20, 5].sort());
     expect(cal.rows).toHaveLength(1);
@@ -73,12 +73,12 @@ describe("collectFiledCalendar", () => {
       asked.push({ symbols: chunk, page });
       const first = chunk?.[0] ?? "X";
       return {
-        data: [
+        items: [
           { id: `${first}-${page}`, symbol: first, date: `2026-10-${10 + page}T10:00:00+05:30` },
           { id: "dup", symbol: "S0", date: "2026-10-01T10:00:00+05:30" },
           { id: `${first}-nodate-${page}`, symbol: first },
         ],
-        has_next: page < 2,
+        hasNext: page < 2,
       };
     });
     expect(asked.map((a) => [a.symbols?.length, a.page])).toEqual([
@@ -92,7 +92,7 @@ describe("collectFiledCalendar", () => {
   });
 
   it("says when the pages ran out before the period did", async () => {
-    const cal = await collectFiledCalendar([], async ({ page }) => ({ data: [{ id: `r${page}`, symbol: "TCS", date: "2026-10-10" }], has_next: true }), 2);
+    const cal = await collectFiledCalendar([], async ({ page }) => ({ items: [{ id: `r${page}`, symbol: "TCS", date: "2026-10-10" }], hasNext: true }), 2);
     expect(cal).toMatchObject({ truncated: true });
     expect(cal.rows).toHaveLength(2);
     expect(filedPageInput(undefined, { from: "2026-10-01", to: "2026-10-31" }, 3)).toEqual({ query: { from: "2026-10-01", to: "2026-10-31", page: 3, limit: 100 } });

@@ -1,18 +1,19 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { EarningsIndexRow, UpcomingEarningsRow } from "@/lib/alpha/earnings";
 import { MAX_LIST_VALUES } from "@/lib/alpha/patterns";
-import { requestAlpha } from "@/lib/query/alpha-core";
+import type { ListView } from "@/lib/alpha/views";
+import { allAlphaCalls, alphaQueryOptions } from "@/lib/query/alpha";
+import { alphaPeekOptions, fetchAlpha } from "@/lib/query/alpha-core";
 import { alphaKeys } from "@/lib/query/alpha-keys";
-import { deskKeys } from "@/lib/query/desk-keys";
+import { transportOf } from "@/lib/query/transport";
 
 /** Upcoming results come nearest first, 50 a page at most; this many pages cover a results season. */
 export const UPCOMING_PAGE_LIMIT = 50;
 export const UPCOMING_MAX_PAGES = 8;
 
 /**
- * What the desk shows of an upcoming results row. The announcement's long texts (`bm_desc`, `body`) are shown nowhere,
- * and they were two thirds of the calendar's bytes in every page that carries it (83 rows: 82 kB of the earnings
- * page's HTML, 33 kB gzip in all, where a phone gets 14 kB in its first round trip; bench/README.md, session 9).
+ * What the desk shows of an upcoming results row: not the announcement's long texts (`bm_desc`, `body`), shown nowhere
+ * and two thirds of the calendar's bytes in every page that carries it.
  */
 export type CalendarRow = Pick<UpcomingEarningsRow, "id" | "symbol" | "company" | "purpose" | "title" | "date" | "quarter">;
 
@@ -31,7 +32,7 @@ export interface UpcomingCalendar {
   truncated: boolean;
 }
 
-type PageFetcher = (input: { symbols: string[] | undefined; page: number }) => Promise<{ data: UpcomingEarningsRow[]; has_next: boolean }>;
+type PageFetcher = (input: { symbols: string[] | undefined; page: number }) => Promise<ListView<UpcomingEarningsRow>>;
 
 /** Splits a symbol list into the chunks one request may carry; no symbols means one unfiltered request. */
 export function symbolChunks(symbols: readonly string[]): (string[] | undefined)[] {
@@ -58,8 +59,8 @@ export async function collectUpcomingCalendar(
       const rows: CalendarRow[] = [];
       for (let page = 1; page <= limit(); page += 1) {
         const res = await fetchPage({ symbols: chunk, page });
-        rows.push(...res.data.map(calendarRow));
-        if (!res.has_next) return rows;
+        rows.push(...res.items.map(calendarRow));
+        if (!res.hasNext) return rows;
       }
       truncated = true;
       return rows;
@@ -79,9 +80,12 @@ export function upcomingPageInput(symbols: string[] | undefined, page: number) {
 /** The free upcoming results calendar for a symbol filter (empty: every company). */
 export function upcomingCalendarQueryOptions(symbols: readonly string[]) {
   return queryOptions({
-    queryKey: deskKeys.earnings.upcomingCalendar(symbols),
-    queryFn: ({ signal }) =>
-      collectUpcomingCalendar(symbols, async ({ symbols: chunk, page }) => (await requestAlpha("listUpcomingEarnings", upcomingPageInput(chunk, page), { signal })).data),
+    queryKey: ["earnings", "upcoming-calendar", [...symbols]],
+    queryFn: async ({ signal, client }) => {
+      // On the server it is a background collection: a low-rpm account (Sandbox) reads the nearest pages only.
+      const budget = (await transportOf(client)?.pageBudget(UPCOMING_MAX_PAGES)) ?? UPCOMING_MAX_PAGES;
+      return collectUpcomingCalendar(symbols, ({ symbols: chunk, page }) => fetchAlpha(client, "listUpcomingEarnings", upcomingPageInput(chunk, page), signal), budget);
+    },
     staleTime: 60_000,
   });
 }
@@ -96,9 +100,8 @@ export function heldCompanyNames(client: QueryClient): Map<string, string> {
     for (const r of calendar?.rows ?? []) if (r.company) names.set(r.symbol, r.company);
   }
   for (const id of ["listEarnings", "getEarningsDetail"] as const) {
-    for (const [, answer] of client.getQueriesData<{ data: unknown }>({ queryKey: alphaKeys.endpoint(id) })) {
-      const body = answer?.data as { data?: unknown } | { symbol?: unknown; company_name?: unknown } | undefined;
-      const list = body && "data" in body && Array.isArray(body.data) ? body.data : body ? [body] : [];
+    for (const [, answer] of client.getQueriesData<{ items?: unknown[]; item?: unknown }>({ queryKey: alphaKeys.endpoint(id) })) {
+      const list = answer?.items ?? (answer?.item ? [answer.item] : []);
       for (const r of list as { symbol?: unknown; company_name?: unknown }[]) {
         if (typeof r.symbol === "string" && typeof r.company_name === "string" && r.company_name) names.set(r.symbol, r.company_name);
       }
@@ -122,7 +125,7 @@ export interface FiledCalendar {
  */
 export async function collectFiledCalendar(
   symbols: readonly string[],
-  fetchPage: (input: { symbols: string[] | undefined; page: number }) => Promise<{ data: EarningsIndexRow[]; has_next: boolean }>,
+  fetchPage: (input: { symbols: string[] | undefined; page: number }) => Promise<ListView<EarningsIndexRow>>,
   maxPages: number = FILED_MAX_PAGES,
 ): Promise<FiledCalendar> {
   let truncated = false;
@@ -131,8 +134,8 @@ export async function collectFiledCalendar(
       const rows: EarningsIndexRow[] = [];
       for (let page = 1; page <= maxPages; page += 1) {
         const res = await fetchPage({ symbols: chunk, page });
-        rows.push(...res.data);
-        if (!res.has_next) return rows;
+        rows.push(...res.items);
+        if (!res.hasNext) return rows;
       }
       truncated = true;
       return rows;
@@ -151,9 +154,9 @@ export function filedPageInput(symbols: string[] | undefined, range: { from: str
 /** Results filed from `from` to `to` (IST days) for a symbol filter (empty: every company); free. */
 export function filedCalendarQueryOptions(symbols: readonly string[], range: { from: string; to: string }) {
   return queryOptions({
-    queryKey: deskKeys.earnings.filedCalendar(symbols, range.from, range.to),
-    queryFn: ({ signal }) =>
-      collectFiledCalendar(symbols, async ({ symbols: chunk, page }) => (await requestAlpha("listEarningsIndex", filedPageInput(chunk, range, page), { signal })).data),
+    queryKey: ["earnings", "filed-calendar", [...symbols], range.from, range.to],
+    queryFn: ({ signal, client }) =>
+      collectFiledCalendar(symbols, ({ symbols: chunk, page }) => fetchAlpha(client, "listEarningsIndex", filedPageInput(chunk, range, page), signal)),
     staleTime: 60_000,
   });
 }
@@ -169,5 +172,19 @@ export function unnamedSymbols(symbols: readonly string[], names: ReadonlyMap<st
 /** The input of the paid company-names lookup (symbol metadata) of past results' unnamed symbols. */
 export function companyNamesInput(symbols: string[]) {
   return { query: { symbols } };
+}
+
+/**
+ * The peek at the names of a past-results page that the held names (the collected calendar) do not cover, asked once
+ * the index page and the calendar are in `client`: null when every name is held or the page is not loaded.
+ */
+export function companyNamesPeekOptions(client: QueryClient, indexInput: Parameters<typeof alphaQueryOptions<"listEarningsIndex">>[1]) {
+  const index = client.getQueryData(alphaQueryOptions("listEarningsIndex", indexInput).queryKey);
+  if (!index) return null;
+  const unknown = unnamedSymbols(
+    index.items.map((r) => r.symbol),
+    heldCompanyNames(client),
+  );
+  return unknown.length ? alphaPeekOptions(allAlphaCalls, "listSymbolMetadata", companyNamesInput(unknown)) : null;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLivePoll, readLiveStatus } from "./live";
-import { livePollSchema, liveStatusSchema } from "./live-schema";
+import { livePollSchema, liveStatusSchema } from "@/lib/desk/live";
 
 /**
  * The browser reads the relay's status and poll events without zod (readLiveStatus, readLivePoll); the relay's side

@@ -1,13 +1,13 @@
-import type { Alert } from "@/lib/alpha/alerts";
+import type { DeskAlert } from "@/lib/alpha/alerts";
 import type { AnnouncementDetail, AnnouncementRow } from "@/lib/alpha/announcements";
 import type { BlockDeal } from "@/lib/alpha/block-deals";
 import type { NewsItem } from "@/lib/alpha/news";
-export type { LiveQuery } from "./live-schema";
+export type { LiveQuery } from "@/lib/desk/live";
 
 /**
  * The desk's live relay, GET /api/live, as the browser and the server both see it: the query it takes, the
  * server-sent events it sends, and the vocabulary of its status events. No zod here (the live hub loads on every
- * feed page): the schemas of the query and the events are in ./live-schema.
+ * feed page): the schemas of the query and the events are in lib/desk/live.ts.
  */
 
 export const LIVE_PATH = "/api/live";
@@ -82,9 +82,9 @@ export interface LivePoll {
   creditsCharged: number;
 }
 
-/** The rows each product's events carry: the contract's REST shapes. */
+/** The rows each product's events carry: the contract's REST shapes, as a page of the product shows them. */
 export interface LiveRowOf {
-  alerts: Alert;
+  alerts: DeskAlert;
   news: NewsItem;
   announcements: AnnouncementDetail | AnnouncementRow;
   "block-deals": BlockDeal;
@@ -100,10 +100,8 @@ export function liveRowTime(product: LiveProduct, row: { timestamp?: string | nu
 }
 
 /**
- * The browser's check of the relay's status and poll events, without zod: the live hub reads these as the stream
- * opens, during the page's load, where loading zod and the contracts would be a long task of its own (issue 18). They
- * accept what ./live-schema's liveStatusSchema and livePollSchema accept (unknown keys kept, as their looseObject
- * does) and refuse the rest (live-schema.test.ts holds the two to the same answers). Null: not such an event.
+ * The relay's status and poll events checked without zod, since the hub reads them while the page loads. They accept
+ * what lib/desk/live.ts's schemas accept (live.test.ts holds the two to the same answers); null: not such an event.
  */
 export function readLiveStatus(value: unknown): LiveStatus | null {
   if (!isRecord(value)) return null;

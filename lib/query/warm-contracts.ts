@@ -17,10 +17,8 @@ const idleWait: IdleWait = (timeout) => {
 };
 
 /**
- * The events that say a person is using the page: the first of them starts the warm-up. None comes from a page load
- * by itself (Lighthouse, a crawler or a tab opened in the background sends none), so a page that makes no call during
- * its load evaluates no schema at all. A pointer that moves, a finger that lands, a key or a focus all come before the
- * click or the Enter that could need a contract, by at least a human reaction's time.
+ * The events that say a person is using the page; a page load sends none by itself (Lighthouse, a background tab), so a
+ * page that calls nothing evaluates no schema. Each comes before a click that could need a contract.
  */
 export const FIRST_INTERACTION_EVENTS = ["pointerdown", "pointermove", "keydown", "focusin", "touchstart"] as const;
 
@@ -85,14 +83,8 @@ export function warmOnFirstInteraction(target: EventTarget, steps: readonly (() 
 export const CONTRACT_WARM_STEPS: readonly (() => Promise<unknown>)[] = [() => import("zod"), loadDeskContract, loadAlphaContract];
 
 /**
- * The contracts' schemas are loaded on demand (lib/desk/client.ts, lib/query/alpha.ts), out of every page's first
- * load; this loads them on the user's first interaction with the page (the first pointer move or press, key, touch or
- * focus), so a user's first click does not wait for them, and a page load that makes no call from the browser
- * evaluates no zod at all (at idle they were inside Lighthouse's blocking-time window on every page: the zod chunk is
- * a 130–210 ms long task at 4× CPU, bench/README.md). It goes in three steps, each in its own idle time: zod's own
- * modules, the desk's schemas, the Alpha contract's. A call that needs a contract before then loads it at once. It
- * imports the loaders alone (lib/desk/contract-loader.ts, lib/query/alpha-contract-loader.ts): the clients would
- * bring their route and price tables into every page.
+ * Loads the contracts' schemas on the user's first interaction, in three idle steps (zod, the desk's, the Alpha
+ * contract's), so a first click does not wait and a load that calls nothing evaluates no zod. Imports the loaders only.
  */
 export function useWarmContracts(): void {
   useEffect(() => startContractWarmUp(document), []);

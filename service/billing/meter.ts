@@ -118,10 +118,8 @@ export async function respondChargedBatched(c: Context<AppEnv>, args: ChargeArgs
 }
 
 /**
- * Group commit of debits: the debits that arrive while the event loop is busy are committed in one SQLite transaction
- * (debitCreditsBatch). Each call is still charged all or nothing with its ledger row, a short balance fails only its
- * own call, and a response waits until its debit is committed. One commit per batch instead of one per call is most
- * of a metered call's cost under load.
+ * Group commit of debits: those arriving while the event loop is busy commit in one transaction, still each all or
+ * nothing with its ledger row (a short balance fails only its own call); one commit per call was most of its cost.
  */
 export class DebitBatcher {
   private queue: { input: DebitInput; resolve: (r: { balanceAfter: number }) => void; reject: (e: unknown) => void }[] = [];

@@ -33,11 +33,8 @@ interface AccountWindow {
 }
 
 /**
- * Per-account request counters: `rpm` over a sliding 60 s window and `daily` over the Asia/Kolkata calendar day.
- * Decisions are made in memory (one service process owns a database); every counted request is written to
- * `request_log` before the request goes on (`durable()`), so a crash (kill -9) loses no count. The rows of the requests
- * counted in one turn of the event loop are committed together (group commit: one WAL commit per turn, not per
- * request); each request waits for its own. A refused request is not counted.
+ * Per-account rpm (sliding minute) and daily (IST day) counters, decided in memory and written before the request goes
+ * on, so a crash loses no count; one turn's rows commit together. A refused request is not counted.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, AccountWindow>();

@@ -1,21 +1,6 @@
 /**
- * The news listing's order held in memory per dataset version (issue 18: with the response cache off, the page's rowid
- * statement was about a third of an uncached call, and a page for a set of symbols sorted every row of those symbols
- * before `to` in a temporary tree).
- *
- * For one dataset version, every news row's rowid, `date_ms` and sentiment are held in answer order (`date_ms DESC,
- * id DESC`, as SQLite orders them: the order is read from SQLite, never re-derived here), with each symbol's rows as a
- * list of positions in that order. A page is then found in memory: each list starts at its first row at or before
- * `to`, the lists are merged by position, rows before `from` end a list, the sentiment filter skips rows, and the
- * page is the `offset + 1`-th to `offset + limit`-th of what is left (one more to know `has_next`), exactly what the
- * page's `WHERE … ORDER BY … LIMIT ? OFFSET ?` selects. The rows' JSON comes from the memo of memoPage (shared.ts).
- *
- * Exact by the dataset version: a trigger bumps it on every write to a dataset table from any connection; each page
- * reads the version, and the order is only used at the version it was read at (in one read transaction with it). When
- * the version moved, the order is read again once enough pages were asked at the new one to pay for it
- * (ROWS_PER_SQL_PAGE); until then pages are read with SQL. Anything this does not answer goes to the SQL path: `scrip_codes` (resolved through `companies`), a table
- * over MAX_MEMO_ROWS rows, a row whose columns are not what the schema says (an id or date SQLite would order in a way
- * this does not hold), a bound that is not a finite time.
+ * The news listing's order held in memory per dataset version, each symbol's rows as positions in it, so a page is a
+ * merge of lists instead of a sort in SQLite; exact by the version, and anything it cannot answer goes to SQL.
  */
 import { resolveBound } from "../../lib/alpha/time";
 import type { ServiceContext } from "../context";
@@ -58,10 +43,8 @@ interface OrderState {
 const states = new WeakMap<Db, OrderState>();
 const VERSION_SQL = "SELECT version AS v FROM data_version WHERE id = 1";
 /**
- * Reading the order costs about as much as this many SQL pages per row (≈ 1.5 µs a row against ≈ 60 µs a page, seeded
- * scale, issue 18), so after a write the order is read again only once that many pages were asked at the new version:
- * a version that moves before its order could pay for itself (writes between every few pages) costs at most about
- * twice the SQL path, and a version that holds is served from memory after a few dozen pages.
+ * Reading the order costs about this many SQL pages, so after a write it is read again only once that many pages were
+ * asked at the new version: a version that keeps moving costs at most about twice the SQL path.
  */
 export const ROWS_PER_SQL_PAGE = 64;
 

@@ -149,13 +149,8 @@ function rowMemo(db: Db, spec: WirePageSpec): RowJsonMemo {
 }
 
 /**
- * One page of a listing from rows' JSON kept in memory: the statement reads only the page's rowids (and the dataset
- * version, in the same read, so both are of one snapshot) and the page is the rows' JSON concatenated. The memo holds a
- * row's JSON as of one dataset version; a trigger bumps that version on every write to the dataset tables from any
- * connection (see ResponseCache), and a memo of another version is emptied before use, so what it gives is what the
- * stored JSON is now. Rows not yet in memory are read in a second statement that also reads the version; when that
- * moved in between, or a row has no stored JSON, this gives undefined and the caller reads the page in one statement.
- * Only for row shapes that depend on nothing but the row (no parameters: no public URL).
+ * One page of a listing from rows' JSON kept in memory, valid for one dataset version (a trigger bumps it on every
+ * write); rows not in memory are read with the version again, and any change in between falls back to one statement.
  */
 function memoPage(ctx: ServiceContext, spec: WirePageSpec, f: Filters, page: number, limit: number): JsonText | undefined {
   const alias = spec.key.slice(0, spec.key.indexOf("."));
@@ -218,11 +213,8 @@ export function memoJsonPage(ctx: ServiceContext, spec: WirePageSpec, version: n
 }
 
 /**
- * One page of a listing: from rows' JSON kept in memory when its row shape depends on the row alone (memoPage), else
- * assembled inside SQLite: the JSON of the page's rows joined with commas, read as one UTF-8 buffer, so no row becomes
- * an object or even a JavaScript string and nothing is encoded again. The envelope's body for the meter names the rows
- * by key. Null when a row of the page has no stored JSON (written around the store): the caller then assembles the
- * page row by row, with the mapper for that row.
+ * One page of a listing: from memory when the row shape depends on the row alone, else the rows' stored JSON joined
+ * inside SQLite, so no row becomes an object. Null when a row has no stored JSON: the caller maps row by row.
  */
 export function assembledPage(ctx: ServiceContext, spec: WirePageSpec, f: Filters, page: number, limit: number): JsonText | null {
   if (spec.row.params.length === 0) {

@@ -1,9 +1,6 @@
 /**
- * The service's SQLite schema, as ordered migrations. Each runs once, in a transaction, and is recorded in
- * `schema_migrations`. Append new migrations; never edit one that has shipped.
- *
- * Conventions: `*_ms` columns hold epoch milliseconds for filtering and ordering; the matching text column
- * holds the wire value exactly as the interface returns it. JSON columns hold serialised JSON.
+ * The service's SQLite schema as ordered migrations, each run once in a transaction; append, never edit a shipped one.
+ * `*_ms` columns hold epoch milliseconds for filtering; the matching text column holds the wire value.
  */
 export interface Migration {
   id: number;

@@ -9,18 +9,8 @@ import type { Db } from "./db";
 import { prepared } from "./prepared";
 
 /*
- * Stored wire JSON. Every row of the dataset tables keeps its answer shape as JSON text (`wire`; `wire_detail` holds
- * the members the detailed shape adds), written when the row is stored and kept in step by the store, so a page is
- * assembled from stored strings instead of materialising rows into objects and serialising them on every call.
- *
- * What cannot be stored stays computed at read time: the public base URL of logo links (configuration; stored
- * relative, see withPublicUrl) and signed links with an expiry (concall transcripts, earnings attachments).
- *
- * Kept in step: the store's inserts (writes.ts) write the JSON in the same transaction as the row; a concall rewrite is
- * a delete and an insert. Writes from elsewhere (another connection, an older version, a hand edit) cannot go stale:
- * a trigger clears a row's JSON when its columns change without it, and one on companies clears the rows that carry
- * the company's name or scrip code (migration 50). Readers answer a row without JSON with the mapper below, and
- * openDatabase fills every missing row (an older database file, rows cleared by a trigger) before anything is served.
+ * Every dataset row keeps its answer as JSON text, written with the row, so a page is assembled from stored strings.
+ * Writes from elsewhere cannot go stale: triggers clear the JSON, and readers and openDatabase fill a row without it.
  */
 
 /** The tables whose rows keep wire JSON, with their key column and whether they have a detailed shape. */

@@ -5,10 +5,8 @@ import type { Db } from "./db";
 import { storeWire } from "./wire";
 
 /*
- * Row shapes of the event tables, as the dataset builders and the simulator produce them, and plain inserts.
- * Text columns hold the wire value exactly as the API returns it; JSON columns are objects here and are
- * serialised on insert. Each insert also writes the row's wire JSON (wire.ts), made from the row as stored, so the
- * answer of every later read is ready. Inserts emit no events: a caller that stores after start-up announces on the bus.
+ * Row shapes of the event tables and their plain inserts, each writing the row's wire JSON (wire.ts) in the same step.
+ * Inserts emit no events: a caller that stores after start-up announces on the bus.
  */
 
 export interface CompanyRow {

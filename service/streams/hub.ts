@@ -53,10 +53,8 @@ export interface StreamHubOptions {
 }
 
 /**
- * Fan-out of stored events to subscriptions. Subscriptions are indexed by product and symbol, so an event
- * reaches exactly the subscriptions that match it, each once; its frame is serialised once per detail level
- * and the same bytes go to every subscriber. Everything runs on the event loop in event order, so frames
- * reach each peer in the order the rows were stored.
+ * Fan-out of stored events to subscriptions indexed by product and symbol: each frame serialised once per detail level,
+ * and frames reach each peer in the order the rows were stored.
  */
 export class StreamHub {
   private readonly peers = new Map<number, { peer: HubPeer; subs: Map<StreamProduct, Subscription> }>();

@@ -1,7 +1,7 @@
 /**
  * The verb-signature rule for lib/server, checked by lib/server/verbs.test.ts with the TypeScript compiler API:
  * an exported function never takes the DeskContext as a positional or optional parameter (verbs take one object
- * `{ ctx, user, input }` with ctx required), and only the edges (core/, http/, identity/auth.ts) call getDeskContext.
+ * `{ ctx, user, input }` with ctx required), and only the edges (core/, http/, routes/, identity/auth.ts) call getDeskContext.
  * Pure helpers (no ctx) stay plain functions. A test harness: never imported by the running desk.
  */
 import ts from "typescript";
@@ -17,7 +17,7 @@ export interface VerbViolation {
 /** Files allowed to obtain the process context themselves. */
 export function isContextEdge(file: string): boolean {
   const f = file.replace(/\\/g, "/");
-  return /(^|\/)lib\/server\/(core|http)\//.test(f) || /(^|\/)lib\/server\/identity\/auth\.ts$/.test(f);
+  return /(^|\/)lib\/server\/(core|http|routes)\//.test(f) || /(^|\/)lib\/server\/identity\/auth\.ts$/.test(f);
 }
 
 /** The type is the DeskContext itself (or a union holding it): the context passed as a plain parameter. */
@@ -114,7 +114,7 @@ export function checkVerbSource(file: string, text: string): VerbViolation[] {
     const visit = (node: ts.Node) => {
       if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "getDeskContext") {
         const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-        out.push({ file, line, name: "getDeskContext", rule: "getDeskContext-outside-edge", detail: "only core/, http/ and identity/auth.ts obtain the process context" });
+        out.push({ file, line, name: "getDeskContext", rule: "getDeskContext-outside-edge", detail: "only core/, http/, routes/ and identity/auth.ts obtain the process context" });
       }
       node.forEachChild(visit);
     };

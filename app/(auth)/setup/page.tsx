@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SetupForm } from "@/components/auth/setup-form";
-import { pageContext } from "@/lib/server/http/prefetch";
+import { pageContext } from "@/lib/server/routes/page-data";
 import { countUsers } from "@/lib/server/identity/users";
 
 export const metadata: Metadata = { title: "Set up the desk" };

@@ -5,7 +5,7 @@ import { safeCallbackPath, signInErrorMessage } from "@/components/auth/callback
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { getSessionUser } from "@/lib/server/identity/auth";
 import { getDemoCredentials } from "@/lib/server/core/demo";
-import { pageContext } from "@/lib/server/http/prefetch";
+import { pageContext } from "@/lib/server/routes/page-data";
 import { countUsers } from "@/lib/server/identity/users";
 
 export const metadata: Metadata = { title: "Sign in" };

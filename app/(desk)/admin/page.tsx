@@ -3,7 +3,7 @@ import { MarketCalendarEditor } from "@/components/admin/market-calendar-editor"
 import { UsersTable } from "@/components/admin/users-table";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireAdmin } from "@/lib/server/identity/auth";
-import { pageContext } from "@/lib/server/http/prefetch";
+import { pageContext } from "@/lib/server/routes/page-data";
 import { listUsers } from "@/lib/server/identity/users";
 
 export const metadata: Metadata = { title: "Admin" };

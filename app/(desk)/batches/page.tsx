@@ -8,11 +8,11 @@ import { PageHeader } from "@/components/shell/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { unitCredits } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
-import { JOB_LIST_INPUT } from "@/lib/query/batches";
-import { watchlistsQueryOptions } from "@/lib/query/watchlists";
+import * as api from "@/lib/desk/route-meta";
+import { BATCH_CALLS, JOB_LIST_INPUT } from "@/lib/query/batches";
+import { deskQuery } from "@/lib/query/desk";
 import { requireUser } from "@/lib/server/identity/auth";
-import { pageContext, prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/http/prefetch";
-import { listWatchlists } from "@/lib/server/portfolio/watchlists";
+import { pageContext, pageQueryClient, userHasKey } from "@/lib/server/routes/page-data";
 
 export const metadata: Metadata = { title: "Batch jobs" };
 
@@ -22,10 +22,9 @@ const batch = unitCredits("createBatchJob");
 export default async function BatchesPage() {
   const user = await requireUser();
   const ctx = await pageContext();
-  const client = requestQueryClient();
-  const [hasKey, watchlists] = await Promise.all([userHasKey({ ctx, user }), listWatchlists({ ctx, user })]);
-  client.setQueryData(watchlistsQueryOptions().queryKey, watchlists);
-  if (hasKey) await prefetchFree({ ctx, client, user, id: "listBatchJobs", input: JOB_LIST_INPUT });
+  const client = pageQueryClient({ ctx, user });
+  const [hasKey] = await Promise.all([userHasKey({ ctx, user }), client.prefetchQuery(deskQuery(api.listWatchlists))]);
+  if (hasKey) await client.prefetchQuery(BATCH_CALLS.queryOptions("listBatchJobs", JOB_LIST_INPUT));
   return (
     <>
       <PageHeader

@@ -10,17 +10,18 @@ import { effectiveSymbols } from "@/components/earnings/search-params";
 import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireUser, type SessionUser } from "@/lib/server/identity/auth";
-import { pageContext, prefetchFree, userHasKey, watchlistSymbols, requestQueryClient } from "@/lib/server/http/prefetch";
+import { alphaQueryOptions } from "@/lib/query/alpha";
+import { pageContext, userHasKey, watchlistSymbols, pageQueryClient } from "@/lib/server/routes/page-data";
 import type { ConcallsSearch } from "@/components/concalls/search-params";
 
 export const metadata: Metadata = { title: "Concalls" };
 
 async function UpcomingSection({ user, search }: { user: SessionUser; search: ConcallsSearch }) {
-  const client = requestQueryClient();
   const ctx = await pageContext();
+  const client = pageQueryClient({ ctx, user });
   if (await userHasKey({ ctx, user })) {
     const symbols = effectiveSymbols(await watchlistSymbols({ ctx, user, watchlistId: search.watchlist }), search.symbols);
-    await prefetchFree({ ctx, client, user, id: "listUpcomingConcalls", input: upcomingCallsInput(symbols, 1) });
+    await client.prefetchQuery(alphaQueryOptions("listUpcomingConcalls", upcomingCallsInput(symbols, 1)));
   }
   return (
     <HydrationBoundary state={dehydrate(client)}>

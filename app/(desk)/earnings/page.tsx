@@ -9,43 +9,28 @@ import { defaultResultsQuarter, effectiveSymbols, parseEarningsSearch, pastResul
 import { SymbolFilterBar } from "@/components/symbol-filter/symbol-filter-bar";
 import { PageHeader } from "@/components/shell/page-header";
 import { calendarWindow } from "@/components/earnings/calendar";
-import type { FiledCalendar, UpcomingCalendar } from "@/lib/query/earnings";
-import { requireUser, type SessionUser } from "@/lib/server/identity/auth";
-import {
-  pageContext,
-  loadFiledCalendar,
-  loadUpcomingCalendar,
-  prefetchFree,
-  seedCompanyNamesPeek,
-  seedFiledCalendar,
-  seedUpcomingCalendar,
-  userHasKey,
-  watchlistSymbols,
-  requestQueryClient,
-} from "@/lib/server/http/prefetch";
+import type { QueryClient } from "@tanstack/react-query";
+import { alphaQueryOptions } from "@/lib/query/alpha";
+import { companyNamesPeekOptions, filedCalendarQueryOptions, upcomingCalendarQueryOptions } from "@/lib/query/earnings";
+import { requireUser } from "@/lib/server/identity/auth";
+import { pageContext, pageQueryClient, userHasKey, watchlistSymbols } from "@/lib/server/routes/page-data";
 
 export const metadata: Metadata = { title: "Earnings" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 interface Prefetch {
+  client: QueryClient;
   /** The symbols the page filters on, or null when there is no key to prefetch with. */
   symbols: Promise<string[] | null>;
-  calendar: Promise<UpcomingCalendar | null>;
-  /** The calendar's past days in view (null when the view has none), and the results filed on them. */
-  filedRange: { from: string; to: string } | null;
-  filed: Promise<FiledCalendar | null>;
+  /** The upcoming calendar, and the results filed on the calendar's past days in view, in `client` once settled. */
+  calendar: Promise<unknown>;
+  filed: Promise<unknown>;
 }
 
 async function UpcomingSection({ prefetch, today }: { prefetch: Prefetch; today: string }) {
-  const client = requestQueryClient();
-  const symbols = await prefetch.symbols;
-  if (symbols) {
-    const [calendar, filed] = await Promise.all([prefetch.calendar, prefetch.filed]);
-    seedUpcomingCalendar(client, symbols, calendar);
-    // The past days of the view: the browser would otherwise collect them (pages of the index) after hydrating.
-    if (prefetch.filedRange) seedFiledCalendar(client, symbols, prefetch.filedRange, filed);
-  }
+  const { client } = prefetch;
+  await Promise.all([prefetch.calendar, prefetch.filed]);
   return (
     <HydrationBoundary state={dehydrate(client)}>
       <EarningsCalendar today={today} />
@@ -53,18 +38,17 @@ async function UpcomingSection({ prefetch, today }: { prefetch: Prefetch; today:
   );
 }
 
-async function PastSection({ user, search, prefetch, now }: { user: SessionUser; search: EarningsSearch; prefetch: Prefetch; now: Date }) {
-  const client = requestQueryClient();
-  const ctx = await pageContext();
+async function PastSection({ search, prefetch, now }: { search: EarningsSearch; prefetch: Prefetch; now: Date }) {
+  const { client } = prefetch;
   const defaultQuarter = defaultResultsQuarter(now);
   const symbols = await prefetch.symbols;
   if (symbols) {
     const input = pastResultsInput({ symbols, past: search.past, quarter: search.quarter ?? defaultQuarter, from: search.from, to: search.to, page: search.page });
-    await prefetchFree({ ctx, client, user, id: "listEarningsIndex", input });
-    // The list shows company names from the calendar, so it needs the calendar too (see seedUpcomingCalendar).
-    seedUpcomingCalendar(client, symbols, await prefetch.calendar);
+    // The list shows company names from the calendar, so it needs the calendar too.
+    await Promise.all([client.prefetchQuery(alphaQueryOptions("listEarningsIndex", input)), prefetch.calendar]);
     // What the desk already holds of the page's company names (its cache only, free): the browser's peek, done here.
-    await seedCompanyNamesPeek({ ctx, user, client, indexInput: input });
+    const names = companyNamesPeekOptions(client, input);
+    if (names) await client.prefetchQuery(names);
   }
   return (
     <HydrationBoundary state={dehydrate(client)}>
@@ -79,12 +63,14 @@ export default async function EarningsPage({ searchParams }: { searchParams: Sea
   const search = parseEarningsSearch(await searchParams);
   const now = new Date();
   const symbols = userHasKey({ ctx, user }).then(async (hasKey) => (hasKey ? effectiveSymbols(await watchlistSymbols({ ctx, user, watchlistId: search.watchlist }), search.symbols) : null));
-  const calendar = symbols.then((s) => (s ? loadUpcomingCalendar({ ctx, user, symbols: s }) : null));
+  const client = pageQueryClient({ ctx, user });
+  const calendar = symbols.then((s) => (s ? client.prefetchQuery(upcomingCalendarQueryOptions(s)) : null));
   // The calendar's past days in view, read as the browser reads them (calendarWindow).
   const today = todayIst(now);
   const { past } = calendarWindow(search.date, search.view, today);
-  const filed = symbols.then((s) => (s && past ? loadFiledCalendar({ ctx, user, symbols: s, range: past }) : null));
-  const prefetch: Prefetch = { symbols, calendar, filedRange: past, filed };
+  // The past days of the view: the browser would otherwise collect them (pages of the index) after hydrating.
+  const filed = symbols.then((s) => (s && past ? client.prefetchQuery(filedCalendarQueryOptions(s, past)) : null));
+  const prefetch: Prefetch = { client, symbols, calendar, filed };
   return (
     <>
       <PageHeader
@@ -101,7 +87,7 @@ export default async function EarningsPage({ searchParams }: { searchParams: Sea
               calendar={<UpcomingSection prefetch={prefetch} today={today} />}
               past={
                 <Suspense fallback={<PastResultsSkeleton />}>
-                  <PastSection user={user} search={search} prefetch={prefetch} now={now} />
+                  <PastSection search={search} prefetch={prefetch} now={now} />
                 </Suspense>
               }
             />

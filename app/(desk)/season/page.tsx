@@ -6,11 +6,12 @@ import { SeasonTracker } from "@/components/season/season-tracker";
 import { PageHeader } from "@/components/shell/page-header";
 import { PageSkeleton } from "@/components/shell/page-skeleton";
 import { seasonQuerySchema } from "@/lib/desk/season";
-import { seasonQueryOptions } from "@/lib/query/season";
-import { pageContext, requestQueryClient, userHasKey } from "@/lib/server/http/prefetch";
+import * as api from "@/lib/desk/route-meta";
+import { seasonQueryInput } from "@/lib/desk/season-scopes";
+import { deskQuery } from "@/lib/query/desk";
+import { pageContext, pageQueryClient, userHasKey } from "@/lib/server/routes/page-data";
 import { requireUser } from "@/lib/server/identity/auth";
 import { listWatchlists } from "@/lib/server/portfolio/watchlists";
-import { trackSeason } from "@/lib/server/season/season-tracker";
 
 export const metadata: Metadata = { title: "Results season" };
 
@@ -42,12 +43,10 @@ async function SeasonBody({ searchParams }: { searchParams: SearchParams }) {
   if (!hasKey) return <NeedsKeyNote what="The season tracker" />;
   // The same selection and key as the browser's query; a bad URL is left to the browser, which shows its error.
   const parsed = seasonQuerySchema.safeParse(Object.fromEntries(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : []))));
-  const client = requestQueryClient();
+  const client = pageQueryClient({ ctx, user });
   if (parsed.success) {
     const input = parsed.data;
-    await client
-      .prefetchQuery({ ...seasonQueryOptions({ scope: input.scope, watchlist: input.watchlist ?? null, quarter: input.quarter ?? null }), queryFn: () => trackSeason({ ctx, user, input }) })
-      .catch(() => undefined);
+    await client.prefetchQuery(deskQuery(api.getSeason, { query: seasonQueryInput({ scope: input.scope, watchlist: input.watchlist ?? null, quarter: input.quarter ?? null }) }));
   }
   return (
     <HydrationBoundary state={dehydrate(client)}>

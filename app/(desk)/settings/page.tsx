@@ -4,7 +4,7 @@ import { ProfileCard } from "@/components/settings/profile-card";
 import { SpendThresholdCard } from "@/components/settings/spend-threshold-card";
 import { PageHeader } from "@/components/shell/page-header";
 import { requireUser } from "@/lib/server/identity/auth";
-import { pageContext } from "@/lib/server/http/prefetch";
+import { pageContext } from "@/lib/server/routes/page-data";
 import { getAlphaKeyStatus } from "@/lib/server/identity/key-vault";
 import { countRecentFailures } from "@/lib/server/identity/sign-in";
 import { KeyInUseCard } from "@/components/teams/key-in-use";

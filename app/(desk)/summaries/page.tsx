@@ -9,13 +9,12 @@ import { BriefsCardSkeleton } from "@/components/briefs/briefs-skeleton";
 import { SummariesView } from "@/components/summaries/summaries-view";
 import { unitCredits } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
-import { summaryEntryQueryOptions, summaryHistoryQueryOptions } from "@/lib/query/summaries";
-import { watchlistsQueryOptions } from "@/lib/query/watchlists";
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery } from "@/lib/query/desk";
+import { SUMMARY_CALLS } from "@/lib/query/summaries";
 import { requireUser } from "@/lib/server/identity/auth";
 import { getAlphaKeyStatus } from "@/lib/server/identity/key-vault";
-import { pageContext, prefetchFree, requestQueryClient, seedBriefs } from "@/lib/server/http/prefetch";
-import { getSummary, listSummaries } from "@/lib/server/money/summaries";
-import { listWatchlists } from "@/lib/server/portfolio/watchlists";
+import { pageContext, pageQueryClient } from "@/lib/server/routes/page-data";
 
 export const metadata: Metadata = { title: "Summaries" };
 
@@ -25,19 +24,17 @@ export default async function SummariesPage({ searchParams }: { searchParams: Pr
   const user = await requireUser();
   const ctx = await pageContext();
   const { entry } = searchSchema.parse(await searchParams);
-  const client = requestQueryClient();
-  const [key, watchlists, history, opened] = await Promise.all([
+  const client = pageQueryClient({ ctx, user });
+  const [key] = await Promise.all([
     getAlphaKeyStatus({ ctx, userId: user.id }),
-    listWatchlists({ ctx, user }),
-    listSummaries({ ctx, user }),
-    entry ? getSummary({ ctx, user, id: entry }).catch(() => null) : null,
+    client.prefetchQuery(deskQuery(api.listWatchlists)),
+    client.prefetchQuery(deskQuery(api.listSummaries)),
+    entry ? client.prefetchQuery(deskQuery(api.getSummary, { params: { id: entry } })) : null,
     // The scheduled briefs and today's runs, so neither card fetches on load.
-    seedBriefs({ ctx, user, client }),
+    client.prefetchQuery(deskQuery(api.listBriefSchedules)),
+    client.prefetchQuery(deskQuery(api.listBriefRuns)),
   ]);
-  client.setQueryData(watchlistsQueryOptions().queryKey, watchlists);
-  client.setQueryData(summaryHistoryQueryOptions().queryKey, history);
-  if (opened) client.setQueryData(summaryEntryQueryOptions(opened.id).queryKey, opened);
-  if (key.hasKey) await prefetchFree({ ctx, client, user, id: "getAccount", input: {} });
+  if (key.hasKey) await client.prefetchQuery(SUMMARY_CALLS.queryOptions("getAccount", {}));
   return (
     <>
       <PageHeader

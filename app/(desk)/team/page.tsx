@@ -9,7 +9,7 @@ import { requireAdmin } from "@/lib/server/identity/auth";
 import { listAudit } from "@/lib/server/teams/audit";
 import { listInvites } from "@/lib/server/teams/invites";
 import { getOrgKeyStatus } from "@/lib/server/teams/org-key";
-import { getTeamView } from "@/lib/server/teams/team-view";
+import { getTeamView } from "@/lib/server/money/team-view";
 
 export const metadata: Metadata = { title: "Team" };
 

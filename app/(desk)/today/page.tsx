@@ -11,13 +11,13 @@ import { marketStatusView } from "@/components/today/market-status";
 import { MarketStatusPanel } from "@/components/today/market-status-panel";
 import { BlockDealsForSymbols, LatestOnSymbolsPanel, ResultsTodayPanel, SeasonPanel, TodaysBriefs, UpcomingCallsPanel, UsageOverview } from "@/components/today/today-lazy";
 import { Button } from "@/components/ui/button";
-import { usageQueryOptions } from "@/lib/query/usage";
-import { seasonQueryOptions } from "@/lib/query/season";
-import { loadUpcomingCalendar, pageContext, requestQueryClient, seedBriefs, seedUpcomingCalendar, userHasKey } from "@/lib/server/http/prefetch";
+import * as api from "@/lib/desk/route-meta";
+import { seasonQueryInput } from "@/lib/desk/season-scopes";
+import { deskQuery } from "@/lib/query/desk";
+import { upcomingCalendarQueryOptions } from "@/lib/query/earnings";
 import { requireUser } from "@/lib/server/identity/auth";
-import { getUsageSnapshot } from "@/lib/server/money/usage";
 import { listWatchlists } from "@/lib/server/portfolio/watchlists";
-import { trackSeason } from "@/lib/server/season/season-tracker";
+import { pageContext, pageQueryClient, userHasKey } from "@/lib/server/routes/page-data";
 
 export const metadata: Metadata = { title: "Today" };
 
@@ -44,22 +44,15 @@ async function TodayBody() {
   const symbols = [...new Set(watchlists.flatMap((w) => w.items.map((i) => i.symbol)))];
 
   // Free answers the panels read, loaded once here under the browser's keys; a failure is left to each panel.
-  const client = requestQueryClient();
+  const client = pageQueryClient({ ctx, user });
   // Today's briefs are shown with or without a key: the user's own schedules and runs, read from the desk.
-  const briefs = seedBriefs({ ctx, user, client });
-  if (hasKey) {
-    const calendar = symbols.length > 0 ? loadUpcomingCalendar({ ctx, user, symbols }) : Promise.resolve(null);
-    await Promise.all([
-      briefs,
-      client.prefetchQuery({ ...usageQueryOptions(), queryFn: () => getUsageSnapshot({ ctx, user }) }),
-      symbols.length > 0
-        ? client.prefetchQuery({ ...seasonQueryOptions({ scope: "watchlists", watchlist: null, quarter: null }), queryFn: () => trackSeason({ ctx, user, input: { scope: "watchlists" } }) }).catch(() => undefined)
-        : null,
-      calendar.then((c) => seedUpcomingCalendar(client, symbols, c)),
-    ]);
-  } else {
-    await briefs;
-  }
+  const briefs = [client.prefetchQuery(deskQuery(api.listBriefSchedules)), client.prefetchQuery(deskQuery(api.listBriefRuns))];
+  const paid = hasKey ? [client.prefetchQuery(deskQuery(api.getUsage))] : [];
+  const watched =
+    hasKey && symbols.length > 0
+      ? [client.prefetchQuery(deskQuery(api.getSeason, { query: seasonQueryInput({ scope: "watchlists", watchlist: null, quarter: null }) })), client.prefetchQuery(upcomingCalendarQueryOptions(symbols))]
+      : [];
+  await Promise.all([...briefs, ...paid, ...watched]);
 
   return (
     <HydrationBoundary state={dehydrate(client)}>

@@ -8,13 +8,12 @@ import { AccountProfileCard } from "@/components/usage/account-profile-card";
 import { SpendByUserCard } from "@/components/usage/spend-by-user";
 import { SpendPanel } from "@/components/usage/spend-panel";
 import { UsageOverview } from "@/components/usage/usage-overview";
-import { spendQueryOptions, usageQueryOptions } from "@/lib/query/usage";
-import { pageContext, requestQueryClient } from "@/lib/server/http/prefetch";
+import * as api from "@/lib/desk/route-meta";
+import { spendRangeSchema } from "@/lib/desk/usage";
+import { deskQuery } from "@/lib/query/desk";
 import { requireUser } from "@/lib/server/identity/auth";
 import { getAlphaKeyStatus } from "@/lib/server/identity/key-vault";
-import { getDeskSpend } from "@/lib/server/handlers/usage";
-import { spendRangeSchema } from "@/lib/server/money/spend";
-import { getUsageSnapshot } from "@/lib/server/money/usage";
+import { pageContext, pageQueryClient } from "@/lib/server/routes/page-data";
 
 export const metadata: Metadata = { title: "Usage" };
 
@@ -45,11 +44,11 @@ async function UsageBody({ searchParams }: { searchParams: SearchParams }) {
   const isAdmin = user.role === "admin";
 
   // The same keys and shapes as the browser's fetches, so the cards open with data; a failed prefetch is left to them.
-  const queryClient = requestQueryClient();
+  const queryClient = pageQueryClient({ ctx, user });
   await Promise.all([
-    key.hasKey ? queryClient.prefetchQuery({ ...usageQueryOptions(), queryFn: () => getUsageSnapshot({ ctx, user }) }) : null,
-    queryClient.prefetchQuery({ ...spendQueryOptions(range, "me"), queryFn: () => getDeskSpend({ ctx, user, query: { range, scope: "me" } }) }),
-    isAdmin ? queryClient.prefetchQuery({ ...spendQueryOptions(range, "all"), queryFn: () => getDeskSpend({ ctx, user, query: { range, scope: "all" } }) }) : null,
+    key.hasKey ? queryClient.prefetchQuery(deskQuery(api.getUsage)) : null,
+    queryClient.prefetchQuery(deskQuery(api.getSpend, { query: { range, scope: "me" } })),
+    isAdmin ? queryClient.prefetchQuery(deskQuery(api.getSpend, { query: { range, scope: "all" } })) : null,
   ]);
 
   return (

@@ -3,18 +3,18 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/shell/page-header";
 import { WatchlistsView, WatchlistsViewSkeleton } from "@/components/watchlists/watchlists-view";
-import { watchlistsQueryOptions } from "@/lib/query/watchlists";
-import { pageContext, requestQueryClient } from "@/lib/server/http/prefetch";
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery } from "@/lib/query/desk";
 import { requireUser } from "@/lib/server/identity/auth";
-import { listWatchlists } from "@/lib/server/portfolio/watchlists";
+import { pageContext, pageQueryClient } from "@/lib/server/routes/page-data";
 
 export const metadata: Metadata = { title: "Watchlists" };
 
 export default async function WatchlistsPage() {
   const user = await requireUser();
   const ctx = await pageContext();
-  const queryClient = requestQueryClient();
-  queryClient.setQueryData(watchlistsQueryOptions().queryKey, await listWatchlists({ ctx, user }));
+  const queryClient = pageQueryClient({ ctx, user });
+  await queryClient.prefetchQuery(deskQuery(api.listWatchlists));
   return (
     <>
       <PageHeader

@@ -6,10 +6,10 @@ import "server-only";
  */
 import type { DeskDb, DeskDialect } from "./db";
 import { openDeskDb } from "./db";
-import { upstreamFetch } from "../upstream/upstream-fetch";
+import { upstreamFetch } from "./upstream-fetch";
 import type { DeskSecrets } from "./secrets";
-import type { ForwardedTrust } from "../http/security";
-import { NO_FORWARDED_TRUST } from "../http/security";
+import type { ForwardedTrust } from "./forwarded";
+import { NO_FORWARDED_TRUST } from "./forwarded";
 import { randomBytes } from "node:crypto";
 import type { SharedInfra } from "../shared";
 import { createSharedInfra } from "../shared";
@@ -23,7 +23,7 @@ export interface DeskConfig {
   deskUrl: string | null;
   /** Per-attempt timeout of an upstream call. */
   upstreamTimeoutMs: number;
-  /** Which forwarded headers to believe, and where the socket's address is stamped (lib/server/http/security.ts). */
+  /** Which forwarded headers to believe, and where the socket's address is stamped (lib/server/core/forwarded.ts). */
   forwarded: ForwardedTrust;
   /** A session unused for this long ends (DESK_SESSION_IDLE_MINUTES). */
   sessionIdleMs: number;

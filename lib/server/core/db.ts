@@ -150,10 +150,8 @@ export interface SqliteHandle {
 }
 
 /**
- * Kept on globalThis, not in this module: Next.js bundles this module more than once in one process (the route
- * handlers', the pages' and instrumentation's copies), and the process-wide context one copy opened is used by all.
- * In a module's own map, every other copy found no handle, and the proxy's hot-path statements and group commits
- * all took the slow road through Kysely (a transaction with a savepoint per caller) in `next start`.
+ * On globalThis, not in this module: Next bundles this module more than once per process, and the handle one copy
+ * opened must serve all (without it the hot path fell back to Kysely's slower transactions).
  */
 const handleRegistry = globalThis as typeof globalThis & { __alphaDeskSqliteHandles?: WeakMap<Kysely<DeskDatabase>, SqliteHandle> };
 const sqliteHandles = (handleRegistry.__alphaDeskSqliteHandles ??= new WeakMap<Kysely<DeskDatabase>, SqliteHandle>());

@@ -8,7 +8,7 @@ import { createDeskContext } from "./context";
 import { env } from "./env";
 import type { DeskSecrets } from "./secrets";
 import { loadDeskSecrets } from "./secrets";
-import type { ForwardedTrust } from "../http/security";
+import type { ForwardedTrust } from "./forwarded";
 
 /** Where `npm run service` listens by default: `npm run dev` next to it works with no settings. */
 export const DEFAULT_ALPHA_BASE_URL = "http://127.0.0.1:4010";
@@ -58,29 +58,9 @@ export function getProcessDeskContext(): Promise<DeskContext> {
         },
       }),
     )
-    .then((ctx) => {
-      // This instance takes its share of the periodic work (each period runs on one instance only).
-      void import("../schedules/desk-jobs")
-        .then(async ({ DESK_JOBS, startDeskJobs }) => {
-          // The scheduled-brief tick is one more periodic job: each slot of the tick runs on one instance (and the
-          // brief_runs claim keeps every (schedule, slot) to one generation whatever runs the tick).
-          const { briefTickJob } = await import("../schedules/brief-timer");
-          const jobs = env.DESK_BRIEF_RUNNER ? [...DESK_JOBS, briefTickJob(env.DESK_BRIEF_TICK_SECONDS)] : DESK_JOBS;
-          await startDeskJobs({ ctx, input: { jobs } });
-        })
-        .catch((error: unknown) => console.error(JSON.stringify({ level: "error", msg: "desk jobs did not start", error: error instanceof Error ? error.message : String(error) })));
-      return ctx;
-    })
     .catch((error: unknown) => {
       holder.__alphaDeskContext = undefined;
       throw error;
     });
   return holder.__alphaDeskContext;
-}
-
-/** The desk server's background work: the process context starts its periodic jobs (desk-jobs.ts), briefs included. */
-export function startBackgroundWork(): void {
-  void getProcessDeskContext().catch((error: unknown) =>
-    console.error(JSON.stringify({ level: "error", msg: "background work did not start", error: error instanceof Error ? error.message : String(error) })),
-  );
 }

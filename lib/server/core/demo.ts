@@ -1,9 +1,7 @@
 import "server-only";
 /**
- * The embedded default's demo user. scripts/start.ts creates it once and remembers it in `${DESK_DATA_DIR}/demo.json`
- * (mode 0600; the Alpha key is not in it — it lives encrypted in the vault). Interface for the sign-in page:
- * - getDemoCredentials() → { email, password, member? } | null — null unless DESK_DEMO_MODE is on. The demo user is the
- *   demo team's admin (holding the organisation key); `member` is the team's member, who uses that key at once.
+ * The embedded default's demo team: scripts/start.ts creates it once and keeps its logins in demo.json (mode 0600; the
+ * key lives in the vault). getDemoCredentials() gives them to the sign-in page, and only in DESK_DEMO_MODE.
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -7,11 +7,8 @@ export function newId(prefix: string): string {
 }
 
 /**
- * Prefixed ids that sort in the order they were made, for rows of append-only logs (`spn_…`, `aud_…`): the time in
- * milliseconds (12 hex digits) and then 80 random bits, 32 hex digits as newId's. A random primary key puts each new
- * row's index entry on a random page of the key's B-tree, so every commit rewrites pages all over it and the more the
- * log holds, the more each insert costs; these land on its last page. Still unguessable and unique without
- * coordination (two instances' ids of the same millisecond differ in the random part).
+ * Ids that sort in the order they were made (the time, then 80 random bits), for append-only logs: a random key puts
+ * each insert on a random page of the index, so inserts cost more as the log grows. Still unguessable and unique.
  */
 export function newSequentialId(prefix: string, now: number = Date.now()): string {
   // A UUID v4's hex digits are random except the version (index 12) and the variant's top bits (index 16).

@@ -366,12 +366,8 @@ const teams: Migration = {
 };
 
 /**
- * Issue 18, the spend log on the proxy's hot path (every paid call through the desk writes a row):
- * - a charged call deletes the `outside` row a concurrent ledger sync may have imported for its request id
- *   (lib/server/money/spend.ts); without an index that DELETE read every spend row of the account, on every charged
- *   call. The partial index holds only the few `outside` rows;
- * - the ledger entry's unique index (ledger-sync's dedupe) covers only rows imported from the ledger: the desk's own
- *   rows (no ledger entry) no longer each add an entry to it.
+ * The spend log on the proxy's hot path: a partial index for the few `outside` rows a charged call deletes, and a
+ * ledger-entry index over imported rows only, so the desk's own rows do not each add an entry to it.
  */
 const spendHotPath: Migration = {
   async up(db: AnyDb) {

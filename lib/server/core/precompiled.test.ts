@@ -4,7 +4,7 @@ import type { TestDesk, TestDialect } from "@/test/support/desk";
 import { createTestDesk, makeAccount, makeUser, postgresAvailable, startTestService, storeKeyUnchecked, withDesk } from "@/test/support/desk";
 import { syncLedger } from "../money/ledger-sync";
 import { encryptSecret, withUserKey } from "../identity/key-vault";
-import { recordSpend } from "../money/spend";
+import { recordSpend } from "../records/spend";
 import { heldBytes, readCachedAnswer, requestKey, writeCachedAnswer } from "../upstream/response-cache";
 import { precompiled, writeGrouped } from "./precompiled";
 

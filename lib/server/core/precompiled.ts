@@ -1,11 +1,7 @@
 import "server-only";
 /**
- * Hot-path queries compiled once per database and run with fresh values: Kysely's builder spends ~50 µs building
- * and compiling a query, several times what SQLite needs to run it, and the proxy runs four or five per call. On
- * SQLite they run straight on the better-sqlite3 connection when no transaction is open on it (Kysely's driver runs
- * them synchronously there too, behind a dozen promises).
- * And their group commit: on SQLite a commit (its WAL write) costs more than the statement it commits, so the writes
- * of concurrent calls (spend rows, cached answers) are committed together (writeGrouped).
+ * Hot-path queries compiled once per database (Kysely's builder costs several times the query itself), run straight on
+ * the SQLite connection when no transaction holds it, and concurrent writes committed together (a commit costs most).
  */
 // From node:timers, not the global: a test's fake timers must not hold the desk's commits back.
 import { setImmediate } from "node:timers";
@@ -65,11 +61,8 @@ export function precompiled<DB, Args extends unknown[], O>(arity: Args["length"]
 type AnyCompiled = CompiledQuery<any>;
 
 /**
- * The SQLite connection under `db` when a statement may run on it synchronously right now: no transaction of Kysely's
- * is open on it (a statement run then would join that transaction). Null on PostgreSQL, for a transaction's handle,
- * or while a transaction is open: the statement goes through Kysely, which waits for the connection.
- * Kysely's own SQLite driver runs each statement synchronously on this same connection; here the dozen promises
- * around each are left out.
+ * The SQLite connection under `db` when a statement may run on it synchronously now: no transaction of Kysely's open on
+ * it. Null on PostgreSQL or in a transaction: the statement then goes through Kysely, which waits for the connection.
  */
 function idleSqliteHandle<DB>(db: Kysely<DB>): SqliteHandle | null {
   const handle = sqliteHandleOf(db as unknown as DeskDb);
@@ -102,13 +95,8 @@ export interface GroupTarget<DB> {
 const pendingWrites = new WeakMap<Kysely<any>, PendingWrite[]>();
 
 /**
- * Runs `statements` (compiled for `target.db`: a precompiled query's `.compile(db, ...)`, or Kysely's `.compile()`), in
- * order, together with the other writes asked for in the same turn of the event loop, in one transaction, and resolves
- * with each statement's changed-row count once they are committed: the caller waits for its own write exactly as
- * before, one commit serves them all. A write whose statement fails is rolled back alone (a savepoint each) and fails
- * only its own caller. On SQLite the whole group runs as one synchronous better-sqlite3 transaction (no promise per
- * statement), unless one of Kysely's transactions is open on the connection at that moment: then through Kysely, as one
- * transaction after it. On PostgreSQL the statements run at once, in order, on their own.
+ * Runs `statements` with the other writes asked for in the same turn in one transaction (one commit serves them all);
+ * each caller waits for its own rows, and a failing write is rolled back alone (a savepoint each).
  */
 export function writeGrouped<DB>(target: GroupTarget<DB>, statements: readonly AnyCompiled[]): Promise<number[]> {
   const { db } = target;

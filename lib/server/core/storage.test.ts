@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decryptSecret, encryptSecret } from "../identity/key-vault";
 import { readCachedAnswer, requestKey, writeCachedAnswer } from "../upstream/response-cache";
-import { getSpendByUser, getSpendSeries, istHourOf, recordSpend } from "../money/spend";
+import { getSpendByUser, getSpendSeries, istHourOf, recordSpend } from "../records/spend";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
 import { makeUser, postgresAvailable, randomName, storeKeyUnchecked, TEST_DATABASE_URL, withDesk } from "@/test/support/desk";
 import { countUsers, createFirstAdmin, createUser, getUserById, listUsers, setUserDisabled, setUserRole } from "../identity/users";

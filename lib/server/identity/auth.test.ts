@@ -1,11 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
+import { deskRoute } from "../routes";
+
 import type { RunningServer } from "../core/embedded-service";
-import { handleCreateUser, handleListUsers, handleUpdateUser } from "../handlers/admin-users";
-import { handleDeleteAlphaKey, handleGetAlphaKey, handlePutAlphaKey } from "../handlers/alpha-key";
-import { handleSetup, handleSetupStatus } from "../handlers/setup";
-import { handleSpend } from "../handlers/usage";
 import { getAlphaKeyStatus, withUserKey } from "./key-vault";
-import { withAdmin, withPublic, withUser } from "../http/route";
 import { buildContentSecurityPolicy, isSameOriginRequest } from "../http/security";
 import { cookieReaderFromHeader, mintSessionCookie, resolveSessionUser } from "./session";
 import { authenticate } from "./sign-in";
@@ -50,8 +47,8 @@ describe("sign-in", () => {
 describe("first run and user admin routes", () => {
   it("sets up the first admin once, then answers 409", async () => {
     const ctx = await desk();
-    const status = withPublic(handleSetupStatus, { ctx });
-    const setup = withPublic(handleSetup, { ctx });
+    const status = deskRoute("setupStatus", { ctx });
+    const setup = deskRoute("setup", { ctx });
     expect((await call(status, await browserRequest(ctx, null, "/api/setup"))).body.data).toEqual({ needsSetup: true });
     const body = JSON.stringify({ email: `${randomName("boss")}@example.test`, name: "Boss", password: "a long password" });
     const first = await call(setup, await browserRequest(ctx, null, "/api/setup", { method: "POST", body }));
@@ -69,9 +66,9 @@ describe("first run and user admin routes", () => {
     const ctx = await desk();
     const admin = await makeUser(ctx, "admin");
     const member = await makeUser(ctx);
-    const list = withAdmin(handleListUsers, { ctx });
-    const create = withAdmin(handleCreateUser, { ctx });
-    const update = withAdmin(handleUpdateUser, { ctx });
+    const list = deskRoute("listUsers", { ctx });
+    const create = deskRoute("createUser", { ctx });
+    const update = deskRoute("updateUser", { ctx });
     expect((await call(list, await browserRequest(ctx, member, "/api/admin/users"))).status).toBe(403);
     expect((await call(list, await browserRequest(ctx, null, "/api/admin/users"))).status).toBe(401);
     const listed = await call(list, await browserRequest(ctx, admin, "/api/admin/users"));
@@ -88,7 +85,7 @@ describe("first run and user admin routes", () => {
     expect(self.status).toBe(409);
     const byMember = await call(update, await browserRequest(ctx, member, `/api/admin/users/${id}`, { method: "PATCH", body: JSON.stringify({ disabled: true }) }), { id });
     expect(byMember.status).toBe(403);
-    const spendAll = withUser(handleSpend, { ctx });
+    const spendAll = deskRoute("getSpend", { ctx });
     expect((await call(spendAll, await browserRequest(ctx, member, "/api/usage/spend?scope=all"))).status).toBe(403);
     const mine = await call(spendAll, await browserRequest(ctx, member, "/api/usage/spend?range=7d"));
     expect(mine.body.data).toMatchObject({ range: "7d", scope: "me", total: 0 });
@@ -104,9 +101,9 @@ describe("the key vault", () => {
     const user = await makeUser(ctx);
     const account = makeAccount(service);
     keys.push(account.key);
-    const get = withUser(handleGetAlphaKey, { ctx });
-    const put = withUser(handlePutAlphaKey, { ctx });
-    const del = withUser(handleDeleteAlphaKey, { ctx });
+    const get = deskRoute("getAlphaKey", { ctx });
+    const put = deskRoute("putAlphaKey", { ctx });
+    const del = deskRoute("deleteAlphaKey", { ctx });
     const logged: string[] = [];
     for (const level of ["log", "info", "warn", "error"] as const) vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
 
@@ -135,7 +132,7 @@ describe("the key vault", () => {
   it("says so when the service cannot be reached, and refuses what is not a key at all", async () => {
     const ctx = await desk({ config: { alphaBaseUrl: "http://127.0.0.1:9" } });
     const user = await makeUser(ctx);
-    const put = withUser(handlePutAlphaKey, { ctx });
+    const put = deskRoute("putAlphaKey", { ctx });
     const key = "ak_live_NobodyCanCheckThis000000000000";
     keys.push(key);
     const unreachable = await call(put, await browserRequest(ctx, user, "/api/settings/alpha-key", { method: "PUT", body: JSON.stringify({ key }) }));

@@ -1,14 +1,7 @@
 import "server-only";
 /**
- * Sign-in for the desk (interface for pages):
- * - authOptions: next-auth v4 options — Credentials provider "credentials" (fields email, password), JWT sessions
- *   (7 days), session cookie httpOnly + sameSite=lax, Secure when DESK_URL is https; pages.signIn = "/sign-in".
- *   With `signIn("credentials", { email, password, redirect: false })` the result's `error` is a sentence to show
- *   as is: "Wrong email or password.", "Too many failed sign-ins. Try again in N minutes.", or the disabled notice.
- * - getSessionUser(): SessionUser | null — the signed-in, active user (DB-checked on every call, cached per request)
- * - requireUser(): SessionUser — redirects to /sign-in when signed out
- * - requireAdmin(): SessionUser — redirects to /sign-in when signed out; a member gets the 404 page (notFound())
- * Route: app/api/auth/[...nextauth]/route.ts.
+ * Sign-in: next-auth's credentials provider over the desk's users and sessions, whose refusal is a sentence the form
+ * shows as it is; requireUser and requireAdmin guard pages (a member gets the 404 page on an admin's).
  */
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
@@ -17,7 +10,7 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { isAlphaError } from "@/lib/alpha/errors";
 import { getDeskContext, getDeskSecrets, getDeskUrl, getForwardedTrust } from "../core/default-context";
-import { clientAddress } from "../http/security";
+import { clientAddress } from "../core/forwarded";
 import { createSession, endUserSessions, isSecureUrl, loadSessionUser, resolveSessionUser, SESSION_MAX_AGE_SECONDS, sessionCookieName } from "./session";
 import { authenticate } from "./sign-in";
 import type { SessionUser } from "./users";

@@ -1,24 +1,16 @@
 import "server-only";
 /**
- * The key vault (interface for pages and routes; each verb takes one object with a required `ctx: DeskContext`):
- * - saveAlphaKey(userId, key) → AlphaKeyStatus: checks the key with the free GET /v1/account first and stores it only
- *   when the service accepts it (400 key_rejected, 502 upstream_unreachable, 504 upstream_timeout otherwise)
- * - getAlphaKeyStatus(userId) → { hasKey, last4, savedAt, account?, source }: the key the user's requests use — their
- *   own (it takes precedence) or the organisation's (lib/server/teams/org-key.ts; its last 4 never shown to members)
- * - deleteAlphaKey(userId) → AlphaKeyStatus (the organisation's key, when there is one, is then the one in use)
- * - withUserKey(userId) → { apiKey, accountId, keyId, source } for the proxy only; 428 no_api_key when none applies
- * Keys are AES-256-GCM encrypted under the vault key with the user id as additional data, so a row copied to
- * another user does not decrypt. A key is never returned, logged or put in an error message.
+ * The key vault: a user's key (checked upstream first, lib/server/upstream/stored-keys.ts) sealed with AES-256-GCM and
+ * the user id as additional data, so a row copied to another user does not decrypt. The key in use is the user's own,
+ * else the organisation's. A key is never returned, logged or put in an error message.
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import type { AccountProfile } from "@/lib/alpha/account";
-import type { RateLimitInfo } from "@/lib/alpha/client";
-import { createAlphaClient } from "@/lib/alpha/client";
-import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
+import { AlphaError } from "@/lib/alpha/errors";
 import type { DeskContext } from "../core/context";
 import { precompiled } from "../core/precompiled";
 import type { KeySource } from "@/lib/desk/teams";
-import { ORG_KEY_AAD, ORG_KEY_ID, teamsDb } from "../teams/tables";
+import { ORG_KEY_AAD, ORG_KEY_ID, teamsDb } from "../core/teams-tables";
 
 export interface AlphaKeyStatus {
   hasKey: boolean;
@@ -70,53 +62,9 @@ export function scrubSecret(text: string, secret: string | null | undefined): st
 
 export const KEY_SHAPE = /^[\x21-\x7e]{8,200}$/;
 
-function notSaved(code: string, message: string, status?: number, retryAfter?: number): AlphaError {
-  return new AlphaError(code, message, { ...(status ? { status } : {}), ...(retryAfter !== undefined ? { retryAfter } : {}) });
-}
-
-/** Asks the service who the key belongs to; maps every failure to a sentence that never contains the key. */
-export async function checkKeyUpstream({ ctx, apiKey }: { ctx: DeskContext; apiKey: string }) {
-  const client = createAlphaClient({
-    baseUrl: ctx.config.alphaBaseUrl,
-    apiKey,
-    fetch: ctx.fetch,
-    timeoutMs: ctx.config.upstreamTimeoutMs,
-    retries: 1,
-    maxRetryWaitMs: 0,
-  });
-  try {
-    return await client.getAccount({});
-  } catch (error) {
-    if (!isAlphaError(error)) throw notSaved("upstream_error", "The key could not be checked; it was not saved. Try again.");
-    if (error.status === 401) {
-      throw notSaved("key_rejected", "The Alpha service rejected this key: it is unknown or revoked. Check that you pasted the whole key.");
-    }
-    if (error.code === "account_disabled") throw notSaved("key_rejected", "The Alpha account of this key is disabled; the key was not saved.");
-    if (error.code === "upstream_unreachable") {
-      throw notSaved("upstream_unreachable", `The Alpha service at ${ctx.config.alphaBaseUrl} could not be reached; the key was not saved. Try again.`);
-    }
-    if (error.code === "upstream_timeout") throw notSaved("upstream_timeout", "The Alpha service did not answer in time; the key was not saved.");
-    if (error.status === 429) throw notSaved("rate_limit_exceeded", "The Alpha service is rate limiting this key; try again shortly.", 429, error.retryAfter);
-    if (error.code === "upstream_contract_violation") throw notSaved("upstream_contract_violation", "The Alpha service answered the key check in an unexpected shape; the key was not saved.");
-    throw notSaved("upstream_error", `The Alpha service could not check the key (HTTP ${error.status}); it was not saved.`, 502);
-  }
-}
-
-/** The key check's answer, for a caller that shares it (lib/server/upstream/alpha-proxy.ts seedSharedAnswer). */
-export interface CheckedKey {
-  accountId: string;
-  keyId: string;
-  /** The body of GET /v1/account as the service answered it ({ data: profile }). */
-  body: { data: AccountProfile };
-  rateLimit: RateLimitInfo | null;
-}
-
-export async function saveAlphaKey({ ctx, userId, key, onChecked }: { ctx: DeskContext; userId: string; key: string; onChecked?: (checked: CheckedKey) => void | Promise<void> }): Promise<AlphaKeyStatus> {
+/** Stores a key the service accepted (its own profile), sealed for this user. */
+export async function storeAlphaKey({ ctx, userId, apiKey, account }: { ctx: DeskContext; userId: string; apiKey: string; account: AccountProfile }): Promise<AlphaKeyStatus> {
   const c = ctx;
-  const apiKey = typeof key === "string" ? key.trim() : "";
-  if (!KEY_SHAPE.test(apiKey)) throw notSaved("key_rejected", "That does not look like an Alpha API key: paste the whole key, without spaces.");
-  const checked = await checkKeyUpstream({ ctx: c, apiKey });
-  const account = checked.data.data;
   const plan = account.metadata.subscription_plan_name ?? account.metadata.subscription_plan_id;
   const row = {
     user_id: userId,
@@ -141,7 +89,6 @@ export async function saveAlphaKey({ ctx, userId, key, onChecked }: { ctx: DeskC
       }),
     )
     .execute();
-  await onChecked?.({ accountId: account.account_id, keyId: keyFingerprint(c.secrets.encryptionKey, apiKey), body: checked.data, rateLimit: checked.meta.rateLimit ?? null });
   return getAlphaKeyStatus({ userId, ctx: c });
 }
 

@@ -1,9 +1,7 @@
 import "server-only";
 /**
- * Sessions. The next-auth cookie (an encrypted JWT) names a row of the `sessions` table; the row is the session:
- * deleting it ends the session at once, whatever the cookie's expiry, so a replayed cookie is refused after sign-out,
- * a password change, a role change or disabling the user (each ends every session of that user). A session unused
- * for the idle time (DESK_SESSION_IDLE_MINUTES) ends too. Works on a Request and on next/headers cookies alike.
+ * The next-auth cookie names a row of `sessions`, and the row is the session: deleting it ends the session at once
+ * whatever the cookie says, so a replayed cookie is refused after sign-out, a password or role change, or idling.
  */
 import { randomBytes } from "node:crypto";
 import { decode, encode } from "next-auth/jwt";

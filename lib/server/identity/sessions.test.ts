@@ -1,9 +1,6 @@
+import { deskRoute } from "../routes";
 import { afterAll, describe, expect, it } from "vitest";
 import type { DeskContext } from "../core/context";
-import { handleChangePassword, handleClearSignInFailures, handleIssueTemporaryPassword } from "../handlers/account";
-import { handleListUsers } from "../handlers/admin-users";
-import { handleSpend } from "../handlers/usage";
-import { withAdmin, withUser } from "../http/route";
 import { cookieReaderFromHeader, endUserSessions, mintSessionCookie, resolveSessionUser } from "./session";
 import { authenticate } from "./sign-in";
 import type { TestDesk } from "@/test/support/desk";
@@ -84,7 +81,7 @@ describe("passwords", () => {
     const user = await makeUser(ctx);
     const other = await mintSessionCookie({ ctx, user });
     const cookie = await mintSessionCookie({ ctx, user });
-    const change = withUser(handleChangePassword, { ctx, allowTemporaryPassword: true });
+    const change = deskRoute("changePassword", { ctx });
 
     const wrong = await change(request(cookie, "/api/account/password", { method: "POST", body: { currentPassword: "not it", newPassword: "a brand new password" } }));
     expect(wrong.status).toBe(400);
@@ -112,7 +109,7 @@ describe("passwords", () => {
     const member = await makeUser(ctx);
     const oldSession = await mintSessionCookie({ ctx, user: member });
     const adminCookie = await mintSessionCookie({ ctx, user: admin });
-    const issue = withAdmin(handleIssueTemporaryPassword, { ctx });
+    const issue = deskRoute("issueTemporaryPassword", { ctx });
 
     const byMember = await issue(request(await mintSessionCookie({ ctx, user: member }), `/api/admin/users/${admin.id}/temporary-password`, { method: "POST" }), {
       params: { id: admin.id },
@@ -129,15 +126,15 @@ describe("passwords", () => {
     const signedIn = await authenticate({ input: { email: member.email, password: temporaryPassword }, ctx });
     const tempCookie = await mintSessionCookie({ ctx, user: signedIn });
     expect(await who(ctx, tempCookie)).toMatchObject({ id: member.id, mustChangePassword: true });
-    const spend = withUser(handleSpend, { ctx });
+    const spend = deskRoute("getSpend", { ctx });
     const blocked = await spend(request(tempCookie, "/api/usage/spend?range=7d"));
     expect(blocked.status).toBe(403);
     expect((await blocked.json()).error).toMatchObject({ code: "password_change_required" });
-    const list = withAdmin(handleListUsers, { ctx });
+    const list = deskRoute("listUsers", { ctx });
     const listed = ((await (await list(request(adminCookie, "/api/admin/users"))).json()) as { data: UserSummary[] }).data;
     expect(listed.find((u) => u.id === member.id)).toMatchObject({ mustChangePassword: true });
 
-    const change = withUser(handleChangePassword, { ctx, allowTemporaryPassword: true });
+    const change = deskRoute("changePassword", { ctx });
     const changed = await change(request(tempCookie, "/api/account/password", { method: "POST", body: { currentPassword: temporaryPassword, newPassword: "my own new password" } }));
     expect(changed.status).toBe(200);
     const fresh = (changed.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
@@ -151,10 +148,10 @@ describe("passwords", () => {
     const member = await makeUser(ctx);
     for (let i = 0; i < 5; i++) await authenticate({ input: { email: member.email, password: `guess ${i}`, ip: "198.51.100.1" }, ctx }).catch(() => undefined);
     const adminCookie = await mintSessionCookie({ ctx, user: admin });
-    const list = withAdmin(handleListUsers, { ctx });
+    const list = deskRoute("listUsers", { ctx });
     const users = ((await (await list(request(adminCookie, "/api/admin/users"))).json()) as { data: UserSummary[] }).data;
     expect(users.find((u) => u.id === member.id)?.failedSignIns).toBe(4);
-    const clear = withAdmin(handleClearSignInFailures, { ctx });
+    const clear = deskRoute("clearSignInFailures", { ctx });
     const cleared = await clear(request(adminCookie, `/api/admin/users/${member.id}/sign-in-failures`, { method: "DELETE" }), { params: { id: member.id } });
     expect(await cleared.json()).toEqual({ data: { cleared: 4 } });
     await expect(authenticate({ input: { email: member.email, password: member.password, ip: "198.51.100.1" }, ctx })).resolves.toMatchObject({ id: member.id });

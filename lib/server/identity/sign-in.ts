@@ -1,12 +1,7 @@
 import "server-only";
 /**
- * Email + password sign-in with throttling (the Credentials provider of lib/server/identity/auth.ts calls `authenticate`).
- * Failures are remembered for a day with the account (email) and the source address they came from:
- * - one account from one source, and one source across accounts: past a few free failures, the next attempt waits a
- *   growing time (1 s, 2 s, 4 s… up to 15 minutes) and is refused until then without checking the password;
- * - one account across sources: answers slow down (up to signInDelayMaxMs) but are never refused, so an attacker who
- *   made their own source wait cannot lock the owner out from another one.
- * A success clears its own source's failures; an admin can clear an account's (clearSignInFailures).
+ * Sign-in with throttling: one account from one source, or one source across accounts, waits longer after each failure;
+ * one account across sources is only slowed, never refused, so an attacker cannot lock the owner out.
  */
 import { AlphaError } from "@/lib/alpha/errors";
 import type { DeskContext } from "../core/context";
@@ -38,7 +33,7 @@ export const UNKNOWN_SOURCE = "unknown";
 export interface SignInInput {
   email: string;
   password: string;
-  /** Client address as lib/server/http/security.ts's clientAddress found it; null when unknown. */
+  /** Client address as lib/server/core/forwarded.ts's clientAddress found it; null when unknown. */
   ip?: string | null;
 }
 

@@ -1,16 +1,7 @@
 import "server-only";
 /**
- * Desk users (interface for pages and route handlers; every verb takes one object with a required `ctx: DeskContext`):
- * - countUsers({ ctx }) → number
- * - createFirstAdmin({ ctx, input: { email, name, password } }) → UserSummary; only on a fresh install, atomically (409 setup_complete)
- * - createUser({ ctx, user, input: { email, name, password, role? } }) → UserSummary; admins only (409 email_taken)
- * - listUsers({ ctx, user }) → UserSummary[]; admins only
- * - setUserRole({ ctx, user, userId, role }) / setUserDisabled({ ctx, user, userId, disabled }) → UserSummary; admins only; never
- *   demotes or disables the last active admin (409 last_admin) nor the actor (409 cannot_change_self)
- * - getUserById({ ctx, id }) → UserSummary | null
- * - changeOwnPassword({ ctx, user, input: { currentPassword, newPassword } }) → void; ends every session of the user
- * - issueTemporaryPassword({ ctx, user, userId }) → { temporaryPassword }; admins only; it must be changed at first sign-in
- * Changing a role, disabling a user and both password changes end every session of that user (lib/server/identity/session.ts).
+ * Desk users: the first admin, admins' management, password changes. Never the last active admin demoted or disabled,
+ * never the actor; a role change, disabling or a password change ends every session of that user.
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
@@ -23,7 +14,8 @@ import type { UserRole, UsersTable } from "../core/db";
 import { toNumber } from "../core/db";
 import { newId } from "../core/ids";
 import { hashPassword, verifyPassword } from "./passwords";
-import { endUserSessions } from "./session";
+import { reply, type DeskReply } from "../core/reply";
+import { endUserSessions, isSecureUrl, mintSessionCookie, SESSION_MAX_AGE_SECONDS } from "./session";
 import { SIGN_IN_POLICY } from "./sign-in";
 
 export interface SessionUser {
@@ -237,6 +229,14 @@ export async function changeOwnPassword({ ctx, user, input }: { ctx: DeskContext
     await trx.updateTable("users").set({ password_hash: hash, must_change_password: 0, updated_at: c.now().toISOString() }).where("id", "=", user.id).execute();
     await endUserSessions(trx, user.id);
   });
+}
+
+/** The password change as the user asks for it: every session ends and this browser gets a fresh one. */
+export async function changePassword({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: ChangePasswordInput }): Promise<DeskReply<{ changed: true }>> {
+  await changeOwnPassword({ ctx, user, input });
+  const cookie = await mintSessionCookie({ ctx, user });
+  const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${SESSION_MAX_AGE_SECONDS}`, ...(isSecureUrl(ctx.config.deskUrl) ? ["Secure"] : [])];
+  return reply({ changed: true as const }, { headers: { "Set-Cookie": `${cookie}; ${attributes.join("; ")}` } });
 }
 
 /**

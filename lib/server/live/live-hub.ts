@@ -1,18 +1,14 @@
 import "server-only";
 /**
- * Live channels shared by every instance of the desk. A channel is one account's product with its symbols and shape;
- * its events go through a capped shared stream (ctx.shared: Redis streams with REDIS_URL, this process's memory
- * otherwise). One instance holds the channel's lease and runs its one upstream socket (UpstreamFeed), appending
- * what it sees; every instance with browsers on the channel follows the stream and fans out to them. A browser that
- * comes back with the id of the last entry it had reads on from there, on whichever instance it reaches.
- * - joinLiveChannel({ ctx, input: { spec, listener, resumeAfter } }) → leave()
+ * Live channels shared by every instance: one instance leads a channel's one upstream socket and appends what it sees
+ * to a shared stream; every instance with browsers follows the stream, so a browser resumes on whichever it reaches.
  */
 import { createHash } from "node:crypto";
 import type { DeskContext } from "../core/context";
 import type { StreamEntry } from "../shared";
 import { compareStreamIds } from "../shared";
-import type { ChannelEvent, ChannelSpec, FeedTuning } from "./upstream-feed";
-import { UpstreamFeed } from "./upstream-feed";
+import type { ChannelEvent, ChannelSpec, FeedTuning } from "../upstream/alpha-socket";
+import { UpstreamFeed } from "../upstream/alpha-socket";
 
 /** Entries kept per channel: a browser away for a reconnect (seconds) finds its place easily. */
 export const CHANNEL_STREAM_MAX = 5_000;

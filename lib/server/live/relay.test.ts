@@ -1,15 +1,15 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { deskRoute } from "../routes";
 import { createAlphaClient } from "@/lib/alpha/client";
 import type { LiveStatus } from "@/lib/query/live";
 import { dropStreamConnections, recordLiveEvent } from "@/scripts/live-events";
 import type { DeskContext } from "../core/context";
 import type { RunningServer } from "../core/embedded-service";
-import { saveAlphaKey } from "../identity/key-vault";
+import { saveAlphaKey } from "../upstream/stored-keys";
 import type { LiveTuning } from "./relay";
-import { backoffDelay, formatResumeId, handleLiveRequest, openLiveStream, parseResumeId } from "./relay";
+import { backoffDelay, formatResumeId, serveLive, openLiveStream, parseResumeId } from "./relay";
 import { encodeSseEvent, sseEvent } from "./sse";
-import { liveQuerySchema } from "@/lib/query/live-schema";
-import { withUser } from "../http/route";
+import { liveQuerySchema } from "@/lib/desk/live";
 import type { TestDesk } from "@/test/support/desk";
 import { browserRequest, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
 import { SseReader } from "@/test/support/sse-reader";
@@ -64,7 +64,7 @@ async function userWithKey(ctx: DeskContext, input: Parameters<typeof makeAccoun
 async function openLive(user: Awaited<ReturnType<typeof userWithKey>>["user"] | null, query: string, tuning: Partial<LiveTuning> = FAST) {
   const controller = new AbortController();
   const request = await browserRequest(desk.ctx, user, `/api/live?${query}`, { signal: controller.signal });
-  const response = await withUser((args) => handleLiveRequest(args, tuning), { ctx: desk.ctx })(request);
+  const response = await deskRoute("live", { ctx: desk.ctx, serve: (args) => serveLive({ ...args, tuning }) })(request);
   return new LiveClient(response, controller);
 }
 

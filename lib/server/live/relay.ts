@@ -1,21 +1,11 @@
 import "server-only";
 /**
- * The live relay behind GET /api/live (interface for the route handler and tests):
- * - handleLiveRequest(routeArgs, tuning?) → the route's answer: parses `products`, `symbols`, `important`, `detailed`
- *   (400 invalid_parameter) and opens the stream.
- * - openLiveStream({ ctx, user, query, signal, tuning? }) → Response (text/event-stream). Throws, before any stream
- *   opens, 428 no_api_key / 401 invalid_api_key, so the route answers those as JSON.
- * - LiveRelay: each streamed product joins its live channel (lib/server/live/live-hub.ts): one upstream socket per
- *   account, product and subscription, held by whichever instance leads it, its events fanned out by every instance.
- *   Products without a WebSocket add-on, refused by the stream, or asked for in a way the stream cannot serve
- *   (important-only alerts) are polled over REST instead.
- * Events: `<product>` (data: the row), `status` (LiveStatus), `poll` (LivePoll). Every row's SSE id is the stream's
- * position (resumeId): a browser reconnecting with Last-Event-ID, to any instance, gets what it missed.
+ * The live relay behind GET /api/live: each product joins its shared channel, or is polled over REST when the stream
+ * cannot serve it; a row's SSE id is its stream position, so a browser reconnecting anywhere gets what it missed.
  */
 import { isAlphaError } from "@/lib/alpha/errors";
 import type { LivePoll, LiveProduct, LiveQuery, LiveReason, LiveStatus } from "@/lib/query/live";
 import { LIVE_POLL_EVENT, LIVE_STATUS_EVENT } from "@/lib/query/live";
-import { liveQuerySchema } from "@/lib/query/live-schema";
 import { callAlpha } from "../upstream/alpha-proxy";
 import type { DeskContext } from "../core/context";
 import { scrubSecret, withUserKey } from "../identity/key-vault";
@@ -23,13 +13,12 @@ import type { SharedPollResult } from "./shared-polls";
 import { afterRow, joinSharedPoll } from "./shared-polls";
 import { encodeSse, encodeSseEvent, SSE_HEADERS, sseComment, sseEvent, sseRetry } from "./sse";
 import { joinLiveChannel } from "./live-hub";
-import type { ChannelEvent } from "./upstream-feed";
-import { liveProductOf } from "./upstream-feed";
+import type { ChannelEvent } from "../upstream/alpha-socket";
+import { liveProductOf } from "../upstream/alpha-socket";
 import { isStreamId } from "../shared";
-import type { UserRouteArgs } from "../http/route";
 import type { SessionUser } from "../identity/users";
 
-export { backoffDelay } from "./upstream-feed";
+export { backoffDelay } from "../upstream/alpha-socket";
 
 export interface LiveTuning {
   /** Reconnect backoff: first delay, cap, and ± jitter ratio (the SDK's 1 s doubling to 30 s, ±20 %). */
@@ -120,10 +109,8 @@ const STANDBY_NOTE =
   "With no symbols chosen that means checking the whole market, where nearly every check finds something and is charged, so it waits: pick symbols or a watchlist, or turn whole-market checks on.";
 
 /**
- * Ids already sent, per product: a row that reaches us twice (stream and poll, or a resubscribe) is sent once.
- * Repeats come close together (one poll walks at most 3 pages of 50; a handover overlaps for seconds), and the
- * browser drops repeats by id too, so 1,000 ids are kept: each costs about 25 bytes per stream and product, and at
- * a thousand streams the set is most of what a stream holds once it has run a while.
+ * Ids already sent per product, so a row seen twice (stream and poll, a resubscribe) goes out once. Repeats come close
+ * together and the browser drops them too, so a thousand are enough.
  */
 const RECENT_IDS_MAX = 1_000;
 
@@ -385,10 +372,8 @@ function toSse(event: LiveRelayEvent): Uint8Array {
 }
 
 /**
- * Bytes a browser stream may have waiting (written by the relay, not yet taken by the socket) before it is cut off as
- * too slow. The HTTP server takes the next chunk only once the socket has drained, so a browser that does not read
- * would otherwise hold every row since it stopped. Cut off, it reconnects by itself and resumes from its
- * Last-Event-ID, missing nothing the channel's stream still holds.
+ * Bytes a stream may have waiting before the browser is cut off as too slow: otherwise a browser that stopped reading
+ * holds every row since. It reconnects by itself and resumes from its Last-Event-ID.
  */
 export const MAX_QUEUED_BYTES = 1024 * 1024;
 
@@ -463,16 +448,7 @@ export async function openLiveStream(args: {
   return new Response(body, { headers: SSE_HEADERS });
 }
 
-/** GET /api/live: the query from the URL, then the stream. */
-export function handleLiveRequest(args: Pick<UserRouteArgs, "user" | "ctx" | "request" | "searchParams">, tuning?: Partial<LiveTuning>): Promise<Response> {
-  const { searchParams } = args;
-  const query = liveQuerySchema.parse({
-    products: searchParams.get("products") ?? "",
-    symbols: searchParams.get("symbols") ?? undefined,
-    important: searchParams.get("important") ?? undefined,
-    detailed: searchParams.get("detailed") ?? undefined,
-    poll_all: searchParams.get("poll_all") ?? undefined,
-  });
-  const lastEventId = args.request.headers.get("last-event-id");
-  return openLiveStream({ ctx: args.ctx, user: args.user, query, signal: args.request.signal, lastEventId, ...(tuning ? { tuning } : {}) });
+/** GET /api/live's server function: the parsed query, then the stream (resumed from the browser's Last-Event-ID). */
+export function serveLive({ ctx, user, input, request, tuning }: { ctx: DeskContext; user: SessionUser; input: LiveQuery; request: Request; tuning?: Partial<LiveTuning> }): Promise<Response> {
+  return openLiveStream({ ctx, user, query: input, signal: request.signal, lastEventId: request.headers.get("last-event-id"), ...(tuning ? { tuning } : {}) });
 }

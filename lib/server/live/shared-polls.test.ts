@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { deskRoute } from "../routes";
 import type { LivePoll, LiveStatus } from "@/lib/query/live";
 import type { RunningServer } from "../core/embedded-service";
 import { issueApiKey } from "../core/embedded-service";
-import { saveAlphaKey } from "../identity/key-vault";
-import { handleLiveRequest } from "./relay";
-import { withUser } from "../http/route";
+import { saveAlphaKey } from "../upstream/stored-keys";
+import { serveLive } from "./relay";
 import type { TestDesk } from "@/test/support/desk";
 import { browserRequest, countingFetch, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
 import { sharedPollCount } from "./shared-polls";
@@ -32,7 +32,7 @@ async function openLive(user: Parameters<typeof browserRequest>[1], query: strin
   const controller = new AbortController();
   aborts.push(controller);
   const request = await browserRequest(desk.ctx, user, `/api/live?${query}`, { signal: controller.signal });
-  const response = await withUser((args) => handleLiveRequest(args, { pollIntervalMs: 200, keepAliveMs: 60_000 }), { ctx: desk.ctx })(request);
+  const response = await deskRoute("live", { ctx: desk.ctx, serve: (args) => serveLive({ ...args, tuning: { pollIntervalMs: 200, keepAliveMs: 60_000 } }) })(request);
   const stream: Stream = { statuses: [], polls: [], abort: () => controller.abort() };
   void (async () => {
     const reader = response.body?.getReader();

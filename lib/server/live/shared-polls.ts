@@ -1,17 +1,11 @@
 import "server-only";
 /**
- * Live fallback polling, shared per account: every browser stream (tab, user or instance) of one upstream account that
- * polls the same feed the same way joins one poller, so ten tabs cost one REST check per interval, not ten. Across
- * instances one holds the poll's lease and checks; each check's outcome goes through a shared stream to all of them.
- * - joinSharedPoll(ctx, spec, subscriber) → leave(): the poller starts with its first subscriber and stops with its
- *   last; each check asks for rows newer than the shared cursor (never before the earliest subscriber's start) with
- *   the key of the longest-standing subscriber, and hands every subscriber the rows, oldest first.
- * - On 429 the poller waits for the service's Retry-After (and the account's backoff, lib/server/upstream/background-budget.ts)
- *   and tells its subscribers when checks resume ("resumes at 14:05 IST").
+ * Live fallback polling shared per account and feed: ten tabs cost one REST check per interval. One instance holds the
+ * poll's lease and shares each check's rows; after a 429 it waits for Retry-After and says when checks resume.
  */
 import { createHash } from "node:crypto";
 import { isAlphaError } from "@/lib/alpha/errors";
-import type { CallInput } from "@/lib/alpha/client";
+import type { CallInput } from "@/lib/alpha/request";
 import { MAX_LIST_VALUES } from "@/lib/alpha/query-params";
 import type { LiveProduct, LiveReason } from "@/lib/query/live";
 import { liveRowTime } from "@/lib/query/live";

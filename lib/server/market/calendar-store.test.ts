@@ -1,9 +1,8 @@
+import { deskRoute } from "../routes";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NSE_CALENDAR } from "@/lib/market/calendar";
-import { handleGetMarketCalendar, handleSaveMarketCalendar } from "../handlers/market";
-import { withAdmin, withUser } from "../http/route";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
 import { browserRequest, createTestDesk, makeUser, postgresAvailable, TEST_DATABASE_URL, tempDir } from "@/test/support/desk";
 import { activeCalendarView, getActiveCalendar, listCalendarVersions, saveCalendar } from "./calendar-store";
@@ -48,11 +47,11 @@ describe.each(dialects)("the market calendar kept by the desk on %s", (dialect) 
     const ctx = desk.ctx;
     const admin = await makeUser(ctx, "admin");
     const member = await makeUser(ctx);
-    const read = await withUser(handleGetMarketCalendar, { ctx })(await browserRequest(ctx, member, "/api/market/calendar"));
+    const read = await deskRoute("getMarketCalendar", { ctx })(await browserRequest(ctx, member, "/api/market/calendar"));
     expect(read.status).toBe(200);
     const put = (user: typeof admin, body: unknown) =>
       browserRequest(ctx, user, "/api/admin/market-calendar", { method: "PUT", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
-    const save = withAdmin(handleSaveMarketCalendar, { ctx });
+    const save = deskRoute("saveMarketCalendar", { ctx });
     expect((await save(await put(member, { calendar: NSE_CALENDAR }))).status).toBe(403);
     const badTimes = await save(await put(admin, { calendar: { ...NSE_CALENDAR, sessions: [{ id: "normal", from: "15:30", to: "09:15" }] } }));
     expect(badTimes.status).toBe(400);

@@ -1,12 +1,7 @@
 import "server-only";
 /**
- * The desk's active market calendar (interface for routes, the shell and the brief runner):
- * - getActiveCalendar({ ctx }) → ActiveCalendar: the newest saved version, else the built-in NSE calendar
- * - activeCalendarView({ ctx }) → MarketCalendarView: the same, as the questions lib/market/calendar answers
- * - saveCalendar({ ctx, user, input: { calendar, note? } }) → ActiveCalendar: admins only; checked with
- *   marketCalendarSchema, kept as a new version (who, when), and written to the calendar file the embedded
- *   service's simulator reads (when the desk has one)
- * - listCalendarVersions({ ctx, user }) → CalendarVersion[]: admins only, newest first
+ * The desk's active market calendar: the newest saved version, else the built-in one. Admins' saves are checked, kept
+ * as versions and written to the file the embedded service's simulator reads.
  */
 import { renameSync, writeFileSync } from "node:fs";
 import { AlphaError } from "@/lib/alpha/errors";
@@ -19,7 +14,7 @@ import type { DeskContext } from "../core/context";
 import { newId } from "../core/ids";
 import type { SessionUser } from "../identity/users";
 import { parseOrThrow } from "../identity/users";
-import { marketDb } from "./market-tables";
+import { marketDb } from "../core/market-tables";
 
 const BUILT_IN: ActiveCalendar = { calendar: NSE_CALENDAR, source: "built_in", versionId: null, updatedAt: null, updatedBy: null };
 

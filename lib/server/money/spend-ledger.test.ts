@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { deskRoute } from "../routes";
+import { reconcileToday } from "./spend-view";
+
 import { createAlphaClient } from "@/lib/alpha/client";
 import { callAlpha } from "../upstream/alpha-proxy";
 import type { RunningServer } from "../core/embedded-service";
 import { issueApiKey } from "../core/embedded-service";
-import { handleSpend, reconcileToday } from "../handlers/usage";
-import { saveAlphaKey } from "../identity/key-vault";
-import { withUser } from "../http/route";
-import { getSpendSeries } from "./spend";
+import { saveAlphaKey } from "../upstream/stored-keys";
+import { getSpendSeries } from "../records/spend";
 import type { TestDesk } from "@/test/support/desk";
 import { browserRequest, makeAccount, makeUser, runBatchJob, withServiceAndDesk } from "@/test/support/desk";
 
@@ -55,7 +56,7 @@ describe("spend that adds up", () => {
     const mine = await getSpendSeries({ input: { userId: user.id, range: "24h" }, ctx });
     expect(mine.byEndpoint["batch.summary"]).toBe(today.batchLines);
     expect(mine.total).toBe(today.desk);
-    const response = await withUser(handleSpend, { ctx })(await browserRequest(ctx, admin, "/api/usage/spend?range=24h&scope=all"));
+    const response = await deskRoute("getSpend", { ctx })(await browserRequest(ctx, admin, "/api/usage/spend?range=24h&scope=all"));
     const { data } = (await response.json()) as { data: { total: number; outside: { total: number }; today: { desk: number; outside: number; debitedToday: number }; byUser: { userId: string; credits: number }[] } };
     expect(data.total + data.outside.total).toBe(debitedToday);
     expect(data.today.desk + data.today.outside).toBe(data.today.debitedToday);

@@ -1,11 +1,7 @@
 import "server-only";
 /**
- * The credit-usage gauge (interface for pages and GET /api/usage):
- * - getUsageSnapshot(user) → { usage, account, projection, fetchedAt }: the free GET /v1/account/usage and
- *   GET /v1/account of the user's key, and at today's pace when the daily limit is reached (IST) or null.
- * Both calls are free but count against the account's rpm: the usage is memoised per upstream account for a tenth of
- * its rpm (3 s on Pro, 60 s on Sandbox; lib/server/upstream/background-budget.ts) and the profile for 60 s, and both are
- * forgotten as soon as a paid call through the desk moves the balance.
+ * The credit gauge: the free usage and profile of the user's key. They count against the account's rpm, so both are
+ * memoised per account (a tenth of its rpm, 60 s) and forgotten when a paid call moves the balance.
  */
 import type { UsageSnapshot } from "@/lib/alpha/account";
 import { istDayEnd, istDayStart, toIstIso } from "@/lib/alpha/time";

@@ -1,3 +1,4 @@
+import { deskRoute } from "../routes";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -5,10 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceRequest } from "@/lib/alpha/costs";
 import type { RunningServer } from "../core/embedded-service";
 import { startServer } from "../core/embedded-service";
-import { handleAddWatchlistItems, handleCreateWatchlist, handleKnownSymbols, handleListWatchlists } from "../handlers/watchlists";
-import { saveAlphaKey } from "../identity/key-vault";
-import { portfolioDb } from "./portfolio-tables";
-import { withUser } from "../http/route";
+import { saveAlphaKey } from "../upstream/stored-keys";
+import { portfolioDb } from "../core/portfolio-tables";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
 import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, TEST_DATABASE_URL, withServiceAndDesk } from "@/test/support/desk";
 import {
@@ -110,20 +109,20 @@ describe.each(dialects)("watchlists on %s", (dialect) => {
     const ctx = desk.ctx;
     const user = await makeUser(ctx);
     const name = randomName("route");
-    const create = await withUser(handleCreateWatchlist, { ctx })(
+    const create = await deskRoute("createWatchlist", { ctx })(
       await browserRequest(ctx, user, "/api/watchlists", { method: "POST", body: JSON.stringify({ name, items: [{ symbol: "RELIANCE", exposure: 100 }] }) }),
     );
     expect(create.status).toBe(201);
     const created = ((await create.json()) as { data: { id: string } }).data;
-    const list = await withUser(handleListWatchlists, { ctx })(await browserRequest(ctx, user, "/api/watchlists"));
+    const list = await deskRoute("listWatchlists", { ctx })(await browserRequest(ctx, user, "/api/watchlists"));
     expect(((await list.json()) as { data: { name: string }[] }).data.map((w) => w.name)).toEqual([name]);
-    const bad = await withUser(handleAddWatchlistItems, { ctx })(
+    const bad = await deskRoute("addWatchlistItems", { ctx })(
       await browserRequest(ctx, user, `/api/watchlists/${created.id}/items`, { method: "POST", body: JSON.stringify({ items: [{ symbol: "" }] }) }),
       { params: { id: created.id } },
     );
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { details: { fields: Record<string, unknown> } } }).error.details.fields).toHaveProperty(["items.0.symbol"]);
-    const signedOut = await withUser(handleListWatchlists, { ctx })(await browserRequest(ctx, null, "/api/watchlists"));
+    const signedOut = await deskRoute("listWatchlists", { ctx })(await browserRequest(ctx, null, "/api/watchlists"));
     expect(signedOut.status).toBe(401);
   });
 });
@@ -153,7 +152,7 @@ describe("symbol checks against the embedded service", () => {
 
     // Through the route, and for a user without a key: nothing checked, and a note saying why.
     const keyless = await makeUser(ctx);
-    const res = await withUser(handleKnownSymbols, { ctx })(await browserRequest(ctx, keyless, "/api/watchlists/known-symbols?symbols=ZZZNEW1"));
+    const res = await deskRoute("checkSymbolsGet", { ctx })(await browserRequest(ctx, keyless, "/api/watchlists/known-symbols?symbols=ZZZNEW1"));
     const body = (await res.json()) as { data: { unchecked: string[]; note: string } };
     expect(body.data.unchecked).toEqual(["ZZZNEW1"]);
     expect(body.data.note).toMatch(/Alpha key/);

@@ -1,16 +1,7 @@
 import "server-only";
 /**
- * Watchlists, per desk user (interface for pages and route handlers; each verb takes one object with a required `ctx: DeskContext`):
- * - listWatchlists(user) → Watchlist[]: the user's own (name order), then those teammates share (read-only or editable)
- * - setWatchlistSharing({ ctx, user, input: { id, sharing } }) → Watchlist: the owner shares a list with the team
- * - findWatchlist(user, id) → Watchlist | null — pages of other features resolve `?watchlist=<id>` with it
- * - getWatchlist(user, id) → Watchlist (404 not_found when it is not the user's)
- * - createWatchlist(user, { name, items? }) (409 name_taken), renameWatchlist(user, id, { name }),
- *   deleteWatchlist(user, id)
- * - addWatchlistItems(user, id, { items, mode: "merge" | "replace" }): every item checked first, then one transaction
- * - updateWatchlistItem(user, id, symbol, { exposure?, label? }), removeWatchlistItem(user, id, symbol)
- * - checkSymbols(user, symbols) → SymbolCheck: known/unknown from the service's free earnings index, cached a day
- * - resolveIsins(user, { isins, spendUpTo? }) → IsinResolution: ISIN → symbol from symbol metadata (priced first)
+ * Watchlists per desk user, their own and those teammates share. Items change all or nothing; symbols are checked
+ * against the service's free index (cached a day) and ISINs resolved from symbol metadata, priced first.
  */
 import { z } from "zod";
 import { priceRequest } from "@/lib/alpha/costs";
@@ -27,28 +18,29 @@ import type {
   UpdateWatchlistItemInput,
   Watchlist,
   WatchlistItem,
-} from "@/lib/query/watchlist-schema";
+} from "@/lib/desk/watchlists";
 import {
   addWatchlistItemsInputSchema,
   createWatchlistInputSchema,
   exposureUnitSchema,
   resolveIsinsInputSchema,
   MAX_WATCHLIST_ITEMS,
+  MAX_SYMBOL_CHECK,
   MAX_WATCHLISTS,
   renameWatchlistInputSchema,
   updateWatchlistItemInputSchema,
-} from "@/lib/query/watchlist-schema";
+} from "@/lib/desk/watchlists";
 import { callAlpha } from "../upstream/alpha-proxy";
 import type { DeskContext } from "../core/context";
 import { toNumber } from "../core/db";
 import { newId } from "../core/ids";
-import type { PortfolioDb, WatchlistItemsTable, WatchlistsTable } from "./portfolio-tables";
-import { portfolioDb } from "./portfolio-tables";
+import type { PortfolioDb, WatchlistItemsTable, WatchlistsTable } from "../core/portfolio-tables";
+import { portfolioDb } from "../core/portfolio-tables";
 import type { SessionUser } from "../identity/users";
 import { parseOrThrow } from "../identity/users";
 import { watchlistSharingSchema } from "@/lib/desk/teams";
 
-export type { SymbolCheck, Watchlist, WatchlistItem } from "@/lib/query/watchlist-schema";
+export type { SymbolCheck, Watchlist, WatchlistItem } from "@/lib/desk/watchlists";
 
 /** A symbol check is kept this long: the service's universe changes with listings, not by the minute. */
 export const SYMBOL_CHECK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -314,7 +306,7 @@ export async function removeWatchlistItem({ ctx, user, id, symbol }: { ctx: Desk
 }
 
 /** Most symbols one check takes (a big batch file names a few hundred at most). */
-export const MAX_SYMBOL_CHECK = 1_000;
+
 const INDEX_PAGES_PER_CHUNK = 3;
 
 function whyUnchecked(error: unknown): string {
@@ -425,10 +417,8 @@ async function symbolUniverse(user: SessionUser, c: DeskContext): Promise<string
 }
 
 /**
- * ISIN → symbol. The service names ISINs in its symbol metadata (looked up by symbol, priced per company) and in its
- * whole symbol catalogue (one flat price): unknown ISINs cost the cheaper of a metadata pass over the symbols whose
- * ISIN the desk has not learnt yet and one catalogue. Without `spendUpTo` covering that price nothing paid is called
- * and the price is answered; what is learnt is kept for every user.
+ * ISIN → symbol at the cheaper of a metadata pass over the unknown companies and one whole catalogue; without
+ * `spendUpTo` covering it nothing paid is called and the price is answered. What is learnt is kept for every user.
  */
 export async function resolveIsins({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: ResolveIsinsInput }): Promise<IsinResolution> {
   const c = ctx;

@@ -1,10 +1,7 @@
 import "server-only";
 /**
- * The brief runner's tick: `runDueBriefs({ ctx, now })` runs every schedule whose slot of the IST day holding `now`
- * is due and not yet claimed. Each (schedule, slot) is claimed by inserting its unique brief_runs row before anything
- * is sent upstream, so two instances, two overlapping ticks or a restart never run a slot twice. A day the market
- * does not meet is recorded as skipped (with why); a slot missed while the desk was down is caught up while still
- * relevant (lib/server/schedules/brief-slots.ts), else recorded as skipped. Pure of timers: the periodic job of brief-timer.ts calls it.
+ * The brief runner's tick: each due (schedule, slot) is claimed by its unique brief_runs row before anything is sent,
+ * so no slot runs twice; a day without a market or a slot missed too long ago is recorded as skipped, with why.
  */
 import { isAlphaError } from "@/lib/alpha/errors";
 import { briefRequest } from "@/lib/desk/briefs";
@@ -18,8 +15,8 @@ import { activeCalendarView } from "../market/calendar-store";
 import { findWatchlist } from "../portfolio/watchlists";
 import { callAlpha } from "../upstream/alpha-proxy";
 import { BRIEF_LATE_MS, closedDayReason, relevantUntil, slotTime } from "./brief-slots";
-import type { BriefSchedulesTable } from "./schedule-tables";
-import { scheduleDb } from "./schedule-tables";
+import type { BriefSchedulesTable } from "../core/schedule-tables";
+import { scheduleDb } from "../core/schedule-tables";
 
 /** A run still `running` this long after its claim was cut off by a stop: it is closed, never retried. */
 export const BRIEF_INTERRUPTED_AFTER_MS = 10 * 60_000;

@@ -1,9 +1,7 @@
 import "server-only";
 /**
- * The brief runner as one of the desk's periodic jobs (desk-jobs.ts): every `everySeconds` one instance runs a
- * `runDueBriefs` tick through ctx.jobs (pg-boss on PostgreSQL, this process's timers otherwise). Across instances and
- * restarts the claimed `brief_runs` rows keep each (schedule, slot) to one generation, so a tick that runs twice (a
- * queue retry, a second instance) spends nothing twice; the first tick after a restart catches up a missed slot.
+ * The brief runner as one of the desk's periodic jobs: one instance runs each tick, and the claimed brief_runs rows keep
+ * each slot to one generation even when a tick runs twice.
  */
 import type { DeskJob } from "./desk-jobs";
 import { runDueBriefs } from "./brief-runner";

@@ -6,7 +6,7 @@ import { createAlphaClient } from "@/lib/alpha/client";
 import { NSE_CALENDAR } from "@/lib/market/calendar";
 import type { DeskContext } from "../core/context";
 import { createDeskContext } from "../core/context";
-import { saveAlphaKey } from "../identity/key-vault";
+import { saveAlphaKey } from "../upstream/stored-keys";
 import { saveCalendar } from "../market/calendar-store";
 import { createWatchlist } from "../portfolio/watchlists";
 import type { RunningServer } from "@/lib/server/core/embedded-service";
@@ -37,10 +37,8 @@ async function deskProcess(): Promise<DeskContext> {
 }
 
 beforeAll(async () => {
-  // The service's clock stands at a market day's afternoon: a brief is a summary of the IST day so far by the
-  // service's own clock, and on the real clock just after IST midnight that window held no news for these symbols
-  // (a free outcome), so "charging only when generated" failed at night. Pinned, the dataset seeded up to it is the
-  // same on every run.
+  // The service's clock stands at a market day's afternoon: at night the IST day's window held no news (a free
+  // outcome), so "charging only when generated" failed then; pinned, the seeded dataset is the same on every run.
   service = await startTestService({ clock: new ManualClock("2026-11-25T15:30:00+05:30") });
 });
 afterAll(async () => {

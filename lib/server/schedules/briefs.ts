@@ -1,11 +1,7 @@
 import "server-only";
 /**
- * Scheduled briefs, the user's own (interface for routes; each verb takes `{ ctx, user, input }`):
- * - createBriefSchedule → BriefSchedule: a watchlist of the user's, a time in IST, a mode; nothing is charged
- * - listBriefSchedules → BriefSchedule[]: with the next run (a market day of the active calendar) and the last run
- * - updateBriefSchedule(id, { paused?, time? }) → BriefSchedule; deleteBriefSchedule(id) → { id, deleted }
- * - listBriefRuns({ day? }) → BriefRun[]: one IST day's runs (today by default), newest first, with the brief's preview
- * The runs themselves are made by runDueBriefs (brief-runner.ts).
+ * Scheduled briefs, the user's own: a watchlist's summary at a time in IST on market days (the active calendar's),
+ * listed with its next and last runs. Scheduling charges nothing; the runner (brief-runner.ts) makes the runs.
  */
 import { AlphaError } from "@/lib/alpha/errors";
 import type { SummaryMode } from "@/lib/alpha/summaries";
@@ -20,8 +16,8 @@ import { parseOrThrow } from "../identity/users";
 import { activeCalendarView } from "../market/calendar-store";
 import { findWatchlist, getWatchlist } from "../portfolio/watchlists";
 import { nextSlotAt } from "./brief-slots";
-import type { BriefRunsTable, BriefSchedulesTable } from "./schedule-tables";
-import { scheduleDb } from "./schedule-tables";
+import type { BriefRunsTable, BriefSchedulesTable } from "../core/schedule-tables";
+import { scheduleDb } from "../core/schedule-tables";
 
 /** At most this many schedules per user. */
 export const MAX_BRIEF_SCHEDULES = 20;

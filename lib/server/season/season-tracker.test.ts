@@ -1,11 +1,10 @@
+import { deskRoute } from "../routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seasonViewSchema } from "@/lib/desk/season";
 import { resultsDeadlineMs, trackedSeasonAt } from "@/lib/market/season";
 import type { RunningServer } from "../core/embedded-service";
-import { saveAlphaKey } from "../identity/key-vault";
+import { saveAlphaKey } from "../upstream/stored-keys";
 import { createWatchlist } from "../portfolio/watchlists";
-import { withUser } from "../http/route";
-import { handleSeason } from "../handlers/season";
 import { addCompany } from "@/test/support/service";
 import { browserRequest, createTestDesk, makeAccount, makeUser, randomName, startTestService, type TestDesk } from "@/test/support/desk";
 import { trackSeason } from "./season-tracker";
@@ -115,7 +114,7 @@ describe("the results-season tracker", () => {
 
   it("answers over GET /api/season with the contract's shape, and refuses a bad query before any call", async () => {
     const { ctx, user } = await deskAt();
-    const route = withUser(handleSeason, { ctx });
+    const route = deskRoute("getSeason", { ctx });
     const ok = await route(await browserRequest(ctx, user, "/api/season?scope=watchlists"));
     expect(ok.status).toBe(200);
     const body = seasonViewSchema.parse(((await ok.json()) as { data: unknown }).data);

@@ -1,10 +1,7 @@
 import "server-only";
 /**
- * The results-season tracker (interface for the /api/season handler and pages):
- * - trackSeason({ ctx, user, input }) → SeasonView: for the user's watchlists, one of them, or every company the free
- *   data knows, where each stands in the chosen season (reported with its filing time, booked with its meeting, or
- *   neither with the days left; late once the deadline passed). Free calls only: the results index and the upcoming
- *   calendar (the catalogue prices both at 0), read on the account's background budget.
+ * The results-season tracker: where each company stands in a season (reported, booked or days left, late past the
+ * deadline), from the free results index and calendar only, read on the account's background budget.
  */
 import { formatQuarterKey, parseQuarterKey, previousQuarter, type Quarter } from "@/lib/alpha/quarters";
 import { AlphaError } from "@/lib/alpha/errors";

@@ -1,20 +1,19 @@
+import { deskRoute } from "../routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { isAlphaError } from "@/lib/alpha/errors";
 import { recordLiveEvent } from "@/scripts/live-events";
 import type { DeskContext } from "../core/context";
 import type { RunningServer } from "../core/embedded-service";
-import { saveAlphaKey } from "../identity/key-vault";
+import { saveAlphaKey } from "../upstream/stored-keys";
 import { authenticate } from "../identity/sign-in";
 import type { SessionUser } from "../identity/users";
-import { withUser } from "../http/route";
-import { handleHealth } from "../handlers/health";
 import { CHANNEL_LEASE_MS, liveChannelCount } from "../live/live-hub";
 import type { LiveTuning } from "../live/relay";
-import { handleLiveRequest } from "../live/relay";
+import { serveLive } from "../live/relay";
 import { callAlpha } from "../upstream/alpha-proxy";
 import { writeSeat } from "../teams/members";
-import { saveOrgKey } from "../teams/org-key";
+import { saveOrganisationKey } from "../upstream/stored-keys";
 import { countedToday } from "../teams/seats";
 import { clusterServersUp, createTestCluster, type TestCluster } from "@/test/support/cluster";
 import { browserRequest, countingFetch, makeAccount, makeUser, startTestService } from "@/test/support/desk";
@@ -62,7 +61,7 @@ async function userWithKey(input: Parameters<typeof makeAccount>[1] = {}) {
 async function openLive(ctx: DeskContext, user: SessionUser, query: string, lastEventId?: string): Promise<SseReader> {
   const controller = new AbortController();
   const request = await browserRequest(ctx, user, `/api/live?${query}`, { signal: controller.signal, ...(lastEventId ? { headers: { "last-event-id": lastEventId } } : {}) });
-  const response = await withUser((args) => handleLiveRequest(args, FAST), { ctx })(request);
+  const response = await deskRoute("live", { ctx, serve: (args) => serveLive({ ...args, tuning: FAST }) })(request);
   expect(response.status).toBe(200);
   const reader = new SseReader(response, controller);
   readers.push(reader);
@@ -80,7 +79,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
 describe.runIf(up)("two desk instances on PostgreSQL and Redis", () => {
   it("both answer the health check with their database and Redis", async () => {
     for (const ctx of cluster.desks) {
-      const response = await handleHealth({ ctx, request: new Request("http://desk.test/api/health"), params: {}, searchParams: new URLSearchParams() });
+      const response = await deskRoute("health", { ctx })(new Request("http://desk.test/api/health"));
       expect(response.status).toBe(200);
       const body = (await response.json()) as { data: Record<string, unknown> };
       expect(body.data).toMatchObject({ status: "ok", instance: ctx.instanceId, database: { ok: true, kind: "postgres" }, shared: { ok: true, kind: "redis" }, jobs: { kind: "pg-boss" } });
@@ -118,7 +117,7 @@ describe.runIf(up)("two desk instances on PostgreSQL and Redis", () => {
   it("a member spending the organisation key concurrently through both never passes their allowance, and the spend log equals the ledger", async () => {
     const { key, accountId } = makeAccount(service, { balance: 1_000 });
     const admin = await makeUser(desk(0), "admin");
-    await saveOrgKey({ ctx: desk(0), user: admin, input: { key } });
+    await saveOrganisationKey({ ctx: desk(0), user: admin, input: { key } });
     const member = await makeUser(desk(1));
     const allowance = 17;
     await writeSeat({ ctx: desk(1), input: { userId: member.id, seat: { dailyAllowance: allowance, actions: ["data"] } } });

@@ -1,12 +1,7 @@
 import "server-only";
 /**
- * Work that must run once, whatever the number of instances:
- * - work(name, handler): this instance takes jobs of `name` (register on every instance; each job runs on one);
- * - scheduleOnce(name, payload, { key, runAt? }): one job per key, however many instances ask (the key is the job's
- *   id: pg-boss inserts it ON CONFLICT DO NOTHING, for as long as its record is kept);
- * - every(name, seconds, handler): one job per time slot of `seconds`, run by one instance; each instance's timer
- *   offers the slot's job and only the first offer counts.
- * On PostgreSQL (DATABASE_URL) the queue is pg-boss, started on first use; without it, this process's timers.
+ * Work that runs once whatever the number of instances: jobs keyed so only the first offer counts (pg-boss on
+ * PostgreSQL, this process's timers without it), and periodic jobs of which each time slot runs on one instance.
  */
 import { createHash } from "node:crypto";
 import PgBoss from "pg-boss";

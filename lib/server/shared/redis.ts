@@ -1,9 +1,7 @@
 import "server-only";
 /**
- * SharedInfra on Redis (REDIS_URL), for several desk instances: SET NX PX locks whose holder hands its result over
- * (a key named by the lock's token, announced on pub/sub), INCR/PEXPIRE counters, hashes of memo entries per scope,
- * leases renewed by compare-and-set scripts, and capped streams (XADD MAXLEN ~, XRANGE, XREAD BLOCK) for live events.
- * Every key starts with `prefix`, so tests and deployments sharing one Redis never meet.
+ * SharedInfra on Redis for several instances: locks whose holder hands its result over, counters, memos, leases and
+ * capped streams for live events. Every key starts with `prefix`, so tests and deployments sharing a Redis never meet.
  */
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { deskRoute } from "../routes";
 import { priceRequest } from "@/lib/alpha/costs";
 import type { RunningServer } from "../core/embedded-service";
-import { handleBuySymbolCatalogue, handleSearchSymbols } from "../handlers/symbols";
-import { withUser } from "../http/route";
-import { saveAlphaKey } from "../identity/key-vault";
+import { saveAlphaKey } from "../upstream/stored-keys";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
 import { browserRequest, makeAccount, makeUser, postgresAvailable, TEST_DATABASE_URL, withServiceAndDesk } from "@/test/support/desk";
 import { buySymbolCatalogue, searchSymbols, symbolStanding } from "./symbol-directory";
@@ -86,13 +85,13 @@ describe.each(dialects)("the symbol directory against the embedded service, desk
     const ctx = desk.ctx;
     const user = await makeUser(ctx);
     await saveAlphaKey({ ctx, userId: user.id, key: makeAccount(service).key });
-    const search = withUser(handleSearchSymbols, { ctx });
+    const search = deskRoute("searchSymbols", { ctx });
     const ok = await search(await browserRequest(ctx, user, "/api/symbols/search?q=M%26M&limit=5"));
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { data: { exact: string; matches: { symbol: string }[] } }).data).toMatchObject({ exact: "known", matches: [{ symbol: "M&M" }] });
     expect((await search(await browserRequest(ctx, user, "/api/symbols/search?q="))).status).toBe(400);
     expect((await search(await browserRequest(ctx, user, "/api/symbols/search?q=tcs&limit=500"))).status).toBe(400);
-    const buy = withUser(handleBuySymbolCatalogue, { ctx });
+    const buy = deskRoute("buySymbolCatalogue", { ctx });
     expect((await buy(await browserRequest(ctx, user, "/api/symbols/catalogue", { method: "POST", body: JSON.stringify({ spendUpTo: -1 }) }))).status).toBe(400);
 
     const keyless = await makeUser(ctx);

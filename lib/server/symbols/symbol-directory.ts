@@ -1,13 +1,7 @@
 import "server-only";
 /**
- * The symbol directory behind every symbol typeahead (verbs take `{ ctx, user, input }`):
- * - searchSymbols → SymbolSearchResult: matches over symbol, company name and BSE code, and whether the typed text is
- *   itself a listed symbol. Reads the catalogue the user's account bought, else the free directory: symbols from the
- *   service's free earnings index and names from its free results calendar, kept a day and shared (the listed
- *   universe is the same for every key).
- * - buySymbolCatalogue → the account's copy of the service's whole catalogue (`GET /v1/symbols`), bought only with
- *   `spendUpTo` covering its price and never twice: once held, the account's users search it at no cost.
- * - symbolStanding → known / unknown / unchecked for one symbol (the symbol page and entry refusal).
+ * The symbol directory behind every typeahead: the catalogue the account bought, else a free directory built from the
+ * free index and calendar (kept a day, shared). The catalogue is bought only within `spendUpTo`, and never twice.
  */
 import type { Kysely } from "kysely";
 import { z } from "zod";

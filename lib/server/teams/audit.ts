@@ -1,17 +1,13 @@
 import "server-only";
-/**
- * The audit log of every change to keys, roles and allowances (interface):
- * - writeAudit({ ctx, db?, user, input: { action, target, change } }): one row, in the caller's transaction when given
- * - listAudit({ ctx, user, input: { limit? } }) → AuditEntry[] newest first; admins only
- * - auditCsv({ ctx, user }) → the whole log as CSV (RFC 4180 quoting; a leading = + - @ is defused for spreadsheets)
- */
+/** The audit log of every change to keys, roles and allowances: written in the changing transaction, read by admins. */
 import { AlphaError } from "@/lib/alpha/errors";
 import type { AuditAction, AuditEntry } from "@/lib/desk/teams";
 import type { DeskContext } from "../core/context";
+import type { DeskFile } from "../core/reply";
 import { newSequentialId } from "../core/ids";
 import type { SessionUser } from "../identity/users";
-import type { TeamsDb } from "./tables";
-import { teamsDb } from "./tables";
+import type { TeamsDb } from "../core/teams-tables";
+import { teamsDb } from "../core/teams-tables";
 
 export function requireAdmin(user: SessionUser): void {
   if (user.role !== "admin") throw new AlphaError("forbidden", "Only admins can do this");
@@ -57,4 +53,10 @@ export async function auditCsv({ ctx, user }: { ctx: DeskContext; user: SessionU
   const lines = [["time", "actor", "action", "target", "change"].join(",")];
   for (const e of entries) lines.push([e.at, e.actor, e.action, e.target, e.change].map(csvCell).join(","));
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/** The whole log as a download. */
+export async function exportAudit({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<DeskFile> {
+  const body = await auditCsv({ ctx, user });
+  return { filename: `desk-audit-${ctx.now().toISOString().slice(0, 10)}.csv`, contentType: "text/csv; charset=utf-8", body };
 }

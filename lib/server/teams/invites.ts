@@ -1,13 +1,7 @@
 import "server-only";
 /**
- * Invites (verbs `verb({ ctx, user, input })`):
- * - createInvite (admins): a one-time token of 32 random bytes, kept only as its SHA-256, valid INVITE_TTL_HOURS; the
- *   answer's link (`/join#<token>`: the token rides in the fragment, so it never reaches a server log or a Referer) is
- *   shown once to the admin. Audited.
- * - listInvites (admins) → Invite[] newest first
- * - acceptInvite({ ctx, input: { token, email, name, password } }) → UserSummary: public; the invite is claimed with one
- *   conditional UPDATE (unused, unexpired), so a link signs up exactly one person even when used twice at once; the
- *   new user gets the invite's role and seat. 410 invite_invalid for an unknown, used or expired link.
+ * Invites: a one-time token kept only as its hash, its link's token in the fragment (never in a log or a Referer).
+ * Accepting claims it with one conditional UPDATE, so a link signs up exactly one person even when used twice at once.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { AlphaError } from "@/lib/alpha/errors";
@@ -20,8 +14,8 @@ import { createUser, parseOrThrow } from "../identity/users";
 import { requireAdmin, writeAudit } from "./audit";
 import { writeSeat } from "./members";
 import { toSeat } from "./seats";
-import type { InvitesTable } from "./tables";
-import { teamsDb } from "./tables";
+import type { InvitesTable } from "../core/teams-tables";
+import { teamsDb } from "../core/teams-tables";
 
 export function inviteTokenHash(token: string): string {
   return createHash("sha256").update(`desk-invite:${token}`).digest("hex");

@@ -5,7 +5,7 @@ import type { DeskContext } from "../core/context";
 import { getAlphaKeyStatus } from "../identity/key-vault";
 import type { SessionUser } from "../identity/users";
 import { countedToday, getSeat } from "./seats";
-import { ORG_KEY_ID, teamsDb } from "./tables";
+import { ORG_KEY_ID, teamsDb } from "../core/teams-tables";
 
 export async function getKeyInUse({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<KeyInUse> {
   const [status, seat, org, counted] = await Promise.all([

@@ -1,10 +1,5 @@
 import "server-only";
-/**
- * Members of the team (verbs `verb({ ctx, user, input })`; admins only):
- * - updateMember({ ctx, user, input: { userId, change } }) → Seat: role and disabled through the users' rules (never
- *   the last admin, never oneself), the daily allowance and permitted actions on the seat; each change one audit row.
- * - writeSeat({ ctx, db?, input: { userId, seat } }): the seat row (invites and the demo write it too)
- */
+/** Members' role and seat as admins change them, through the users' rules (never the last admin, never oneself), audited. */
 import { AlphaError } from "@/lib/alpha/errors";
 import type { Seat, UpdateMemberInput } from "@/lib/desk/teams";
 import { PAID_ACTION_LABELS, updateMemberInputSchema } from "@/lib/desk/teams";
@@ -13,8 +8,8 @@ import type { SessionUser, UserSummary } from "../identity/users";
 import { getUserById, parseOrThrow, updateUser } from "../identity/users";
 import { requireAdmin, writeAudit } from "./audit";
 import { getSeat, toSeat } from "./seats";
-import type { TeamsDb } from "./tables";
-import { teamsDb } from "./tables";
+import type { TeamsDb } from "../core/teams-tables";
+import { teamsDb } from "../core/teams-tables";
 
 export async function writeSeat({ ctx, db, input }: { ctx: DeskContext; db?: TeamsDb; input: { userId: string; seat: Seat } }): Promise<void> {
   const row = { user_id: input.userId, daily_allowance: input.seat.dailyAllowance, actions: JSON.stringify(input.seat.actions), updated_at: ctx.now().toISOString() };

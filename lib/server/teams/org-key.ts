@@ -1,22 +1,15 @@
 import "server-only";
 /**
- * The organisation key (verbs `verb({ ctx, user, input })`; admins only):
- * - saveOrgKey → OrgKeyStatus: checked with the free GET /v1/account first (the same check as a personal key), stored
- *   encrypted (AES-256-GCM, its own additional data), audited. Members use it through withUserKey when they have no
- *   key of their own; the key is never returned, logged or put in a message.
- * - getOrgKeyStatus → OrgKeyStatus (last 4, account, who saved it)
- * - deleteOrgKey → OrgKeyStatus (hasKey false), audited
+ * The organisation key (admins only): stored sealed with its own additional data once the service accepted it
+ * (lib/server/upstream/stored-keys.ts), audited. Members use it when they have no key of their own.
  */
-import { AlphaError } from "@/lib/alpha/errors";
 import type { OrgKeyStatus } from "@/lib/desk/teams";
-import { putOrgKeyInputSchema } from "@/lib/desk/teams";
+import type { AccountProfile } from "@/lib/alpha/account";
 import type { DeskContext } from "../core/context";
-import type { CheckedKey } from "../identity/key-vault";
-import { checkKeyUpstream, encryptSecret, KEY_SHAPE, keyFingerprint } from "../identity/key-vault";
+import { encryptSecret } from "../identity/key-vault";
 import type { SessionUser } from "../identity/users";
-import { parseOrThrow } from "../identity/users";
 import { requireAdmin, writeAudit } from "./audit";
-import { ORG_KEY_AAD, ORG_KEY_ID, teamsDb } from "./tables";
+import { ORG_KEY_AAD, ORG_KEY_ID, teamsDb } from "../core/teams-tables";
 
 export async function getOrgKeyStatus({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<OrgKeyStatus> {
   requireAdmin(user);
@@ -30,22 +23,9 @@ export async function getOrgKeyStatus({ ctx, user }: { ctx: DeskContext; user: S
   return { hasKey: true, last4: row.last4, savedAt: row.saved_at, savedBy: row.email ?? null, account: { account_id: row.account_id, name: row.account_name, plan: row.plan } };
 }
 
-export async function saveOrgKey({
-  ctx,
-  user,
-  input,
-  onChecked,
-}: {
-  ctx: DeskContext;
-  user: SessionUser;
-  input: unknown;
-  onChecked?: (checked: CheckedKey) => void;
-}): Promise<OrgKeyStatus> {
+/** Stores a key the service accepted (its own profile) as the organisation's, replacing the one before. */
+export async function storeOrgKey({ ctx, user, apiKey, account }: { ctx: DeskContext; user: SessionUser; apiKey: string; account: AccountProfile }): Promise<OrgKeyStatus> {
   requireAdmin(user);
-  const apiKey = parseOrThrow(putOrgKeyInputSchema, input).key.trim();
-  if (!KEY_SHAPE.test(apiKey)) throw new AlphaError("key_rejected", "That does not look like an Alpha API key: paste the whole key, without spaces.");
-  const checked = await checkKeyUpstream({ ctx, apiKey });
-  const account = checked.data.data;
   const plan = account.metadata.subscription_plan_name ?? account.metadata.subscription_plan_id;
   const row = {
     id: ORG_KEY_ID,
@@ -64,7 +44,6 @@ export async function saveOrgKey({
     const change = before ? `key ending ${before.last4} replaced by key ending ${row.last4}` : `key ending ${row.last4} stored`;
     await writeAudit({ ctx, db: trx, user, input: { action: "org_key.saved", target: `organisation key (account ${row.account_name ?? row.account_id})`, change } });
   });
-  onChecked?.({ accountId: account.account_id, keyId: keyFingerprint(ctx.secrets.encryptionKey, apiKey), body: checked.data, rateLimit: checked.meta.rateLimit ?? null });
   return getOrgKeyStatus({ ctx, user });
 }
 

@@ -1,17 +1,7 @@
 import "server-only";
 /**
- * Seats and allowances (verbs `verb({ ctx, user, input })`):
- * - actionOf(endpointId) → PaidAction | null: which permitted action a paid endpoint is (null: free)
- * - getSeat({ ctx, input: { userId } }) → Seat: no row is no allowance and every action
- * - guardPaidCall({ ctx, user, input: { id, source } }) → Seat | null: on the organisation's key, 403 action_not_permitted
- *   when the member may not take this paid action; null on a personal key (the member's own account, no seat applies)
- * - reserveAllowance({ ctx, user, input: { seat, price } }) → Reservation | null (free calls): before the call is sent, one
- *   conditional UPDATE counts the price against today's allowance (IST) only while counted + price <= allowance, so
- *   any number of concurrent calls, on any number of desk instances sharing the database, never pass it; otherwise
- *   402 allowance_exceeded with what is left. settleAllowance({ ctx, input: { reservation, credits } }) then replaces
- *   the reserved price by the upstream's real charge (0 when the call failed).
- * - reservationPrice(id, parsed) → credits: priceRequest's figure (exact or upper bound); a batch job counts its
- *   submission plus a summary for every line of the file, as its lines are billed later, outside the call.
+ * Seats and allowances on the organisation's key: which paid actions a member may take, and a daily allowance counted
+ * before the call with one conditional UPDATE (no concurrent calls on any instance pass it), settled to the real charge.
  */
 import { sql } from "kysely";
 import type { EndpointId } from "@/lib/alpha/catalogue";
@@ -25,8 +15,8 @@ import type { DeskDb } from "../core/db";
 import { toNumber } from "../core/db";
 import { precompiled, writeGrouped } from "../core/precompiled";
 import type { SessionUser } from "../identity/users";
-import type { SeatsTable } from "./tables";
-import { teamsDb } from "./tables";
+import type { SeatsTable } from "../core/teams-tables";
+import { teamsDb } from "../core/teams-tables";
 
 export function actionOf(id: EndpointId): PaidAction | null {
   if (!isPaid(id)) return null;

@@ -1,23 +1,23 @@
+import { deskRoute } from "../routes";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { isAlphaError } from "@/lib/alpha/errors";
 import type { RunningServer } from "../core/embedded-service";
-import { handleAlphaProxy } from "../handlers/alpha";
-import { handleBatchResultsDownload } from "../handlers/batch-results-stream";
-import { withUser } from "../http/route";
-import { getAlphaKeyStatus, saveAlphaKey, withUserKey } from "../identity/key-vault";
+import { getAlphaKeyStatus, withUserKey } from "../identity/key-vault";
+import { saveAlphaKey } from "../upstream/stored-keys";
 import type { SessionUser } from "../identity/users";
-import { getSummary } from "../money/summaries";
+import { getSummary } from "../records/summaries";
 import { addWatchlistItems, createWatchlist, findWatchlist, listWatchlists, setWatchlistSharing } from "../portfolio/watchlists";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
 import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, startTestService } from "@/test/support/desk";
 import { auditCsv, listAudit } from "./audit";
 import { acceptInvite, createInvite, inviteTokenHash } from "./invites";
 import { updateMember, writeSeat } from "./members";
-import { deleteOrgKey, saveOrgKey } from "./org-key";
+import { deleteOrgKey } from "./org-key";
+import { saveOrganisationKey } from "../upstream/stored-keys";
 import { countedToday } from "./seats";
-import { teamsDb } from "./tables";
-import { getTeamView } from "./team-view";
+import { teamsDb } from "../core/teams-tables";
+import { getTeamView } from "../money/team-view";
 
 let service: RunningServer;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ afterEach(async () => {
 type Answer = { status: number; body: { data?: unknown; meta?: { creditsCharged: number; recordId: string | null }; error?: { code: string; message: string; details?: Record<string, unknown> } } };
 
 async function call(desk: TestDesk, user: SessionUser, path: string, init: RequestInit = {}): Promise<Answer> {
-  const response = await withUser(handleAlphaProxy, { ctx: desk.ctx })(await browserRequest(desk.ctx, user, `/api/alpha${path}`, init));
+  const response = await deskRoute("alphaGet", { ctx: desk.ctx })(await browserRequest(desk.ctx, user, `/api/alpha${path}`, init));
   return { status: response.status, body: (await response.json()) as Answer["body"] };
 }
 
@@ -49,7 +49,7 @@ async function team(dialect: TestDialect, members = 2) {
   open.push(desk);
   const { key, accountId } = makeAccount(service);
   const admin = await makeUser(desk.ctx, "admin");
-  await saveOrgKey({ ctx: desk.ctx, user: admin, input: { key } });
+  await saveOrganisationKey({ ctx: desk.ctx, user: admin, input: { key } });
   const people: SessionUser[] = [];
   for (let i = 0; i < members; i++) people.push(await makeUser(desk.ctx));
   return { desk, key, accountId, admin, members: people };
@@ -143,7 +143,7 @@ describe("visibility of what members make with the organisation key", () => {
     }
     const cancel = await call(desk, bob, `/v1/batch/jobs/${jobId}`, { method: "DELETE" });
     expect(cancel.status).toBe(404);
-    const download = await withUser(handleBatchResultsDownload, { ctx: desk.ctx })(await browserRequest(desk.ctx, bob, `/api/batches/${jobId}/results.jsonl`), { params: { id: jobId } });
+    const download = await deskRoute("downloadBatchResults", { ctx: desk.ctx })(await browserRequest(desk.ctx, bob, `/api/batches/${jobId}/results.jsonl`), { params: { id: jobId } });
     expect(download.status).toBe(404);
     const bobsList = await call(desk, bob, "/v1/batch/jobs");
     expect((bobsList.body.data as { data: { id: string }[] }).data.map((j) => j.id)).not.toContain(jobId);

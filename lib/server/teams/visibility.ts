@@ -1,13 +1,7 @@
 import "server-only";
 /**
- * Who may see a batch job made with the organisation's key (verbs `verb({ ctx, user, input })`). Every member's
- * requests on that key reach the service as one key, and the service scopes batch jobs per key, so the desk decides:
- * a job belongs to the member who submitted it through the desk (recorded by the proxy from the upstream's answer);
- * admins see every job of the key; anyone else gets 404 not_found, as the service answers for another key's job.
- * - recordJobOwner({ ctx, user, input: { jobId, accountId, source } })
- * - assertJobVisible({ ctx, user, input: { jobId, source } }) → void | 404
- * - visibleJobIds({ ctx, user, input: { jobIds } }) → Set of the ids the member may see (their own)
- * On a personal key nothing changes: the service's key scope already is the member's.
+ * Who may see a batch job made with the organisation's key: the service scopes jobs per key, and every member shares
+ * it, so the job belongs to the member who submitted it (admins see all; anyone else gets the service's 404).
  */
 import { batchJobPathSchema } from "@/lib/alpha/batch";
 import type { EndpointId } from "@/lib/alpha/catalogue";
@@ -15,7 +9,7 @@ import { AlphaError } from "@/lib/alpha/errors";
 import type { KeySource } from "@/lib/desk/teams";
 import type { DeskContext } from "../core/context";
 import type { SessionUser } from "../identity/users";
-import { teamsDb } from "./tables";
+import { teamsDb } from "../core/teams-tables";
 
 const JOB_ENDPOINTS: ReadonlySet<EndpointId> = new Set<EndpointId>(["getBatchJob", "getBatchJobResults", "cancelBatchJob"]);
 

@@ -1,13 +1,7 @@
 import "server-only";
 /**
- * The desk's access to the Alpha API with a user's stored key (interface for pages and route handlers):
- * - callAlpha(user, endpointId, { path?, query?, body? }, { fresh?, retention?, ctx? }) → { data, meta }
- *   meta = { endpoint, creditsCharged, balance, cached, ageSeconds, fetchedAt, rateLimit }
- * Order: the catalogue validates the input (400 before any credit is spent) → the user's key (428 no_api_key) →
- * a paid GET inside its freshness window comes from the desk cache (0 credits, cached, ageSeconds) → identical GETs
- * in flight share one upstream call (both keyed by the answer's owner: the account, or the key for key-scoped endpoints) → the call → spend log → cache. `fresh: true` skips the cache read and the
- * sharing (a paid refresh) and refreshes the cache. Errors are AlphaErrors with the desk's statuses: 401
- * invalid_api_key (stored key rejected), 402, 403, 404, 429 (retryAfter), 502 upstream_*, 504 upstream_timeout.
+ * The desk's door to the Alpha API with a user's key: the input checked before any credit, a paid GET answered from the
+ * cache within its freshness, identical calls in flight merged (keyed by the answer's owner), the spend recorded.
  */
 import type { AlphaClient, CallInput, PreparedRequest } from "@/lib/alpha/client";
 import { createAlphaClient, prepareRequest } from "@/lib/alpha/client";
@@ -21,9 +15,9 @@ import { scrubSecret, withUserKey } from "../identity/key-vault";
 import { assertNotBackingOff, backOff, rememberRpm, sharedFreeSeconds } from "./background-budget";
 import { unchangedCheckOf } from "./contract-check";
 import { answerOwner, checkedAnswer, heldBytes, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
-import { reuseRecentSummary, recordAfterCall, recordsAfterCall } from "../money/money-records";
+import { reuseRecentSummary, recordAfterCall, recordsAfterCall } from "../records/money-records";
 import { canonicalBody, MAX_LINK_REUSE_SECONDS, reuseSignedLinks, SIGNED_LINK_ENDPOINTS } from "./signed-links";
-import { recordSpend } from "../money/spend";
+import { recordSpend } from "../records/spend";
 import type { SessionUser } from "../identity/users";
 import { guardPaidCall, reservationPrice, reserveAllowance, settleAllowance } from "../teams/seats";
 import { assertJobVisible, batchJobIdOf, ownershipApplies, recordJobOwner, visibleJobIds } from "../teams/visibility";

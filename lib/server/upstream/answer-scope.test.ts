@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { deskRoute } from "../routes";
 import { catalogue, endpointIds } from "@/lib/alpha/catalogue";
 import type { RunningServer } from "../core/embedded-service";
 import { issueApiKey } from "../core/embedded-service";
-import { handleAlphaProxy } from "../handlers/alpha";
-import { saveAlphaKey } from "../identity/key-vault";
-import { withUser } from "../http/route";
+import { saveAlphaKey } from "./stored-keys";
 import type { TestDesk } from "@/test/support/desk";
 import { browserRequest, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
 import type { SessionUser } from "../identity/users";
@@ -16,14 +15,14 @@ withServiceAndDesk((s, d) => ((service = s), (desk = d)));
 type Answer = { data?: { id?: string; data?: { id: string }[] }; error?: { code: string } };
 
 async function get(user: SessionUser, path: string): Promise<{ status: number; body: Answer }> {
-  const response = await withUser(handleAlphaProxy, { ctx: desk.ctx })(await browserRequest(desk.ctx, user, `/api/alpha${path}`));
+  const response = await deskRoute("alphaGet", { ctx: desk.ctx })(await browserRequest(desk.ctx, user, `/api/alpha${path}`));
   return { status: response.status, body: (await response.json()) as never };
 }
 
 async function submit(user: SessionUser, customId: string): Promise<string> {
   const form = new FormData();
   form.set("file", new Blob([`${JSON.stringify({ custom_id: customId, symbols: ["TCS"] })}\n`]), "mine.jsonl");
-  const response = await withUser(handleAlphaProxy, { ctx: desk.ctx })(await browserRequest(desk.ctx, user, "/api/alpha/v1/batch/jobs", { method: "POST", body: form }));
+  const response = await deskRoute("alphaGet", { ctx: desk.ctx })(await browserRequest(desk.ctx, user, "/api/alpha/v1/batch/jobs", { method: "POST", body: form }));
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: { id: string } }).data.id;
 }

@@ -1,15 +1,7 @@
 import "server-only";
 /**
- * The desk's budget for its own calls, shared per upstream account by every tab, user and instance of the desk:
- * - backOff(ctx, accountId, retryAfterSeconds) after a 429; assertNotBackingOff(ctx, accountId) throws a 429 that says
- *   when calls resume ("resumes at 14:05 IST") until then, so the desk stops spending the account's rate limit
- * - sharedFreeSeconds(id): how long a free answer (calendars, indexes, categories, the account profile) is shared
- *   with every caller of the same owner before it is asked again; a key's batch list a few seconds, a single job 0
- * - usageTtlMs(rpm): how long the gauge's usage snapshot is shared: at most a tenth of the account's rpm for it
- * - rememberRpm(ctx, accountId, rpm) from every upstream answer's X-RateLimit-Limit; knownRpm(ctx, accountId) (an
- *   observation each instance makes for itself from its own answers, so it stays in this process)
- * - backgroundPages(ctx, accountId, max): how many pages a background collection (the calendar) may read: 1 on an
- *   account of under 60 requests a minute, `max` otherwise
+ * The desk's budget for its own calls, shared per upstream account: a back-off after a 429, free answers shared a while
+ * per owner, the gauge's snapshot at most a tenth of the rpm, and fewer background pages on a low-rpm account.
  */
 import type { EndpointId } from "@/lib/alpha/catalogue";
 import { catalogue } from "@/lib/alpha/catalogue";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { deskRoute } from "../routes";
 import { createAlphaClient } from "@/lib/alpha/client";
-import { checkTranscriptUrl, handleTranscriptText } from "./concall-transcripts";
-import { withUser } from "../http/route";
+import { checkTranscriptUrl } from "./concall-transcripts";
 import type { RunningServer } from "../core/embedded-service";
 import { browserRequest, makeAccount, makeUser, type TestDesk, withServiceAndDesk } from "@/test/support/desk";
 
@@ -49,7 +49,7 @@ describe("GET /api/concalls/transcript against the real service", () => {
     transcriptUrl = ready.transcript_url;
   });
 
-  const route = () => withUser(handleTranscriptText, { ctx: desk.ctx });
+  const route = () => deskRoute("readTranscript", { ctx: desk.ctx });
   const ask = async (url: string | null, signedIn = true) => {
     const user = signedIn ? await makeUser(desk.ctx) : null;
     const target = url === null ? "/api/concalls/transcript" : `/api/concalls/transcript?url=${encodeURIComponent(url)}`;

@@ -1,10 +1,7 @@
 import "server-only";
 /**
- * Reads the text behind a signed transcript link for the browser (interface for GET /api/concalls/transcript):
- * - readTranscriptText({ ctx, input: { url } }) → { text, fetchedAt }
- * The link is paid for when it is handed out (POST /v1/concalls/transcripts); reading it is free. The browser cannot
- * read it itself (another origin, no CORS), so the desk does — but only for signed transcript paths on the configured
- * Alpha origin, so this route can never be used to reach anything else (no open proxy, no SSRF).
+ * Reads the text behind a signed transcript link for the browser, which cannot (another origin, no CORS); only signed
+ * transcript paths on the configured Alpha origin, so the route is no open proxy.
  */
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import type { DeskContext } from "../core/context";
@@ -67,11 +64,4 @@ export async function readTranscriptText({ ctx, input }: { ctx: DeskContext; inp
     throw error.code === "payload_too_large" ? error : explainAssetError(error);
   }
   return { text: Buffer.concat(chunks).toString("utf8"), fetchedAt: ctx.now().toISOString() };
-}
-
-/** GET /api/concalls/transcript?url=<signed link> → { data: { text, fetchedAt } }. */
-export async function handleTranscriptText({ ctx, searchParams }: { ctx: DeskContext; searchParams: URLSearchParams }) {
-  const url = searchParams.get("url");
-  if (!url) throw new AlphaError("invalid_parameter", "url is required", { details: { fields: { url: ["is required"] } } });
-  return { data: await readTranscriptText({ ctx, input: { url } }) };
 }

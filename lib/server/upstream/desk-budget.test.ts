@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { getDeskSpend } from "../money/spend-view";
+import { deskRoute } from "../routes";
 import { toJsonl } from "@/components/batches/batch-lines";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { callAlpha } from "./alpha-proxy";
 import { knownRpm } from "./background-budget";
 import type { RunningServer } from "../core/embedded-service";
 import { issueApiKey } from "../core/embedded-service";
-import { handlePutAlphaKey } from "../handlers/alpha-key";
-import { saveAlphaKey } from "../identity/key-vault";
-import { getDeskSpend } from "../handlers/usage";
+import { saveAlphaKey } from "./stored-keys";
 import { prepareLiveRelay } from "../live/relay";
-import { withUser } from "../http/route";
 import type { TestDesk } from "@/test/support/desk";
 import { browserRequest, countingFetch, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
 import { forgetUsageSnapshot, getUsageSnapshot } from "../money/usage";
@@ -26,7 +25,7 @@ describe("the desk's budget for its own calls", () => {
   it("the key check's profile and rpm serve the first pages: the gauge, the live relay and the usage page ask no profile again", async () => {
     const { accountId, key } = makeAccount(service, { plan: "sandbox", balance: 1_000 });
     const user = await makeUser(desk.ctx);
-    const put = withUser(handlePutAlphaKey, { ctx: desk.ctx });
+    const put = deskRoute("putAlphaKey", { ctx: desk.ctx });
     const saved = await put(await browserRequest(desk.ctx, user, "/api/settings/alpha-key", { method: "PUT", body: JSON.stringify({ key }) }));
     expect(saved.status).toBe(200);
     expect(counting.count("/v1/account")).toBe(1);
@@ -40,7 +39,7 @@ describe("the desk's budget for its own calls", () => {
     expect(counting.count("/v1/account/usage")).toBe(1);
 
     // The usage page with nothing spent: desk + outside already equals debited_today, so the ledger is not read.
-    const spend = await getDeskSpend({ user, query: { range: "24h", scope: "me" }, ctx: desk.ctx });
+    const spend = await getDeskSpend({ user, input: { range: "24h", scope: "me" }, ctx: desk.ctx });
     expect(spend.today).toMatchObject({ desk: 0, outside: 0, debitedToday: 0 });
     expect(counting.count("/v1/account/ledger")).toBe(0);
     expect(counting.count("/v1/account/usage")).toBe(1);
@@ -51,7 +50,7 @@ describe("the desk's budget for its own calls", () => {
     const afterOutside = (await direct.getAccountUsage({})).data.data.debited_today;
     expect(afterOutside).toBeGreaterThan(0);
     await forgetUsageSnapshot({ ctx: desk.ctx, accountId });
-    const reconciled = await getDeskSpend({ user, query: { range: "24h", scope: "me" }, ctx: desk.ctx });
+    const reconciled = await getDeskSpend({ user, input: { range: "24h", scope: "me" }, ctx: desk.ctx });
     expect(counting.count("/v1/account/ledger")).toBe(1);
     expect(reconciled.today).toMatchObject({ desk: 0, outside: afterOutside, debitedToday: afterOutside });
   });

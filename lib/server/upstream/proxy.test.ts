@@ -1,3 +1,4 @@
+import { deskRoute } from "../routes";
 import { isUtf8 } from "node:buffer";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -7,10 +8,8 @@ import { callAlpha } from "./alpha-proxy";
 import type { DeskContext } from "../core/context";
 import type { RunningServer } from "../core/embedded-service";
 import { issueApiKey } from "../core/embedded-service";
-import { handleAlphaProxy } from "../handlers/alpha";
-import { handleUsage } from "../handlers/usage";
-import { saveAlphaKey } from "../identity/key-vault";
-import { withUser } from "../http/route";
+import { saveAlphaKey } from "./stored-keys";
+
 import { browserRequest, countingFetch, makeAccount, makeUser, storeKeyUnchecked, withServiceForDesks } from "@/test/support/desk";
 import type { SessionUser } from "../identity/users";
 
@@ -32,7 +31,7 @@ async function balanceOf(key: string): Promise<number> {
 
 async function proxy(ctx: DeskContext, user: SessionUser | null, path: string, init: RequestInit & { origin?: string | null } = {}) {
   const request = await browserRequest(ctx, user, `/api/alpha${path}`, init);
-  const response = await withUser(handleAlphaProxy, { ctx })(request);
+  const response = await deskRoute("alphaGet", { ctx })(request);
   const text = await response.text();
   bodies.push(text);
   return { response, status: response.status, body: JSON.parse(text) as { data?: unknown; meta?: Record<string, unknown>; error?: { code: string; message: string } } };
@@ -284,7 +283,7 @@ describe("the proxy against the real service", () => {
         const user = await makeUser(ctx);
         await storeKeyUnchecked(ctx, user.id, `ak_live_Bytes${which}000000000000000000`.slice(0, 32), `acc_${which}`);
         const request = await browserRequest(ctx, user, "/api/alpha/v1/account");
-        const response = await withUser(handleAlphaProxy, { ctx })(request);
+        const response = await deskRoute("alphaGet", { ctx })(request);
         expect(response.status).toBe(200);
         relayed.push(Buffer.from(await response.arrayBuffer()));
       }
@@ -427,7 +426,7 @@ describe("the proxy against the real service", () => {
   it("serves the usage snapshot with a projection, and it moves after a paid call", async () => {
     const ctx = await desk();
     const { user } = await userWithKey(ctx);
-    const usageRoute = withUser(handleUsage, { ctx });
+    const usageRoute = deskRoute("getUsage", { ctx });
     const read = async () => {
       const response = await usageRoute(await browserRequest(ctx, user, "/api/usage"));
       const text = await response.text();

@@ -1,9 +1,7 @@
 import "server-only";
 /**
- * "Never pay twice": paid GET answers kept in the desk database (so every desk instance shares them), keyed by the
- * answer's owner (the upstream account, or the key itself for key-scoped endpoints such as batch jobs), the endpoint
- * and the normalised request; a repeat within the endpoint's freshnessSeconds is answered from here at 0 credits.
- * Keys never mix owners: the owner's identity is part of the hashed key.
+ * "Never pay twice": paid GET answers kept in the desk database (shared by every instance), keyed by the answer's owner
+ * (the account, or the key for key-scoped endpoints) and the normalised request, reused within their freshness.
  */
 import { createHash } from "node:crypto";
 import type { EndpointId } from "@/lib/alpha/catalogue";
@@ -148,10 +146,8 @@ export function heldBytes({ ctx, key, body }: { ctx: DeskContext; key: string; b
 }
 
 /**
- * The answer held for `key` when this process wrote it from an upstream answer its contract check passed, as that
- * answer's text and bytes (for the Alpha client's `checkedBefore`: the same bytes again need no second check). Null
- * when the body held came from the database (another instance, or an earlier version of the desk, wrote it) or was
- * changed by the check, or when nothing is held.
+ * The held answer's text and bytes when this process wrote it from an answer that passed its check (the same bytes need
+ * no second check); null when it came from the database, was changed by the check, or nothing is held.
  */
 export function checkedAnswer({ ctx, key }: { ctx: DeskContext; key: string }): { text: string; bytes: Uint8Array } | null {
   const mine = held(ctx).entries.get(key);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { deskRoute } from "../routes";
 import { createAlphaClient } from "@/lib/alpha/client";
 import type { RunningServer } from "../core/embedded-service";
-import { handleAlphaProxy } from "../handlers/alpha";
-import { saveAlphaKey } from "../identity/key-vault";
-import { withUser } from "../http/route";
+import { saveAlphaKey } from "./stored-keys";
 import { REUSE_MARGIN_SECONDS, reuseSignedLinks } from "./signed-links";
 import type { TestDesk } from "@/test/support/desk";
 import { browserRequest, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
@@ -31,7 +30,7 @@ describe("signed links are paid for once in their lifetime", () => {
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ items }),
       });
-      const response = await withUser(handleAlphaProxy, { ctx })(request);
+      const response = await deskRoute("alphaGet", { ctx })(request);
       expect(response.status).toBe(200);
       return (await response.json()) as LinkAnswer;
     };

@@ -1,11 +1,7 @@
 import "server-only";
 /**
- * "Never pay twice" for signed links: a paid answer that hands out expiring URLs (transcript and recording links,
- * 4 credits each) is kept and handed out again until shortly before its first link expires. Interface:
- * - SIGNED_LINK_ENDPOINTS: the endpoints whose answers are reused so (POSTs, keyed by their canonical body)
- * - canonicalBody(parsed): the request body with its items sorted, so the same calls asked in another order match
- * - reuseSignedLinks(body, ageSeconds) → the answer's JSON with each link's `expires_in` counted down, or null when a
- *   link expires within REUSE_MARGIN_SECONDS (or has already)
+ * "Never pay twice" for signed links: a paid answer of expiring URLs is handed out again, each `expires_in` counted down,
+ * until shortly before its first link expires. Bodies are compared with their items sorted.
  */
 import type { EndpointId } from "@/lib/alpha/catalogue";
 

@@ -3,12 +3,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MAX_TRANSCRIPT_BYTES, readTranscriptText } from "./concall-transcripts";
 import type { RunningServer } from "../core/embedded-service";
 import { issueApiKey } from "../core/embedded-service";
-import { checkedResultLines, handleBatchResultsDownload } from "../handlers/batch-results-stream";
-import { saveAlphaKey } from "../identity/key-vault";
-import { deskRoute } from "../http/route";
+import { saveAlphaKey } from "./stored-keys";
+import { deskRoute } from "../routes";
+import { checkedResultLines } from "./batch-results";
 import type { TestDesk } from "@/test/support/desk";
+import { upstreamByteCap } from "../core/upstream-fetch";
 import { browserRequest, createTestDesk, makeAccount, makeUser, runBatchJob, storeKeyUnchecked, withServiceAndDesk } from "@/test/support/desk";
-import { upstreamByteCap } from "./upstream-fetch";
 import { upstreamStream } from "./upstream-stream";
 import type { SessionUser } from "../identity/users";
 
@@ -149,7 +149,7 @@ describe("GET /api/batches/[id]/results.jsonl", () => {
   let desk: TestDesk;
   withServiceAndDesk((s, d) => ((service = s), (desk = d)));
 
-  const route = (ctx = desk.ctx) => deskRoute("downloadBatchResults", handleBatchResultsDownload, { ctx });
+  const route = (ctx = desk.ctx) => deskRoute("downloadBatchResults", { ctx });
   async function download(user: SessionUser | null, jobId: string, ctx = desk.ctx): Promise<Response> {
     const request = await browserRequest(ctx, user, `/api/batches/${encodeURIComponent(jobId)}/results.jsonl`);
     return route(ctx)(request, { params: { id: jobId } });

@@ -1,18 +1,14 @@
 import "server-only";
 /**
- * Large Alpha answers read as a stream, never held whole (interface for routes that pass them on):
- * - upstreamStream(url, { headers?, cap?, timeoutMs?, signal?, overCap? }) → { status, headers, body, bytesRead(), cancel() }
- * The wire contract is checked before the body is touched (a redirect, an odd status or X-Credits-Charged, an error body
- * outside the contract: 502 upstream_contract_violation); a non-2xx answer is thrown as the client's AlphaError. The body
- * then flows under the endpoint's byte cap (upstreamByteCap), counted as bytes arrive: past the cap the connection is
- * dropped and the body fails. It is pulled, so nothing is read faster than the reader takes it.
+ * Large Alpha answers read as a stream, never held whole: the wire contract checked before the body, then the body
+ * pulled under the endpoint's byte cap as fast as the reader takes it.
  */
 import http from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
 import { errorFromResponse } from "@/lib/alpha/client";
 import { AlphaError } from "@/lib/alpha/errors";
-import { agents, headerContractBreak, isContractErrorBody, upstreamByteCap } from "./upstream-fetch";
+import { agents, headerContractBreak, isContractErrorBody, upstreamByteCap } from "../core/upstream-fetch";
 
 export interface UpstreamStreamOptions {
   headers?: Record<string, string>;

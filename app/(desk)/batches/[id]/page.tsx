@@ -6,7 +6,8 @@ import { BatchJobSkeleton, BatchJobView } from "@/components/batches/batch-job-v
 import { PageHeader } from "@/components/shell/page-header";
 import { batchJobPathSchema } from "@/lib/alpha/batch";
 import { requireUser } from "@/lib/server/identity/auth";
-import { pageContext, prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/http/prefetch";
+import { alphaQueryOptions } from "@/lib/query/alpha";
+import { pageContext, userHasKey, pageQueryClient } from "@/lib/server/routes/page-data";
 import { notFound } from "next/navigation";
 
 export const metadata: Metadata = { title: "Batch job" };
@@ -19,8 +20,8 @@ export default async function BatchJobPage({ params }: { params: Promise<{ id: s
   const parsed = paramsSchema.safeParse(await params);
   if (!parsed.success) notFound();
   const jobId = parsed.data.id;
-  const client = requestQueryClient();
-  if (await userHasKey({ ctx, user })) await prefetchFree({ ctx, client, user, id: "getBatchJob", input: { path: { job_id: jobId } } });
+  const client = pageQueryClient({ ctx, user });
+  if (await userHasKey({ ctx, user })) await client.prefetchQuery(alphaQueryOptions("getBatchJob", { path: { job_id: jobId } }));
   return (
     <>
       <PageHeader title="Batch job" description="Live status until the job finishes, then its results. Times are IST; everything on this page is free." />

@@ -1,4 +1,4 @@
-import { dehydrate, HydrationBoundary, type QueryClient } from "@tanstack/react-query";
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { CalendarDaysIcon, MicIcon, SearchXIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -11,9 +11,10 @@ import { Button } from "@/components/ui/button";
 import { SYMBOL_RE } from "@/lib/alpha/primitives";
 import { symbolStanding } from "@/lib/server/symbols/symbol-directory";
 import { symbolFromSegment } from "@/lib/symbols/symbol-href";
-import type { DeskContext } from "@/lib/server/core/context";
-import { requireUser, type SessionUser } from "@/lib/server/identity/auth";
-import { pageContext, prefetchFree, userHasKey, requestQueryClient, seedPeeks } from "@/lib/server/http/prefetch";
+import { requireUser } from "@/lib/server/identity/auth";
+import { SYMBOL_PAGE_CALLS } from "@/components/symbols/symbol-calls";
+import { alphaPeekOptions } from "@/lib/query/alpha-core";
+import { pageContext, userHasKey, pageQueryClient } from "@/lib/server/routes/page-data";
 
 type Params = Promise<{ symbol: string }>;
 
@@ -23,15 +24,6 @@ function readSymbol(raw: string): string {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   return { title: readSymbol((await params).symbol) };
-}
-
-/** The timeline's free data (filed results, scheduled results and calls), prefetched under the browser's keys. */
-async function prefetchTimeline({ ctx, client, user, inputs }: { ctx: DeskContext; client: QueryClient; user: SessionUser; inputs: ReturnType<typeof symbolInputs> }): Promise<void> {
-  await Promise.all([
-    prefetchFree({ ctx, client, user, id: "listEarningsIndex", input: inputs.results }),
-    prefetchFree({ ctx, client, user, id: "listUpcomingEarnings", input: inputs.upcomingResults }),
-    prefetchFree({ ctx, client, user, id: "listUpcomingConcalls", input: inputs.upcomingCalls }),
-  ]);
 }
 
 export default async function SymbolPage({ params }: { params: Params }) {
@@ -76,28 +68,22 @@ export default async function SymbolPage({ params }: { params: Params }) {
   }
   const q = encodeURIComponent(symbol);
   const now = new Date();
-  // The timeline's free data, and what the paid sections' peeks would find in the desk's cache (free, local), so the
-  // browser asks nothing on load. Both before the page is sent, not streamed in a Suspense boundary: on a phone the
-  // profile sits under the timeline, and a timeline arriving after the first paint pushed it down (CLS 0.10 in one
-  // of three measured runs, bench/README.md session 7).
-  const client = requestQueryClient();
+    // The timeline's free data and the paid sections' peeks, before the page is sent (not streamed): on a phone the
+    // profile sits under the timeline, and a timeline arriving after the first paint pushed it down.
+  const client = pageQueryClient({ ctx, user });
   if (hasKey) {
     const inputs = symbolInputs(symbol);
+    const calls = SYMBOL_PAGE_CALLS;
     await Promise.all([
-      prefetchTimeline({ ctx, client, user, inputs }),
-      seedPeeks({
-        ctx,
-        user,
-        client,
-        calls: [
-          { id: "listSymbolMetadata", input: inputs.metadata },
-          { id: "listConcalls", input: inputs.calls },
-          { id: "listAlerts", input: inputs.alerts },
-          { id: "listNews", input: inputs.news },
-          { id: "listAnnouncements", input: inputs.announcements },
-          { id: "listBlockDeals", input: inputs.blockDeals },
-        ],
-      }),
+      client.prefetchQuery(calls.queryOptions("listEarningsIndex", inputs.results)),
+      client.prefetchQuery(calls.queryOptions("listUpcomingEarnings", inputs.upcomingResults)),
+      client.prefetchQuery(calls.queryOptions("listUpcomingConcalls", inputs.upcomingCalls)),
+      client.prefetchQuery(alphaPeekOptions(calls, "listSymbolMetadata", inputs.metadata)),
+      client.prefetchQuery(alphaPeekOptions(calls, "listConcalls", inputs.calls)),
+      client.prefetchQuery(alphaPeekOptions(calls, "listAlerts", inputs.alerts)),
+      client.prefetchQuery(alphaPeekOptions(calls, "listNews", inputs.news)),
+      client.prefetchQuery(alphaPeekOptions(calls, "listAnnouncements", inputs.announcements)),
+      client.prefetchQuery(alphaPeekOptions(calls, "listBlockDeals", inputs.blockDeals)),
     ]);
   }
   return (

@@ -12,7 +12,8 @@ import { Button } from "@/components/ui/button";
 import { QUARTER_KEY_RE, SYMBOL_RE } from "@/lib/alpha/primitives";
 import { quarterKeyFromLabel, quarterLabel } from "@/lib/alpha/quarters";
 import { requireUser, type SessionUser } from "@/lib/server/identity/auth";
-import { pageContext, prefetchFree, userHasKey, requestQueryClient } from "@/lib/server/http/prefetch";
+import { alphaQueryOptions } from "@/lib/query/alpha";
+import { pageContext, userHasKey, pageQueryClient } from "@/lib/server/routes/page-data";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 
 type Params = Promise<{ symbol: string; quarter: string }>;
@@ -30,11 +31,11 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 async function CallSection({ user, symbol, quarter }: { user: SessionUser; symbol: string; quarter: string }) {
-  const client = requestQueryClient();
   const ctx = await pageContext();
+  const client = pageQueryClient({ ctx, user });
   if (await userHasKey({ ctx, user })) {
     const inputs = callContextInputs(symbol);
-    await Promise.all([prefetchFree({ ctx, client, user, id: "listEarningsIndex", input: inputs.index }), prefetchFree({ ctx, client, user, id: "listUpcomingConcalls", input: inputs.upcoming })]);
+    await Promise.all([client.prefetchQuery(alphaQueryOptions("listEarningsIndex", inputs.index)), client.prefetchQuery(alphaQueryOptions("listUpcomingConcalls", inputs.upcoming))]);
   }
   return (
     <HydrationBoundary state={dehydrate(client)}>

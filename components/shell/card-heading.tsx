@@ -1,0 +1,17 @@
+import type { LucideIcon } from "lucide-react";
+import type * as React from "react";
+import { CardDescription, CardTitle } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
+
+/** A card's title with its icon, and the line under it saying what the card is for. */
+export function CardHeading({ icon: Icon, iconClassName = "text-muted-foreground", title, description }: { icon: LucideIcon; iconClassName?: string; title: React.ReactNode; description: React.ReactNode }) {
+  return (
+    <>
+      <CardTitle className="flex items-center gap-2">
+        <Icon aria-hidden className={cn("size-4", iconClassName)} />
+        {title}
+      </CardTitle>
+      <CardDescription>{description}</CardDescription>
+    </>
+  );
+}

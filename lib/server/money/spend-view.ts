@@ -1,0 +1,70 @@
+import "server-only";
+/**
+ * The usage page's spend view: the spend log after a sync with the service's ledger, and today's reconciliation of the
+ * user's account (desk + outside = debited_today). Everyone's spend (`scope: "all"`) is for admins.
+ */
+import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
+import type { DeskSpend, Reconciliation, SpendRange, SpendScope } from "@/lib/desk/usage";
+import type { DeskContext } from "../core/context";
+import { withUserKey } from "../identity/key-vault";
+import type { SessionUser } from "../identity/users";
+import { knownRpm, LOW_RPM } from "../upstream/background-budget";
+import { syncLedger } from "./ledger-sync";
+import { getDaySpend, getSpendByUser, getSpendSeries } from "../records/spend";
+import { forgetUsageSnapshot, getUsageSnapshot } from "./usage";
+
+/**
+ * Today's spend of the user's account, reconciled: when the desk's figures and the service's debited_today disagree,
+ * the ledger is read again (and the usage with it) before answering, so the page never shows a gap it could close.
+ */
+export async function reconcileToday({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<Reconciliation> {
+  const { accountId } = await withUserKey({ userId: user.id, ctx });
+  // debited_today as of now, not the gauge's memo: the two sides are compared at one moment. On a low-rpm account
+  // (Sandbox) the desk's budget wins: the shared snapshot and one ledger read, and the page says if it is catching up.
+  const rpm = knownRpm({ ctx, accountId });
+  const thrifty = rpm !== undefined && rpm < LOW_RPM;
+  if (!thrifty) await forgetUsageSnapshot({ ctx, accountId });
+  const usage = await getUsageSnapshot({ user, ctx });
+  let day = await getDaySpend({ ctx, accountId });
+  // The ledger is read only when the two sides disagree: a page view with nothing new costs no ledger call.
+  if (day.desk + day.outside !== usage.usage.debited_today) {
+    await syncLedger({ ctx, user });
+    day = await getDaySpend({ ctx, accountId });
+  }
+  if (day.desk + day.outside !== usage.usage.debited_today && !thrifty) {
+    await syncLedger({ ctx, user, options: { force: true } });
+    day = await getDaySpend({ ctx, accountId });
+  }
+  return { ...day, debitedToday: usage.usage.debited_today, reconciledAt: ctx.now().toISOString() };
+}
+
+/** The other accounts desk users hold keys of: their ledgers feed the all-users view (one user's key each). */
+async function syncOtherAccounts(ctx: DeskContext, except: string): Promise<void> {
+  const rows = await ctx.db.selectFrom("alpha_keys").select(["account_id", (eb) => eb.fn.min("user_id").as("user_id")]).groupBy("account_id").limit(20).execute();
+  await Promise.all(
+    rows
+      .filter((r) => r.account_id !== except)
+      .map((r) => syncLedger({ ctx, user: { id: String(r.user_id), email: "", name: "", role: "member" } }).catch(() => undefined)),
+  );
+}
+
+/** The usage page's spend view, for the route and the page's prefetch alike. */
+export async function getDeskSpend({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: { range: SpendRange; scope: SpendScope } }): Promise<DeskSpend> {
+  const c = ctx;
+  const { range, scope } = input;
+  if (scope === "all" && user.role !== "admin") throw new AlphaError("forbidden", "Only admins can see everyone's spend");
+  let today: Reconciliation | null = null;
+  let ledgerError: string | null = null;
+  try {
+    today = await reconcileToday({ ctx: c, user });
+  } catch (error) {
+    // The spend the desk logged still shows; the page says why the ledger's part is missing.
+    ledgerError = isAlphaError(error) ? error.message : "The service's ledger could not be read now.";
+  }
+  if (scope === "all") {
+    if (today) await syncOtherAccounts(c, (await withUserKey({ userId: user.id, ctx: c })).accountId);
+    const [series, byUser] = await Promise.all([getSpendSeries({ input: { all: true, range }, ctx: c }), getSpendByUser({ range, ctx: c })]);
+    return { ...series, scope, byUser, today, ledgerError };
+  }
+  return { ...(await getSpendSeries({ input: { userId: user.id, range }, ctx: c })), scope, today, ledgerError };
+}

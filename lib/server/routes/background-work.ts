@@ -1,0 +1,15 @@
+import "server-only";
+import { getProcessDeskContext } from "../core/default-context";
+import { env } from "../core/env";
+import { DESK_JOBS, startDeskJobs } from "../schedules/desk-jobs";
+import { briefTickJob } from "../schedules/brief-timer";
+
+/**
+ * The desk server's periodic work, started once per process by instrumentation.ts: each period runs on one instance
+ * only, and the scheduled-brief tick is one more such job (the brief_runs claim keeps each slot to one generation).
+ */
+export function startBackgroundWork(): void {
+  void getProcessDeskContext()
+    .then((ctx) => startDeskJobs({ ctx, input: { jobs: env.DESK_BRIEF_RUNNER ? [...DESK_JOBS, briefTickJob(env.DESK_BRIEF_TICK_SECONDS)] : DESK_JOBS } }))
+    .catch((error: unknown) => console.error(JSON.stringify({ level: "error", msg: "background work did not start", error: error instanceof Error ? error.message : String(error) })));
+}

@@ -1,0 +1,117 @@
+import "server-only";
+/**
+ * Every route of lib/desk/routes.ts bound to its server function, one line each. The `satisfies` fails to compile
+ * when a route has no function or a function's input or answer disagrees with its entry.
+ */
+import { answerHealth } from "../core/health";
+import { getAlphaKeyStatus } from "../identity/key-vault";
+import { clearSignInFailures } from "../identity/sign-in";
+import { changePassword, countUsers, createFirstAdmin, createUser, issueTemporaryPassword, listUsers } from "../identity/users";
+import type { DeskBinding } from "../http/route";
+import { serveLive } from "../live/relay";
+import { getActiveCalendar, listCalendarVersions, saveCalendar } from "../market/calendar-store";
+import { getBatchInput } from "../records/batch-inputs";
+import { getDeskSpend } from "../money/spend-view";
+import { findRecentSummary, getSummary, listSummaries } from "../records/summaries";
+import { getTeamView } from "../money/team-view";
+import { getUsageSnapshot } from "../money/usage";
+import {
+  addWatchlistItems,
+  checkSymbols,
+  createWatchlist,
+  deleteWatchlist,
+  getWatchlist,
+  listWatchlists,
+  removeWatchlistItem,
+  renameWatchlist,
+  resolveIsins,
+  setWatchlistSharing,
+  updateWatchlistItem,
+} from "../portfolio/watchlists";
+import { createBriefSchedule, deleteBriefSchedule, listBriefRuns, listBriefSchedules, updateBriefSchedule } from "../schedules/briefs";
+import { trackSeason } from "../season/season-tracker";
+import { buySymbolCatalogue, searchSymbols } from "../symbols/symbol-directory";
+import { exportAudit, listAudit } from "../teams/audit";
+import { acceptInvite, createInvite, listInvites } from "../teams/invites";
+import { updateMember } from "../teams/members";
+import { deleteOrgKey, getOrgKeyStatus } from "../teams/org-key";
+import { relayAlphaRequest } from "../upstream/alpha-relay";
+import { downloadBatchResults } from "../upstream/batch-results";
+import { readTranscriptText } from "../upstream/concall-transcripts";
+import { deleteOwnKey, saveOrganisationKey, saveOwnKey } from "../upstream/stored-keys";
+import type { DeskRouteId } from "@/lib/desk/routes";
+
+export const deskBindings = {
+  alphaGet: relayAlphaRequest,
+  alphaPost: relayAlphaRequest,
+  alphaDelete: relayAlphaRequest,
+  health: answerHealth,
+
+  setupStatus: async ({ ctx }) => ({ needsSetup: (await countUsers({ ctx })) === 0 }),
+  setup: createFirstAdmin,
+  changePassword: changePassword,
+  joinTeam: async ({ ctx, input }) => pickSessionUser(await acceptInvite({ ctx, input })),
+
+  listUsers: listUsers,
+  createUser: createUser,
+  updateUser: async ({ ctx, user, params, input }) => (await updateMember({ ctx, user, input: { userId: params.id, change: input } })).user,
+  issueTemporaryPassword: ({ ctx, user, params }) => issueTemporaryPassword({ ctx, user, userId: params.id }),
+  clearSignInFailures: ({ ctx, user, params }) => clearSignInFailures({ ctx, user, userId: params.id }),
+
+  getAlphaKey: ({ ctx, user }) => getAlphaKeyStatus({ ctx, userId: user.id }),
+  putAlphaKey: saveOwnKey,
+  deleteAlphaKey: deleteOwnKey,
+
+  getUsage: getUsageSnapshot,
+  getSpend: getDeskSpend,
+
+  listSummaries: listSummaries,
+  getSummary: ({ ctx, user, params }) => getSummary({ ctx, user, id: params.id }),
+  lookupSummary: findRecentSummary,
+
+  getBatchInput: ({ ctx, user, params }) => getBatchInput({ ctx, user, jobId: params.id }),
+  downloadBatchResults: ({ ctx, user, params, request }) => downloadBatchResults({ ctx, user, jobId: params.id, signal: request.signal }),
+  readTranscript: readTranscriptText,
+  getSeason: trackSeason,
+  live: serveLive,
+
+  listWatchlists: listWatchlists,
+  createWatchlist: createWatchlist,
+  getWatchlist: ({ ctx, user, params }) => getWatchlist({ ctx, user, id: params.id }),
+  renameWatchlist: ({ ctx, user, params, input }) => renameWatchlist({ ctx, user, id: params.id, input }),
+  deleteWatchlist: ({ ctx, user, params }) => deleteWatchlist({ ctx, user, id: params.id }),
+  addWatchlistItems: ({ ctx, user, params, input }) => addWatchlistItems({ ctx, user, id: params.id, input }),
+  updateWatchlistItem: ({ ctx, user, params, input }) => updateWatchlistItem({ ctx, user, id: params.id, symbol: params.symbol, input }),
+  removeWatchlistItem: ({ ctx, user, params }) => removeWatchlistItem({ ctx, user, id: params.id, symbol: params.symbol }),
+  setWatchlistSharing: ({ ctx, user, params, input }) => setWatchlistSharing({ ctx, user, input: { id: params.id, sharing: input.sharing } }),
+  checkSymbolsGet: ({ ctx, user, input }) => checkSymbols({ ctx, user, symbols: input.symbols }),
+  checkSymbols: ({ ctx, user, input }) => checkSymbols({ ctx, user, symbols: input.symbols }),
+  resolveIsins: resolveIsins,
+
+  getMarketCalendar: getActiveCalendar,
+  saveMarketCalendar: saveCalendar,
+  listMarketCalendarVersions: listCalendarVersions,
+
+  listBriefSchedules: listBriefSchedules,
+  createBriefSchedule: createBriefSchedule,
+  updateBriefSchedule: ({ ctx, user, params, input }) => updateBriefSchedule({ ctx, user, input: { id: params.id, change: input } }),
+  deleteBriefSchedule: ({ ctx, user, params }) => deleteBriefSchedule({ ctx, user, input: { id: params.id } }),
+  listBriefRuns: listBriefRuns,
+
+  searchSymbols: searchSymbols,
+  buySymbolCatalogue: buySymbolCatalogue,
+
+  getTeam: getTeamView,
+  getOrgKey: getOrgKeyStatus,
+  putOrgKey: saveOrganisationKey,
+  deleteOrgKey: deleteOrgKey,
+  updateMember: ({ ctx, user, params, input }) => updateMember({ ctx, user, input: { userId: params.id, change: input } }),
+  listInvites: listInvites,
+  createInvite: ({ ctx, user, input, request }) => createInvite({ ctx, user, input: { invite: input, origin: request.headers.get("origin") ?? new URL(request.url).origin } }),
+  listAudit: ({ ctx, user }) => listAudit({ ctx, user }),
+  exportAudit: exportAudit,
+} satisfies { [Id in DeskRouteId]: DeskBinding<Id> };
+
+function pickSessionUser({ id, email, name, role }: { id: string; email: string; name: string; role: "admin" | "member" }) {
+  return { id, email, name, role };
+}
