@@ -1,13 +1,15 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BarChart3Icon } from "lucide-react";
+import { BarChart3Icon, DownloadIcon } from "lucide-react";
 import { parseAsStringLiteral, useQueryState } from "@/lib/url-state";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
+import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatCredits } from "@/lib/format/number";
+import { deskUrl } from "@/lib/desk/client";
 import * as api from "@/lib/desk/route-meta";
 import { SPEND_RANGES, type SpendRange } from "@/lib/desk/spend-ranges";
 import type { Reconciliation } from "@/lib/desk/usage";
@@ -50,7 +52,7 @@ export function SpendPanel() {
             service debits them line by line.
             {query.data ? ` ${formatCredits(query.data.total)} in the last ${RANGE_LABELS[range]}.` : ""}
           </CardDescription>
-          <CardAction>
+          <CardAction className="flex flex-wrap items-center justify-end gap-2">
             <TabsList aria-label="Spend period">
               {SPEND_RANGES.map((r) => (
                 <TabsTrigger key={r} value={r}>
@@ -58,6 +60,12 @@ export function SpendPanel() {
                 </TabsTrigger>
               ))}
             </TabsList>
+            <Button asChild variant="outline" size="sm">
+              <a href={deskUrl(api.exportSpend, { query: { range, scope: "me" } })} download>
+                <DownloadIcon aria-hidden />
+                CSV<span className="sr-only"> of your spend in the last {RANGE_LABELS[range]}</span>
+              </a>
+            </Button>
           </CardAction>
         </CardHeader>
         <TabsContent value={range} asChild>

@@ -90,6 +90,7 @@ export const deskRoutes = {
 
   getUsage: route({ method: "GET", path: "/api/usage", access: "user", staleSeconds: 5, output: usageViewSchema }),
   getSpend: route({ method: "GET", path: "/api/usage/spend", access: "user", staleSeconds: 15, query: spendQuerySchema, output: deskSpendSchema }),
+  exportSpend: route({ method: "GET", path: "/api/usage/spend.csv", access: "user", kind: "file", query: spendQuerySchema, output: z.unknown() }),
 
   listSummaries: route({ method: "GET", path: "/api/summaries", access: "user", output: z.array(summaryListEntrySchema) }),
   getSummary: route({ method: "GET", path: "/api/summaries/[id]", access: "user", staleSeconds: Infinity, params: idParams("summary in your history"), output: summaryEntrySchema }),

@@ -1,3 +1,4 @@
+import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { deskRoute } from "../routes";
 import { reconcileToday } from "./spend-view";
@@ -68,5 +69,23 @@ describe("spend that adds up", () => {
     expect(again.debitedToday).toBe((await direct.getAccountUsage({})).data.data.debited_today);
     expect(again.desk + again.outside).toBe(again.debitedToday);
     expect(again.outside).toBeGreaterThan(today.outside);
+
+    // The spend CSV, read as a spreadsheet would: the admin's file sums to the ledger, the member's to their desk spend.
+    const csv = async (who: typeof user, scope: string) => deskRoute("exportSpend", { ctx })(await browserRequest(ctx, who, `/api/usage/spend.csv?range=24h&scope=${scope}`));
+    const sumCredits = async (response: Response) => {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/csv");
+      const parsed = Papa.parse<Record<string, string>>(await response.text(), { header: true, skipEmptyLines: true });
+      expect(parsed.errors).toEqual([]);
+      return { rows: parsed.data, credits: parsed.data.reduce((sum, row) => sum + Number(row.credits), 0) };
+    };
+    const all = await sumCredits(await csv(admin, "all"));
+    expect(all.credits).toBe(again.debitedToday);
+    expect(all.rows.filter((r) => r.source === "outside the desk").reduce((sum, r) => sum + Number(r.credits), 0)).toBe(again.outside);
+    const own = await sumCredits(await csv(user, "me"));
+    expect(own.credits).toBe(again.desk);
+    expect(new Set(own.rows.map((r) => r.member))).toEqual(new Set([user.email]));
+    expect((await csv(user, "all")).status).toBe(403);
+    expect((await csv(user, "yesterday")).status).toBe(400);
   });
 });

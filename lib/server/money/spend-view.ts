@@ -3,14 +3,18 @@ import "server-only";
  * The usage page's spend view: the spend log after a sync with the service's ledger, and today's reconciliation of the
  * user's account (desk + outside = debited_today). Everyone's spend (`scope: "all"`) is for admins.
  */
+import { toCsv } from "@/lib/alpha/csv";
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
+import { IST_OFFSET_MINUTES } from "@/lib/alpha/time";
 import type { DeskSpend, Reconciliation, SpendRange, SpendScope } from "@/lib/desk/usage";
 import type { DeskContext } from "../core/context";
+import { toNumber } from "../core/db";
+import type { DeskFile } from "../core/reply";
 import { withUserKey } from "../identity/key-vault";
 import type { SessionUser } from "../identity/users";
 import { knownRpm, LOW_RPM } from "../upstream/background-budget";
 import { syncLedger } from "./ledger-sync";
-import { getDaySpend, getSpendByUser, getSpendSeries } from "../records/spend";
+import { getDaySpend, getSpendByUser, getSpendSeries, rangeShape } from "../records/spend";
 import { forgetUsageSnapshot, getUsageSnapshot } from "./usage";
 
 /**
@@ -67,4 +71,38 @@ export async function getDeskSpend({ ctx, user, input }: { ctx: DeskContext; use
     return { ...series, scope, byUser, today, ledgerError };
   }
   return { ...(await getSpendSeries({ input: { userId: user.id, range }, ctx: c })), scope, today, ledgerError };
+}
+
+const SOURCE_LABELS: Record<string, string> = { desk: "desk call", batch_line: "batch job line", outside: "outside the desk" };
+
+/** Every charge of the range as a spreadsheet reads it: IST time, who, what, credits, and the ledger's request id. */
+export async function exportSpend({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: { range: SpendRange; scope: SpendScope } }): Promise<DeskFile> {
+  if (input.scope === "all" && user.role !== "admin") throw new AlphaError("forbidden", "Only admins can export everyone's spend");
+  // The ledger first, so the file holds what the service debited; a ledger that cannot be read leaves the desk's rows.
+  await reconcileToday({ ctx, user }).catch(() => undefined);
+  let query = ctx.db
+    .selectFrom("spend_log")
+    .leftJoin("users", "users.id", "spend_log.user_id")
+    .select(["spend_log.created_at", "users.email", "spend_log.endpoint", "spend_log.source", "spend_log.credits", "spend_log.cached", "spend_log.request_id", "spend_log.job_id"])
+    .where("spend_log.ist_hour", ">=", rangeShape(input.range, ctx.now()).first)
+    .orderBy("spend_log.created_at")
+    .orderBy("spend_log.id");
+  if (input.scope === "me") query = query.where("spend_log.user_id", "=", user.id);
+  const rows = await query.execute();
+  const offset = IST_OFFSET_MINUTES * 60_000;
+  const body = toCsv(
+    ["time_ist", "member", "endpoint", "source", "credits", "cached", "request_id", "job_id"],
+    rows.map((r) => [
+      new Date(new Date(r.created_at).getTime() + offset).toISOString().slice(0, 19).replace("T", " "),
+      r.email ?? (r.source === "outside" ? "" : "(removed user)"),
+      r.endpoint,
+      SOURCE_LABELS[r.source] ?? r.source,
+      toNumber(r.credits),
+      toNumber(r.cached) ? "yes" : "no",
+      r.request_id,
+      r.job_id,
+    ]),
+  );
+  const who = input.scope === "all" ? "all" : "mine";
+  return { filename: `desk-spend-${who}-${input.range}-${ctx.now().toISOString().slice(0, 10)}.csv`, contentType: "text/csv; charset=utf-8", body };
 }

@@ -84,7 +84,7 @@ export async function recordSpend({ ctx, entry }: { ctx: DeskContext; entry: Spe
   ]);
 }
 
-function rangeShape(range: SpendRange, now: Date): { granularity: "hour" | "day"; size: number; count: number; first: number } {
+export function rangeShape(range: SpendRange, now: Date): { granularity: "hour" | "day"; size: number; count: number; first: number } {
   const hour = istHourOf(now);
   if (range === "24h") return { granularity: "hour", size: 1, count: 24, first: hour - 23 };
   const days = range === "7d" ? 7 : 30;
