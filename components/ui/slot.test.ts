@@ -1,4 +1,4 @@
-import { createElement, createRef } from "react";
+import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Button } from "./button";
@@ -11,23 +11,6 @@ describe("Slot (asChild)", () => {
       createElement(Slot, { className: "a", id: "slot", title: "slot", style: { color: "red", margin: 0 } }, createElement("a", { href: "/x", className: "b", title: "child", style: { color: "blue" } }, "go")),
     );
     expect(html).toBe('<a href="/x" class="a b" title="child" style="color:blue;margin:0" id="slot">go</a>');
-  });
-
-  it("calls the child's handler, then the slot's, and sets both refs", () => {
-    const order: string[] = [];
-    const slotRef = createRef<HTMLElement>();
-    const childRef = createRef<HTMLElement>();
-    const element = Slot({
-      ref: slotRef,
-      onClick: () => order.push("slot"),
-      children: createElement("button", { ref: childRef, onClick: () => order.push("child") }),
-    }) as unknown as { props: { onClick: () => void; ref: (node: unknown) => void } };
-    element.props.onClick();
-    expect(order).toEqual(["child", "slot"]);
-    const node = {} as HTMLElement;
-    element.props.ref(node);
-    expect(slotRef.current).toBe(node);
-    expect(childRef.current).toBe(node);
   });
 
   it("is what Button asChild renders", () => {
