@@ -9,6 +9,7 @@ import type { CompanyRecord } from "../dataset/companies";
 import { renderLogoSvg } from "../dataset/logos";
 import { buildRecordingWav, buildTranscript } from "../dataset/transcripts";
 import { renderPdf, type PdfLine } from "../documents";
+import type { CompanyDbRow } from "../store/wire";
 import type { AppEnv } from "../endpoint";
 import { verifyAssetSignature } from "../signing";
 import { prepared } from "../store/prepared";
@@ -20,17 +21,7 @@ import { intimationPath, recordingPath, transcriptPath } from "./concalls";
  * signed link (`expires` + `signature` over the path) as handed out by the API.
  */
 
-interface CompanyRow {
-  symbol: string;
-  company_name: string;
-  scrip_code: string;
-  isin: string;
-  sector: string;
-  industry: string;
-  basic_industry: string;
-  macro_economic_indicator: string;
-  market_cap: number;
-}
+type CompanyRow = CompanyDbRow;
 
 interface ConcallAssetRow {
   id: string;

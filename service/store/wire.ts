@@ -6,6 +6,7 @@ import type { NewsItem } from "../../lib/alpha/news";
 import type { BlockDeal } from "../../lib/alpha/block-deals";
 import type { SymbolMetadata } from "../../lib/alpha/symbols";
 import type { Db } from "./db";
+import type { CompanyRow } from "./writes";
 import { prepared } from "./prepared";
 
 /*
@@ -260,17 +261,7 @@ export function toConcallHead(r: ConcallDbRow): Record<string, unknown> {
   return out;
 }
 
-export interface CompanyDbRow {
-  symbol: string;
-  company_name: string;
-  scrip_code: string;
-  isin: string;
-  sector: string;
-  industry: string;
-  basic_industry: string;
-  macro_economic_indicator: string;
-  market_cap: number;
-}
+export type CompanyDbRow = Omit<CompanyRow, "logo">;
 
 /** A company as `GET /v1/symbols/metadata` lists it. */
 export function toSymbolMetadataWire(publicUrl: string, row: CompanyDbRow): SymbolMetadata {
