@@ -4,15 +4,9 @@ import * as React from "react";
 import type { TooltipContentProps } from "./tooltip-content";
 import { Slot } from "./slot";
 
-/*
- * shadcn/ui's Tooltip API over a small hover/focus tooltip instead of Radix Tooltip: Radix's Tooltip, Popper and
- * floating-ui (~12 kB gzip) were on every desk page's first load for the shell's hints. The text is a role="tooltip"
- * element the trigger names with aria-describedby while it is shown; it opens on hover (after the delay) and focus,
- * stays while the pointer is over it, closes on Escape, blur, press or leaving, and flips to stay in the viewport.
- * The trigger's part is here; the text's (placement, portal: components/ui/tooltip-content.tsx) is fetched the first
- * time a tooltip opens, so a page's first load carries only what hover and focus need (the hover delay covers the
- * fetch).
- */
+// shadcn/ui's Tooltip API over a small hover/focus tooltip (Radix's costs 17 kB on every page: docs/primitives.md).
+// role="tooltip" named by aria-describedby; opens on hover and focus, closes on Escape, blur, press or leaving. Its
+// placement part (tooltip-content.tsx) is fetched on first open, behind the hover delay.
 
 export type Side = "top" | "right" | "bottom" | "left";
 

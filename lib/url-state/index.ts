@@ -1,14 +1,7 @@
 /**
- * URL state for the desk's pages: `useQueryStates` and `useQueryState` with nuqs's API and semantics (the subset the
- * pages use), in ≈1 kB instead of nuqs's adapter, update queue and parsers (issue 18; bench/README.md, First-load
- * JavaScript). Values are read from Next's `useSearchParams`; writes go through `history.replaceState`/`pushState`,
- * which Next's router follows (useSearchParams, usePathname), so an update is shallow: no server round trip.
- *
- * Semantics kept from nuqs: a key's first value is parsed, a refused value reads as the parser's default (or null);
- * setting null or the default removes the key; `history` replace (default) or push, per hook, parser or call; one
- * tick's updates are written as one URL; every hook reading a key sees an update in the same render as the caller
- * (an input bound to URL state never shows its old value after a keystroke); `shallow: false` re-renders the server
- * components (router.replace/push); `scroll: true` scrolls to the top. Not kept: nuqs's throttle is a fixed 50 ms.
+ * `useQueryState(s)` with nuqs's API and semantics for the subset the pages use, in 1.7 kB (docs/primitives.md lists
+ * what is kept). Reads Next's `useSearchParams`; writes with `history.replaceState`/`pushState`, which Next follows, so
+ * an update is shallow. One tick's updates make one URL; nuqs's throttle is a fixed 50 ms here.
  */
 "use client";
 

@@ -1,9 +1,6 @@
 /**
- * The desk's URL-state parsers, loader and serializer: the subset of nuqs's API the pages use (createParser,
- * parseAsString, parseAsStringLiteral, parseAsArrayOf, parseAsBoolean, createLoader, createSerializer), written to
- * read and write exactly what nuqs 2 does, so existing URLs mean the same (lib/url-state/url-state.test.ts compares
- * both on the same inputs). No React and no browser API here: the page's server component and the browser's hooks
- * (lib/url-state/index.ts) share these objects.
+ * The subset of nuqs's parsers, loader and serializer the pages use, reading and writing what nuqs 2 does (the test
+ * compares both). No React or browser API: the page's server component and the browser's hooks share these objects.
  */
 
 export type HistoryMode = "replace" | "push";

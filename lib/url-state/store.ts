@@ -120,10 +120,8 @@ export function noteRouterSearch(key: string) {
 }
 
 /**
- * Drops `which` once the router shows another page, the update itself (it caught up), or a search that is neither the
- * one the run of updates was written over nor one of the run's earlier updates (a link, say). Passing through an
- * earlier update of the run is the router catching up: the latest is still shown (two arrow keys on the view tabs
- * within the throttle must not lose the second).
+ * Drops `which` once the router shows another page, the update itself, or a search outside the run of updates (a
+ * link). An earlier update of the run is the router catching up: the latest stays (two quick arrow keys keep both).
  */
 export function settle(which: Pending | null, path: string, routerKey: string) {
   if (!which) return;

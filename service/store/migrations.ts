@@ -449,7 +449,7 @@ CREATE INDEX upcoming_earnings_date ON upcoming_earnings(date_ms, id);
     name: "news by sentiment in answer order",
     sql: `
 -- A news page filtered by sentiment (the feed's sentiment filter) read every row of the table to find its page: no index
--- led with sentiment. In answer order, the page is the index's first rows for that sentiment (issue 18: 107 -> 27 µs).
+-- led with sentiment. In answer order, the page is the index's first rows for that sentiment (107 -> 27 µs).
 CREATE INDEX news_sentiment_date ON news(sentiment, date_ms DESC, id DESC);
 `,
   },
@@ -460,7 +460,7 @@ CREATE INDEX news_sentiment_date ON news(sentiment, date_ms DESC, id DESC);
 -- Migration 51 put each row's stored JSON in the main news, alerts and block-deal indexes so a page could be read from
 -- the index alone. Those pages now read only the page's rowids (the rows' JSON is held in memory per dataset version:
 -- memoPage in service/routes/shared.ts), and walking an index whose entries carry ≈650 bytes of JSON visits ten times
--- the pages a narrow one does (issue 18: a plain news page's rowid statement 60 -> 33 µs, a later page 76 -> 34 µs).
+-- the pages a narrow one does (a plain news page's rowid statement 60 -> 33 µs, a later page 76 -> 34 µs).
 DROP INDEX news_date;
 CREATE INDEX news_date ON news(date_ms DESC, id DESC);
 DROP INDEX alerts_ts;

@@ -44,10 +44,8 @@ function isNonNeutral(sentiment: string): boolean {
 }
 
 /**
- * Whether a symbol's window holds something that matters for the mode:
- * - exposure: any alert, results filing or concall guidance, or news whose sentiment is positive or negative;
- * - intraday_movements: a price or volume alert (price_alert, vol_alert, volume_alert, 52w_high, 52w_low);
- * - news_context: a news item whose sentiment is positive or negative.
+ * Whether a symbol's window holds something that matters for the mode: exposure, any alert, results, guidance or
+ * non-neutral news; intraday_movements, a price or volume alert; news_context, non-neutral news.
  */
 export function isMaterial(mode: SummaryMode, f: SymbolFacts): boolean {
   switch (mode) {

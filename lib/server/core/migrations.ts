@@ -81,7 +81,7 @@ const core: Migration = {
   },
 };
 
-/** Issue 9: watchlists, the symbol-check cache, the summary history and the input lines of submitted batch jobs. */
+/** Watchlists, the symbol-check cache, the summary history and the input lines of submitted batch jobs. */
 const portfolio: Migration = {
   async up(db: AnyDb) {
     await db.schema
@@ -154,7 +154,7 @@ const portfolio: Migration = {
 };
 
 /**
- * Issue 13: the spend log reconciled with the service's ledger. Desk rows keep the upstream request id (the ledger's
+ * The spend log reconciled with the service's ledger. Desk rows keep the upstream request id (the ledger's
  * reference) and a batch submit its job id; rows imported from the ledger (batch line debits, spend outside the desk)
  * carry the ledger entry id, unique so two syncs never import one entry twice.
  */
@@ -181,7 +181,7 @@ const spendLedger: Migration = {
   },
 };
 
-/** Issue 15: server-side sessions (sign-out and password changes end them; idle ones expire) and forced password changes. */
+/** Server-side sessions (sign-out and password changes end them; idle ones expire) and forced password changes. */
 const sessions: Migration = {
   async up(db: AnyDb) {
     await db.schema
@@ -200,7 +200,7 @@ const sessions: Migration = {
   },
 };
 
-/** Issue 21: the unit of a watchlist's exposures, and ISINs learnt from the service's symbol metadata. */
+/** The unit of a watchlist's exposures, and ISINs learnt from the service's symbol metadata. */
 const exposureUnits: Migration = {
   async up(db: AnyDb) {
     await db.schema.alterTable("watchlists").addColumn("exposure_unit", "text").execute();
@@ -218,7 +218,7 @@ const exposureUnits: Migration = {
   },
 };
 
-/** Issue 17: the market calendar as data an admin edits; every saved version is kept (the newest is active). */
+/** The market calendar as data an admin edits; every saved version is kept (the newest is active). */
 const marketCalendar: Migration = {
   async up(db: AnyDb) {
     await db.schema
@@ -237,7 +237,7 @@ const marketCalendar: Migration = {
   },
 };
 
-/** Issue 17: scheduled briefs; a run is claimed by its unique (schedule, slot) row before anything is spent. */
+/** Scheduled briefs; a run is claimed by its unique (schedule, slot) row before anything is spent. */
 const briefSchedules: Migration = {
   async up(db: AnyDb) {
     await db.schema
@@ -275,7 +275,7 @@ const briefSchedules: Migration = {
   },
 };
 
-/** Issue 17: the service's symbol catalogue, bought once per upstream account with consent and kept for its users. */
+/** The service's symbol catalogue, bought once per upstream account with consent and kept for its users. */
 const symbolCatalogues: Migration = {
   async up(db: AnyDb) {
     await db.schema
@@ -292,7 +292,7 @@ const symbolCatalogues: Migration = {
 };
 
 /**
- * Issue 16: teams on one Alpha account — the organisation key, seats (allowance, permitted actions), the day's
+ * Teams on one Alpha account — the organisation key, seats (allowance, permitted actions), the day's
  * allowance counters (one conditional UPDATE reserves: correct across instances), invites (token hashed), the audit
  * log, the owner of every batch job submitted through the desk, and watchlist sharing.
  */
