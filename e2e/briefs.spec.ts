@@ -4,6 +4,7 @@ import { marketCalendarSchema } from "../lib/market/calendar-schema";
 import { expectNoSeriousAxe, expectNoSideScroll } from "./support/axe-scoped";
 import { screenshot, setThemeAndReload } from "./support/desk";
 import { ADMIN_STATE, randomSuffix } from "./support/fixtures";
+import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 import { ACTIVE_SYMBOLS, createWatchlistViaApi, serviceBalance, signedInWithOwnAccount } from "./portfolio-support";
 import { forgetTheme } from "./support/theme";
@@ -21,7 +22,8 @@ async function activeCalendar(request: APIRequestContext) {
 }
 
 test.describe("scheduled briefs", () => {
-  test("a user schedules a watchlist's brief, sees its price once, pays nothing until it is generated, and finds it in the history", async ({ browser, baseURL }) => {
+  // @live: on a closed day it adds a special session for today to the shared market calendar.
+  test("a user schedules a watchlist's brief, sees its price once, pays nothing until it is generated, and finds it in the history", { tag: LIVE }, async ({ browser, baseURL }) => {
     test.setTimeout(180_000);
     if (!baseURL) throw new Error("baseURL is not set");
     // Briefs run on market days only: when the real today is not one (a weekend, a holiday), an admin adds a special
