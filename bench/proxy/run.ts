@@ -1,6 +1,6 @@
 /**
  * Proxy bench: throughput of a paid GET (`/v1/news?limit=20`, 1 credit per page) through the desk's real proxy
- * (`/api/alpha/v1/news`: the catch-all's static twin, scripts/alpha-static-routes.ts) served by `next start` (a
+ * (`/api/alpha/v1/news`: the catch-all's static twin, scripts/generate-contract.ts) served by `next start` (a
  * production build), against the framework's floor in the same run and the same process: (a) a bare Next.js route
  * handler answering the same bytes from memory and (b) a bare Next.js route handler forwarding the request to the
  * service with one keep-alive call (bench/proxy/floor.ts). The cached proxy is compared with (a), the proxy with
