@@ -354,6 +354,7 @@ export function generateDataset(options: SeedOptions): Dataset {
         cls: f.cls,
       });
       f.facts = facts;
+      f.cls = facts.cls;
       out.earnings.push(unique(row));
     }
   }
@@ -405,8 +406,12 @@ export function generateDataset(options: SeedOptions): Dataset {
         ret += s.jumps.get(i) ?? 0;
         price = price * (1 + clampNum(ret, -0.18, 0.2));
       }
-      s.closes.push(roundToTick(Math.max(1, price)));
+      s.closes.push(Math.max(1, price));
     }
+    // The walk ends where market cap ÷ shares puts the stock (within a day's move), so the path is scaled to land there.
+    const last = s.closes[s.closes.length - 1] ?? p.price;
+    const scaleTo = (p.price * Math.exp(clampNum(r.normal(0, 0.012), -0.03, 0.03))) / last;
+    s.closes = s.closes.map((c) => roundToTick(Math.max(0.05, c * scaleTo)));
   }
   const close = (s: CompanyState, i: number): number => s.closes[Math.max(0, Math.min(i, s.closes.length - 1))] ?? companyProfile(s.company).price;
   const priceAt = (s: CompanyState, ms: number): number => close(s, dayIndexOf(ms));

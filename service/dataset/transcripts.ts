@@ -8,6 +8,7 @@ import type { CompanyRecord } from "./companies";
 import * as phrases from "./phrases";
 import { createRng, type Rng } from "./rng";
 import {
+  balanceSheetLine,
   companyProfile,
   factsFromEarningsTable,
   fillTemplate,
@@ -229,7 +230,8 @@ export function buildTranscript(call: TranscriptCall, company: CompanyRecord, ea
     cfoParas.push(fillTemplate(cfoIntro, sceneValues(rng, cfoIntro, scene)));
   else cfoParas.push("Thank you. Let me take you through the key financial highlights for the quarter.");
   cfoParas.push(numbers);
-  if (financeLine && !profile.financial) cfoParas.push(fillTemplate(financeLine, sceneValues(rng, financeLine, scene)));
+  const balance = profile.financial ? null : balanceSheetLine(company, facts);
+  if (balance) cfoParas.push(balance);
   cfoParas.push(...spokenGuidance(rng, 2, tone, scene));
   if (summary) cfoParas.push(fillTemplate(summary, sceneValues(rng, summary, scene)));
   say(cfo, cfoParas.join("\n\n"));
