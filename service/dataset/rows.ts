@@ -407,12 +407,15 @@ type FitRule = readonly [RegExp, (g: SectorGroup, c: CompanyRecord) => boolean];
 const isIndustry = (c: CompanyRecord, ...names: string[]) => names.includes(c.industry);
 const SECTOR_RULES: readonly FitRule[] = [
   [/\brural\b|festive|channel inventory|gst rates|gst rationalisation|same-store|downtrading|quick commerce|distribution reach/i, (g) => CONSUMER.includes(g)],
-  [/order book|bid pipeline|order inflow|order pipeline|bags order|order worth|order win|orders?\b|contracts?\b|lowest bidder|letter of award|\bL1\b|tenders?\b/i, (g) => ["Industrials", "Utilities", "Commodities", "Energy", "Information Technology", "Telecommunication"].includes(g)],
+  [/order book|bid pipeline|order inflow|order pipeline|bags order|order worth|order win|lowest bidder|letter of award|\bL1\b|tenders?\b/i, (g) => ["Industrials", "Utilities", "Commodities", "Energy", "Telecommunication"].includes(g)],
+  [/\borders?\b|contracts?\b/i, (g) => ["Industrials", "Utilities", "Commodities", "Energy", "Information Technology", "Telecommunication"].includes(g)],
   [/new facility|\bplants?\b|raw material|input (cost|prices)|commodit|commissioned|commissioning|manufactur|inventory|freight|greenfield|capacity|utilisation levels|new lines/i, (g) => g !== "Financial Services" && g !== "Information Technology"],
-  [/volumes?\b|product mix|price increase|price hikes?|premium|new products?|launches|ebitda|exports?\b|realisations/i, (g) => g !== "Financial Services"],
+  [/volumes?\b|product mix|price increase|price hikes?|new products?|launches|exports?\b|realisations|direct-to-customer/i, (g) => g !== "Financial Services" && g !== "Information Technology"],
+  [/premium|ebitda/i, (g) => g !== "Financial Services"],
+  [/direct-to-customer|channel partners|dealers?\b/i, (g) => CONSUMER.includes(g)],
   [/credit costs?|asset quality|\bAUM\b|loan growth|\bNPA|underwriting/i, (g) => g === "Financial Services"],
   [/capex|capital expenditure|gross debt|net[- ]debt|net cash|debt[- ]free|working capital|incident|fire\b|suspension of operations/i, (g) => g !== "Financial Services"],
-  [/deal wins|verticals|total contract value|utilisation staying above|headcount/i, (g) => g === "Information Technology" || g === "Services"],
+  [/deal wins|verticals|total contract value|utilisation staying above|headcount|BFSI/i, (g) => g === "Information Technology"],
   // Market drivers that only move some businesses: a regulator's plant inspection, an input price, a policy lever.
   [/\bUS ?FDA\b|\bANDA\b|warning letter/i, (_g, c) => isIndustry(c, "Pharmaceuticals & Biotechnology", "Healthcare Equipment & Supplies")],
   [/crude oil|crude and gas/i, (g, c) => g === "Energy" || isIndustry(c, "Chemicals & Petrochemicals", "Paints", "Transport Services", "Fertilizers & Agrochemicals", "Auto Components")],
@@ -1371,6 +1374,15 @@ const FINANCIAL_SUMMARIES: Record<ResultsClass, readonly string[]> = {
   ],
 };
 
+/** The quarter in one signed sentence, for numbers no summary template tells. */
+function plainResultsLead(company: CompanyRecord, r: ResultsFacts): string {
+  const moved = (x: number, up: string, down: string) => `${x >= 0 ? up : down} ${pctText(x)}`;
+  return (
+    `${company.companyName}'s ${r.financial ? "total income" : "revenue"} ${moved(r.revenueGrowth, "rose", "fell")} YoY in ${quarterLabel(r.quarter)}; ` +
+    `${r.financial ? "operating profit" : "EBITDA"} ${moved(r.ebitdaGrowth, "rose", "fell")} and PAT ${moved(r.patGrowth, "rose", "fell")}.`
+  );
+}
+
 export interface EarningsInput {
   quarter: string;
   current: QuarterFinancials;
@@ -1385,8 +1397,8 @@ export function buildEarnings(rng: Rng, company: CompanyRecord, atMs: number, in
   const scene: TextScene = { company, atMs, tone: facts.cls === "negative" ? "negative" : facts.cls === "positive" ? "positive" : "neutral", results: facts, quarter: input.quarter };
   const bank = facts.financial ? FINANCIAL_SUMMARIES[facts.cls] : phrases.earningsSummaries[facts.cls];
   const fitting = usableTemplates(bank, scene);
-  const template = rng.pick(fitting.length > 0 ? fitting : bank);
-  const lead = fillTemplate(template, sceneValues(rng, template, scene));
+  // Numbers no written story fits (revenue down, profit up) are told plainly.
+  const lead = fitting.length > 0 ? renderFrom(rng, fitting, scene) : plainResultsLead(company, facts);
   const label = quarterLabel(input.quarter);
   const yaLabel = quarterLabel(input.yearAgo.quarter);
   const line = facts.financial ? "Total income" : "Revenue from operations";

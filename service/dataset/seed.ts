@@ -397,21 +397,26 @@ export function generateDataset(options: SeedOptions): Dataset {
       const size = (f.cls === "positive" ? r.float(0.015, 0.07) : f.cls === "negative" ? -r.float(0.02, 0.08) : r.float(-0.04, 0.02)) * (f.facts.significant ? 1.5 : 1);
       s.jumps.set(day, size);
     }
-    let price = p.price * Math.exp(r.normal(0, 0.1) - p.momentum * 0.12);
+    let price = p.price * Math.exp(r.normal(0, 0.05) - p.momentum * 0.06);
     const drift = p.momentum * 0.0011;
     for (let i = 0; i < tradingDays.length; i++) {
       if (i > 0) {
-        let ret = drift + (marketShock[i] ?? 0) + (sectorMoves[i] ?? 0) + r.normal(0, p.vol * 0.7);
+        // Pulled gently back towards the company's value, so months of noise never stray far from market cap ÷ shares.
+        const gap = Math.log(price / p.price);
+        let ret = drift - (0.06 + 0.5 * Math.max(0, Math.abs(gap) - 0.1)) * gap + (marketShock[i] ?? 0) + (sectorMoves[i] ?? 0) + r.normal(0, p.vol * 0.7);
         if (r.chance(0.025)) ret += r.normal(0, p.vol * 3);
         ret += s.jumps.get(i) ?? 0;
         price = price * (1 + clampNum(ret, -0.18, 0.2));
       }
       s.closes.push(Math.max(1, price));
     }
-    // The walk ends where market cap ÷ shares puts the stock (within a day's move), so the path is scaled to land there.
+    // The walk ends where market cap ÷ shares puts the stock (within a day's move): the path is tilted, more towards
+    // its end, to land there without stretching the months before.
     const last = s.closes[s.closes.length - 1] ?? p.price;
     const scaleTo = (p.price * Math.exp(clampNum(r.normal(0, 0.012), -0.03, 0.03))) / last;
-    s.closes = s.closes.map((c) => roundToTick(Math.max(0.05, c * scaleTo)));
+    const n = Math.max(1, s.closes.length - 1);
+    // A stock's value moves with its news, but not by a fifth in a few months: the band holds the rare outlier.
+    s.closes = s.closes.map((c, i) => roundToTick(Math.max(0.05, p.price * Math.exp(clampNum(Math.log((c * scaleTo ** ((i / n) ** 2)) / p.price), -0.2, 0.2)))));
   }
   const close = (s: CompanyState, i: number): number => s.closes[Math.max(0, Math.min(i, s.closes.length - 1))] ?? companyProfile(s.company).price;
   const priceAt = (s: CompanyState, ms: number): number => close(s, dayIndexOf(ms));
@@ -529,8 +534,8 @@ export function generateDataset(options: SeedOptions): Dataset {
     }
     // Market alerts come from the walks: movers, fresh highs and lows, volume and volatility spikes.
     const todayOpen = istAt(todayStart, 9, 15);
-    const lastDay = tradingDays.length - 1;
-    const dayOk = (i: number) => i >= firstWindowDay && (i < lastDay || (tradingDays[lastDay] === todayStart && nowS > todayOpen + 5 * MINUTE_MS));
+    // Every session up to the last one counts (a Saturday start keeps Friday); today's only once it has opened.
+    const dayOk = (i: number) => i >= firstWindowDay && ((tradingDays[i] ?? 0) < todayStart || nowS > todayOpen + 5 * MINUTE_MS);
     const momentOn = (rr: Rng, i: number): number => {
       const day = tradingDays[i] as number;
       let t = marketMoment(rr, day);
