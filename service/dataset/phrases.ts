@@ -736,6 +736,63 @@ export const sectorCommentary: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+/** What one industry talks about on a call (drivers, segments, risks): read before the sector's and the group's lines. */
+export const industryCommentary: Readonly<Record<string, readonly string[]>> = {
+  Banks: [
+    "Net interest margin held within the guided band as deposit costs peaked and loan yields stayed firm.",
+    "The CASA ratio was stable, and retail term deposits continued to grow faster than bulk deposits.",
+    "Slippages stayed low, and the provision coverage ratio remains comfortable.",
+    "Loan growth was led by retail and SME lending, while corporate lending stayed selective on pricing.",
+  ],
+  Finance: [
+    "Disbursements grew in double digits, and collection efficiency stayed above 98%.",
+    "Borrowing costs eased as the company refinanced higher-cost funding, supporting spreads.",
+    "Stage 3 assets were stable, and credit costs remained within the guided range.",
+  ],
+  Insurance: [
+    "The value of new business margin held steady on a favourable product mix, with protection growing faster than savings.",
+    "Persistency ratios improved across cohorts, and the agency channel continued to add new advisors.",
+    "The combined ratio improved as claims experience normalised in the health and motor segments.",
+  ],
+  "Cement & Cement Products": [
+    "Volumes grew ahead of industry demand, and realisation per tonne held up despite a soft monsoon quarter.",
+    "Power and fuel costs per tonne declined as petcoke prices eased and the share of green power rose.",
+    "Clinker capacity additions are on schedule, and the new grinding units are ramping up.",
+  ],
+  "Pharmaceuticals & Biotechnology": [
+    "The domestic formulations business grew ahead of the market, led by chronic therapies.",
+    "US generics saw price erosion in the base portfolio, offset by new launches and limited-competition products.",
+    "All key manufacturing sites remain in good standing with the US FDA, and the pipeline of pending ANDAs is healthy.",
+  ],
+  Power: [
+    "Plant load factors of the thermal fleet improved on higher demand and better coal availability.",
+    "Regulated equity grew as new capacity was capitalised, adding to assured returns.",
+    "The renewable pipeline under construction keeps the commissioning schedule for the next two years on track.",
+  ],
+  Automobiles: [
+    "Retail volumes during the festive period were healthy, and dealer inventory is at comfortable levels.",
+    "The premium and SUV mix continued to rise, supporting average selling prices.",
+    "Export volumes grew as new markets in Latin America and Africa scaled up.",
+  ],
+  "IT - Software": [
+    "Deal wins were healthy, with total contract value ahead of the previous quarter and a rising share of AI-led programmes.",
+    "Growth in constant currency terms was led by the BFSI and manufacturing verticals.",
+    "Utilisation stayed high and attrition stable, supporting operating margin.",
+  ],
+  "Telecom - Services": [
+    "Average revenue per user rose on tariff hikes and continued upgrades to 4G and 5G plans.",
+    "Data traffic per user kept growing, and the home broadband base expanded sharply.",
+  ],
+  "Ferrous Metals": [
+    "Steel realisation per tonne softened on cheaper imports, while coking coal costs eased.",
+    "Sales volumes grew on the back of the expanded capacity at the main integrated plant.",
+  ],
+  Realty: [
+    "Pre-sales were strong, led by new launches that saw healthy absorption.",
+    "Collections remained robust, and the launch pipeline for the coming year is substantial.",
+  ],
+};
+
 export const transcriptOpeners: readonly string[] = [
   "Ladies and gentlemen, good day and welcome to the {company} {quarter} Earnings Conference Call. As a reminder, all participant lines will be in the listen-only mode, and there will be an opportunity for you to ask questions after the presentation concludes. Should you need assistance during the conference call, please signal an operator by pressing star then zero on your touchtone phone. Please note that this conference is being recorded. I now hand the conference over to {person}. Thank you and over to you.",
   "Good evening, ladies and gentlemen, and welcome to the earnings call of {company} to discuss the results for the quarter ended {periodEnd}. This conference call may contain forward-looking statements about the company, which are based on the beliefs, opinions and expectations of the company as on date of this call. These statements are not guarantees of future performance and involve risks and uncertainties that are difficult to predict. I now hand the call over to {person}.",

@@ -414,7 +414,7 @@ const SECTOR_RULES: readonly FitRule[] = [
   [/premium|ebitda/i, (g) => g !== "Financial Services"],
   [/direct-to-customer|channel partners|dealers?\b/i, (g) => CONSUMER.includes(g)],
   [/credit costs?|asset quality|\bAUM\b|loan growth|\bNPA|underwriting/i, (g) => g === "Financial Services"],
-  [/capex|capital expenditure|gross debt|net[- ]debt|net cash|debt[- ]free|working capital|incident|fire\b|suspension of operations/i, (g) => g !== "Financial Services"],
+  [/capex|capital expenditure|gross debt|net[- ]debt|net cash|debt[- ]free|working capital|cash flow|incident|fire\b|suspension of operations/i, (g) => g !== "Financial Services"],
   [/deal wins|verticals|total contract value|utilisation staying above|headcount|BFSI/i, (g) => g === "Information Technology"],
   // Market drivers that only move some businesses: a regulator's plant inspection, an input price, a policy lever.
   [/\bUS ?FDA\b|\bANDA\b|warning letter/i, (_g, c) => isIndustry(c, "Pharmaceuticals & Biotechnology", "Healthcare Equipment & Supplies")],
@@ -1515,10 +1515,20 @@ const NO_REDFLAGS = [
   "Nothing alarming surfaced on the call; disclosures were consistent with the previous quarter's commentary.",
 ];
 
-function sectorLines(company: CompanyRecord): readonly string[] {
-  const group = companyProfile(company).group;
-  return phrases.sectorCommentary[group] ?? phrases.sectorCommentary[company.sector] ?? [];
+/** What the business talks about: its industry's own lines first, then its sector's. */
+export function sectorLines(company: CompanyRecord): readonly string[] {
+  const key = `${company.sector}|${company.industry}`;
+  let lines = sectorLinesCache.get(key);
+  if (!lines) {
+    const group = companyProfile(company).group;
+    const industry = phrases.industryCommentary[company.industry] ?? [];
+    const sector = phrases.sectorCommentary[group] ?? phrases.sectorCommentary[company.sector] ?? [];
+    lines = industry.length > 0 ? [...industry, ...sector.filter((line) => fitsSector(line, company))] : sector;
+    sectorLinesCache.set(key, lines);
+  }
+  return lines;
 }
+const sectorLinesCache = new Map<string, readonly string[]>();
 
 /** An analysis tag about guidance and what the guidance text must say for it to apply. */
 export const GUIDANCE_TAGS: readonly (readonly [RegExp, RegExp])[] = [

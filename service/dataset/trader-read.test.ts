@@ -171,6 +171,8 @@ const OUT_OF_PLACE: readonly [string, RegExp, (sector: string, industry: string)
   ["price hikes and volumes", /\b(price hikes|price increases? of|volume growth)\b/i, (s) => s !== "Financial Services" && s !== "Information Technology"],
   ["order book", /\border book\b/i, (s) => !/Financial Services|Fast Moving Consumer Goods|Information Technology|Healthcare/.test(s)],
   ["drug regulator", /\b(US ?FDA|ANDA)\b/i, (s) => s === "Healthcare"],
+  ["a bank's balance sheet", /\b(CASA|net interest margin|provision coverage)\b/i, (s, i) => s === "Financial Services" && /Banks|Finance/.test(i)],
+  ["tonnes of cement or steel", /\bper tonne\b/i, (s) => /Construction Materials|Metals & Mining|Chemicals|Oil, Gas/.test(s)],
   ["telecom tariffs", /\b(tariff hikes|average revenue per user|ARPU)\b/i, (s) => s === "Telecommunication"],
 ];
 
