@@ -61,6 +61,8 @@ export const phrasePlaceholders: Readonly<Record<string, string>> = {
   quarter: "Fiscal quarter, e.g. \"Q2 FY26\"",
   fy: "Current fiscal year, e.g. \"FY26\"",
   nextFy: "Next fiscal year, e.g. \"FY27\"",
+  lastFy: "The fiscal year just ended (an annual report's year), e.g. \"FY25\"",
+  exportShare: "Exports as a share of revenue from the quarter's fact sheet, e.g. \"18%\"",
   periodEnd: "Quarter-end date, e.g. \"September 30, 2025\"",
   date: "Calendar date, e.g. \"November 12, 2025\"",
   pct: "Percentage magnitude, e.g. \"4.2%\"",
@@ -253,7 +255,7 @@ export const newsSummaries: SentimentBank = {
     "{company} said it has no information that would explain the recent movement in its share price, in response to an exchange query.",
     "{company} has fixed the record date for determining shareholders eligible for the interim dividend.",
     "{company} shares traded in a narrow range ahead of the company's {quarter} results, due later this week.",
-    "{company} filed its annual report for {fy} with the stock exchanges, along with the notice of the annual general meeting.",
+    "{company} filed its annual report for {lastFy} with the stock exchanges, along with the notice of the annual general meeting.",
     "{company} allotted equity shares to eligible employees on exercise of stock options under its ESOP scheme.",
     "{rating} was reaffirmed for the bank facilities of {company}, with the agency citing a stable business profile.",
     "{company} incorporated a wholly owned subsidiary to house its new business vertical, the company said in a filing.",
@@ -293,7 +295,7 @@ export const newsLongSummaries: SentimentBank = {
     "{company} has appointed {person} as {designation} with effect from {date}. {person} brings over two decades of experience across finance, strategy and operations, and previously held senior roles at leading Indian and multinational companies. The appointment is subject to shareholder approval at the next general meeting.",
     "The board of {company} will meet on {date} to consider a proposal to raise funds through the issue of non-convertible debentures or other permissible instruments. The company said the funds would be used for general corporate purposes, including refinancing of existing debt. The proposal will be subject to shareholder and regulatory approvals.",
     "In response to a query from the exchange regarding a recent increase in trading volumes, {company} said it has complied with all disclosure requirements under the SEBI Listing Regulations. The company added that it is not aware of any information that has not been announced to the exchanges. It reiterated its commitment to timely disclosure of material events.",
-    "{company} filed its annual report for {fy} with the stock exchanges, along with the notice convening its annual general meeting. The report outlines the company's strategic priorities, capital allocation framework and ESG commitments for the coming years. Shareholders can participate in the meeting through video conferencing and vote electronically.",
+    "{company} filed its annual report for {lastFy} with the stock exchanges, along with the notice convening its annual general meeting. The report outlines the company's strategic priorities, capital allocation framework and ESG commitments for the coming years. Shareholders can participate in the meeting through video conferencing and vote electronically.",
     "{rating} was reaffirmed for the long-term bank facilities of {company}. The agency said the rating reflects the company's established market position, healthy financial risk profile and adequate liquidity. It also noted that any large debt-funded acquisition would be a key monitorable.",
     "{brokerage} maintained its 'Hold' rating on {company} with a target price of {targetPrice}. The brokerage said the company's fundamentals remain sound, but current valuations already factor in the expected earnings growth for {fy} and {nextFy}. It would turn more constructive on evidence of a sustained improvement in margins.",
     "The Street expects {company} to report revenue growth of about {revenueGrowth} year-on-year in {quarter}, according to estimates compiled by {source}. Analysts will track commentary on demand, pricing and margins, as well as any update to full-year guidance. The stock has moved broadly in line with the benchmark index over the past three months.",
@@ -1023,7 +1025,7 @@ export const announcementSummaries: Record<string, readonly string[]> = {
     "{company} will acquire a 51% stake in a strategic business for {amount} in an all-cash deal, subject to regulatory approvals.",
   ],
   "Annual Report": [
-    "{company} has submitted its annual report for {fy}, along with the notice of the annual general meeting.",
+    "{company} has submitted its annual report for {lastFy}, along with the notice of the annual general meeting.",
     "{company} has filed the annual report for the financial year {fy} under Regulation 34 of the SEBI Listing Regulations.",
   ],
   "Award/Receipt of Order": [
@@ -1220,7 +1222,7 @@ export const announcementLongSummaries: Record<string, readonly string[]> = {
     "{company} has completed the acquisition of a majority stake in a technology-led business, which has now become a subsidiary of the company. The consideration was paid in cash from internal accruals. Management expects the acquisition to be earnings-accretive from {nextFy}.",
   ],
   "Annual Report": [
-    "{company} has submitted its annual report for {fy} to the stock exchanges under Regulation 34 of the SEBI Listing Regulations. The report includes the audited financial statements, the board's report and the business responsibility and sustainability report. The annual general meeting will be held on {date} through video conferencing.",
+    "{company} has submitted its annual report for {lastFy} to the stock exchanges under Regulation 34 of the SEBI Listing Regulations. The report includes the audited financial statements, the board's report and the business responsibility and sustainability report. The annual general meeting will be held on {date} through video conferencing.",
   ],
   "Award/Receipt of Order": [
     "{company} has received an order worth {amount} from a leading public sector undertaking for the supply, installation and commissioning of equipment. The order is to be executed over 24 months and will add to the company's existing order book. The company said the win reflects its strong technical capabilities and execution track record.",

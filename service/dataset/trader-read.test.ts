@@ -398,6 +398,49 @@ describe("the market as a trader reads it over HTTP", () => {
     );
   });
 
+  it("a season like a real one: boards meet on market days, mostly after the close, bellwethers first, booked one to three weeks ahead", async () => {
+    await loaded;
+    const ist = (iso: string) => new Date(Date.parse(iso) + IST);
+    const minuteOfDay = (iso: string) => ist(iso).getUTCHours() * 60 + ist(iso).getUTCMinutes();
+    tally("results filed on market days", filings.length, filings.filter((f) => !isTradingDay(Date.parse(f.date))).map((f) => `${f.symbol} ${f.date}`));
+    const inSession = filings.filter((f) => minuteOfDay(f.date) >= 9 * 60 + 15 && minuteOfDay(f.date) < 15 * 60 + 30);
+    tally("at most 15% of filings during the session", filings.length, inSession.length > filings.length * 0.15 ? [`${inSession.length} of ${filings.length}`] : []);
+    // Bellwethers: TCS opens each season within a fortnight of the quarter's end (three weeks for the year's results) and files before Infosys.
+    const quarterEnd = (q: string) => {
+      const m = q.match(/^q([1-4])_(\d{2})$/);
+      const qn = Number(m?.[1]);
+      const fy = 2000 + Number(m?.[2]);
+      const [y, mo] = qn === 4 ? [fy, 3] : [fy - 1, 3 + 3 * qn];
+      return Date.UTC(y, mo, 1) - IST;
+    };
+    const tcs = filings.filter((f) => f.symbol === "TCS");
+    const late = tcs.filter((f) => {
+      const days = (Date.parse(f.date) - quarterEnd(f.quarter)) / DAY;
+      const infy = filings.find((x) => x.symbol === "INFY" && x.quarter === f.quarter);
+      return days > (f.quarter.startsWith("q4") ? 21 : 15) || (infy !== undefined && Date.parse(infy.date) < Date.parse(f.date));
+    });
+    tally("TCS opens the season, before INFY", tcs.length, late.map((f) => `${f.quarter} ${f.date}`));
+    const intimations = await all<Json>(`/v1/announcements?detailed=true&categories=${encodeURIComponent("Meeting Intimation")}`, 50);
+    const filedOn = new Set(filings.map((f) => `${f.symbol}|${new Date(Date.parse(f.date) + IST).toISOString().slice(0, 10)}`));
+    const upcoming = await all<Json>("/v1/earnings/upcoming", 50);
+    for (const u of upcoming) filedOn.add(`${String(u.symbol)}|${new Date(Date.parse(String(u.date)) + IST).toISOString().slice(0, 10)}`);
+    const badNotice: string[] = [];
+    const offCalendar: string[] = [];
+    let meetings = 0;
+    for (const a of intimations) {
+      const text = `${String(a.title ?? "")} ${String(a.summary ?? "")} ${String(a.long_summary ?? "")}`;
+      const m = text.match(/held on ([A-Z][a-z]+ \d{1,2}, \d{4})/);
+      if (!m) continue;
+      meetings++;
+      const meeting = Date.parse(`${m[1]} 12:00 GMT+0530`);
+      const notice = (istDayStart(meeting) - istDayStart(Date.parse(String(a.date)))) / DAY;
+      if (notice < 7 || notice > 21 || !isTradingDay(meeting)) badNotice.push(`${String(a.symbol)} filed ${String(a.date)} for ${m[1]} (${notice} days)`);
+      if (!filedOn.has(`${String(a.symbol)}|${new Date(meeting + IST).toISOString().slice(0, 10)}`)) offCalendar.push(`${String(a.symbol)} meets ${m[1]}`);
+    }
+    tally("board meetings booked 7–21 days ahead, on market days", meetings, badNotice);
+    tally("every meeting a filing announces is on the calendar or filed that day", meetings, offCalendar);
+  });
+
   it("the last session's market alerts are there whatever day the service starts (Saturday, Sunday, a holiday)", async () => {
     const holiday = (() => {
       for (let d = istDayStart(Date.parse("2026-01-01T12:00:00Z")); d < Date.parse("2026-12-31T00:00:00Z"); d += DAY) {
