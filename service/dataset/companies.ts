@@ -14,9 +14,26 @@ export interface CompanyRecord {
   macroEconomicIndicator: string;
   marketCapCr: number;
   fiscalYearEnd: "march";
+  /** Shares outstanding, crore (exchange filings, late 2025); absent where the list does not carry it. */
+  sharesCr?: number;
 }
 
-export const companies: readonly CompanyRecord[] = [
+/** Shares outstanding in crore, from the companies' shareholding filings (rounded). */
+const SHARES_CR: Readonly<Record<string, number>> = {
+  RELIANCE: 1353.2, TCS: 361.8, INFY: 415.1, HDFCBANK: 1530, ICICIBANK: 713, SBIN: 892.5, KOTAKBANK: 198.9, AXISBANK: 310.2,
+  INDUSINDBK: 77.9, BAJFINANCE: 621.6, BAJAJFINSV: 159.8, LICI: 632.5, SBILIFE: 100.2, HDFCLIFE: 215.3, JIOFIN: 635.3,
+  PAYTM: 63.8, POLICYBZR: 45.9, HCLTECH: 271.4, WIPRO: 1047.6, TECHM: 97.9, LTIM: 29.6, PERSISTENT: 15.6,
+  HINDUNILVR: 235, ITC: 1251, NESTLEIND: 192.8, BRITANNIA: 24.09, TATACONSUM: 98.9, DABUR: 177.2, MARICO: 129.4, COLPAL: 27.2,
+  MARUTI: 31.44, "M&M": 124.4, "BAJAJ-AUTO": 27.9, EICHERMOT: 27.4, TVSMOTOR: 47.5, HEROMOTOCO: 20, BOSCHLTD: 2.95, MRF: 0.424,
+  SUNPHARMA: 239.9, DIVISLAB: 26.5, CIPLA: 80.8, DRREDDY: 83.4, APOLLOHOSP: 14.38, ULTRACEMCO: 29.47, GRASIM: 68, SHREECEM: 3.61,
+  JSWSTEEL: 244.5, TATASTEEL: 1248, HINDALCO: 224.7, HINDZINC: 422.5, VEDL: 391, COALINDIA: 616.3, ONGC: 1258, IOC: 1412,
+  BPCL: 433.8, GAIL: 657.5, NTPC: 969.7, POWERGRID: 930.1, TATAPOWER: 319.5, ADANIGREEN: 164.7, ADANIENT: 115.4, ADANIPORTS: 216,
+  BHARTIARTL: 609.8, SIEMENS: 35.6, ABB: 21.19, HAL: 66.9, BEL: 731, SOLARINDS: 9.05, LT: 137.5, DLF: 247.5, TITAN: 88.8,
+  ASIANPAINT: 95.9, HAVELLS: 62.7, DIXON: 6.05, DMART: 65.1, TRENT: 35.5, ETERNAL: 965, INDIGO: 38.6, PIDILITIND: 101.7,
+  IRFC: 1306.8, PAGEIND: 1.115, NYKAA: 286,
+};
+
+const LISTED: readonly CompanyRecord[] = [
   // Banks
   {
     symbol: "HDFCBANK",
@@ -4183,3 +4200,5 @@ export const companies: readonly CompanyRecord[] = [
     fiscalYearEnd: "march",
   },
 ];
+
+export const companies: readonly CompanyRecord[] = LISTED.map((c) => (SHARES_CR[c.symbol] ? { ...c, sharesCr: SHARES_CR[c.symbol] } : c));

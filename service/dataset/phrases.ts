@@ -61,6 +61,8 @@ export const phrasePlaceholders: Readonly<Record<string, string>> = {
   quarter: "Fiscal quarter, e.g. \"Q2 FY26\"",
   fy: "Current fiscal year, e.g. \"FY26\"",
   nextFy: "Next fiscal year, e.g. \"FY27\"",
+  lastFy: "The fiscal year just ended (an annual report's year), e.g. \"FY25\"",
+  exportShare: "Exports as a share of revenue from the quarter's fact sheet, e.g. \"18%\"",
   periodEnd: "Quarter-end date, e.g. \"September 30, 2025\"",
   date: "Calendar date, e.g. \"November 12, 2025\"",
   pct: "Percentage magnitude, e.g. \"4.2%\"",
@@ -172,7 +174,7 @@ export const newsTitles: SentimentBank = {
     "{company} EBITDA drops {ebitdaGrowth} as operating leverage reverses",
     "{company} extends losing streak; stock down {pct} from recent peak",
     "{company} flags softer {nextFy} outlook citing pricing pressure",
-    "{company} misses Street estimates for the third straight quarter",
+    "{company} misses Street estimates in {quarter} for the third straight quarter",
     "{brokerage} cuts earnings estimates for {company} after weak {quarter}",
     "{company} shares fall as working capital stretches and cash flow weakens",
     "{company} under pressure as {sector} stocks see broad selling",
@@ -187,7 +189,7 @@ export const newsTitles: SentimentBank = {
     "{company} clarifies on media report, says no material development",
     "{company} {quarter} preview: what to expect from the earnings",
     "{company} AGM: key takeaways from the chairman's address",
-    "{company} files annual report for {fy}",
+    "{company} files annual report for {lastFy}",
     "{company} allots shares to employees under ESOP scheme",
     "{company} to raise up to {amount} through NCDs on private placement basis",
     "{company} incorporates wholly owned subsidiary",
@@ -253,7 +255,7 @@ export const newsSummaries: SentimentBank = {
     "{company} said it has no information that would explain the recent movement in its share price, in response to an exchange query.",
     "{company} has fixed the record date for determining shareholders eligible for the interim dividend.",
     "{company} shares traded in a narrow range ahead of the company's {quarter} results, due later this week.",
-    "{company} filed its annual report for {fy} with the stock exchanges, along with the notice of the annual general meeting.",
+    "{company} filed its annual report for {lastFy} with the stock exchanges, along with the notice of the annual general meeting.",
     "{company} allotted equity shares to eligible employees on exercise of stock options under its ESOP scheme.",
     "{rating} was reaffirmed for the bank facilities of {company}, with the agency citing a stable business profile.",
     "{company} incorporated a wholly owned subsidiary to house its new business vertical, the company said in a filing.",
@@ -293,7 +295,7 @@ export const newsLongSummaries: SentimentBank = {
     "{company} has appointed {person} as {designation} with effect from {date}. {person} brings over two decades of experience across finance, strategy and operations, and previously held senior roles at leading Indian and multinational companies. The appointment is subject to shareholder approval at the next general meeting.",
     "The board of {company} will meet on {date} to consider a proposal to raise funds through the issue of non-convertible debentures or other permissible instruments. The company said the funds would be used for general corporate purposes, including refinancing of existing debt. The proposal will be subject to shareholder and regulatory approvals.",
     "In response to a query from the exchange regarding a recent increase in trading volumes, {company} said it has complied with all disclosure requirements under the SEBI Listing Regulations. The company added that it is not aware of any information that has not been announced to the exchanges. It reiterated its commitment to timely disclosure of material events.",
-    "{company} filed its annual report for {fy} with the stock exchanges, along with the notice convening its annual general meeting. The report outlines the company's strategic priorities, capital allocation framework and ESG commitments for the coming years. Shareholders can participate in the meeting through video conferencing and vote electronically.",
+    "{company} filed its annual report for {lastFy} with the stock exchanges, along with the notice convening its annual general meeting. The report outlines the company's strategic priorities, capital allocation framework and ESG commitments for the coming years. Shareholders can participate in the meeting through video conferencing and vote electronically.",
     "{rating} was reaffirmed for the long-term bank facilities of {company}. The agency said the rating reflects the company's established market position, healthy financial risk profile and adequate liquidity. It also noted that any large debt-funded acquisition would be a key monitorable.",
     "{brokerage} maintained its 'Hold' rating on {company} with a target price of {targetPrice}. The brokerage said the company's fundamentals remain sound, but current valuations already factor in the expected earnings growth for {fy} and {nextFy}. It would turn more constructive on evidence of a sustained improvement in margins.",
     "The Street expects {company} to report revenue growth of about {revenueGrowth} year-on-year in {quarter}, according to estimates compiled by {source}. Analysts will track commentary on demand, pricing and margins, as well as any update to full-year guidance. The stock has moved broadly in line with the benchmark index over the past three months.",
@@ -325,7 +327,7 @@ export const alertReasons: Readonly<Record<AlertType, readonly string[]>> = {
     "The board of {company} approved the {quarter} financial results today.",
     "{company} published {quarter} results with an EBITDA margin of {margin}.",
     "{company}'s {quarter} results are now available, along with the investor presentation.",
-    "Results alert: {company} announced {quarter} earnings; the stock moved {pct} in the session.",
+    "Results alert: {company} announced {quarter} earnings; net profit for the quarter came in at {amount}.",
     "{company} has filed its unaudited results for the quarter ended {periodEnd}.",
   ],
   high_growth_concalls: [
@@ -736,6 +738,63 @@ export const sectorCommentary: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+/** What one industry talks about on a call (drivers, segments, risks): read before the sector's and the group's lines. */
+export const industryCommentary: Readonly<Record<string, readonly string[]>> = {
+  Banks: [
+    "Net interest margin held within the guided band as deposit costs peaked and loan yields stayed firm.",
+    "The CASA ratio was stable, and retail term deposits continued to grow faster than bulk deposits.",
+    "Slippages stayed low, and the provision coverage ratio remains comfortable.",
+    "Loan growth was led by retail and SME lending, while corporate lending stayed selective on pricing.",
+  ],
+  Finance: [
+    "Disbursements grew in double digits, and collection efficiency stayed above 98%.",
+    "Borrowing costs eased as the company refinanced higher-cost funding, supporting spreads.",
+    "Stage 3 assets were stable, and credit costs remained within the guided range.",
+  ],
+  Insurance: [
+    "The value of new business margin held steady on a favourable product mix, with protection growing faster than savings.",
+    "Persistency ratios improved across cohorts, and the agency channel continued to add new advisors.",
+    "The combined ratio improved as claims experience normalised in the health and motor segments.",
+  ],
+  "Cement & Cement Products": [
+    "Volumes grew ahead of industry demand, and realisation per tonne held up despite a soft monsoon quarter.",
+    "Power and fuel costs per tonne declined as petcoke prices eased and the share of green power rose.",
+    "Clinker capacity additions are on schedule, and the new grinding units are ramping up.",
+  ],
+  "Pharmaceuticals & Biotechnology": [
+    "The domestic formulations business grew ahead of the market, led by chronic therapies.",
+    "US generics saw price erosion in the base portfolio, offset by new launches and limited-competition products.",
+    "All key manufacturing sites remain in good standing with the US FDA, and the pipeline of pending ANDAs is healthy.",
+  ],
+  Power: [
+    "Plant load factors of the thermal fleet improved on higher demand and better coal availability.",
+    "Regulated equity grew as new capacity was capitalised, adding to assured returns.",
+    "The renewable pipeline under construction keeps the commissioning schedule for the next two years on track.",
+  ],
+  Automobiles: [
+    "Retail volumes during the festive period were healthy, and dealer inventory is at comfortable levels.",
+    "The premium and SUV mix continued to rise, supporting average selling prices.",
+    "Export volumes grew as new markets in Latin America and Africa scaled up.",
+  ],
+  "IT - Software": [
+    "Deal wins were healthy, with total contract value ahead of the previous quarter and a rising share of AI-led programmes.",
+    "Growth in constant currency terms was led by the BFSI and manufacturing verticals.",
+    "Utilisation stayed high and attrition stable, supporting operating margin.",
+  ],
+  "Telecom - Services": [
+    "Average revenue per user rose on tariff hikes and continued upgrades to 4G and 5G plans.",
+    "Data traffic per user kept growing, and the home broadband base expanded sharply.",
+  ],
+  "Ferrous Metals": [
+    "Steel realisation per tonne softened on cheaper imports, while coking coal costs eased.",
+    "Sales volumes grew on the back of the expanded capacity at the main integrated plant.",
+  ],
+  Realty: [
+    "Pre-sales were strong, led by new launches that saw healthy absorption.",
+    "Collections remained robust, and the launch pipeline for the coming year is substantial.",
+  ],
+};
+
 export const transcriptOpeners: readonly string[] = [
   "Ladies and gentlemen, good day and welcome to the {company} {quarter} Earnings Conference Call. As a reminder, all participant lines will be in the listen-only mode, and there will be an opportunity for you to ask questions after the presentation concludes. Should you need assistance during the conference call, please signal an operator by pressing star then zero on your touchtone phone. Please note that this conference is being recorded. I now hand the conference over to {person}. Thank you and over to you.",
   "Good evening, ladies and gentlemen, and welcome to the earnings call of {company} to discuss the results for the quarter ended {periodEnd}. This conference call may contain forward-looking statements about the company, which are based on the beliefs, opinions and expectations of the company as on date of this call. These statements are not guarantees of future performance and involve risks and uncertainties that are difficult to predict. I now hand the call over to {person}.",
@@ -825,7 +884,7 @@ export const managementAnswers: readonly string[] = [
   "Our dividend policy is to pay out 30-35% of profits. Given the strong cash position, the board will consider increasing the payout while ensuring adequate funds for growth investments.",
   "We have received most of the approvals required for the project. A couple of environmental clearances are pending, and we expect them within the next quarter. We do not see any material risk to the overall timeline at this point.",
   "The exceptional charge relates to an impairment of our investment in an overseas subsidiary. This is a non-cash item, and we do not expect any further charges on this account.",
-  "Currently, exports account for about a quarter of our revenue. Over the next three years, we expect this share to increase as we expand into new geographies and add new customers.",
+  "Currently, exports account for about {exportShare} of our revenue. Over the next three years, we expect this share to increase as we expand into new geographies and add new customers.",
   "The recent GST rationalisation should be positive for demand in our categories, as it will make products more affordable. We have already passed on the benefit to consumers and are seeing an encouraging response.",
   "We have gained share in our core categories, particularly in the premium segment. In a couple of smaller categories, we have seen some pressure from regional players, and we are taking steps to address that.",
   "A large part of our {nextFy} revenue is already visible through the order book. We estimate that about 70% of the expected revenue is covered by existing orders.",
@@ -966,7 +1025,7 @@ export const announcementSummaries: Record<string, readonly string[]> = {
     "{company} will acquire a 51% stake in a strategic business for {amount} in an all-cash deal, subject to regulatory approvals.",
   ],
   "Annual Report": [
-    "{company} has submitted its annual report for {fy}, along with the notice of the annual general meeting.",
+    "{company} has submitted its annual report for {lastFy}, along with the notice of the annual general meeting.",
     "{company} has filed the annual report for the financial year {fy} under Regulation 34 of the SEBI Listing Regulations.",
   ],
   "Award/Receipt of Order": [
@@ -1163,7 +1222,7 @@ export const announcementLongSummaries: Record<string, readonly string[]> = {
     "{company} has completed the acquisition of a majority stake in a technology-led business, which has now become a subsidiary of the company. The consideration was paid in cash from internal accruals. Management expects the acquisition to be earnings-accretive from {nextFy}.",
   ],
   "Annual Report": [
-    "{company} has submitted its annual report for {fy} to the stock exchanges under Regulation 34 of the SEBI Listing Regulations. The report includes the audited financial statements, the board's report and the business responsibility and sustainability report. The annual general meeting will be held on {date} through video conferencing.",
+    "{company} has submitted its annual report for {lastFy} to the stock exchanges under Regulation 34 of the SEBI Listing Regulations. The report includes the audited financial statements, the board's report and the business responsibility and sustainability report. The annual general meeting will be held on {date} through video conferencing.",
   ],
   "Award/Receipt of Order": [
     "{company} has received an order worth {amount} from a leading public sector undertaking for the supply, installation and commissioning of equipment. The order is to be executed over 24 months and will add to the company's existing order book. The company said the win reflects its strong technical capabilities and execution track record.",

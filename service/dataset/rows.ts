@@ -6,7 +6,7 @@
 import type { AlertOutputType, AlertPrice } from "../../lib/alpha/alerts";
 import { isImportantCategory } from "../../lib/alpha/announcements";
 import type { EarningsTable } from "../../lib/alpha/earnings";
-import { parseQuarterKey, quarterBounds, quarterKeyOfDate, quarterLabel } from "../../lib/alpha/quarters";
+import { formatQuarterKey, parseQuarterKey, previousQuarter, quarterBounds, quarterKeyOfDate, quarterLabel } from "../../lib/alpha/quarters";
 import { IST_OFFSET_MINUTES, toIstIso } from "../../lib/alpha/time";
 import { isTradingDay as isMarketTradingDay, workingDaysDeadline } from "../../lib/market/calendar";
 import type {
@@ -23,7 +23,7 @@ import type {
 import type { CompanyRecord } from "./companies";
 import { companies } from "./companies";
 import * as phrases from "./phrases";
-import { BLOCK_DEAL_MIN_CR, MARKET_WRAP_RE } from "./rules";
+import { BLOCK_DEAL_MIN_CR, MARKET_WRAP_RE, SESSION_STORY_RE } from "./rules";
 import { createRng, makeId, type Rng } from "./rng";
 
 // ───────────────────────────── time ─────────────────────────────
@@ -196,6 +196,30 @@ const SECTORS: Record<string, SectorParams> = {
   Services: { group: "Services", pe: 35, margin: 22, conv: 0.55, vol: 0.018, growth: 0.13, season: [0.98, 0.97, 1.02, 1.03] },
   Realty: { group: "Realty", pe: 45, margin: 30, conv: 0.6, vol: 0.023, growth: 0.15, season: [0.85, 0.9, 1.0, 1.25] },
 };
+/** Share of a business's below-EBITDA charges that is interest: asset-light businesses borrow little. */
+const INTEREST_SHARE: Partial<Record<SectorGroup, number>> = {
+  "Information Technology": 0.06,
+  "Fast Moving Consumer Goods": 0.08,
+  "Consumer Discretionary": 0.2,
+  Healthcare: 0.15,
+  Commodities: 0.35,
+  Energy: 0.35,
+  Industrials: 0.3,
+  Utilities: 0.55,
+  Telecommunication: 0.5,
+  Services: 0.35,
+  Realty: 0.4,
+};
+/** Cash and investments over annual revenue. */
+const CASH_RATIO: Partial<Record<SectorGroup, number>> = {
+  "Information Technology": 0.35,
+  "Fast Moving Consumer Goods": 0.2,
+  Healthcare: 0.2,
+  "Consumer Discretionary": 0.12,
+};
+const ORDER_BOOK_SECTORS = ["Capital Goods", "Construction"];
+const EXPORT_GROUPS: readonly SectorGroup[] = ["Commodities", "Healthcare", "Consumer Discretionary", "Industrials", "Fast Moving Consumer Goods"];
+const SERVICE_INDUSTRIES = /Retailing|Leisure|Services|Media|Entertainment|Construction$|Realty|Hospital/i;
 const DEFAULT_SECTOR: SectorParams = { group: "Industrials", pe: 30, margin: 16, conv: 0.55, vol: 0.018, growth: 0.1, season: FLAT };
 
 export interface CompanyProfile {
@@ -215,6 +239,18 @@ export interface CompanyProfile {
   annualRevenue: number;
   /** -1 … 1: the company's business momentum, tilting results and news. */
   momentum: number;
+  /** Shares outstanding, crore: the price is market cap ÷ this. */
+  sharesCr: number;
+  /** Depreciation as a share of revenue, and the annual interest rate on gross debt. */
+  depRate: number;
+  interestRate: number;
+  /** Gross debt and cash with investments at the reference scale, ₹ crore (0 for lenders, whose balance sheet is their business). */
+  debt: number;
+  cash: number;
+  /** Order book ÷ annual revenue for businesses that run on orders; null for the rest. */
+  orderBookRatio: number | null;
+  /** Share of revenue from exports (%) for businesses that export goods; null for the rest. */
+  exportShare: number | null;
 }
 
 const profileCache = new Map<string, CompanyProfile>();
@@ -234,7 +270,17 @@ export function companyProfile(company: CompanyRecord): CompanyProfile {
   const annualRevenue = annualPat / ((margin / 100) * conv);
   const big = company.marketCapCr > 150_000;
   const logPrice = big ? r.float(Math.log(350), Math.log(4800)) : r.float(Math.log(45), Math.log(7500));
-  const price = roundToTick(Math.exp(logPrice));
+  const sharesCr = company.sharesCr ?? company.marketCapCr / Math.exp(logPrice);
+  const price = roundToTick(company.marketCapCr / sharesCr);
+  const taxRate = clamp(r.normal(0.252, 0.02), 0.2, 0.32);
+  // What EBITDA must cover before tax: depreciation and interest take it, other income tops it up.
+  const charges = Math.max(0.1, 1 - conv / (1 - taxRate) + 0.08) * (margin / 100);
+  const interestShare = financial ? 0 : (INTEREST_SHARE[s.group] ?? 0.2) * r.float(0.6, 1.4);
+  const interestRate = r.float(0.075, 0.095);
+  const debt = financial ? 0 : (charges * interestShare * annualRevenue) / interestRate;
+  const cash = financial ? 0 : annualRevenue * (CASH_RATIO[s.group] ?? 0.1) * r.float(0.6, 1.5);
+  const orderBookRatio = ORDER_BOOK_SECTORS.includes(company.sector) ? r.float(1.8, 4) : null;
+  const exportShare = EXPORT_GROUPS.includes(s.group) && !SERVICE_INDUSTRIES.test(company.industry) ? Math.round(r.float(6, 35)) : null;
   const p: CompanyProfile = {
     financial,
     bank,
@@ -242,13 +288,20 @@ export function companyProfile(company: CompanyRecord): CompanyProfile {
     pe,
     margin,
     conv,
-    taxRate: clamp(r.normal(0.252, 0.02), 0.2, 0.32),
+    taxRate,
     vol: s.vol * Math.exp(r.normal(0, 0.18)) * (big ? 0.85 : 1.1),
     growth: clamp(s.growth + r.normal(0, 0.05), -0.02, 0.4),
     season: s.season,
     price,
     annualRevenue,
     momentum: clamp(r.normal(0.1, 0.45), -1, 1),
+    sharesCr,
+    depRate: charges * (1 - interestShare) * r.float(0.85, 1.1),
+    interestRate,
+    debt,
+    cash,
+    orderBookRatio,
+    exportShare,
   };
   profileCache.set(company.symbol, p);
   return p;
@@ -328,6 +381,8 @@ export interface TextScene {
   quarter?: string;
   /** Results facts: enable growth and margin placeholders. */
   results?: ResultsFacts;
+  /** The quarter's fact sheet when the text is not about the results themselves (else read from `results`). */
+  sheet?: FactSheet;
   /** A dated event the text announces (results day, meeting, record date). */
   eventMs?: number;
   /** Values that must be used as given (an alert's price, a move's size). */
@@ -343,6 +398,7 @@ function keyAvailable(key: string, scene: TextScene): boolean {
   if (RESULT_KEYS.has(key)) return scene.results !== undefined;
   if (key === "quarter" || key === "periodEnd") return scene.quarter !== undefined || scene.results !== undefined;
   if (key === "date") return scene.eventMs !== undefined;
+  if (key === "exportShare") return sceneSheet(scene)?.exportShare != null;
   return true;
 }
 
@@ -351,12 +407,15 @@ type FitRule = readonly [RegExp, (g: SectorGroup, c: CompanyRecord) => boolean];
 const isIndustry = (c: CompanyRecord, ...names: string[]) => names.includes(c.industry);
 const SECTOR_RULES: readonly FitRule[] = [
   [/\brural\b|festive|channel inventory|gst rates|gst rationalisation|same-store|downtrading|quick commerce|distribution reach/i, (g) => CONSUMER.includes(g)],
-  [/order book|bid pipeline|order inflow|order pipeline|bags order|order worth|order win|orders?\b|contracts?\b|lowest bidder|letter of award|\bL1\b|tenders?\b/i, (g) => ["Industrials", "Utilities", "Commodities", "Energy", "Information Technology", "Telecommunication"].includes(g)],
+  [/order book|bid pipeline|order inflow|order pipeline|bags order|order worth|order win|lowest bidder|letter of award|\bL1\b|tenders?\b/i, (g) => ["Industrials", "Utilities", "Commodities", "Energy", "Telecommunication"].includes(g)],
+  [/\borders?\b|contracts?\b/i, (g) => ["Industrials", "Utilities", "Commodities", "Energy", "Information Technology", "Telecommunication"].includes(g)],
   [/new facility|\bplants?\b|raw material|input (cost|prices)|commodit|commissioned|commissioning|manufactur|inventory|freight|greenfield|capacity|utilisation levels|new lines/i, (g) => g !== "Financial Services" && g !== "Information Technology"],
-  [/volumes?\b|product mix|price increase|price hikes?|premium|new products?|launches|ebitda|exports?\b|realisations/i, (g) => g !== "Financial Services"],
+  [/volumes?\b|product mix|price increase|price hikes?|new products?|launches|exports?\b|realisations|direct-to-customer/i, (g) => g !== "Financial Services" && g !== "Information Technology"],
+  [/premium|ebitda/i, (g) => g !== "Financial Services"],
+  [/direct-to-customer|channel partners|dealers?\b/i, (g) => CONSUMER.includes(g)],
   [/credit costs?|asset quality|\bAUM\b|loan growth|\bNPA|underwriting/i, (g) => g === "Financial Services"],
-  [/capex|capital expenditure|gross debt|net[- ]debt|net cash|debt[- ]free|working capital|incident|fire\b|suspension of operations/i, (g) => g !== "Financial Services"],
-  [/deal wins|verticals|total contract value|utilisation staying above|headcount/i, (g) => g === "Information Technology" || g === "Services"],
+  [/capex|capital expenditure|gross debt|net[- ]debt|net cash|debt[- ]free|working capital|cash flow|incident|fire\b|suspension of operations/i, (g) => g !== "Financial Services"],
+  [/deal wins|verticals|total contract value|utilisation staying above|headcount|BFSI/i, (g) => g === "Information Technology"],
   // Market drivers that only move some businesses: a regulator's plant inspection, an input price, a policy lever.
   [/\bUS ?FDA\b|\bANDA\b|warning letter/i, (_g, c) => isIndustry(c, "Pharmaceuticals & Biotechnology", "Healthcare Equipment & Supplies")],
   [/crude oil|crude and gas/i, (g, c) => g === "Energy" || isIndustry(c, "Chemicals & Petrochemicals", "Paints", "Transport Services", "Fertilizers & Agrochemicals", "Auto Components")],
@@ -395,7 +454,8 @@ const usableCache = new WeakMap<readonly string[], Map<string, string[]>>();
 export function usableTemplates(templates: readonly string[], scene: TextScene, sectorCheck = true): string[] {
   // What decides usability is small (which facts the scene has, and the business), so results are cached.
   const fixedKeys = scene.fixed ? Object.keys(scene.fixed).sort().join(",") : "";
-  const sig = `${sectorCheck ? `${scene.company.sector}|${scene.company.industry}` : "-"}|${scene.results ? 1 : 0}${scene.quarter ? 1 : 0}${scene.eventMs !== undefined ? 1 : 0}|${fixedKeys}`;
+  const story = { r: scene.results, s: sceneSheet(scene) };
+  const sig = `${sectorCheck ? `${scene.company.sector}|${scene.company.industry}` : "-"}|${scene.results ? 1 : 0}${scene.quarter ? 1 : 0}${scene.eventMs !== undefined ? 1 : 0}|${fixedKeys}|${storySignature(story)}`;
   let bySig = usableCache.get(templates);
   if (!bySig) {
     bySig = new Map();
@@ -403,7 +463,7 @@ export function usableTemplates(templates: readonly string[], scene: TextScene, 
   }
   let hit = bySig.get(sig);
   if (!hit) {
-    hit = templates.filter((t) => templateKeys(t).every((k) => keyAvailable(k, scene)) && (!sectorCheck || fitsSector(t, scene.company)));
+    hit = templates.filter((t) => templateKeys(t).every((k) => keyAvailable(k, scene)) && (!sectorCheck || fitsSector(t, scene.company)) && storyFits(t, story));
     bySig.set(sig, hit);
   }
   return hit;
@@ -495,6 +555,12 @@ function amountOf(rng: Rng, kind: AmountKind, scene: TextScene): number {
   const rev = companyProfile(scene.company).annualRevenue;
   const mcap = scene.company.marketCapCr;
   const r = scene.results;
+  const sheet = sceneSheet(scene);
+  if (sheet) {
+    if (kind === "orderBook" && sheet.orderBook !== null) return niceRound(sheet.orderBook);
+    if (kind === "debt" && sheet.debt !== null && sheet.debtPrev !== null) return niceRound(Math.max(sheet.debt * 0.01, Math.abs(sheet.debt - sheet.debtPrev)));
+    if (kind === "cash" && sheet.cash !== null) return niceRound(sheet.cash);
+  }
   switch (kind) {
     case "mcap": {
       const marks = [5_000, 10_000, 25_000, 50_000, 75_000, 100_000, 150_000, 200_000, 300_000, 500_000, 1_000_000, 1_500_000, 2_000_000];
@@ -623,13 +689,19 @@ export function sceneValues(rng: Rng, template: string, scene: TextScene): Recor
       case "nextFy":
         out[key] = fiscalYearLabel(scene.atMs, 1);
         break;
+      case "lastFy":
+        out[key] = fiscalYearLabel(scene.atMs, -1);
+        break;
       case "date":
         out[key] = formatLongDate(scene.eventMs ?? scene.atMs);
         break;
       case "pct": {
         const kind = pctKind(template);
         const [lo, hi] = PCT_RANGES[kind];
-        out[key] = remember(`pct:${kind}`, () => pctText(rng.float(lo, hi)));
+        // A headline and its summary quote one move: every price-move kind shares the figure.
+        const memoKind = kind === "move" || kind === "weekMove" || kind === "monthMove" || kind === "gap" ? "priceMove" : kind;
+        const guide = kind === "growth" ? sceneSheet(scene)?.growthGuide : undefined;
+        out[key] = remember(`pct:${memoKind}`, () => pctText(guide ?? rng.float(lo, hi)));
         break;
       }
       case "amount": {
@@ -668,6 +740,11 @@ export function sceneValues(rng: Rng, template: string, scene: TextScene): Recor
       case "margin":
         if (r) out[key] = `${r.margin.toFixed(1)}%`;
         break;
+      case "exportShare": {
+        const share = sceneSheet(scene)?.exportShare;
+        if (share != null) out[key] = `${share}%`;
+        break;
+      }
       case "marginChange":
         if (r) out[key] = bpsText(r.marginChange);
         break;
@@ -832,9 +909,26 @@ export interface ResultsFacts {
   marginChange: number;
   significant: boolean;
   financial: boolean;
+  /** The previous quarter's revenue and both quarters' finance costs, when the table has them (the fact sheet reads debt from them). */
+  revenuePrev?: number;
+  financeCost?: number;
+  financeCostPrev?: number;
 }
 
-function completeLines(p: CompanyProfile, quarter: string, revenue: number, ebitda: number, pat: number, rng: Rng, price: number, mcap: number): QuarterFinancials {
+/** Gross debt at a quarter's end, ₹ crore: the profile's level, scaled with the business, moving a little each quarter. */
+export function debtAt(company: CompanyRecord, quarter: string, revenue: number): number {
+  const p = companyProfile(company);
+  if (p.debt <= 0) return 0;
+  const wobble = createRng(`debt|${company.symbol}|${quarter}`).normal(0, 0.07);
+  return p.debt * Math.sqrt(Math.max(0.2, revenue / (p.annualRevenue / 4))) * Math.exp(clamp(wobble, -0.18, 0.18));
+}
+
+/**
+ * Below-EBITDA lines: depreciation follows revenue, finance costs follow the quarter's debt, other income takes the
+ * rest; when the story's profit would need negative other income, profit gives way instead.
+ */
+function completeLines(company: CompanyRecord, quarter: string, revenue: number, ebitda: number, pat: number, rng: Rng): QuarterFinancials {
+  const p = companyProfile(company);
   const taxRate = clamp(p.taxRate + rng.normal(0, 0.012), 0.15, 0.35);
   let pbt = pat / (1 - taxRate);
   let otherIncome = 0;
@@ -849,12 +943,15 @@ function completeLines(p: CompanyProfile, quarter: string, revenue: number, ebit
       pat = pbt * (1 - taxRate);
     }
   } else {
-    otherIncome = ebitda * rng.float(0.03, 0.12);
-    const charges = Math.max(ebitda * 0.04, ebitda + otherIncome - pbt);
-    otherIncome = pbt - ebitda + charges;
-    const depShare = rng.float(0.45, 0.8);
-    depreciation = charges * depShare;
-    financeCost = charges - depreciation;
+    depreciation = revenue * p.depRate * rng.float(0.97, 1.03);
+    financeCost = (debtAt(company, quarter, revenue) * p.interestRate) / 4;
+    otherIncome = pbt - ebitda + depreciation + financeCost;
+    const floor = revenue * rng.float(0.003, 0.008);
+    if (otherIncome < floor) {
+      otherIncome = floor;
+      pbt = ebitda + otherIncome - depreciation - financeCost;
+      pat = pbt > 0 ? pbt * (1 - taxRate) : pbt;
+    }
   }
   const r = {
     quarter,
@@ -867,7 +964,7 @@ function completeLines(p: CompanyProfile, quarter: string, revenue: number, ebit
     pbt: round2(pbt),
     tax: round2(pbt - pat),
     pat: round2(pat),
-    eps: round2((pat * price) / mcap),
+    eps: round2(pat / p.sharesCr),
     margin: 0,
   };
   r.margin = round2((r.ebitda / r.revenue) * 100);
@@ -883,7 +980,7 @@ export function baseQuarterFinancials(rng: Rng, company: CompanyRecord, quarter:
   const margin = clamp(p.margin * Math.exp(rng.normal(0, 0.05)), 3, 75);
   const ebitda = (revenue * margin) / 100;
   const pat = ebitda * clamp(p.conv * Math.exp(rng.normal(0, 0.05)), 0.1, 0.85);
-  return completeLines(p, quarter, revenue, ebitda, pat, rng, p.price, company.marketCapCr);
+  return completeLines(company, quarter, revenue, ebitda, pat, rng);
 }
 
 /** How this quarter's results land, tilted by the company's momentum and by last year's print. */
@@ -949,18 +1046,23 @@ export function nextYearQuarter(
   else if (cls === "negative") pg = clamp(((1 + e / 100) * pull * rng.float(0.82, 0.99) - 1) * 100, -60, -1.5);
   else pg = clamp(rng.normal(-9, 6), -32, -1.5);
   const pat = yearAgo.pat * (1 + pg / 100);
-  return completeLines(p, quarter, revenue, ebitda, pat, rng, p.price, company.marketCapCr);
+  return completeLines(company, quarter, revenue, ebitda, pat, rng);
 }
 
 // Unrounded, so text rounding once (to one decimal) matches a reader's own arithmetic on the table.
 const growthPct = (now: number, then: number): number => (then === 0 ? 0 : ((now - then) / Math.abs(then)) * 100);
 
 /** Facts of a quarter against its year-ago quarter, from the rounded values a table shows. */
-export function resultsFacts(company: CompanyRecord, current: QuarterFinancials, yearAgo: QuarterFinancials, cls: ResultsClass): ResultsFacts {
+export function resultsFacts(company: CompanyRecord, current: QuarterFinancials, previous: QuarterFinancials, yearAgo: QuarterFinancials): ResultsFacts {
   const revenueGrowth = growthPct(current.revenue, yearAgo.revenue);
   const patGrowth = growthPct(current.pat, yearAgo.pat);
+  const financial = companyProfile(company).financial;
+  // The story is what the numbers say: both up, both down, or the two apart.
+  const cls: ResultsClass = revenueGrowth > 0 && patGrowth > 0 ? "positive" : revenueGrowth < 0 && patGrowth < 0 ? "negative" : "mixed";
   return {
     quarter: current.quarter,
+    revenuePrev: previous.revenue,
+    ...(financial ? {} : { financeCost: current.financeCost, financeCostPrev: previous.financeCost }),
     cls,
     revenue: current.revenue,
     pat: current.pat,
@@ -971,8 +1073,187 @@ export function resultsFacts(company: CompanyRecord, current: QuarterFinancials,
     margin: current.margin,
     marginChange: round2(current.margin - yearAgo.margin),
     significant: Math.abs(patGrowth) >= 45 || Math.abs(revenueGrowth) >= 28 || (cls === "negative" && patGrowth <= -30),
-    financial: companyProfile(company).financial,
+    financial,
   };
+}
+
+// ───────────────────────────── fact sheet ─────────────────────────────
+
+/**
+ * What a company's quarter says beyond the P&L: balance sheet, cash, order book and guidance. Every text about the
+ * quarter (summary, call, analysis, news, alerts) reads it, so a direction or figure is the same wherever it appears.
+ */
+export interface FactSheet {
+  quarter: string;
+  /** Gross debt at quarter end and at the previous quarter's end, ₹ crore (null for lenders). */
+  debt: number | null;
+  debtPrev: number | null;
+  cash: number | null;
+  netCash: boolean;
+  debtTrend: "up" | "down" | null;
+  cashFlow: "improved" | "weakened";
+  workingCapital: "improved" | "stretched";
+  orderBook: number | null;
+  orderBookTrend: "up" | "down" | null;
+  guidance: "raised" | "retained" | "cut";
+  /** The revenue growth management guides for, %. */
+  growthGuide: number;
+  exportShare: number | null;
+}
+
+const sheetCache = new Map<string, FactSheet>();
+
+/** The quarter's fact sheet, from its results (debt is read back from the finance costs the table shows). */
+export function factSheet(company: CompanyRecord, r: ResultsFacts): FactSheet {
+  const key = `${company.symbol}|${r.quarter}|${r.revenue}|${r.pat}|${r.financeCost ?? ""}|${r.financeCostPrev ?? ""}`;
+  const hit = sheetCache.get(key);
+  if (hit) return hit;
+  const p = companyProfile(company);
+  const q = parseQuarterKey(r.quarter);
+  const prevKey = q ? formatQuarterKey(previousQuarter(q)) : r.quarter;
+  const revenuePrev = r.revenuePrev ?? r.revenue / (1 + p.growth / 4);
+  const rng = createRng(`sheet|${company.symbol}|${r.quarter}`);
+  let debt: number | null = null;
+  let debtPrev: number | null = null;
+  let cash: number | null = null;
+  if (!p.financial && p.debt > 0) {
+    debt = r.financeCost !== undefined ? (r.financeCost * 4) / p.interestRate : debtAt(company, r.quarter, r.revenue);
+    debtPrev = r.financeCostPrev !== undefined ? (r.financeCostPrev * 4) / p.interestRate : debtAt(company, prevKey, revenuePrev);
+  }
+  if (!p.financial) cash = p.cash * (r.revenue / (p.annualRevenue / 4)) * Math.exp(createRng(`cash|${company.symbol}|${r.quarter}`).normal(0, 0.08));
+  const profitUp = r.patGrowth > 0;
+  const cls = r.revenueGrowth > 0 && r.patGrowth > 0 ? "positive" : r.revenueGrowth < 0 && r.patGrowth < 0 ? "negative" : "mixed";
+  const obAt = (quarter: string, revenue: number) =>
+    p.orderBookRatio === null ? null : p.orderBookRatio * revenue * 4 * Math.exp(createRng(`orders|${company.symbol}|${quarter}`).normal(0, 0.06));
+  const orderBook = obAt(r.quarter, r.revenue);
+  const orderBookPrev = obAt(prevKey, revenuePrev);
+  const guidance: FactSheet["guidance"] =
+    cls === "positive" ? (rng.chance(0.35) ? "raised" : "retained") : cls === "mixed" ? (rng.chance(0.2) ? "cut" : "retained") : rng.chance(0.5) ? "cut" : "retained";
+  const sheet: FactSheet = {
+    quarter: r.quarter,
+    debt,
+    debtPrev,
+    cash,
+    netCash: cash !== null && cash > (debt ?? 0),
+    debtTrend: debt === null || debtPrev === null ? null : debt > debtPrev ? "up" : "down",
+    cashFlow: rng.chance(profitUp ? 0.85 : 0.2) ? "improved" : "weakened",
+    workingCapital: rng.chance(profitUp ? 0.7 : 0.25) ? "improved" : "stretched",
+    orderBook,
+    orderBookTrend: orderBook === null || orderBookPrev === null ? null : orderBook >= orderBookPrev ? "up" : "down",
+    guidance,
+    growthGuide: Math.round(clamp(r.revenueGrowth + (guidance === "raised" ? 1.5 : guidance === "cut" ? -2 : 0) + rng.normal(0, 1), 3, 30) * 2) / 2,
+    exportShare: p.exportShare,
+  };
+  sheetCache.set(key, sheet);
+  return sheet;
+}
+
+interface Story {
+  r?: ResultsFacts;
+  s?: FactSheet;
+}
+/** Claims a text makes about the quarter, and when the facts bear them out (unknown facts allow the claim). */
+const STORY_RULES: readonly (readonly [RegExp, (x: Story) => boolean])[] = [
+  [/higher (interest|finance) costs|higher interest and depreciation|rising interest costs|interest costs from the recent expansion/i, ({ s }) => !s || s.debtTrend === "up"],
+  [/lower finance costs|finance costs declined/i, ({ s }) => !s || s.debtTrend === "down"],
+  [/debt rose|net debt increased|rising debt|elevated debt|borrowings have risen|higher-than-expected borrowing|stretched balance sheet/i, ({ s }) => !s || (s.debtTrend === "up" && !s.netCash)],
+  [/\brepa(y|id)\b|reduce (gross |short-term )?(debt|borrowings)|debt reduction|reduction in debt|lower leverage|net debt under control|net debt to EBITDA|net-debt free|deleverag/i, ({ s }) => !s || (s.debtTrend === "down" && !s.netCash)],
+  [/turns net|turned net cash/i, ({ s }) => !s || (s.netCash && s.debtTrend === "down")],
+  [/net cash|cash position/i, ({ s }) => !s || s.netCash],
+  [/operating cash flow improved|strong operating cash flow|healthy free cash flow|free cash flow more than covered|cash conversion|steady cash generation|generated strong operating cash/i, ({ s }) => !s || s.cashFlow === "improved"],
+  [/cash flow weakened|weak operating cash flow|negative free cash flow|free cash flow was negative|ramp-up in cash flows|cash flow weakens|burn cash/i, ({ s }) => !s || s.cashFlow === "weakened"],
+  [/working capital (days )?improved|working capital discipline|releasing cash/i, ({ s }) => !s || s.workingCapital === "improved"],
+  [/working capital (also )?deteriorated|working capital (increased|days have gone up)|stretched working capital|working capital stretch|increase in working capital|rise in receivables|receivable days increased|higher receivable days|working capital borrowings/i, ({ s }) => !s || s.workingCapital === "stretched"],
+  [/order book|book-to-bill|order pipeline|order inflow/i, ({ s }) => !s || s.orderBook !== null],
+  [/record order book|highest in the company's history|order book swells|order book to a record|rises to a record|highest level ever|strong order inflow|order inflow was strong/i, ({ s }) => !s || s.orderBookTrend !== "down"],
+  [/order book has stagnated|weak order inflow/i, ({ s }) => !s || s.orderBookTrend === "down"],
+  [/\b(raised|raises|raising|upgraded)\b[^.]{0,40}\b(guidance|outlook)\b|guidance raised/i, ({ s }) => !s || s.guidance === "raised"],
+  [/\b(withdrew|withdrawn|cut|lowered|trimmed)\b[^.]{0,40}\bguidance\b|guidance cut|did not reiterate/i, ({ s }) => !s || s.guidance === "cut"],
+  [/\b(reiterated|retained|maintained|reaffirmed)\b[^.]{0,30}\bguidance\b|guidance[^.]{0,20}\b(retained|reiterated|maintained)\b/i, ({ s }) => !s || s.guidance === "retained"],
+  [/\bexports?\b|export (business|markets|demand|growth)/i, ({ s }) => !s || s.exportShare !== null],
+  [/margin expansion|margins? (expanded|widened|improved)|expansion in EBITDA margin/i, ({ r }) => !r || r.marginChange > 0],
+  [/margin contraction|margins? (contracted|narrowed|compressed)|compressed EBITDA margin/i, ({ r }) => !r || r.marginChange < 0],
+  [/revenue growth ahead of estimates|topline growth/i, ({ r }) => !r || r.revenueGrowth > 0],
+  [/record quarterly revenue|highest-ever quarterly revenue/i, ({ r }) => !r || (r.revenueGrowth > 0 && (r.revenuePrev === undefined || r.revenue > r.revenuePrev))],
+  [/despite reported profit growth/i, ({ r }) => !r || r.patGrowth > 0],
+];
+
+const UP_WORD = /\b(up|rose|rise|rising|grew|grow|grows|growth|growing|increase|increased|increases|higher|expanded|expansion|improved|improvement|climbed|jumped|gained|lifted|widened|surged|outpaced)\b/gi;
+const DOWN_WORD = /\b(down|fell|fall|falls|declined|decline|declines|lower|slipped|slipping|slip|dropped|drop|contracted|contraction|narrowed|narrowing|eased|compressed|compression|slumped|shrank)\b/gi;
+const DIRECTED_KEYS = ["revenueGrowth", "ebitdaGrowth", "patGrowth", "marginChange"] as const;
+
+function lastDirection(text: string): "up" | "down" | null {
+  let at = -1;
+  let dir: "up" | "down" | null = null;
+  for (const m of text.matchAll(UP_WORD)) if (m.index > at) [at, dir] = [m.index, "up"];
+  for (const m of text.matchAll(DOWN_WORD)) if (m.index > at) [at, dir] = [m.index, "down"];
+  return dir;
+}
+
+/** The direction a template gives a results placeholder: a word right after it ("a {x} fall"), else the last one before it in its clause. */
+export function claimedDirection(template: string, key: string): "up" | "down" | null {
+  const i = template.indexOf(`{${key}}`);
+  if (i < 0) return null;
+  const after = template.slice(i + key.length + 2).match(/^\s*(?:YoY\s+|year-on-year\s+)?(rise|growth|increase|expansion|improvement|fall|decline|drop|contraction)\b/i);
+  if (after) return /rise|growth|increase|expansion|improvement/i.test(after[1] ?? "") ? "up" : "down";
+  const before = template.slice(0, i);
+  const clauseStart = Math.max(before.lastIndexOf("}"), before.lastIndexOf(". "), before.lastIndexOf(";"), before.lastIndexOf(", "), before.lastIndexOf(": "));
+  return lastDirection(before.slice(clauseStart + 1));
+}
+
+const storyCache = new Map<string, boolean>();
+/** Whether a template's claims (directions of its figures, balance sheet, guidance) agree with the quarter's facts. */
+export function storyFits(template: string, story: Story): boolean {
+  if (!story.r && !story.s) return true;
+  const key = `${storySignature(story)}|${template}`;
+  let hit = storyCache.get(key);
+  if (hit === undefined) {
+    const r = story.r;
+    hit =
+      STORY_RULES.every(([re, ok]) => !re.test(template) || ok(story)) &&
+      (!r ||
+        DIRECTED_KEYS.every((k) => {
+          const dir = claimedDirection(template, k);
+          return dir === null || (dir === "up" ? r[k] > 0 : r[k] < 0);
+        }));
+    storyCache.set(key, hit);
+  }
+  return hit;
+}
+
+export function storySignature({ r, s }: Story): string {
+  const sign = (x: number) => (x > 0 ? "+" : x < 0 ? "-" : "0");
+  const rs = r ? DIRECTED_KEYS.map((k) => sign(r[k])).join("") : "";
+  const ss = s
+    ? `${s.debt === null ? "n" : s.netCash ? "c" : "d"}${s.debtTrend ?? "-"}${s.cashFlow[0]}${s.workingCapital[0]}${s.orderBook === null ? "n" : s.orderBookTrend}${s.guidance[0]}${s.exportShare === null ? "n" : "x"}`
+    : "";
+  return `${rs}/${ss}`;
+}
+
+/** The CFO's balance-sheet line, straight from the fact sheet: finance costs, debt and cash with their directions. */
+export function balanceSheetLine(company: CompanyRecord, r: ResultsFacts): string | null {
+  const s = factSheet(company, r);
+  if (s.cash === null) return null;
+  const parts: string[] = [];
+  if (s.debt !== null && s.debtPrev !== null && r.financeCost !== undefined && r.financeCostPrev !== undefined) {
+    const up = s.debtTrend === "up";
+    parts.push(
+      `Finance costs were ${formatCrore(r.financeCost, true)} against ${formatCrore(r.financeCostPrev, true)} in the previous quarter, ` +
+        `${up ? "higher" : "lower"} as gross debt ${up ? "rose" : "came down"} by ${formatCrore(niceRound(Math.max(s.debt * 0.01, Math.abs(s.debt - s.debtPrev))))} to ${formatCrore(niceRound(s.debt))}.`,
+    );
+  }
+  parts.push(
+    s.netCash
+      ? `Cash and investments stood at ${formatCrore(niceRound(s.cash))}, so we remain net cash.`
+      : `Cash and investments stood at ${formatCrore(niceRound(s.cash))}, leaving net debt of ${formatCrore(niceRound((s.debt ?? 0) - s.cash))}.`,
+  );
+  parts.push(s.cashFlow === "improved" ? "Operating cash flow improved over the same quarter last year." : "Operating cash flow weakened against the same quarter last year.");
+  return parts.join(" ");
+}
+
+/** The scene's fact sheet: given, or read from its results. */
+export function sceneSheet(scene: TextScene): FactSheet | undefined {
+  return scene.sheet ?? (scene.results ? factSheet(scene.company, scene.results) : undefined);
 }
 
 /** The detailed filing's table: this quarter, the previous quarter and the year-ago quarter. */
@@ -1025,10 +1306,16 @@ export function factsFromEarningsTable(quarter: string, table: EarningsTable | n
   const mYa = get(iMargin, 2);
   const pat = iPat >= 0 ? get(iPat, 0) : null;
   const patYa = iPat >= 0 ? get(iPat, 2) : null;
+  const iFin = find(/^Finance costs/);
+  const fin = iFin >= 0 ? get(iFin, 0) : null;
+  const finPrev = iFin >= 0 ? get(iFin, 1) : null;
+  const revPrev = get(iRev, 1);
   if (rev === null || revYa === null || eb === null || ebYa === null || m === null || mYa === null || pat === null || patYa === null) return null;
   return {
     quarter,
     revenue: rev,
+    ...(revPrev !== null ? { revenuePrev: revPrev } : {}),
+    ...(fin !== null && finPrev !== null ? { financeCost: fin, financeCostPrev: finPrev } : {}),
     pat,
     eps: (iEps >= 0 ? get(iEps, 0) : null) ?? 0,
     revenueGrowth: growthPct(rev, revYa),
@@ -1055,7 +1342,7 @@ export function plausibleResults(rng: Rng, company: CompanyRecord, quarter: stri
     cls,
     revenue,
     pat,
-    eps: round2((pat * p.price) / company.marketCapCr),
+    eps: round2(pat / p.sharesCr),
     revenueGrowth,
     ebitdaGrowth,
     patGrowth,
@@ -1087,6 +1374,15 @@ const FINANCIAL_SUMMARIES: Record<ResultsClass, readonly string[]> = {
   ],
 };
 
+/** The quarter in one signed sentence, for numbers no summary template tells. */
+function plainResultsLead(company: CompanyRecord, r: ResultsFacts): string {
+  const moved = (x: number, up: string, down: string) => `${x >= 0 ? up : down} ${pctText(x)}`;
+  return (
+    `${company.companyName}'s ${r.financial ? "total income" : "revenue"} ${moved(r.revenueGrowth, "rose", "fell")} YoY in ${quarterLabel(r.quarter)}; ` +
+    `${r.financial ? "operating profit" : "EBITDA"} ${moved(r.ebitdaGrowth, "rose", "fell")} and PAT ${moved(r.patGrowth, "rose", "fell")}.`
+  );
+}
+
 export interface EarningsInput {
   quarter: string;
   current: QuarterFinancials;
@@ -1097,12 +1393,12 @@ export interface EarningsInput {
 
 /** One results filing with its summary and table; also returns the facts texts about it can use. */
 export function buildEarnings(rng: Rng, company: CompanyRecord, atMs: number, input: EarningsInput): { row: EarningsRecord; facts: ResultsFacts } {
-  const facts = resultsFacts(company, input.current, input.yearAgo, input.cls);
-  const scene: TextScene = { company, atMs, tone: input.cls === "negative" ? "negative" : "positive", results: facts, quarter: input.quarter };
-  const bank = facts.financial ? FINANCIAL_SUMMARIES[input.cls] : phrases.earningsSummaries[input.cls];
+  const facts = resultsFacts(company, input.current, input.previous, input.yearAgo);
+  const scene: TextScene = { company, atMs, tone: facts.cls === "negative" ? "negative" : facts.cls === "positive" ? "positive" : "neutral", results: facts, quarter: input.quarter };
+  const bank = facts.financial ? FINANCIAL_SUMMARIES[facts.cls] : phrases.earningsSummaries[facts.cls];
   const fitting = usableTemplates(bank, scene);
-  const template = rng.pick(fitting.length > 0 ? fitting : bank);
-  const lead = fillTemplate(template, sceneValues(rng, template, scene));
+  // Numbers no written story fits (revenue down, profit up) are told plainly.
+  const lead = fitting.length > 0 ? renderFrom(rng, fitting, scene) : plainResultsLead(company, facts);
   const label = quarterLabel(input.quarter);
   const yaLabel = quarterLabel(input.yearAgo.quarter);
   const line = facts.financial ? "Total income" : "Revenue from operations";
@@ -1219,10 +1515,20 @@ const NO_REDFLAGS = [
   "Nothing alarming surfaced on the call; disclosures were consistent with the previous quarter's commentary.",
 ];
 
-function sectorLines(company: CompanyRecord): readonly string[] {
-  const group = companyProfile(company).group;
-  return phrases.sectorCommentary[group] ?? phrases.sectorCommentary[company.sector] ?? [];
+/** What the business talks about: its industry's own lines first, then its sector's. */
+export function sectorLines(company: CompanyRecord): readonly string[] {
+  const key = `${company.sector}|${company.industry}`;
+  let lines = sectorLinesCache.get(key);
+  if (!lines) {
+    const group = companyProfile(company).group;
+    const industry = phrases.industryCommentary[company.industry] ?? [];
+    const sector = phrases.sectorCommentary[group] ?? phrases.sectorCommentary[company.sector] ?? [];
+    lines = industry.length > 0 ? [...industry, ...sector.filter((line) => fitsSector(line, company))] : sector;
+    sectorLinesCache.set(key, lines);
+  }
+  return lines;
 }
+const sectorLinesCache = new Map<string, readonly string[]>();
 
 /** An analysis tag about guidance and what the guidance text must say for it to apply. */
 export const GUIDANCE_TAGS: readonly (readonly [RegExp, RegExp])[] = [
@@ -1431,6 +1737,10 @@ export function buildAlert(rng: Rng, company: CompanyRecord, atMs: number, input
   let templates: readonly string[];
   if (type === "price_alert") templates = direction === "down" ? INTRADAY_REASONS.down : INTRADAY_REASONS.up;
   else templates = phrases.alertReasons[type] ?? INTRADAY_REASONS.up;
+  if (!isMarketTradingDay(atMs)) {
+    const closed = templates.filter((t) => !SESSION_STORY_RE.test(t) && !MARKET_WRAP_RE.test(t));
+    if (closed.length > 0) templates = closed;
+  }
   const reason = renderFrom(rng, templates, scene);
   let drivers: string[];
   if (type === "earnings" || type === "high_growth_concalls") {
@@ -1607,12 +1917,13 @@ export function buildNews(rng: Rng, company: CompanyRecord, atMs: number, input:
     memo: new Map(),
     price: input.price,
     results: resultsFit ? input.results : undefined,
+    sheet: input.results ? factSheet(company, input.results) : undefined,
     quarter: sentiment === "neutral" ? input.upcoming?.quarter : resultsFit ? input.results?.quarter : undefined,
     eventMs: sentiment === "neutral" ? input.upcoming?.atMs : undefined,
   };
   // Market-wrap headlines (how the indices closed, top gainers) run only on days the market traded.
   const traded = isMarketTradingDay(atMs);
-  const noWrap = (pool: readonly string[]) => (traded ? pool : pool.filter((t) => !MARKET_WRAP_RE.test(t)));
+  const noWrap = (pool: readonly string[]) => (traded ? pool : pool.filter((t) => !MARKET_WRAP_RE.test(t) && !SESSION_STORY_RE.test(t)));
   const titlePool = noWrap(usableTemplates(phrases.newsTitles[sentiment], scene));
   const titleTemplate = rng.pick(byTone(titlePool.length > 0 ? titlePool : noWrap(phrases.newsTitles[sentiment]), sentiment));
   const companyTitle = fillTemplate(titleTemplate, sceneValues(rng, titleTemplate, scene));

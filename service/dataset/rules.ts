@@ -34,6 +34,10 @@ export function transcriptDeadlineMs(meetingMs: number): number {
 export const MARKET_WRAP_RE =
   /\b(Sensex|Nifty|benchmark indices|market wrap|stock market today|closing bell|top (gainers|losers)|buzzing stocks|stocks to watch today|drag the index|in (intraday|early|today's) trad(e|ing)|heavy volumes|intraday)\b/i;
 
+/** Stories of a session's share moves or of a corporate action decided that day: on market days only. */
+export const SESSION_STORY_RE =
+  /\b(shares?|stock|\{symbol\}|\{company\}) (jump|jumps|jumped|slump|slumps|tumbles?|rall(y|ies)|surges?|climbs?|slips?|slides|drops?|falls?|fell|gains?|rises?|rose|trade flat|end little changed|extends|under pressure|hits|at record high|among top)|in early trade|in (the|today's) session|through the session|\b(rose|fell|moved|down|up|jumped|slumped|drops|trading) \{pct\}|\{pct\} (higher|lower)|shares? (rise|fall|up|down) \{pct\}|stock (up|down) \{pct\}|\b(board approves|announces bonus|declares interim dividend|buyback worth)/i;
+
 export function marketWrapAllowed(ms: number): boolean {
   return isTradingDay(ms);
 }

@@ -137,8 +137,25 @@ function shiftQuarter(q: Quarter, by: number): Quarter {
   return out;
 }
 
-/** Days after quarter end when the company usually files: bigger companies earlier, Q4 later (60-day window). */
+/** The season's openers and when they usually file (days after quarter end; Q4 a few days later). */
+const BELLWETHER_DAYS: Readonly<Record<string, readonly [number, number]>> = {
+  TCS: [9, 12],
+  HCLTECH: [12, 15],
+  INFY: [15, 18],
+  WIPRO: [15, 19],
+  HDFCBANK: [17, 20],
+  ICICIBANK: [17, 20],
+  RELIANCE: [16, 21],
+  TECHM: [20, 24],
+  LTIM: [15, 19],
+  KOTAKBANK: [24, 28],
+  AXISBANK: [15, 19],
+};
+
+/** Days after quarter end when the company usually files: bellwethers first, bigger companies earlier, Q4 later (60-day window). */
 function naturalOffsetDays(rng: Rng, company: CompanyRecord, q: number): number {
+  const bell = BELLWETHER_DAYS[company.symbol];
+  if (bell) return rng.int(bell[0], bell[1]) + (q === 4 ? 4 : 0);
   const bigness = Math.min(1, Math.log10(Math.max(1, company.marketCapCr / 5_000)) / 2.6);
   const u = (rng.next() + rng.next()) / 2;
   // The deadline rush: many smaller companies file in the last five days of the window.
@@ -151,12 +168,13 @@ function clampNum(x: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, x));
 }
 
-/** Results are approved at board meetings: mostly after the close, some during the session. */
+/** Results are approved at board meetings: nearly all after the close, a few during the session. */
 function filingTime(rng: Rng, dayStart: number): number {
   const [from, to] = rng.weighted([
-    [[12 * 60 + 30, 15 * 60 + 30], 0.27],
-    [[15 * 60 + 30, 19 * 60 + 30], 0.58],
-    [[19 * 60 + 30, 22 * 60], 0.15],
+    [[13 * 60, 15 * 60 + 30], 0.08],
+    [[15 * 60 + 30, 17 * 60 + 30], 0.42],
+    [[17 * 60 + 30, 19 * 60 + 30], 0.34],
+    [[19 * 60 + 30, 22 * 60], 0.16],
   ] as const);
   return dayStart + rng.int(from, to - 1) * MINUTE_MS + rng.int(0, 59) * 1000;
 }
@@ -164,9 +182,9 @@ function filingTime(rng: Rng, dayStart: number): number {
 function filingMsFor(rng: Rng, quarter: string, offsetDays: number): number {
   const deadline = resultsDeadlineMs(quarter);
   let day = istDayStartMs(quarterEndMs(quarter) + offsetDays * DAY_MS + HOUR_MS);
-  if (istWeekday(day) === 0 && rng.chance(0.85)) day += DAY_MS;
-  // Never past the regulator's deadline: a Sunday shift on the last day goes back to Saturday.
-  while (day >= deadline) day -= DAY_MS;
+  // Boards meet on market days: a weekend or holiday moves the meeting on, or back when the deadline is near.
+  while (!isTradingDay(day) && day + DAY_MS < deadline) day += DAY_MS;
+  while ((day >= deadline || !isTradingDay(day)) && day > deadline - 20 * DAY_MS) day -= DAY_MS;
   return filingTime(rng, day);
 }
 
@@ -354,6 +372,7 @@ export function generateDataset(options: SeedOptions): Dataset {
         cls: f.cls,
       });
       f.facts = facts;
+      f.cls = facts.cls;
       out.earnings.push(unique(row));
     }
   }
@@ -396,17 +415,26 @@ export function generateDataset(options: SeedOptions): Dataset {
       const size = (f.cls === "positive" ? r.float(0.015, 0.07) : f.cls === "negative" ? -r.float(0.02, 0.08) : r.float(-0.04, 0.02)) * (f.facts.significant ? 1.5 : 1);
       s.jumps.set(day, size);
     }
-    let price = p.price * Math.exp(r.normal(0, 0.1) - p.momentum * 0.12);
+    let price = p.price * Math.exp(r.normal(0, 0.05) - p.momentum * 0.06);
     const drift = p.momentum * 0.0011;
     for (let i = 0; i < tradingDays.length; i++) {
       if (i > 0) {
-        let ret = drift + (marketShock[i] ?? 0) + (sectorMoves[i] ?? 0) + r.normal(0, p.vol * 0.7);
+        // Pulled gently back towards the company's value, so months of noise never stray far from market cap ÷ shares.
+        const gap = Math.log(price / p.price);
+        let ret = drift - (0.06 + 0.5 * Math.max(0, Math.abs(gap) - 0.1)) * gap + (marketShock[i] ?? 0) + (sectorMoves[i] ?? 0) + r.normal(0, p.vol * 0.7);
         if (r.chance(0.025)) ret += r.normal(0, p.vol * 3);
         ret += s.jumps.get(i) ?? 0;
         price = price * (1 + clampNum(ret, -0.18, 0.2));
       }
-      s.closes.push(roundToTick(Math.max(1, price)));
+      s.closes.push(Math.max(1, price));
     }
+    // The walk ends where market cap ÷ shares puts the stock (within a day's move): the path is tilted, more towards
+    // its end, to land there without stretching the months before.
+    const last = s.closes[s.closes.length - 1] ?? p.price;
+    const scaleTo = (p.price * Math.exp(clampNum(r.normal(0, 0.012), -0.03, 0.03))) / last;
+    const n = Math.max(1, s.closes.length - 1);
+    // A stock's value moves with its news, but not by a fifth in a few months: the band holds the rare outlier.
+    s.closes = s.closes.map((c, i) => roundToTick(Math.max(0.05, p.price * Math.exp(clampNum(Math.log((c * scaleTo ** ((i / n) ** 2)) / p.price), -0.2, 0.2)))));
   }
   const close = (s: CompanyState, i: number): number => s.closes[Math.max(0, Math.min(i, s.closes.length - 1))] ?? companyProfile(s.company).price;
   const priceAt = (s: CompanyState, ms: number): number => close(s, dayIndexOf(ms));
@@ -524,8 +552,8 @@ export function generateDataset(options: SeedOptions): Dataset {
     }
     // Market alerts come from the walks: movers, fresh highs and lows, volume and volatility spikes.
     const todayOpen = istAt(todayStart, 9, 15);
-    const lastDay = tradingDays.length - 1;
-    const dayOk = (i: number) => i >= firstWindowDay && (i < lastDay || (tradingDays[lastDay] === todayStart && nowS > todayOpen + 5 * MINUTE_MS));
+    // Every session up to the last one counts (a Saturday start keeps Friday); today's only once it has opened.
+    const dayOk = (i: number) => i >= firstWindowDay && ((tradingDays[i] ?? 0) < todayStart || nowS > todayOpen + 5 * MINUTE_MS);
     const momentOn = (rr: Rng, i: number): number => {
       const day = tradingDays[i] as number;
       let t = marketMoment(rr, day);
@@ -711,7 +739,14 @@ export function generateDataset(options: SeedOptions): Dataset {
       for (const f of s.filings) {
         const q = parseQuarterKey(f.quarter)?.q ?? 1;
         // The intimation precedes the meeting, whether or not the results are out yet.
-        if (r.chance(0.55)) add(s, bizMoment(istDayStartMs(f.ms - r.int(5, 14) * DAY_MS)), "Meeting Intimation", { quarter: f.quarter, eventMs: f.ms });
+        // Booked one to three weeks ahead, on a market day.
+        if (r.chance(0.55)) {
+          const meetingDay = istDayStartMs(f.ms);
+          let day = meetingDay - r.int(7, 21) * DAY_MS;
+          const step = meetingDay - day > 14 * DAY_MS ? DAY_MS : -DAY_MS;
+          while (!isTradingDay(day)) day += step;
+          add(s, bizMoment(day), "Meeting Intimation", { quarter: f.quarter, eventMs: f.ms });
+        }
         if (!f.filed || !f.facts) continue;
         const facts = f.facts;
         const outcomeMinutes = BOARD_OUTCOME_MAX_MS / MINUTE_MS - 1;
@@ -755,8 +790,8 @@ export function generateDataset(options: SeedOptions): Dataset {
 /** Random fill uses the same weights as single builds, minus the results paperwork already laid per filing. */
 const FILL_OVERRIDES: Readonly<Record<string, number>> = {
   "Newspaper Publication": 5,
-  "Outcome of Board Meeting": 2,
-  "Meeting Intimation": 2,
+  "Outcome of Board Meeting": 0,
+  "Meeting Intimation": 0,
   Dividend: 3,
   "Investor Presentation": 1,
   Concall: 0,

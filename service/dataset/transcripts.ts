@@ -8,6 +8,7 @@ import type { CompanyRecord } from "./companies";
 import * as phrases from "./phrases";
 import { createRng, type Rng } from "./rng";
 import {
+  balanceSheetLine,
   companyProfile,
   factsFromEarningsTable,
   fillTemplate,
@@ -17,6 +18,7 @@ import {
   personName,
   plausibleResults,
   sceneValues,
+  sectorLines,
   usableTemplates,
   type ResultsClass,
   type ResultsFacts,
@@ -211,7 +213,7 @@ export function buildTranscript(call: TranscriptCall, company: CompanyRecord, ea
   const financeLine = remarks.find((r) => /^Finance costs/i.test(r));
   const general = remarks.filter((r) => r !== handover && r !== cfoIntro && r !== summary && r !== financeLine && !/dividend/i.test(r));
   const ceoParas = pickTexts(rng, general, rng.int(6, 8), tone, scene);
-  const sector = usableTemplates(phrases.sectorCommentary[profile.group] ?? [], scene, false);
+  const sector = usableTemplates(sectorLines(company), scene, false);
   if (sector.length > 0) ceoParas.splice(1, 0, rng.sample(sector, 2).map((t) => spokenLine(fillTemplate(t, sceneValues(rng, t, scene)))).join(" "));
   say(ceo, ["Thank you, and good day to everyone on the call.", ...ceoParas, handover ?? "I will now hand over to our CFO."].join("\n\n"));
 
@@ -229,7 +231,8 @@ export function buildTranscript(call: TranscriptCall, company: CompanyRecord, ea
     cfoParas.push(fillTemplate(cfoIntro, sceneValues(rng, cfoIntro, scene)));
   else cfoParas.push("Thank you. Let me take you through the key financial highlights for the quarter.");
   cfoParas.push(numbers);
-  if (financeLine && !profile.financial) cfoParas.push(fillTemplate(financeLine, sceneValues(rng, financeLine, scene)));
+  const balance = profile.financial ? null : balanceSheetLine(company, facts);
+  if (balance) cfoParas.push(balance);
   cfoParas.push(...spokenGuidance(rng, 2, tone, scene));
   if (summary) cfoParas.push(fillTemplate(summary, sceneValues(rng, summary, scene)));
   say(cfo, cfoParas.join("\n\n"));
