@@ -1,10 +1,11 @@
+import type { Locator } from "@playwright/test";
 import { confirmSpend, screenshotWidths } from "./support/desk";
 import { expectAccessible } from "./support/axe";
 import { expect, test } from "./support/test";
 import { signedInWithOwnAccount } from "./portfolio-support";
 
 /** A statement's line by its label, and the text of its cells. */
-function line(table: import("@playwright/test").Locator, label: string) {
+function line(table: Locator, label: string) {
   return table.getByTestId("earnings-line").filter({ has: table.page().getByRole("cell", { name: label, exact: true }) });
 }
 

@@ -20,6 +20,7 @@ import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime } from "@/lib/format/time";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { companyNamesInput, heldCompanyNames, unnamedSymbols, upcomingCalendarQueryOptions } from "@/lib/query/earnings";
+import { useSymbolNames } from "@/lib/query/symbol-names";
 import { isDayKey } from "./calendar";
 import type { ResultRef } from "./earnings-detail-sheet";
 import { EarningsDetailSheetLazy, preloadEarningsDetailSheet } from "./earnings-detail-sheet-lazy";
@@ -68,16 +69,16 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
   // Names come first from what the desk already holds (every calendar of this session, earnings rows bought), then
   // from the free calendar of the symbols still unnamed; only what neither carries is offered for credits.
   const pageSymbols = [...new Set(rows.map((r) => r.symbol))].sort();
-  const anyUnnamed = pageSymbols.some((s) => !heldCompanyNames(client).has(s));
+  const held = useSymbolNames(pageSymbols, { carried: heldCompanyNames(client), enabled: filter.ready });
+  const anyUnnamed = pageSymbols.some((s) => !held.names.has(s));
   // Keyed by the page's symbols (not the unnamed ones), so the names it brings do not change its own key.
   // Asked for only when the user wants names (a free call, but it counts against the account's rate limit).
   const [namesWanted, setNamesWanted] = React.useState(false);
   const namesCalendar = useQuery({ ...upcomingCalendarQueryOptions(pageSymbols), enabled: namesWanted && filter.ready && pageSymbols.length > 0 && anyUnnamed });
   const freeLookupDone = namesWanted && !namesCalendar.isFetching;
-  const freeNames = heldCompanyNames(client);
   const { names, unknown, paid } = useCompanyNames(
     rows.map((r) => r.symbol),
-    freeNames,
+    held.names,
   );
 
   const showCompany = rows.some((r) => names.has(r.symbol));
@@ -141,7 +142,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
               <span className="pb-2 text-xs text-muted-foreground">IST days, both included</span>
             </div>
           )}
-          {unknown.length > 0 && rows.length > 0 && !freeLookupDone && (
+          {unknown.length > 0 && rows.length > 0 && held.settled && !freeLookupDone && (
             <Button
               variant="outline"
               size="sm"
@@ -221,7 +222,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
                       </IntentLink>
                     </TableCell>
                     {showCompany && (
-                      <TableCell className="max-w-64 truncate" title={names.get(r.symbol)}>
+                      <TableCell className="max-w-64 truncate" title={names.get(r.symbol)} data-testid="past-result-company">
                         {names.get(r.symbol) ?? <span className="text-muted-foreground">—</span>}
                       </TableCell>
                     )}

@@ -30,7 +30,7 @@ import {
 } from "../portfolio/watchlists";
 import { createBriefSchedule, deleteBriefSchedule, listBriefRuns, listBriefSchedules, updateBriefSchedule } from "../schedules/briefs";
 import { trackSeason } from "../season/season-tracker";
-import { buySymbolCatalogue, searchSymbols } from "../symbols/symbol-directory";
+import { buySymbolCatalogue, searchSymbols, symbolNames } from "../symbols/symbol-directory";
 import { exportAudit, listAudit } from "../teams/audit";
 import { acceptInvite, createInvite, listInvites } from "../teams/invites";
 import { updateMember } from "../teams/members";
@@ -99,6 +99,7 @@ export const deskBindings = {
   listBriefRuns: listBriefRuns,
 
   searchSymbols: searchSymbols,
+  getSymbolNames: ({ ctx, user, input }) => symbolNames({ ctx, user, symbols: input.symbols }),
   buySymbolCatalogue: buySymbolCatalogue,
 
   getTeam: getTeamView,
