@@ -15,9 +15,9 @@ function ChangeCell({ change, label }: { change: Change | null; label: string })
   if (!change) return <TableCell className="px-1.5 text-right text-muted-foreground">—</TableCell>;
   const Icon = change.value > 0 ? ArrowUpRightIcon : change.value < 0 ? ArrowDownRightIcon : null;
   return (
-    <TableCell className={cn("px-1.5 text-right font-mono tabular-nums", TONE_CLASS[change.tone])} data-tone={change.tone} aria-label={`${label}: ${formatChange(change)}`}>
+    <TableCell className={cn("px-1.5 text-right font-mono text-xs tabular-nums sm:text-sm", TONE_CLASS[change.tone])} data-tone={change.tone} aria-label={`${label}: ${formatChange(change)}`}>
       <span className="inline-flex items-center justify-end gap-0.5">
-        {Icon && <Icon aria-hidden className="size-3.5" />}
+        {Icon && <Icon aria-hidden className="hidden size-3.5 sm:block" />}
         {formatChange(change)}
       </span>
     </TableCell>
