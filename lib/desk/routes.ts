@@ -90,6 +90,8 @@ export const deskRoutes = {
 
   getUsage: route({ method: "GET", path: "/api/usage", access: "user", staleSeconds: 5, output: usageViewSchema }),
   getSpend: route({ method: "GET", path: "/api/usage/spend", access: "user", staleSeconds: 15, query: spendQuerySchema, output: deskSpendSchema }),
+  // The same spend as a CSV: per endpoint and, for admins' everyone view, per member, each with its total.
+  exportSpend: route({ method: "GET", path: "/api/usage/spend.csv", access: "user", kind: "file", query: spendQuerySchema, output: z.unknown() }),
 
   listSummaries: route({ method: "GET", path: "/api/summaries", access: "user", output: z.array(summaryListEntrySchema) }),
   getSummary: route({ method: "GET", path: "/api/summaries/[id]", access: "user", staleSeconds: Infinity, params: idParams("summary in your history"), output: summaryEntrySchema }),

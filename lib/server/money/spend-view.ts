@@ -5,7 +5,10 @@ import "server-only";
  */
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import type { DeskSpend, Reconciliation, SpendRange, SpendScope } from "@/lib/desk/usage";
+import { toCsv } from "@/lib/alpha/csv";
+import { spendRows } from "@/lib/desk/spend-rows";
 import type { DeskContext } from "../core/context";
+import type { DeskFile } from "../core/reply";
 import { withUserKey } from "../identity/key-vault";
 import type { SessionUser } from "../identity/users";
 import { knownRpm, LOW_RPM } from "../upstream/background-budget";
@@ -67,4 +70,27 @@ export async function getDeskSpend({ ctx, user, input }: { ctx: DeskContext; use
     return { ...series, scope, byUser, today, ledgerError };
   }
   return { ...(await getSpendSeries({ input: { userId: user.id, range }, ctx: c })), scope, today, ledgerError };
+}
+
+const percent = (share: number) => Math.round(share * 1000) / 10;
+
+/**
+ * The spend of a range as a spreadsheet: one row per endpoint and, in the all-users view, one per member and the
+ * spend outside the desk; each part ends with its total. Credits are plain numbers (no grouping) for sums.
+ */
+export async function exportSpend({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: { range: SpendRange; scope: SpendScope } }): Promise<DeskFile> {
+  const spend = await getDeskSpend({ ctx, user, input });
+  const rows: (string | number)[][] = [];
+  for (const r of spendRows(spend)) rows.push(["endpoint", r.endpoint, r.label, "", "", r.credits, percent(r.share)]);
+  rows.push(["endpoint", "", "Total through the desk", "", "", spend.total, spend.total > 0 ? 100 : 0]);
+  if (spend.byUser) {
+    const users = [...spend.byUser].sort((a, b) => b.credits - a.credits);
+    const outside = spend.outside?.total ?? 0;
+    const all = users.reduce((sum, u) => sum + u.credits, 0) + outside;
+    for (const u of users) rows.push(["member", u.email, u.name, u.calls, u.cachedCalls, u.credits, all > 0 ? percent(u.credits / all) : 0]);
+    if (outside > 0) rows.push(["member", "", "Outside the desk", "", "", outside, percent(outside / all)]);
+    rows.push(["member", "", "Total of every member", users.reduce((n, u) => n + u.calls, 0), users.reduce((n, u) => n + u.cachedCalls, 0), all, all > 0 ? 100 : 0]);
+  }
+  const body = toCsv(["part", "id", "name", "calls", "calls_from_cache", "credits", "share_percent"], rows);
+  return { filename: `desk-spend-${input.scope === "all" ? "everyone" : "mine"}-${input.range}-${ctx.now().toISOString().slice(0, 10)}.csv`, contentType: "text/csv; charset=utf-8", body };
 }

@@ -11,7 +11,7 @@ import type { DeskBinding } from "../http/route";
 import { serveLive } from "../live/relay";
 import { getActiveCalendar, listCalendarVersions, saveCalendar } from "../market/calendar-store";
 import { getBatchInput } from "../records/batch-inputs";
-import { getDeskSpend } from "../money/spend-view";
+import { exportSpend, getDeskSpend } from "../money/spend-view";
 import { findRecentSummary, getSummary, listSummaries } from "../records/summaries";
 import { getTeamView } from "../money/team-view";
 import { getUsageSnapshot } from "../money/usage";
@@ -64,6 +64,7 @@ export const deskBindings = {
 
   getUsage: getUsageSnapshot,
   getSpend: getDeskSpend,
+  exportSpend: exportSpend,
 
   listSummaries: listSummaries,
   getSummary: ({ ctx, user, params }) => getSummary({ ctx, user, id: params.id }),
