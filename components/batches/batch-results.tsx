@@ -233,7 +233,7 @@ export function BatchResults({ job }: { job: BatchJob }) {
                 <TableHead>Line</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Summary</TableHead>
-                <TableHead>Error</TableHead>
+                <TableHead className="hidden md:table-cell">Error</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -249,7 +249,7 @@ export function BatchResults({ job }: { job: BatchJob }) {
                       {inputs.get(r.custom_id)?.watchlist && <span className="block font-sans text-muted-foreground">{inputs.get(r.custom_id)?.watchlist}</span>}
                     </TableCell>
                     <TableCell>{cancelled ? <Badge variant="outline">Not run</Badge> : <Badge variant={info.variant}>{info.label}</Badge>}</TableCell>
-                    <TableCell className="max-w-md">
+                    <TableCell className="max-w-md whitespace-normal">
                       {summary ? (
                         <button
                           type="button"
@@ -261,8 +261,9 @@ export function BatchResults({ job }: { job: BatchJob }) {
                       ) : (
                         <span className="text-muted-foreground">—</span>
                       )}
+                      {!cancelled && resultError(r) && <span className="block text-xs text-destructive md:hidden">{resultError(r)}</span>}
                     </TableCell>
-                    <TableCell className="max-w-xs text-xs whitespace-normal text-destructive">{cancelled ? "" : (resultError(r) ?? "")}</TableCell>
+                    <TableCell className="hidden max-w-xs text-xs whitespace-normal text-destructive md:table-cell">{cancelled ? "" : (resultError(r) ?? "")}</TableCell>
                   </TableRow>
                 );
               })}

@@ -205,9 +205,9 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
               <TableHeader>
                 <TableRow className="hover:bg-transparent">
                   <TableHead>Symbol</TableHead>
-                  {showCompany && <TableHead>Company</TableHead>}
-                  <TableHead>Quarter</TableHead>
-                  <TableHead>Results filed (IST)</TableHead>
+                  {showCompany && <TableHead className="hidden md:table-cell">Company</TableHead>}
+                  <TableHead className="hidden sm:table-cell">Quarter</TableHead>
+                  <TableHead className="hidden sm:table-cell">Results filed (IST)</TableHead>
                   <TableHead className="text-right">
                     <span className="sr-only">Open</span>
                   </TableHead>
@@ -216,22 +216,27 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
               <TableBody>
                 {rows.map((r) => (
                   <TableRow key={r.id} data-testid="past-result-row" data-symbol={r.symbol} data-quarter={r.quarter ?? ""}>
-                    <TableCell>
+                    <TableCell className="whitespace-normal">
                       <IntentLink href={symbolHref(r.symbol)} className="font-mono font-semibold text-primary hover:underline">
                         {r.symbol}
                       </IntentLink>
+                      {/* Narrower than the columns: the name, the quarter and the filing time under the symbol. */}
+                      {names.get(r.symbol) && <div className="text-xs text-muted-foreground md:hidden">{names.get(r.symbol)}</div>}
+                      <div className="text-xs text-muted-foreground tabular-nums sm:hidden" data-testid="past-result-when">
+                        {formatQuarter(r.quarter)} · filed {formatIstDateTime(r.date)}
+                      </div>
                     </TableCell>
                     {showCompany && (
-                      <TableCell className="max-w-64 truncate" title={names.get(r.symbol)} data-testid="past-result-company">
+                      <TableCell className="hidden max-w-64 truncate md:table-cell" title={names.get(r.symbol)} data-testid="past-result-company">
                         {names.get(r.symbol) ?? <span className="text-muted-foreground">—</span>}
                       </TableCell>
                     )}
-                    <TableCell>
+                    <TableCell className="hidden sm:table-cell">
                       <Badge variant="outline" className="font-mono">
                         {formatQuarter(r.quarter)}
                       </Badge>
                     </TableCell>
-                    <TableCell>
+                    <TableCell className="hidden sm:table-cell">
                       <IntentLink href={symbolHref(r.symbol)} className="tabular-nums hover:underline">
                         {formatIstDateTime(r.date)}
                       </IntentLink>
