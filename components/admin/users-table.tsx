@@ -140,25 +140,25 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
                   <TableCell className="hidden text-sm xl:table-cell">{formatIstDate(u.createdAt)}</TableCell>
                   <TableCell className="text-right whitespace-normal max-md:col-span-2 max-md:text-left">
                     <div className="flex flex-wrap justify-end gap-1 max-md:justify-start" data-testid="user-actions">
-                    <UserAccessActions user={u} self={self} />
-                    {u.disabled ? (
-                      <Button variant="outline" size="sm" disabled={busy} onClick={() => update.mutate({ params: { id: u.id }, body: { disabled: false } })}>
-                        Enable
-                      </Button>
-                    ) : (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        disabled={self || busy}
-                        className="text-destructive hover:text-destructive"
-                        aria-label={`Disable ${u.name}`}
-                        onPointerEnter={preloadDisableUserDialog}
-                        onFocus={preloadDisableUserDialog}
-                        onClick={() => setDisabling(u)}
-                      >
-                        Disable
-                      </Button>
-                    )}
+                      <UserAccessActions user={u} self={self} />
+                      {u.disabled ? (
+                        <Button variant="outline" size="sm" disabled={busy} onClick={() => update.mutate({ params: { id: u.id }, body: { disabled: false } })}>
+                          Enable
+                        </Button>
+                      ) : (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          disabled={self || busy}
+                          className="text-destructive hover:text-destructive"
+                          aria-label={`Disable ${u.name}`}
+                          onPointerEnter={preloadDisableUserDialog}
+                          onFocus={preloadDisableUserDialog}
+                          onClick={() => setDisabling(u)}
+                        >
+                          Disable
+                        </Button>
+                      )}
                     </div>
                   </TableCell>
                 </TableRow>

@@ -48,46 +48,46 @@ export function EarningsTable({ table, className }: { table: EarningsTableData |
     return <p className="text-sm text-muted-foreground">This filing carries no results table.</p>;
   }
   const statement = (
-      <div className="rounded-lg border" data-testid="earnings-table" data-basis={shown.basis ?? ""}>
-        <Table className="table-fixed">
-          <TableCaption className="mb-3 px-3 text-left text-xs">
-            {shown.basis ? `${BASIS_LABEL[shown.basis]} results. ` : ""}Amounts in {view.unit}; margins in %. YoY compares {periodLabel(view.periods[0] ?? "")} with{" "}
-            {view.yoyAgainst ? periodLabel(view.yoyAgainst) : "the year before"}
-            {view.qoqAgainst ? `, QoQ with ${periodLabel(view.qoqAgainst)}` : ""}. For cost lines a fall is shown green.
-          </TableCaption>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead className="w-[34%] whitespace-normal sm:w-[28%]">
-                Line item <span className="font-normal">({view.unit})</span>
+    <div className="rounded-lg border" data-testid="earnings-table" data-basis={shown.basis ?? ""}>
+      <Table className="table-fixed">
+        <TableCaption className="mb-3 px-3 text-left text-xs">
+          {shown.basis ? `${BASIS_LABEL[shown.basis]} results. ` : ""}Amounts in {view.unit}; margins in %. YoY compares {periodLabel(view.periods[0] ?? "")} with{" "}
+          {view.yoyAgainst ? periodLabel(view.yoyAgainst) : "the year before"}
+          {view.qoqAgainst ? `, QoQ with ${periodLabel(view.qoqAgainst)}` : ""}. For cost lines a fall is shown green.
+        </TableCaption>
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead className="w-[34%] whitespace-normal sm:w-[28%]">
+              Line item <span className="font-normal">({view.unit})</span>
+            </TableHead>
+            {view.periods.map((p, i) => (
+              <TableHead key={p} className={cn("px-1.5 text-right", i === 0 ? "text-foreground" : "hidden sm:table-cell")}>
+                {periodLabel(p)}
               </TableHead>
-              {view.periods.map((p, i) => (
-                <TableHead key={p} className={cn("px-1.5 text-right", i === 0 ? "text-foreground" : "hidden sm:table-cell")}>
-                  {periodLabel(p)}
-                </TableHead>
-              ))}
-              <TableHead className="px-1.5 text-right">YoY</TableHead>
-              {view.qoqAgainst && <TableHead className="px-1.5 text-right">QoQ</TableHead>}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {view.rows.map((row) => (
-              <TableRow key={row.label} data-testid="earnings-line" data-percent={row.isPercent}>
-                <TableCell className="font-medium whitespace-normal">{row.label}</TableCell>
-                {row.values.map((v, i) => (
-                  <TableCell
-                    key={view.periods[i]}
-                    className={cn("px-1.5 text-right font-mono tabular-nums", i === 0 ? "font-semibold" : "hidden text-muted-foreground sm:table-cell")}
-                  >
-                    {cellText(v, row)}
-                  </TableCell>
-                ))}
-                <ChangeCell change={row.yoy} label={`${row.label} year on year`} />
-                {view.qoqAgainst && <ChangeCell change={row.qoq} label={`${row.label} quarter on quarter`} />}
-              </TableRow>
             ))}
-          </TableBody>
-        </Table>
-      </div>
+            <TableHead className="px-1.5 text-right">YoY</TableHead>
+            {view.qoqAgainst && <TableHead className="px-1.5 text-right">QoQ</TableHead>}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {view.rows.map((row) => (
+            <TableRow key={row.label} data-testid="earnings-line" data-percent={row.isPercent}>
+              <TableCell className="font-medium whitespace-normal">{row.label}</TableCell>
+              {row.values.map((v, i) => (
+                <TableCell
+                  key={view.periods[i]}
+                  className={cn("px-1.5 text-right font-mono tabular-nums", i === 0 ? "font-semibold" : "hidden text-muted-foreground sm:table-cell")}
+                >
+                  {cellText(v, row)}
+                </TableCell>
+              ))}
+              <ChangeCell change={row.yoy} label={`${row.label} year on year`} />
+              {view.qoqAgainst && <ChangeCell change={row.qoq} label={`${row.label} quarter on quarter`} />}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
   if (bases.length < 2) return <div className={className}>{statement}</div>;
   return (
