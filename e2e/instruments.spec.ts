@@ -66,6 +66,10 @@ test.describe("what a broker file holds besides companies", () => {
     await expect(page.locator('[data-testid="season-row"][data-symbol="TCS"]')).toHaveCount(1);
     await expect(page.getByTestId("season-instruments")).toContainText("NIFTYBEES (ETF)");
     await expect(page.getByTestId("season-instruments")).toContainText("SGBAUG28V (Sovereign gold bond)");
+    // The pre-demerger symbol is not called late: it is pointed at what the company trades as now.
+    await expect(page.locator('[data-testid="season-row"][data-symbol="TATAMOTORS"]')).toHaveCount(0);
+    await expect(page.getByTestId("season-retired")).toContainText("did you mean TMPV or TMCV?");
+    await expect(page.locator('[data-testid="season-row"][data-late="true"]')).toHaveCount(0);
     await screenshotWidths(page, "season-instruments");
 
     // The retired symbol's page says what it trades as now, and goes there.

@@ -22,6 +22,7 @@ import type { SeasonCompanyView, SeasonView } from "@/lib/desk/season";
 import { seasonQueryInput, type SeasonSelection } from "@/lib/desk/season-scopes";
 import { deskQuery } from "@/lib/query/desk";
 import { useSymbolNames } from "@/lib/query/symbol-names";
+import { didYouMean } from "@/lib/symbols/instruments";
 import { cn } from "@/lib/utils";
 
 
@@ -247,6 +248,11 @@ export function SeasonTracker({ watchlists }: { watchlists: readonly { id: strin
               .
             </p>
           )}
+          {view.retired.map((r) => (
+            <p key={r.symbol} className="text-xs text-muted-foreground" data-testid="season-retired">
+              Left out: <span className="font-mono">{r.symbol}</span> no longer trades under that symbol; {didYouMean(r)} Add the company under its symbol now to track it.
+            </p>
+          ))}
           {view.partial && <p className="text-xs text-muted-foreground">Part of the free calendar was left unread to stay inside your plan&apos;s request rate; open this page again in a minute for the rest.</p>}
           {view.counts.total > 0 ? (
             <>

@@ -12,7 +12,7 @@ import type { DeskContext } from "../core/context";
 import { withUserKey } from "../identity/key-vault";
 import type { SessionUser } from "../identity/users";
 import { findWatchlist, listWatchlists } from "../portfolio/watchlists";
-import { instrumentOf } from "@/lib/symbols/instruments";
+import { instrumentOf, renamedOf } from "@/lib/symbols/instruments";
 import { callAlpha } from "../upstream/alpha-proxy";
 import { backgroundPages } from "../upstream/background-budget";
 
@@ -92,7 +92,9 @@ export async function trackSeason({ ctx, user, input }: { ctx: DeskContext; user
   const tracked = await trackedSymbols(ctx, user, input);
   const { watchlist } = tracked;
   const instruments = (tracked.symbols ?? []).flatMap((s) => instrumentOf(s) ?? []);
-  const symbols = tracked.symbols === null ? null : tracked.symbols.filter((s) => !instruments.some((i) => i.symbol === s));
+  const retired = (tracked.symbols ?? []).flatMap((s) => renamedOf(s) ?? []);
+  const leftOut = new Set([...instruments, ...retired].map((i) => i.symbol));
+  const symbols = tracked.symbols === null ? null : tracked.symbols.filter((s) => !leftOut.has(s));
   const { accountId } = await withUserKey({ ctx, userId: user.id });
   const reader: Reader = { pages: (max) => backgroundPages({ ctx, accountId, max }), partial: false };
   const empty = symbols !== null && symbols.length === 0;
@@ -106,5 +108,5 @@ export async function trackSeason({ ctx, user, input }: { ctx: DeskContext; user
       ]);
   const universe = symbols ?? [...new Set([...filings, ...calendar.meetings.filter((m) => m.quarter === quarter), ...previous].map((r) => r.symbol))];
   const board = buildSeasonBoard({ quarter, nowMs, symbols: universe, filings, meetings: calendar.meetings, names: calendar.names });
-  return { ...board, scope: input.scope, watchlist, seasons, partial: reader.partial, computedAt: new Date(nowMs).toISOString(), instruments: instruments.map(({ symbol, label }) => ({ symbol, label })) };
+  return { ...board, scope: input.scope, watchlist, seasons, partial: reader.partial, computedAt: new Date(nowMs).toISOString(), instruments: instruments.map(({ symbol, label }) => ({ symbol, label })), retired: retired.map(({ symbol, to }) => ({ symbol, to })) };
 }
