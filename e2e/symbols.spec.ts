@@ -12,7 +12,7 @@ test.describe("the symbol page", () => {
     const { page, context } = await signedInNewMember(browser, baseURL, { key: (await makeAccount()).key });
 
     await page.goto(`/symbols/${SYMBOL}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(SYMBOL);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(new RegExp(`^${SYMBOL}\\b`));
     const timeline = page.getByTestId("symbol-timeline");
     // Free: filed results, at once, and nothing paid until asked.
     await expect(timeline.locator('[data-testid="timeline-event"][data-kind="results"]').first()).toBeVisible();

@@ -62,14 +62,15 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
       </CardHeader>
       <CardContent>
         {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
-        <Table>
+        {/* Below md each row is a card (its cells stacked); up to xl the key and the date sit under the user. */}
+        <Table className="max-md:[&_thead]:sr-only max-md:[&_tr]:grid max-md:[&_tr]:grid-cols-[minmax(0,1fr)_auto] max-md:[&_tr]:gap-x-3 max-md:[&_tr]:py-2 max-md:[&_td:not(.hidden)]:block max-md:[&_td]:px-1 max-md:[&_td]:py-1" data-testid="users-table">
           <TableHeader>
             <TableRow>
               <TableHead>User</TableHead>
               <TableHead>Role</TableHead>
               <TableHead>Status</TableHead>
-              <TableHead>Alpha key</TableHead>
-              <TableHead>Added</TableHead>
+              <TableHead className="hidden xl:table-cell">Alpha key</TableHead>
+              <TableHead className="hidden xl:table-cell">Added</TableHead>
               <TableHead className="text-right">
                 <span className="sr-only">Actions</span>
               </TableHead>
@@ -85,7 +86,10 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
                     <div className="font-medium text-foreground">
                       {u.name} {self && <span className="text-xs font-normal text-muted-foreground">(you)</span>}
                     </div>
-                    <div className="text-xs text-muted-foreground">{u.email}</div>
+                    <div className="text-xs break-all text-muted-foreground">{u.email}</div>
+                    <div className="text-xs text-muted-foreground xl:hidden" data-testid="user-key-added">
+                      {u.hasKey ? "Alpha key stored" : "No Alpha key yet"} · added {formatIstDate(u.createdAt)}
+                    </div>
                   </TableCell>
                   <TableCell>
                     <NativeSelect
@@ -123,7 +127,7 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
                       </div>
                     )}
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="hidden xl:table-cell">
                     {u.hasKey ? (
                       <span className="inline-flex items-center gap-1.5 text-sm">
                         <KeyRoundIcon aria-hidden className="size-3.5 text-positive" />
@@ -133,27 +137,29 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
                       <span className="text-sm text-muted-foreground">None yet</span>
                     )}
                   </TableCell>
-                  <TableCell className="text-sm">{formatIstDate(u.createdAt)}</TableCell>
-                  <TableCell className="text-right">
-                    <UserAccessActions user={u} self={self} />
-                    {u.disabled ? (
-                      <Button variant="outline" size="sm" disabled={busy} onClick={() => update.mutate({ params: { id: u.id }, body: { disabled: false } })}>
-                        Enable
-                      </Button>
-                    ) : (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        disabled={self || busy}
-                        className="text-destructive hover:text-destructive"
-                        aria-label={`Disable ${u.name}`}
-                        onPointerEnter={preloadDisableUserDialog}
-                        onFocus={preloadDisableUserDialog}
-                        onClick={() => setDisabling(u)}
-                      >
-                        Disable
-                      </Button>
-                    )}
+                  <TableCell className="hidden text-sm xl:table-cell">{formatIstDate(u.createdAt)}</TableCell>
+                  <TableCell className="text-right whitespace-normal max-md:col-span-2 max-md:text-left">
+                    <div className="flex flex-wrap justify-end gap-1 max-md:justify-start" data-testid="user-actions">
+                      <UserAccessActions user={u} self={self} />
+                      {u.disabled ? (
+                        <Button variant="outline" size="sm" disabled={busy} onClick={() => update.mutate({ params: { id: u.id }, body: { disabled: false } })}>
+                          Enable
+                        </Button>
+                      ) : (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          disabled={self || busy}
+                          className="text-destructive hover:text-destructive"
+                          aria-label={`Disable ${u.name}`}
+                          onPointerEnter={preloadDisableUserDialog}
+                          onFocus={preloadDisableUserDialog}
+                          onClick={() => setDisabling(u)}
+                        >
+                          Disable
+                        </Button>
+                      )}
+                    </div>
                   </TableCell>
                 </TableRow>
               );

@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { isTerminalBatchStatus } from "@/lib/alpha/batch-limits";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import { formatCredits } from "@/lib/format/number";
+import { formatCredits, formatNumber } from "@/lib/format/number";
 import { alphaQueryOptions, useAlphaMutation } from "@/lib/query/alpha";
 import { alphaKeys } from "@/lib/query/alpha-keys";
 import { BatchResults } from "./batch-results";
@@ -89,8 +89,8 @@ export function BatchJobView({ jobId }: { jobId: string }) {
       const finished = counts.completed + counts.failed;
       const ranMeanwhile = Math.max(0, remainingWhenAsked - dropped);
       const report =
-        `Cancelled: ${finished} of ${counts.total} lines had finished and ${dropped} never ran (not charged).` +
-        (ranMeanwhile > 0 ? ` ${ranMeanwhile} more finished while the cancel reached the job.` : "");
+        `Cancelled: ${formatNumber(finished)} of ${formatNumber(counts.total)} lines had finished and ${formatNumber(dropped)} never ran (not charged).` +
+        (ranMeanwhile > 0 ? ` ${formatNumber(ranMeanwhile)} more finished while the cancel reached the job.` : "");
       setCancelReport(report);
       toast.success(report);
     } catch (error) {

@@ -2,7 +2,7 @@
 
 import { CardSkeleton, rows } from "@/components/shell/card-skeleton";
 import { useQuery } from "@tanstack/react-query";
-import { DownloadIcon, RotateCwIcon } from "lucide-react";
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, RotateCwIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
@@ -21,7 +21,10 @@ import type { BatchJob, BatchResultLine } from "@/lib/alpha/batch";
 import { symbolsOfRequest } from "@/lib/alpha/batch-limits";
 import { batchJobCost } from "@/lib/alpha/costs";
 import { describeCost } from "@/lib/alpha/costs";
-import { formatCredits } from "@/lib/format/number";
+import { formatCredits, formatNumber } from "@/lib/format/number";
+import { Label } from "@/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
+import { cn } from "@/lib/utils";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { deskUrl } from "@/lib/desk/client";
 import * as api from "@/lib/desk/route-meta";
@@ -29,6 +32,31 @@ import { deskQuery } from "@/lib/query/desk";
 import { isCancelledResult, isFailedResult, previewOf, rebuildFailedLines, resultError, resultInputs, resultStatus, resultSummary, resultsToJsonl } from "./batch-lines";
 import { BatchSummaryDialog, preloadBatchSummaryDialog } from "./batch-summary-dialog-lazy";
 import { useSubmitBatch } from "./use-submit-batch";
+
+/** Lines a page of results shows: a 2,000-line job reads a page at a time, not as one 12,000 px table. */
+export const RESULTS_PAGE_SIZE = 50;
+const ALL = "all";
+const NOT_RUN = "not_run";
+
+function Pager({ at, pages, total, onPage, bottom = false }: { at: number; pages: number; total: number; onPage: (page: number) => void; bottom?: boolean }) {
+  const from = total === 0 ? 0 : (at - 1) * RESULTS_PAGE_SIZE + 1;
+  const to = Math.min(total, at * RESULTS_PAGE_SIZE);
+  return (
+    <nav className={cn("flex flex-wrap items-center gap-2", bottom && "justify-end")} aria-label={bottom ? "Result pages, below the table" : "Result pages"} data-testid={bottom ? undefined : "batch-results-pager"}>
+      <span className="text-xs text-muted-foreground tabular-nums" data-testid={bottom ? undefined : "batch-results-range"}>
+        Lines {formatNumber(from)}–{formatNumber(to)} of {formatNumber(total)}
+      </span>
+      <Button variant="outline" size="sm" disabled={at <= 1} onClick={() => onPage(at - 1)}>
+        <ChevronLeftIcon aria-hidden />
+        Previous
+      </Button>
+      <Button variant="outline" size="sm" disabled={at >= pages} onClick={() => onPage(at + 1)}>
+        Next
+        <ChevronRightIcon aria-hidden />
+      </Button>
+    </nav>
+  );
+}
 
 function ResultsSkeleton() {
   return <CardSkeleton label="Loading the results" head={["h-5 w-32"]} body={rows(3, "h-10")} bodyClassName="grid gap-2" />;
@@ -65,7 +93,7 @@ function ResendFailed({ job, results }: { job: BatchJob; results: BatchResultLin
               const name = `${job.display_name || "Batch job"} · failed lines`.slice(0, 200);
               const created = await submit({ lines, displayName: name, fileName: "failed-lines.jsonl", optOut: false });
               if (!created) return;
-              toast.success(`${lines.length} failed ${lines.length === 1 ? "line" : "lines"} sent again as a new job`);
+              toast.success(`${formatNumber(lines.length)} failed ${lines.length === 1 ? "line" : "lines"} sent again as a new job`);
               router.push(`/batches/${encodeURIComponent(created.id)}`);
             } catch (error) {
               setFailure(error);
@@ -73,7 +101,7 @@ function ResendFailed({ job, results }: { job: BatchJob; results: BatchResultLin
           }}
         >
           <RotateCwIcon aria-hidden />
-          Send the {lines.length} failed {lines.length === 1 ? "line" : "lines"} again · up to {formatCredits(price)}
+          Send the {formatNumber(lines.length)} failed {lines.length === 1 ? "line" : "lines"} again · up to {formatCredits(price)}
         </Button>
         <PriceTag credits={price} upTo description={describeCost("createBatchJob")} />
       </div>
@@ -92,6 +120,8 @@ export function BatchResults({ job }: { job: BatchJob }) {
   const input = { path: { job_id: job.id } };
   const query = useQuery({ ...alphaQueryOptions("getBatchJobResults", input), staleTime: Infinity });
   const [open, setOpen] = useState<BatchResultLine | null>(null);
+  const [shownStatus, setShownStatus] = useState<string>(ALL);
+  const [page, setPage] = useState(1);
   const keptInput = useQuery(deskQuery(api.getBatchInput, { params: { id: job.id } }));
   const watchlists = useQuery(deskQuery(api.listWatchlists));
 
@@ -104,6 +134,13 @@ export function BatchResults({ job }: { job: BatchJob }) {
   const base = (job.display_name || job.id).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "batch";
   // The watchlist and labels beside each line, when the desk kept the job's lines.
   const inputs = resultInputs(keptInput.data?.lines ?? [], watchlists.data ?? []);
+  const statusOf = (r: BatchResultLine) => (isCancelledResult(r) ? NOT_RUN : resultStatus(r));
+  const statuses = [...new Set(results.map(statusOf))];
+  const filtered = shownStatus === ALL ? results : results.filter((r) => statusOf(r) === shownStatus);
+  const pages = Math.max(1, Math.ceil(filtered.length / RESULTS_PAGE_SIZE));
+  const at = Math.min(page, pages);
+  const shown = filtered.slice((at - 1) * RESULTS_PAGE_SIZE, at * RESULTS_PAGE_SIZE);
+  const statusLabel = (status: string) => (status === NOT_RUN ? "Not run" : statusBadge(status).label);
   const symbolsOf = (customId: string) => {
     const line = keptInput.data?.lines.find((l) => l.custom_id === customId);
     return line ? symbolsOfRequest(line) : [];
@@ -115,9 +152,9 @@ export function BatchResults({ job }: { job: BatchJob }) {
         <CardTitle>Results</CardTitle>
         <CardDescription data-testid="batch-results-summary">
           {notRun.length > 0
-            ? `${ran.length} ${ran.length === 1 ? "line" : "lines"} ran before the cancel, ${notRun.length} never ran and cost nothing`
-            : `${results.length} ${results.length === 1 ? "line" : "lines"}`}
-          {failed.length > 0 ? `, ${failed.length} failed` : ""}. Choose a line to read its summary in full.
+            ? `${formatNumber(ran.length)} ${ran.length === 1 ? "line" : "lines"} ran before the cancel, ${formatNumber(notRun.length)} never ran and cost nothing`
+            : `${formatNumber(results.length)} ${results.length === 1 ? "line" : "lines"}`}
+          {failed.length > 0 ? `, ${formatNumber(failed.length)} failed` : ""}. Choose a line to read its summary in full.
         </CardDescription>
         <CardAction className="flex flex-wrap gap-1">
           <Button variant="outline" size="sm" onClick={() => downloadText(`${base}-results.jsonl`, resultsToJsonl(results, inputs), "application/x-ndjson")} data-testid="download-jsonl">
@@ -149,7 +186,7 @@ export function BatchResults({ job }: { job: BatchJob }) {
         {failed.length > 0 && (
           <Alert variant="warning" data-testid="batch-failed-lines">
             <AlertTitle>
-              {failed.length} of {ran.length} lines failed
+              {formatNumber(failed.length)} of {formatNumber(ran.length)} lines failed
             </AlertTitle>
             <AlertDescription>
               <p>Failed lines produced no summary and cost nothing. Their errors are in the table below.</p>
@@ -158,6 +195,34 @@ export function BatchResults({ job }: { job: BatchJob }) {
               </div>
             </AlertDescription>
           </Alert>
+        )}
+        {results.length > 0 && (
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${job.id}-status`} className="text-xs">
+                Status
+              </Label>
+              <NativeSelect
+                id={`${job.id}-status`}
+                size="sm"
+                className="w-56"
+                data-testid="batch-status-filter"
+                value={shownStatus}
+                onChange={(e) => {
+                  setShownStatus(e.target.value);
+                  setPage(1);
+                }}
+              >
+                <NativeSelectOption value={ALL}>Every line ({formatNumber(results.length)})</NativeSelectOption>
+                {statuses.map((status) => (
+                  <NativeSelectOption key={status} value={status}>
+                    {statusLabel(status)} ({formatNumber(results.filter((r) => statusOf(r) === status).length)})
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </div>
+            <Pager at={at} pages={pages} total={filtered.length} onPage={setPage} />
+          </div>
         )}
         {results.length === 0 ? (
           <EmptyState title="No results" description="This job finished without result lines." />
@@ -168,11 +233,11 @@ export function BatchResults({ job }: { job: BatchJob }) {
                 <TableHead>Line</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Summary</TableHead>
-                <TableHead>Error</TableHead>
+                <TableHead className="hidden md:table-cell">Error</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
-              {results.map((r) => {
+              {shown.map((r) => {
                 const status = resultStatus(r);
                 const info = statusBadge(status);
                 const summary = resultSummary(r);
@@ -184,7 +249,7 @@ export function BatchResults({ job }: { job: BatchJob }) {
                       {inputs.get(r.custom_id)?.watchlist && <span className="block font-sans text-muted-foreground">{inputs.get(r.custom_id)?.watchlist}</span>}
                     </TableCell>
                     <TableCell>{cancelled ? <Badge variant="outline">Not run</Badge> : <Badge variant={info.variant}>{info.label}</Badge>}</TableCell>
-                    <TableCell className="max-w-md">
+                    <TableCell className="max-w-md whitespace-normal">
                       {summary ? (
                         <button
                           type="button"
@@ -196,14 +261,16 @@ export function BatchResults({ job }: { job: BatchJob }) {
                       ) : (
                         <span className="text-muted-foreground">—</span>
                       )}
+                      {!cancelled && resultError(r) && <span className="block text-xs text-destructive md:hidden">{resultError(r)}</span>}
                     </TableCell>
-                    <TableCell className="max-w-xs text-xs whitespace-normal text-destructive">{cancelled ? "" : (resultError(r) ?? "")}</TableCell>
+                    <TableCell className="hidden max-w-xs text-xs whitespace-normal text-destructive md:table-cell">{cancelled ? "" : (resultError(r) ?? "")}</TableCell>
                   </TableRow>
                 );
               })}
             </TableBody>
           </Table>
         )}
+        {pages > 1 && <Pager at={at} pages={pages} total={filtered.length} onPage={setPage} bottom />}
       </CardContent>
       <BatchSummaryDialog result={open} symbols={open ? symbolsOf(open.custom_id) : []} onClose={() => setOpen(null)} />
     </Card>

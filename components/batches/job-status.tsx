@@ -44,7 +44,7 @@ export function BatchProgress({ job, className, detailed = false }: { job: Pick<
     <div className={cn("grid gap-1.5", className)}>
       <Progress
         value={percent}
-        aria-label={`${done} of ${total} lines done`}
+        aria-label={`${formatNumber(done)} of ${formatNumber(total)} lines done`}
         data-testid="batch-progress"
         data-done={done}
         data-total={total}

@@ -105,6 +105,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
   const [checked, setChecked] = useState<CheckedFile | null>(null);
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  const [skipUnknown, setSkipUnknown] = useState(false);
 
   const windowDays = Math.min(CONTEXT_WINDOW_MAX, Math.max(1, Number(params.window) || 1));
   const chosen = (watchlists.data ?? []).filter((w) => params.lists.includes(w.id));
@@ -114,6 +115,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
   async function choose(file: File | undefined) {
     setFailure(null);
     setChecked(null);
+    setSkipUnknown(false);
     if (!file) return;
     if (file.size > BATCH_MAX_FILE_BYTES) {
       setChecked({ fileName: file.name, lines: [], errors: [{ line: 0, message: `The file is larger than ${BATCH_MAX_FILE_BYTES / 1024 / 1024} MB, the most a job takes.` }], symbolNote: null });
@@ -133,7 +135,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
     try {
       const job = await submit({ lines, displayName, fileName, optOut: params.private });
       if (!job) return;
-      toast.success(`Batch job submitted: ${lines.length} ${lines.length === 1 ? "line" : "lines"}`);
+      toast.success(`Batch job submitted: ${formatNumber(lines.length)} ${lines.length === 1 ? "line" : "lines"}`);
       router.push(`/batches/${encodeURIComponent(job.id)}`);
     } catch (error) {
       setFailure(error);
@@ -141,7 +143,9 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
   }
 
   const toggle = <T extends string>(list: readonly T[], value: T) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
-  const uploadReady = checked !== null && checked.errors.length === 0 && checked.lines.length > 0;
+  // Lines whose only fault is an unknown symbol may be left out, as the watchlist import leaves out its bad lines.
+  const skippable = checked !== null && checked.lines.length > 0 && checked.errors.length > 0 && checked.errors.every((e) => e.unknownSymbols);
+  const uploadReady = checked !== null && checked.lines.length > 0 && (checked.errors.length === 0 || (skippable && skipUnknown));
   // What the button would send: the built lines, or a file's lines once every one of them passed the check.
   const ready = params.tab === "build" ? built : uploadReady ? checked.lines : [];
 
@@ -236,7 +240,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
                 <p className="text-sm" data-testid="batch-built-lines">
                   {built.length === 0
                     ? "Choose at least one watchlist and one mode."
-                    : `${built.length} ${built.length === 1 ? "line" : "lines"}: ${chosen.length} ${chosen.length === 1 ? "watchlist" : "watchlists"} × ${params.modes.length} ${params.modes.length === 1 ? "mode" : "modes"}.`}
+                    : `${formatNumber(built.length)} ${built.length === 1 ? "line" : "lines"}: ${chosen.length} ${chosen.length === 1 ? "watchlist" : "watchlists"} × ${params.modes.length} ${params.modes.length === 1 ? "mode" : "modes"}.`}
                 </p>
                 {built.length > 0 && <CostLine lines={built.length} />}
               </>
@@ -270,7 +274,30 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
                 }}
               />
             </label>
-            {checked && checked.errors.length > 0 && <LineErrors errors={checked.errors.map(tidyError)} what="was uploaded or charged" testId="batch-file-errors" />}
+            {checked && checked.errors.length > 0 && (
+              <LineErrors
+                errors={checked.errors.map(tidyError)}
+                what="was uploaded or charged"
+                testId="batch-file-errors"
+                {...(skippable && skipUnknown
+                  ? {
+                      title: `${formatNumber(checked.errors.length)} ${checked.errors.length === 1 ? "line" : "lines"} with unknown symbols will be skipped`,
+                      hint: `The other ${formatNumber(checked.lines.length)} will be sent. Nothing is uploaded or charged until you submit.`,
+                    }
+                  : skippable
+                    ? { hint: "These lines name symbols the Alpha service does not list. Fix them and choose the file again, or skip them and send the rest." }
+                    : {})}
+              >
+                {skippable && (
+                  <div className="mt-3 flex items-center gap-2 text-foreground">
+                    <Switch id="batch-skip-unknown" checked={skipUnknown} onCheckedChange={setSkipUnknown} data-testid="batch-skip-unknown" />
+                    <Label htmlFor="batch-skip-unknown">
+                      Skip {checked.errors.length === 1 ? "this line" : `these ${formatNumber(checked.errors.length)} lines`}, send the other {formatNumber(checked.lines.length)}
+                    </Label>
+                  </div>
+                )}
+              </LineErrors>
+            )}
             {uploadReady && (
               <Alert data-testid="batch-file-ready">
                 <CheckCircle2Icon aria-hidden className="text-positive" />

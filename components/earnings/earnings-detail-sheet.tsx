@@ -108,7 +108,7 @@ function ResultDetail({ item }: { item: ResultRef }) {
 export function EarningsDetailSheet({ item, onClose }: { item: ResultRef | null; onClose: () => void }) {
   return (
     <Sheet open={item !== null} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-2xl" data-testid="result-sheet">
+      <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-2xl lg:max-w-3xl" data-testid="result-sheet">
         {item && (
           <>
             <SheetHeader className="border-b pr-12">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTableView, changeBetween, formatChange } from "./earnings-table-view";
+import { buildTableView, changeBetween, formatChange, isPercentLine, tableBases } from "./earnings-table-view";
 
 const TABLE = {
   unit: "₹ crore",
@@ -43,5 +43,25 @@ describe("the earnings table view", () => {
     expect(noYearAgo?.yoyAgainst).toBeNull();
     expect(noYearAgo?.rows[0]?.yoy).toBeNull();
     expect(noYearAgo?.rows[0]?.qoq?.value).toBe(100);
+  });
+
+  it("reads a line as a percentage only when it says (%) or is a margin, ratio or yield as a whole word", () => {
+    for (const label of ["EBITDA margin (%)", "Net interest margin", "Cost to income ratio", "Dividend yield", "Operating profit margin (%)"]) {
+      expect(isPercentLine(label), label).toBe(true);
+    }
+    for (const label of ["Revenue from operations", "Corporation tax", "Generation and operations cost", "Marginalised assets", "EPS (₹)"]) {
+      expect(isPercentLine(label), label).toBe(false);
+    }
+    const v = buildTableView({ periods: ["Q2 FY27", "Q1 FY27", "Q2 FY26"], rows: [{ label: "Revenue from operations", values: [34463.59, 33000, 30000] }] });
+    expect(v?.rows[0]).toMatchObject({ isPercent: false, yoy: { value: 14.9, unit: "%" } });
+  });
+
+  it("offers both bases only when the filing carries the standalone lines beside the consolidated ones", () => {
+    const rows = [{ label: "PAT", values: [2, 1, 1] }];
+    expect(tableBases({ ...TABLE, basis: "consolidated", standalone: { rows } }).map((b) => b.basis)).toEqual(["consolidated", "standalone"]);
+    expect(tableBases({ ...TABLE, basis: "consolidated", standalone: { rows } })[1]?.table).toMatchObject({ periods: TABLE.periods, rows });
+    expect(tableBases({ ...TABLE, basis: "standalone" }).map((b) => b.basis)).toEqual(["standalone"]);
+    expect(tableBases(TABLE).map((b) => b.basis)).toEqual([null]);
+    expect(tableBases(null)).toEqual([]);
   });
 });

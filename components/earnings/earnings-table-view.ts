@@ -33,7 +33,12 @@ export interface TableView {
 }
 
 const COST_RE = /\b(expense|expenses|cost|costs|provision|provisions|tax|impairment|npa|depreciation|finance cost)\b/i;
-const PERCENT_RE = /\(%\)|margin|ratio|yield/i;
+/** A line is a percentage when it says so ("(%)") or is named a margin, ratio or yield, as whole words only. */
+const PERCENT_RE = /\(%\)|\b(margin|ratio|yield)\b/i;
+
+export function isPercentLine(label: string): boolean {
+  return PERCENT_RE.test(label);
+}
 
 function periodKey(label: string): string | null {
   return quarterKeyFromLabel(label) ?? (parseQuarterKey(label) ? label.toLowerCase() : null);
@@ -74,6 +79,19 @@ export function formatChange(change: Change | null): string {
   return change.unit === "bps" ? `${sign}${formatNumber(abs, { maximumFractionDigits: 3 })} bps` : `${sign}${abs.toFixed(1)}%`;
 }
 
+export type Basis = "consolidated" | "standalone";
+
+/** The bases a filing's table holds, the one it leads with first: both when it carries the parent's own lines. */
+export function tableBases(table: EarningsTable | null | undefined): { basis: Basis | null; table: EarningsTable }[] {
+  if (!table) return [];
+  const lead: Basis | null = table.basis === "standalone" || table.basis === "consolidated" ? table.basis : null;
+  const out: { basis: Basis | null; table: EarningsTable }[] = [{ basis: lead, table }];
+  if (lead === "consolidated" && table.standalone?.rows?.length) {
+    out.push({ basis: "standalone", table: { unit: table.unit, periods: table.periods, basis: "standalone", rows: table.standalone.rows } });
+  }
+  return out;
+}
+
 export function buildTableView(table: EarningsTable | null | undefined): TableView | null {
   const periods = table?.periods ?? [];
   const rows = table?.rows ?? [];
@@ -85,7 +103,7 @@ export function buildTableView(table: EarningsTable | null | undefined): TableVi
     yoyAgainst: yoy > 0 ? (periods[yoy] ?? null) : null,
     qoqAgainst: qoq > 0 ? (periods[qoq] ?? null) : null,
     rows: rows.map((r) => {
-      const isPercent = PERCENT_RE.test(r.label);
+      const isPercent = isPercentLine(r.label);
       const isCost = !isPercent && COST_RE.test(r.label);
       const opts = { isPercent, isCost };
       const current = r.values[0];

@@ -20,6 +20,7 @@ import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime } from "@/lib/format/time";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { companyNamesInput, heldCompanyNames, unnamedSymbols, upcomingCalendarQueryOptions } from "@/lib/query/earnings";
+import { useSymbolNames } from "@/lib/query/symbol-names";
 import { isDayKey } from "./calendar";
 import type { ResultRef } from "./earnings-detail-sheet";
 import { EarningsDetailSheetLazy, preloadEarningsDetailSheet } from "./earnings-detail-sheet-lazy";
@@ -68,16 +69,16 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
   // Names come first from what the desk already holds (every calendar of this session, earnings rows bought), then
   // from the free calendar of the symbols still unnamed; only what neither carries is offered for credits.
   const pageSymbols = [...new Set(rows.map((r) => r.symbol))].sort();
-  const anyUnnamed = pageSymbols.some((s) => !heldCompanyNames(client).has(s));
+  const held = useSymbolNames(pageSymbols, { carried: heldCompanyNames(client), enabled: filter.ready });
+  const anyUnnamed = pageSymbols.some((s) => !held.names.has(s));
   // Keyed by the page's symbols (not the unnamed ones), so the names it brings do not change its own key.
   // Asked for only when the user wants names (a free call, but it counts against the account's rate limit).
   const [namesWanted, setNamesWanted] = React.useState(false);
   const namesCalendar = useQuery({ ...upcomingCalendarQueryOptions(pageSymbols), enabled: namesWanted && filter.ready && pageSymbols.length > 0 && anyUnnamed });
   const freeLookupDone = namesWanted && !namesCalendar.isFetching;
-  const freeNames = heldCompanyNames(client);
   const { names, unknown, paid } = useCompanyNames(
     rows.map((r) => r.symbol),
-    freeNames,
+    held.names,
   );
 
   const showCompany = rows.some((r) => names.has(r.symbol));
@@ -141,7 +142,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
               <span className="pb-2 text-xs text-muted-foreground">IST days, both included</span>
             </div>
           )}
-          {unknown.length > 0 && rows.length > 0 && !freeLookupDone && (
+          {unknown.length > 0 && rows.length > 0 && held.settled && !freeLookupDone && (
             <Button
               variant="outline"
               size="sm"
@@ -204,9 +205,9 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
               <TableHeader>
                 <TableRow className="hover:bg-transparent">
                   <TableHead>Symbol</TableHead>
-                  {showCompany && <TableHead>Company</TableHead>}
-                  <TableHead>Quarter</TableHead>
-                  <TableHead>Results filed (IST)</TableHead>
+                  {showCompany && <TableHead className="hidden md:table-cell">Company</TableHead>}
+                  <TableHead className="hidden sm:table-cell">Quarter</TableHead>
+                  <TableHead className="hidden sm:table-cell">Results filed (IST)</TableHead>
                   <TableHead className="text-right">
                     <span className="sr-only">Open</span>
                   </TableHead>
@@ -215,22 +216,27 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
               <TableBody>
                 {rows.map((r) => (
                   <TableRow key={r.id} data-testid="past-result-row" data-symbol={r.symbol} data-quarter={r.quarter ?? ""}>
-                    <TableCell>
+                    <TableCell className="whitespace-normal">
                       <IntentLink href={symbolHref(r.symbol)} className="font-mono font-semibold text-primary hover:underline">
                         {r.symbol}
                       </IntentLink>
+                      {/* Narrower than the columns: the name, the quarter and the filing time under the symbol. */}
+                      {names.get(r.symbol) && <div className="text-xs text-muted-foreground md:hidden">{names.get(r.symbol)}</div>}
+                      <div className="text-xs text-muted-foreground tabular-nums sm:hidden" data-testid="past-result-when">
+                        {formatQuarter(r.quarter)} · filed {formatIstDateTime(r.date)}
+                      </div>
                     </TableCell>
                     {showCompany && (
-                      <TableCell className="max-w-64 truncate" title={names.get(r.symbol)}>
+                      <TableCell className="hidden max-w-64 truncate md:table-cell" title={names.get(r.symbol)} data-testid="past-result-company">
                         {names.get(r.symbol) ?? <span className="text-muted-foreground">—</span>}
                       </TableCell>
                     )}
-                    <TableCell>
+                    <TableCell className="hidden sm:table-cell">
                       <Badge variant="outline" className="font-mono">
                         {formatQuarter(r.quarter)}
                       </Badge>
                     </TableCell>
-                    <TableCell>
+                    <TableCell className="hidden sm:table-cell">
                       <IntentLink href={symbolHref(r.symbol)} className="tabular-nums hover:underline">
                         {formatIstDateTime(r.date)}
                       </IntentLink>

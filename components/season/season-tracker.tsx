@@ -21,6 +21,8 @@ import * as api from "@/lib/desk/route-meta";
 import type { SeasonCompanyView, SeasonView } from "@/lib/desk/season";
 import { seasonQueryInput, type SeasonSelection } from "@/lib/desk/season-scopes";
 import { deskQuery } from "@/lib/query/desk";
+import { useSymbolNames } from "@/lib/query/symbol-names";
+import { didYouMean } from "@/lib/symbols/instruments";
 import { cn } from "@/lib/utils";
 
 
@@ -96,6 +98,8 @@ function SeasonSummary({ view }: { view: SeasonView }) {
 
 function CompanyRows({ view, limit }: { view: SeasonView; limit?: number }) {
   const rows = limit ? view.companies.slice(0, limit) : view.companies;
+  // The free calendar names only the companies with a meeting booked; the others' names are the desk's held ones.
+  const { names } = useSymbolNames(rows.filter((c) => !c.company).map((c) => c.symbol));
   return (
     <ul className="@container divide-y rounded-lg border" aria-label={`Companies in the ${formatQuarter(view.quarter)} season`}>
       {rows.map((c) => (
@@ -112,7 +116,11 @@ function CompanyRows({ view, limit }: { view: SeasonView; limit?: number }) {
             <IntentLink href={symbolHref(c.symbol)} className="font-mono font-semibold text-primary underline-offset-4 hover:underline">
               {c.symbol}
             </IntentLink>
-            {c.company && <span className="ml-2 text-muted-foreground">{c.company}</span>}
+            {(c.company ?? names.get(c.symbol)) && (
+              <span className="ml-2 text-muted-foreground" data-testid="season-company">
+                {c.company ?? names.get(c.symbol)}
+              </span>
+            )}
           </span>
           <StatusBadge company={c} />
           <span className="text-xs text-muted-foreground tabular-nums">{whenText(c)}</span>
@@ -228,6 +236,23 @@ export function SeasonTracker({ watchlists }: { watchlists: readonly { id: strin
       ) : view ? (
         <>
           <SeasonSummary view={view} />
+          {view.instruments.length > 0 && (
+            <p className="text-xs text-muted-foreground" data-testid="season-instruments">
+              Left out, not companies (they file no results):{" "}
+              {view.instruments.map((i, n) => (
+                <span key={i.symbol}>
+                  {n > 0 ? ", " : ""}
+                  <span className="font-mono">{i.symbol}</span> ({i.label})
+                </span>
+              ))}
+              .
+            </p>
+          )}
+          {view.retired.map((r) => (
+            <p key={r.symbol} className="text-xs text-muted-foreground" data-testid="season-retired">
+              Left out: <span className="font-mono">{r.symbol}</span> no longer trades under that symbol; {didYouMean(r)} Add the company under its symbol now to track it.
+            </p>
+          ))}
           {view.partial && <p className="text-xs text-muted-foreground">Part of the free calendar was left unread to stay inside your plan&apos;s request rate; open this page again in a minute for the rest.</p>}
           {view.counts.total > 0 ? (
             <>

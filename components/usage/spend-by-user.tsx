@@ -1,12 +1,14 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { UsersIcon } from "lucide-react";
+import { DownloadIcon, UsersIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { deskUrl } from "@/lib/desk/client";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatNumber } from "@/lib/format/number";
 import * as api from "@/lib/desk/route-meta";
 import { deskQuery } from "@/lib/query/desk";
@@ -23,7 +25,7 @@ export function SpendByUserCard() {
   return (
     <Card data-testid="spend-by-user">
       <CardHeader>
-        <CardTitle>Spend by user</CardTitle>
+        <CardTitle>Spend by member</CardTitle>
         <CardDescription>
           Every desk user&apos;s paid calls in the last {range}, batch summaries included. Cached answers count as calls but cost nothing. Spend
           of the same accounts made outside the desk comes from the service&apos;s ledger.
@@ -41,53 +43,76 @@ export function SpendByUserCard() {
         ) : users.length === 0 ? (
           <EmptyState icon={UsersIcon} title="No users yet" description="Add colleagues on the Admin page." />
         ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>User</TableHead>
-                <TableHead className="text-right">Calls</TableHead>
-                <TableHead className="text-right">From cache</TableHead>
-                <TableHead className="text-right">Credits</TableHead>
-                <TableHead className="w-1/4">
-                  <span className="sr-only">Share</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {users.map((u) => (
-                <TableRow key={u.userId}>
-                  <TableCell>
-                    <div className="font-medium">{u.name}</div>
-                    <div className="text-xs text-muted-foreground">{u.email}</div>
-                  </TableCell>
-                  <TableCell className="text-right font-mono tabular-nums">{formatNumber(u.calls)}</TableCell>
-                  <TableCell className="text-right font-mono tabular-nums">{formatNumber(u.cachedCalls)}</TableCell>
-                  <TableCell className="text-right font-mono font-medium tabular-nums">{formatNumber(u.credits)}</TableCell>
-                  <TableCell>
-                    <div className="h-2 w-full overflow-hidden rounded-full bg-muted" aria-hidden>
-                      <div className="h-full rounded-full bg-chart-1" style={{ width: `${total > 0 ? (u.credits / total) * 100 : 0}%` }} />
-                    </div>
-                  </TableCell>
+          <div className="grid gap-2">
+            <Table data-testid="spend-by-user-table">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Member</TableHead>
+                  <TableHead className="hidden text-right sm:table-cell">Calls</TableHead>
+                  <TableHead className="hidden text-right md:table-cell">From cache</TableHead>
+                  <TableHead className="text-right">Credits</TableHead>
+                  <TableHead className="hidden w-1/4 lg:table-cell">
+                    <span className="sr-only">Share</span>
+                  </TableHead>
                 </TableRow>
-              ))}
-              {outside > 0 && (
-                <TableRow data-testid="spend-outside-desk">
-                  <TableCell>
-                    <div className="font-medium">Outside the desk</div>
-                    <div className="text-xs text-muted-foreground">The same accounts&apos; keys used elsewhere (from the service&apos;s ledger)</div>
-                  </TableCell>
-                  <TableCell className="text-right text-muted-foreground">–</TableCell>
-                  <TableCell className="text-right text-muted-foreground">–</TableCell>
-                  <TableCell className="text-right font-mono font-medium tabular-nums">{formatNumber(outside)}</TableCell>
-                  <TableCell>
-                    <div className="h-2 w-full overflow-hidden rounded-full bg-muted" aria-hidden>
-                      <div className="h-full rounded-full bg-chart-3" style={{ width: `${total > 0 ? (outside / total) * 100 : 0}%` }} />
-                    </div>
-                  </TableCell>
+              </TableHeader>
+              <TableBody>
+                {users.map((u) => (
+                  <TableRow key={u.userId} data-testid="spend-user-row">
+                    <TableCell className="whitespace-normal">
+                      <div className="font-medium">{u.name}</div>
+                      <div className="text-xs break-all text-muted-foreground">{u.email}</div>
+                      {/* Below the widths that show the counts' own columns, they sit under the member. */}
+                      <div className="text-xs text-muted-foreground tabular-nums sm:hidden">
+                        {formatNumber(u.calls)} {u.calls === 1 ? "call" : "calls"}, {formatNumber(u.cachedCalls)} from cache
+                      </div>
+                    </TableCell>
+                    <TableCell className="hidden text-right font-mono tabular-nums sm:table-cell">{formatNumber(u.calls)}</TableCell>
+                    <TableCell className="hidden text-right font-mono tabular-nums md:table-cell">{formatNumber(u.cachedCalls)}</TableCell>
+                    <TableCell className="text-right font-mono font-medium tabular-nums" data-testid="spend-user-credits">
+                      {formatNumber(u.credits)}
+                    </TableCell>
+                    <TableCell className="hidden lg:table-cell">
+                      <div className="h-2 w-full overflow-hidden rounded-full bg-muted" aria-hidden>
+                        <div className="h-full rounded-full bg-chart-1" style={{ width: `${total > 0 ? (u.credits / total) * 100 : 0}%` }} />
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+                {outside > 0 && (
+                  <TableRow data-testid="spend-outside-desk">
+                    <TableCell className="whitespace-normal">
+                      <div className="font-medium">Outside the desk</div>
+                      <div className="text-xs text-muted-foreground">The same accounts&apos; keys used elsewhere (from the service&apos;s ledger)</div>
+                    </TableCell>
+                    <TableCell className="hidden text-right text-muted-foreground sm:table-cell">–</TableCell>
+                    <TableCell className="hidden text-right text-muted-foreground md:table-cell">–</TableCell>
+                    <TableCell className="text-right font-mono font-medium tabular-nums">{formatNumber(outside)}</TableCell>
+                    <TableCell className="hidden lg:table-cell">
+                      <div className="h-2 w-full overflow-hidden rounded-full bg-muted" aria-hidden>
+                        <div className="h-full rounded-full bg-chart-3" style={{ width: `${total > 0 ? (outside / total) * 100 : 0}%` }} />
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+              <TableFooter>
+                <TableRow data-testid="spend-user-total">
+                  <TableCell>Total</TableCell>
+                  <TableCell className="hidden text-right font-mono tabular-nums sm:table-cell">{formatNumber(users.reduce((n, u) => n + u.calls, 0))}</TableCell>
+                  <TableCell className="hidden text-right font-mono tabular-nums md:table-cell">{formatNumber(users.reduce((n, u) => n + u.cachedCalls, 0))}</TableCell>
+                  <TableCell className="text-right font-mono tabular-nums">{formatNumber(total)}</TableCell>
+                  <TableCell className="hidden lg:table-cell" />
                 </TableRow>
-              )}
-            </TableBody>
-          </Table>
+              </TableFooter>
+            </Table>
+            <Button asChild variant="outline" size="sm" className="justify-self-start">
+              <a href={deskUrl(api.exportSpend, { query: { range, scope: "all" } })} download data-testid="spend-by-user-csv">
+                <DownloadIcon aria-hidden />
+                Download CSV
+              </a>
+            </Button>
+          </div>
         )}
       </CardContent>
     </Card>

@@ -8,11 +8,13 @@ import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { formatCredits } from "@/lib/format/number";
+import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deskUrl } from "@/lib/desk/client";
+import { spendRows } from "@/lib/desk/spend-rows";
+import { formatCredits, formatNumber } from "@/lib/format/number";
 import * as api from "@/lib/desk/route-meta";
 import { SPEND_RANGES, type SpendRange } from "@/lib/desk/spend-ranges";
-import type { Reconciliation } from "@/lib/desk/usage";
+import type { DeskSpend, Reconciliation } from "@/lib/desk/usage";
 import { deskQuery } from "@/lib/query/desk";
 import { SpendChartLazy } from "./spend-chart-lazy";
 import { SpendChartSkeleton } from "./spend-chart-skeleton";
@@ -34,6 +36,47 @@ function TodayReconciled({ today, ledgerError }: { today: Reconciliation | null;
       <span className="font-medium text-foreground">{formatCredits(today.outside)}</span> outside the desk ={" "}
       <span className="font-medium text-foreground">{formatCredits(today.debitedToday)}</span> debited{balanced ? "" : " (the ledger is still catching up)"}.
     </p>
+  );
+}
+
+/** The chart's figures as a table: one bar dwarfing the rest hides the small endpoints, a row does not. */
+function EndpointTable({ spend, range }: { spend: DeskSpend; range: SpendRange }) {
+  const rows = spendRows(spend);
+  return (
+    <div className="mt-4 grid gap-2">
+      <Table data-testid="spend-by-endpoint">
+        <TableCaption className="sr-only">Credits by endpoint in the last {RANGE_LABELS[range]}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Endpoint</TableHead>
+            <TableHead className="text-right">Credits</TableHead>
+            <TableHead className="text-right">Share</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.endpoint} data-endpoint={r.endpoint}>
+              <TableCell className="whitespace-normal">{r.label}</TableCell>
+              <TableCell className="text-right font-mono tabular-nums">{formatNumber(r.credits)}</TableCell>
+              <TableCell className="text-right font-mono text-muted-foreground tabular-nums">{(r.share * 100).toFixed(1)}%</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+        <TableFooter>
+          <TableRow data-testid="spend-endpoint-total">
+            <TableCell>Total</TableCell>
+            <TableCell className="text-right font-mono tabular-nums">{formatNumber(spend.total)}</TableCell>
+            <TableCell className="text-right font-mono tabular-nums">100%</TableCell>
+          </TableRow>
+        </TableFooter>
+      </Table>
+      <Button asChild variant="outline" size="sm" className="justify-self-start">
+        <a href={deskUrl(api.exportSpend, { query: { range, scope: "me" } })} download data-testid="spend-csv">
+          <DownloadIcon aria-hidden />
+          Download CSV
+        </a>
+      </Button>
+    </div>
   );
 }
 
@@ -61,9 +104,9 @@ export function SpendPanel() {
               ))}
             </TabsList>
             <Button asChild variant="outline" size="sm">
-              <a href={deskUrl(api.exportSpend, { query: { range, scope: "me" } })} download>
+              <a href={deskUrl(api.exportCharges, { query: { range, scope: "me" } })} download data-testid="charges-csv">
                 <DownloadIcon aria-hidden />
-                CSV<span className="sr-only"> of your spend in the last {RANGE_LABELS[range]}</span>
+                Every charge<span className="sr-only"> of the last {RANGE_LABELS[range]}</span> (CSV)
               </a>
             </Button>
           </CardAction>
@@ -81,7 +124,10 @@ export function SpendPanel() {
                 description="Paid calls you make on the desk's pages appear here by endpoint. Answers served from the desk's cache cost nothing."
               />
             ) : (
-              <SpendChartLazy spend={query.data} />
+              <>
+                <SpendChartLazy spend={query.data} />
+                <EndpointTable spend={query.data} range={range} />
+              </>
             )}
             {query.data && <TodayReconciled today={query.data.today} ledgerError={query.data.ledgerError} />}
           </CardContent>

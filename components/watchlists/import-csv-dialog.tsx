@@ -21,6 +21,7 @@ import { deskQuery } from "@/lib/query/desk";
 import { knownSymbolsQuery } from "./known-symbols";
 import { MAX_WATCHLIST_NAME } from "@/lib/desk/watchlist-rules";
 import type { ColumnMapping, CsvField, CsvLineError, CsvParseResult, CsvTable, ExposureBasis, ValueScale } from "./csv";
+import { didYouMean } from "@/lib/symbols/instruments";
 import { applyMapping, canImportPart, guessMapping, MAX_CSV_BYTES, readCsvTable, skippedLinesCsv } from "./csv";
 import { downloadText } from "./download";
 import { exposureDigits, exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
@@ -469,10 +470,27 @@ export function ImportCsvDialog({
                 {unknown.length > 0 && (
                   <p data-testid="csv-unknown">
                     Not known to the Alpha service: <span className="font-mono">{unknown.join(", ")}</span>. They will be imported and flagged; summaries skip them.
+                    {(known.data?.renamed ?? []).map((r) => (
+                      <span key={r.symbol} className="block" data-testid="csv-renamed">
+                        <span className="font-mono">{r.symbol}</span>: {didYouMean(r).replace(/^d/, "D")} {r.note}
+                      </span>
+                    ))}
+                  </p>
+                )}
+                {(known.data?.instruments.length ?? 0) > 0 && (
+                  <p data-testid="csv-instruments">
+                    Not companies, kept and marked:{" "}
+                    {known.data?.instruments.map((i, n) => (
+                      <span key={i.symbol}>
+                        {n > 0 ? ", " : ""}
+                        <span className="font-mono">{i.symbol}</span> ({i.label})
+                      </span>
+                    ))}
+                    . They file no results, so the season leaves them out.
                   </p>
                 )}
                 {known.data?.note && <p>{known.data.note}</p>}
-                {known.isSuccess && unknown.length === 0 && !known.data.note && <p>Every symbol is known to the Alpha service.</p>}
+                {known.isSuccess && unknown.length === 0 && known.data.instruments.length === 0 && !known.data.note && <p>Every symbol is known to the Alpha service.</p>}
               </AlertDescription>
             </Alert>
           )}

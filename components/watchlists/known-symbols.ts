@@ -5,7 +5,7 @@ import { deskQuery } from "@/lib/query/desk";
 
 /** Which symbols the service knows (free; the desk keeps the answer a day). Nothing is asked for no symbols. */
 export async function fetchKnownSymbols(symbols: readonly string[], signal?: AbortSignal): Promise<SymbolCheck> {
-  if (symbols.length === 0) return { known: [], unknown: [], unchecked: [], note: null };
+  if (symbols.length === 0) return { known: [], unknown: [], unchecked: [], note: null, instruments: [], renamed: [] };
   return deskCall(api.checkSymbols, { body: { symbols: [...symbols] }, ...(signal ? { signal } : {}) });
 }
 

@@ -27,6 +27,7 @@ import * as api from "@/lib/desk/route-meta";
 import type { Watchlist, WatchlistItem } from "@/lib/desk/watchlists";
 import { checkHolding, MAX_WATCHLIST_ITEMS } from "@/lib/desk/watchlist-rules";
 import { knownSymbolsQuery } from "./known-symbols";
+import { didYouMean } from "@/lib/symbols/instruments";
 import { downloadText } from "./download";
 import { exposureDigits, exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
 import { preloadImportCsv } from "./import-csv-lazy";
@@ -58,7 +59,7 @@ function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: 
     setPending(true);
     try {
       // Unknown symbols are refused here, before anything is saved (the check is free and kept a day by the desk).
-      const outcome = await resolveTypedSymbols(holding.symbol, [], { multiple: false });
+      const outcome = await resolveTypedSymbols(holding.symbol, [], { multiple: false, keepInstruments: true });
       if (!outcome.ok) return setErrors({ refused: outcome.message });
       const existed = watchlist.items.some((i) => i.symbol === holding.symbol);
       onSaved(await deskCall(api.addWatchlistItems, { params: { id: watchlist.id }, body: { items: [holding] } }));
@@ -114,8 +115,15 @@ function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: 
   );
 }
 
-function StatusBadge({ state }: { state: "known" | "unknown" | "unchecked" | "checking" }) {
+function StatusBadge({ state, instrument }: { state: "known" | "unknown" | "unchecked" | "checking" | "instrument"; instrument?: string }) {
   if (state === "known") return <Badge variant="positive">Known</Badge>;
+  if (state === "instrument") {
+    return (
+      <Badge variant="secondary" data-testid="instrument-symbol">
+        {instrument} · not a company
+      </Badge>
+    );
+  }
   if (state === "checking") return <Badge variant="neutral">Checking…</Badge>;
   if (state === "unchecked") return <Badge variant="neutral">Not checked</Badge>;
   return (
@@ -188,9 +196,13 @@ export function WatchlistDetail({
   // Shares of different companies do not add up to a book: no total and no weight for them.
   const sums = unit !== "shares" && total > 0;
   const unknown = check.data?.unknown ?? [];
+  const renamed = check.data?.renamed ?? [];
+  const instruments = check.data?.instruments ?? [];
   const digits = exposureDigits(watchlist.items.map((i) => i.exposure), unit);
 
+  const instrumentOf = (symbol: string) => check.data?.instruments.find((i) => i.symbol === symbol);
   const stateOf = (symbol: string) => {
+    if (instrumentOf(symbol)) return "instrument";
     if (!check.data) return check.isPending ? "checking" : "unchecked";
     if (check.data.known.includes(symbol)) return "known";
     if (check.data.unknown.includes(symbol)) return "unknown";
@@ -277,8 +289,21 @@ export function WatchlistDetail({
               <span>
                 <span className="font-mono">{unknown.join(", ")}</span>: check the spelling against the NSE symbol. Summaries and batch jobs skip unknown symbols.
               </span>
+              {renamed.map((r) => (
+                <span key={r.symbol} className="block" data-testid="renamed-symbol">
+                  <span className="font-mono">{r.symbol}</span>: {didYouMean(r).replace(/^d/, "D")} {r.note}
+                </span>
+              ))}
             </AlertDescription>
           </Alert>
+        )}
+        {instruments.length > 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="instrument-note">
+            <span className="font-mono">{instruments.map((i) => i.symbol).join(", ")}</span>: {instruments.length === 1 ? "an instrument" : "instruments"} (
+            {[...new Set(instruments.map((i) => i.label))].join(", ")}), not {instruments.length === 1 ? "a company" : "companies"}. Kept in the book with
+            {instruments.length === 1 ? " its" : " their"} exposure; {instruments.length === 1 ? "it files" : "they file"} no results, so the season and summaries leave{" "}
+            {instruments.length === 1 ? "it" : "them"} out.
+          </p>
         )}
         {check.data?.note && <p className="text-xs text-muted-foreground">{check.data.note}</p>}
         {watchlist.items.length === 0 ? (
@@ -322,7 +347,7 @@ export function WatchlistDetail({
                   </TableCell>
                   <TableCell className="max-w-48 truncate text-muted-foreground">{item.label ?? "—"}</TableCell>
                   <TableCell>
-                    <StatusBadge state={stateOf(item.symbol)} />
+                    <StatusBadge state={stateOf(item.symbol)} instrument={instrumentOf(item.symbol)?.label} />
                   </TableCell>
                   <TableCell className="text-right whitespace-nowrap">
                     {watchlist.canEdit && (

@@ -127,3 +127,28 @@ export async function untilHydrated(element: Locator): Promise<void> {
     .poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))), { timeout: 20_000 })
     .toBe(true);
 }
+
+/** The widths a page is looked at: a desktop, a small laptop or tablet on its side, a phone. */
+export const LOOK_WIDTHS = [1440, 1024, 390] as const;
+
+/**
+ * The page as it stands at each of LOOK_WIDTHS, light and dark (no reload), into `E2E_SHOTS_DIR` when set, else
+ * test-results/screenshots; the viewport is put back afterwards.
+ */
+export async function screenshotWidths(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.E2E_SHOTS_DIR ?? SCREENSHOT_DIR;
+  mkdirSync(dir, { recursive: true });
+  const before = page.viewportSize();
+  await page.mouse.move(0, 0);
+  for (const width of LOOK_WIDTHS) {
+    await page.setViewportSize({ width, height: before?.height ?? 900 });
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+      await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+      await page.screenshot({ path: join(dir, `${name}-${width}-${theme}.png`), fullPage: options.fullPage !== false, animations: "disabled" });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  if (before) await page.setViewportSize(before);
+}
+

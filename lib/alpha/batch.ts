@@ -124,6 +124,8 @@ export function unwrapBatchLine(json: Record<string, unknown>): { line: Record<s
 export interface BatchLineError {
   line: number;
   message: string;
+  /** The line is right but names symbols the service does not list: it may be skipped and the rest sent. */
+  unknownSymbols?: string[];
 }
 
 export interface BatchFileCheck {
@@ -181,7 +183,7 @@ export function checkBatchFile(text: string, options: { knownSymbols?: ReadonlyS
       const unknown = symbolsOfRequest(parsed.data).filter((s) => !options.knownSymbols!.has(s));
       if (unknown.length > 0) {
         const field = parsed.data.symbols ? "symbols" : parsed.data.items ? "items" : "portfolio";
-        errors.push({ line, message: `${unwrapped.wrapped ? "body." : ""}${field}: unknown symbols: ${unknown.join(", ")}` });
+        errors.push({ line, message: `${unwrapped.wrapped ? "body." : ""}${field}: unknown symbols: ${unknown.join(", ")}`, unknownSymbols: unknown });
         return;
       }
     }

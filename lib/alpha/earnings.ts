@@ -11,13 +11,18 @@ import {
   symbolFilterShape,
 } from "./query-params";
 
-/** The earnings table of a detailed filing: periods as columns, line items as rows (values in ₹ crore). */
+const earningsTableRowsSchema = z.array(z.looseObject({ label: z.string(), values: z.array(z.number().nullable()) }));
+
+/**
+ * The earnings table of a detailed filing: periods as columns, line items as rows (values in ₹ crore), on the basis
+ * named by `basis`; a filing with both bases carries the parent's own lines in `standalone` (same periods).
+ */
 export const earningsTableSchema = z.looseObject({
   unit: z.string().optional(),
   periods: z.array(z.string()).optional(),
-  rows: z
-    .array(z.looseObject({ label: z.string(), values: z.array(z.number().nullable()) }))
-    .optional(),
+  basis: z.union([z.enum(["consolidated", "standalone"]), z.string()]).optional(),
+  rows: earningsTableRowsSchema.optional(),
+  standalone: z.looseObject({ rows: earningsTableRowsSchema }).nullish(),
 });
 export type EarningsTable = z.infer<typeof earningsTableSchema>;
 

@@ -15,7 +15,7 @@ import { activeCalendarSchema, calendarVersionSchema, saveCalendarInputSchema } 
 import { route } from "./route-def";
 import { seasonQuerySchema, seasonViewSchema } from "./season";
 import { lookupSummaryInputSchema, summaryEntrySchema, summaryListEntrySchema } from "./summaries";
-import { buySymbolCatalogueInputSchema, symbolCatalogueBuySchema, symbolSearchInputSchema, symbolSearchResultSchema } from "@/lib/symbols/directory-schema";
+import { buySymbolCatalogueInputSchema, symbolCatalogueBuySchema, symbolNamesSchema, symbolSearchInputSchema, symbolSearchResultSchema } from "@/lib/symbols/directory-schema";
 import {
   auditEntrySchema,
   createdInviteSchema,
@@ -90,7 +90,10 @@ export const deskRoutes = {
 
   getUsage: route({ method: "GET", path: "/api/usage", access: "user", staleSeconds: 5, output: usageViewSchema }),
   getSpend: route({ method: "GET", path: "/api/usage/spend", access: "user", staleSeconds: 15, query: spendQuerySchema, output: deskSpendSchema }),
+  // The same spend as a CSV: per endpoint and, for admins' everyone view, per member, each with its total.
   exportSpend: route({ method: "GET", path: "/api/usage/spend.csv", access: "user", kind: "file", query: spendQuerySchema, output: z.unknown() }),
+  // Every charge of the range, one row each with the ledger's request id, for an accountant's reconciliation.
+  exportCharges: route({ method: "GET", path: "/api/usage/charges.csv", access: "user", kind: "file", query: spendQuerySchema, output: z.unknown() }),
 
   listSummaries: route({ method: "GET", path: "/api/summaries", access: "user", output: z.array(summaryListEntrySchema) }),
   getSummary: route({ method: "GET", path: "/api/summaries/[id]", access: "user", staleSeconds: Infinity, params: idParams("summary in your history"), output: summaryEntrySchema }),
@@ -136,8 +139,10 @@ export const deskRoutes = {
 
   // The symbol typeahead: matches over symbol, company name and BSE code (free directory, or the account's catalogue).
   searchSymbols: route({ method: "GET", path: "/api/symbols/search", access: "user", staleSeconds: 300, query: symbolSearchInputSchema, output: symbolSearchResultSchema }),
+  // Company names of a set of symbols, from what the desk holds (free: the bought catalogue, else the free directory).
+  getSymbolNames: route({ method: "GET", path: "/api/symbols/names", access: "user", staleSeconds: 300, query: symbolList, output: symbolNamesSchema }),
   // Buys the service's symbol catalogue for the account once, only when spendUpTo covers its price.
-  buySymbolCatalogue: route({ method: "POST", path: "/api/symbols/catalogue", access: "user", body: buySymbolCatalogueInputSchema, output: symbolCatalogueBuySchema, invalidates: ["searchSymbols", "getUsage", "getSpend"] }),
+  buySymbolCatalogue: route({ method: "POST", path: "/api/symbols/catalogue", access: "user", body: buySymbolCatalogueInputSchema, output: symbolCatalogueBuySchema, invalidates: ["searchSymbols", "getSymbolNames", "getSeason", "getUsage", "getSpend"] }),
 
   // Teams: the organisation key, members' seats, invites and the audit log (admins); joining through an invite (public).
   getTeam: route({ method: "GET", path: "/api/team", access: "admin", output: teamViewSchema }),

@@ -56,5 +56,9 @@ export const seasonViewSchema = seasonBoardSchema.extend({
   partial: z.boolean(),
   /** The instant the board was computed (ISO). */
   computedAt: z.string(),
+  /** Tracked symbols that are not companies (ETFs, gold bonds…): they file no results, so the board leaves them out. */
+  instruments: z.array(z.object({ symbol: z.string(), label: z.string() })),
+  /** Tracked symbols retired by a rename, merger or demerger: left out too, with what they trade as now. */
+  retired: z.array(z.object({ symbol: z.string(), to: z.array(z.string()) })),
 });
 export type SeasonView = z.infer<typeof seasonViewSchema>;

@@ -4,6 +4,7 @@
  * `items` body for a daily summary or a batch line.
  */
 import * as z from "zod";
+import { INSTRUMENT_KINDS } from "@/lib/symbols/instruments";
 import { holdingSchema } from "@/lib/alpha/summaries";
 import { watchlistSharingSchema } from "@/lib/desk/teams";
 import { EXPOSURE_MESSAGE, EXPOSURE_UNITS, ISIN_MESSAGE, ISIN_RE, MAX_ITEM_LABEL, MAX_WATCHLIST_ITEMS, MAX_WATCHLIST_NAME, NAME_MISSING_MESSAGE } from "./watchlist-rules";
@@ -83,6 +84,10 @@ export const symbolCheckSchema = z.object({
   /** Symbols that could not be checked (no key, no earnings product, rate limit); `note` says why. */
   unchecked: z.array(z.string()),
   note: z.string().nullable(),
+  /** Listed instruments that are not companies (ETFs, gold bonds…): kept, marked, never asked about, filing no results. */
+  instruments: z.array(z.object({ symbol: z.string(), kind: z.enum(INSTRUMENT_KINDS), label: z.string() })).default([]),
+  /** Unknown symbols retired by a rename, merger or demerger, with what they trade as now. */
+  renamed: z.array(z.object({ symbol: z.string(), to: z.array(z.string()), note: z.string() })).default([]),
 });
 export type SymbolCheck = z.output<typeof symbolCheckSchema>;
 

@@ -65,3 +65,12 @@ export const symbolCatalogueBuySchema = z.object({
   charged: z.number().min(0),
 });
 
+
+/** Company names of the symbols asked about, from the names the desk holds (the bought catalogue, else the free directory). */
+export const symbolNamesSchema = z.object({
+  /** Symbol → company name, for the symbols whose name is held; the others are left out. */
+  names: z.record(z.string(), z.string()),
+  /** The names come from the account's bought catalogue (every listed company is named). */
+  catalogue: z.boolean(),
+});
+export type SymbolNames = z.infer<typeof symbolNamesSchema>;

@@ -24,7 +24,7 @@ import type { CompanyRecord } from "./companies";
 import { companies } from "./companies";
 import * as phrases from "./phrases";
 import { BLOCK_DEAL_MIN_CR, MARKET_WRAP_RE, SESSION_STORY_RE } from "./rules";
-import { createRng, makeId, type Rng } from "./rng";
+import { createRng, hashHex, makeId, type Rng } from "./rng";
 
 // ───────────────────────────── time ─────────────────────────────
 
@@ -1284,7 +1284,18 @@ export function buildEarningsTable(company: CompanyRecord, current: QuarterFinan
         row("PAT", (f) => f.pat),
         row("EPS (₹)", (f) => f.eps),
       ];
-  return { unit: "₹ crore", periods: cols.map((f) => quarterLabel(f.quarter)), rows };
+  const periods = cols.map((f) => quarterLabel(f.quarter));
+  const share = standaloneShare(company);
+  if (share === null) return { unit: "₹ crore", periods, basis: "standalone", rows };
+  // The parent's own books: every amount a steady share of the group's, ratios as the group's.
+  const scale = (r: { label: string; values: number[] }) => ({ label: r.label, values: /\(%\)$/.test(r.label) ? r.values : r.values.map((v) => round2(v * share)) });
+  return { unit: "₹ crore", periods, basis: "consolidated", rows, standalone: { rows: rows.map(scale) } };
+}
+
+/** Groups with subsidiaries file both bases: about half the companies, the parent's share fixed per company. */
+function standaloneShare(company: CompanyRecord): number | null {
+  const h = Number.parseInt(hashHex(`standalone|${company.symbol}`).slice(0, 8), 16) / 0xffffffff;
+  return h < 0.5 ? null : round2(0.55 + (h - 0.5) * 0.8);
 }
 
 /** Reads results facts back from a stored table (for transcripts written from a stored row). */

@@ -71,7 +71,7 @@ describe("spend that adds up", () => {
     expect(again.outside).toBeGreaterThan(today.outside);
 
     // The spend CSV, read as a spreadsheet would: the admin's file sums to the ledger, the member's to their desk spend.
-    const csv = async (who: typeof user, scope: string) => deskRoute("exportSpend", { ctx })(await browserRequest(ctx, who, `/api/usage/spend.csv?range=24h&scope=${scope}`));
+    const csv = async (who: typeof user, scope: string) => deskRoute("exportCharges", { ctx })(await browserRequest(ctx, who, `/api/usage/charges.csv?range=24h&scope=${scope}`));
     const sumCredits = async (response: Response) => {
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toContain("text/csv");

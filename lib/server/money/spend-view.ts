@@ -7,6 +7,7 @@ import { toCsv } from "@/lib/alpha/csv";
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import { IST_OFFSET_MINUTES } from "@/lib/alpha/time";
 import type { DeskSpend, Reconciliation, SpendRange, SpendScope } from "@/lib/desk/usage";
+import { spendRows } from "@/lib/desk/spend-rows";
 import type { DeskContext } from "../core/context";
 import { toNumber } from "../core/db";
 import type { DeskFile } from "../core/reply";
@@ -73,11 +74,34 @@ export async function getDeskSpend({ ctx, user, input }: { ctx: DeskContext; use
   return { ...(await getSpendSeries({ input: { userId: user.id, range }, ctx: c })), scope, today, ledgerError };
 }
 
+const percent = (share: number) => Math.round(share * 1000) / 10;
+
+/**
+ * The spend of a range as a spreadsheet: one row per endpoint and, in the all-users view, one per member and the
+ * spend outside the desk; each part ends with its total. Credits are plain numbers (no grouping) for sums.
+ */
+export async function exportSpend({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: { range: SpendRange; scope: SpendScope } }): Promise<DeskFile> {
+  const spend = await getDeskSpend({ ctx, user, input });
+  const rows: (string | number)[][] = [];
+  for (const r of spendRows(spend)) rows.push(["endpoint", r.endpoint, r.label, "", "", r.credits, percent(r.share)]);
+  rows.push(["endpoint", "", "Total through the desk", "", "", spend.total, spend.total > 0 ? 100 : 0]);
+  if (spend.byUser) {
+    const users = [...spend.byUser].sort((a, b) => b.credits - a.credits);
+    const outside = spend.outside?.total ?? 0;
+    const all = users.reduce((sum, u) => sum + u.credits, 0) + outside;
+    for (const u of users) rows.push(["member", u.email, u.name, u.calls, u.cachedCalls, u.credits, all > 0 ? percent(u.credits / all) : 0]);
+    if (outside > 0) rows.push(["member", "", "Outside the desk", "", "", outside, percent(outside / all)]);
+    rows.push(["member", "", "Total of every member", users.reduce((n, u) => n + u.calls, 0), users.reduce((n, u) => n + u.cachedCalls, 0), all, all > 0 ? 100 : 0]);
+  }
+  const body = toCsv(["part", "id", "name", "calls", "calls_from_cache", "credits", "share_percent"], rows);
+  return { filename: `desk-spend-${input.scope === "all" ? "everyone" : "mine"}-${input.range}-${ctx.now().toISOString().slice(0, 10)}.csv`, contentType: "text/csv; charset=utf-8", body };
+}
+
 const SOURCE_LABELS: Record<string, string> = { desk: "desk call", batch_line: "batch job line", outside: "outside the desk" };
 
 /** Every charge of the range as a spreadsheet reads it: IST time, who, what, credits, and the ledger's request id. */
-export async function exportSpend({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: { range: SpendRange; scope: SpendScope } }): Promise<DeskFile> {
-  if (input.scope === "all" && user.role !== "admin") throw new AlphaError("forbidden", "Only admins can export everyone's spend");
+export async function exportCharges({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: { range: SpendRange; scope: SpendScope } }): Promise<DeskFile> {
+  if (input.scope === "all" && user.role !== "admin") throw new AlphaError("forbidden", "Only admins can export everyone's charges");
   // The ledger first, so the file holds what the service debited; a ledger that cannot be read leaves the desk's rows.
   await reconcileToday({ ctx, user }).catch(() => undefined);
   let query = ctx.db
@@ -104,5 +128,5 @@ export async function exportSpend({ ctx, user, input }: { ctx: DeskContext; user
     ]),
   );
   const who = input.scope === "all" ? "all" : "mine";
-  return { filename: `desk-spend-${who}-${input.range}-${ctx.now().toISOString().slice(0, 10)}.csv`, contentType: "text/csv; charset=utf-8", body };
+  return { filename: `desk-charges-${who}-${input.range}-${ctx.now().toISOString().slice(0, 10)}.csv`, contentType: "text/csv; charset=utf-8", body };
 }

@@ -150,6 +150,14 @@ describe("symbol checks against the embedded service", () => {
     const after = service.service.ctx.db.prepare("SELECT COUNT(*) AS n FROM request_log").get() as { n: number };
     expect(after.n).toBe(before.n);
 
+    // An ETF and a gold bond are marked, never asked about; a retired symbol is unknown with what it trades as now.
+    const book = await checkSymbols({ user, symbols: ["TCS", "NIFTYBEES", "SGBAUG28V", "TATAMOTORS"], ctx });
+    expect(book).toMatchObject({ known: ["TCS"], unknown: ["TATAMOTORS"], renamed: [{ symbol: "TATAMOTORS", to: ["TMPV", "TMCV"] }] });
+    expect(book.instruments).toEqual([
+      { symbol: "NIFTYBEES", kind: "etf", label: "ETF" },
+      { symbol: "SGBAUG28V", kind: "gold_bond", label: "Sovereign gold bond" },
+    ]);
+
     // Through the route, and for a user without a key: nothing checked, and a note saying why.
     const keyless = await makeUser(ctx);
     const res = await deskRoute("checkSymbolsGet", { ctx })(await browserRequest(ctx, keyless, "/api/watchlists/known-symbols?symbols=ZZZNEW1"));

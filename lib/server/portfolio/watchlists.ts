@@ -30,6 +30,7 @@ import {
   renameWatchlistInputSchema,
   updateWatchlistItemInputSchema,
 } from "@/lib/desk/watchlists";
+import { instrumentOf, renamedOf } from "@/lib/symbols/instruments";
 import { callAlpha } from "../upstream/alpha-proxy";
 import type { DeskContext } from "../core/context";
 import { toNumber } from "../core/db";
@@ -330,8 +331,11 @@ function whyUnchecked(error: unknown): string {
  */
 export async function checkSymbols({ ctx, user, symbols }: { ctx: DeskContext; user: SessionUser; symbols: readonly string[] }): Promise<SymbolCheck> {
   const c = ctx;
-  const wanted = [...new Set(symbols.map((s) => symbolSchema.safeParse(s)).flatMap((r) => (r.success ? [r.data] : [])))];
-  if (wanted.length > MAX_SYMBOL_CHECK) throw new AlphaError("invalid_parameter", `Check at most ${MAX_SYMBOL_CHECK} symbols at a time`);
+  const valid = [...new Set(symbols.map((s) => symbolSchema.safeParse(s)).flatMap((r) => (r.success ? [r.data] : [])))];
+  // ETFs and bonds are not in the results index: asking would only call them unknown.
+  const instruments = valid.flatMap((s) => instrumentOf(s) ?? []);
+  const wanted = valid.filter((s) => !instruments.some((i) => i.symbol === s));
+  if (valid.length > MAX_SYMBOL_CHECK) throw new AlphaError("invalid_parameter", `Check at most ${MAX_SYMBOL_CHECK} symbols at a time`);
   const db = portfolioDb({ ctx: c });
   const since = new Date(c.now().getTime() - SYMBOL_CHECK_TTL_MS).toISOString();
   const known = new Set<string>();
@@ -377,7 +381,8 @@ export async function checkSymbols({ ctx, user, symbols }: { ctx: DeskContext; u
     }
   }
   const order = (set: Set<string>) => wanted.filter((s) => set.has(s));
-  return { known: order(known), unknown: order(unknown), unchecked, note };
+  const renamed = order(unknown).flatMap((s) => renamedOf(s) ?? []);
+  return { known: order(known), unknown: order(unknown), unchecked, note, instruments, renamed };
 }
 
 function whyNoIsins(error: unknown): string {

@@ -11,7 +11,7 @@ import type { DeskBinding } from "../http/route";
 import { serveLive } from "../live/relay";
 import { getActiveCalendar, listCalendarVersions, saveCalendar } from "../market/calendar-store";
 import { getBatchInput } from "../records/batch-inputs";
-import { exportSpend, getDeskSpend } from "../money/spend-view";
+import { exportCharges, exportSpend, getDeskSpend } from "../money/spend-view";
 import { findRecentSummary, getSummary, listSummaries } from "../records/summaries";
 import { getTeamView } from "../money/team-view";
 import { getUsageSnapshot } from "../money/usage";
@@ -30,7 +30,7 @@ import {
 } from "../portfolio/watchlists";
 import { createBriefSchedule, deleteBriefSchedule, listBriefRuns, listBriefSchedules, updateBriefSchedule } from "../schedules/briefs";
 import { trackSeason } from "../season/season-tracker";
-import { buySymbolCatalogue, searchSymbols } from "../symbols/symbol-directory";
+import { buySymbolCatalogue, searchSymbols, symbolNames } from "../symbols/symbol-directory";
 import { exportAudit, listAudit } from "../teams/audit";
 import { acceptInvite, createInvite, listInvites } from "../teams/invites";
 import { updateMember } from "../teams/members";
@@ -65,6 +65,7 @@ export const deskBindings = {
   getUsage: getUsageSnapshot,
   getSpend: getDeskSpend,
   exportSpend: exportSpend,
+  exportCharges: exportCharges,
 
   listSummaries: listSummaries,
   getSummary: ({ ctx, user, params }) => getSummary({ ctx, user, id: params.id }),
@@ -100,6 +101,7 @@ export const deskBindings = {
   listBriefRuns: listBriefRuns,
 
   searchSymbols: searchSymbols,
+  getSymbolNames: ({ ctx, user, input }) => symbolNames({ ctx, user, symbols: input.symbols }),
   buySymbolCatalogue: buySymbolCatalogue,
 
   getTeam: getTeamView,

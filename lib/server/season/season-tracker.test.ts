@@ -87,6 +87,16 @@ describe("the results-season tracker", () => {
     const freshRow = tracked.companies.find((c) => c.symbol === fresh);
     expect(freshRow?.status).toBe("pending");
     expect(freshRow?.late).toBe(Date.now() >= resultsDeadlineMs(quarter));
+    // An ETF and a gold bond in a book file no results: left out of the board (never late), and named as left out.
+    const broker = await createWatchlist({ ctx, user, input: { name: randomName("broker"), items: [{ symbol: "TCS" }, { symbol: "NIFTYBEES" }, { symbol: "SGBAUG28V" }, { symbol: "TATAMOTORS" }] } });
+    const withFunds = await trackSeason({ ctx, user, input: { scope: "watchlist", watchlist: broker.id } });
+    expect(withFunds.companies.map((c) => c.symbol)).toEqual(["TCS"]);
+    expect(withFunds.counts.total).toBe(1);
+    expect(withFunds.instruments).toEqual([
+      { symbol: "NIFTYBEES", label: "ETF" },
+      { symbol: "SGBAUG28V", label: "Sovereign gold bond" },
+    ]);
+    expect(withFunds.retired).toEqual([{ symbol: "TATAMOTORS", to: ["TMPV", "TMCV"] }]);
     expect(await balance()).toBe(before);
   });
 

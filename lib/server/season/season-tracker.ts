@@ -12,6 +12,7 @@ import type { DeskContext } from "../core/context";
 import { withUserKey } from "../identity/key-vault";
 import type { SessionUser } from "../identity/users";
 import { findWatchlist, listWatchlists } from "../portfolio/watchlists";
+import { instrumentOf, renamedOf } from "@/lib/symbols/instruments";
 import { callAlpha } from "../upstream/alpha-proxy";
 import { backgroundPages } from "../upstream/background-budget";
 
@@ -88,7 +89,12 @@ export async function trackSeason({ ctx, user, input }: { ctx: DeskContext; user
   if (!seasons.includes(quarter)) {
     throw new AlphaError("invalid_parameter", `The tracker follows the seasons of ${seasons.join(" and ")} now`, { details: { quarter: `one of ${seasons.join(", ")}` } });
   }
-  const { symbols, watchlist } = await trackedSymbols(ctx, user, input);
+  const tracked = await trackedSymbols(ctx, user, input);
+  const { watchlist } = tracked;
+  const instruments = (tracked.symbols ?? []).flatMap((s) => instrumentOf(s) ?? []);
+  const retired = (tracked.symbols ?? []).flatMap((s) => renamedOf(s) ?? []);
+  const leftOut = new Set([...instruments, ...retired].map((i) => i.symbol));
+  const symbols = tracked.symbols === null ? null : tracked.symbols.filter((s) => !leftOut.has(s));
   const { accountId } = await withUserKey({ ctx, userId: user.id });
   const reader: Reader = { pages: (max) => backgroundPages({ ctx, accountId, max }), partial: false };
   const empty = symbols !== null && symbols.length === 0;
@@ -102,5 +108,5 @@ export async function trackSeason({ ctx, user, input }: { ctx: DeskContext; user
       ]);
   const universe = symbols ?? [...new Set([...filings, ...calendar.meetings.filter((m) => m.quarter === quarter), ...previous].map((r) => r.symbol))];
   const board = buildSeasonBoard({ quarter, nowMs, symbols: universe, filings, meetings: calendar.meetings, names: calendar.names });
-  return { ...board, scope: input.scope, watchlist, seasons, partial: reader.partial, computedAt: new Date(nowMs).toISOString() };
+  return { ...board, scope: input.scope, watchlist, seasons, partial: reader.partial, computedAt: new Date(nowMs).toISOString(), instruments: instruments.map(({ symbol, label }) => ({ symbol, label })), retired: retired.map(({ symbol, to }) => ({ symbol, to })) };
 }

@@ -5,7 +5,7 @@ import type { RunningServer } from "../core/embedded-service";
 import { saveAlphaKey } from "../upstream/stored-keys";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
 import { browserRequest, makeAccount, makeUser, postgresAvailable, TEST_DATABASE_URL, withServiceAndDesk } from "@/test/support/desk";
-import { buySymbolCatalogue, searchSymbols, symbolStanding } from "./symbol-directory";
+import { buySymbolCatalogue, searchSymbols, symbolNames, symbolStanding } from "./symbol-directory";
 
 const pgUp = await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL);
 const dialects: TestDialect[] = pgUp ? ["sqlite", "postgres"] : ["sqlite"];
@@ -71,6 +71,12 @@ describe.each(dialects)("the symbol directory against the embedded service, desk
     const byCode = await searchSymbols({ ctx, user: alice, input: { q: infy.scripCode, limit: 3 } });
     expect(byCode.matches[0]).toMatchObject({ symbol: "INFY", matchedOn: "scripCode" });
     expect((await searchSymbols({ ctx, user: alice, input: { q: "FOOBAR" } })).exact).toBe("unknown");
+
+    // Names of a set of symbols come from what the account holds: every company once bought, and asking is free.
+    const named = await symbolNames({ ctx, user: bob, symbols: ["INFY", "tcs", "FOOBAR"] });
+    expect(named).toEqual({ names: { INFY: infy.name, TCS: company("TCS").name }, catalogue: true });
+    expect((await symbolNames({ ctx, user: carol, symbols: ["INFY"] })).catalogue).toBe(false);
+    expect(balanceOf(shared.accountId)).toBe(start - price);
 
     // Never twice: another user of the same account searches it and cannot pay for it again.
     expect((await searchSymbols({ ctx, user: bob, input: { q: "infos" } })).catalogue.held).toBe(true);

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { priceRequest } from "@/lib/alpha/costs";
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import { symbolSchema } from "@/lib/alpha/primitives";
-import { buySymbolCatalogueInputSchema, symbolEntrySchema, symbolSearchInputSchema } from "@/lib/symbols/directory-schema";
+import { buySymbolCatalogueInputSchema, symbolEntrySchema, type SymbolNames, symbolSearchInputSchema } from "@/lib/symbols/directory-schema";
 import {
   mergeSymbolEntries,
   rankSymbolMatches,
@@ -198,6 +198,20 @@ export async function searchSymbols({ ctx, user, input }: { ctx: DeskContext; us
   else if (!accountId || matches.length > 0) exact = "unchecked";
   else exact = await symbolStanding({ ctx, user, input: { symbol: asSymbol.data } });
   return { query: q, matches, exact, catalogue: catalogueState(held, entries.length), note };
+}
+
+/**
+ * The company names of `symbols`, from the one place the desk keeps names: the account's bought catalogue, over the
+ * free directory last built (never built or bought here, so free and quick). Symbols with no name held are left out.
+ */
+export async function symbolNames({ ctx, user, symbols }: { ctx: DeskContext; user: SessionUser; symbols: readonly string[] }): Promise<SymbolNames> {
+  const wanted = new Set(symbols.map((s) => s.trim().toUpperCase()));
+  const accountId = await accountOf(ctx, user);
+  const held = accountId ? await heldCatalogue(ctx, accountId) : null;
+  const free = accountId ? await readKeptFree(ctx) : null;
+  const names: Record<string, string> = {};
+  for (const e of [...(free?.entries ?? []), ...(held?.entries ?? [])]) if (e.name && wanted.has(e.symbol)) names[e.symbol] = e.name;
+  return { names, catalogue: held !== null };
 }
 
 function entryOfCatalogueRow(row: { symbol: string; company_name?: string | null; scrip_code?: string | null }): SymbolEntry {

@@ -9,8 +9,9 @@ import { SymbolProfile } from "@/components/symbols/symbol-profile";
 import { SymbolTimeline } from "@/components/symbols/symbol-timeline";
 import { Button } from "@/components/ui/button";
 import { SYMBOL_RE } from "@/lib/alpha/primitives";
-import { symbolStanding } from "@/lib/server/symbols/symbol-directory";
-import { symbolFromSegment } from "@/lib/symbols/symbol-href";
+import { symbolNames, symbolStanding } from "@/lib/server/symbols/symbol-directory";
+import { instrumentOf, renamedOf } from "@/lib/symbols/instruments";
+import { symbolFromSegment, symbolHref } from "@/lib/symbols/symbol-href";
 import { requireUser } from "@/lib/server/identity/auth";
 import { SYMBOL_PAGE_CALLS } from "@/components/symbols/symbol-calls";
 import { alphaPeekOptions } from "@/lib/query/alpha-core";
@@ -46,21 +47,56 @@ export default async function SymbolPage({ params }: { params: Params }) {
       </>
     );
   }
+  // An ETF or a bond files nothing a company does: no section of this page applies to it.
+  const instrument = instrumentOf(symbol);
+  if (instrument) {
+    return (
+      <>
+        <PageHeader title={symbol} />
+        <EmptyState
+          icon={SearchXIcon}
+          title={`“${symbol}” is ${instrument.kind === "etf" ? "an" : "a"} ${instrument.label}, not a company`}
+          description="It files no results, holds no concalls and has no company news, so there is nothing to show or buy for it here. A watchlist keeps it with its exposure."
+          action={
+            <Button asChild variant="outline">
+              <Link href="/watchlists">Watchlists</Link>
+            </Button>
+          }
+        />
+      </>
+    );
+  }
   // A symbol the service does not list gets no paid section: nothing on this page could be bought for it.
   const ctx = await pageContext();
   const hasKey = await userHasKey({ ctx, user });
   if (hasKey && (await symbolStanding({ ctx, user, input: { symbol } })) === "unknown") {
+    const renamed = renamedOf(symbol);
     return (
       <>
         <PageHeader title={symbol} />
         <EmptyState
           icon={SearchXIcon}
           title={`The Alpha service does not list “${symbol}”`}
-          description="No company trades under this symbol in the service's data, so there is nothing to show or buy for it. Check the spelling, or find the company by name in the earnings calendar's symbol search."
+          description={
+            renamed
+              ? `${renamed.note} The company no longer trades as ${symbol}.`
+              : "No company trades under this symbol in the service's data, so there is nothing to show or buy for it. Check the spelling, or find the company by name in the earnings calendar's symbol search."
+          }
           action={
-            <Button asChild variant="outline">
-              <Link href="/earnings">Earnings calendar</Link>
-            </Button>
+            renamed ? (
+              <div className="flex flex-wrap items-center justify-center gap-2" data-testid="did-you-mean">
+                <span className="text-sm">Did you mean</span>
+                {renamed.to.map((to) => (
+                  <Button key={to} asChild variant="outline" size="sm">
+                    <Link href={symbolHref(to)}>{to}</Link>
+                  </Button>
+                ))}
+              </div>
+            ) : (
+              <Button asChild variant="outline">
+                <Link href="/earnings">Earnings calendar</Link>
+              </Button>
+            )
           }
         />
       </>
@@ -71,6 +107,7 @@ export default async function SymbolPage({ params }: { params: Params }) {
     // The timeline's free data and the paid sections' peeks, before the page is sent (not streamed): on a phone the
     // profile sits under the timeline, and a timeline arriving after the first paint pushed it down.
   const client = pageQueryClient({ ctx, user });
+  const name = hasKey ? ((await symbolNames({ ctx, user, symbols: [symbol] })).names[symbol] ?? null) : null;
   if (hasKey) {
     const inputs = symbolInputs(symbol);
     const calls = SYMBOL_PAGE_CALLS;
@@ -89,7 +126,15 @@ export default async function SymbolPage({ params }: { params: Params }) {
   return (
     <>
       <PageHeader
-        title={symbol}
+        title={
+          name ? (
+            <>
+              <span className="font-mono">{symbol}</span> <span className="font-normal text-muted-foreground" data-testid="symbol-name">{name}</span>
+            </>
+          ) : (
+            symbol
+          )
+        }
         description="Everything the desk knows about this company, on one page. Free data loads at once; paid sections show their price and load when you ask. Times are IST."
         actions={
           <>
