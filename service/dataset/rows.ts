@@ -266,8 +266,8 @@ export function companyProfile(company: CompanyRecord): CompanyProfile {
   const pe = s.pe * Math.exp(r.normal(0, 0.25)) * (bank ? 0.7 : 1);
   const margin = clamp(s.margin * Math.exp(r.normal(0, 0.2)), 4, 70);
   const conv = clamp(s.conv * Math.exp(r.normal(0, 0.12)), 0.15, 0.82);
-  const annualPat = company.marketCapCr / pe;
-  const annualRevenue = annualPat / ((margin / 100) * conv);
+  // A company's own revenue when the list carries it (its P/E then follows); else revenue from a sector P/E.
+  const annualRevenue = company.revenueCr ?? company.marketCapCr / pe / ((margin / 100) * conv);
   const big = company.marketCapCr > 150_000;
   const logPrice = big ? r.float(Math.log(350), Math.log(4800)) : r.float(Math.log(45), Math.log(7500));
   const sharesCr = company.sharesCr ?? company.marketCapCr / Math.exp(logPrice);
@@ -285,7 +285,7 @@ export function companyProfile(company: CompanyRecord): CompanyProfile {
     financial,
     bank,
     group: s.group,
-    pe,
+    pe: company.revenueCr ? company.marketCapCr / (annualRevenue * (margin / 100) * conv) : pe,
     margin,
     conv,
     taxRate,
@@ -919,8 +919,8 @@ export interface ResultsFacts {
 export function debtAt(company: CompanyRecord, quarter: string, revenue: number): number {
   const p = companyProfile(company);
   if (p.debt <= 0) return 0;
-  const wobble = createRng(`debt|${company.symbol}|${quarter}`).normal(0, 0.07);
-  return p.debt * Math.sqrt(Math.max(0.2, revenue / (p.annualRevenue / 4))) * Math.exp(clamp(wobble, -0.18, 0.18));
+  const wobble = createRng(`debt|${company.symbol}|${quarter}`).normal(0, 0.035);
+  return p.debt * Math.sqrt(Math.max(0.2, revenue / (p.annualRevenue / 4))) * Math.exp(clamp(wobble, -0.09, 0.09));
 }
 
 /**
