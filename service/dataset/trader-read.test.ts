@@ -441,6 +441,26 @@ describe("the market as a trader reads it over HTTP", () => {
     tally("every meeting a filing announces is on the calendar or filed that day", meetings, offCalendar);
   });
 
+  it("a call's recording runs as long as its transcript takes to say", async () => {
+    await loaded;
+    const calls = (await all<Json>("/v1/concalls", 50)).filter((c) => typeof c.transcript_url === "string").slice(0, 4);
+    const res = await call(service, "/v1/concalls/transcripts", { key: keyForCall(), body: { items: calls.map((c) => ({ symbol: c.symbol, quarter: c.quarter })) } });
+    const items = (res.json as { data: { status: string; transcript_url?: string; audio_url?: string | null }[] }).data.filter((x) => x.status === "ready" && x.audio_url);
+    const off: string[] = [];
+    for (const item of items) {
+      const path = (u: string) => u.replace(/^https?:\/\/[^/]+/, "");
+      const text = (await call(service, path(item.transcript_url as string), {})).text;
+      const audio = await service.app.request(path(item.audio_url as string));
+      const wav = Buffer.from(await audio.arrayBuffer());
+      const seconds = wav.readUInt32LE(40) / wav.readUInt32LE(28);
+      const words = text.split(/\s+/).filter(Boolean).length;
+      const minutesPerWord = seconds / 60 / words;
+      // People speak 120–180 words a minute on a call.
+      if (minutesPerWord < 1 / 180 || minutesPerWord > 1 / 120) off.push(`${words} words in ${seconds.toFixed(0)} s`);
+    }
+    tally("recording length fits the transcript", items.length, off);
+  });
+
   it("the last session's market alerts are there whatever day the service starts (Saturday, Sunday, a holiday)", async () => {
     const holiday = (() => {
       for (let d = istDayStart(Date.parse("2026-01-01T12:00:00Z")); d < Date.parse("2026-12-31T00:00:00Z"); d += DAY) {
