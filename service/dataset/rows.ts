@@ -23,7 +23,7 @@ import type {
 import type { CompanyRecord } from "./companies";
 import { companies } from "./companies";
 import * as phrases from "./phrases";
-import { BLOCK_DEAL_MIN_CR, MARKET_WRAP_RE, SESSION_STORY_RE } from "./rules";
+import { BLOCK_DEAL_MIN_CR, inAnnualSeason, MARKET_WRAP_RE, SESSION_STORY_RE } from "./rules";
 import { createRng, makeId, type Rng } from "./rng";
 
 // ───────────────────────────── time ─────────────────────────────
@@ -1923,7 +1923,8 @@ export function buildNews(rng: Rng, company: CompanyRecord, atMs: number, input:
   };
   // Market-wrap headlines (how the indices closed, top gainers) run only on days the market traded.
   const traded = isMarketTradingDay(atMs);
-  const noWrap = (pool: readonly string[]) => (traded ? pool : pool.filter((t) => !MARKET_WRAP_RE.test(t) && !SESSION_STORY_RE.test(t)));
+  const noWrap = (pool: readonly string[]) =>
+    pool.filter((t) => inAnnualSeason(t, atMs) && (traded || (!MARKET_WRAP_RE.test(t) && !SESSION_STORY_RE.test(t))));
   const titlePool = noWrap(usableTemplates(phrases.newsTitles[sentiment], scene));
   const titleTemplate = rng.pick(byTone(titlePool.length > 0 ? titlePool : noWrap(phrases.newsTitles[sentiment]), sentiment));
   const companyTitle = fillTemplate(titleTemplate, sceneValues(rng, titleTemplate, scene));
@@ -2119,7 +2120,8 @@ export function buildAnnouncement(rng: Rng, company: CompanyRecord, atMs: number
   };
   // A dated event in the past is reported as done; one ahead is announced as scheduled.
   const tenseFits = (t: string) =>
-    eventMs < atMs ? !/(schedul|will be held|will meet|is scheduled|to consider)/i.test(t) : !/(submitted the audio|proceedings|held to discuss|meeting held on)/i.test(t);
+    inAnnualSeason(t, atMs) &&
+    (eventMs < atMs ? !/(schedul|will be held|will meet|is scheduled|to consider)/i.test(t) : !/(submitted the audio|proceedings|held to discuss|meeting held on)/i.test(t));
   const usable = (cat: string) => usableTemplates(phrases.announcementSummaries[cat] ?? [], baseScene).filter(tenseFits);
   let category = input.category ?? pickAnnouncementCategory(rng, input.categoryWeights);
   // An unlikely filing for this business (a plant fire at a bank) gives way to another category.

@@ -389,6 +389,16 @@ describe("the market as a trader reads it over HTTP", () => {
       return !(filedAt.get(String(n.symbol)) ?? []).some((t) => t <= at && t > at - 100 * DAY);
     });
     tally("'misses estimates' only after the results", Math.max(1, misses.length), unfounded.map((n) => `${String(n.date)} ${String(n.title)}`));
+    const announcements = await all<Json>("/v1/announcements?detailed=true", 50);
+    const annual = [...news.map((n) => ({ date: String(n.date), text: `${String(n.title)} ${String(n.summary)}` })), ...announcements.map((a) => ({ date: String(a.date), text: `${String(a.title ?? "")} ${String(a.summary ?? "")}` }))].filter((x) =>
+      /annual general meeting|\bAGM\b|final dividend/i.test(x.text),
+    );
+    const month = (iso: string) => new Date(Date.parse(iso) + IST).getUTCMonth() + 1;
+    tally(
+      "AGMs June–September, final dividends April–September",
+      Math.max(1, annual.length),
+      annual.filter((x) => month(x.date) < (/final dividend/i.test(x.text) && !/AGM|annual general meeting/i.test(x.text) ? 4 : 6) || month(x.date) > 9).map((x) => `${x.date} ${x.text.slice(0, 120)}`),
+    );
     const alerts = await all<Json>("/v1/alerts?type=earnings", 50);
     const closedAlerts = alerts.filter((a) => !isTradingDay(Date.parse(String(a.timestamp))));
     tally(
