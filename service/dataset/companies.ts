@@ -16,7 +16,16 @@ export interface CompanyRecord {
   fiscalYearEnd: "march";
   /** Shares outstanding, crore (exchange filings, late 2025); absent where the list does not carry it. */
   sharesCr?: number;
+  /** Annual revenue (total income for lenders), ₹ crore, from the last annual report; absent where not carried. */
+  revenueCr?: number;
 }
+
+/** Annual consolidated revenue from operations (lenders: total income), ₹ crore, FY25, rounded. */
+const REVENUE_CR: Readonly<Record<string, number>> = {
+  RELIANCE: 965000, TCS: 255000, INFY: 163000, HCLTECH: 117000, WIPRO: 89000, HDFCBANK: 470000, SBIN: 600000, ITC: 75000,
+  MARUTI: 152000, SOLARINDS: 7500, PAYTM: 6900, LT: 256000, BHARTIARTL: 173000, HINDUNILVR: 63000, SUNPHARMA: 52000,
+  NTPC: 190000, TATASTEEL: 219000, ASIANPAINT: 34000, TITAN: 60000, ULTRACEMCO: 76000, "M&M": 159000, "BAJAJ-AUTO": 50000,
+};
 
 /** Shares outstanding in crore, from the companies' shareholding filings (rounded). */
 const SHARES_CR: Readonly<Record<string, number>> = {
@@ -4201,4 +4210,8 @@ const LISTED: readonly CompanyRecord[] = [
   },
 ];
 
-export const companies: readonly CompanyRecord[] = LISTED.map((c) => (SHARES_CR[c.symbol] ? { ...c, sharesCr: SHARES_CR[c.symbol] } : c));
+export const companies: readonly CompanyRecord[] = LISTED.map((c) => ({
+  ...c,
+  ...(SHARES_CR[c.symbol] ? { sharesCr: SHARES_CR[c.symbol] } : {}),
+  ...(REVENUE_CR[c.symbol] ? { revenueCr: REVENUE_CR[c.symbol] } : {}),
+}));

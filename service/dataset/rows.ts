@@ -23,7 +23,7 @@ import type {
 import type { CompanyRecord } from "./companies";
 import { companies } from "./companies";
 import * as phrases from "./phrases";
-import { BLOCK_DEAL_MIN_CR, MARKET_WRAP_RE, SESSION_STORY_RE } from "./rules";
+import { BLOCK_DEAL_MIN_CR, inAnnualSeason, MARKET_WRAP_RE, SESSION_STORY_RE } from "./rules";
 import { createRng, hashHex, makeId, type Rng } from "./rng";
 
 // ───────────────────────────── time ─────────────────────────────
@@ -266,8 +266,8 @@ export function companyProfile(company: CompanyRecord): CompanyProfile {
   const pe = s.pe * Math.exp(r.normal(0, 0.25)) * (bank ? 0.7 : 1);
   const margin = clamp(s.margin * Math.exp(r.normal(0, 0.2)), 4, 70);
   const conv = clamp(s.conv * Math.exp(r.normal(0, 0.12)), 0.15, 0.82);
-  const annualPat = company.marketCapCr / pe;
-  const annualRevenue = annualPat / ((margin / 100) * conv);
+  // A company's own revenue when the list carries it (its P/E then follows); else revenue from a sector P/E.
+  const annualRevenue = company.revenueCr ?? company.marketCapCr / pe / ((margin / 100) * conv);
   const big = company.marketCapCr > 150_000;
   const logPrice = big ? r.float(Math.log(350), Math.log(4800)) : r.float(Math.log(45), Math.log(7500));
   const sharesCr = company.sharesCr ?? company.marketCapCr / Math.exp(logPrice);
@@ -285,7 +285,7 @@ export function companyProfile(company: CompanyRecord): CompanyProfile {
     financial,
     bank,
     group: s.group,
-    pe,
+    pe: company.revenueCr ? company.marketCapCr / (annualRevenue * (margin / 100) * conv) : pe,
     margin,
     conv,
     taxRate,
@@ -919,8 +919,8 @@ export interface ResultsFacts {
 export function debtAt(company: CompanyRecord, quarter: string, revenue: number): number {
   const p = companyProfile(company);
   if (p.debt <= 0) return 0;
-  const wobble = createRng(`debt|${company.symbol}|${quarter}`).normal(0, 0.07);
-  return p.debt * Math.sqrt(Math.max(0.2, revenue / (p.annualRevenue / 4))) * Math.exp(clamp(wobble, -0.18, 0.18));
+  const wobble = createRng(`debt|${company.symbol}|${quarter}`).normal(0, 0.035);
+  return p.debt * Math.sqrt(Math.max(0.2, revenue / (p.annualRevenue / 4))) * Math.exp(clamp(wobble, -0.09, 0.09));
 }
 
 /**
@@ -1934,7 +1934,8 @@ export function buildNews(rng: Rng, company: CompanyRecord, atMs: number, input:
   };
   // Market-wrap headlines (how the indices closed, top gainers) run only on days the market traded.
   const traded = isMarketTradingDay(atMs);
-  const noWrap = (pool: readonly string[]) => (traded ? pool : pool.filter((t) => !MARKET_WRAP_RE.test(t) && !SESSION_STORY_RE.test(t)));
+  const noWrap = (pool: readonly string[]) =>
+    pool.filter((t) => inAnnualSeason(t, atMs) && (traded || (!MARKET_WRAP_RE.test(t) && !SESSION_STORY_RE.test(t))));
   const titlePool = noWrap(usableTemplates(phrases.newsTitles[sentiment], scene));
   const titleTemplate = rng.pick(byTone(titlePool.length > 0 ? titlePool : noWrap(phrases.newsTitles[sentiment]), sentiment));
   const companyTitle = fillTemplate(titleTemplate, sceneValues(rng, titleTemplate, scene));
@@ -2130,7 +2131,8 @@ export function buildAnnouncement(rng: Rng, company: CompanyRecord, atMs: number
   };
   // A dated event in the past is reported as done; one ahead is announced as scheduled.
   const tenseFits = (t: string) =>
-    eventMs < atMs ? !/(schedul|will be held|will meet|is scheduled|to consider)/i.test(t) : !/(submitted the audio|proceedings|held to discuss|meeting held on)/i.test(t);
+    inAnnualSeason(t, atMs) &&
+    (eventMs < atMs ? !/(schedul|will be held|will meet|is scheduled|to consider)/i.test(t) : !/(submitted the audio|proceedings|held to discuss|meeting held on)/i.test(t));
   const usable = (cat: string) => usableTemplates(phrases.announcementSummaries[cat] ?? [], baseScene).filter(tenseFits);
   let category = input.category ?? pickAnnouncementCategory(rng, input.categoryWeights);
   // An unlikely filing for this business (a plant fire at a bank) gives way to another category.

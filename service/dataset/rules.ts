@@ -38,6 +38,18 @@ export const MARKET_WRAP_RE =
 export const SESSION_STORY_RE =
   /\b(shares?|stock|\{symbol\}|\{company\}) (jump|jumps|jumped|slump|slumps|tumbles?|rall(y|ies)|surges?|climbs?|slips?|slides|drops?|falls?|fell|gains?|rises?|rose|trade flat|end little changed|extends|under pressure|hits|at record high|among top)|in early trade|in (the|today's) session|through the session|\b(rose|fell|moved|down|up|jumped|slumped|drops|trading) \{pct\}|\{pct\} (higher|lower)|shares? (rise|fall|up|down) \{pct\}|stock (up|down) \{pct\}|\b(board approves|announces bonus|declares interim dividend|buyback worth)/i;
 
+/** Annual-meeting business has its season: final dividends come with the year's results (April on), AGMs and annual reports June to September. */
+const AGM_SEASON: readonly (readonly [RegExp, number, number])[] = [
+  [/annual general meeting|\bAGM\b|annual report|book closure/i, 6, 9],
+  [/final dividend/i, 4, 9],
+];
+
+/** Whether a text's annual-meeting business fits the IST month of `ms`. */
+export function inAnnualSeason(text: string, ms: number): boolean {
+  const month = new Date(ms + 330 * 60_000).getUTCMonth() + 1;
+  return AGM_SEASON.every(([re, from, to]) => !re.test(text) || (month >= from && month <= to));
+}
+
 export function marketWrapAllowed(ms: number): boolean {
   return isTradingDay(ms);
 }

@@ -389,6 +389,16 @@ describe("the market as a trader reads it over HTTP", () => {
       return !(filedAt.get(String(n.symbol)) ?? []).some((t) => t <= at && t > at - 100 * DAY);
     });
     tally("'misses estimates' only after the results", Math.max(1, misses.length), unfounded.map((n) => `${String(n.date)} ${String(n.title)}`));
+    const announcements = await all<Json>("/v1/announcements?detailed=true", 50);
+    const annual = [...news.map((n) => ({ date: String(n.date), text: `${String(n.title)} ${String(n.summary)}` })), ...announcements.map((a) => ({ date: String(a.date), text: `${String(a.title ?? "")} ${String(a.summary ?? "")}` }))].filter((x) =>
+      /annual general meeting|\bAGM\b|final dividend/i.test(x.text),
+    );
+    const month = (iso: string) => new Date(Date.parse(iso) + IST).getUTCMonth() + 1;
+    tally(
+      "AGMs June–September, final dividends April–September",
+      Math.max(1, annual.length),
+      annual.filter((x) => month(x.date) < (/final dividend/i.test(x.text) && !/AGM|annual general meeting/i.test(x.text) ? 4 : 6) || month(x.date) > 9).map((x) => `${x.date} ${x.text.slice(0, 120)}`),
+    );
     const alerts = await all<Json>("/v1/alerts?type=earnings", 50);
     const closedAlerts = alerts.filter((a) => !isTradingDay(Date.parse(String(a.timestamp))));
     tally(
@@ -439,6 +449,26 @@ describe("the market as a trader reads it over HTTP", () => {
     }
     tally("board meetings booked 7–21 days ahead, on market days", meetings, badNotice);
     tally("every meeting a filing announces is on the calendar or filed that day", meetings, offCalendar);
+  });
+
+  it("a call's recording runs as long as its transcript takes to say", async () => {
+    await loaded;
+    const calls = (await all<Json>("/v1/concalls", 50)).filter((c) => typeof c.transcript_url === "string").slice(0, 4);
+    const res = await call(service, "/v1/concalls/transcripts", { key: keyForCall(), body: { items: calls.map((c) => ({ symbol: c.symbol, quarter: c.quarter })) } });
+    const items = (res.json as { data: { status: string; transcript_url?: string; audio_url?: string | null }[] }).data.filter((x) => x.status === "ready" && x.audio_url);
+    const off: string[] = [];
+    for (const item of items) {
+      const path = (u: string) => u.replace(/^https?:\/\/[^/]+/, "");
+      const text = (await call(service, path(item.transcript_url as string), {})).text;
+      const audio = await service.app.request(path(item.audio_url as string));
+      const wav = Buffer.from(await audio.arrayBuffer());
+      const seconds = wav.readUInt32LE(40) / wav.readUInt32LE(28);
+      const words = text.split(/\s+/).filter(Boolean).length;
+      const minutesPerWord = seconds / 60 / words;
+      // People speak 120–180 words a minute on a call.
+      if (minutesPerWord < 1 / 180 || minutesPerWord > 1 / 120) off.push(`${words} words in ${seconds.toFixed(0)} s`);
+    }
+    tally("recording length fits the transcript", items.length, off);
   });
 
   it("the last session's market alerts are there whatever day the service starts (Saturday, Sunday, a holiday)", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { companies } from "./companies";
 import { createRng } from "./rng";
 import { baseQuarterFinancials, buildConcall, buildEarnings, formatCrore, nextYearQuarter } from "./rows";
-import { buildRecordingWav, buildTranscript } from "./transcripts";
+import { buildRecordingWav, buildTranscript, recordingSecondsFor } from "./transcripts";
 
 const words = (t: string) => t.split(/\s+/).filter((w) => w.length > 0).length;
 const pickCompany = (symbol: string) => {
@@ -54,7 +54,7 @@ describe("buildTranscript", () => {
 });
 
 describe("buildRecordingWav", () => {
-  it("is a valid mono 8 kHz 16-bit WAV, deterministic per call", () => {
+  it("is a valid mono 4 kHz 8-bit WAV, deterministic per call, as long as asked", () => {
     const id = `cc_${Math.random().toString(16).slice(2)}`;
     const wav = buildRecordingWav(id);
     expect(buildRecordingWav(id).equals(wav)).toBe(true);
@@ -66,18 +66,22 @@ describe("buildRecordingWav", () => {
     expect(wav.readUInt32LE(16)).toBe(16);
     expect(wav.readUInt16LE(20)).toBe(1);
     expect(wav.readUInt16LE(22)).toBe(1);
-    expect(wav.readUInt32LE(24)).toBe(8_000);
-    expect(wav.readUInt32LE(28)).toBe(16_000);
-    expect(wav.readUInt16LE(32)).toBe(2);
-    expect(wav.readUInt16LE(34)).toBe(16);
+    expect(wav.readUInt32LE(24)).toBe(4_000);
+    expect(wav.readUInt32LE(28)).toBe(4_000);
+    expect(wav.readUInt16LE(32)).toBe(1);
+    expect(wav.readUInt16LE(34)).toBe(8);
     expect(wav.toString("ascii", 36, 40)).toBe("data");
     expect(wav.readUInt32LE(40)).toBe(wav.length - 44);
-    expect(wav.length).toBe(44 + 4 * 8_000 * 2);
+    expect(wav.length).toBe(44 + 4 * 4_000);
     // Soft: no sample near full scale, and not silence.
     let peak = 0;
-    for (let i = 44; i < wav.length; i += 2) peak = Math.max(peak, Math.abs(wav.readInt16LE(i)));
-    expect(peak).toBeGreaterThan(1_000);
-    expect(peak).toBeLessThan(16_000);
-    expect(buildRecordingWav(id, 2).length).toBe(44 + 2 * 8_000 * 2);
+    for (let i = 44; i < wav.length; i++) peak = Math.max(peak, Math.abs((wav[i] ?? 128) - 128));
+    expect(peak).toBeGreaterThan(8);
+    expect(peak).toBeLessThan(64);
+    expect(buildRecordingWav(id, 900).length).toBe(44 + 900 * 4_000);
+  });
+
+  it("a call's recording lasts as long as its transcript takes to say", () => {
+    expect(recordingSecondsFor(Array.from({ length: 2_250 }, () => "word").join(" "))).toBe(900);
   });
 });

@@ -327,16 +327,27 @@ function lowerFirst(text: string): string {
   return text.length > 0 ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
+/** Words a call's speakers say a minute: a recording lasts as long as its transcript takes to say. */
+export const SPOKEN_WORDS_PER_MINUTE = 150;
+
+export function recordingSecondsFor(transcript: string): number {
+  return Math.round((wordCount(transcript) / SPOKEN_WORDS_PER_MINUTE) * 60);
+}
+
+const RECORDING_RATE = 4_000;
+/** A two-hour call is the longest recording served. */
+const RECORDING_MAX_SECONDS = 2 * 3_600;
+
 /**
- * A short mono 8 kHz 16-bit PCM WAV of soft tones, deterministic from the call id, so a recording link
- * plays something real. `seconds` is clamped to 1–30.
+ * A mono 4 kHz 8-bit PCM WAV of soft tones, deterministic from the call id, `seconds` long (1 s to two hours), so a
+ * recording link plays something real for as long as the call ran.
  */
 export function buildRecordingWav(concallId: string, seconds = 4): Buffer {
-  const rate = 8_000;
-  const secs = Math.min(30, Math.max(1, Math.round(seconds)));
+  const rate = RECORDING_RATE;
+  const secs = Math.min(RECORDING_MAX_SECONDS, Math.max(1, Math.round(seconds)));
   const samples = rate * secs;
-  const dataBytes = samples * 2;
-  const buf = Buffer.alloc(44 + dataBytes);
+  const dataBytes = samples;
+  const buf = Buffer.alloc(44 + dataBytes, 128);
   buf.write("RIFF", 0, "ascii");
   buf.writeUInt32LE(36 + dataBytes, 4);
   buf.write("WAVE", 8, "ascii");
@@ -345,30 +356,26 @@ export function buildRecordingWav(concallId: string, seconds = 4): Buffer {
   buf.writeUInt16LE(1, 20); // PCM
   buf.writeUInt16LE(1, 22); // mono
   buf.writeUInt32LE(rate, 24);
-  buf.writeUInt32LE(rate * 2, 28); // byte rate
-  buf.writeUInt16LE(2, 32); // block align
-  buf.writeUInt16LE(16, 34); // bits per sample
+  buf.writeUInt32LE(rate, 28); // byte rate
+  buf.writeUInt16LE(1, 32); // block align
+  buf.writeUInt16LE(8, 34); // bits per sample (unsigned, silence at 128)
   buf.write("data", 36, "ascii");
   buf.writeUInt32LE(dataBytes, 40);
 
   const rng = createRng(`recording|${concallId}`);
   const scale = [261.63, 293.66, 329.63, 392.0, 440.0, 523.25];
-  const notes: { start: number; end: number; freq: number }[] = [];
+  const fade = Math.round(rate * 0.03);
   let t = 0;
   while (t < samples) {
-    const len = Math.round(rate * rng.float(0.45, 0.9));
-    notes.push({ start: t, end: Math.min(samples, t + len), freq: rng.pick(scale) });
-    t += len;
-  }
-  const fade = Math.round(rate * 0.03);
-  for (const note of notes) {
-    const len = note.end - note.start;
+    const len = Math.min(samples - t, Math.round(rate * rng.float(0.45, 0.9)));
+    const freq = rng.pick(scale);
     for (let i = 0; i < len; i++) {
       const env = Math.min(1, i / fade, (len - i) / fade);
-      const x = (2 * Math.PI * note.freq * i) / rate;
+      const x = (2 * Math.PI * freq * i) / rate;
       const v = 0.16 * env * (Math.sin(x) + 0.3 * Math.sin(2 * x));
-      buf.writeInt16LE(Math.round(Math.max(-1, Math.min(1, v)) * 32_767), 44 + (note.start + i) * 2);
+      buf[44 + t + i] = 128 + Math.round(Math.max(-1, Math.min(1, v)) * 127);
     }
+    t += len;
   }
   return buf;
 }

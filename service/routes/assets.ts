@@ -7,7 +7,7 @@ import type { EarningsTable } from "../../lib/alpha/earnings";
 import type { ServiceContext } from "../context";
 import type { CompanyRecord } from "../dataset/companies";
 import { renderLogoSvg } from "../dataset/logos";
-import { buildRecordingWav, buildTranscript } from "../dataset/transcripts";
+import { buildRecordingWav, buildTranscript, recordingSecondsFor } from "../dataset/transcripts";
 import { renderPdf, type PdfLine } from "../documents";
 import type { CompanyDbRow } from "../store/wire";
 import type { AppEnv } from "../endpoint";
@@ -89,8 +89,13 @@ function companyRecordOf(company: CompanyRow): CompanyRecord {
 /** The transcript of a call, rebuilt from its row; null when the call has none. */
 export function transcriptTextOf(ctx: ServiceContext, id: string): string | null {
   const call = concallAsset(ctx, id);
-  const company = call ? companyOf(ctx, call.symbol) : undefined;
-  if (!call || call.has_transcript !== 1 || !company) return null;
+  return call && call.has_transcript === 1 ? spokenTextOf(ctx, call) : null;
+}
+
+/** What was said on a call (the transcript's text, published or not yet): the recording lasts as long as it. */
+function spokenTextOf(ctx: ServiceContext, call: NonNullable<ReturnType<typeof concallAsset>>): string | null {
+  const company = companyOf(ctx, call.symbol);
+  if (!company) return null;
   const results = prepared(ctx.db, "SELECT earnings_table FROM earnings WHERE symbol = ? AND quarter = ? ORDER BY date_ms DESC LIMIT 1").get(
     call.symbol,
     call.quarter,
@@ -183,7 +188,8 @@ export function registerAssetRoutes(app: Hono<AppEnv>): void {
     const id = signedId(c, ".wav", recordingPath, "recording");
     const call = concallAsset(c.get("ctx"), id);
     if (!call || call.has_recording !== 1) throw notFound("recording");
-    const wav = buildRecordingWav(call.id);
+    const spoken = spokenTextOf(c.get("ctx"), call);
+    const wav = buildRecordingWav(call.id, spoken === null ? 60 : recordingSecondsFor(spoken));
     return c.body(new Uint8Array(wav), 200, {
       "Content-Type": "audio/wav",
       "Content-Disposition": `inline; filename="${call.symbol}-${call.quarter}-recording.wav"`,

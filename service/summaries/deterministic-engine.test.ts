@@ -23,6 +23,22 @@ async function summarize(ctx: ServiceContext, request: DailySummaryRequest) {
 }
 
 describe("deterministic summary engine", () => {
+  it("the effective number of holdings a summary quotes lies between 1 and the holdings covered, whatever sits elsewhere", async () => {
+    const ctx = setup();
+    for (const symbol of ["INFY", "RELIANCE", "TCS"]) addNews(ctx.db, { symbol, date_ms: at("2026-05-12T09:30:00"), sentiment: "positive", title: `${symbol} wins a large order`, source: "Mint" });
+    for (const [portfolio, expected] of [
+      [[{ symbol: "INFY", exposure: 10 }, { symbol: "RELIANCE", exposure: 10 }, { symbol: "TCS", exposure: 10 }, { symbol: "NOSUCH", exposure: 70 }], "3.0"],
+      [[{ symbol: "INFY", exposure: 5 }, { symbol: "RELIANCE", exposure: 80 }, { symbol: "TCS", exposure: 15 }], "1.5"],
+    ] as const) {
+      const r = await summarize(ctx, { portfolio: [...portfolio] });
+      const md = r.summary ?? "";
+      const quoted = md.match(/effective number of holdings (\d+\.\d)/)?.[1];
+      expect(quoted, md).toBe(expected);
+      expect(Number(quoted)).toBeGreaterThanOrEqual(1);
+      expect(Number(quoted)).toBeLessThanOrEqual(r.details?.symbols_processed ?? 0);
+    }
+  });
+
   it("exposure mode: ordered by weight, concentration called out, every source cited", async () => {
     const ctx = setup();
     addNews(ctx.db, { symbol: "TCS", date_ms: at("2026-05-12T09:30:00"), sentiment: "positive", title: "TCS wins large deal", source: "Mint" });

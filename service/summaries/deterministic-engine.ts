@@ -322,6 +322,18 @@ function writeExposure(frame: Frame): string {
   return out.join("\n").trimEnd() + "\n";
 }
 
+/**
+ * The effective number of holdings (1 ÷ Herfindahl) of the covered weights, taken as shares of what is covered: it lies
+ * between 1 and the number of holdings whatever share of exposure sits elsewhere.
+ */
+export function effectiveHoldings(weights: readonly number[]): number {
+  const positive = weights.filter((w) => w > 0);
+  const total = positive.reduce((s, w) => s + w, 0);
+  if (total <= 0) return 0;
+  const hhi = positive.reduce((s, w) => s + (w / total) ** 2, 0);
+  return Math.min(positive.length, Math.max(1, 1 / hhi));
+}
+
 function concentrationSentence(frame: Frame, ordered: readonly Holding[]): string {
   const sectors = new Map<string, number>();
   for (const h of ordered) sectors.set(h.facts.company.sector, (sectors.get(h.facts.company.sector) ?? 0) + (h.weight ?? 1));
@@ -334,8 +346,7 @@ function concentrationSentence(frame: Frame, ordered: readonly Holding[]): strin
   const top = ordered[0];
   if (!top || top.weight === null) return "";
   const top3 = ordered.slice(0, 3).reduce((s, h) => s + (h.weight ?? 0), 0);
-  const hhi = ordered.reduce((s, h) => s + (h.weight ?? 0) ** 2, 0);
-  const effective = hhi > 0 ? 1 / hhi : 0;
+  const effective = effectiveHoldings(ordered.map((h) => h.weight ?? 0));
   const parts = [`Top holding ${top.symbol} is ${formatShare(top.weight)} of exposure${top.weight >= 0.25 ? " — a concentrated position" : ""}`];
   if (ordered.length > 3) parts.push(`the top three ${formatShare(top3)}`);
   parts.push(`${inline(topSector)} is the largest sector at ${formatShare(topSectorValue)}${topSectorValue >= 0.4 ? " (sector concentration)" : ""}`);
