@@ -66,7 +66,8 @@ const lineSchemas = {
     title: z.string(),
     bm_desc: z.string(),
     body: z.string(),
-    date: isoWithOffset,
+    // A meeting published with its day only keeps it so: the calendar lists it through that whole IST day.
+    date: z.union([isoWithOffset, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "an IST day YYYY-MM-DD")]),
     quarter: z.string().regex(QUARTER_KEY_RE, "a quarter key such as q2_27"),
   }),
   alerts: alertSchema.extend({
@@ -146,7 +147,7 @@ function toRecord(product: ImportProduct, line: Record<string, unknown>): Import
     }
     case "upcoming-earnings": {
       const l = line as Line<"upcoming-earnings">;
-      return { product, row: { id: l.id, event_id: l.event_id, symbol: l.symbol, purpose: l.purpose, title: l.title, bm_desc: l.bm_desc, body: l.body, date: l.date, date_ms: ms(l.date), quarter: l.quarter } };
+      return { product, row: { id: l.id, event_id: l.event_id, symbol: l.symbol, purpose: l.purpose, title: l.title, bm_desc: l.bm_desc, body: l.body, date: l.date, date_ms: ms(l.date.length === 10 ? `${l.date}T00:00:00+05:30` : l.date), quarter: l.quarter } };
     }
     case "alerts": {
       const l = line as Line<"alerts">;

@@ -6,7 +6,7 @@
 import { previousQuarter, quarterOfDate, formatQuarterKey } from "../../../lib/alpha/quarters";
 import { prepared } from "../../store/prepared";
 import type { UpcomingEarningsRecord } from "../../store/writes";
-import { exchangeDate, field, istIso, istMs, type RowIssue } from "../files";
+import { exchangeDate, field, istDay, istIso, istMs, type RowIssue } from "../files";
 import { jsonItems } from "../json";
 import { Companies, stableId, type ExchangeSource, type ReadResult, type SourceWrite } from "../engine";
 
@@ -98,7 +98,7 @@ function writeMeetings(meetings: Meeting[]) {
 function dateOf(cell: string | null) {
   const t = exchangeDate(cell);
   if (!t) throw new Error("no date");
-  return { iso: istIso(t), day: new Date(istMs(t)) };
+  return { iso: t.hasTime ? istIso(t) : istDay(t), day: new Date(istMs(t)) };
 }
 
 export const nseBoardMeetings: ExchangeSource = {
