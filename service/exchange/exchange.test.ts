@@ -252,7 +252,7 @@ describe("bhavcopy days derive the interface's price alerts", () => {
 describe("the command line", () => {
   it("imports a folder with each file's source detected, and a single file with its source named; a refused file exits 1 with its rows", async () => {
     const dir = mkdtempSync(join(tmpdir(), "i41-cli-"));
-    const env = { ALPHA_SERVICE_DB: join(dir, "real.db"), ALPHA_SERVICE_GENERATOR: "off" };
+    const env = { ...process.env, ALPHA_SERVICE_DB: join(dir, "real.db"), ALPHA_SERVICE_GENERATOR: "off" };
     const out: string[] = [];
     const err: string[] = [];
     const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), env };
