@@ -24,6 +24,8 @@ export interface ReadResult {
   skipped: RowIssue[];
   /** Rows that make the file malformed: any one refuses the file. */
   errors: RowIssue[];
+  /** Rows the source writes itself (scrips, meetings, price days) rather than as interface lines. */
+  sideRows?: number;
   /** Facts worth the operator's eye, e.g. exchange categories with no interface label. */
   notes?: Record<string, unknown>;
   /** The source's own writes, in the import's transaction after `rows`; what it returns is written after it. */
@@ -109,6 +111,7 @@ export interface SkippedGroup {
 export interface FileReport {
   file: string;
   source: string;
+  /** Rows taken from the file (interface lines and the source's own rows), plus derived ones. */
   rows: number;
   inserted: number;
   updated: number;
@@ -154,7 +157,7 @@ export async function importExchangeFile(
   const report: FileReport = {
     file: file.path,
     source: source.name,
-    rows: read.rows.length,
+    rows: read.rows.length + (read.sideRows ?? 0),
     inserted: 0,
     updated: 0,
     unchanged: 0,

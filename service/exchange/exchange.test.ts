@@ -1,12 +1,21 @@
 import { mkdtempSync, copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { createAdaptorServer } from "@hono/node-server";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../cli";
 import { ManualClock } from "../clock";
+import { serviceConfigSchema } from "../config";
+import { startImportRelay } from "../dataset/import-relay";
 import type { StoredEvent } from "../events";
+import { openDatabase } from "../store/db";
+import { attachStreams } from "../streams/attach";
+import { ManualScheduler } from "../streams/scheduler";
 import { call, createTestAccount, createTestService } from "../../test/support/service";
+import { TestClient, waitFor } from "../../test/support/service-streams";
 import { tradingDays, writeBhavdataFull, type Session } from "../../test/support/exchange-files";
 import { importExchange, type ExchangeImportSummary } from "./index";
 
@@ -35,7 +44,7 @@ const byId = <T extends { id?: unknown; symbol?: unknown }>(rows: T[], pick: (r:
   return hit!;
 };
 
-const LISTS = ["/v1/symbols/metadata?symbols=RELIANCE,TCS,INFY,ZOMATO", "/v1/announcements?detailed=true", "/v1/earnings/upcoming", "/v1/block-deals", "/v1/alerts"];
+const LISTS = ["/v1/symbols/metadata?symbols=RELIANCE,TCS,INFY,ZOMATO", "/v1/earnings?detailed=true", "/v1/announcements?detailed=true", "/v1/earnings/upcoming", "/v1/block-deals", "/v1/alerts"];
 
 function fileReport(summary: ExchangeImportSummary, source: string) {
   const hit = summary.files.find((f) => f.source === source);
@@ -50,7 +59,20 @@ describe("importing the exchanges' files as published", () => {
     expect(summary.refused).toEqual([]);
     expect(summary.unrecognized).toEqual([]);
     expect(summary.files.map((f) => f.source).sort()).toEqual(
-      ["bse-announcements", "bse-result-calendar", "bse-scrips", "nse-announcements", "nse-bhavcopy", "nse-bhavdata-full", "nse-block-deals", "nse-board-meetings", "nse-bulk-deals", "nse-equity-list"].sort(),
+      [
+        "bse-announcements",
+        "bse-result-calendar",
+        "bse-scrips",
+        "nse-announcements",
+        "nse-bhavcopy",
+        "nse-bhavdata-full",
+        "nse-block-deals",
+        "nse-board-meetings",
+        "nse-bulk-deals",
+        "nse-equity-list",
+        "nse-financial-results",
+        "nse-results-comparison",
+      ].sort(),
     );
 
     // Symbol master: NSE's names and ISINs, BSE's codes joined on ISIN; an NSE-only company is skipped with why.
@@ -107,10 +129,36 @@ describe("importing the exchanges' files as published", () => {
     ]);
     expect(fileReport(summary, "nse-bhavdata-full").skipped.map((g) => g.reason).sort()).toEqual(["series BE: only EQ is taken", "series BL: only EQ is taken"]);
 
+    // Results: one filing per quarter (consolidated over standalone), figures from ₹ lakh to ₹ crore, the broadcast time.
+    const earnings = (await get(s, "/v1/earnings?detailed=true&limit=50")).data;
+    expect(earnings.map((e) => [e.symbol, e.quarter, e.date])).toEqual([
+      ["RELIANCE", "q2_27", "2026-10-17T20:01:44+05:30"],
+      ["TCS", "q2_27", "2026-10-09T17:35:12+05:30"],
+    ]);
+    const tcs = byId(earnings, (e) => e.symbol === "TCS");
+    expect(tcs.earnings_table).toEqual({
+      unit: "₹ crore",
+      periods: ["Q2 FY27", "Q1 FY27", "Q2 FY26"],
+      rows: [
+        { label: "Revenue from operations", values: [65482.3, 64211.9, 61799.2] },
+        { label: "Net profit", values: [12684.1, 12301.55, 11955] },
+        { label: "Basic EPS (₹)", values: [35.07, 34.01, 33.05] },
+      ],
+    });
+    expect(tcs.summary).toMatch(/^Tata Consultancy Services Limited filed its unaudited consolidated results for Q2 FY27 \(1 July 2026 to 30 September 2026\)\. Revenue from operations was ₹65,482\.30 crore/);
+    expect(byId(earnings, (e) => e.symbol === "RELIANCE").earnings_table ?? null).toBeNull();
+    const detail = await get<Record<string, unknown>>(s, "/v1/earnings/detail?symbol=TCS&quarter=q2_27&detailed=true");
+    expect(detail).toMatchObject({ id: tcs.id, symbol: "TCS", quarter: "q2_27", earnings_table: tcs.earnings_table });
+    expect(fileReport(summary, "nse-financial-results").skipped.map((g) => [g.reason, g.at])).toEqual([
+      ["another filing of the same quarter is taken (the consolidated one, else the first)", ["item 2"]],
+      ["period Annual: only quarterly results are taken", ["item 4"]],
+    ]);
+
     // Published to live subscribers as it landed: every streamed row once.
     expect(s.published.filter((e) => e.product === "announcements")).toHaveLength(6);
     expect(s.published.filter((e) => e.product === "block-deals")).toHaveLength(2);
     expect(s.published.filter((e) => e.product === "alerts")).toHaveLength(1);
+    expect(s.published.filter((e) => e.product === "earnings")).toHaveLength(2);
   });
 
   it("importing the same files twice changes nothing: no row doubled, every answer the same bytes, nothing published again", async () => {
@@ -180,6 +228,17 @@ describe("importing the exchanges' files as published", () => {
     // The first file again: its rows are older than the ones held, so the move and the cancellation stand.
     await importExchange(s.service.ctx, join(DOCS, "nse-board-meetings.json"));
     expect((await get(s, "/v1/earnings/upcoming?limit=50")).data.map((u) => [u.symbol, u.date]).sort()).toEqual(upcoming.map((u) => [u.symbol, u.date]).sort());
+  });
+
+  it("a results filing for a quarter takes that quarter's meeting off the calendar, and a later meeting row does not put it back", async () => {
+    const s = emptyService();
+    await importExchange(s.service.ctx, DOCS);
+    const filed = await importExchange(s.service.ctx, join(FIXTURES, "nse-financial-results-q3.json"));
+    expect(filed.files[0]).toMatchObject({ source: "nse-financial-results", inserted: 1 });
+    const symbols = async () => (await get(s, "/v1/earnings/upcoming?limit=50")).data.map((u) => u.symbol).sort();
+    expect(await symbols()).toEqual(["INFY", "RELIANCE"]);
+    await importExchange(s.service.ctx, join(FIXTURES, "nse-board-meetings-later.json"));
+    expect(await symbols()).toEqual(["RELIANCE"]);
   });
 
   it("zipped and gzipped files read as the plain ones", async () => {
@@ -258,10 +317,47 @@ describe("the command line", () => {
     const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), env };
     expect(await runCli(["import", "exchange", "--dir", DOCS], io)).toBe(0);
     const summary = JSON.parse(out.pop()!) as { total: Record<string, number> };
-    expect(summary.total).toMatchObject({ files: 10, written: 10 });
+    expect(summary.total).toMatchObject({ files: 12, written: 12 });
     expect(await runCli(["import", "nse-bulk-deals", "--file", join(FIXTURES, "bulk-bad.csv")], io)).toBe(1);
     const refused = JSON.parse(err.pop()!) as { error: { message: string; details: { files: { errors: { at: string }[] }[] } } };
     expect(refused.error.message).toBe("1 file(s) refused; nothing of them was written");
     expect(refused.error.details.files[0]!.errors.map((e) => e.at)).toEqual(["line 3", "line 4", "line 5"]);
+  });
+
+  it("a day's files imported into a running service's database reach its live subscribers, with no restart", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "i41-relay-"));
+    const dbPath = join(dir, "service.db");
+    const clock = new ManualClock(NOW);
+    const scheduler = new ManualScheduler(clock);
+    const service = createTestService({ clock, db: openDatabase(dbPath), config: { generator: false } });
+    const server = createAdaptorServer({ fetch: service.fetch }) as Server;
+    const streams = attachStreams(server, service, { scheduler });
+    const relay = startImportRelay(service.ctx, { scheduler });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const { key } = createTestAccount(service.ctx);
+      const client = await TestClient.connect(`ws://127.0.0.1:${port}/v1/ws`, key);
+      for (const product of ["announcements", "alerts"] as const) {
+        client.subscribe(product, [], true);
+        await client.next((f) => f.status === "subscribed" && f.product === product);
+      }
+      // The CLI is its own connection to the database file, as a second process would be.
+      const io = { stdout: () => {}, stderr: (t: string) => console.error(t) };
+      expect(await runCli(["import", "exchange", "--dir", DOCS], io, serviceConfigSchema.parse({ databasePath: dbPath, generator: false }))).toBe(0);
+      scheduler.advance(1_000);
+      await waitFor(() => (client.data("announcements").length >= 6 && client.data("alerts").length >= 1 ? true : undefined), "the imported rows on the socket");
+      expect(client.data("announcements").map((d) => d.id).sort()).toContain("ann_nse_104512345");
+      expect(client.data("alerts").map((d) => [d.symbol, d.type])).toEqual([["RELIANCE", "price_alert"]]);
+      // REST reads the same rows at once from the running service.
+      const res = await call(service, "/v1/announcements?limit=50", { key });
+      expect((res.json as { data: unknown[] }).data).toHaveLength(6);
+      client.close();
+    } finally {
+      relay.stop();
+      streams.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      service.close();
+    }
   });
 });

@@ -13,12 +13,15 @@ import { nseBhavcopy, nseBhavdataFull } from "./sources/bhavcopy";
 import { bseResultCalendar, nseBoardMeetings } from "./sources/calendar";
 import { nseBlockDeals, nseBulkDeals } from "./sources/deals";
 import { bseScrips, nseEquityList } from "./sources/masters";
+import { nseFinancialResults, nseResultsComparison } from "./sources/results";
 
 export const EXCHANGE_SOURCES: readonly ExchangeSource[] = [
   bseScrips,
   nseEquityList,
   nseBoardMeetings,
   bseResultCalendar,
+  nseResultsComparison,
+  nseFinancialResults,
   nseAnnouncements,
   bseAnnouncements,
   nseBulkDeals,

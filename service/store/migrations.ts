@@ -471,11 +471,11 @@ CREATE INDEX block_deals_date ON block_deals(date_ms DESC, id DESC);
   },
   {
     id: 70,
-    name: "exchange files: scrip list, symbol aliases, daily prices, calendar stamps",
+    name: "exchange files: scrip list, symbol aliases, daily prices, results figures, calendar stamps",
     sql: `
 -- What the exchanges' own files carry beyond the interface's rows (service/exchange): BSE's scrip list (codes by ISIN),
--- other names a stored company goes by (an NSE rename, a BSE security id), one EQ close per company and day (for the
--- alerts bhavcopy days derive), and the exchange time of the row that last set a calendar meeting.
+-- other names a stored company goes by (an NSE rename), one EQ close per company and day (for the alerts bhavcopy days
+-- derive), a quarter's figures from the results comparison, and the exchange time of the row that last set a meeting.
 CREATE TABLE exchange_scrips (
   scrip_code TEXT PRIMARY KEY,
   security_id TEXT NOT NULL,
@@ -501,6 +501,15 @@ CREATE TABLE exchange_prices (
   volume INTEGER,
   delivery INTEGER,                 -- delivered quantity; null when the file has none (UDiFF)
   PRIMARY KEY (symbol, day)
+) WITHOUT ROWID;
+
+CREATE TABLE exchange_results (     -- NSE's results comparison, in ₹ crore (the file's ₹ lakh / 100)
+  symbol TEXT NOT NULL REFERENCES companies(symbol),
+  quarter TEXT NOT NULL,            -- qN_YY of the period's end
+  revenue_cr REAL,
+  profit_cr REAL,
+  eps REAL,
+  PRIMARY KEY (symbol, quarter)
 ) WITHOUT ROWID;
 
 CREATE TABLE exchange_calendar (

@@ -174,6 +174,7 @@ function bhavcopySource(shape: Shape): ExchangeSource {
       }
       return {
         rows: [],
+        sideRows: prices.length,
         skipped,
         errors,
         write: ({ db, counts }) => {

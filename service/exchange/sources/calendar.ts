@@ -133,7 +133,7 @@ export const nseBoardMeetings: ExchangeSource = {
       const desc = field(row, "bm_desc") ?? purpose;
       meetings.push(meetingOf({ at, order, exchange: "NSE", symbol, day: date.day, dateIso: date.iso, purpose, desc, stamp, eventId: `NSE ${field(row, "bm_timestamp") ?? field(row, "bm_date")}` }));
     });
-    return { rows: [], skipped, errors, write: writeMeetings(meetings) };
+    return { rows: [], sideRows: meetings.length, skipped, errors, write: writeMeetings(meetings) };
   },
 };
 
@@ -161,6 +161,6 @@ export const bseResultCalendar: ExchangeSource = {
       const desc = `${name} has informed BSE that a meeting of its Board of Directors is scheduled on ${date.iso.slice(0, 10)} to consider its financial results.`;
       meetings.push(meetingOf({ at, order, exchange: "BSE", symbol, day: date.day, dateIso: date.iso, purpose: "Financial Results", desc, stamp: 0, eventId: `BSE ${field(row, "scrip_Code")} ${date.iso.slice(0, 10)}` }));
     });
-    return { rows: [], skipped, errors, write: writeMeetings(meetings) };
+    return { rows: [], sideRows: meetings.length, skipped, errors, write: writeMeetings(meetings) };
   },
 };

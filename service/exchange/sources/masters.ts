@@ -56,6 +56,7 @@ export const bseScrips: ExchangeSource = {
     }
     return {
       rows: [],
+      sideRows: scrips.length,
       skipped,
       errors,
       write: ({ db, counts }) => {
@@ -144,6 +145,7 @@ export const nseEquityList: ExchangeSource = {
     }
     return {
       rows,
+      sideRows: renames.length,
       skipped,
       errors,
       write: ({ db: tx, counts }) => {
