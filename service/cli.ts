@@ -12,6 +12,7 @@ import { serviceConfigFromEnv } from "./config";
 import type { ServiceContext } from "./context";
 import { exportRows, importRows, IMPORT_PRODUCTS, type ImportProduct } from "./dataset/import";
 import { seedDataset } from "./dataset/seed";
+import { EXCHANGE_SOURCES, exchangeSource, importExchange, type ExchangeImportSummary } from "./exchange";
 import { startServer } from "./server";
 import { openDatabase } from "./store/db";
 
@@ -30,6 +31,9 @@ export const CLI_USAGE = `Usage: npm run service -- <command> [options]
   import <product> --file F [--format jsonl|csv] load rows in the interface's shapes (docs/import/); all or nothing
   export <product> [--day YYYY-MM-DD] [--file F] write stored rows in the import format (a day of events)
                   products: ${IMPORT_PRODUCTS.join(", ")}
+  import <source>|exchange --file F|--dir D     load the exchanges' own files as published (docs/import/exchange.md);
+                  each file all or nothing; \`exchange\` detects each file's source; a folder in dependency order
+                  sources: ${EXCHANGE_SOURCES.map((s) => s.name).join(", ")}
 
 Each command prints JSON on stdout; an error prints JSON on stderr and exits 1.`;
 
@@ -60,6 +64,7 @@ const OPTIONS = {
   file: { type: "string" },
   format: { type: "string" },
   day: { type: "string" },
+  dir: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -135,13 +140,36 @@ function createAccountInput(values: Values): CreateAccountInput {
 
 function importProduct(name: string | undefined): ImportProduct {
   const hit = IMPORT_PRODUCTS.find((p) => p === name);
-  if (!hit) throw usageError(`a product is required: one of ${IMPORT_PRODUCTS.join(", ")}`);
+  if (!hit) throw usageError(`a product is required: one of ${IMPORT_PRODUCTS.join(", ")}; or an exchange source: exchange, ${EXCHANGE_SOURCES.map((s) => s.name).join(", ")}`);
   return hit;
+}
+
+/** What an exchange import prints: per file its counts, skipped rows by reason and any malformed rows; then totals. */
+function exchangeSummary(summary: ExchangeImportSummary) {
+  const total = { files: summary.files.length, written: 0, rows: 0, inserted: 0, updated: 0, unchanged: 0, derived: 0, skipped: 0 };
+  for (const f of summary.files) {
+    if (f.written) total.written++;
+    total.rows += f.rows;
+    total.inserted += f.inserted;
+    total.updated += f.updated;
+    total.unchanged += f.unchanged;
+    total.derived += f.derived;
+    total.skipped += f.skipped.reduce((n, g) => n + g.count, 0);
+  }
+  return { total, files: summary.files, unrecognized: summary.unrecognized, refused: summary.refused };
 }
 
 async function runCommand(command: string, values: Values, ctx: ServiceContext, args: readonly string[] = []): Promise<unknown> {
   switch (command) {
     case "import": {
+      if (args[0] === "exchange" || (args[0] !== undefined && exchangeSource(args[0]))) {
+        const target = values.dir ?? values.file;
+        if (!target || (values.dir && values.file)) throw usageError("pass --file F or --dir D");
+        const summary = exchangeSummary(await importExchange(ctx, target, { source: args[0] === "exchange" ? undefined : args[0], relay: true, nowMs: ctx.clock.now().getTime() }));
+        if (summary.refused.length > 0)
+          throw new AlphaError("invalid_parameter", `${summary.refused.length} file(s) refused; nothing of them was written`, { details: summary });
+        return summary;
+      }
       const product = importProduct(args[0]);
       const file = values.file;
       if (!file) throw usageError("--file is required");

@@ -15,7 +15,7 @@ import { symbolMetadataSchema } from "../../lib/alpha/symbols";
 import type { StreamProduct } from "../../lib/alpha/account";
 import type { Db } from "../store/db";
 import { prepared } from "../store/prepared";
-import type { RecordContext } from "../store/record";
+import type { RecordContext, RecordUnit } from "../store/record";
 import { recordTogether } from "../store/record";
 import type {
   AlertRecord,
@@ -66,7 +66,8 @@ const lineSchemas = {
     title: z.string(),
     bm_desc: z.string(),
     body: z.string(),
-    date: isoWithOffset,
+    // A meeting published with its day only keeps it so: the calendar lists it through that whole IST day.
+    date: z.union([isoWithOffset, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "an IST day YYYY-MM-DD")]),
     quarter: z.string().regex(QUARTER_KEY_RE, "a quarter key such as q2_27"),
   }),
   alerts: alertSchema.extend({
@@ -122,7 +123,8 @@ const lineSchemas = {
 
 type Line<P extends ImportProduct> = z.infer<(typeof lineSchemas)[P]>;
 
-type Row =
+/** A checked line as the row it stores. */
+export type ImportRecord =
   | { product: "companies"; row: CompanyRow }
   | { product: "earnings"; row: EarningsRecord }
   | { product: "upcoming-earnings"; row: UpcomingEarningsRecord }
@@ -133,7 +135,7 @@ type Row =
   | { product: "concalls"; row: ConcallRecord };
 
 /** Wire line → stored record (the *_ms columns derived from the dates). */
-function toRecord(product: ImportProduct, line: Record<string, unknown>): Row {
+function toRecord(product: ImportProduct, line: Record<string, unknown>): ImportRecord {
   switch (product) {
     case "companies": {
       const l = line as Line<"companies">;
@@ -145,7 +147,7 @@ function toRecord(product: ImportProduct, line: Record<string, unknown>): Row {
     }
     case "upcoming-earnings": {
       const l = line as Line<"upcoming-earnings">;
-      return { product, row: { id: l.id, event_id: l.event_id, symbol: l.symbol, purpose: l.purpose, title: l.title, bm_desc: l.bm_desc, body: l.body, date: l.date, date_ms: ms(l.date), quarter: l.quarter } };
+      return { product, row: { id: l.id, event_id: l.event_id, symbol: l.symbol, purpose: l.purpose, title: l.title, bm_desc: l.bm_desc, body: l.body, date: l.date, date_ms: ms(l.date.length === 10 ? `${l.date}T00:00:00+05:30` : l.date), quarter: l.quarter } };
     }
     case "alerts": {
       const l = line as Line<"alerts">;
@@ -309,7 +311,7 @@ export function importRows({
   const schema = lineSchemas[product];
   const parsed = parseImportText(input.text, input.format);
   const errors: LineError[] = [];
-  const rows: Row[] = [];
+  const rows: ImportRecord[] = [];
   const seen = new Set<string>();
   const knownSymbols = new Set((prepared(ctx.db, "SELECT symbol FROM companies").all() as { symbol: string }[]).map((r) => r.symbol));
   for (const p of parsed) {
@@ -338,57 +340,75 @@ export function importRows({
   }
   const report: ImportReport = { product, lines: parsed.length, inserted: 0, updated: 0, unchanged: 0, errors, written: false };
   if (errors.length > 0) return report;
-  const { table, key } = TABLE[product];
-  const streamed = STREAM_PRODUCT[product];
-  const outbox = prepared(ctx.db, "INSERT INTO import_outbox (product, id, symbol, created_ms) VALUES (?, ?, ?, ?)");
-  const relay = (id: string, symbol: string) => {
-    if (input.relay && streamed) outbox.run(streamed, id, symbol, input.nowMs ?? Date.now());
-  };
-  recordTogether(ctx, (unit) => {
-    const exists = prepared(ctx.db, `SELECT 1 FROM ${table} WHERE ${key} = ?`);
-    for (const r of rows) {
-      const id = r.product === "companies" ? r.row.symbol : r.row.id;
-      if (exists.get(id)) {
-        if (r.product === "concalls" && concallChanged(ctx.db, r.row)) {
-          unit.replaceConcall(r.row);
-          relay(r.row.id, r.row.symbol);
-          report.updated++;
-        } else report.unchanged++;
-        continue;
-      }
-      report.inserted++;
-      if (r.product !== "companies") relay(r.row.id, r.row.symbol);
-      switch (r.product) {
-        case "companies":
-          insertCompany(ctx.db, r.row);
-          break;
-        case "earnings":
-          unit.earnings(r.row);
-          unit.removeUpcomingEarnings(r.row.symbol, r.row.quarter);
-          break;
-        case "upcoming-earnings":
-          unit.upcomingEarnings(r.row);
-          break;
-        case "alerts":
-          unit.alert(r.row);
-          break;
-        case "news":
-          unit.news(r.row);
-          break;
-        case "announcements":
-          unit.announcement(r.row);
-          break;
-        case "block-deals":
-          unit.blockDeal(r.row);
-          break;
-        case "concalls":
-          unit.concall(r.row);
-          break;
-      }
-    }
-  });
+  recordTogether(ctx, (unit) => writeRecords(ctx, unit, rows, input, report));
   report.written = true;
   return report;
+}
+
+/** A line checked with its product's schema: the stored record, or the reason it is not one. */
+export function checkLine(product: ImportProduct, value: unknown): { record: ImportRecord; message?: undefined } | { message: string } {
+  const result = lineSchemas[product].safeParse(value);
+  if (!result.success) return { message: describeIssues(result.error) };
+  return { record: toRecord(product, result.data as Record<string, unknown>) };
+}
+
+export interface WriteCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * Writes checked records inside the caller's unit of work: a row whose id is stored already is left alone (a call is
+ * replaced when it carries news about itself); stream rows go to the outbox too when `relay` (another process serves).
+ */
+export function writeRecords(ctx: RecordContext, unit: RecordUnit, rows: readonly ImportRecord[], options: { relay?: boolean; nowMs?: number }, counts: WriteCounts): void {
+  const outbox = prepared(ctx.db, "INSERT INTO import_outbox (product, id, symbol, created_ms) VALUES (?, ?, ?, ?)");
+  for (const r of rows) {
+    const { table, key } = TABLE[r.product];
+    const streamed = STREAM_PRODUCT[r.product];
+    const relay = (id: string, symbol: string) => {
+      if (options.relay && streamed) outbox.run(streamed, id, symbol, options.nowMs ?? Date.now());
+    };
+    const id = r.product === "companies" ? r.row.symbol : r.row.id;
+    if (prepared(ctx.db, `SELECT 1 FROM ${table} WHERE ${key} = ?`).get(id)) {
+      if (r.product === "concalls" && concallChanged(ctx.db, r.row)) {
+        unit.replaceConcall(r.row);
+        relay(r.row.id, r.row.symbol);
+        counts.updated++;
+      } else counts.unchanged++;
+      continue;
+    }
+    counts.inserted++;
+    if (r.product !== "companies") relay(r.row.id, r.row.symbol);
+    switch (r.product) {
+      case "companies":
+        insertCompany(ctx.db, r.row);
+        break;
+      case "earnings":
+        unit.earnings(r.row);
+        unit.removeUpcomingEarnings(r.row.symbol, r.row.quarter);
+        break;
+      case "upcoming-earnings":
+        unit.upcomingEarnings(r.row);
+        break;
+      case "alerts":
+        unit.alert(r.row);
+        break;
+      case "news":
+        unit.news(r.row);
+        break;
+      case "announcements":
+        unit.announcement(r.row);
+        break;
+      case "block-deals":
+        unit.blockDeal(r.row);
+        break;
+      case "concalls":
+        unit.concall(r.row);
+        break;
+    }
+  }
 }
 
 function concallChanged(db: Db, row: ConcallRecord): boolean {

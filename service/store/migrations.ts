@@ -469,4 +469,54 @@ DROP INDEX block_deals_date;
 CREATE INDEX block_deals_date ON block_deals(date_ms DESC, id DESC);
 `,
   },
+  {
+    id: 70,
+    name: "exchange files: scrip list, symbol aliases, daily prices, results figures, calendar stamps",
+    sql: `
+-- What the exchanges' own files carry beyond the interface's rows (service/exchange): BSE's scrip list (codes by ISIN),
+-- other names a stored company goes by (an NSE rename), one EQ close per company and day (for the alerts bhavcopy days
+-- derive), a quarter's figures from the results comparison, and the exchange time of the row that last set a meeting.
+CREATE TABLE exchange_scrips (
+  scrip_code TEXT PRIMARY KEY,
+  security_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  isin TEXT NOT NULL,
+  industry TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX exchange_scrips_isin ON exchange_scrips(isin);
+
+CREATE TABLE exchange_aliases (
+  alias TEXT PRIMARY KEY,
+  symbol TEXT NOT NULL REFERENCES companies(symbol)
+);
+
+CREATE TABLE exchange_prices (
+  symbol TEXT NOT NULL REFERENCES companies(symbol),
+  day TEXT NOT NULL,                -- IST trading day, YYYY-MM-DD
+  open REAL,
+  high REAL,
+  low REAL,
+  close REAL NOT NULL,
+  prev_close REAL,
+  volume INTEGER,
+  delivery INTEGER,                 -- delivered quantity; null when the file has none (UDiFF)
+  PRIMARY KEY (symbol, day)
+) WITHOUT ROWID;
+
+CREATE TABLE exchange_results (     -- NSE's results comparison, in ₹ crore (the file's ₹ lakh / 100)
+  symbol TEXT NOT NULL REFERENCES companies(symbol),
+  quarter TEXT NOT NULL,            -- qN_YY of the period's end
+  revenue_cr REAL,
+  profit_cr REAL,
+  eps REAL,
+  PRIMARY KEY (symbol, quarter)
+) WITHOUT ROWID;
+
+CREATE TABLE exchange_calendar (
+  id TEXT PRIMARY KEY,              -- upcoming_earnings.id the row set (or cancelled)
+  stamp_ms INTEGER NOT NULL,        -- the exchange's time of that row
+  cancelled INTEGER NOT NULL DEFAULT 0
+);
+`,
+  },
 ];
