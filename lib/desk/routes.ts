@@ -12,6 +12,7 @@ import { calendarFeedSchema, calendarTokenParams, createCalendarFeedInputSchema,
 import { briefRunSchema, briefScheduleSchema, createBriefScheduleInputSchema, listBriefRunsQuerySchema, updateBriefScheduleInputSchema } from "./briefs";
 import { proxyMetaSchema } from "./envelope";
 import { liveQuerySchema } from "./live";
+import { dismissFilingInputSchema, materialitySettingsSchema, saveMaterialityInputSchema } from "./materiality";
 import { activeCalendarSchema, calendarVersionSchema, saveCalendarInputSchema } from "./market";
 import { route } from "./route-def";
 import { seasonQuerySchema, seasonViewSchema } from "./season";
@@ -126,6 +127,11 @@ export const deskRoutes = {
   getMarketCalendar: route({ method: "GET", path: "/api/market/calendar", access: "user", staleSeconds: 3600, output: activeCalendarSchema }),
   saveMarketCalendar: route({ method: "PUT", path: "/api/admin/market-calendar", access: "admin", body: saveCalendarInputSchema, output: activeCalendarSchema, maxBody: 500_000, invalidates: ["getMarketCalendar", "listMarketCalendarVersions"] }),
   listMarketCalendarVersions: route({ method: "GET", path: "/api/admin/market-calendar/versions", access: "admin", output: z.array(calendarVersionSchema) }),
+
+  // Materiality: the bar, lexicon and mutes the announcements are scored with (in the browser, at no cost).
+  getMateriality: route({ method: "GET", path: "/api/materiality", access: "user", staleSeconds: 300, output: materialitySettingsSchema }),
+  saveMateriality: route({ method: "PUT", path: "/api/materiality", access: "user", body: saveMaterialityInputSchema, output: materialitySettingsSchema, maxBody: 50_000, invalidates: ["getMateriality"] }),
+  dismissFiling: route({ method: "POST", path: "/api/materiality/dismissals", access: "user", body: dismissFilingInputSchema, output: materialitySettingsSchema, invalidates: ["getMateriality"] }),
 
   // Private calendar feeds of the holdings (results meetings, calls, deadlines, market days); the address is shown once.
   listCalendarFeeds: route({ method: "GET", path: "/api/calendar/feeds", access: "user", output: z.array(calendarFeedSchema) }),

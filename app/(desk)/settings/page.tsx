@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AlphaKeyCard } from "@/components/settings/alpha-key-card";
+import { CalendarFeedsCard } from "@/components/settings/calendar-feeds-card";
 import { ProfileCard } from "@/components/settings/profile-card";
 import { SpendThresholdCard } from "@/components/settings/spend-threshold-card";
 import { PageHeader } from "@/components/shell/page-header";
@@ -19,13 +20,14 @@ export default async function SettingsPage() {
   const [failedSignIns, keyInUse] = await Promise.all([countRecentFailures({ ctx, email: user.email }), getKeyInUse({ ctx, user })]);
   return (
     <>
-      <PageHeader title="Settings" description="Your Alpha key, how the desk asks before spending credits, and how it looks." />
+      <PageHeader title="Settings" description="Your Alpha key, how the desk asks before spending credits, your calendar subscriptions, and how it looks." />
       <KeyInUseCard keyInUse={keyInUse} />
       <AlphaKeyCard initialStatus={status} />
       <div className="grid gap-6 lg:grid-cols-2">
         <SpendThresholdCard />
         <ProfileCard user={user} failedSignIns={failedSignIns} />
       </div>
+      <CalendarFeedsCard />
     </>
   );
 }

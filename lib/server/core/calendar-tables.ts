@@ -1,5 +1,5 @@
 import "server-only";
-/** Row types of the calendar-feed tables; `calendarDb({ ctx })` is the desk database typed with them. */
+/** Row types of the calendar-feed and materiality tables; `calendarDb({ ctx })` is the desk database typed with them. */
 import type { Kysely } from "kysely";
 import type { DeskContext } from "./context";
 import type { DeskDatabase } from "./db";
@@ -30,9 +30,17 @@ export interface CalendarPublishedTable {
   updated_at: string;
 }
 
+/** A user's materiality settings (bar, lexicon, muted kinds, dismissals) as JSON, checked with its schema on read. */
+export interface MaterialitySettingsTable {
+  user_id: string;
+  settings: string;
+  updated_at: string;
+}
+
 export type CalendarTables = {
   calendar_feeds: CalendarFeedsTable;
   calendar_published: CalendarPublishedTable;
+  materiality_settings: MaterialitySettingsTable;
 };
 
 export function calendarDb({ ctx }: { ctx: DeskContext }): Kysely<DeskDatabase & CalendarTables> {

@@ -418,6 +418,21 @@ const calendarFeeds: Migration = {
   },
 };
 
+/** A user's materiality settings: the bar, the lexicon, muted kinds and dismissal counts, one JSON row per user. */
+const materiality: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("materiality_settings")
+      .addColumn("user_id", "text", (c) => c.primaryKey())
+      .addColumn("settings", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("materiality_settings").ifExists().execute();
+  },
+};
+
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
@@ -430,4 +445,5 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_24_16_teams": teams,
   "2026_11_24_18_spend_hot_path": spendHotPath,
   "2026_11_28_45_calendar_feeds": calendarFeeds,
+  "2026_11_28_45_materiality": materiality,
 };

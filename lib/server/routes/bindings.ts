@@ -30,6 +30,7 @@ import {
 } from "../portfolio/watchlists";
 import { createBriefSchedule, deleteBriefSchedule, listBriefRuns, listBriefSchedules, updateBriefSchedule } from "../schedules/briefs";
 import { trackSeason } from "../season/season-tracker";
+import { dismissFiling, getMateriality, saveMateriality } from "../portfolio/materiality";
 import { createCalendarFeed, listCalendarFeeds, revokeCalendarFeed, rotateCalendarFeed, serveCalendarFeed } from "../season/calendar-feeds";
 import { buySymbolCatalogue, searchSymbols } from "../symbols/symbol-directory";
 import { exportAudit, listAudit } from "../teams/audit";
@@ -76,6 +77,9 @@ export const deskBindings = {
   readTranscript: readTranscriptText,
   getSeason: trackSeason,
   listCalendarFeeds: listCalendarFeeds,
+  getMateriality: getMateriality,
+  saveMateriality: saveMateriality,
+  dismissFiling: dismissFiling,
   createCalendarFeed: ({ ctx, user, input, request }) => createCalendarFeed({ ctx, user, input, origin: request.headers.get("origin") ?? new URL(request.url).origin }),
   rotateCalendarFeed: ({ ctx, user, params, request }) => rotateCalendarFeed({ ctx, user, id: params.id, origin: request.headers.get("origin") ?? new URL(request.url).origin }),
   revokeCalendarFeed: ({ ctx, user, params }) => revokeCalendarFeed({ ctx, user, id: params.id }),
