@@ -1,29 +1,10 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Page } from "@playwright/test";
 import nodeIcal, { type VEvent } from "node-ical";
 import { expectAccessible } from "./support/axe";
-import { SCREENSHOT_DIR } from "./support/fixtures";
+import { shootWidths } from "./support/widths";
 import { freeCall } from "./support/service";
 import { expect, test } from "./support/test";
 import { ACTIVE_SYMBOLS, createWatchlistViaApi, serviceBalance, signedInWithOwnAccount } from "./portfolio-support";
 import { randomSuffix } from "./support/fixtures";
-
-const SHOTS = process.env.SHOTS_DIR ?? SCREENSHOT_DIR;
-
-/** The page at three widths, light and dark, as it stands. */
-async function shootWidths(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1440, 1024, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const theme of ["light", "dark"] as const) {
-      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-      await page.screenshot({ path: join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true, animations: "disabled" });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 async function fetchFeed(url: string): Promise<{ status: number; events: Map<string, VEvent> }> {
   // A calendar app's request: no desk cookie, no origin.

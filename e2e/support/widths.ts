@@ -1,0 +1,20 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { SCREENSHOT_DIR } from "./fixtures";
+
+/** The page as it stands at 1440, 1024 and 390 px wide, light and dark (no reload: live rows stay), into SHOTS_DIR. */
+export async function shootWidths(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR ?? SCREENSHOT_DIR;
+  mkdirSync(dir, { recursive: true });
+  await page.mouse.move(0, 0);
+  for (const width of [1440, 1024, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+      await page.screenshot({ path: join(dir, `${name}-${width}-${theme}.png`), fullPage: true, animations: "disabled" });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
