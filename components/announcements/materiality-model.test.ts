@@ -57,6 +57,13 @@ describe("materiality", () => {
     expect(edited.find((s) => s.item.id === "a02")?.reasons.map((r) => r.text)).toContain("Material phrase “postal ballot”");
   });
 
+  it("counts a price alert or block deal seen the same IST day as a company event", () => {
+    const events = companyEvents(items, day.meetings, [{ symbol: "HDFCBANK", at: "2026-11-27T04:00:00Z", what: "price alert" }, { symbol: "HDFCBANK", at: "2026-11-26T18:00:00Z", what: "block deal" }]);
+    const a08 = scoreAnnouncements(items, { settings: DEFAULT_MATERIALITY, weights: new Map(), events }).find((s) => s.item.id === "a08")!;
+    // 18:00 UTC on the 26th is 23:30 IST on the 26th: not the filing's day.
+    expect(a08.reasons.map((r) => `${r.points} ${r.text}`)).toEqual(["15 First Credit Rating filing by HDFCBANK in 90 days", "10 Same day: price alert"]);
+  });
+
   it("matches phrases as whole words, * within a word, case-blind", () => {
     expect(phrasePattern("order win*").test("Bags Order Wins worth ₹500 crore")).toBe(true);
     expect(phrasePattern("acqui*").test("to acquire a stake")).toBe(true);

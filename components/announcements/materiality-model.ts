@@ -210,8 +210,12 @@ export function holdingWeights(lists: readonly { items: readonly { symbol: strin
   return out;
 }
 
-/** Company events the desk holds, by symbol and IST day: results filed among the filings, results meetings booked. */
-export function companyEvents(items: readonly Announcement[], meetings: readonly { symbol: string; date?: string | null }[]): Map<string, CompanyEvent[]> {
+/** Company events the desk holds, by symbol and IST day: results filed among the filings, results meetings booked, alerts and deals seen. */
+export function companyEvents(
+  items: readonly Announcement[],
+  meetings: readonly { symbol: string; date?: string | null }[],
+  others: readonly { symbol: string; at?: string | null; what: string }[] = [],
+): Map<string, CompanyEvent[]> {
   const out = new Map<string, CompanyEvent[]>();
   const add = (key: string, what: string, id?: string) => {
     const list = out.get(key) ?? [];
@@ -221,6 +225,10 @@ export function companyEvents(items: readonly Announcement[], meetings: readonly
   for (const m of meetings) {
     const ms = m.date ? Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(m.date) ? `${m.date}T12:00:00+05:30` : m.date) : NaN;
     if (Number.isFinite(ms)) add(`${m.symbol.toUpperCase()}|${istDay(ms)}`, "results board meeting");
+  }
+  for (const o of others) {
+    const ms = o.at ? Date.parse(o.at) : NaN;
+    if (Number.isFinite(ms)) add(`${o.symbol.toUpperCase()}|${istDay(ms)}`, o.what);
   }
   for (const a of items) {
     const at = announcementTime(a);

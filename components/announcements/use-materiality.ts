@@ -12,11 +12,13 @@ import type { Announcement } from "./announcement-model";
 import type { CardMateriality } from "./announcement-card";
 import { companyEvents, hiddenLedger, holdingWeights, scoreAnnouncements, type HiddenLedger, type Scored } from "./materiality-model";
 
+const NONE: readonly { symbol: string; at?: string | null; what: string }[] = [];
+
 /**
  * The announcements in view scored against the user's settings, watchlists and the free results calendar (data the
  * desk holds; nothing is bought to score), with what the bar hid, the kinds revealed and the dismissals of this visit.
  */
-export function useMateriality(rows: readonly Announcement[], hasKey: boolean) {
+export function useMateriality(rows: readonly Announcement[], hasKey: boolean, others: readonly { symbol: string; at?: string | null; what: string }[] = NONE) {
   const settingsQuery = useQuery(deskQuery(api.getMateriality));
   const lists = useQuery(deskQuery(api.listWatchlists));
   const settings: MaterialitySettings = settingsQuery.data ?? DEFAULT_MATERIALITY;
@@ -30,9 +32,9 @@ export function useMateriality(rows: readonly Announcement[], hasKey: boolean) {
 
   const scored = React.useMemo(() => {
     const weights = holdingWeights(own);
-    const events = companyEvents(rows, calendar.data?.rows ?? []);
+    const events = companyEvents(rows, calendar.data?.rows ?? [], others);
     return scoreAnnouncements(rows, { settings, weights, events });
-  }, [rows, own, calendar.data, settings]);
+  }, [rows, own, calendar.data, settings, others]);
   const byId = React.useMemo(() => new Map(scored.map((s) => [s.item.id, s])), [scored]);
   const ledger: HiddenLedger = React.useMemo(() => hiddenLedger(scored), [scored]);
   const visible = (s: Scored) => !dismissed.has(s.item.id) && (!only || s.passes || revealed.has(s.kind));
