@@ -9,7 +9,7 @@ const context = (settings = DEFAULT_MATERIALITY) => ({ settings, weights: holdin
 
 /** The fixture day scored with the default lexicon and bar: every filing's score, verdict and reasons, in order. */
 const GOLDEN: Record<string, [kind: string, score: number, passes: boolean, reasons: string[]]> = {
-  a01: ["Award/Receipt of Order", 108, true, ["30 Flagged important by the service", "10 Related important category: Capex/Expansion", "25 Material phrase “bag* order*”", "10 Material phrase “receipt of order*”", "15 First Award/Receipt of Order filing by LT in 90 days", "18 60% of your watchlists"]],
+  a01: ["Award/Receipt of Order", 98, true, ["30 Flagged important by the service", "10 Related important category: Capex/Expansion", "25 Material phrase “bag* order*”", "15 First Award/Receipt of Order filing by LT in 90 days", "18 60% of your watchlists"]],
   a02: ["Newspaper Publication", 3, false, ["-30 Routine phrase “newspaper publication*”", "15 First Newspaper Publication filing by LT in 90 days", "18 60% of your watchlists"]],
   a03: ["Trading Window", -12, false, ["-30 Routine phrase “trading window”", "15 First Trading Window filing by ITC in 90 days", "3 10% of your watchlists"]],
   a04: ["Duplicate Share Certificate", -12, false, ["-30 Routine phrase “duplicate share certificate*”", "15 First Duplicate Share Certificate filing by ITC in 90 days", "3 10% of your watchlists"]],

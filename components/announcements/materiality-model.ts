@@ -140,7 +140,8 @@ export function scoreAnnouncements(items: readonly Announcement[], ctx: ScoreCon
       reasons.push({ points, text: `Related important category: ${c}` });
     }
 
-    const text = searchText(item);
+    // Material phrases are looked for in the filing's own words: its categories already scored above.
+    const text = [item.summary, longSummaryOf(item)].filter(Boolean).join(" \n ");
     let materialPoints = 0;
     for (const p of matchedPhrases(material, text)) {
       const points = Math.min(materialPoints === 0 ? POINTS.materialFirst : POINTS.materialMore, POINTS.materialMax - materialPoints);
@@ -149,7 +150,7 @@ export function scoreAnnouncements(items: readonly Announcement[], ctx: ScoreCon
       reasons.push({ points, text: `Material phrase “${p}”` });
     }
     let noisePoints = 0;
-    for (const p of matchedPhrases(noise, text)) {
+    for (const p of matchedPhrases(noise, searchText(item))) {
       const points = Math.max(POINTS.noise, POINTS.noiseMax - noisePoints);
       if (points >= 0) break;
       noisePoints += points;

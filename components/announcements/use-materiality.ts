@@ -22,8 +22,9 @@ export function useMateriality(rows: readonly Announcement[], hasKey: boolean, o
   const settingsQuery = useQuery(deskQuery(api.getMateriality));
   const lists = useQuery(deskQuery(api.listWatchlists));
   const settings: MaterialitySettings = settingsQuery.data ?? DEFAULT_MATERIALITY;
-  const own = React.useMemo(() => (lists.data ?? []).filter((w) => w.owner === null), [lists.data]);
-  const held = React.useMemo(() => [...new Set(own.flatMap((w) => w.items.map((i) => i.symbol)))].sort(), [own]);
+  const own = React.useMemo(() => lists.data ?? [], [lists.data]);
+  // In the order Today collects them: the free calendar it prefetched is this one, not a second call.
+  const held = React.useMemo(() => [...new Set(own.flatMap((w) => w.items.map((i) => i.symbol)))], [own]);
   const calendar = useQuery({ ...upcomingCalendarQueryOptions(held), enabled: hasKey && held.length > 0 });
   const [only, setOnly] = React.useState(true);
   const [revealed, setRevealed] = React.useState<ReadonlySet<string>>(new Set());
