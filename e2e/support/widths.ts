@@ -10,9 +10,12 @@ export async function shootWidths(page: Page, name: string) {
   await page.mouse.move(0, 0);
   for (const width of [1440, 1024, 390]) {
     await page.setViewportSize({ width, height: 900 });
+    // The window grows to the page's height, so the fixed top bar stays at the top of the picture.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width, height: Math.min(height, 6000) });
     for (const theme of ["light", "dark"] as const) {
       await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-      await page.screenshot({ path: join(dir, `${name}-${width}-${theme}.png`), fullPage: true, animations: "disabled" });
+      await page.screenshot({ path: join(dir, `${name}-${width}-${theme}.png`), animations: "disabled" });
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
