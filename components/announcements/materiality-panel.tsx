@@ -187,9 +187,9 @@ export function MaterialityPanel({
                       data-testid="ledger-kind"
                       data-kind={k.kind}
                       data-count={k.count}
-                      aria-label={`${open ? "Hide" : "Reveal"} ${k.kind}: ${k.count}${k.muted ? ", muted" : ""}`}
                     >
                       {open ? <EyeOffIcon aria-hidden /> : <EyeIcon aria-hidden />}
+                      <span className="sr-only">{open ? "Hide " : "Reveal "}</span>
                       {k.kind}
                       <Badge variant="secondary" className="tabular-nums">
                         {k.count}
