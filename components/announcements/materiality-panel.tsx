@@ -69,10 +69,9 @@ function LexiconEditor({ settings, onDone }: { settings: MaterialitySettings; on
               type="button"
               size="sm"
               variant="outline"
-              aria-label={`Unmute ${kind}`}
               onClick={() => save.mutate({ body: { bar: settings.bar, material: settings.material, noise: settings.noise, muted: settings.muted.filter((k) => k !== kind) } })}
             >
-              {kind} ×
+              Unmute {kind}
             </Button>
           ))}
         </div>
