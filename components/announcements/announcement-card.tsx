@@ -24,7 +24,7 @@ export interface CardMateriality {
 function WhyLine({ why }: { why: CardMateriality }) {
   const shown = why.reasons.filter((r) => r.points !== 0);
   return (
-    <p className="text-xs text-muted-foreground" data-testid="materiality-why" data-score={why.score}>
+    <p className="text-xs break-words text-muted-foreground" data-testid="materiality-why" data-score={why.score}>
       <span className="mr-1 rounded border px-1 font-mono font-medium tabular-nums text-foreground">{why.score}</span>
       {why.revealed ? `Revealed from the hidden ${why.kind} filings. ` : "Why it is here: "}
       {shown.length ? shown.map((r) => `${r.text} (${r.points > 0 ? "+" : ""}${r.points})`).join(" · ") : "no signal either way"}
@@ -59,7 +59,7 @@ export function AnnouncementCard({ item, why, onDismiss }: { item: Announcement;
       data-testid="announcement-card"
       data-announcement-id={item.id}
       data-important={important}
-      className={cn("grid gap-2 rounded-xl border bg-card p-4 text-card-foreground shadow-xs", important && "border-l-4 border-l-warning")}
+      className={cn("grid min-w-0 gap-2 rounded-xl border bg-card p-4 text-card-foreground shadow-xs", important && "border-l-4 border-l-warning")}
     >
       <div className="flex items-start gap-3">
         {item.image ? (

@@ -233,7 +233,8 @@ export function companyEvents(
   }
   for (const a of items) {
     const at = announcementTime(a);
-    if (at > 0 && [a.category ?? "", ...relatedOf(a)].some((c) => /financial results/i.test(c))) add(`${a.symbol}|${istDay(at)}`, "results filed", a.id);
+    // Only a results filing itself (a newspaper copy of results is related to them, but is not the filing).
+    if (at > 0 && /financial results/i.test(a.category ?? "")) add(`${a.symbol}|${istDay(at)}`, "results filed", a.id);
   }
   return out;
 }
