@@ -64,6 +64,12 @@ describe("materiality", () => {
     expect(a08.reasons.map((r) => `${r.points} ${r.text}`)).toEqual(["15 First Credit Rating filing by HDFCBANK in 90 days", "10 Same day: price alert"]);
   });
 
+  it("names exactly one first filing of a kind among filings stamped the same second", () => {
+    const same = ["b", "a", "c"].map((id) => ({ id, symbol: "INFY", category: "Credit Rating", summary: "Rating reaffirmed.", date: "2026-11-27T10:00:00+05:30" }));
+    const scored = scoreAnnouncements(same, { settings: DEFAULT_MATERIALITY, weights: new Map(), events: new Map() });
+    expect(scored.filter((s) => s.reasons.some((r) => r.text.startsWith("First "))).map((s) => s.item.id)).toEqual(["a"]);
+  });
+
   it("matches phrases as whole words, * within a word, case-blind", () => {
     expect(phrasePattern("order win*").test("Bags Order Wins worth ₹500 crore")).toBe(true);
     expect(phrasePattern("acqui*").test("to acquire a stake")).toBe(true);

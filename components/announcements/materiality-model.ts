@@ -117,12 +117,12 @@ export function scoreAnnouncements(items: readonly Announcement[], ctx: ScoreCon
   const noise = ctx.settings.noise;
   const muted = new Set(ctx.settings.muted);
   // Earlier filings of each company and kind, oldest first, for "first of its kind in 90 days".
-  const seen = new Map<string, number[]>();
+  const seen = new Map<string, { at: number; id: string }[]>();
   const kinds = new Map(items.map((item) => [item, kindOf(item, noise)]));
   for (const item of items) {
     const key = `${item.symbol}|${kinds.get(item)}`;
     const list = seen.get(key) ?? [];
-    list.push(announcementTime(item));
+    list.push({ at: announcementTime(item), id: item.id });
     seen.set(key, list);
   }
   return items.map((item) => {
@@ -158,7 +158,8 @@ export function scoreAnnouncements(items: readonly Announcement[], ctx: ScoreCon
     }
 
     const at = announcementTime(item);
-    const earlier = (seen.get(`${item.symbol}|${kind}`) ?? []).filter((t) => t < at && t >= at - FIRST_OF_KIND_DAYS * DAY_MS);
+    // Filings stamped the same second are ordered by id, so exactly one of them is the first.
+    const earlier = (seen.get(`${item.symbol}|${kind}`) ?? []).filter((o) => (o.at < at || (o.at === at && o.id < item.id)) && o.at >= at - FIRST_OF_KIND_DAYS * DAY_MS);
     if (at > 0 && earlier.length === 0) reasons.push({ points: POINTS.firstOfKind, text: `First ${kind} filing by ${item.symbol} in ${FIRST_OF_KIND_DAYS} days` });
 
     const sameDay = new Set((at > 0 ? (ctx.events.get(`${item.symbol}|${istDay(at)}`) ?? []) : []).filter((e) => e.id !== item.id).map((e) => e.what));
