@@ -3,6 +3,8 @@ import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 import { shootWidths } from "./support/widths";
 import { expectLive, leave, serviceBalance, signedInLiveUser, storeEvent } from "./live-support";
+import { createWatchlistViaApi } from "./portfolio-support";
+import { randomSuffix } from "./support/fixtures";
 
 test.describe("announcements by materiality", { tag: LIVE }, () => {
   test("hides routine filings in a ledger counted per kind, reveals a kind in one click, and offers to mute a kind dismissed three times", async ({ browser, baseURL }, testInfo) => {
@@ -53,6 +55,35 @@ test.describe("announcements by materiality", { tag: LIVE }, () => {
     await expect(card(later.id)).toHaveCount(0);
     expect(await serviceBalance(key)).toBe(before);
 
+    await leave(page);
+    await context.close();
+  });
+
+  test("Today shows the filings of your holdings that pass the bar, with why, and counts what it hid", async ({ browser, baseURL }, testInfo) => {
+    test.setTimeout(120_000);
+    if (!baseURL) throw new Error("baseURL is not set");
+    const { page, key, context } = await signedInLiveUser(browser, baseURL);
+    await createWatchlistViaApi(page, baseURL, `Today ${randomSuffix()}`, ["INFY", "TCS"]);
+    await page.goto("/today");
+    const section = page.getByTestId("today-announcements");
+    await expect(section).toBeVisible({ timeout: 20_000 });
+    await expectLive(page, "connected");
+    const before = await serviceBalance(key);
+
+    const material = await storeEvent({ product: "announcements", symbol: "INFY", category: "Dividend", important: true });
+    const routine = await storeEvent({ product: "announcements", symbol: "TCS", category: "Newspaper Publication", important: false });
+    const card = section.locator(`[data-testid="announcement-card"][data-announcement-id="${material.id}"]`);
+    await expect(card).toBeVisible({ timeout: 5_000 });
+    // INFY is a third of the watchlist's exposure: its weight is one of the reasons.
+    await expect(card.getByTestId("materiality-why")).toContainText("Flagged important by the service");
+    await expect(card.getByTestId("materiality-why")).toContainText("33% of your watchlists (+10)");
+    await expect(section.getByTestId("today-hidden-ledger")).toHaveAttribute("data-total", "1", { timeout: 5_000 });
+    await expect(section.getByTestId("today-hidden-ledger")).toContainText("Newspaper Publication 1");
+    await expect(section.locator(`[data-announcement-id="${routine.id}"]`)).toHaveCount(0);
+    expect(await serviceBalance(key)).toBe(before);
+
+    await expectAccessible(page, testInfo, "Today with a hidden filing");
+    await shootWidths(page, "today-materiality");
     await leave(page);
     await context.close();
   });

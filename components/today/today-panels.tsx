@@ -242,7 +242,7 @@ export function LatestOnSymbolsPanel({ symbols, now, hasKey }: { symbols: readon
         <section aria-label="Announcements today" className="grid gap-2" data-testid="today-announcements">
           <h3 className="text-xs font-medium text-muted-foreground">Announcements</h3>
           {filings.length > 0 ? (
-            <ul className="grid gap-2">
+            <ul className="grid grid-cols-1 gap-2">
               {filings.map((a) => (
                 <li key={a.id}>
                   <AnnouncementCard item={a} {...materiality.cardProps(a)} />
