@@ -39,7 +39,7 @@ function CategoryBadge({ label, primary = false }: { label: string; primary?: bo
       variant={primary ? (important ? "warning" : "secondary") : "outline"}
       data-testid={primary ? "primary-category" : "related-category"}
       data-important={important}
-      className={cn(primary && "font-semibold", !primary && "font-normal text-muted-foreground", !primary && important && "border-warning/50 text-foreground")}
+      className={cn("min-w-0 shrink text-left whitespace-normal", primary && "font-semibold", !primary && "font-normal text-muted-foreground", !primary && important && "border-warning/50 text-foreground")}
       title={important ? "An important category" : undefined}
     >
       {important && <StarIcon aria-label="important" className="fill-current text-warning" />}
