@@ -27,7 +27,7 @@ function WhyLine({ why }: { why: CardMateriality }) {
     <p className="text-xs break-words text-muted-foreground" data-testid="materiality-why" data-score={why.score}>
       <span className="mr-1 rounded border px-1 font-mono font-medium tabular-nums text-foreground">{why.score}</span>
       {why.revealed ? `Revealed from the hidden ${why.kind} filings. ` : "Why it is here: "}
-      {shown.length ? shown.map((r) => `${r.text} (${r.points > 0 ? "+" : ""}${r.points})`).join(" · ") : "no signal either way"}
+      {shown.length ? shown.map((r) => `${r.text} (${r.points > 0 ? "+" : ""}${r.points})`).join(" · ") : "No signal either way."}
     </p>
   );
 }
