@@ -8,6 +8,8 @@ test.describe("the announcements page", { tag: LIVE }, () => {
     const { page, key, context } = await signedInLiveUser(browser, baseURL);
     await page.goto("/announcements?symbols=INFY");
     await expectLive(page, "connected");
+    // Every filing, not only the material ones (materiality.spec.ts covers the bar).
+    await page.getByTestId("materiality-only").click();
 
     const dividend = await storeEvent({ product: "announcements", symbol: "INFY", category: "Dividend" });
     const card = page.locator(`[data-testid="announcement-card"][data-announcement-id="${dividend.id}"]`);

@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronDownIcon, StarIcon } from "lucide-react";
+import { ChevronDownIcon, StarIcon, XIcon } from "lucide-react";
 import { IntentLink } from "@/components/ui/intent-link";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
@@ -11,6 +11,26 @@ import { symbolHref } from "@/lib/symbols/symbol-href";
 import { cn } from "@/lib/utils";
 import type { Announcement } from "./announcement-model";
 import { isImportantAnnouncement, longSummaryOf, relatedOf } from "./announcement-model";
+import type { Reason } from "./materiality-model";
+
+/** Why a filing is in view: its score, its reasons, and whether the user revealed it from the hidden ledger. */
+export interface CardMateriality {
+  score: number;
+  reasons: readonly Reason[];
+  kind: string;
+  revealed: boolean;
+}
+
+function WhyLine({ why }: { why: CardMateriality }) {
+  const shown = why.reasons.filter((r) => r.points !== 0);
+  return (
+    <p className="text-xs break-words text-muted-foreground" data-testid="materiality-why" data-score={why.score}>
+      <span className="mr-1 rounded border px-1 font-mono font-medium tabular-nums text-foreground">{why.score}</span>
+      {why.revealed ? `Revealed from the hidden ${why.kind} filings. ` : "Why it is here: "}
+      {shown.length ? shown.map((r) => `${r.text} (${r.points > 0 ? "+" : ""}${r.points})`).join(" · ") : "No signal either way."}
+    </p>
+  );
+}
 
 function CategoryBadge({ label, primary = false }: { label: string; primary?: boolean }) {
   const important = isImportantCategory(label);
@@ -19,7 +39,7 @@ function CategoryBadge({ label, primary = false }: { label: string; primary?: bo
       variant={primary ? (important ? "warning" : "secondary") : "outline"}
       data-testid={primary ? "primary-category" : "related-category"}
       data-important={important}
-      className={cn(primary && "font-semibold", !primary && "font-normal text-muted-foreground", !primary && important && "border-warning/50 text-foreground")}
+      className={cn("min-w-0 shrink text-left whitespace-normal", primary && "font-semibold", !primary && "font-normal text-muted-foreground", !primary && important && "border-warning/50 text-foreground")}
       title={important ? "An important category" : undefined}
     >
       {important && <StarIcon aria-label="important" className="fill-current text-warning" />}
@@ -29,7 +49,7 @@ function CategoryBadge({ label, primary = false }: { label: string; primary?: bo
 }
 
 /** One filing: its primary category, related categories (important ones starred), company, summary and time. */
-export function AnnouncementCard({ item }: { item: Announcement }) {
+export function AnnouncementCard({ item, why, onDismiss }: { item: Announcement; why?: CardMateriality; onDismiss?: () => void }) {
   const [open, setOpen] = React.useState(false);
   const related = relatedOf(item);
   const important = isImportantAnnouncement(item);
@@ -39,7 +59,7 @@ export function AnnouncementCard({ item }: { item: Announcement }) {
       data-testid="announcement-card"
       data-announcement-id={item.id}
       data-important={important}
-      className={cn("grid gap-2 rounded-xl border bg-card p-4 text-card-foreground shadow-xs", important && "border-l-4 border-l-warning")}
+      className={cn("grid min-w-0 gap-2 rounded-xl border bg-card p-4 text-card-foreground shadow-xs", important && "border-l-4 border-l-warning")}
     >
       <div className="flex items-start gap-3">
         {item.image ? (
@@ -65,8 +85,14 @@ export function AnnouncementCard({ item }: { item: Announcement }) {
           <span className="block font-mono font-medium text-foreground tabular-nums">{formatIstStamp(item.date)}</span>
           <span className="block">{formatRelativeTime(item.date)}</span>
         </time>
+        {onDismiss && (
+          <Button type="button" variant="ghost" size="icon" className="-mt-1 -mr-2 size-7 shrink-0 text-muted-foreground" onClick={onDismiss} aria-label={`Dismiss this ${item.category ?? ""} filing of ${item.symbol}`} data-testid="announcement-dismiss">
+            <XIcon aria-hidden />
+          </Button>
+        )}
       </div>
       {item.summary && <p className="text-sm leading-relaxed">{item.summary}</p>}
+      {why && <WhyLine why={why} />}
       {long && long !== item.summary && (
         <div className="grid gap-1">
           <Button type="button" variant="ghost" size="sm" className="h-7 w-fit px-2 text-xs text-muted-foreground" aria-expanded={open} onClick={() => setOpen((v) => !v)}>

@@ -13,6 +13,8 @@ import type { AnnouncementFilters } from "./announcement-model";
 import { announcementsInput, matchesAnnouncementFilters, mergeAnnouncements, normalizeCategories } from "./announcement-model";
 import { CategoryFilter } from "./category-filter";
 import { announcementsParsers } from "./search-params";
+import { useMateriality } from "./use-materiality";
+import { MaterialityPanel } from "./materiality-panel";
 
 /** The card is fetched when the page is idle or when the first item arrives (none is in the first HTML). */
 const { Item: AnnouncementCard, prefetch: prefetchCard } = onDemandItem(() => import("./announcement-card").then((m) => m.AnnouncementCard));
@@ -38,18 +40,19 @@ export function AnnouncementsView(view: FeedViewProps) {
   );
   const feed = useFeed(spec, { hasKey: view.hasKey, fromRequest: (canonical) => detailOf(canonical) === detailed });
   const { filters, setState } = feed;
+  const materiality = useMateriality(feed.rows, view.hasKey);
   const perItem = detailed ? 2 : 1;
   const credits = `${perItem} credit${perItem === 1 ? "" : "s"}`;
 
   return (
     <FeedView
       product="announcements"
-      feed={{ ...feed, items: feed.rows }}
+      feed={{ ...feed, items: materiality.items }}
       view={view}
       words={{
         title: "Announcements",
         listTitle: "Filings",
-        listDescription: "Newest first. Important categories are starred; a filing in one has a marked edge.",
+        listDescription: "Newest first, each with its materiality score and why. Important categories are starred; a filing in one has a marked edge.",
         noun: ["filing", "filings"],
         footerNoun: "filings",
         noticesNoun: "filings",
@@ -77,9 +80,10 @@ export function AnnouncementsView(view: FeedViewProps) {
           <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
         </>
       }
+      above={materiality.panel ? <MaterialityPanel {...materiality.panel} /> : null}
       itemKey={(item) => item.id}
       isFresh={(item) => feed.fresh.has(item.id)}
-      render={(item) => <AnnouncementCard item={item} />}
+      render={(item) => <AnnouncementCard item={item} {...materiality.cardProps(item)} />}
     />
   );
 }

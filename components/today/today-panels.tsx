@@ -9,6 +9,7 @@ import * as React from "react";
 import { AlertCard } from "@/components/alerts/alert-card";
 import { alertsInput, groupAlerts, matchesAlertFilters, mergeAlerts } from "@/components/alerts/alert-model";
 import { AnnouncementCard } from "@/components/announcements/announcement-card";
+import { useMateriality } from "@/components/announcements/use-materiality";
 import { announcementsInput, matchesAnnouncementFilters, mergeAnnouncements } from "@/components/announcements/announcement-model";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 import { FeedFooter } from "@/components/feeds/feed-chrome";
@@ -197,7 +198,11 @@ export function LatestOnSymbolsPanel({ symbols, now, hasKey }: { symbols: readon
     matches: (a) => mine.has(a.symbol) && matchesAnnouncementFilters(a, { categories: [], important: false, from: today, to: null }),
   });
   const alerts = groupAlerts(mergeAlerts(arrivedAlerts, alertPages.rows)).slice(0, 6);
-  const filings = mergeAnnouncements(arrivedFilings, filingPages.rows).slice(0, 6);
+  const todaysAlerts = React.useMemo(() => mergeAlerts(arrivedAlerts, alertPages.rows).map((a) => ({ symbol: a.symbol, at: a.timestamp, what: a.type === "price_alert" ? "price alert" : `${String(a.type ?? "").replaceAll("_", " ")} alert` })), [arrivedAlerts, alertPages.rows]);
+  const allFilings = React.useMemo(() => mergeAnnouncements(arrivedFilings, filingPages.rows), [arrivedFilings, filingPages.rows]);
+  const materiality = useMateriality(allFilings, hasKey, todaysAlerts);
+  const filings = materiality.items.slice(0, 6);
+  const hidden = materiality.panel?.only ? materiality.panel.ledger : null;
 
   return (
     <Card data-testid="latest-on-symbols">
@@ -237,15 +242,23 @@ export function LatestOnSymbolsPanel({ symbols, now, hasKey }: { symbols: readon
         <section aria-label="Announcements today" className="grid gap-2" data-testid="today-announcements">
           <h3 className="text-xs font-medium text-muted-foreground">Announcements</h3>
           {filings.length > 0 ? (
-            <ul className="grid gap-2">
+            <ul className="grid grid-cols-1 gap-2">
               {filings.map((a) => (
                 <li key={a.id}>
-                  <AnnouncementCard item={a} />
+                  <AnnouncementCard item={a} {...materiality.cardProps(a)} />
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-muted-foreground">{filingPages.loaded > 0 ? "No announcements in your symbols today; the empty page was free." : "None arrived yet."}</p>
+            <p className="text-sm text-muted-foreground">{filingPages.loaded > 0 || allFilings.length > 0 ? "No announcements in your symbols today pass your materiality bar." : "None arrived yet."}</p>
+          )}
+          {hidden && hidden.total > 0 && (
+            <p className="text-xs text-muted-foreground" data-testid="today-hidden-ledger" data-total={hidden.total}>
+              {hidden.total} routine {hidden.total === 1 ? "filing" : "filings"} hidden today: {hidden.kinds.map((k) => `${k.kind} ${k.count}`).join(", ")}.{" "}
+              <IntentLink href="/announcements" className="text-primary underline underline-offset-4">
+                Review them
+              </IntentLink>
+            </p>
           )}
           {filingPages.loaded === 0 && (
             <PaidButton

@@ -8,9 +8,11 @@ import { listParam } from "@/lib/alpha/primitives";
 import { symbolSchema } from "@/lib/alpha/primitives";
 import { accountRoutes } from "./account";
 import { batchInputSchema } from "./batches";
+import { calendarFeedSchema, calendarTokenParams, createCalendarFeedInputSchema, issuedCalendarFeedSchema } from "./calendar-feeds";
 import { briefRunSchema, briefScheduleSchema, createBriefScheduleInputSchema, listBriefRunsQuerySchema, updateBriefScheduleInputSchema } from "./briefs";
 import { proxyMetaSchema } from "./envelope";
 import { liveQuerySchema } from "./live";
+import { dismissFilingInputSchema, materialitySettingsSchema, saveMaterialityInputSchema } from "./materiality";
 import { activeCalendarSchema, calendarVersionSchema, saveCalendarInputSchema } from "./market";
 import { route } from "./route-def";
 import { seasonQuerySchema, seasonViewSchema } from "./season";
@@ -128,6 +130,19 @@ export const deskRoutes = {
   getMarketCalendar: route({ method: "GET", path: "/api/market/calendar", access: "user", staleSeconds: 3600, output: activeCalendarSchema }),
   saveMarketCalendar: route({ method: "PUT", path: "/api/admin/market-calendar", access: "admin", body: saveCalendarInputSchema, output: activeCalendarSchema, maxBody: 500_000, invalidates: ["getMarketCalendar", "listMarketCalendarVersions"] }),
   listMarketCalendarVersions: route({ method: "GET", path: "/api/admin/market-calendar/versions", access: "admin", output: z.array(calendarVersionSchema) }),
+
+  // Materiality: the bar, lexicon and mutes the announcements are scored with (in the browser, at no cost).
+  getMateriality: route({ method: "GET", path: "/api/materiality", access: "user", staleSeconds: 300, output: materialitySettingsSchema }),
+  saveMateriality: route({ method: "PUT", path: "/api/materiality", access: "user", body: saveMaterialityInputSchema, output: materialitySettingsSchema, maxBody: 50_000, invalidates: ["getMateriality"] }),
+  dismissFiling: route({ method: "POST", path: "/api/materiality/dismissals", access: "user", body: dismissFilingInputSchema, output: materialitySettingsSchema, invalidates: ["getMateriality"] }),
+
+  // Private calendar feeds of the holdings (results meetings, calls, deadlines, market days); the address is shown once.
+  listCalendarFeeds: route({ method: "GET", path: "/api/calendar/feeds", access: "user", output: z.array(calendarFeedSchema) }),
+  createCalendarFeed: route({ method: "POST", path: "/api/calendar/feeds", access: "user", body: createCalendarFeedInputSchema, output: issuedCalendarFeedSchema, status: 201, invalidates: ["listCalendarFeeds"] }),
+  rotateCalendarFeed: route({ method: "POST", path: "/api/calendar/feeds/[id]/rotate", access: "user", params: idParams("calendar feed"), output: issuedCalendarFeedSchema, invalidates: ["listCalendarFeeds"] }),
+  revokeCalendarFeed: route({ method: "DELETE", path: "/api/calendar/feeds/[id]", access: "user", params: idParams("calendar feed"), output: deleted, invalidates: ["listCalendarFeeds"] }),
+  // The feed itself, for calendar apps: the token in the path is the capability (no session); a retired one is a 404.
+  calendarFeed: route({ method: "GET", path: "/api/ical/[token]", access: "public", kind: "stream", params: calendarTokenParams, output: z.unknown() }),
 
   // Scheduled briefs: a watchlist's daily summary at a time in IST on market days, charged only when generated.
   listBriefSchedules: route({ method: "GET", path: "/api/briefs/schedules", access: "user", output: z.array(briefScheduleSchema) }),

@@ -50,7 +50,13 @@ async function TodayBody() {
   const paid = hasKey ? [client.prefetchQuery(deskQuery(api.getUsage))] : [];
   const watched =
     hasKey && symbols.length > 0
-      ? [client.prefetchQuery(deskQuery(api.getSeason, { query: seasonQueryInput({ scope: "watchlists", watchlist: null, quarter: null }) })), client.prefetchQuery(upcomingCalendarQueryOptions(symbols))]
+      ? [
+          client.prefetchQuery(deskQuery(api.getSeason, { query: seasonQueryInput({ scope: "watchlists", watchlist: null, quarter: null }) })),
+          client.prefetchQuery(upcomingCalendarQueryOptions(symbols)),
+          // What the announcements are scored with (materiality): the user's settings and watchlists.
+          client.prefetchQuery(deskQuery(api.getMateriality)),
+          client.prefetchQuery(deskQuery(api.listWatchlists)),
+        ]
       : [];
   await Promise.all([...briefs, ...paid, ...watched]);
 

@@ -382,6 +382,57 @@ const spendHotPath: Migration = {
   },
 };
 
+/**
+ * Private calendar feeds (the token hashed, rotatable) and what each last published per event: a moved meeting raises
+ * its sequence and says where it moved from, a withdrawn one is answered as cancelled.
+ */
+const calendarFeeds: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("calendar_feeds")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("watchlist_id", "text")
+      .addColumn("token_hash", "text", (c) => c.notNull().unique())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("rotated_at", "text")
+      .execute();
+    await db.schema.createIndex("calendar_feeds_user").on("calendar_feeds").column("user_id").execute();
+    await db.schema
+      .createTable("calendar_published")
+      .addColumn("feed_id", "text", (c) => c.notNull())
+      .addColumn("uid", "text", (c) => c.notNull())
+      .addColumn("symbol", "text", (c) => c.notNull())
+      .addColumn("start", "text", (c) => c.notNull())
+      .addColumn("sequence", "integer", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull())
+      .addColumn("moved_from", "text")
+      .addColumn("event", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("calendar_published_pk", ["feed_id", "uid"])
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("calendar_published").ifExists().execute();
+    await db.schema.dropTable("calendar_feeds").ifExists().execute();
+  },
+};
+
+/** A user's materiality settings: the bar, the lexicon, muted kinds and dismissal counts, one JSON row per user. */
+const materiality: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("materiality_settings")
+      .addColumn("user_id", "text", (c) => c.primaryKey())
+      .addColumn("settings", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("materiality_settings").ifExists().execute();
+  },
+};
+
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
@@ -393,4 +444,6 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_24_17c_symbol_catalogues": symbolCatalogues,
   "2026_11_24_16_teams": teams,
   "2026_11_24_18_spend_hot_path": spendHotPath,
+  "2026_11_28_45_calendar_feeds": calendarFeeds,
+  "2026_11_28_45_materiality": materiality,
 };

@@ -30,6 +30,8 @@ import {
 } from "../portfolio/watchlists";
 import { createBriefSchedule, deleteBriefSchedule, listBriefRuns, listBriefSchedules, updateBriefSchedule } from "../schedules/briefs";
 import { trackSeason } from "../season/season-tracker";
+import { dismissFiling, getMateriality, saveMateriality } from "../portfolio/materiality";
+import { createCalendarFeed, listCalendarFeeds, revokeCalendarFeed, rotateCalendarFeed, serveCalendarFeed } from "../season/calendar-feeds";
 import { buySymbolCatalogue, searchSymbols, symbolNames } from "../symbols/symbol-directory";
 import { exportAudit, listAudit } from "../teams/audit";
 import { acceptInvite, createInvite, listInvites } from "../teams/invites";
@@ -75,6 +77,14 @@ export const deskBindings = {
   downloadBatchResults: ({ ctx, user, params, request }) => downloadBatchResults({ ctx, user, jobId: params.id, signal: request.signal }),
   readTranscript: readTranscriptText,
   getSeason: trackSeason,
+  listCalendarFeeds: listCalendarFeeds,
+  getMateriality: getMateriality,
+  saveMateriality: saveMateriality,
+  dismissFiling: dismissFiling,
+  createCalendarFeed: ({ ctx, user, input, request }) => createCalendarFeed({ ctx, user, input, origin: request.headers.get("origin") ?? new URL(request.url).origin }),
+  rotateCalendarFeed: ({ ctx, user, params, request }) => rotateCalendarFeed({ ctx, user, id: params.id, origin: request.headers.get("origin") ?? new URL(request.url).origin }),
+  revokeCalendarFeed: ({ ctx, user, params }) => revokeCalendarFeed({ ctx, user, id: params.id }),
+  calendarFeed: ({ ctx, params }) => serveCalendarFeed({ ctx, token: params.token }),
   live: serveLive,
 
   listWatchlists: listWatchlists,
