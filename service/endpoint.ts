@@ -22,6 +22,8 @@ export interface AppEnv {
     cache: ResponseCache;
     debits: DebitBatcher;
     requestId: string;
+    /** The caller's X-Client-Request-Id when well-formed: named in the metadata of the request's debits. */
+    clientRequestId: string | null;
     /** Dataset version read with the key (see ResponseCache); set by `authenticate`. */
     dataVersion: number;
     meter: MeterState;
