@@ -153,6 +153,7 @@ export const deskRoutes = {
     invalidates: ["getTeam", "listAudit", "listUsers"],
   }),
   listInvites: route({ method: "GET", path: "/api/team/invites", access: "admin", output: z.array(inviteSchema) }),
+  revokeInvite: route({ method: "DELETE", path: "/api/team/invites/[id]", access: "admin", params: idParams("invite"), output: inviteSchema, invalidates: ["listInvites", "listAudit"] }),
   createInvite: route({ method: "POST", path: "/api/team/invites", access: "admin", body: createInviteInputSchema, output: createdInviteSchema, status: 201, invalidates: ["getTeam", "listInvites", "listAudit"] }),
   listAudit: route({ method: "GET", path: "/api/team/audit", access: "admin", output: z.array(auditEntrySchema) }),
   // The whole audit log as a CSV download.

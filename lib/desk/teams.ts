@@ -77,6 +77,8 @@ export const inviteSchema = z.object({
   expiresAt: z.string(),
   usedAt: z.string().nullable(),
   usedBy: z.string().nullable(),
+  /** When an admin revoked the link; a revoked link signs nobody up. */
+  revokedAt: z.string().nullable(),
 });
 export type Invite = z.output<typeof inviteSchema>;
 
@@ -97,6 +99,7 @@ export const AUDIT_ACTIONS = [
   "member.actions",
   "invite.created",
   "invite.accepted",
+  "invite.revoked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -410,6 +410,16 @@ const spendPending: Migration = {
   },
 };
 
+/** Invites an admin can revoke before they are used. */
+const inviteRevocation: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("invites").addColumn("revoked_at", "text").execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable("invites").dropColumn("revoked_at").execute();
+  },
+};
+
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
@@ -422,4 +432,5 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_24_16_teams": teams,
   "2026_11_24_18_spend_hot_path": spendHotPath,
   "2026_11_28_40_spend_pending": spendPending,
+  "2026_11_28_40_invite_revocation": inviteRevocation,
 };

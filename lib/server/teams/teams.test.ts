@@ -6,6 +6,7 @@ import type { RunningServer } from "../core/embedded-service";
 import { getAlphaKeyStatus, withUserKey } from "../identity/key-vault";
 import { saveAlphaKey } from "../upstream/stored-keys";
 import type { SessionUser } from "../identity/users";
+import { updateUser } from "../identity/users";
 import { getSummary } from "../records/summaries";
 import { addWatchlistItems, createWatchlist, findWatchlist, listWatchlists, setWatchlistSharing } from "../portfolio/watchlists";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
@@ -219,10 +220,50 @@ describe("membership and the audit log", () => {
     const view = await getTeamView({ ctx: desk.ctx, user: admin });
     expect(view.members.find((m) => m.userId === joined.id)?.seat).toEqual({ dailyAllowance: 40, actions: ["summaries"] });
 
-    const old = await createInvite({ ctx: { ...desk.ctx, now: () => new Date(Date.now() - 73 * 3_600_000) }, user: admin, input: { invite: {}, origin: "http://desk.test" } });
+    const old = await createInvite({ ctx: { ...desk.ctx, now: () => new Date(Date.now() - 25 * 3_600_000) }, user: admin, input: { invite: {}, origin: "http://desk.test" } });
     await expect(acceptInvite({ ctx: desk.ctx, input: { token: new URL(old.url).hash.slice(1), email: "late@example.test", name: "Late", password: "a-long-password" } })).rejects.toMatchObject({
       code: "invite_invalid",
     });
+  });
+
+  it("an admin revokes an open invite (DELETE), and an invite dies with its maker's admin rights", async () => {
+    const { desk, admin } = await team("sqlite", 0);
+    const make = async (maker: SessionUser, role: "admin" | "member") => {
+      const invite = await createInvite({ ctx: desk.ctx, user: maker, input: { invite: { role }, origin: "http://desk.test" } });
+      return { ...invite, token: new URL(invite.url).hash.slice(1) };
+    };
+    const join = (token: string, email: string) => acceptInvite({ ctx: desk.ctx, input: { token, email, name: "Joiner", password: "a-long-password" } });
+
+    // Revoked through the route, as the invites card does: listed as revoked, its link refused, the revocation audited.
+    const open = await make(admin, "member");
+    expect(Date.parse(open.expiresAt) - Date.parse(open.createdAt)).toBe(24 * 3_600_000);
+    const revoke = deskRoute("revokeInvite", { ctx: desk.ctx });
+    const response = await revoke(await browserRequest(desk.ctx, admin, `/api/team/invites/${open.id}`, { method: "DELETE" }));
+    expect(response.status).toBe(200);
+    const revoked = ((await response.json()) as { data: { revokedAt: string | null } }).data;
+    expect(revoked.revokedAt).not.toBeNull();
+    await expect(join(open.token, "revoked@example.test")).rejects.toMatchObject({ code: "invite_invalid" });
+    expect((await listAudit({ ctx: desk.ctx, user: admin })).some((e) => e.action === "invite.revoked")).toBe(true);
+    // A member may not revoke; a used or unknown invite is a 404.
+    const member = await makeUser(desk.ctx);
+    const other = await make(admin, "member");
+    expect((await revoke(await browserRequest(desk.ctx, member, `/api/team/invites/${other.id}`, { method: "DELETE" }))).status).toBe(403);
+    await join(other.token, "joined@example.test");
+    expect((await revoke(await browserRequest(desk.ctx, admin, `/api/team/invites/${other.id}`, { method: "DELETE" }))).status).toBe(404);
+    expect((await revoke(await browserRequest(desk.ctx, admin, "/api/team/invites/inv_nope", { method: "DELETE" }))).status).toBe(404);
+
+    // An admin invite made by an admin who is then demoted (or disabled) makes no admin: it is void.
+    const second = await makeUser(desk.ctx, "admin");
+    const byDemoted = await make(second, "admin");
+    const byDisabled = await make(second, "member");
+    await updateMember({ ctx: desk.ctx, user: admin, input: { userId: second.id, change: { role: "member" } } });
+    await expect(join(byDemoted.token, "would-be-admin@example.test")).rejects.toMatchObject({ code: "invite_invalid" });
+    await updateMember({ ctx: desk.ctx, user: admin, input: { userId: second.id, change: { role: "admin" } } });
+    await updateUser({ ctx: desk.ctx, user: admin, userId: second.id, input: { disabled: true } });
+    await expect(join(byDisabled.token, "would-be-member@example.test")).rejects.toMatchObject({ code: "invite_invalid" });
+    const emails = (await teamsDb({ ctx: desk.ctx }).selectFrom("users").select("email").execute()).map((u) => u.email);
+    expect(emails).not.toContain("would-be-admin@example.test");
+    expect(emails).not.toContain("would-be-member@example.test");
   });
 
   it("every change to keys, roles and allowances is in the audit log, readable by admins and exported as CSV", async () => {
