@@ -1,5 +1,6 @@
 import "server-only";
 /** The audit log of every change to keys, roles and allowances: written in the changing transaction, read by admins. */
+import { toCsv } from "@/lib/alpha/csv";
 import { AlphaError } from "@/lib/alpha/errors";
 import type { AuditAction, AuditEntry } from "@/lib/desk/teams";
 import type { DeskContext } from "../core/context";
@@ -42,17 +43,9 @@ export async function listAudit({ ctx, user, input = {} }: { ctx: DeskContext; u
   return rows;
 }
 
-function csvCell(value: string): string {
-  // A cell a spreadsheet would run as a formula is prefixed with a quote mark.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 export async function auditCsv({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<string> {
   const entries = await listAudit({ ctx, user, input: { limit: 5_000 } });
-  const lines = [["time", "actor", "action", "target", "change"].join(",")];
-  for (const e of entries) lines.push([e.at, e.actor, e.action, e.target, e.change].map(csvCell).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return toCsv(["time", "actor", "action", "target", "change"], entries.map((e) => [e.at, e.actor, e.action, e.target, e.change]));
 }
 
 /** The whole log as a download. */
