@@ -112,7 +112,6 @@ export const CATEGORY_ALIASES: Readonly<Record<string, AnnouncementCategory>> = 
   "concall transcript": "Concall",
   "conference call": "Concall",
   "credit ratings": "Credit Rating",
-  "financial results": "Unaudited Financial Results",
   delisting: "De-listing",
   "order win": "Award/Receipt of Order",
   "stock splits": "Stock Split",

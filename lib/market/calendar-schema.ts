@@ -7,7 +7,7 @@ import * as z from "zod";
 
 const hhmmSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM, 24-hour IST");
 /** A calendar day that exists: 2027-02-30 is refused, not rolled over to March. */
-const dateSchema = z
+export const calendarDaySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD")
   .refine((d) => isRealDate(d), { error: (issue) => `${String(issue.input)} is not a date` });
@@ -25,11 +25,11 @@ export const sessionWindowSchema = z
   .refine((s) => s.from < s.to, "a session ends after it starts");
 export type SessionWindow = z.infer<typeof sessionWindowSchema>;
 
-export const holidaySchema = z.object({ date: dateSchema, name: z.string().min(1), provisional: z.boolean().optional() });
+export const holidaySchema = z.object({ date: calendarDaySchema, name: z.string().min(1), provisional: z.boolean().optional() });
 export type Holiday = z.infer<typeof holidaySchema>;
 
 export const specialSessionSchema = z.object({
-  date: dateSchema,
+  date: calendarDaySchema,
   name: z.string().min(1),
   kind: z.enum(["muhurat", "budget", "special"]),
   provisional: z.boolean().optional(),

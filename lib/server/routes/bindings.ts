@@ -109,7 +109,7 @@ export const deskBindings = {
   listInvites: listInvites,
   revokeInvite: ({ ctx, user, params }) => revokeInvite({ ctx, user, input: { id: params.id } }),
   createInvite: ({ ctx, user, input, request }) => createInvite({ ctx, user, input: { invite: input, origin: request.headers.get("origin") ?? new URL(request.url).origin } }),
-  listAudit: ({ ctx, user }) => listAudit({ ctx, user }),
+  listAudit: listAudit,
   exportAudit: exportAudit,
 } satisfies { [Id in DeskRouteId]: DeskBinding<Id> };
 

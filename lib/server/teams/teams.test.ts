@@ -18,6 +18,7 @@ import { deleteOrgKey } from "./org-key";
 import { saveOrganisationKey } from "../upstream/stored-keys";
 import { countedToday } from "./seats";
 import { teamsDb } from "../core/teams-tables";
+import { newSequentialId } from "../core/ids";
 import { getTeamView } from "../money/team-view";
 
 let service: RunningServer;
@@ -243,7 +244,7 @@ describe("membership and the audit log", () => {
     const revoked = ((await response.json()) as { data: { revokedAt: string | null } }).data;
     expect(revoked.revokedAt).not.toBeNull();
     await expect(join(open.token, "revoked@example.test")).rejects.toMatchObject({ code: "invite_invalid" });
-    expect((await listAudit({ ctx: desk.ctx, user: admin })).some((e) => e.action === "invite.revoked")).toBe(true);
+    expect((await listAudit({ ctx: desk.ctx, user: admin })).entries.some((e) => e.action === "invite.revoked")).toBe(true);
     // A member may not revoke; a used or unknown invite is a 404.
     const member = await makeUser(desk.ctx);
     const other = await make(admin, "member");
@@ -273,7 +274,7 @@ describe("membership and the audit log", () => {
     await updateMember({ ctx: desk.ctx, user: admin, input: { userId: member.id, change: { role: "admin" } } });
     await updateMember({ ctx: desk.ctx, user: admin, input: { userId: member.id, change: { role: "member", actions: ["data"] } } });
     await deleteOrgKey({ ctx: desk.ctx, user: admin });
-    const entries = await listAudit({ ctx: desk.ctx, user: admin });
+    const { entries } = await listAudit({ ctx: desk.ctx, user: admin });
     expect(entries.map((e) => e.action).sort()).toEqual(["member.actions", "member.allowance", "member.role", "member.role", "org_key.deleted", "org_key.saved"]);
     expect(entries.find((e) => e.action === "member.allowance")?.change).toBe("daily allowance no allowance → 100 credits a day");
     expect(JSON.stringify(entries)).not.toContain(key);
@@ -282,4 +283,55 @@ describe("membership and the audit log", () => {
     expect(csv.trim().split("\r\n")).toHaveLength(7);
     await expect(listAudit({ ctx: desk.ctx, user: member })).rejects.toMatchObject({ code: "forbidden" });
   });
+
+  it("a flood of 5,100 changes after a key change never hides it: the log pages through all of it, filters find it, the CSV holds it", async () => {
+    const { desk, admin, members } = await team("sqlite", 1);
+    const member = members[0]!;
+    await updateMember({ ctx: desk.ctx, user: admin, input: { userId: member.id, change: { dailyAllowance: 5 } } });
+    const t0 = Date.now();
+    const flood = Array.from({ length: 5_100 }, (_, i) => ({
+      id: newSequentialId("aud", t0 + 1 + i),
+      at: new Date(t0 + 1 + i).toISOString(),
+      actor_id: member.id,
+      actor: member.email,
+      action: "personal_key.saved" as const,
+      target: `=HYPERLINK("x${i}")`,
+      change: "flood",
+    }));
+    for (let i = 0; i < flood.length; i += 500) await teamsDb({ ctx: desk.ctx }).insertInto("audit_log").values(flood.slice(i, i + 500)).execute();
+
+    // Walked page by page, newest first, every entry comes once, the allowance change last.
+    const seen: string[] = [];
+    let before: string | undefined;
+    for (let pages = 0; pages < 100; pages++) {
+      const page = await listAudit({ ctx: desk.ctx, user: admin, input: { limit: 200, ...(before ? { before } : {}) } });
+      seen.push(...page.entries.map((e) => e.id));
+      if (!page.nextBefore) break;
+      before = page.nextBefore;
+    }
+    expect(seen).toHaveLength(5_100 + 2);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort().reverse()).toEqual(seen);
+
+    // Filters: by what (the access changes of the admin), by who, by IST day; a bad filter is a 400.
+    const byAdmin = await listAudit({ ctx: desk.ctx, user: admin, input: { actor: admin.email } });
+    expect(byAdmin.entries.map((e) => e.action).sort()).toEqual(["member.allowance", "org_key.saved"]);
+    const allowance = await listAudit({ ctx: desk.ctx, user: admin, input: { action: "member.allowance" } });
+    expect(allowance.entries).toHaveLength(1);
+    const access = await listAudit({ ctx: desk.ctx, user: admin, input: { action: "access", limit: 10 } });
+    expect(access.entries).toHaveLength(10);
+    const tomorrow = new Date(Date.now() + 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    expect((await listAudit({ ctx: desk.ctx, user: admin, input: { from: tomorrow } })).entries).toEqual([]);
+    const route = deskRoute("listAudit", { ctx: desk.ctx });
+    expect((await route(await browserRequest(desk.ctx, admin, "/api/team/audit?from=2027-02-30"))).status).toBe(400);
+    const ok = await route(await browserRequest(desk.ctx, admin, "/api/team/audit?action=member.allowance"));
+    expect(((await ok.json()) as { data: { entries: unknown[] } }).data.entries).toHaveLength(1);
+
+    // The CSV streams the whole log, formula cells neutralised.
+    const file = await deskRoute("exportAudit", { ctx: desk.ctx })(await browserRequest(desk.ctx, admin, "/api/team/audit.csv"));
+    const lines = (await file.text()).trim().split("\r\n");
+    expect(lines).toHaveLength(1 + 5_100 + 2);
+    expect(lines.slice(-2).some((l) => l.includes("member.allowance"))).toBe(true);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x5099"")"`);
+  }, 60_000);
 });
