@@ -51,7 +51,7 @@ async function runSync(ctx: DeskContext, user: SessionUser, accountId: string): 
   const jobIds = [...new Set(entries.map((e) => e.metadata.job_id).filter((j): j is string => typeof j === "string"))];
   const [ownRows, deskRows, jobRows] = await Promise.all([
     clientIds.length
-      ? ctx.db.selectFrom("spend_log").select(["id", "client_request_id", "endpoint"]).where("account_id", "=", accountId).where("client_request_id", "in", clientIds).execute()
+      ? ctx.db.selectFrom("spend_log").select(["id", "user_id", "client_request_id", "endpoint"]).where("account_id", "=", accountId).where("client_request_id", "in", clientIds).execute()
       : [],
     refs.length
       ? ctx.db
@@ -69,6 +69,11 @@ async function runSync(ctx: DeskContext, user: SessionUser, accountId: string): 
   const ownByClientId = new Map(ownRows.map((r) => [r.client_request_id, r] as const));
   const deskByRef = new Map(deskRows.flatMap((r) => [[r.request_id, r] as const, ...(r.endpoint === "createBatchJob" && r.job_id ? [[r.job_id, r] as const] : [])]));
   const submitter = new Map(jobRows.map((r) => [r.job_id, r.user_id]));
+  // A submission whose fee is in this very read names its job only here: its lines in the same read are its member's.
+  for (const entry of entries) {
+    const own = ownByClientId.get(clientRequestIdOfEntry(entry));
+    if (own?.endpoint === "createBatchJob" && entry.reference_id) submitter.set(entry.reference_id, own.user_id);
+  }
   let imported = 0;
   for (const entry of entries) {
     const credits = Math.max(0, -entry.amount);
