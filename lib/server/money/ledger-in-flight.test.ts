@@ -11,6 +11,7 @@ import { saveAlphaKey } from "../upstream/stored-keys";
 import { clusterServersUp, createTestCluster } from "@/test/support/cluster";
 import { createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
 import { syncLedger } from "./ledger-sync";
+import { settlePendingSpend } from "./settle-spend";
 
 /** Ledger syncs forced while paid calls are in flight, on one desk (SQLite) and on two instances (PostgreSQL). */
 
@@ -85,6 +86,9 @@ async function expectSpendEqualsLedger(desks: DeskContext[], users: SessionUser[
   expect(day.desk).toBe(ledger.debited);
   expect(day.outside).toBe(0);
   expect((await direct.getAccountUsage({})).data.data.debited_today).toBe(ledger.debited);
+  // The periodic settlement on either database finds nothing left to settle, and changes nothing.
+  expect(await settlePendingSpend({ ctx, now: new Date(Date.now() + 120_000) })).toEqual({ synced: 0, settledUncharged: 0, released: 0 });
+  expect((await getDaySpend({ ctx, accountId })).desk).toBe(ledger.debited);
 }
 
 describe("ledger syncs while paid calls are in flight", () => {
