@@ -13,12 +13,15 @@ import type { SessionUser } from "../identity/users";
 import type { Seat } from "@/lib/desk/teams";
 import { moveAllowance, reserveAllowance } from "../teams/seats";
 import { istHourOf } from "./spend";
+import { writeGrouped } from "../core/precompiled";
 
 export interface PaidCall {
   rowId: string;
   clientRequestId: string;
   /** The most the call may cost (its reservation): what the page says may have been charged while it is pending. */
   quoted: number;
+  /** Whether the call counts against a member's allowance (then its settlements move the allowance too). */
+  counted: boolean;
 }
 
 export function newClientRequestId(): string {
@@ -42,29 +45,35 @@ export async function openPaidCall({
   const rowId = newSequentialId("spn", now.getTime());
   const clientRequestId = newClientRequestId();
   const quoted = Math.max(0, Math.round(input.price));
+  const row = (allowanceDay: string | null, counted: number) => ({
+    id: rowId,
+    user_id: user.id,
+    endpoint: input.endpoint,
+    credits: 0,
+    account_id: input.accountId,
+    cached: 0,
+    created_at: now.toISOString(),
+    ist_hour: istHourOf(now),
+    source: "desk",
+    client_request_id: clientRequestId,
+    state: "pending",
+    quoted,
+    allowance_day: allowanceDay,
+    allowance_counted: counted,
+  });
+  if (!input.seat) {
+    // No allowance to count: one insert, committed with the other writes of the moment.
+    await writeGrouped(ctx, [ctx.db.insertInto("spend_log").values(row(null, 0)).compile()]);
+    return { rowId, clientRequestId, quoted, counted: false };
+  }
   await ctx.db.transaction().execute(async (trx) => {
-    const reservation = input.seat ? await reserveAllowance({ ctx, db: trx, user, input: { seat: input.seat, price: quoted } }) : null;
+    const reservation = await reserveAllowance({ ctx, db: trx, user, input: { seat: input.seat!, price: quoted } });
     await trx
       .insertInto("spend_log")
-      .values({
-        id: rowId,
-        user_id: user.id,
-        endpoint: input.endpoint,
-        credits: 0,
-        account_id: input.accountId,
-        cached: 0,
-        created_at: now.toISOString(),
-        ist_hour: istHourOf(now),
-        source: "desk",
-        client_request_id: clientRequestId,
-        state: "pending",
-        quoted,
-        allowance_day: reservation?.day ?? null,
-        allowance_counted: reservation?.price ?? 0,
-      })
+      .values(row(reservation?.day ?? null, reservation?.price ?? 0))
       .execute();
   });
-  return { rowId, clientRequestId, quoted };
+  return { rowId, clientRequestId, quoted, counted: true };
 }
 
 /** A call the service refused (a 4xx answer): it charged nothing, so the row goes and its count comes back. */
@@ -87,6 +96,23 @@ export interface Settlement {
    * reservation (its lines are billed later) until the job ends and releaseBatchAllowance settles it.
    */
   counted?: number | "keep";
+  /** Set by the caller that opened the row without an allowance (PaidCall.counted false): a cheaper write. */
+  uncounted?: boolean;
+}
+
+/**
+ * The answer's settlement of a row that counts against no allowance: two updates committed with the other writes of
+ * the moment. A row the ledger already settled keeps the ledger's figure and only learns the ids.
+ */
+async function settleUncounted(ctx: DeskContext, input: Settlement): Promise<void> {
+  const credits = Math.max(0, Math.round(input.credits));
+  const { db } = ctx;
+  await writeGrouped(ctx, [
+    db.updateTable("spend_log").set({ credits, state: "settled" }).where("id", "=", input.rowId).where("ledger_entry_id", "is", null).where("allowance_day", "is", null).compile(),
+    ...(input.requestId || input.jobId
+      ? [db.updateTable("spend_log").set({ ...(input.requestId ? { request_id: input.requestId } : {}), ...(input.jobId ? { job_id: input.jobId } : {}) }).where("id", "=", input.rowId).compile()]
+      : []),
+  ]);
 }
 
 type RowState = { user_id: string; credits: number; state: string; allowance_day: string | null; allowance_counted: number; ledger_entry_id: string | null };
@@ -97,6 +123,7 @@ type RowState = { user_id: string; credits: number; state: string; allowance_day
  * one row (a sync on another instance) are applied one after the other: the write checks the row it read.
  */
 export async function settlePaidCall({ ctx, input }: { ctx: DeskContext; input: Settlement }): Promise<void> {
+  if (input.uncounted && !input.ledgerEntryId) return settleUncounted(ctx, input);
   for (let attempt = 0; attempt < 8; attempt++) {
     const done = await ctx.db.transaction().execute(async (trx) => settleOnce(trx, input));
     if (done) return;

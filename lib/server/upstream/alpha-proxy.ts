@@ -252,7 +252,7 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
       const jobId = id === "createBatchJob" ? (response.data as { id: string }).id : null;
       // A batch job's lines are billed later, outside this call: its upper bound stays counted until the job ends.
       const counted = id === "createBatchJob" ? ("keep" as const) : credits;
-      writes.push(settlePaidCall({ ctx, input: { rowId: pending.rowId, credits, requestId: response.meta.requestId, jobId, counted } }));
+      writes.push(settlePaidCall({ ctx, input: { rowId: pending.rowId, credits, requestId: response.meta.requestId, jobId, counted, uncounted: !pending.counted } }));
     }
     // The upstream's own bytes of a text the check left as it came: what checkedAnswer offers the next call.
     if (cacheable) writes.push(writeCachedAnswer({ ctx, entry: { key, accountId, endpoint: id, body: json, fetchedAt, ...(bytes && !signedLinks ? { checkedBytes: bytes } : {}) } }));
