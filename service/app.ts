@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { matchEndpoint } from "../lib/alpha/catalogue";
+import { CLIENT_REQUEST_ID_HEADER, clientRequestIdOf } from "../lib/alpha/client-request-id";
 import { STREAM_PATH } from "../lib/alpha/streams";
 import { AlphaError, invalidParameter, isAlphaError } from "../lib/alpha/errors";
 import { applyMeterHeaders, DebitBatcher, newMeterState } from "./billing/meter";
@@ -108,11 +109,14 @@ export function createService(options: CreateServiceOptions): Service {
     c.set("debits", debits);
     c.set("meter", meter);
     c.set("requestId", `req_${randomUUID().replaceAll("-", "")}`);
+    c.set("clientRequestId", clientRequestIdOf(c.req.header(CLIENT_REQUEST_ID_HEADER)));
     await next();
     const headers = c.res.headers;
     for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
     headers.set("X-Request-Id", c.get("requestId"));
+    const clientRequestId = c.get("clientRequestId");
+    if (clientRequestId) headers.set(CLIENT_REQUEST_ID_HEADER, clientRequestId);
     applyMeterHeaders(headers, meter);
   });
 

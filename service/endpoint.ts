@@ -1,3 +1,4 @@
+import { closestName, editDistance } from "../lib/alpha/closest";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { AccountRecord } from "./accounts";
@@ -22,6 +23,8 @@ export interface AppEnv {
     cache: ResponseCache;
     debits: DebitBatcher;
     requestId: string;
+    /** The caller's X-Client-Request-Id when well-formed: named in the metadata of the request's debits. */
+    clientRequestId: string | null;
     /** Dataset version read with the key (see ResponseCache); set by `authenticate`. */
     dataVersion: number;
     meter: MeterState;
@@ -157,34 +160,7 @@ export async function readMultipartBody(c: Context<AppEnv>): Promise<Record<stri
   return out;
 }
 
-/** Edit distance between two parameter names (insert, delete, substitute, swap of neighbours). */
-function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const row = d[i]!;
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
-/** The known parameter closest to an unknown one (a shared prefix counts as close: `symbol` → `symbols`). */
-export function closestName(name: string, known: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestScore = Infinity;
-  const lower = name.toLowerCase();
-  for (const k of known) {
-    const score = editDistance(lower, k) - (k.startsWith(lower) || lower.startsWith(k) ? 0.5 : 0);
-    if (score < bestScore) {
-      best = k;
-      bestScore = score;
-    }
-  }
-  return best;
-}
+export { closestName };
 
 /** The query parameters an endpoint takes (its query schema's keys); `api_key` is credentials and always allowed. */
 export function knownQueryParams(id: EndpointId): readonly string[] {

@@ -1,3 +1,4 @@
+import { CLIENT_REQUEST_ID_HEADER, CLIENT_REQUEST_ID_METADATA } from "../lib/alpha/client-request-id";
 import type { Hono } from "hono";
 import { z } from "zod";
 import { PRODUCTS, STREAM_PRODUCTS } from "../lib/alpha/account";
@@ -92,7 +93,21 @@ function operationOf(id: EndpointId): Json {
     "x-alpha-cost": describeCost(id),
     "x-alpha-cost-rule": def.cost,
     "x-alpha-product": def.product,
-    parameters: [...parametersOf(def.pathParams, "path"), ...parametersOf(def.query, "query")],
+    parameters: [
+      ...parametersOf(def.pathParams, "path"),
+      ...parametersOf(def.query, "query"),
+      ...(isPaid(id)
+        ? [
+            {
+              name: CLIENT_REQUEST_ID_HEADER,
+              in: "header",
+              required: false,
+              schema: { type: "string", pattern: "^[A-Za-z0-9_-]{8,80}$" },
+              description: `The caller's own id of the request: every ledger debit it makes names it (metadata.${CLIENT_REQUEST_ID_METADATA}), so a caller that lost the answer can find what it was charged`,
+            },
+          ]
+        : []),
+    ],
   };
   if (def.body) {
     const mediaType = def.bodyType === "multipart" ? "multipart/form-data" : "application/json";

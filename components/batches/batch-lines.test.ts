@@ -72,6 +72,9 @@ describe("batch lines", () => {
     const results = [ok("a"), failed("b")];
     expect(batchResultsSchema.parse(toJsonl(results))).toHaveLength(2);
     expect(resultsToCsv(results)).toBe("custom_id,watchlist,symbols,labels,status,summary,error_code,error_message\na,,,,success,# Hi,,\nb,,,,error,,summary_failed,no\n");
+    // A custom id or label that starts like a formula (one submitted before the service refused them) is neutralised.
+    const inputs = new Map([["+x", { watchlist: "-list", symbols: ["TCS"], labels: { TCS: "=1+1" } }]]);
+    expect(resultsToCsv([ok("+x")], inputs).split("\n")[1]).toBe("'+x,'-list,TCS,TCS: =1+1,success,# Hi,,");
   });
 
   it("puts the watchlist and its labels beside each result line", () => {

@@ -14,12 +14,26 @@ interface Explained {
   retry: boolean;
 }
 
+function chargePendingOf(details: Record<string, unknown> | undefined): number | null {
+  const pending = details?.charge_pending as { max_credits?: unknown } | undefined;
+  return typeof pending?.max_credits === "number" ? pending.max_credits : null;
+}
+
 /** What an error means for the user and what to do about it, by the desk's error codes. */
 export function explainError(error: unknown): Explained {
   if (!isAlphaError(error)) {
     return { title: "Something went wrong", body: "The page could not load this. Try again; if it keeps failing, reload the page.", retry: true };
   }
   const wait = error.retryAfter !== undefined ? ` Try again in ${formatDuration(error.retryAfter)}.` : " Try again in a minute.";
+  // A paid call whose answer never came may have been billed: the desk settles it from the ledger within a minute.
+  const pending = chargePendingOf(error.details);
+  if (pending !== null) {
+    return {
+      title: "The charge is being checked",
+      body: `The Alpha API did not answer in full. The service may have charged up to ${pending} credit${pending === 1 ? "" : "s"}; the desk will confirm, and your spend shows what was charged within a minute.`,
+      retry: false,
+    };
+  }
   switch (error.code) {
     case "invalid_api_key":
     case "missing_api_key":

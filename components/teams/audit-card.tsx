@@ -1,7 +1,8 @@
 "use client";
 
 import { CardHeading } from "@/components/shell/card-heading";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
 import { DownloadIcon, ScrollTextIcon } from "lucide-react";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
@@ -9,7 +10,11 @@ import { Card, CardAction, CardContent, CardHeader } from "@/components/ui/card"
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deskUrl } from "@/lib/desk/client";
 import * as api from "@/lib/desk/route-meta";
-import type { AuditEntry } from "@/lib/desk/teams";
+import type { AuditPage } from "@/lib/desk/teams";
+import { AUDIT_ACTIONS } from "@/lib/desk/teams";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { formatIstDateTime } from "@/lib/format/time";
 import { deskQuery } from "@/lib/query/desk";
 
@@ -25,11 +30,36 @@ const ACTION_WORDS: Record<string, string> = {
   "member.actions": "Paid actions changed",
   "invite.created": "Invite made",
   "invite.accepted": "Joined by invite",
+  "invite.revoked": "Invite revoked",
 };
 
-/** Every change to keys, roles and allowances, newest first; the whole log downloads as CSV. */
-export function AuditCard({ initialEntries }: { initialEntries: AuditEntry[] }) {
-  const query = useQuery({ ...deskQuery(api.listAudit), initialData: initialEntries });
+type Filters = { action: string; actor: string; from: string; to: string };
+const NO_FILTERS: Filters = { action: "", actor: "", from: "", to: "" };
+
+/**
+ * Every change to keys, roles and allowances, newest first, a page at a time through all of it (keyset), narrowed by
+ * what, who and which days; the CSV holds the whole log.
+ */
+export function AuditCard({ initialPage }: { initialPage: AuditPage }) {
+  const id = useId();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  // The cursors of the pages before the one shown: "Newer" steps back through them.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const before = cursors.at(-1);
+  const query = {
+    ...(filters.action ? { action: filters.action as (typeof AUDIT_ACTIONS)[number] | "access" } : {}),
+    ...(filters.actor.trim() ? { actor: filters.actor.trim() } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+    ...(before ? { before } : {}),
+  };
+  const first = Object.keys(query).length === 0;
+  const page = useQuery({ ...deskQuery(api.listAudit, { query }), placeholderData: keepPreviousData, ...(first ? { initialData: initialPage } : {}) });
+  const entries = page.data?.entries ?? [];
+  const change = (next: Partial<Filters>) => {
+    setFilters((now) => ({ ...now, ...next }));
+    setCursors([]);
+  };
   return (
     <Card data-testid="audit-card">
       <CardHeader>
@@ -43,10 +73,36 @@ export function AuditCard({ initialEntries }: { initialEntries: AuditEntry[] }) 
           </Button>
         </CardAction>
       </CardHeader>
-      <CardContent>
-        {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
-        {query.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No changes yet.</p>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-3 sm:grid-cols-4" data-testid="audit-filters">
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-action`}>What</Label>
+            <NativeSelect id={`${id}-action`} className="w-full" value={filters.action} onChange={(e) => change({ action: e.target.value })}>
+              <NativeSelectOption value="">Every change</NativeSelectOption>
+              <NativeSelectOption value="access">Keys, roles and allowances</NativeSelectOption>
+              {AUDIT_ACTIONS.map((a) => (
+                <NativeSelectOption key={a} value={a}>
+                  {ACTION_WORDS[a] ?? a}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-actor`}>Who (email)</Label>
+            <Input id={`${id}-actor`} value={filters.actor} onChange={(e) => change({ actor: e.target.value })} placeholder="Anyone" />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-from`}>From (IST)</Label>
+            <Input id={`${id}-from`} type="date" value={filters.from} onChange={(e) => change({ from: e.target.value })} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-to`}>To (IST)</Label>
+            <Input id={`${id}-to`} type="date" value={filters.to} onChange={(e) => change({ to: e.target.value })} />
+          </div>
+        </div>
+        {page.isError && <ErrorState error={page.error} onRetry={() => void page.refetch()} />}
+        {entries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{first ? "No changes yet." : "No changes match these filters."}</p>
         ) : (
           <div className="overflow-x-auto [&_[data-slot=table-container]]:overflow-visible" tabIndex={0} role="region" aria-label="Audit log">
             <Table>
@@ -59,7 +115,7 @@ export function AuditCard({ initialEntries }: { initialEntries: AuditEntry[] }) 
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {query.data.slice(0, 50).map((e) => (
+                {entries.map((e) => (
                   <TableRow key={e.id} data-testid="audit-row" data-action={e.action}>
                     <TableCell className="whitespace-nowrap">{formatIstDateTime(e.at)}</TableCell>
                     <TableCell className="whitespace-normal break-all">{e.actor}</TableCell>
@@ -72,6 +128,23 @@ export function AuditCard({ initialEntries }: { initialEntries: AuditEntry[] }) 
                 ))}
               </TableBody>
             </Table>
+          </div>
+        )}
+        {(cursors.length > 0 || page.data?.nextBefore) && (
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" size="sm" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
+              Newer
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              data-testid="audit-older"
+              disabled={!page.data?.nextBefore || page.isPlaceholderData}
+              onClick={() => page.data?.nextBefore && setCursors((c) => [...c, page.data.nextBefore!])}
+            >
+              Older
+            </Button>
           </div>
         )}
       </CardContent>

@@ -18,10 +18,11 @@ import * as api from "@/lib/desk/route-meta";
 import type { Invite, PaidAction } from "@/lib/desk/teams";
 import { INVITE_TTL_HOURS, PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/team-labels";
 import { formatIstDateTime } from "@/lib/format/time";
-import { deskQuery, refreshAfter } from "@/lib/query/desk";
+import { deskQuery, refreshAfter, useDeskMutation } from "@/lib/query/desk";
 
 function inviteState(invite: Invite, now: number): string {
   if (invite.usedAt) return `Used by ${invite.usedBy ?? "a new member"}`;
+  if (invite.revokedAt) return `Revoked ${formatIstDateTime(invite.revokedAt)}`;
   return Date.parse(invite.expiresAt) <= now ? "Expired" : `Open until ${formatIstDateTime(invite.expiresAt)}`;
 }
 
@@ -37,6 +38,11 @@ export function InvitesCard({ initialInvites }: { initialInvites: Invite[] }) {
   const [link, setLink] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [now] = useState(() => Date.now());
+
+  const revoke = useDeskMutation(api.revokeInvite, {
+    onSuccess: () => toast.success("Invite revoked: its link signs nobody up."),
+    onError: (e) => toast.error(isAlphaError(e) ? e.message : "The invite was not revoked. Try again."),
+  });
 
   const create = useMutation({
     mutationFn: () => {
@@ -128,6 +134,19 @@ export function InvitesCard({ initialInvites }: { initialInvites: Invite[] }) {
                 <Badge variant={invite.usedAt ? "secondary" : "neutral"}>{invite.role === "admin" ? "Admin" : "Member"}</Badge>
                 <span className="font-medium">{invite.note || "Invite"}</span>
                 <span className="text-muted-foreground">{inviteState(invite, now)}</span>
+                {!invite.usedAt && !invite.revokedAt && Date.parse(invite.expiresAt) > now && (
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    className="ml-auto"
+                    data-testid="revoke-invite"
+                    disabled={revoke.isPending}
+                    onClick={() => revoke.mutate({ params: { id: invite.id } })}
+                  >
+                    Revoke
+                  </Button>
+                )}
               </li>
             ))}
           </ul>

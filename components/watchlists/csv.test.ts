@@ -75,6 +75,10 @@ describe("parseWatchlistCsv", () => {
       { line: 3, symbol: "M&M" },
     ]);
     expect(csvFileName("Core book (FY27)")).toBe("core-book-fy27.csv");
+    // A label a teammate planted on a shared list is written so a spreadsheet shows it, never runs it, and reads back.
+    const planted = watchlistToCsv([{ symbol: "TCS", exposure: 5, label: '=HYPERLINK("http://evil.test","x")' }, { symbol: "INFY", exposure: null, label: "@SUM(A1)" }], "inr");
+    expect(planted).toBe('symbol,exposure,label,unit\nTCS,5,"\'=HYPERLINK(""http://evil.test"",""x"")",inr\nINFY,,\'@SUM(A1),\n');
+    expect(parseWatchlistCsv(planted).rows.map((r) => r.label)).toEqual(['=HYPERLINK("http://evil.test","x")', "@SUM(A1)"]);
     const shares = parseWatchlistCsv(watchlistToCsv([{ symbol: "TCS", exposure: 40, label: null }], "shares"));
     expect(shares).toMatchObject({ unit: "shares", rows: [{ symbol: "TCS", exposure: 40 }] });
   });
@@ -183,5 +187,9 @@ describe("broker and depository exports", () => {
     expect(skippedLinesCsv(table, result.errors)).toBe(
       'Symbol,Qty,LTP,problem\nbad one!,1,1,line 3: symbol \'bad one!\' must be an exchange symbol such as RELIANCE or M&M\nINFY,lots,1500,line 4: Qty \'lots\' is not a number\n',
     );
+    // A skipped cell that would run as a formula is written neutralised.
+    const hostile = readCsvTable("Symbol,Qty\n=cmd|' /C calc'!A0,1\nTCS,2\n");
+    const skipped = skippedLinesCsv(hostile, applyMapping(hostile, guessMapping(hostile)).errors);
+    expect(skipped.split("\n")[1]).toMatch(/^'=cmd\|' \/C calc'!A0,1,/);
   });
 });

@@ -4,6 +4,7 @@
  * confirmed mapping turns rows into holdings. Every bad row is reported by its line in the file.
  */
 import Papa from "papaparse";
+import { restoreCell, toCsv } from "@/lib/alpha/csv";
 import type { ExposureUnit, WatchlistItem } from "@/lib/desk/watchlists";
 import { checkHolding, checkIsin, MAX_WATCHLIST_ITEMS } from "@/lib/desk/watchlist-rules";
 
@@ -312,7 +313,8 @@ export function applyMapping(table: CsvTable, mapping: ColumnMapping, options: {
     const fail = (message: string) => errors.push({ line: row.line, message, cells: row.cells });
     const cell = (field: CsvField) => {
       const i = f[field];
-      return i === null ? "" : (row.cells[i] ?? "").trim();
+      // A cell the export neutralised ('=…) is read as the text it was.
+      return i === null ? "" : restoreCell((row.cells[i] ?? "").trim());
     };
     const amount = (field: CsvField): number | null | undefined => {
       const v = parseAmount(cell(field), table.decimalComma);
@@ -412,19 +414,13 @@ export function skippedLinesCsv(table: Pick<CsvTable, "header">, errors: readonl
   const width = Math.max(table.header?.length ?? 0, ...bad.map((e) => e.cells?.length ?? 0));
   const pad = (cells: readonly string[]) => [...cells, ...Array<string>(Math.max(0, width - cells.length)).fill("")];
   const data = bad.map((e) => [...pad(e.cells ?? []), `line ${e.line}: ${e.message}`]);
-  const fields = table.header ? [...pad(table.header), "problem"] : undefined;
-  return `${Papa.unparse(fields ? { fields, data } : data, { newline: "\n" })}\n`;
+  return toCsv(table.header ? [...pad(table.header), "problem"] : null, data, "\n");
 }
 
 /** The CSV export: a header and one row per item, readable by the import; the unit rides in its own column. */
 export function watchlistToCsv(items: readonly WatchlistItem[], unit: ExposureUnit | null = null): string {
-  return Papa.unparse(
-    {
-      fields: [...CSV_COLUMNS, "unit"],
-      data: items.map((i) => [i.symbol, i.exposure === null ? "" : String(i.exposure), i.label ?? "", i.exposure === null || unit === null ? "" : unit]),
-    },
-    { newline: "\n" },
-  ).concat("\n");
+  const rows = items.map((i) => [i.symbol, i.exposure === null ? "" : String(i.exposure), i.label ?? "", i.exposure === null || unit === null ? "" : unit]);
+  return toCsv([...CSV_COLUMNS, "unit"], rows, "\n");
 }
 
 /** A file name for a watchlist's export: "Core book" → "core-book.csv". */

@@ -2,7 +2,8 @@ import * as z from "zod";
 import { booleanParam, listEnvelope, listParam, optionalString } from "./primitives";
 import { checkDateRange, dateRangeShape, detailedParam, idsParam, limitParam, MAX_LIST_VALUES, pageParam, symbolFilterShape } from "./query-params";
 import { earningsAttachmentsResponseSchema, recordIdParam } from "./earnings";
-import { ANNOUNCEMENT_CATEGORIES } from "./vocabulary";
+import { closestName } from "./closest";
+import { ANNOUNCEMENT_CATEGORIES, CATEGORY_ALIASES } from "./vocabulary";
 
 export { ANNOUNCEMENT_CATEGORIES, IMPORTANT_CATEGORIES, isImportantCategory, NOT_IMPORTANT_CATEGORIES, type AnnouncementCategory } from "./vocabulary";
 
@@ -30,14 +31,19 @@ export const announcementDetailSchema = announcementRowSchema.extend({
 });
 export type AnnouncementDetail = z.infer<typeof announcementDetailSchema>;
 
-/** Categories are matched case-insensitively against the catalogue's labels; an unknown label is an error. */
+/**
+ * Categories are matched case-insensitively against the catalogue's labels and the hosted client's spellings of them
+ * (CATEGORY_ALIASES); an unknown label is an error naming the closest known one.
+ */
 const categoryParamItem = z
   .string()
   .trim()
   .transform((v, ctx) => {
-    const hit = ANNOUNCEMENT_CATEGORIES.find((c) => c.toLowerCase() === v.toLowerCase());
+    const lower = v.toLowerCase().replace(/\s+/g, " ");
+    const hit = ANNOUNCEMENT_CATEGORIES.find((c) => c.toLowerCase() === lower) ?? CATEGORY_ALIASES[lower];
     if (!hit) {
-      ctx.addIssue({ code: "custom", message: `unknown category '${v}'; see GET /v1/announcements/categories` });
+      const closest = closestName(v, ANNOUNCEMENT_CATEGORIES);
+      ctx.addIssue({ code: "custom", message: `unknown category '${v}'${closest ? `; did you mean '${closest}'?` : ""} See GET /v1/announcements/categories` });
       return z.NEVER;
     }
     return hit as string;

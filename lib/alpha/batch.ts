@@ -1,3 +1,4 @@
+import { startsLikeFormula } from "./csv";
 import * as z from "zod";
 import { fieldErrorsFromZod } from "./errors";
 import { intParam, openEnum } from "./primitives";
@@ -23,7 +24,15 @@ export const batchJobSchema = z.looseObject({
 export type BatchJob = z.infer<typeof batchJobSchema>;
 
 export const batchLineSchema = dailySummaryFieldsSchema
-  .extend({ custom_id: z.string().trim().min(1, { message: "custom_id is required" }).max(64) })
+  .extend({
+    custom_id: z
+      .string()
+      .trim()
+      .min(1, { message: "custom_id is required" })
+      .max(64)
+      // It comes back in every results file and CSV: a spreadsheet would run it as a formula.
+      .refine((id) => !startsLikeFormula(id), { message: "custom_id must not start with = + - @ (a spreadsheet would read it as a formula)" }),
+  })
   .superRefine(checkSummaryRequest);
 export type BatchLine = z.infer<typeof batchLineSchema>;
 

@@ -1,6 +1,7 @@
 import type { EndpointId, ResponseOf } from "./catalogue";
 import { catalogue } from "./catalogue";
 import { AlphaError, errorBodySchema, fieldErrorsFromZod } from "./errors";
+import { CLIENT_REQUEST_ID_HEADER } from "./client-request-id";
 import { prepareRequest, type CallInput, type CallOptions, type PreparedRequest } from "./request";
 
 export interface AlphaClientOptions {
@@ -279,7 +280,8 @@ export function createAlphaClient(options: AlphaClientOptions): AlphaClient {
 
   async function send<K extends EndpointId>(id: K, req: PreparedRequest, callOptions: CallOptions = {}): Promise<AlphaResponse<ResponseOf<K>>> {
     const idempotent = req.method === "GET" || req.method === "DELETE";
-    const headers = { ...req.headers, ...(options.userAgent ? { "User-Agent": options.userAgent } : {}), "X-API-Key": options.apiKey };
+    const headers: Record<string, string> = { ...req.headers, ...(options.userAgent ? { "User-Agent": options.userAgent } : {}), "X-API-Key": options.apiKey };
+    if (callOptions.clientRequestId) headers[CLIENT_REQUEST_ID_HEADER] = callOptions.clientRequestId;
     for (let attempt = 0; ; attempt++) {
       const canRetry = idempotent && attempt < retries;
       const backoff = Math.min(5_000, 300 * 2 ** attempt);

@@ -19,6 +19,8 @@ export interface CallOptions {
    * very same bytes is not decoded, parsed or checked again: the verdict on the same bytes is the same.
    */
   checkedBefore?: { text: string; bytes: Uint8Array };
+  /** Sent as `X-Client-Request-Id`: the ledger names this call's debits by it (lib/alpha/client-request-id.ts). */
+  clientRequestId?: string;
 }
 
 /** Everything a call of endpoint K takes: its path parameters, query and body, each by name. */

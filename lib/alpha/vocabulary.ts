@@ -96,6 +96,29 @@ export const NOT_IMPORTANT_CATEGORIES = [
 export const ANNOUNCEMENT_CATEGORIES = [...IMPORTANT_CATEGORIES, ...NOT_IMPORTANT_CATEGORIES] as const;
 export type AnnouncementCategory = (typeof ANNOUNCEMENT_CATEGORIES)[number];
 
+/**
+ * Spellings scripts written against the hosted client use (its README's own examples among them), read as the
+ * interface's labels by the category filter; docs/announcement-categories.md lists them. Keys are lower case.
+ */
+export const CATEGORY_ALIASES: Readonly<Record<string, AnnouncementCategory>> = {
+  "corporate action": "Corp Action",
+  "corporate actions": "Corp Action",
+  "corp actions": "Corp Action",
+  agm: "AGM/EGM",
+  egm: "AGM/EGM",
+  "agm / egm": "AGM/EGM",
+  esop: "ESOPs",
+  "board meeting outcome": "Outcome of Board Meeting",
+  "concall transcript": "Concall",
+  "conference call": "Concall",
+  "credit ratings": "Credit Rating",
+  delisting: "De-listing",
+  "order win": "Award/Receipt of Order",
+  "stock splits": "Stock Split",
+  bonus: "Bonus Issue",
+  other: "Others",
+};
+
 export function isImportantCategory(category: string): boolean {
   return (IMPORTANT_CATEGORIES as readonly string[]).includes(category);
 }

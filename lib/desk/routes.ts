@@ -19,7 +19,8 @@ import { seasonQuerySchema, seasonViewSchema } from "./season";
 import { lookupSummaryInputSchema, summaryEntrySchema, summaryListEntrySchema } from "./summaries";
 import { buySymbolCatalogueInputSchema, symbolCatalogueBuySchema, symbolNamesSchema, symbolSearchInputSchema, symbolSearchResultSchema } from "@/lib/symbols/directory-schema";
 import {
-  auditEntrySchema,
+  auditPageSchema,
+  auditQuerySchema,
   createdInviteSchema,
   createInviteInputSchema,
   inviteSchema,
@@ -174,8 +175,9 @@ export const deskRoutes = {
     invalidates: ["getTeam", "listAudit", "listUsers"],
   }),
   listInvites: route({ method: "GET", path: "/api/team/invites", access: "admin", output: z.array(inviteSchema) }),
+  revokeInvite: route({ method: "DELETE", path: "/api/team/invites/[id]", access: "admin", params: idParams("invite"), output: inviteSchema, invalidates: ["listInvites", "listAudit"] }),
   createInvite: route({ method: "POST", path: "/api/team/invites", access: "admin", body: createInviteInputSchema, output: createdInviteSchema, status: 201, invalidates: ["getTeam", "listInvites", "listAudit"] }),
-  listAudit: route({ method: "GET", path: "/api/team/audit", access: "admin", output: z.array(auditEntrySchema) }),
+  listAudit: route({ method: "GET", path: "/api/team/audit", access: "admin", query: auditQuerySchema, output: auditPageSchema }),
   // The whole audit log as a CSV download.
   exportAudit: route({ method: "GET", path: "/api/team/audit.csv", access: "admin", kind: "file", output: z.unknown() }),
 } as const;

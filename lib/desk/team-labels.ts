@@ -14,7 +14,7 @@ export const PAID_ACTION_LABELS: Record<PaidAction, string> = {
 };
 
 /** How long an invite link stays valid. */
-export const INVITE_TTL_HOURS = 72;
+export const INVITE_TTL_HOURS = 24;
 
 /** Watchlists: private, or shared with the team to read or to edit. */
 export const WATCHLIST_SHARING = ["private", "team_read", "team_edit"] as const;

@@ -3,6 +3,7 @@
  * the key), seats with their daily allowance and permitted paid actions, invites, the audit log and the admin's view
  * of each member's spend today. The server's verbs (lib/server/teams) parse their input with the same schemas.
  */
+import { calendarDaySchema } from "@/lib/market/calendar-schema";
 import * as z from "zod";
 import { PAID_ACTIONS, WATCHLIST_SHARING } from "./team-labels";
 import { USER_ROLE_VALUES } from "./users";
@@ -77,6 +78,8 @@ export const inviteSchema = z.object({
   expiresAt: z.string(),
   usedAt: z.string().nullable(),
   usedBy: z.string().nullable(),
+  /** When an admin revoked the link; a revoked link signs nobody up. */
+  revokedAt: z.string().nullable(),
 });
 export type Invite = z.output<typeof inviteSchema>;
 
@@ -97,6 +100,7 @@ export const AUDIT_ACTIONS = [
   "member.actions",
   "invite.created",
   "invite.accepted",
+  "invite.revoked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -110,6 +114,36 @@ export const auditEntrySchema = z.object({
   change: z.string(),
 });
 export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+/** Changes of who may do what with the account's credits: a filter of their own, so no flood of others hides them. */
+export const ACCESS_AUDIT_ACTIONS: readonly AuditAction[] = [
+  "org_key.saved",
+  "org_key.deleted",
+  "personal_key.saved",
+  "personal_key.deleted",
+  "member.role",
+  "member.disabled",
+  "member.enabled",
+  "member.allowance",
+  "member.actions",
+];
+export const AUDIT_PAGE_MAX = 200;
+
+/** A page of the audit log, newest first: `before` is the last id of the page before; days are IST calendar days. */
+export const auditQuerySchema = z
+  .object({
+    before: z.string().trim().regex(/^aud_[A-Za-z0-9_-]{1,80}$/, { message: "must be an id from an earlier page" }).optional(),
+    actor: z.string().trim().min(1).max(200).optional(),
+    action: z.enum([...AUDIT_ACTIONS, "access"]).optional(),
+    from: calendarDaySchema.optional(),
+    to: calendarDaySchema.optional(),
+    limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "from must not be after to", path: ["from"] });
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextBefore: z.string().nullable() });
+export type AuditPage = z.output<typeof auditPageSchema>;
 
 export const memberSpendSchema = z.object({
   userId: z.string(),

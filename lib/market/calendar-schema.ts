@@ -6,7 +6,16 @@
 import * as z from "zod";
 
 const hhmmSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM, 24-hour IST");
-const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD");
+/** A calendar day that exists: 2027-02-30 is refused, not rolled over to March. */
+export const calendarDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD")
+  .refine((d) => isRealDate(d), { error: (issue) => `${String(issue.input)} is not a date` });
+
+function isRealDate(day: string): boolean {
+  const at = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
+}
 
 export const sessionIdSchema = z.enum(["block_morning", "pre_open", "pre_open_matching", "normal", "closing_price", "closing", "block_afternoon"]);
 export type SessionId = z.infer<typeof sessionIdSchema>;
@@ -16,11 +25,11 @@ export const sessionWindowSchema = z
   .refine((s) => s.from < s.to, "a session ends after it starts");
 export type SessionWindow = z.infer<typeof sessionWindowSchema>;
 
-export const holidaySchema = z.object({ date: dateSchema, name: z.string().min(1), provisional: z.boolean().optional() });
+export const holidaySchema = z.object({ date: calendarDaySchema, name: z.string().min(1), provisional: z.boolean().optional() });
 export type Holiday = z.infer<typeof holidaySchema>;
 
 export const specialSessionSchema = z.object({
-  date: dateSchema,
+  date: calendarDaySchema,
   name: z.string().min(1),
   kind: z.enum(["muhurat", "budget", "special"]),
   provisional: z.boolean().optional(),

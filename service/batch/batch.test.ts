@@ -198,19 +198,23 @@ describe("batch jobs: upload validation", () => {
       { custom_id: "both", symbols: ["TCS"], items: [{ symbol: "TCS" }] },
       { custom_id: "win", symbols: ["TCS"], context_window_days: 9 },
       "[1,2]",
+      { custom_id: '=HYPERLINK("http://evil.test","x")', symbols: ["TCS"] },
+      { custom_id: "@SUM(1)", symbols: ["TCS"] },
     ]);
     const res = await submitBatch(s.service, headers, file);
     expect(res.status).toBe(400);
     const body = errorBodySchema.parse(await res.json());
     expect(body.error.code).toBe("invalid_body");
     const lines = body.error.details?.lines as { line: number; message: string }[];
-    expect(lines.map((l) => l.line)).toEqual([2, 3, 5, 6, 7, 8]);
+    expect(lines.map((l) => l.line)).toEqual([2, 3, 5, 6, 7, 8, 9, 10]);
     expect(lines[0]?.message).toBe("not valid JSON");
     expect(lines[1]?.message).toMatch(/custom_id/);
     expect(lines[2]?.message).toBe("custom_id 'ok' repeats line 1");
     expect(lines[3]?.message).toMatch(/exactly one of portfolio, symbols, items/);
     expect(lines[4]?.message).toMatch(/context_window_days/);
-    expect(body.error.details?.error_count).toBe(6);
+    expect(lines[6]?.message).toMatch(/custom_id must not start with = \+ - @/);
+    expect(lines[7]?.message).toMatch(/custom_id must not start with/);
+    expect(body.error.details?.error_count).toBe(8);
     expect(res.headers.get("X-Credits-Charged")).toBe("0");
     expect(balanceOf(s.db, account.id)).toBe(1000);
     expect(s.db.prepare("SELECT COUNT(*) AS n FROM batch_jobs WHERE account_id = ?").get(account.id)).toEqual({ n: 0 });

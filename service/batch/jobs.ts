@@ -1,3 +1,4 @@
+import { CLIENT_REQUEST_ID_METADATA } from "../../lib/alpha/client-request-id";
 import { randomBytes } from "node:crypto";
 import type { BatchJob, BatchLine } from "../../lib/alpha/batch";
 import { BATCH_SUBMIT_CREDITS } from "../../lib/alpha/batch";
@@ -81,6 +82,8 @@ export interface CreateBatchJobInput {
   metadata?: Record<string, unknown> | undefined;
   /** False after `X-Alpha-Content-Retention: none`: each line's request is blanked once it is done. */
   retain: boolean;
+  /** The caller's X-Client-Request-Id, named in the submission debit's metadata. */
+  clientRequestId?: string | null;
 }
 
 /**
@@ -94,7 +97,7 @@ export function createBatchJob({ ctx, input }: { ctx: ServiceContext; input: Cre
   const result = ctx.db.transaction(() => {
     const { balanceAfter } = debitCredits({
       ctx,
-      input: { caller: input.caller, amount: BATCH_SUBMIT_CREDITS, routeId: "createBatchJob", referenceId: id, metadata: { lines: input.lines.length } },
+      input: { caller: input.caller, amount: BATCH_SUBMIT_CREDITS, routeId: "createBatchJob", referenceId: id, metadata: { lines: input.lines.length, ...(input.clientRequestId ? { [CLIENT_REQUEST_ID_METADATA]: input.clientRequestId } : {}) } },
     });
     prepared(
       ctx.db,

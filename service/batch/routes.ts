@@ -42,7 +42,7 @@ export function registerBatchRoutes(app: Hono<AppEnv>, _deps: RouteDeps): void {
       try {
         const { job, charged, balanceAfter } = createBatchJob({
           ctx,
-          input: { caller, lines: upload.lines, displayName: upload.displayName, metadata: upload.metadata, retain },
+          input: { caller, lines: upload.lines, displayName: upload.displayName, metadata: upload.metadata, retain, clientRequestId: c.var.clientRequestId },
         });
         c.var.meter.charged = charged;
         c.var.meter.balance = balanceAfter;

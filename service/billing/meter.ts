@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { EndpointId } from "../../lib/alpha/catalogue";
 import { chargeFor } from "../../lib/alpha/costs";
+import { CLIENT_REQUEST_ID_METADATA } from "../../lib/alpha/client-request-id";
 import { AlphaError, isAlphaError } from "../../lib/alpha/errors";
 import type { AccountRecord } from "../accounts";
 import type { Caller, ServiceContext } from "../context";
@@ -87,7 +88,13 @@ function recordDebit(c: Context<AppEnv>, amount: number, run: () => { balanceAft
 }
 
 function debitInput(c: Context<AppEnv>, args: ChargeArgs, amount: number): DebitInput {
-  return { caller: args.caller, amount, routeId: args.routeId, referenceId: c.get("requestId") };
+  return { caller: args.caller, amount, routeId: args.routeId, referenceId: c.get("requestId"), ...clientRequestMetadata(c) };
+}
+
+/** The debit metadata naming the caller's own request id, when it sent one. */
+export function clientRequestMetadata(c: Context<AppEnv>): { metadata?: Record<string, unknown> } {
+  const id = c.get("clientRequestId");
+  return id ? { metadata: { [CLIENT_REQUEST_ID_METADATA]: id } } : {};
 }
 
 /**

@@ -131,6 +131,13 @@ describe("feed routes: alerts, news, block deals, announcements", () => {
       const bad = await call(service, "/v1/announcements?categories=Gossip", { key });
       expect(bad.status).toBe(400);
       expect(errorOf(bad.json).message).toMatch(/unknown category/);
+      // The hosted client's spelling is read as the interface's label; a near miss names the label it was closest to.
+      const aliased = await list("categories=Corporate%20Action,agm");
+      expect(aliased.res.status).toBe(200);
+      expect(aliased.body.data.map((r) => r.id)).toEqual([agm.id]);
+      const near = await call(service, "/v1/announcements?categories=Dividends", { key });
+      expect(near.status).toBe(400);
+      expect(errorOf(near.json).message).toContain("unknown category 'Dividends'; did you mean 'Dividend'? See GET /v1/announcements/categories");
     });
   });
 });

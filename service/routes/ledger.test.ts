@@ -40,13 +40,15 @@ describe("GET /v1/account/ledger", () => {
     const stranger = createTestAccount(s.service.ctx, { balance: 500 });
     await call(s.service, "/v1/news?symbols=TCS", { key: stranger.key });
 
-    const news = await call(s.service, "/v1/news?symbols=TCS", { key });
+    // The caller's own id of the request is named by its debit; a malformed one is ignored.
+    const news = await call(s.service, "/v1/news?symbols=TCS", { key, headers: { "X-Client-Request-Id": "dsk_news_0001" } });
     expect(news.charged).toBe(1);
+    expect(news.headers.get("x-client-request-id")).toBe("dsk_news_0001");
     s.clock.advance(1_000);
-    const detail = await call(s.service, "/v1/earnings/detail?symbol=TCS&quarter=q4_26", { key: other.key });
+    const detail = await call(s.service, "/v1/earnings/detail?symbol=TCS&quarter=q4_26", { key: other.key, headers: { "X-Client-Request-Id": "bad id!" } });
     expect(detail.charged).toBe(3);
     s.clock.advance(1_000);
-    const submitted = await submitBatch(s.service, headers, jsonl([{ custom_id: "a", symbols: ["TCS"] }, { custom_id: "b", symbols: ["INFY"] }]));
+    const submitted = await submitBatch(s.service, { ...headers, "X-Client-Request-Id": "dsk_batch_0001" }, jsonl([{ custom_id: "a", symbols: ["TCS"] }, { custom_id: "b", symbols: ["INFY"] }]));
     expect(submitted.status).toBe(200);
     const job = batchJobSchema.parse(await submitted.json());
     s.clock.advance(1_000);
@@ -73,9 +75,9 @@ describe("GET /v1/account/ledger", () => {
     expect(topup).toMatchObject({ api_key: null, balance_after: 1141 });
     expect(line).toMatchObject({ api_key: keyId, endpoint: "POST /v1/batch/jobs", balance_after: 941, metadata: { job_id: job.id, line_no: 1 } });
     expect(line?.api_key_prefix).toBe(key.slice(0, line?.api_key_prefix?.length ?? 0));
-    expect(submit).toMatchObject({ api_key: keyId, reference_id: job.id, endpoint: "POST /v1/batch/jobs", balance_after: 946 });
-    expect(detailRow).toMatchObject({ api_key: other.id, endpoint: "GET /v1/earnings/detail", reference_id: detail.headers.get("x-request-id") });
-    expect(newsRow).toMatchObject({ api_key: keyId, endpoint: "GET /v1/news", reference_id: news.headers.get("x-request-id"), balance_after: 999 });
+    expect(submit).toMatchObject({ api_key: keyId, reference_id: job.id, endpoint: "POST /v1/batch/jobs", balance_after: 946, metadata: { client_request_id: "dsk_batch_0001" } });
+    expect(detailRow).toMatchObject({ api_key: other.id, endpoint: "GET /v1/earnings/detail", reference_id: detail.headers.get("x-request-id"), metadata: {} });
+    expect(newsRow).toMatchObject({ api_key: keyId, endpoint: "GET /v1/news", reference_id: news.headers.get("x-request-id"), balance_after: 999, metadata: { client_request_id: "dsk_news_0001" } });
     expect(grant).toMatchObject({ api_key: null, balance_after: 1000 });
     expect(JSON.stringify(body)).not.toContain(key);
   });

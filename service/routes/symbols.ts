@@ -1,3 +1,4 @@
+import { toCsv } from "../../lib/alpha/csv";
 import type { Hono } from "hono";
 import { SYMBOL_CSV_COLUMNS } from "../../lib/alpha/symbols";
 import type { ServiceContext } from "../context";
@@ -27,12 +28,6 @@ export function listSymbolMetadata({ ctx, input }: { ctx: ServiceContext; input:
   return new JsonText(`{"data":[${data.join(",")}]}`, { data });
 }
 
-/** A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
-function csvField(value: string | number): string {
-  const s = String(value);
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
 /** The whole symbol catalogue (50 credits, the Symbols scope): CSV by default, the metadata envelope with format=json. */
 export function listSymbols({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listSymbols"> }) {
   if (input.format === "json") {
@@ -43,8 +38,8 @@ export function listSymbols({ ctx, input }: { ctx: ServiceContext; input: Endpoi
   }
   const rows = prepared(ctx.db, `SELECT ${COMPANY_COLUMNS} FROM companies ORDER BY symbol`).all() as CompanyDbRow[];
   const data = rows.map((row) => toSymbolCatalogueWire(ctx.publicUrl, row));
-  const lines = [SYMBOL_CSV_COLUMNS.join(","), ...data.map((d) => SYMBOL_CSV_COLUMNS.map((col) => csvField(d[col] ?? "")).join(","))];
-  return new RawBody(`${lines.join("\r\n")}\r\n`, "text/csv; charset=utf-8", { "Content-Disposition": 'inline; filename="symbols.csv"' });
+  const body = toCsv(SYMBOL_CSV_COLUMNS, data.map((d) => SYMBOL_CSV_COLUMNS.map((col) => d[col] ?? "")));
+  return new RawBody(body, "text/csv; charset=utf-8", { "Content-Disposition": 'inline; filename="symbols.csv"' });
 }
 
 export function registerSymbolRoutes(app: Hono<AppEnv>): void {

@@ -30,7 +30,7 @@ export default async function TeamPage() {
       <MembersCard initialView={view} currentUserId={user.id} />
       <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
         <InvitesCard initialInvites={invites} />
-        <AuditCard initialEntries={audit} />
+        <AuditCard initialPage={audit} />
       </div>
     </>
   );

@@ -71,8 +71,18 @@ export interface SpendLogTable {
   request_id: string | null;
   /** The batch job a submit created, or a batch line belongs to. */
   job_id: string | null;
-  /** The ledger entry an imported row came from. */
+  /** The ledger entry this row accounts for (imported, or a desk call matched by a sync): one row per debit. */
   ledger_entry_id: string | null;
+  /** The id the desk sent as X-Client-Request-Id; the ledger's debit names it in its metadata. */
+  client_request_id: Generated<string | null>;
+  /** `pending` while the desk does not know what the service charged (credits 0 meanwhile), else `settled`. */
+  state: Generated<string>;
+  /** The most a pending call may cost: what the page says may have been charged. */
+  quoted: Generated<number>;
+  /** The IST day of the member's allowance this row counts against (organisation key), else null. */
+  allowance_day: Generated<string | null>;
+  /** What this row counts against that allowance now: its price while pending, its credits once settled. */
+  allowance_counted: Generated<number>;
 }
 
 export interface LedgerCursorTable {

@@ -433,6 +433,44 @@ const materiality: Migration = {
   },
 };
 
+/**
+ * A paid call is logged before it is sent, as pending, under the id the desk sends as X-Client-Request-Id (the ledger
+ * names its debit by it): a call that timed out or whose desk died is settled from the ledger, never guessed. Each row
+ * also holds what it counts against its member's allowance, so a settlement moves the allowance by the difference.
+ */
+const spendPending: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("spend_log").addColumn("client_request_id", "text").execute();
+    await db.schema.alterTable("spend_log").addColumn("state", "text", (c) => c.notNull().defaultTo("settled")).execute();
+    await db.schema.alterTable("spend_log").addColumn("quoted", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema.alterTable("spend_log").addColumn("allowance_day", "text").execute();
+    await db.schema.alterTable("spend_log").addColumn("allowance_counted", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .createIndex("spend_log_client_request")
+      .on("spend_log")
+      .columns(["account_id", "client_request_id"])
+      .unique()
+      .where(sql.ref("client_request_id"), "is not", null)
+      .execute();
+    await db.schema.createIndex("spend_log_pending").on("spend_log").columns(["state", "created_at"]).where(sql.ref("state"), "=", sql.lit("pending")).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropIndex("spend_log_pending").ifExists().execute();
+    await db.schema.dropIndex("spend_log_client_request").ifExists().execute();
+    for (const column of ["allowance_counted", "allowance_day", "quoted", "state", "client_request_id"]) await db.schema.alterTable("spend_log").dropColumn(column).execute();
+  },
+};
+
+/** Invites an admin can revoke before they are used. */
+const inviteRevocation: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("invites").addColumn("revoked_at", "text").execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable("invites").dropColumn("revoked_at").execute();
+  },
+};
+
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
@@ -444,6 +482,8 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_24_17c_symbol_catalogues": symbolCatalogues,
   "2026_11_24_16_teams": teams,
   "2026_11_24_18_spend_hot_path": spendHotPath,
+  "2026_11_28_40_spend_pending": spendPending,
+  "2026_11_28_40_invite_revocation": inviteRevocation,
   "2026_11_28_45_calendar_feeds": calendarFeeds,
   "2026_11_28_45_materiality": materiality,
 };

@@ -52,6 +52,8 @@ export interface InvitesTable {
   expires_at: string;
   used_at: string | null;
   used_by: string | null;
+  /** When an admin revoked the link (it then signs nobody up). */
+  revoked_at?: string | null;
 }
 
 export interface AuditLogTable {

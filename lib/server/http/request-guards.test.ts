@@ -28,3 +28,17 @@ describe("proxy.ts request guards", () => {
     expect(proxy(get("/news?q=password")).status).toBe(200);
   });
 });
+
+describe("a method a desk route does not serve", () => {
+  it("is a 405 in the error shape with Allow naming the methods it does", async () => {
+    const invites = await import("@/app/api/team/invites/route");
+    const response = await invites.PUT(new Request("http://127.0.0.1:3000/api/team/invites", { method: "PUT" }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("GET, POST, HEAD");
+    expect(await response.json()).toEqual({ error: { code: "method_not_allowed", message: "PUT is not served here; this path answers GET, POST, HEAD" } });
+    const one = await import("@/app/api/team/invites/[id]/route");
+    const patch = await one.PATCH(new Request("http://127.0.0.1:3000/api/team/invites/inv_1", { method: "PATCH" }));
+    expect(patch.status).toBe(405);
+    expect(patch.headers.get("Allow")).toBe("DELETE");
+  });
+});

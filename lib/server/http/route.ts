@@ -65,6 +65,16 @@ export function errorResponse(error: unknown): Response {
   return jsonResponse(alpha.toBody(), { status: alpha.status, headers });
 }
 
+/** A method a path does not serve: 405 in the desk's error shape, with `Allow` naming the ones it does. */
+export function methodNotAllowed(served: readonly string[]): (request: Request) => Promise<Response> {
+  const allow = [...served, ...(served.includes("GET") ? ["HEAD"] : [])].join(", ");
+  return async (request) => {
+    const response = errorResponse(new AlphaError("method_not_allowed", `${request.method} is not served here; this path answers ${allow}`, { status: 405 }));
+    response.headers.set("Allow", allow);
+    return response;
+  };
+}
+
 /** The `[name]` and `[...name]` segments of `pattern` in `pathname`, decoded; null when the path does not match. */
 export function pathParams(pattern: string, pathname: string): Record<string, string | string[]> | null {
   const want = pattern.split("/").filter(Boolean);

@@ -9,10 +9,13 @@ export { clientAddress, NO_FORWARDED_TRUST, type ForwardedTrust } from "../core/
 
 export const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Origins a request may legitimately come from: DESK_URL's, and the one the request itself was addressed to. */
+/**
+ * Origins a request may legitimately come from: DESK_URL's alone when it is set (a Host header an attacker's DNS name
+ * points here never widens it), else the one the request itself was addressed to.
+ */
 function ownOrigins(request: Request, deskUrl: string | null, trust: ForwardedTrust): Set<string> {
   const origins = new Set<string>();
-  if (deskUrl) origins.add(new URL(deskUrl).origin);
+  if (deskUrl) return origins.add(new URL(deskUrl).origin);
   const url = new URL(request.url);
   origins.add(url.origin);
   // Next's request URL says "localhost" for 127.0.0.1 and ::1: on loopback the three name one origin's port.

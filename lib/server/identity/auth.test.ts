@@ -158,6 +158,10 @@ describe("security rules", () => {
     expect(isSameOriginRequest(req({ origin: "http://127.0.0.1:3000", "sec-fetch-site": "cross-site" }), null)).toBe(false);
     expect(isSameOriginRequest(req({ origin: "null" }), null)).toBe(false);
     expect(isSameOriginRequest(req({}), null)).toBe(false);
+    // With the desk's URL configured, a Host (or the address the request came to) is no longer trusted: DNS rebinding.
+    expect(isSameOriginRequest(req({ origin: "http://rebound.example:3000", host: "rebound.example:3000" }), null)).toBe(true);
+    expect(isSameOriginRequest(req({ origin: "http://rebound.example:3000", host: "rebound.example:3000" }), "https://desk.example.com")).toBe(false);
+    expect(isSameOriginRequest(req({ origin: "http://127.0.0.1:3000" }), "https://desk.example.com")).toBe(false);
   });
 
   it("builds a strict CSP with the nonce and the service origin", () => {

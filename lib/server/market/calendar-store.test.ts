@@ -56,6 +56,12 @@ describe.each(dialects)("the market calendar kept by the desk on %s", (dialect) 
     const badTimes = await save(await put(admin, { calendar: { ...NSE_CALENDAR, sessions: [{ id: "normal", from: "15:30", to: "09:15" }] } }));
     expect(badTimes.status).toBe(400);
     expect(((await badTimes.json()) as { error: { message: string } }).error.message).toMatch(/ends after it starts/);
+    // A day that does not exist is refused, not rolled over into March.
+    const impossible = await save(await put(admin, { calendar: { ...NSE_CALENDAR, holidays: [...NSE_CALENDAR.holidays, { date: "2027-02-30", name: "Nowhere day" }] } }));
+    expect(impossible.status).toBe(400);
+    expect(((await impossible.json()) as { error: { message: string } }).error.message).toMatch(/2027-02-30 is not a date/);
+    const leap = await save(await put(admin, { calendar: { ...NSE_CALENDAR, specialSessions: [...NSE_CALENDAR.specialSessions, { ...NSE_CALENDAR.specialSessions[0]!, date: "2028-02-29" }] } }));
+    expect(leap.status).toBe(200);
     expect((await save(await put(admin, { calendar: NSE_CALENDAR, note: "back to the exchange's list" }))).status).toBe(200);
   });
 });

@@ -4,11 +4,13 @@ import "server-only";
  * desk batch job or to outside the desk; the ledger wins on a disagreement. One sync per account at a time.
  */
 import type { LedgerEntry } from "@/lib/alpha/account";
+import { CLIENT_REQUEST_ID_METADATA, clientRequestIdOf } from "@/lib/alpha/client-request-id";
 import { istDayStart, toIstIso } from "@/lib/alpha/time";
 import { accountMemoScope, callAlpha } from "../upstream/alpha-proxy";
 import type { DeskContext } from "../core/context";
 import { newSequentialId } from "../core/ids";
 import { withUserKey } from "../identity/key-vault";
+import { settlePaidCall } from "../records/pending-spend";
 import { istHourOf, OUTSIDE_USER } from "../records/spend";
 import type { SessionUser } from "../identity/users";
 
@@ -36,13 +38,21 @@ async function newDebits(ctx: DeskContext, user: SessionUser, since: string | nu
   return out;
 }
 
+function clientRequestIdOfEntry(entry: LedgerEntry): string | null {
+  return clientRequestIdOf(entry.metadata[CLIENT_REQUEST_ID_METADATA] as string | undefined);
+}
+
 async function runSync(ctx: DeskContext, user: SessionUser, accountId: string): Promise<{ imported: number }> {
   const cursor = await ctx.db.selectFrom("ledger_cursor").select("last_entry_id").where("account_id", "=", accountId).executeTakeFirst();
   const entries = await newDebits(ctx, user, cursor?.last_entry_id ?? null);
   if (entries.length === 0) return { imported: 0 };
+  const clientIds = entries.map(clientRequestIdOfEntry).filter((r): r is string => r !== null);
   const refs = entries.map((e) => e.reference_id).filter((r): r is string => typeof r === "string");
   const jobIds = [...new Set(entries.map((e) => e.metadata.job_id).filter((j): j is string => typeof j === "string"))];
-  const [deskRows, jobRows] = await Promise.all([
+  const [ownRows, deskRows, jobRows] = await Promise.all([
+    clientIds.length
+      ? ctx.db.selectFrom("spend_log").select(["id", "user_id", "client_request_id", "endpoint"]).where("account_id", "=", accountId).where("client_request_id", "in", clientIds).execute()
+      : [],
     refs.length
       ? ctx.db
           .selectFrom("spend_log")
@@ -54,15 +64,28 @@ async function runSync(ctx: DeskContext, user: SessionUser, accountId: string): 
       : [],
     jobIds.length ? ctx.db.selectFrom("spend_log").select(["user_id", "job_id"]).where("account_id", "=", accountId).where("source", "=", "desk").where("job_id", "in", jobIds).execute() : [],
   ]);
-  // A desk call's debit names its request id; a batch submit fee names the job it created.
+  // A desk call's debit names the id the desk sent (its row was written before the call left, so it is always found);
+  // a row written before that id existed is matched by the request id, or a batch submit fee by the job it created.
+  const ownByClientId = new Map(ownRows.map((r) => [r.client_request_id, r] as const));
   const deskByRef = new Map(deskRows.flatMap((r) => [[r.request_id, r] as const, ...(r.endpoint === "createBatchJob" && r.job_id ? [[r.job_id, r] as const] : [])]));
   const submitter = new Map(jobRows.map((r) => [r.job_id, r.user_id]));
+  // A submission whose fee is in this very read names its job only here: its lines in the same read are its member's.
+  for (const entry of entries) {
+    const own = ownByClientId.get(clientRequestIdOfEntry(entry));
+    if (own?.endpoint === "createBatchJob" && entry.reference_id) submitter.set(entry.reference_id, own.user_id);
+  }
   let imported = 0;
   for (const entry of entries) {
     const credits = Math.max(0, -entry.amount);
-    const desk = entry.reference_id ? deskByRef.get(entry.reference_id) : undefined;
+    const clientId = clientRequestIdOfEntry(entry);
+    const own = clientId ? ownByClientId.get(clientId) : undefined;
+    const desk = own ?? (entry.reference_id ? deskByRef.get(entry.reference_id) : undefined);
     if (desk) {
-      if (Number(desk.credits) !== credits) await ctx.db.updateTable("spend_log").set({ credits }).where("id", "=", desk.id).execute();
+      const submitJob = desk.endpoint === "createBatchJob" && entry.reference_id ? entry.reference_id : null;
+      await settlePaidCall({
+        ctx,
+        input: { rowId: desk.id, credits, ledgerEntryId: entry.entry_id, ...(submitJob ? { jobId: submitJob, counted: "keep" as const } : {}) },
+      });
       continue;
     }
     const jobId = typeof entry.metadata.job_id === "string" ? entry.metadata.job_id : null;
@@ -84,7 +107,7 @@ async function runSync(ctx: DeskContext, user: SessionUser, accountId: string): 
         job_id: jobId,
         ledger_entry_id: entry.entry_id,
       })
-      // The unique index covers imported rows only (ledger_entry_id set): the conflict target names that predicate.
+      // The unique index covers rows that account for a debit (ledger_entry_id set): the conflict target names that predicate.
       .onConflict((oc) => oc.columns(["account_id", "ledger_entry_id"]).where("ledger_entry_id", "is not", null).doNothing())
       .executeTakeFirst();
     imported += Number(result.numInsertedOrUpdatedRows ?? 0n);

@@ -34,7 +34,7 @@ import { dismissFiling, getMateriality, saveMateriality } from "../portfolio/mat
 import { createCalendarFeed, listCalendarFeeds, revokeCalendarFeed, rotateCalendarFeed, serveCalendarFeed } from "../season/calendar-feeds";
 import { buySymbolCatalogue, searchSymbols, symbolNames } from "../symbols/symbol-directory";
 import { exportAudit, listAudit } from "../teams/audit";
-import { acceptInvite, createInvite, listInvites } from "../teams/invites";
+import { acceptInvite, createInvite, listInvites, revokeInvite } from "../teams/invites";
 import { updateMember } from "../teams/members";
 import { deleteOrgKey, getOrgKeyStatus } from "../teams/org-key";
 import { relayAlphaRequest } from "../upstream/alpha-relay";
@@ -120,8 +120,9 @@ export const deskBindings = {
   deleteOrgKey: deleteOrgKey,
   updateMember: ({ ctx, user, params, input }) => updateMember({ ctx, user, input: { userId: params.id, change: input } }),
   listInvites: listInvites,
+  revokeInvite: ({ ctx, user, params }) => revokeInvite({ ctx, user, input: { id: params.id } }),
   createInvite: ({ ctx, user, input, request }) => createInvite({ ctx, user, input: { invite: input, origin: request.headers.get("origin") ?? new URL(request.url).origin } }),
-  listAudit: ({ ctx, user }) => listAudit({ ctx, user }),
+  listAudit: listAudit,
   exportAudit: exportAudit,
 } satisfies { [Id in DeskRouteId]: DeskBinding<Id> };
 

@@ -5,6 +5,8 @@ import "server-only";
  */
 import { deskRoutes, type DeskRouteId } from "@/lib/desk/routes";
 import { serveDeskRoute, type DeskBinding, type RouteFunction, type RouteOptions } from "../http/route";
+
+export { methodNotAllowed } from "../http/route";
 import { deskBindings } from "./bindings";
 
 export function deskRoute<Id extends DeskRouteId>(id: Id, options: RouteOptions & { serve?: DeskBinding<Id> } = {}): RouteFunction {

@@ -5,6 +5,7 @@ import "server-only";
  * To add one, add a line to DESK_JOBS: `{ name, everySeconds, run: ({ ctx, now }) => ... }`.
  */
 import type { DeskContext } from "../core/context";
+import { SETTLE_EVERY_SECONDS, settlePendingSpend } from "../money/settle-spend";
 import { RESPONSE_CACHE_KEEP_MS } from "../upstream/response-cache";
 import { SIGN_IN_POLICY } from "../identity/sign-in";
 import { SESSION_MAX_AGE_SECONDS } from "../identity/session";
@@ -31,6 +32,7 @@ export async function sweepExpiredRows({ ctx, now }: { ctx: DeskContext; now: Da
 
 export const DESK_JOBS: DeskJob[] = [
   { name: "desk.sweep", everySeconds: 600, run: async (args) => void (await sweepExpiredRows(args)) },
+  { name: "desk.spend.settle", everySeconds: SETTLE_EVERY_SECONDS, run: async (args) => void (await settlePendingSpend(args)) },
 ];
 
 /** Registers every periodic job on this instance: each period's run happens on one instance only. */

@@ -2,11 +2,14 @@ import "server-only";
 /** The audit log of every change to keys, roles and allowances: written in the changing transaction, read by admins. */
 import { toCsv } from "@/lib/alpha/csv";
 import { AlphaError } from "@/lib/alpha/errors";
-import type { AuditAction, AuditEntry } from "@/lib/desk/teams";
+import type { z } from "zod";
+import type { AuditAction, AuditPage, AuditQuery } from "@/lib/desk/teams";
+import { ACCESS_AUDIT_ACTIONS, auditQuerySchema } from "@/lib/desk/teams";
 import type { DeskContext } from "../core/context";
 import type { DeskFile } from "../core/reply";
 import { newSequentialId } from "../core/ids";
 import type { SessionUser } from "../identity/users";
+import { parseOrThrow } from "../identity/users";
 import type { TeamsDb } from "../core/teams-tables";
 import { teamsDb } from "../core/teams-tables";
 
@@ -31,25 +34,69 @@ export async function writeAudit({
     .execute();
 }
 
-export async function listAudit({ ctx, user, input = {} }: { ctx: DeskContext; user: SessionUser; input?: { limit?: number } }): Promise<AuditEntry[]> {
-  requireAdmin(user);
-  const rows = await teamsDb({ ctx })
-    .selectFrom("audit_log")
-    .select(["id", "at", "actor", "action", "target", "change"])
-    .orderBy("at", "desc")
-    .orderBy("id", "desc")
-    .limit(Math.min(Math.max(input.limit ?? 200, 1), 5_000))
-    .execute();
-  return rows;
+type AuditFilter = Omit<z.output<typeof auditQuerySchema>, "limit" | "before">;
+
+function filtered(ctx: DeskContext, filter: AuditFilter) {
+  let query = teamsDb({ ctx }).selectFrom("audit_log").select(["id", "at", "actor", "action", "target", "change"]);
+  if (filter.actor) query = query.where("actor", "=", filter.actor);
+  if (filter.action === "access") query = query.where("action", "in", [...ACCESS_AUDIT_ACTIONS]);
+  else if (filter.action) query = query.where("action", "=", filter.action);
+  if (filter.from) query = query.where("at", ">=", istDayStartIso(filter.from, 0));
+  if (filter.to) query = query.where("at", "<", istDayStartIso(filter.to, 1));
+  return query;
 }
 
+/** The UTC instant an IST calendar day (plus `days`) starts at, as the log's `at` is written. */
+function istDayStartIso(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00+05:30`) + days * 86_400_000).toISOString();
+}
+
+/**
+ * A page of the log, newest first, by keyset (ids grow with time): every entry is reachable however many came after
+ * it, and the filters (actor, action or the access changes, IST days) narrow it.
+ */
+export async function listAudit({ ctx, user, input = {} }: { ctx: DeskContext; user: SessionUser; input?: AuditQuery }): Promise<AuditPage> {
+  requireAdmin(user);
+  const { before, limit, ...filter } = parseOrThrow(auditQuerySchema, input);
+  let query = filtered(ctx, filter);
+  if (before) query = query.where("id", "<", before);
+  const rows = await query.orderBy("id", "desc").limit(limit + 1).execute();
+  const entries = rows.slice(0, limit);
+  return { entries, nextBefore: rows.length > limit ? entries[entries.length - 1]!.id : null };
+}
+
+const CSV_PAGE = 1_000;
+
+/** The whole log (or what the filters keep) as CSV, read and sent a page at a time: nothing is cut off. */
+export function auditCsvStream({ ctx, user, input = {} }: { ctx: DeskContext; user: SessionUser; input?: AuditFilter }): ReadableStream<Uint8Array> {
+  requireAdmin(user);
+  const encoder = new TextEncoder();
+  let before: string | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(toCsv(AUDIT_CSV_HEADER, [])));
+      }
+      let query = filtered(ctx, input);
+      if (before) query = query.where("id", "<", before);
+      const rows = await query.orderBy("id", "desc").limit(CSV_PAGE).execute();
+      if (rows.length > 0) controller.enqueue(encoder.encode(toCsv(null, rows.map((e) => [e.at, e.actor, e.action, e.target, e.change]))));
+      if (rows.length < CSV_PAGE) controller.close();
+      else before = rows[rows.length - 1]!.id;
+    },
+  });
+}
+
+const AUDIT_CSV_HEADER = ["time", "actor", "action", "target", "change"];
+
 export async function auditCsv({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<string> {
-  const entries = await listAudit({ ctx, user, input: { limit: 5_000 } });
-  return toCsv(["time", "actor", "action", "target", "change"], entries.map((e) => [e.at, e.actor, e.action, e.target, e.change]));
+  return new Response(auditCsvStream({ ctx, user })).text();
 }
 
 /** The whole log as a download. */
 export async function exportAudit({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<DeskFile> {
-  const body = await auditCsv({ ctx, user });
+  const body = auditCsvStream({ ctx, user });
   return { filename: `desk-audit-${ctx.now().toISOString().slice(0, 10)}.csv`, contentType: "text/csv; charset=utf-8", body };
 }

@@ -31,6 +31,7 @@ function toInvite(row: InvitesTable & { used_by_email?: string | null }): Invite
     expiresAt: row.expires_at,
     usedAt: row.used_at,
     usedBy: row.used_by_email ?? null,
+    revokedAt: row.revoked_at ?? null,
   };
 }
 
@@ -51,6 +52,7 @@ export async function createInvite({ ctx, user, input }: { ctx: DeskContext; use
     expires_at: new Date(now.getTime() + INVITE_TTL_HOURS * 3_600_000).toISOString(),
     used_at: null,
     used_by: null,
+    revoked_at: null,
   };
   await teamsDb({ ctx }).transaction().execute(async (trx) => {
     await trx.insertInto("invites").values(row).execute();
@@ -74,7 +76,20 @@ export async function listInvites({ ctx, user }: { ctx: DeskContext; user: Sessi
   return rows.map(toInvite);
 }
 
-const INVALID = "This invite link is not valid: it was used already, has expired, or was copied incompletely. Ask your admin for a new one.";
+/** Revokes an open invite: its link signs nobody up from now on. A used or unknown one is a 404. */
+export async function revokeInvite({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: { id: string } }): Promise<Invite> {
+  requireAdmin(user);
+  const now = ctx.now().toISOString();
+  return teamsDb({ ctx }).transaction().execute(async (trx) => {
+    const revoked = await trx.updateTable("invites").set({ revoked_at: now }).where("id", "=", input.id).where("used_at", "is", null).where("revoked_at", "is", null).executeTakeFirst();
+    const row = await trx.selectFrom("invites").selectAll().where("id", "=", input.id).executeTakeFirst();
+    if (!row || (Number(revoked.numUpdatedRows) !== 1 && !row.revoked_at)) throw new AlphaError("not_found", "No open invite with this id: it was used already, or never existed");
+    if (Number(revoked.numUpdatedRows) === 1) await writeAudit({ ctx, db: trx, user, input: { action: "invite.revoked", target: row.note || "invite link", change: `${row.role} invite revoked` } });
+    return toInvite(row);
+  });
+}
+
+const INVALID = "This invite link is not valid: it was used already, was revoked, has expired, or was copied incompletely. Ask your admin for a new one.";
 
 export async function acceptInvite({ ctx, input }: { ctx: DeskContext; input: AcceptInviteInput }): Promise<UserSummary> {
   const parsed = parseOrThrow(acceptInviteInputSchema, input);
@@ -86,7 +101,12 @@ export async function acceptInvite({ ctx, input }: { ctx: DeskContext; input: Ac
     .set({ used_at: now })
     .where("token_hash", "=", hash)
     .where("used_at", "is", null)
+    .where("revoked_at", "is", null)
     .where("expires_at", ">", now)
+    // An invite acts on its maker's authority at the moment of use: once they are no admin, or disabled, it is void.
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom("users").select("users.id").whereRef("users.id", "=", "invites.created_by").where("users.role", "=", "admin").where("users.disabled", "=", 0)),
+    )
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) throw new AlphaError("invite_invalid", INVALID);
   const invite = await db.selectFrom("invites").selectAll().where("token_hash", "=", hash).executeTakeFirstOrThrow();
@@ -94,7 +114,8 @@ export async function acceptInvite({ ctx, input }: { ctx: DeskContext; input: Ac
   let created: UserSummary;
   try {
     // The invite is the admin's act: the user is created on their authority.
-    const actor: SessionUser = inviter ? { ...inviter, role: "admin" } : { id: invite.created_by, email: "invite", name: "invite", role: "admin" };
+    if (!inviter) throw new AlphaError("invite_invalid", INVALID);
+    const actor: SessionUser = { ...inviter, role: "admin" };
     created = await createUser({ ctx, user: actor, input: { email: parsed.email, name: parsed.name, password: parsed.password, role: invite.role } });
   } catch (error) {
     // Nobody signed up: the link stays usable (an email already taken, say).

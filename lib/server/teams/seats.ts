@@ -13,7 +13,7 @@ import { PAID_ACTION_LABELS, PAID_ACTIONS, paidActionSchema } from "@/lib/desk/t
 import type { DeskContext } from "../core/context";
 import type { DeskDb } from "../core/db";
 import { toNumber } from "../core/db";
-import { precompiled, writeGrouped } from "../core/precompiled";
+import { precompiled } from "../core/precompiled";
 import type { SessionUser } from "../identity/users";
 import type { SeatsTable } from "../core/teams-tables";
 import { teamsDb } from "../core/teams-tables";
@@ -114,19 +114,27 @@ const countOpen = precompiled(3, (db: DeskDb, userId: string, day: string, price
     .onConflict((oc) => oc.columns(["user_id", "day"]).doUpdateSet({ counted: sql<number>`allowance_days.counted + excluded.counted` })),
 );
 
-export async function reserveAllowance({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: { seat: Seat; price: number } }): Promise<Reservation | null> {
+/** Runs one compiled write on `db` (a transaction's or the desk's) and answers the rows it changed. */
+async function changedRows(db: DeskDb, query: ReturnType<typeof countOpen.compile>): Promise<number> {
+  const result = await db.executeQuery(query);
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+/**
+ * Counts `price` against the member's allowance of today, inside `db` (the transaction that also logs the pending
+ * call, so a crash never leaves a count without its row); refused with what is left when it does not fit.
+ */
+export async function reserveAllowance({ ctx, db = ctx.db, user, input }: { ctx: DeskContext; db?: DeskDb; user: SessionUser; input: { seat: Seat; price: number } }): Promise<Reservation | null> {
   const allowance = input.seat.dailyAllowance;
   if (input.price <= 0) return null;
   const day = allowanceDay({ ctx });
   const price = Math.round(input.price);
   if (allowance === null) {
-    await writeGrouped(ctx, [countOpen.compile(ctx.db, user.id, day, price)]);
+    await changedRows(db, countOpen.compile(ctx.db, user.id, day, price));
     return { userId: user.id, day, price };
   }
-  // Committed before the call is sent (with other writes of the moment on SQLite; the condition is checked inside).
-  const [changed] = await writeGrouped(ctx, [countCapped.compile(ctx.db, user.id, day, price, allowance)]);
-  if (changed === 1) return { userId: user.id, day, price };
-  const row = await teamsDb({ ctx }).selectFrom("allowance_days").select("counted").where("user_id", "=", user.id).where("day", "=", day).executeTakeFirst();
+  if ((await changedRows(db, countCapped.compile(ctx.db, user.id, day, price, allowance))) === 1) return { userId: user.id, day, price };
+  const row = await teamsDb({ ctx: { db } }).selectFrom("allowance_days").select("counted").where("user_id", "=", user.id).where("day", "=", day).executeTakeFirst();
   const remaining = Math.max(0, allowance - toNumber(row?.counted));
   throw new AlphaError(
     "allowance_exceeded",
@@ -135,15 +143,14 @@ export async function reserveAllowance({ ctx, user, input }: { ctx: DeskContext;
   );
 }
 
-export async function settleAllowance({ ctx, input }: { ctx: DeskContext; input: { reservation: Reservation; credits: number } }): Promise<void> {
-  const { reservation } = input;
-  const delta = Math.max(0, Math.round(input.credits)) - reservation.price;
-  if (delta === 0) return;
-  await teamsDb({ ctx })
+/** Moves a member's count of `day` by `delta` credits (a settlement: the charge against what was counted for it). */
+export async function moveAllowance({ db, input }: { db: DeskDb; input: { userId: string; day: string; delta: number } }): Promise<void> {
+  if (input.delta === 0) return;
+  await teamsDb({ ctx: { db } })
     .updateTable("allowance_days")
-    .set({ counted: sql<number>`counted + ${delta}` })
-    .where("user_id", "=", reservation.userId)
-    .where("day", "=", reservation.day)
+    .set({ counted: sql<number>`counted + ${Math.round(input.delta)}` })
+    .where("user_id", "=", input.userId)
+    .where("day", "=", input.day)
     .execute();
 }
 

@@ -6,6 +6,7 @@ import type { RunningServer } from "../core/embedded-service";
 import { getAlphaKeyStatus, withUserKey } from "../identity/key-vault";
 import { saveAlphaKey } from "../upstream/stored-keys";
 import type { SessionUser } from "../identity/users";
+import { updateUser } from "../identity/users";
 import { getSummary } from "../records/summaries";
 import { addWatchlistItems, createWatchlist, findWatchlist, listWatchlists, setWatchlistSharing } from "../portfolio/watchlists";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
@@ -17,6 +18,7 @@ import { deleteOrgKey } from "./org-key";
 import { saveOrganisationKey } from "../upstream/stored-keys";
 import { countedToday } from "./seats";
 import { teamsDb } from "../core/teams-tables";
+import { newSequentialId } from "../core/ids";
 import { getTeamView } from "../money/team-view";
 
 let service: RunningServer;
@@ -219,10 +221,50 @@ describe("membership and the audit log", () => {
     const view = await getTeamView({ ctx: desk.ctx, user: admin });
     expect(view.members.find((m) => m.userId === joined.id)?.seat).toEqual({ dailyAllowance: 40, actions: ["summaries"] });
 
-    const old = await createInvite({ ctx: { ...desk.ctx, now: () => new Date(Date.now() - 73 * 3_600_000) }, user: admin, input: { invite: {}, origin: "http://desk.test" } });
+    const old = await createInvite({ ctx: { ...desk.ctx, now: () => new Date(Date.now() - 25 * 3_600_000) }, user: admin, input: { invite: {}, origin: "http://desk.test" } });
     await expect(acceptInvite({ ctx: desk.ctx, input: { token: new URL(old.url).hash.slice(1), email: "late@example.test", name: "Late", password: "a-long-password" } })).rejects.toMatchObject({
       code: "invite_invalid",
     });
+  });
+
+  it("an admin revokes an open invite (DELETE), and an invite dies with its maker's admin rights", async () => {
+    const { desk, admin } = await team("sqlite", 0);
+    const make = async (maker: SessionUser, role: "admin" | "member") => {
+      const invite = await createInvite({ ctx: desk.ctx, user: maker, input: { invite: { role }, origin: "http://desk.test" } });
+      return { ...invite, token: new URL(invite.url).hash.slice(1) };
+    };
+    const join = (token: string, email: string) => acceptInvite({ ctx: desk.ctx, input: { token, email, name: "Joiner", password: "a-long-password" } });
+
+    // Revoked through the route, as the invites card does: listed as revoked, its link refused, the revocation audited.
+    const open = await make(admin, "member");
+    expect(Date.parse(open.expiresAt) - Date.parse(open.createdAt)).toBe(24 * 3_600_000);
+    const revoke = deskRoute("revokeInvite", { ctx: desk.ctx });
+    const response = await revoke(await browserRequest(desk.ctx, admin, `/api/team/invites/${open.id}`, { method: "DELETE" }));
+    expect(response.status).toBe(200);
+    const revoked = ((await response.json()) as { data: { revokedAt: string | null } }).data;
+    expect(revoked.revokedAt).not.toBeNull();
+    await expect(join(open.token, "revoked@example.test")).rejects.toMatchObject({ code: "invite_invalid" });
+    expect((await listAudit({ ctx: desk.ctx, user: admin })).entries.some((e) => e.action === "invite.revoked")).toBe(true);
+    // A member may not revoke; a used or unknown invite is a 404.
+    const member = await makeUser(desk.ctx);
+    const other = await make(admin, "member");
+    expect((await revoke(await browserRequest(desk.ctx, member, `/api/team/invites/${other.id}`, { method: "DELETE" }))).status).toBe(403);
+    await join(other.token, "joined@example.test");
+    expect((await revoke(await browserRequest(desk.ctx, admin, `/api/team/invites/${other.id}`, { method: "DELETE" }))).status).toBe(404);
+    expect((await revoke(await browserRequest(desk.ctx, admin, "/api/team/invites/inv_nope", { method: "DELETE" }))).status).toBe(404);
+
+    // An admin invite made by an admin who is then demoted (or disabled) makes no admin: it is void.
+    const second = await makeUser(desk.ctx, "admin");
+    const byDemoted = await make(second, "admin");
+    const byDisabled = await make(second, "member");
+    await updateMember({ ctx: desk.ctx, user: admin, input: { userId: second.id, change: { role: "member" } } });
+    await expect(join(byDemoted.token, "would-be-admin@example.test")).rejects.toMatchObject({ code: "invite_invalid" });
+    await updateMember({ ctx: desk.ctx, user: admin, input: { userId: second.id, change: { role: "admin" } } });
+    await updateUser({ ctx: desk.ctx, user: admin, userId: second.id, input: { disabled: true } });
+    await expect(join(byDisabled.token, "would-be-member@example.test")).rejects.toMatchObject({ code: "invite_invalid" });
+    const emails = (await teamsDb({ ctx: desk.ctx }).selectFrom("users").select("email").execute()).map((u) => u.email);
+    expect(emails).not.toContain("would-be-admin@example.test");
+    expect(emails).not.toContain("would-be-member@example.test");
   });
 
   it("every change to keys, roles and allowances is in the audit log, readable by admins and exported as CSV", async () => {
@@ -232,7 +274,7 @@ describe("membership and the audit log", () => {
     await updateMember({ ctx: desk.ctx, user: admin, input: { userId: member.id, change: { role: "admin" } } });
     await updateMember({ ctx: desk.ctx, user: admin, input: { userId: member.id, change: { role: "member", actions: ["data"] } } });
     await deleteOrgKey({ ctx: desk.ctx, user: admin });
-    const entries = await listAudit({ ctx: desk.ctx, user: admin });
+    const { entries } = await listAudit({ ctx: desk.ctx, user: admin });
     expect(entries.map((e) => e.action).sort()).toEqual(["member.actions", "member.allowance", "member.role", "member.role", "org_key.deleted", "org_key.saved"]);
     expect(entries.find((e) => e.action === "member.allowance")?.change).toBe("daily allowance no allowance → 100 credits a day");
     expect(JSON.stringify(entries)).not.toContain(key);
@@ -241,4 +283,55 @@ describe("membership and the audit log", () => {
     expect(csv.trim().split("\r\n")).toHaveLength(7);
     await expect(listAudit({ ctx: desk.ctx, user: member })).rejects.toMatchObject({ code: "forbidden" });
   });
+
+  it("a flood of 5,100 changes after a key change never hides it: the log pages through all of it, filters find it, the CSV holds it", async () => {
+    const { desk, admin, members } = await team("sqlite", 1);
+    const member = members[0]!;
+    await updateMember({ ctx: desk.ctx, user: admin, input: { userId: member.id, change: { dailyAllowance: 5 } } });
+    const t0 = Date.now();
+    const flood = Array.from({ length: 5_100 }, (_, i) => ({
+      id: newSequentialId("aud", t0 + 1 + i),
+      at: new Date(t0 + 1 + i).toISOString(),
+      actor_id: member.id,
+      actor: member.email,
+      action: "personal_key.saved" as const,
+      target: `=HYPERLINK("x${i}")`,
+      change: "flood",
+    }));
+    for (let i = 0; i < flood.length; i += 500) await teamsDb({ ctx: desk.ctx }).insertInto("audit_log").values(flood.slice(i, i + 500)).execute();
+
+    // Walked page by page, newest first, every entry comes once, the allowance change last.
+    const seen: string[] = [];
+    let before: string | undefined;
+    for (let pages = 0; pages < 100; pages++) {
+      const page = await listAudit({ ctx: desk.ctx, user: admin, input: { limit: 200, ...(before ? { before } : {}) } });
+      seen.push(...page.entries.map((e) => e.id));
+      if (!page.nextBefore) break;
+      before = page.nextBefore;
+    }
+    expect(seen).toHaveLength(5_100 + 2);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort().reverse()).toEqual(seen);
+
+    // Filters: by what (the access changes of the admin), by who, by IST day; a bad filter is a 400.
+    const byAdmin = await listAudit({ ctx: desk.ctx, user: admin, input: { actor: admin.email } });
+    expect(byAdmin.entries.map((e) => e.action).sort()).toEqual(["member.allowance", "org_key.saved"]);
+    const allowance = await listAudit({ ctx: desk.ctx, user: admin, input: { action: "member.allowance" } });
+    expect(allowance.entries).toHaveLength(1);
+    const access = await listAudit({ ctx: desk.ctx, user: admin, input: { action: "access", limit: 10 } });
+    expect(access.entries).toHaveLength(10);
+    const tomorrow = new Date(Date.now() + 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    expect((await listAudit({ ctx: desk.ctx, user: admin, input: { from: tomorrow } })).entries).toEqual([]);
+    const route = deskRoute("listAudit", { ctx: desk.ctx });
+    expect((await route(await browserRequest(desk.ctx, admin, "/api/team/audit?from=2027-02-30"))).status).toBe(400);
+    const ok = await route(await browserRequest(desk.ctx, admin, "/api/team/audit?action=member.allowance"));
+    expect(((await ok.json()) as { data: { entries: unknown[] } }).data.entries).toHaveLength(1);
+
+    // The CSV streams the whole log, formula cells neutralised.
+    const file = await deskRoute("exportAudit", { ctx: desk.ctx })(await browserRequest(desk.ctx, admin, "/api/team/audit.csv"));
+    const lines = (await file.text()).trim().split("\r\n");
+    expect(lines).toHaveLength(1 + 5_100 + 2);
+    expect(lines.slice(-2).some((l) => l.includes("member.allowance"))).toBe(true);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x5099"")"`);
+  }, 60_000);
 });

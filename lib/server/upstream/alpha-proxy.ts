@@ -19,7 +19,8 @@ import { reuseRecentSummary, recordAfterCall, recordsAfterCall } from "../record
 import { canonicalBody, MAX_LINK_REUSE_SECONDS, reuseSignedLinks, SIGNED_LINK_ENDPOINTS } from "./signed-links";
 import { recordSpend } from "../records/spend";
 import type { SessionUser } from "../identity/users";
-import { guardPaidCall, reservationPrice, reserveAllowance, settleAllowance } from "../teams/seats";
+import { guardPaidCall, reservationPrice } from "../teams/seats";
+import { dropPaidCall, openPaidCall, settlePaidCall, type PaidCall } from "../records/pending-spend";
 import { assertJobVisible, batchJobIdOf, ownershipApplies, recordJobOwner, visibleJobIds } from "../teams/visibility";
 
 export type { ProxyMeta } from "@/lib/desk/envelope";
@@ -75,6 +76,20 @@ export function mapUpstreamError(error: unknown, apiKey: string): AlphaError {
     status: error.status,
     ...(details ? { details } : {}),
     ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+  });
+}
+
+/** An error the service answered with (a 4xx refusal): the service charges nothing for those. */
+function refusedByService(error: unknown): boolean {
+  return isAlphaError(error) && error.status >= 400 && error.status < 500 && !error.code.startsWith("upstream_");
+}
+
+/** The caller's error of a paid call whose charge is not known yet: it names the most it may have cost. */
+function chargePending(mapped: AlphaError, call: PaidCall): AlphaError {
+  return new AlphaError(mapped.code, `${mapped.message} The service may have charged up to ${call.quoted} credit${call.quoted === 1 ? "" : "s"}; the desk will confirm.`, {
+    status: mapped.status,
+    details: { ...mapped.details, charge_pending: { max_credits: call.quoted, client_request_id: call.clientRequestId } },
+    ...(mapped.retryAfter !== undefined ? { retryAfter: mapped.retryAfter } : {}),
   });
 }
 
@@ -195,18 +210,28 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
   const fromUpstream = async (): Promise<ProxyAnswer> => {
     // A paid call that timed out may have been charged: never send it twice on our own.
     const client = clientFor(ctx, apiKey, paid ? 0 : 1);
-    // Counted against the member's daily allowance before it is sent (refused with what is left), settled after.
-    const reservation = seat ? await reserveAllowance({ ctx, user, input: { seat, price: await reservationPrice(id, prepared.parsed) } }) : null;
+    // Logged as pending (and counted against the member's allowance) before it is sent, under the id the ledger will
+    // name its debit by: whatever becomes of the answer, the charge is found and settled (records/pending-spend.ts).
+    const pending = paid ? await openPaidCall({ ctx, user, input: { endpoint: id, accountId, price: await reservationPrice(id, prepared.parsed), seat } }) : null;
     // The answer this process last wrote for this request, checked by the contract: the same bytes need no second check.
     const checkedBefore = cacheable && !signedLinks ? checkedAnswer({ ctx, key }) : null;
     let response;
     try {
       // The request validated above, sent as it is (not validated a second time).
-      response = await client.send(id, prepared, { ...callOptions, keepText: true, ...(checkedBefore ? { checkedBefore } : {}) });
+      response = await client.send(id, prepared, {
+        ...callOptions,
+        keepText: true,
+        ...(checkedBefore ? { checkedBefore } : {}),
+        ...(pending ? { clientRequestId: pending.clientRequestId } : {}),
+      });
     } catch (error) {
       const mapped = mapUpstreamError(error, apiKey);
-      // Nothing was charged unless the call timed out (the service may have billed it): then the price stays counted.
-      if (reservation && mapped.code !== "upstream_timeout") await settleAllowance({ ctx, input: { reservation, credits: 0 } }).catch(() => undefined);
+      if (pending) {
+        // The service answered with a refusal: it charged nothing. Any other end (a timeout, a cut-off answer, a 5xx)
+        // may have been charged: the row stays pending until the ledger says, and the caller is told so.
+        if (refusedByService(error)) await dropPaidCall({ ctx, input: { rowId: pending.rowId } }).catch(() => undefined);
+        else throw chargePending(mapped, pending);
+      }
       // The account's rate limit is spent: every caller of this account waits with it, instead of asking again.
       if (mapped.status === 429) await backOff({ ctx, accountId, retryAfterSeconds: mapped.retryAfter });
       throw mapped;
@@ -218,16 +243,16 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     const json = response.text ?? JSON.stringify(response.data);
     // Those very bytes, as the upstream sent them (well-formed UTF-8 of `json`): not encoded again on the way out.
     const bytes = response.text != null ? (response.bytes ?? undefined) : undefined;
-    // A batch job's lines are billed later, outside this call: its whole upper bound stays counted.
-    if (reservation && id !== "createBatchJob") await settleAllowance({ ctx, input: { reservation, credits } }).catch(() => undefined);
     // Spent credits or changed state (a cancelled job): shared answers of the account are out of date.
     if (credits > 0 || !isGet) await forgetAccountMemo({ ctx, accountId }).catch(() => undefined);
     // The credits are spent: a failing write of the log, the record or the cache must not cost the user the answer too.
     // Only the writes this call has (a fresh GET has two), awaited together.
     const writes: Promise<unknown>[] = [];
-    if (paid) {
+    if (pending) {
       const jobId = id === "createBatchJob" ? (response.data as { id: string }).id : null;
-      writes.push(recordSpend({ ctx, entry: { userId: user.id, endpoint: id, credits, accountId, cached: false, requestId: response.meta.requestId, jobId } }));
+      // A batch job's lines are billed later, outside this call: its upper bound stays counted until the job ends.
+      const counted = id === "createBatchJob" ? ("keep" as const) : credits;
+      writes.push(settlePaidCall({ ctx, input: { rowId: pending.rowId, credits, requestId: response.meta.requestId, jobId, counted, uncounted: !pending.counted } }));
     }
     // The upstream's own bytes of a text the check left as it came: what checkedAnswer offers the next call.
     if (cacheable) writes.push(writeCachedAnswer({ ctx, entry: { key, accountId, endpoint: id, body: json, fetchedAt, ...(bytes && !signedLinks ? { checkedBytes: bytes } : {}) } }));
