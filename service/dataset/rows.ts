@@ -1414,7 +1414,6 @@ export interface EarningsInput {
   current: QuarterFinancials;
   previous: QuarterFinancials;
   yearAgo: QuarterFinancials;
-  cls: ResultsClass;
 }
 
 /** One results filing with its summary and table; also returns the facts texts about it can use. */
