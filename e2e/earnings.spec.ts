@@ -5,6 +5,18 @@ import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 
 test.describe("the earnings page", () => {
+  test("the month marks the market's trading holidays", async ({ browser, baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not set");
+    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e earnings holidays");
+    await page.goto("/earnings?view=month&date=2026-11-15");
+    const calendar = page.getByTestId("earnings-calendar");
+    const holiday = calendar.locator('[role=gridcell][data-day="2026-11-24"]');
+    await expect(holiday).toHaveAttribute("data-holiday", "true");
+    await expect(holiday.getByTestId("calendar-holiday")).toContainText(/Holiday · .*Guru Nanak/);
+    await expect(holiday.getByTestId("calendar-day-summary")).toContainText("market holiday");
+    await expect(calendar.locator('[role=gridcell][data-day="2026-11-23"]')).not.toHaveAttribute("data-holiday", "true");
+  });
+
   test("the calendar shows events in month, week and agenda views and filters by symbols and by watchlist, all in the URL", { tag: LIVE }, async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
     const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e earnings calendar");

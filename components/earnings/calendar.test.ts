@@ -6,6 +6,7 @@ import {
   filedRange,
   groupByDay,
   hasTimeOfDay,
+  holidaysIn,
   istDayOf,
   monthGrid,
   rangeLabel,
@@ -95,5 +96,25 @@ describe("filed results on past days", () => {
     const byDay = groupByDay(rows);
     // 18:45 UTC on the 16th is 00:15 IST on the 17th.
     expect([...byDay.keys()].sort()).toEqual(["2026-10-09", "2026-10-17"]);
+  });
+});
+
+describe("holidaysIn", () => {
+  it("marks the weekday holidays among the days shown, by name", () => {
+    const days = monthGrid("2026-11-12").flat();
+    const marked = holidaysIn(
+      [
+        { date: "2026-11-10", name: "Diwali Balipratipada" },
+        { date: "2026-11-24", name: "Guru Nanak Jayanti" },
+        { date: "2026-11-08", name: "A Sunday" },
+        { date: "2026-01-26", name: "Republic Day" },
+      ],
+      days,
+    );
+    expect([...marked]).toEqual([
+      ["2026-11-10", "Diwali Balipratipada"],
+      ["2026-11-24", "Guru Nanak Jayanti"],
+    ]);
+    expect(holidaysIn(undefined, days).size).toBe(0);
   });
 });

@@ -173,3 +173,11 @@ export function calendarWindow(date: string | null, view: CalendarView, today: s
 export function filedCalendarRows(rows: readonly EarningsIndexRow[], names: ReadonlyMap<string, string>): CalendarRow[] {
   return rows.map((r) => ({ id: `filed:${r.id}`, symbol: r.symbol, company: names.get(r.symbol) ?? null, date: r.date ?? null, quarter: r.quarter ?? null, purpose: "Results filed", filed: true }));
 }
+
+/** Trading holidays by IST day (`YYYY-MM-DD` → name) in the days shown: a holiday on a weekday is marked on the grid. */
+export function holidaysIn(holidays: readonly { date: string; name: string }[] | undefined, days: readonly string[]): Map<string, string> {
+  const shown = new Set(days);
+  const out = new Map<string, string>();
+  for (const h of holidays ?? []) if (shown.has(h.date) && weekdayIndex(h.date) < 5) out.set(h.date, h.name);
+  return out;
+}

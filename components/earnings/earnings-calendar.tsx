@@ -13,6 +13,8 @@ import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatIstDateTime } from "@/lib/format/time";
 import { filedCalendarQueryOptions, heldCompanyNames, upcomingCalendarQueryOptions } from "@/lib/query/earnings";
 import { cn } from "@/lib/utils";
+import * as api from "@/lib/desk/route-meta";
+import { deskQuery } from "@/lib/query/desk";
 import {
   type CalendarRow,
   type CalendarView,
@@ -20,6 +22,7 @@ import {
   dayOfMonth,
   filedCalendarRows,
   groupByDay,
+  holidaysIn,
   istDayOf,
   longDayLabel,
   monthGrid,
@@ -45,8 +48,21 @@ const AgendaView = React.lazy(() => loadWeekAgenda().then((m) => ({ default: m.A
 /** The week and agenda views are fetched when the view tabs get the pointer or focus (or the page opens on one). */
 const preloadWeekAgenda = () => void loadWeekAgenda().catch(() => undefined);
 
-function MonthView({ anchor, today, byDay, onMore }: { anchor: string; today: string; byDay: Map<string, CalendarRow[]>; onMore: (day: string) => void }) {
+function MonthView({
+  anchor,
+  today,
+  byDay,
+  onMore,
+  holidays,
+}: {
+  anchor: string;
+  today: string;
+  byDay: Map<string, CalendarRow[]>;
+  onMore: (day: string) => void;
+  holidays: readonly { date: string; name: string }[] | undefined;
+}) {
   const weeks = monthGrid(anchor);
+  const closed = holidaysIn(holidays, weeks.flat());
   return (
     <div role="grid" aria-label={`Results in ${rangeLabel(anchor, "month")}`} className="overflow-x-auto" data-testid="calendar-month">
       {/* On a phone the month fits the screen: each day shows its count and opens its list (no sideways scroll). */}
@@ -64,12 +80,14 @@ function MonthView({ anchor, today, byDay, onMore }: { anchor: string; today: st
               const rows = byDay.get(day) ?? [];
               const { shown, more } = visibleSlice(rows, MONTH_CELL_MAX);
               const outside = !sameMonth(day, anchor);
+              const holiday = closed.get(day);
               return (
                 <div
                   role="gridcell"
                   key={day}
                   data-day={day}
                   data-count={rows.length}
+                  data-holiday={holiday ? "true" : undefined}
 
                   className={cn(
                     "flex min-h-14 min-w-0 flex-col gap-1 border-r p-1 last:border-r-0 sm:min-h-28 sm:p-1.5",
@@ -85,8 +103,14 @@ function MonthView({ anchor, today, byDay, onMore }: { anchor: string; today: st
                   >
                     {dayOfMonth(day)}
                   </span>
+                  {holiday && (
+                    <span className="truncate text-[0.7rem] leading-tight text-muted-foreground" title={`Market holiday: ${holiday}`} data-testid="calendar-holiday">
+                      Holiday · {holiday}
+                    </span>
+                  )}
                   <span className="sr-only" data-testid="calendar-day-summary">
-                    {longDayLabel(day)}: {describeCounts(rows)}
+                    {longDayLabel(day)}: {holiday ? `market holiday (${holiday}); ` : ""}
+                    {describeCounts(rows)}
                   </span>
                   <div className="hidden min-w-0 flex-col gap-1 sm:flex">
                     {shown.map((r) => (
@@ -150,6 +174,8 @@ export function EarningsCalendar({ today }: { today: string }) {
     enabled: filter.ready && past !== null,
   });
   const client = useQueryClient();
+  // The desk's market calendar (an admin may edit it) marks its trading holidays on the month.
+  const { data: marketCalendar } = useQuery(deskQuery(api.getMarketCalendar));
   const [openDay, setOpenDay] = React.useState<string | null>(null);
   // The view tabs control the panel below them (aria-controls must name an element that exists).
   const panelId = React.useId();
@@ -234,7 +260,7 @@ export function EarningsCalendar({ today }: { today: string }) {
               }
             />
           ) : shownView === "month" ? (
-            <MonthView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} />
+            <MonthView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} holidays={marketCalendar?.calendar.holidays} />
           ) : shownView === "week" ? (
             <WeekView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} />
           ) : (

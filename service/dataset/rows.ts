@@ -448,23 +448,30 @@ export function fitsSector(text: string, company: CompanyRecord): boolean {
 }
 const sectorFitCache = new Map<string, Map<string, boolean>>();
 
-const usableCache = new WeakMap<readonly string[], Map<string, string[]>>();
+const usableCache = new WeakMap<readonly string[], Map<string, { fit: string[]; byStory: Map<string, string[]> }>>();
 
 /** The templates a scene can fill completely and that suit the company's business. */
 export function usableTemplates(templates: readonly string[], scene: TextScene, sectorCheck = true): string[] {
-  // What decides usability is small (which facts the scene has, and the business), so results are cached.
+  // What decides usability is small (which facts the scene has, the business, the story's signs), so results are cached:
+  // first what the scene can fill for this business, then what of that tells the quarter's story.
   const fixedKeys = scene.fixed ? Object.keys(scene.fixed).sort().join(",") : "";
   const story = { r: scene.results, s: sceneSheet(scene) };
-  const sig = `${sectorCheck ? `${scene.company.sector}|${scene.company.industry}` : "-"}|${scene.results ? 1 : 0}${scene.quarter ? 1 : 0}${scene.eventMs !== undefined ? 1 : 0}|${fixedKeys}|${storySignature(story)}`;
+  const baseSig = `${sectorCheck ? `${scene.company.sector}|${scene.company.industry}` : "-"}|${scene.results ? 1 : 0}${scene.quarter ? 1 : 0}${scene.eventMs !== undefined ? 1 : 0}|${fixedKeys}|${story.s?.exportShare != null ? 1 : 0}`;
   let bySig = usableCache.get(templates);
   if (!bySig) {
     bySig = new Map();
     usableCache.set(templates, bySig);
   }
-  let hit = bySig.get(sig);
+  let base = bySig.get(baseSig);
+  if (!base) {
+    base = { fit: templates.filter((t) => templateKeys(t).every((k) => keyAvailable(k, scene)) && (!sectorCheck || fitsSector(t, scene.company))), byStory: new Map() };
+    bySig.set(baseSig, base);
+  }
+  const storySig = storySignature(story);
+  let hit = base.byStory.get(storySig);
   if (!hit) {
-    hit = templates.filter((t) => templateKeys(t).every((k) => keyAvailable(k, scene)) && (!sectorCheck || fitsSector(t, scene.company)) && storyFits(t, story));
-    bySig.set(sig, hit);
+    hit = base.fit.filter((t) => storyFits(t, story));
+    base.byStory.set(storySig, hit);
   }
   return hit;
 }
@@ -1201,24 +1208,36 @@ export function claimedDirection(template: string, key: string): "up" | "down" |
   return lastDirection(before.slice(clauseStart + 1));
 }
 
-const storyCache = new Map<string, boolean>();
+/** Which story rules a template triggers and the directions it gives its figures: fixed per template, so worked out once. */
+interface TemplateClaims {
+  rules: readonly number[];
+  directed: readonly (readonly [(typeof DIRECTED_KEYS)[number], "up" | "down"])[];
+}
+const claimsCache = new Map<string, TemplateClaims>();
+function templateClaims(template: string): TemplateClaims {
+  let hit = claimsCache.get(template);
+  if (!hit) {
+    const rules: number[] = [];
+    STORY_RULES.forEach(([re], i) => {
+      if (re.test(template)) rules.push(i);
+    });
+    const directed: [(typeof DIRECTED_KEYS)[number], "up" | "down"][] = [];
+    for (const k of DIRECTED_KEYS) {
+      const dir = claimedDirection(template, k);
+      if (dir) directed.push([k, dir]);
+    }
+    hit = { rules, directed };
+    claimsCache.set(template, hit);
+  }
+  return hit;
+}
+
 /** Whether a template's claims (directions of its figures, balance sheet, guidance) agree with the quarter's facts. */
 export function storyFits(template: string, story: Story): boolean {
   if (!story.r && !story.s) return true;
-  const key = `${storySignature(story)}|${template}`;
-  let hit = storyCache.get(key);
-  if (hit === undefined) {
-    const r = story.r;
-    hit =
-      STORY_RULES.every(([re, ok]) => !re.test(template) || ok(story)) &&
-      (!r ||
-        DIRECTED_KEYS.every((k) => {
-          const dir = claimedDirection(template, k);
-          return dir === null || (dir === "up" ? r[k] > 0 : r[k] < 0);
-        }));
-    storyCache.set(key, hit);
-  }
-  return hit;
+  const { rules, directed } = templateClaims(template);
+  const r = story.r;
+  return rules.every((i) => (STORY_RULES[i] as (typeof STORY_RULES)[number])[1](story)) && (!r || directed.every(([k, dir]) => (dir === "up" ? r[k] > 0 : r[k] < 0)));
 }
 
 export function storySignature({ r, s }: Story): string {
@@ -1253,8 +1272,15 @@ export function balanceSheetLine(company: CompanyRecord, r: ResultsFacts): strin
 
 /** The scene's fact sheet: given, or read from its results. */
 export function sceneSheet(scene: TextScene): FactSheet | undefined {
-  return scene.sheet ?? (scene.results ? factSheet(scene.company, scene.results) : undefined);
+  if (scene.sheet || !scene.results) return scene.sheet;
+  let sheet = sheetOfResults.get(scene.results);
+  if (!sheet) {
+    sheet = factSheet(scene.company, scene.results);
+    sheetOfResults.set(scene.results, sheet);
+  }
+  return sheet;
 }
+const sheetOfResults = new WeakMap<ResultsFacts, FactSheet>();
 
 /** The detailed filing's table: this quarter, the previous quarter and the year-ago quarter. */
 export function buildEarningsTable(company: CompanyRecord, current: QuarterFinancials, previous: QuarterFinancials, yearAgo: QuarterFinancials): EarningsTable {
@@ -1399,7 +1425,6 @@ export interface EarningsInput {
   current: QuarterFinancials;
   previous: QuarterFinancials;
   yearAgo: QuarterFinancials;
-  cls: ResultsClass;
 }
 
 /** One results filing with its summary and table; also returns the facts texts about it can use. */
@@ -1916,6 +1941,23 @@ export interface NewsInput {
   upcoming?: { quarter: string; atMs: number };
 }
 
+const dayFitCache = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+/** Stories a day can carry: session stories on market days only, annual-meeting business in its season. */
+function dayFitting(pool: readonly string[], atMs: number, traded: boolean): readonly string[] {
+  const key = `${traded ? 1 : 0}|${new Date(atMs + IST_MS).getUTCMonth()}`;
+  let byKey = dayFitCache.get(pool);
+  if (!byKey) {
+    byKey = new Map();
+    dayFitCache.set(pool, byKey);
+  }
+  let hit = byKey.get(key);
+  if (!hit) {
+    hit = pool.filter((t) => inAnnualSeason(t, atMs) && (traded || (!MARKET_WRAP_RE.test(t) && !SESSION_STORY_RE.test(t))));
+    byKey.set(key, hit);
+  }
+  return hit;
+}
+
 /** One news article about the company. */
 export function buildNews(rng: Rng, company: CompanyRecord, atMs: number, input: NewsInput = {}): NewsRecord {
   const sentiment = input.sentiment ?? rng.weighted([["positive", 0.4], ["negative", 0.27], ["neutral", 0.33]] as const);
@@ -1934,8 +1976,7 @@ export function buildNews(rng: Rng, company: CompanyRecord, atMs: number, input:
   };
   // Market-wrap headlines (how the indices closed, top gainers) run only on days the market traded.
   const traded = isMarketTradingDay(atMs);
-  const noWrap = (pool: readonly string[]) =>
-    pool.filter((t) => inAnnualSeason(t, atMs) && (traded || (!MARKET_WRAP_RE.test(t) && !SESSION_STORY_RE.test(t))));
+  const noWrap = (pool: readonly string[]) => dayFitting(pool, atMs, traded);
   const titlePool = noWrap(usableTemplates(phrases.newsTitles[sentiment], scene));
   const titleTemplate = rng.pick(byTone(titlePool.length > 0 ? titlePool : noWrap(phrases.newsTitles[sentiment]), sentiment));
   const companyTitle = fillTemplate(titleTemplate, sceneValues(rng, titleTemplate, scene));

@@ -369,7 +369,6 @@ export function generateDataset(options: SeedOptions): Dataset {
         current: s.fin.get(f.quarter) as QuarterFinancials,
         previous: s.fin.get(keys[i - 1] as string) as QuarterFinancials,
         yearAgo: s.fin.get(keys[i - 4] as string) as QuarterFinancials,
-        cls: f.cls,
       });
       f.facts = facts;
       f.cls = facts.cls;

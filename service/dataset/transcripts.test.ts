@@ -45,7 +45,7 @@ describe("buildTranscript", () => {
     const previous = baseQuarterFinancials(rng, company, "q1_27", 0.25);
     const current = nextYearQuarter(rng, company, yearAgo, "q2_27", "positive");
     const at = Date.parse("2026-10-18T16:00:00+05:30");
-    const { row } = buildEarnings(rng, company, at, { quarter: "q2_27", current, previous, yearAgo, cls: "positive" });
+    const { row } = buildEarnings(rng, company, at, { quarter: "q2_27", current, previous, yearAgo });
     const call = buildConcall(rng, company, { quarter: "q2_27", meetingMs: at + 86_400_000, intimationMs: at - 5 * 86_400_000, nowMs: at + 5 * 86_400_000 });
     const text = buildTranscript(call, company, row);
     expect(text).toContain(formatCrore(current.revenue, true));

@@ -295,7 +295,7 @@ export class MarketSimulator {
       financialsFromTable(previousKey, this.storedTable(company.symbol, previousKey)) ?? baseQuarterFinancials(rng, company, previousKey, 0.25);
     const cls = pickResultsClass(rng, company);
     const current = nextYearQuarter(rng, company, yearAgo, due.quarter, cls);
-    const { row, facts } = buildEarnings(rng, company, nowMs, { quarter: due.quarter, current, previous, yearAgo, cls });
+    const { row, facts } = buildEarnings(rng, company, nowMs, { quarter: due.quarter, current, previous, yearAgo });
     u.earnings(row);
     u.removeUpcomingEarnings(company.symbol, due.quarter);
     // The board's outcome reaches the exchange within 30 minutes of the meeting; the results filing often with it.

@@ -232,7 +232,7 @@ export function recordSample(ctx: RecordContext, product: StreamProduct, rng: Rn
       const yearAgo = baseQuarterFinancials(rng, company, "q4_25", 1);
       const previous = baseQuarterFinancials(rng, company, "q3_26", 0);
       const current = nextYearQuarter(rng, company, yearAgo, "q4_26", "positive");
-      const { row } = buildEarnings(rng, company, atMs, { quarter: "q4_26", current, previous, yearAgo, cls: "positive" });
+      const { row } = buildEarnings(rng, company, atMs, { quarter: "q4_26", current, previous, yearAgo });
       recordEarnings(ctx, { ...row, has_attachment: true });
       return row;
     }
