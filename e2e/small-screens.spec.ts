@@ -36,8 +36,7 @@ test.describe("the desk's tables on small screens", () => {
       await expectInView(page, row.getByTestId("open-result"));
     }
     await expectAccessible(page, testInfo, "past results at 390 px");
-    await past.scrollIntoViewIfNeeded();
-    await screenshotWidths(page, "past-results-small", { fullPage: false });
+    await screenshotWidths(page, "past-results-small");
     await page.context().close();
   });
 
