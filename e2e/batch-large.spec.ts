@@ -36,7 +36,7 @@ test.describe("a large batch file", () => {
     await expect(page.getByTestId("batch-file-ready")).toContainText("1,197 lines ready");
     await expect(page.getByTestId("batch-max-cost")).toContainText("× 1,197 lines");
     await expectAccessible(page, testInfo, "batch upload with skipped lines");
-    await screenshotWidths(page, "batch-skip-unknown", { fullPage: false });
+    await screenshotWidths(page, "batch-skip-unknown");
     await page.getByTestId("batch-submit").click();
     const confirm = page.getByTestId("confirm-spend");
     await confirm.getByRole("button", { name: /Spend up to [\d,]+ credits/ }).click();

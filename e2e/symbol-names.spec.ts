@@ -11,7 +11,7 @@ const BOOK = [
 ];
 
 test.describe("company names once the symbol catalogue is bought", () => {
-  test("past results, the season and the symbol page heading all name the company", async ({ browser, baseURL }, testInfo) => {
+  test("past results, the season, the watchlist and the symbol page heading all name the company", async ({ browser, baseURL }, testInfo) => {
     if (!baseURL) throw new Error("baseURL is not set");
     const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e names", { symbols: true });
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -46,6 +46,11 @@ test.describe("company names once the symbol catalogue is bought", () => {
     await expect(page.locator('[data-testid="season-row"][data-symbol="TCS"]')).toContainText("Tata Consultancy Services");
     await expectAccessible(page, testInfo, "season with names");
     await screenshotWidths(page, "season-names");
+
+    // The watchlist names each holding.
+    await page.goto("/watchlists");
+    await expect(page.locator('[data-testid="watchlist-items"] tr[data-symbol="TCS"]').getByTestId("item-name")).toHaveText(/^Tata Consultancy Services/);
+    await expect(page.getByTestId("watchlist-items").getByTestId("item-name")).toHaveCount(BOOK.length);
 
     // The symbol page's heading: the symbol and the company.
     await page.goto("/symbols/TCS");

@@ -123,7 +123,7 @@ test.describe.serial("teams on one Alpha account", { tag: LIVE }, () => {
     await adminPage.reload();
     const row = adminPage.locator(`[data-testid="member-row"][data-email="${invited.email}"]`);
     await expect(row.getByTestId("member-spend")).toContainText("5 credits (no allowance)");
-    await expect(row.getByTestId("member-endpoints")).toContainText("Summaries: 5");
+    await expect(row.getByTestId("member-endpoints")).toContainText("AI summaries: 5");
     await expect(row).toContainText("Organisation key");
   });
 

@@ -82,7 +82,7 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
               const busy = update.isPending && update.variables?.params.id === u.id;
               return (
                 <TableRow key={u.id} data-testid="user-row" data-email={u.email} className={u.disabled ? "text-muted-foreground" : undefined}>
-                  <TableCell>
+                  <TableCell className="whitespace-normal">
                     <div className="font-medium text-foreground">
                       {u.name} {self && <span className="text-xs font-normal text-muted-foreground">(you)</span>}
                     </div>

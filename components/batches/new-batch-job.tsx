@@ -162,7 +162,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
             <TabsTrigger value="upload" onPointerEnter={preloadExamples} onFocus={preloadExamples}>Upload a JSONL file</TabsTrigger>
           </TabsList>
 
-          <TabsContent value="build" className="mt-4 grid gap-5">
+          <TabsContent value="build" className="mt-4 grid grid-cols-1 gap-5">
             {watchlists.isPending ? null : watchlists.isError ? (
               <ErrorState error={watchlists.error} onRetry={() => void watchlists.refetch()} />
             ) : watchlists.data.length === 0 ? (
@@ -247,7 +247,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
             )}
           </TabsContent>
 
-          <TabsContent value="upload" className="mt-4 grid gap-4">
+          <TabsContent value="upload" className="mt-4 grid grid-cols-1 gap-4">
             <p className="text-sm text-muted-foreground">
               One summary request per line, in JSON: the symbols (or holdings with exposures, or a portfolio), an optional mode and
               news window, and a name for the line that no other line uses. The examples below show each form. The file is checked here

@@ -21,7 +21,7 @@ export function LineErrors({ errors, what, testId, title, hint, children }: { er
         <ul className="mt-2 max-h-48 w-full overflow-y-auto rounded-md border border-destructive/30 text-foreground">
           {errors.map((e, i) => (
             <li key={`${e.line}-${i}`} className="flex gap-3 border-b border-destructive/20 px-3 py-1.5 text-xs last:border-0">
-              <span className="w-14 shrink-0 font-mono font-medium tabular-nums">{e.line > 0 ? `Line ${e.line}` : "File"}</span>
+              <span className="w-18 shrink-0 font-mono font-medium tabular-nums">{e.line > 0 ? `Line ${e.line}` : "File"}</span>
               <span className="min-w-0 break-words">{e.message}</span>
             </li>
           ))}

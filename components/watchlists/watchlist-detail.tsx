@@ -27,6 +27,7 @@ import * as api from "@/lib/desk/route-meta";
 import type { Watchlist, WatchlistItem } from "@/lib/desk/watchlists";
 import { checkHolding, MAX_WATCHLIST_ITEMS } from "@/lib/desk/watchlist-rules";
 import { knownSymbolsQuery } from "./known-symbols";
+import { useSymbolNames } from "@/lib/query/symbol-names";
 import { didYouMean } from "@/lib/symbols/instruments";
 import { downloadText } from "./download";
 import { exposureDigits, exposureHeading, formatExposure, UNIT_NAMES } from "./exposure";
@@ -191,6 +192,7 @@ export function WatchlistDetail({
   const [editing, setEditing] = useState<WatchlistItem | null>(null);
   const symbols = watchlist.items.map((i) => i.symbol);
   const check = useQuery(knownSymbolsQuery(symbols));
+  const { names } = useSymbolNames(symbols);
   const unit = watchlist.exposureUnit;
   const total = watchlist.items.reduce((s, i) => s + (i.exposure ?? 0), 0);
   // Shares of different companies do not add up to a book: no total and no weight for them.
@@ -338,6 +340,11 @@ export function WatchlistDetail({
                     <IntentLink href={symbolHref(item.symbol)} className="hover:underline">
                       {item.symbol}
                     </IntentLink>
+                    {names.get(item.symbol) && (
+                      <div className="max-w-56 truncate font-sans text-xs font-normal text-muted-foreground" data-testid="item-name">
+                        {names.get(item.symbol)}
+                      </div>
+                    )}
                   </TableCell>
                   <TableCell className="text-right tabular-nums" data-testid="item-exposure">
                     {formatExposure(item.exposure, unit, digits)}

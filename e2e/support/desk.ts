@@ -142,6 +142,8 @@ export async function screenshotWidths(page: Page, name: string, options: { full
   await page.mouse.move(0, 0);
   for (const width of LOOK_WIDTHS) {
     await page.setViewportSize({ width, height: before?.height ?? 900 });
+    // From the top: fixed bars would be drawn where the window was scrolled to.
+    await page.evaluate(() => window.scrollTo(0, 0));
     for (const theme of ["light", "dark"] as const) {
       await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
       await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });

@@ -3,6 +3,7 @@ import * as z from "zod";
 import { fieldErrorsFromZod } from "./errors";
 import { intParam, openEnum } from "./primitives";
 import { checkSummaryRequest, dailySummaryFieldsSchema, summaryDetailsSchema } from "./summaries";
+import { didYouMean, instrumentOf, renamedOf } from "../symbols/instruments";
 import { BATCH_LINE_URL, BATCH_MAX_FILE_BYTES, BATCH_MAX_LINES, BATCH_STATUSES, symbolsOfRequest } from "./batch-limits";
 
 export * from "./batch-limits";
@@ -142,6 +143,14 @@ export interface BatchFileCheck {
   errors: BatchLineError[];
 }
 
+/** An unknown symbol with what it is instead, when the desk can tell: "NIFTYBEES (an ETF, not a company)". */
+function withHint(symbol: string): string {
+  const instrument = instrumentOf(symbol);
+  if (instrument) return `${symbol} (${instrument.kind === "etf" ? "an" : "a"} ${instrument.label}, not a company)`;
+  const renamed = renamedOf(symbol);
+  return renamed ? `${symbol} (${didYouMean(renamed)})` : symbol;
+}
+
 /**
  * Checks a whole JSONL batch file: each non-blank line is a summary request with a unique custom_id.
  * Used by the service before charging and by the desk before uploading; line numbers are 1-based.
@@ -192,7 +201,7 @@ export function checkBatchFile(text: string, options: { knownSymbols?: ReadonlyS
       const unknown = symbolsOfRequest(parsed.data).filter((s) => !options.knownSymbols!.has(s));
       if (unknown.length > 0) {
         const field = parsed.data.symbols ? "symbols" : parsed.data.items ? "items" : "portfolio";
-        errors.push({ line, message: `${unwrapped.wrapped ? "body." : ""}${field}: unknown symbols: ${unknown.join(", ")}`, unknownSymbols: unknown });
+        errors.push({ line, message: `${unwrapped.wrapped ? "body." : ""}${field}: unknown symbols: ${unknown.map(withHint).join(", ")}`, unknownSymbols: unknown });
         return;
       }
     }

@@ -92,6 +92,18 @@ describe("checkBatchFile", () => {
     expect(errors.find((e) => e.line === 5)?.message).toMatch(/repeats line 1/);
     expect(errors.find((e) => e.line === 6)?.message).toMatch(/context_window_days/);
     expect(errors.find((e) => e.line === 7)?.message).toBe("symbols: unknown symbols: NOPE");
+    // Only line 7's fault is a symbol: it alone may be skipped.
+    expect(errors.filter((e) => e.unknownSymbols).map((e) => e.line)).toEqual([7]);
+  });
+
+  it("says what an unknown symbol is instead when it can: an ETF, or a symbol retired by a demerger", () => {
+    const text = ['{"custom_id":"a","symbols":["TCS","NIFTYBEES"]}', '{"custom_id":"b","symbols":["TATAMOTORS"]}'].join("\n");
+    const { errors } = checkBatchFile(text, { knownSymbols: new Set(["TCS"]) });
+    expect(errors.map((e) => e.message)).toEqual([
+      "symbols: unknown symbols: NIFTYBEES (an ETF, not a company)",
+      "symbols: unknown symbols: TATAMOTORS (did you mean TMPV or TMCV?)",
+    ]);
+    expect(errors.map((e) => e.unknownSymbols)).toEqual([["NIFTYBEES"], ["TATAMOTORS"]]);
   });
 
   it("unwraps lines in the common batch format, and says exactly why it cannot", () => {
