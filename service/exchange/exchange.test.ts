@@ -1,4 +1,4 @@
-import { mkdtempSync, copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -252,6 +252,15 @@ describe("importing the exchanges' files as published", () => {
     expect(fileReport(summary, "nse-bhavcopy")).toMatchObject({ inserted: 4, derived: 1 });
     expect(fileReport(summary, "nse-bhavdata-full")).toMatchObject({ updated: 3, unchanged: 1 });
     expect((await get(s, "/v1/alerts")).data.map((a) => [a.symbol, a.type])).toEqual([["RELIANCE", "price_alert"]]);
+    // A damaged archive is refused with zlib's reason, nothing of it written, the import not left waiting.
+    const zip = readFileSync(join(FIXTURES, "BhavCopy_NSE_CM_0_0_0_20261127_F_0000.csv.zip"));
+    for (let i = 80; i < 200; i++) zip[i]! ^= 0x5a;
+    const damaged = join(dir, "damaged", "BhavCopy_NSE_CM_0_0_0_20261128_F_0000.csv.zip");
+    mkdirSync(join(dir, "damaged"));
+    writeFileSync(damaged, zip);
+    const refused = await importExchange(s.service.ctx, damaged);
+    expect(refused.refused).toEqual([{ file: damaged, reason: expect.stringMatching(/invalid|incorrect/) }]);
+    expect((await get(s, "/v1/alerts")).data).toHaveLength(1);
   });
 });
 
