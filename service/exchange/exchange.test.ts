@@ -225,6 +225,12 @@ describe("importing the exchanges' files as published", () => {
       [200_000, 318.4],
       [125_000, 312.05],
     ]);
+    // A stored symbol listed under another ISIN is another company: skipped with why, the stored one left as it is.
+    const dir = mkdtempSync(join(tmpdir(), "i41-isin-"));
+    writeFileSync(join(dir, "EQUITY_L.csv"), "SYMBOL,NAME OF COMPANY, SERIES, DATE OF LISTING, PAID UP VALUE, MARKET LOT, ISIN NUMBER, FACE VALUE\nTCS,Other Company Limited,EQ,01-JAN-2020,1,1,INE999Z01019,1\n");
+    const other = await importExchange(s.service.ctx, dir);
+    expect(other.files[0]!.skipped).toEqual([{ reason: "symbol TCS is stored (as TCS) under another ISIN than INE999Z01019", count: 1, at: ["line 2"] }]);
+    expect((await get(s, "/v1/symbols/metadata?symbols=TCS")).data[0]).toMatchObject({ company_name: "Tata Consultancy Services Limited", isin: "INE467B01029" });
   });
 
   it("a later board-meeting row moves a meeting, a cancellation takes it off, an older row changes nothing", async () => {
