@@ -165,7 +165,10 @@ async function runCommand(command: string, values: Values, ctx: ServiceContext, 
       if (args[0] === "exchange" || (args[0] !== undefined && exchangeSource(args[0]))) {
         const target = values.dir ?? values.file;
         if (!target || (values.dir && values.file)) throw usageError("pass --file F or --dir D");
-        const summary = exchangeSummary(await importExchange(ctx, target, { source: args[0] === "exchange" ? undefined : args[0], relay: true, nowMs: ctx.clock.now().getTime() }));
+        const imported = await importExchange(ctx, target, { source: args[0] === "exchange" ? undefined : args[0], relay: true, nowMs: ctx.clock.now().getTime() }).catch((e: unknown) => {
+          throw usageError(e instanceof Error ? e.message : String(e));
+        });
+        const summary = exchangeSummary(imported);
         if (summary.refused.length > 0)
           throw new AlphaError("invalid_parameter", `${summary.refused.length} file(s) refused; nothing of them was written`, { details: summary });
         return summary;

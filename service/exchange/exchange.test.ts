@@ -1,4 +1,4 @@
-import { mkdtempSync, copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -69,6 +69,7 @@ describe("importing the exchanges' files as published", () => {
         "nse-block-deals",
         "nse-board-meetings",
         "nse-bulk-deals",
+        "nse-corporate-actions",
         "nse-equity-list",
         "nse-financial-results",
         "nse-results-comparison",
@@ -99,7 +100,18 @@ describe("importing the exchanges' files as published", () => {
     expect(byId(ann, (a) => a.id === "ann_bse_6f0c1f0e-1d2b-4a1e-9d6a-2b3c4d5e6f70")).toMatchObject({ symbol: "RELIANCE", category: "Award/Receipt of Order", date: "2026-11-27T16:41:25+05:30" });
     expect(byId(ann, (a) => a.id === "ann_bse_9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d")).toMatchObject({ symbol: "TCS", category: "Meeting Intimation", important: true });
     expect(byId(ann, (a) => a.id === "ann_bse_3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a")).toMatchObject({ symbol: "INFY", category: "Newspaper Publication", date: "2026-11-21T08:12:40+05:30" });
-    expect(ann).toHaveLength(6);
+    // Corporate actions: `-` for an empty date (the record date dates the bonus), only equity series, categories by subject.
+    expect(byId(ann, (a) => a.symbol === "INFY" && a.category === "Dividend")).toMatchObject({
+      important: true,
+      date: "2026-12-02T00:00:00+05:30",
+      summary: "Infosys Limited: Interim Dividend - Rs 23 Per Share (ex-date 2026-12-02; record date 2026-12-02).",
+    });
+    expect(byId(ann, (a) => a.symbol === "RELIANCE" && a.category === "Bonus Issue")).toMatchObject({ date: "2026-12-10T00:00:00+05:30", summary: "Reliance Industries Limited: Bonus 1:1 (record date 2026-12-10)." });
+    expect(byId(ann, (a) => a.symbol === "TCS" && a.category === "Corp Action").summary).toBe(
+      "Tata Consultancy Services Limited: Annual General Meeting (ex-date 2026-12-18; book closure 2026-12-19 to 2026-12-26).",
+    );
+    expect(fileReport(summary, "nse-corporate-actions").skipped).toEqual([{ reason: "series N3: only equity (EQ) actions are taken", count: 1, at: ["item 4"] }]);
+    expect(ann).toHaveLength(9);
 
     // The calendar: NSE's stamped rows and BSE's result calendar on one meeting per company, quarter and purpose.
     const upcoming = (await get(s, "/v1/earnings/upcoming?limit=50")).data;
@@ -155,7 +167,7 @@ describe("importing the exchanges' files as published", () => {
     ]);
 
     // Published to live subscribers as it landed: every streamed row once.
-    expect(s.published.filter((e) => e.product === "announcements")).toHaveLength(6);
+    expect(s.published.filter((e) => e.product === "announcements")).toHaveLength(9);
     expect(s.published.filter((e) => e.product === "block-deals")).toHaveLength(2);
     expect(s.published.filter((e) => e.product === "alerts")).toHaveLength(1);
     expect(s.published.filter((e) => e.product === "earnings")).toHaveLength(2);
@@ -213,6 +225,12 @@ describe("importing the exchanges' files as published", () => {
       [200_000, 318.4],
       [125_000, 312.05],
     ]);
+    // A stored symbol listed under another ISIN is another company: skipped with why, the stored one left as it is.
+    const dir = mkdtempSync(join(tmpdir(), "i41-isin-"));
+    writeFileSync(join(dir, "EQUITY_L.csv"), "SYMBOL,NAME OF COMPANY, SERIES, DATE OF LISTING, PAID UP VALUE, MARKET LOT, ISIN NUMBER, FACE VALUE\nTCS,Other Company Limited,EQ,01-JAN-2020,1,1,INE999Z01019,1\n");
+    const other = await importExchange(s.service.ctx, dir);
+    expect(other.files[0]!.skipped).toEqual([{ reason: "symbol TCS is stored (as TCS) under another ISIN than INE999Z01019", count: 1, at: ["line 2"] }]);
+    expect((await get(s, "/v1/symbols/metadata?symbols=TCS")).data[0]).toMatchObject({ company_name: "Tata Consultancy Services Limited", isin: "INE467B01029" });
   });
 
   it("a later board-meeting row moves a meeting, a cancellation takes it off, an older row changes nothing", async () => {
@@ -252,6 +270,15 @@ describe("importing the exchanges' files as published", () => {
     expect(fileReport(summary, "nse-bhavcopy")).toMatchObject({ inserted: 4, derived: 1 });
     expect(fileReport(summary, "nse-bhavdata-full")).toMatchObject({ updated: 3, unchanged: 1 });
     expect((await get(s, "/v1/alerts")).data.map((a) => [a.symbol, a.type])).toEqual([["RELIANCE", "price_alert"]]);
+    // A damaged archive is refused with zlib's reason, nothing of it written, the import not left waiting.
+    const zip = readFileSync(join(FIXTURES, "BhavCopy_NSE_CM_0_0_0_20261127_F_0000.csv.zip"));
+    for (let i = 80; i < 200; i++) zip[i]! ^= 0x5a;
+    const damaged = join(dir, "damaged", "BhavCopy_NSE_CM_0_0_0_20261128_F_0000.csv.zip");
+    mkdirSync(join(dir, "damaged"));
+    writeFileSync(damaged, zip);
+    const refused = await importExchange(s.service.ctx, damaged);
+    expect(refused.refused).toEqual([{ file: damaged, reason: expect.stringMatching(/invalid|incorrect/) }]);
+    expect((await get(s, "/v1/alerts")).data).toHaveLength(1);
   });
 });
 
@@ -317,7 +344,7 @@ describe("the command line", () => {
     const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), env };
     expect(await runCli(["import", "exchange", "--dir", DOCS], io)).toBe(0);
     const summary = JSON.parse(out.pop()!) as { total: Record<string, number> };
-    expect(summary.total).toMatchObject({ files: 12, written: 12 });
+    expect(summary.total).toMatchObject({ files: 13, written: 13 });
     expect(await runCli(["import", "nse-bulk-deals", "--file", join(FIXTURES, "bulk-bad.csv")], io)).toBe(1);
     const refused = JSON.parse(err.pop()!) as { error: { message: string; details: { files: { errors: { at: string }[] }[] } } };
     expect(refused.error.message).toBe("1 file(s) refused; nothing of them was written");
@@ -346,12 +373,12 @@ describe("the command line", () => {
       const io = { stdout: () => {}, stderr: (t: string) => console.error(t) };
       expect(await runCli(["import", "exchange", "--dir", DOCS], io, serviceConfigSchema.parse({ databasePath: dbPath, generator: false }))).toBe(0);
       scheduler.advance(1_000);
-      await waitFor(() => (client.data("announcements").length >= 6 && client.data("alerts").length >= 1 ? true : undefined), "the imported rows on the socket");
+      await waitFor(() => (client.data("announcements").length >= 9 && client.data("alerts").length >= 1 ? true : undefined), "the imported rows on the socket");
       expect(client.data("announcements").map((d) => d.id).sort()).toContain("ann_nse_104512345");
       expect(client.data("alerts").map((d) => [d.symbol, d.type])).toEqual([["RELIANCE", "price_alert"]]);
       // REST reads the same rows at once from the running service.
       const res = await call(service, "/v1/announcements?limit=50", { key });
-      expect((res.json as { data: unknown[] }).data).toHaveLength(6);
+      expect((res.json as { data: unknown[] }).data).toHaveLength(9);
       client.close();
     } finally {
       relay.stop();

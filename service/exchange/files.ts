@@ -6,7 +6,7 @@
 import { createReadStream, openSync, readSync, closeSync, fstatSync } from "node:fs";
 import { createGunzip, createInflateRaw } from "node:zlib";
 import { StringDecoder } from "node:string_decoder";
-import { Transform, type Readable } from "node:stream";
+import { pipeline, Transform, type Readable } from "node:stream";
 import Papa from "papaparse";
 
 /** A row the importer could not read, or chose not to take: where it is and why. */
@@ -69,11 +69,16 @@ export function zipEntries(path: string): ZipEntry[] {
   }
 }
 
+/** Streams joined so that an error anywhere reaches the last one, and closing the last closes the file. */
+function linked(...streams: [Readable, ...Transform[]]): Readable {
+  return pipeline(streams, () => {}) as unknown as Readable;
+}
+
 /** One entry's bytes as a stream (stored or deflated). */
 function zipEntryStream(path: string, entry: ZipEntry): Readable {
   const raw = createReadStream(path, { start: entry.dataStart, end: entry.dataStart + entry.compressedSize - 1 });
   if (entry.method === 0) return raw;
-  if (entry.method === 8) return raw.pipe(createInflateRaw());
+  if (entry.method === 8) return linked(raw, createInflateRaw());
   throw new ExchangeFileError(`${path}: ${entry.name} uses zip method ${entry.method}; only stored and deflated entries are read`);
 }
 
@@ -105,12 +110,12 @@ export function openText(path: string, inner = /\.(csv|json|txt)$/i): { name: st
     const entries = zipEntries(path);
     const entry = entries.find((e) => inner.test(e.name)) ?? (entries.length === 1 ? entries[0] : undefined);
     if (!entry) throw new ExchangeFileError(`${path}: the archive holds ${entries.length} entries and none is a .csv or .json file`);
-    return { name: entry.name, stream: zipEntryStream(path, entry).pipe(utf8Text()) };
+    return { name: entry.name, stream: linked(zipEntryStream(path, entry), utf8Text()) };
   }
   const bytes = createReadStream(path);
   const name = path.split(/[\\/]/).pop() ?? path;
-  if (/\.gz$/i.test(path)) return { name: name.replace(/\.gz$/i, ""), stream: bytes.pipe(createGunzip()).pipe(utf8Text()) };
-  return { name, stream: bytes.pipe(utf8Text()) };
+  if (/\.gz$/i.test(path)) return { name: name.replace(/\.gz$/i, ""), stream: linked(bytes, createGunzip(), utf8Text()) };
+  return { name, stream: linked(bytes, utf8Text()) };
 }
 
 /** The whole text of a (small) file, through the same decoding. */

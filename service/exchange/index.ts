@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { RecordContext } from "../store/record";
 import { importExchangeFile, type ExchangeSource, type FileReport } from "./engine";
 import { ExchangeFileError, openText } from "./files";
+import { nseCorporateActions } from "./sources/actions";
 import { bseAnnouncements, nseAnnouncements } from "./sources/announcements";
 import { nseBhavcopy, nseBhavdataFull } from "./sources/bhavcopy";
 import { bseResultCalendar, nseBoardMeetings } from "./sources/calendar";
@@ -24,6 +25,7 @@ export const EXCHANGE_SOURCES: readonly ExchangeSource[] = [
   nseFinancialResults,
   nseAnnouncements,
   bseAnnouncements,
+  nseCorporateActions,
   nseBulkDeals,
   nseBlockDeals,
   nseBhavcopy,

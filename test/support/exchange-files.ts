@@ -1,5 +1,8 @@
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { importExchange } from "../../service/exchange";
+import { startServer, type RunningServer } from "../../service/server";
 
 /** Exchange files written the way NSE publishes them, for tests and the import bench. Not used by the service. */
 
@@ -42,4 +45,14 @@ export function writeBhavdataFull(dir: string, day: string, sessions: readonly S
   const path = join(dir, `sec_bhavdata_full_${d}${m}${y}.csv`);
   writeFileSync(path, `${lines.join("\n")}\n`);
   return path;
+}
+
+/** A running service with the generator off, holding only what exchange files give it (for desk tests in lib/). */
+export async function startExchangeService(): Promise<RunningServer> {
+  return startServer({ databasePath: join(mkdtempSync(join(tmpdir(), "alpha-svc-")), "service.db"), port: 0, host: "127.0.0.1", generator: false });
+}
+
+/** Imports exchange files (a file or a folder) into a service in this process. */
+export function importExchangeFiles(service: RunningServer, path: string) {
+  return importExchange(service.service.ctx, path);
 }

@@ -50,7 +50,7 @@ function dealsSource(kind: "bulk" | "block"): ExchangeSource {
           skipped.push({ file: path, at, reason: Companies.missing(keys) });
           continue;
         }
-        const side = c["Buy/Sell"] ?? "";
+        const side = c[Object.keys(c).find((k) => /^buy\s*\/\s*sell$/i.test(k)) ?? "Buy/Sell"] ?? "";
         const key = [kind, istIso(day), symbol, c["Client Name"] ?? "", side, qty, price].join("|");
         const n = (occurrences.get(key) ?? 0) + 1;
         occurrences.set(key, n);

@@ -127,6 +127,11 @@ export const nseEquityList: ExchangeSource = {
         renames.push({ at, symbol, stored, name });
         continue;
       }
+      const sameSymbol = companies.find({ symbol });
+      if (sameSymbol) {
+        skipped.push({ file: path, at, reason: `symbol ${symbol} is stored (as ${sameSymbol}) under another ISIN than ${isin}` });
+        continue;
+      }
       const scrip = scripByIsin.get(isin) as { scrip_code: string; industry: string } | undefined;
       if (!scrip) {
         skipped.push({ file: path, at, reason: "no BSE scrip code for this ISIN (listed on NSE only, or the BSE list not imported): the service answers a BSE code for each company" });
