@@ -10,6 +10,7 @@ import { formatIstDateTime, formatIstStamp, formatRelativeTime } from "@/lib/for
 import { symbolHref } from "@/lib/symbols/symbol-href";
 import { cn } from "@/lib/utils";
 import type { Announcement } from "./announcement-model";
+import { FilingDocument } from "./filing-document";
 import { isImportantAnnouncement, longSummaryOf, relatedOf } from "./announcement-model";
 
 function CategoryBadge({ label, primary = false }: { label: string; primary?: boolean }) {
@@ -76,6 +77,7 @@ export function AnnouncementCard({ item }: { item: Announcement }) {
           {open && <p className="text-sm leading-relaxed text-muted-foreground">{long}</p>}
         </div>
       )}
+      <FilingDocument id={item.id} title={`${item.symbol}'s ${item.category ?? "filing"} of ${formatIstStamp(item.date)}`} />
     </article>
   );
 }

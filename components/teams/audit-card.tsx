@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { deskUrl } from "@/lib/desk/client";
 import * as api from "@/lib/desk/route-meta";
 import type { AuditEntry } from "@/lib/desk/teams";
-import { formatIstDateTime } from "@/lib/format/time";
+import { formatIstDateTime, istInstantsIn } from "@/lib/format/time";
 import { deskQuery } from "@/lib/query/desk";
 
 const ACTION_WORDS: Record<string, string> = {
@@ -25,6 +25,7 @@ const ACTION_WORDS: Record<string, string> = {
   "member.actions": "Paid actions changed",
   "invite.created": "Invite made",
   "invite.accepted": "Joined by invite",
+  "team.spend_threshold": "Team confirmation threshold changed",
 };
 
 /** Every change to keys, roles and allowances, newest first; the whole log downloads as CSV. */
@@ -67,7 +68,7 @@ export function AuditCard({ initialEntries }: { initialEntries: AuditEntry[] }) 
                       <div className="font-medium">{ACTION_WORDS[e.action] ?? e.action}</div>
                       <div className="text-xs text-muted-foreground">{e.target}</div>
                     </TableCell>
-                    <TableCell className="min-w-40 text-sm whitespace-normal">{e.change}</TableCell>
+                    <TableCell className="min-w-40 text-sm whitespace-normal">{istInstantsIn(e.change)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

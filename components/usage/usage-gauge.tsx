@@ -125,15 +125,11 @@ function GaugeMetric({
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <span
-          tabIndex={0}
-          data-testid={testId}
-          data-value={value}
-          data-limit={limit}
-          className={cn("flex cursor-default flex-col gap-0.5 rounded-sm leading-none outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50", className)}
-        >
+        <span data-testid={testId} data-value={value} data-limit={limit} className={cn("flex cursor-default flex-col gap-0.5 rounded-sm leading-none", className)}>
           <span className="text-[0.65rem] font-medium tracking-wide text-muted-foreground uppercase">{label}</span>
           {children}
+          {/* Figures to read, not stops on the way through the page: the hint is in the text for screen readers. */}
+          <span className="sr-only">{hint}</span>
         </span>
       </TooltipTrigger>
       <TooltipContent side="bottom">{hint}</TooltipContent>

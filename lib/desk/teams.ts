@@ -97,6 +97,7 @@ export const AUDIT_ACTIONS = [
   "member.actions",
   "invite.created",
   "invite.accepted",
+  "team.spend_threshold",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -46,3 +46,23 @@ export const updateUserInputSchema = z
   .object({ role: z.enum(USER_ROLE_VALUES).optional(), disabled: z.boolean().optional() })
   .refine((v) => v.role !== undefined || v.disabled !== undefined, { message: "give role or disabled" });
 export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
+
+/** The threshold of a desk whose admin has set no team default: ask before every paid action. */
+export const DEFAULT_SPEND_CONFIRM_THRESHOLD = 0;
+
+/** Credits above which a paid action asks first, as a whole number; 0 asks before every paid action. */
+export const spendThresholdValueSchema = z.number({ message: "must be a whole number of credits" }).int({ message: "must be a whole number of credits" }).min(0, { message: "must be 0 or more" }).max(1_000_000, { message: "must be at most 1,000,000" });
+
+/** GET /api/settings/spend-threshold: the user's own threshold (null: the team's), the team's default, and the one in force. */
+export const spendThresholdSchema = z.object({
+  own: spendThresholdValueSchema.nullable(),
+  teamDefault: spendThresholdValueSchema,
+  effective: spendThresholdValueSchema,
+});
+export type SpendThresholdView = z.output<typeof spendThresholdSchema>;
+
+/** PUT /api/settings/spend-threshold: a threshold of the user's own, or null to follow the team's default. */
+export const putSpendThresholdInputSchema = z.object({ threshold: spendThresholdValueSchema.nullable() });
+
+/** PUT /api/team/spend-threshold: the default of every user who has not set their own. */
+export const putTeamSpendThresholdInputSchema = z.object({ threshold: spendThresholdValueSchema });

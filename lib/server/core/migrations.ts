@@ -382,6 +382,16 @@ const spendHotPath: Migration = {
   },
 };
 
+/** The confirmation threshold is the user's, kept with them (it was a cookie per browser); null follows the team default. */
+const confirmThreshold: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("users").addColumn("confirm_threshold", "integer").execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable("users").dropColumn("confirm_threshold").execute();
+  },
+};
+
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
@@ -393,4 +403,5 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_24_17c_symbol_catalogues": symbolCatalogues,
   "2026_11_24_16_teams": teams,
   "2026_11_24_18_spend_hot_path": spendHotPath,
+  "2026_11_28_39_confirm_threshold": confirmThreshold,
 };

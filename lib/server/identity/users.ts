@@ -122,7 +122,7 @@ export async function listUsers({ ctx, user: actor }: { ctx: DeskContext; user: 
 function newUserRow(ctx: DeskContext, input: z.output<typeof createUserInputSchema>, passwordHash: string): UsersTable {
   const now = ctx.now().toISOString();
   const id = newId("usr");
-  return { id, email: input.email, name: input.name, password_hash: passwordHash, role: input.role, disabled: 0, created_at: now, updated_at: now, must_change_password: 0 };
+  return { id, email: input.email, name: input.name, password_hash: passwordHash, role: input.role, disabled: 0, created_at: now, updated_at: now, must_change_password: 0, confirm_threshold: null };
 }
 
 /**

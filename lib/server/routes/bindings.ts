@@ -15,6 +15,7 @@ import { getDeskSpend } from "../money/spend-view";
 import { findRecentSummary, getSummary, listSummaries } from "../records/summaries";
 import { getTeamView } from "../money/team-view";
 import { getUsageSnapshot } from "../money/usage";
+import { getSpendThreshold, putSpendThreshold, putTeamSpendThreshold } from "../identity/spend-threshold";
 import {
   addWatchlistItems,
   checkSymbols,
@@ -62,6 +63,9 @@ export const deskBindings = {
   putAlphaKey: saveOwnKey,
   deleteAlphaKey: deleteOwnKey,
 
+  getSpendThreshold: getSpendThreshold,
+  putSpendThreshold: putSpendThreshold,
+  putTeamSpendThreshold: putTeamSpendThreshold,
   getUsage: getUsageSnapshot,
   getSpend: getDeskSpend,
 

@@ -1,6 +1,8 @@
 import "server-only";
 /** The audit log of every change to keys, roles and allowances: written in the changing transaction, read by admins. */
 import { AlphaError } from "@/lib/alpha/errors";
+import { toIstIso } from "@/lib/alpha/time";
+import { istInstantsIn } from "@/lib/format/time";
 import type { AuditAction, AuditEntry } from "@/lib/desk/teams";
 import type { DeskContext } from "../core/context";
 import type { DeskFile } from "../core/reply";
@@ -50,8 +52,8 @@ function csvCell(value: string): string {
 
 export async function auditCsv({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<string> {
   const entries = await listAudit({ ctx, user, input: { limit: 5_000 } });
-  const lines = [["time", "actor", "action", "target", "change"].join(",")];
-  for (const e of entries) lines.push([e.at, e.actor, e.action, e.target, e.change].map(csvCell).join(","));
+  const lines = [["time (IST)", "actor", "action", "target", "change"].join(",")];
+  for (const e of entries) lines.push([toIstIso(new Date(e.at)), e.actor, e.action, e.target, istInstantsIn(e.change)].map(csvCell).join(","));
   return `${lines.join("\r\n")}\r\n`;
 }
 
