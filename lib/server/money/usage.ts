@@ -6,7 +6,7 @@ import "server-only";
 import type { UsageSnapshot } from "@/lib/alpha/account";
 import { istDayEnd, istDayStart, toIstIso } from "@/lib/alpha/time";
 import type { UsageProjection, UsageView } from "@/lib/desk/usage";
-import { accountMemoScope, callAlpha } from "../upstream/alpha-proxy";
+import { accountMemoScope, callAlpha, lastRateLimit, type SeenRateLimit } from "../upstream/alpha-proxy";
 import { knownRpm, rememberRpm, usageTtlMs } from "../upstream/background-budget";
 import type { DeskContext } from "../core/context";
 import { withUserKey } from "../identity/key-vault";
@@ -36,6 +36,21 @@ export function projectUsage(usage: UsageSnapshot, now: Date): UsageProjection {
   const creditsPerMs = usage.debited_today / elapsed;
   const balanceRunsOutAt = creditsPerMs > 0 ? toIstIso(new Date(now.getTime() + Math.max(0, usage.balance) / creditsPerMs)) : null;
   return { basis, usedToday, dailyLimit, perHour: Math.round(perMs * 3_600_000 * 10) / 10, limitReached, limitReachedAt, balanceRunsOutAt };
+}
+
+/**
+ * The snapshot is shared a while, but every answer of the service says what it has counted in the window its
+ * X-RateLimit-* headers describe: the latest of them, free calls included, is what the gauge shows.
+ */
+export function withCountedRequests(usage: UsageSnapshot, seen: SeenRateLimit | null): UsageSnapshot {
+  if (!seen) return usage;
+  const { rpm, daily } = usage.rate_limits.overall;
+  const used = Math.max(0, seen.limit - seen.remaining);
+  const live = { ...usage.live_usage };
+  if (seen.limit === rpm && rpm !== daily) live.requests_last_minute = used;
+  else if (seen.limit === daily && rpm !== daily) live.requests_today = Math.max(live.requests_today ?? 0, used);
+  else return usage;
+  return { ...usage, live_usage: live };
 }
 
 /**
@@ -76,5 +91,6 @@ export async function getUsageSnapshot({ ctx, user }: { ctx: DeskContext; user: 
     memoised(c, accountId, "account", () => PROFILE_TTL_MS, async () => (await callAlpha({ ctx: c, user, id: "getAccount", input: {} })).data.data),
   ]);
   const now = c.now();
-  return { usage, account, projection: projectUsage(usage, now), fetchedAt: now.toISOString(), resumesAt: null };
+  const counted = withCountedRequests(usage, await lastRateLimit({ ctx: c, accountId }));
+  return { usage: counted, account, projection: projectUsage(counted, now), fetchedAt: now.toISOString(), resumesAt: null };
 }
