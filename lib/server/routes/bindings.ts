@@ -15,7 +15,7 @@ import { getDeskSpend } from "../money/spend-view";
 import { findRecentSummary, getSummary, listSummaries } from "../records/summaries";
 import { getTeamView } from "../money/team-view";
 import { getUsageSnapshot } from "../money/usage";
-import { getSpendThreshold, putSpendThreshold, putTeamSpendThreshold } from "../identity/spend-threshold";
+import { getSpendThreshold, putSpendThreshold, putTeamSpendThreshold } from "../teams/spend-threshold";
 import {
   addWatchlistItems,
   checkSymbols,

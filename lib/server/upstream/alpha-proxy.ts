@@ -12,7 +12,7 @@ import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import type { ProxyMeta } from "@/lib/desk/envelope";
 import type { DeskContext } from "../core/context";
 import { marketQuietBetween } from "@/lib/market/quiet-market";
-import { activeCalendarView } from "../market/calendar-store";
+import { activeCalendarView } from "../core/active-calendar";
 import { scrubSecret, withUserKey } from "../identity/key-vault";
 import { assertNotBackingOff, backOff, rememberRpm, sharedFreeSeconds } from "./background-budget";
 import { unchangedCheckOf } from "./contract-check";

@@ -5,8 +5,8 @@ import "server-only";
  */
 import { DEFAULT_SPEND_CONFIRM_THRESHOLD, type SpendThresholdView } from "@/lib/desk/users";
 import type { DeskContext } from "../core/context";
-import { requireAdmin, writeAudit } from "../teams/audit";
-import type { SessionUser } from "./users";
+import { requireAdmin, writeAudit } from "./audit";
+import type { SessionUser } from "../identity/users";
 
 const TEAM_DEFAULT_KEY = "confirm_threshold_default";
 
