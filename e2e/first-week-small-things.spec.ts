@@ -82,7 +82,7 @@ test.describe("small things a person notices", () => {
     await expect(start).toHaveAttribute("aria-invalid", "true");
     await start.fill("09:15");
     await expect(start).not.toHaveAttribute("aria-invalid", "true");
-    await checkWidthsAndThemes(page, testInfo, "admin-calendar", '[data-testid="market-calendar-editor"]');
+    await checkWidthsAndThemes(page, testInfo, "admin-calendar", '[data-testid="market-calendar-editor"]', { scopeAxe: true });
     await context.close();
   });
 

@@ -26,6 +26,7 @@ const ACTION_WORDS: Record<string, string> = {
   "invite.created": "Invite made",
   "invite.accepted": "Joined by invite",
   "team.spend_threshold": "Team confirmation threshold changed",
+  "member.added": "Member added",
 };
 
 /** Every change to keys, roles and allowances, newest first; the whole log downloads as CSV. */

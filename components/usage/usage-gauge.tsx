@@ -62,16 +62,34 @@ export function UsageGauge({ hasKey }: { hasKey: boolean }) {
 
   const n = gaugeNumbers(query.data.usage);
   const updated = formatIstTime(query.data.fetchedAt);
+  const seat = query.data.seat;
+  const allowance = seat && seat.dailyAllowance !== null ? { daily: seat.dailyAllowance, counted: seat.countedToday, left: Math.max(0, seat.dailyAllowance - seat.countedToday) } : null;
   return (
     <div role="group" aria-label="Credit usage" data-testid="usage-gauge" data-state="ready" className="flex items-center gap-4 sm:gap-5">
-      <GaugeMetric
-        testId="gauge-balance"
-        value={n.balance}
-        label="Balance"
-        hint={`Credits available on the Alpha account of your key${n.reserved ? ` (${formatNumber(n.reserved)} reserved by running jobs)` : ""}. Updated ${updated}.`}
-      >
-        <span className="font-mono text-sm font-semibold tabular-nums">{formatNumber(n.balance)}</span>
-      </GaugeMetric>
+      {allowance ? (
+        // On the organisation's key a member spends their allowance, not the firm's balance.
+        <GaugeMetric
+          testId="gauge-allowance"
+          value={allowance.left}
+          limit={allowance.daily}
+          label="Allowance left"
+          hint={`${formatCredits(allowance.left)} left today of your daily allowance of ${formatCredits(allowance.daily)} on the organisation's key (${formatCredits(allowance.counted)} counted since midnight IST). Updated ${updated}.`}
+        >
+          <span className="font-mono text-sm font-semibold tabular-nums">
+            {formatNumber(allowance.left)}
+            <span className="font-normal text-muted-foreground">/{formatNumber(allowance.daily)}</span>
+          </span>
+        </GaugeMetric>
+      ) : (
+        <GaugeMetric
+          testId="gauge-balance"
+          value={n.balance}
+          label={query.data.seat ? "Team balance" : "Balance"}
+          hint={`Credits available on the Alpha account of ${query.data.seat ? "the organisation's key" : "your key"}${n.reserved ? ` (${formatNumber(n.reserved)} reserved by running jobs)` : ""}. Updated ${updated}.`}
+        >
+          <span className="font-mono text-sm font-semibold tabular-nums">{formatNumber(n.balance)}</span>
+        </GaugeMetric>
+      )}
       <GaugeMetric
         testId="gauge-today"
         value={n.debitedToday}

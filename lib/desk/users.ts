@@ -13,6 +13,7 @@ export {
   type SessionUserView,
 } from "./account";
 import { newUserInputSchema, sessionUserSchema, USER_ROLE_VALUES } from "./account";
+import { PAID_ACTIONS } from "./team-labels";
 
 export const userSummarySchema = sessionUserSchema.extend({
   disabled: z.boolean(),
@@ -37,8 +38,23 @@ export const alphaKeyStatusSchema = z.object({
 });
 export type AlphaKeyStatusView = z.output<typeof alphaKeyStatusSchema>;
 
-/** POST /api/admin/users: a new user with a role (member unless told). */
-export const createUserInputSchema = newUserInputSchema.extend({ role: z.enum(USER_ROLE_VALUES).default("member") });
+export const paidActionSchema = z.enum(PAID_ACTIONS);
+
+/** The most a daily allowance can be (credits); null means no allowance (the account's balance is the limit). */
+export const MAX_DAILY_ALLOWANCE = 10_000_000;
+export const dailyAllowanceSchema = z.number().int().min(0, { message: "must be zero or more" }).max(MAX_DAILY_ALLOWANCE).nullable();
+
+/**
+ * POST /api/admin/users: a new user with a role (member unless told) and, like an invite, their seat on the
+ * organisation's key: a daily allowance (none unless told) and the paid actions permitted (all unless told).
+ */
+export const createUserInputSchema = newUserInputSchema.extend({
+  role: z.enum(USER_ROLE_VALUES).default("member"),
+  dailyAllowance: dailyAllowanceSchema.default(null),
+  actions: z.array(paidActionSchema).default([...PAID_ACTIONS]),
+  /** The password is a temporary one the admin hands over: the user must choose their own at their first sign-in. */
+  temporaryPassword: z.boolean().default(false),
+});
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 
 /** PATCH /api/admin/users/[id]: a new role, enabled or disabled, or both. */

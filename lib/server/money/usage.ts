@@ -10,6 +10,7 @@ import { accountMemoScope, callAlpha, lastRateLimit, type SeenRateLimit } from "
 import { knownRpm, rememberRpm, usageTtlMs } from "../upstream/background-budget";
 import type { DeskContext } from "../core/context";
 import { withUserKey } from "../identity/key-vault";
+import { seatToday } from "../teams/seats";
 import type { SessionUser } from "../identity/users";
 
 export type { UsageProjection, UsageView } from "@/lib/desk/usage";
@@ -80,7 +81,7 @@ export async function forgetUsageSnapshot({ ctx, accountId }: { ctx: DeskContext
 
 export async function getUsageSnapshot({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<UsageView> {
   const c = ctx;
-  const { accountId } = await withUserKey({ userId: user.id, ctx: c });
+  const { accountId, source } = await withUserKey({ userId: user.id, ctx: c });
   const [usage, account] = await Promise.all([
     memoised(c, accountId, "usage", () => usageTtlMs(knownRpm({ ctx: c, accountId })), async () => {
       const usage = (await callAlpha({ ctx: c, user, id: "getAccountUsage", input: {} })).data.data;
@@ -91,6 +92,7 @@ export async function getUsageSnapshot({ ctx, user }: { ctx: DeskContext; user: 
     memoised(c, accountId, "account", () => PROFILE_TTL_MS, async () => (await callAlpha({ ctx: c, user, id: "getAccount", input: {} })).data.data),
   ]);
   const now = c.now();
-  const counted = withCountedRequests(usage, await lastRateLimit({ ctx: c, accountId }));
-  return { usage: counted, account, projection: projectUsage(counted, now), fetchedAt: now.toISOString(), resumesAt: null };
+  const [seen, seat] = await Promise.all([lastRateLimit({ ctx: c, accountId }), source === "organisation" ? seatToday({ ctx: c, user }) : null]);
+  const counted = withCountedRequests(usage, seen);
+  return { usage: counted, account, projection: projectUsage(counted, now), fetchedAt: now.toISOString(), resumesAt: null, seat };
 }

@@ -6,7 +6,7 @@ import "server-only";
 import { answerHealth } from "../core/health";
 import { getAlphaKeyStatus } from "../identity/key-vault";
 import { clearSignInFailures } from "../identity/sign-in";
-import { changePassword, countUsers, createFirstAdmin, createUser, issueTemporaryPassword, listUsers } from "../identity/users";
+import { changePassword, countUsers, createFirstAdmin, issueTemporaryPassword, listUsers } from "../identity/users";
 import type { DeskBinding } from "../http/route";
 import { serveLive } from "../live/relay";
 import { getActiveCalendar, listCalendarVersions, saveCalendar } from "../market/calendar-store";
@@ -34,7 +34,7 @@ import { trackSeason } from "../season/season-tracker";
 import { buySymbolCatalogue, searchSymbols } from "../symbols/symbol-directory";
 import { exportAudit, listAudit } from "../teams/audit";
 import { acceptInvite, createInvite, listInvites } from "../teams/invites";
-import { updateMember } from "../teams/members";
+import { addMember, updateMember } from "../teams/members";
 import { deleteOrgKey, getOrgKeyStatus } from "../teams/org-key";
 import { relayAlphaRequest } from "../upstream/alpha-relay";
 import { downloadBatchResults } from "../upstream/batch-results";
@@ -54,7 +54,7 @@ export const deskBindings = {
   joinTeam: async ({ ctx, input }) => pickSessionUser(await acceptInvite({ ctx, input })),
 
   listUsers: listUsers,
-  createUser: createUser,
+  createUser: addMember,
   updateUser: async ({ ctx, user, params, input }) => (await updateMember({ ctx, user, input: { userId: params.id, change: input } })).user,
   issueTemporaryPassword: ({ ctx, user, params }) => issueTemporaryPassword({ ctx, user, userId: params.id }),
   clearSignInFailures: ({ ctx, user, params }) => clearSignInFailures({ ctx, user, userId: params.id }),
