@@ -200,8 +200,8 @@ export async function searchSymbols({ ctx, user, input }: { ctx: DeskContext; us
   return { query: q, matches, exact, catalogue: catalogueState(held, entries.length), note };
 }
 
-function entryOfCatalogueRow(row: { symbol: string; company_name?: string | null; scrip_code?: string | null }): SymbolEntry {
-  return { symbol: row.symbol.trim().toUpperCase(), name: row.company_name?.trim() || null, scripCode: row.scrip_code?.trim() || null };
+function entryOfCatalogueRow(row: { symbol: string; company_name?: string | null; scrip_code?: string | null; isin?: string | null }): SymbolEntry {
+  return { symbol: row.symbol.trim().toUpperCase(), name: row.company_name?.trim() || null, scripCode: row.scrip_code?.trim() || null, isin: row.isin?.trim().toUpperCase() || null };
 }
 
 /**
