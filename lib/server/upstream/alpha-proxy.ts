@@ -14,7 +14,7 @@ import type { DeskContext } from "../core/context";
 import { marketQuietBetween } from "@/lib/market/quiet-market";
 import { activeCalendarView } from "../core/active-calendar";
 import { scrubSecret, withUserKey } from "../identity/key-vault";
-import { assertNotBackingOff, backOff, rememberRpm, sharedFreeSeconds } from "./background-budget";
+import { assertNotBackingOff, backOff, knownRpm, rememberRpm, sharedFreeSeconds, usageTtlMs } from "./background-budget";
 import { unchangedCheckOf } from "./contract-check";
 import { answerOwner, checkedAnswer, heldBytes, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
 import { reuseRecentSummary, recordAfterCall, recordsAfterCall } from "../records/money-records";
@@ -228,7 +228,11 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     // A batch job's lines are billed later, outside this call: its whole upper bound stays counted.
     if (reservation && id !== "createBatchJob") await settleAllowance({ ctx, input: { reservation, credits } }).catch(() => undefined);
     // Spent credits or changed state (a cancelled job): shared answers of the account are out of date.
-    if (credits > 0 || !isGet) await forgetAccountMemo({ ctx, accountId, stateChanged: !isGet }).catch(() => undefined);
+    // A purchase that reported the new balance moves the held snapshot instead: the gauge's next read costs no request.
+    if (credits > 0 || !isGet) {
+      const moved = isGet && response.meta.balance !== null && (await moveHeldBalance({ ctx, accountId, balance: response.meta.balance, credits }).catch(() => false));
+      if (!moved) await forgetAccountMemo({ ctx, accountId, stateChanged: !isGet }).catch(() => undefined);
+    }
     // The credits are spent: a failing write of the log, the record or the cache must not cost the user the answer too.
     // Only the writes this call has (a fresh GET has two), awaited together.
     const writes: Promise<unknown>[] = [];
@@ -363,6 +367,26 @@ async function rememberRateLimit({ ctx, accountId, rate }: { ctx: DeskContext; a
   if (!(ttl > 0)) return;
   const seen: SeenRateLimit = { ...rate, at };
   await ctx.shared.memoSet(rateScope(accountId), "last", JSON.stringify(seen), Math.min(ttl, 24 * 3_600_000));
+}
+
+/**
+ * After a charged read whose answer said the new balance: the held usage snapshot and profile take it (and the
+ * snapshot the day's debit), the ledger's sync runs again. False when nothing was held to move.
+ */
+async function moveHeldBalance({ ctx, accountId, balance, credits }: { ctx: DeskContext; accountId: string; balance: number; credits: number }): Promise<boolean> {
+  const scope = accountScope(accountId);
+  const [usageText, accountText] = await Promise.all([ctx.shared.memoGet(scope, "usage"), ctx.shared.memoGet(scope, "account")]);
+  if (usageText === null) return false;
+  const usage = JSON.parse(usageText) as { balance: number; debited_today: number; live_usage?: Record<string, number> };
+  usage.balance = balance;
+  usage.debited_today += credits;
+  if (usage.live_usage && typeof usage.live_usage.credits_debited_today === "number") usage.live_usage.credits_debited_today += credits;
+  await Promise.all([
+    ctx.shared.memoSet(scope, "usage", JSON.stringify(usage), usageTtlMs(knownRpm({ ctx, accountId }))),
+    accountText === null ? ctx.shared.memoDelete(scope, "account") : ctx.shared.memoSet(scope, "account", JSON.stringify({ ...(JSON.parse(accountText) as object), balance }), 60_000),
+    ctx.shared.memoDelete(scope, "ledger-sync"),
+  ]);
+  return true;
 }
 
 /** The latest rate-limit headers the service sent the account, while their window lasts; null when none is known. */
