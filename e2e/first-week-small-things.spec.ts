@@ -136,6 +136,27 @@ test.describe("small things a person notices", () => {
     await context.close();
   });
 
+  test("a symbol page with a bought profile hydrates without a mismatch when a minute turns on the way", async ({ browser, ownDesk }) => {
+    const context = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url });
+    const page = await context.newPage();
+    const account = await makeAccount({ symbols: true });
+    await saveKey(page.request, ownDesk.url, account.key);
+    const bought = await page.request.get("/api/alpha/v1/symbols/metadata?symbols=INFY");
+    expect(bought.status(), await bought.text()).toBe(200);
+    // The browser's clock 90 s ahead of the server's: its "how old" would read a minute more than the server's HTML.
+    await page.clock.install({ time: Date.now() + 90_000 });
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto("/symbols/INFY");
+    await expect(page.getByTestId("call-meta")).toContainText("0 credits, from cache");
+    await expect(page.getByTestId("call-meta")).toContainText("(1 min old)");
+    expect(errors.filter((e) => /418|hydrat/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
   test("headings go down one level at a time on every page", async ({ browser, ownDesk }) => {
     const context = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url });
     const page = await context.newPage();

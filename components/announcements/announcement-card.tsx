@@ -12,6 +12,7 @@ import { cn } from "@/lib/utils";
 import type { Announcement } from "./announcement-model";
 import { FilingDocument } from "./filing-document";
 import { isImportantAnnouncement, longSummaryOf, relatedOf } from "./announcement-model";
+import { useRenderNow } from "@/components/market/use-market-status";
 
 function CategoryBadge({ label, primary = false }: { label: string; primary?: boolean }) {
   const important = isImportantCategory(label);
@@ -31,6 +32,7 @@ function CategoryBadge({ label, primary = false }: { label: string; primary?: bo
 
 /** One filing: its primary category, related categories (important ones starred), company, summary and time. */
 export function AnnouncementCard({ item }: { item: Announcement }) {
+  const now = useRenderNow();
   const [open, setOpen] = React.useState(false);
   const related = relatedOf(item);
   const important = isImportantAnnouncement(item);
@@ -64,7 +66,7 @@ export function AnnouncementCard({ item }: { item: Announcement }) {
         </div>
         <time dateTime={item.date ?? undefined} title={formatIstDateTime(item.date)} className="shrink-0 text-right text-xs text-muted-foreground">
           <span className="block font-mono font-medium text-foreground tabular-nums">{formatIstStamp(item.date)}</span>
-          <span className="block">{formatRelativeTime(item.date)}</span>
+          <span className="block">{formatRelativeTime(item.date, now)}</span>
         </time>
       </div>
       {item.summary && <p className="text-sm leading-relaxed">{item.summary}</p>}
