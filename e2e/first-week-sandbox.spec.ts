@@ -36,8 +36,8 @@ test.describe("a trial user on the Sandbox plan (10 requests a minute)", () => {
       if (r.url().startsWith(baseURL) && r.status() === 429) refused.push(r.url());
     });
 
-    // About a second on each page, as a person clicking through the menu reads its heading; one page bought on the way.
-    const walk = ["/today", "/earnings", "/season", "/announcements", "/concalls", "/earnings?view=agenda", "/symbols/TCS", "/season", "/today", "/settings"];
+    // Every page of the menu, about a second on each as a person clicking through reads its heading; one page bought.
+    const walk = ["/today", "/season", "/earnings", "/alerts", "/news", "/announcements", "/block-deals", "/concalls", "/summaries", "/batches", "/watchlists", "/usage", "/settings"];
     const perPage: [string, number][] = [];
     for (const path of walk) {
       const before = requestTimes(account.accountId).length;

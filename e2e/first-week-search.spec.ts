@@ -7,8 +7,11 @@ test.describe("one search box over the desk", () => {
   test("Ctrl-K or / from any page finds a company by symbol or name, a page and an action", async ({ browser, baseURL }, testInfo) => {
     test.setTimeout(120_000);
     if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e search");
+    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e search", { symbols: true });
     const context = page.context();
+    // Names of every company: the symbol catalogue, bought once for the account.
+    const bought = await page.request.post("/api/symbols/catalogue", { data: { spendUpTo: 1_000 }, headers: { Origin: new URL(baseURL).origin } });
+    expect(bought.status(), await bought.text()).toBe(200);
     await page.goto("/usage");
     await expect(page.getByTestId("command-open")).toBeVisible();
 

@@ -237,7 +237,7 @@ export function MarketCalendarEditor() {
                   <TableRow key={h.date} data-testid="calendar-holiday" data-date={h.date}>
                     <TableCell className="whitespace-nowrap tabular-nums">{formatIstDate(`${h.date}T12:00:00+05:30`, { weekday: true })}</TableCell>
                     <TableCell className="whitespace-normal">
-                      {h.name} {h.provisional && <Badge variant="outline">provisional</Badge>}
+                      {h.name} {h.provisional && <span className="text-xs whitespace-nowrap text-muted-foreground">(provisional)</span>}
                     </TableCell>
                     <TableCell className="text-right">
                       <Button

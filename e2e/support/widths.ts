@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
-import { expectAccessible, switchTheme } from "./axe";
+import { expectAccessible } from "./axe";
 import { expectNoSeriousAxe } from "./axe-scoped";
 import { SCREENSHOT_DIR } from "./fixtures";
 import { expect } from "./test";
@@ -40,7 +40,8 @@ export async function checkWidthsAndThemes(page: Page, testInfo: TestInfo, name:
   for (const width of [1440, 1024, 390]) {
     await page.setViewportSize({ width, height: 900 });
     for (const theme of ["light", "dark"] as const) {
-      await switchTheme(page, theme);
+      // The theme as a class, not through the toggle: a click outside an open dialog would close it.
+      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
       await expect(page.locator("main")).toBeVisible();
       const { overflow, culprits } = await bodyOverflow(page);
       expect.soft(overflow, `${name} at ${width}px (${theme}) scrolls sideways: ${culprits.join("; ")}`).toBeLessThanOrEqual(0);
@@ -54,6 +55,6 @@ export async function checkWidthsAndThemes(page: Page, testInfo: TestInfo, name:
       } else await page.screenshot({ path, animations: "disabled" });
     }
   }
-  await switchTheme(page, "light");
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
   await page.setViewportSize({ width: 1280, height: 720 });
 }
