@@ -110,7 +110,7 @@ export function AddUserDialog({
         if (!o) reset();
       }}
     >
-      <DialogContent>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Add a user</DialogTitle>
           <DialogDescription data-testid="add-user-note">
