@@ -38,6 +38,7 @@ test.describe("small things a person notices", () => {
     await own.fill("3");
     await page.getByRole("button", { name: "Save threshold" }).click();
     await expect(page.getByTestId("spend-threshold-now")).toContainText("ask above 3 credits");
+    await expect(page.getByText("The desk will ask above 3 credits.")).toBeVisible();
     await checkWidthsAndThemes(page, testInfo, "settings-threshold", '[data-testid="spend-threshold-card"]');
 
     // ...and a second browser, which never saw that choice, has it from the desk.

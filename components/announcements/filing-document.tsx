@@ -20,7 +20,7 @@ export function FilingDocument({ id, title }: { id: string; title: string }) {
 
   if (!item) {
     return (
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex min-w-0 flex-wrap items-center gap-2">
         <PaidButton price={price} what={`Get the link to the filing document of ${title}.`} onRun={() => setRequested(true)} pending={query.isFetching} variant="outline" size="sm" testId="filing-document">
           <FileTextIcon aria-hidden />
           Filing document
@@ -32,7 +32,7 @@ export function FilingDocument({ id, title }: { id: string; title: string }) {
   if (item.status === "ready" && item.url) {
     const expiresAt = query.dataUpdatedAt + (item.expires_in ?? 0) * 1000;
     return (
-      <p className="flex flex-wrap items-center gap-x-2 text-sm" data-testid="filing-document-ready">
+      <p className="flex min-w-0 flex-wrap items-center gap-x-2 text-sm" data-testid="filing-document-ready">
         <a href={item.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-4">
           <FileTextIcon aria-hidden className="size-4" />
           Open the filing document

@@ -320,7 +320,7 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
             )}
 
             <div className="flex flex-wrap items-center gap-3 border-t pt-4">
-              <Button onClick={() => void generate(false)} disabled={!request || busy || !hasKey} data-testid="summary-generate">
+              <Button onClick={() => void generate(false)} disabled={!request || busy || !hasKey} data-testid="summary-generate" className="h-auto min-h-9 max-w-full flex-wrap gap-x-2 gap-y-1 py-1.5 whitespace-normal">
                 <SparklesIcon aria-hidden />
                 {working === "lookup" ? "Checking your history…" : working === "generate" ? "Generating…" : "Generate summary"}
                 <PriceTag
