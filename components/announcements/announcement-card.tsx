@@ -21,7 +21,8 @@ function CategoryBadge({ label, primary = false }: { label: string; primary?: bo
       variant={primary ? (important ? "warning" : "secondary") : "outline"}
       data-testid={primary ? "primary-category" : "related-category"}
       data-important={important}
-      className={cn(primary && "font-semibold", !primary && "font-normal text-muted-foreground", !primary && important && "border-warning/50 text-foreground")}
+      // A long category ("Outcome of Board Meeting/Financial Results") wraps inside its badge on a phone.
+      className={cn("h-auto max-w-full whitespace-normal", primary && "font-semibold", !primary && "font-normal text-muted-foreground", !primary && important && "border-warning/50 text-foreground")}
       title={important ? "An important category" : undefined}
     >
       {important && <StarIcon aria-label="important" className="fill-current text-warning" />}
