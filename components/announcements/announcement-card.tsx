@@ -70,14 +70,15 @@ export function AnnouncementCard({ item }: { item: Announcement }) {
           <span className="block">{formatRelativeTime(item.date, now)}</span>
         </time>
       </div>
-      {item.summary && <p className="text-sm leading-relaxed">{item.summary}</p>}
+      {/* A summary may hold long runs joined by no-break spaces (amounts, names): they break rather than widen a phone's page. */}
+      {item.summary && <p className="text-sm leading-relaxed [overflow-wrap:anywhere]">{item.summary}</p>}
       {long && long !== item.summary && (
         <div className="grid gap-1">
           <Button type="button" variant="ghost" size="sm" className="h-7 w-fit px-2 text-xs text-muted-foreground" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
             <ChevronDownIcon aria-hidden className={cn("transition-transform", open && "rotate-180")} />
             {open ? "Less" : "Full summary"}
           </Button>
-          {open && <p className="text-sm leading-relaxed text-muted-foreground">{long}</p>}
+          {open && <p className="text-sm leading-relaxed text-muted-foreground [overflow-wrap:anywhere]">{long}</p>}
         </div>
       )}
       <FilingDocument id={item.id} title={`${item.symbol}'s ${item.category ?? "filing"} of ${formatIstStamp(item.date)}`} />
