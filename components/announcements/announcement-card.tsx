@@ -43,7 +43,7 @@ export function AnnouncementCard({ item }: { item: Announcement }) {
       data-testid="announcement-card"
       data-announcement-id={item.id}
       data-important={important}
-      className={cn("grid gap-2 rounded-xl border bg-card p-4 text-card-foreground shadow-xs", important && "border-l-4 border-l-warning")}
+      className={cn("grid grid-cols-1 gap-2 rounded-xl border bg-card p-4 text-card-foreground shadow-xs", important && "border-l-4 border-l-warning")}
     >
       <div className="flex items-start gap-3">
         {item.image ? (
