@@ -27,8 +27,10 @@ test.describe("the results season", () => {
     test.info().annotations.push({ type: "range", description: `${tail.label}: ${tail.from} → ${tail.to}` });
     await page.goto(`/earnings?past=range&from=${tail.from}&to=${tail.to}`);
     const past = page.getByTestId("past-results");
-    await expect(past.getByTestId("range-from")).toHaveValue(tail.from);
-    await expect(past.getByTestId("range-to")).toHaveValue(tail.to);
+    // Shown as an Indian reader writes a date: dd/mm/yyyy.
+    const typed = (iso: string) => iso.split("-").reverse().join("/");
+    await expect(past.getByTestId("range-from")).toHaveValue(typed(tail.from));
+    await expect(past.getByTestId("range-to")).toHaveValue(typed(tail.to));
     const rows = past.getByTestId("past-result-row");
     await expect(rows.first()).toBeVisible();
     expect(await rows.count()).toBeGreaterThan(0);

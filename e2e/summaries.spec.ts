@@ -18,8 +18,10 @@ test.describe("the summary generator", () => {
     await page.getByTestId("summary-window").selectOption({ label: "7 days, today included" });
     await expect(page).toHaveURL(/window=7/);
     // The price is on the button before anything runs.
-    await expect(page.getByTestId("summary-generate")).toHaveText(/Generate summary · 5 credits/);
+    await expect(page.getByTestId("summary-generate")).toHaveText(/Generate summary\s*up to 5 credits/);
     await expect(page.getByTestId("summary-price")).toHaveAttribute("data-credits", "5");
+    // One price, on the button itself: no second tag beside it.
+    await expect(page.getByTestId("summary-generate").locator("xpath=..").locator('[data-slot="price-tag"]')).toHaveCount(1);
 
     const before = await gaugeBalance(page);
     expect(before).toBe(await serviceBalance(key));

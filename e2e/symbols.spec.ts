@@ -69,16 +69,14 @@ test.describe("the symbol page", () => {
     await context.close();
   });
 
-  test("without the Symbols scope the profile explains why and charges nothing", async ({ browser, baseURL }) => {
+  test("without the Symbols product the profile is not offered, and nothing is charged", async ({ browser, baseURL }) => {
     if (!baseURL) throw new Error("baseURL is not set");
     // A fresh pro account made without the Symbols scope.
     const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e symbols no scope");
     await page.goto(`/symbols/${SYMBOL}`);
     const before = await gaugeBalance(page);
-    await page.getByTestId("load-profile").click();
-    await confirmSpend(page);
-    await expect(page.getByTestId("profile-scope-required")).toContainText("Symbols scope");
-    await expect(page.getByTestId("profile-scope-required")).toContainText("Nothing was charged");
+    await expect(page.getByTestId("profile-not-in-plan")).toContainText("Company profiles come with the Symbols product");
+    await expect(page.getByTestId("load-profile")).toHaveCount(0);
     expect(await gaugeBalance(page)).toBe(before);
     await screenshotAsIs(page, "symbol-no-scope");
 

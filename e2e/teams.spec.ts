@@ -92,7 +92,8 @@ test.describe.serial("teams on one Alpha account", { tag: LIVE }, () => {
     await page.getByLabel("Password", { exact: true }).fill(invited.password);
     await page.getByLabel("Repeat the password").fill(invited.password);
     await page.getByRole("button", { name: "Join the desk" }).click();
-    await expect(page).toHaveURL(/\/settings$/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/today$/, { timeout: 30_000 });
+    await page.goto("/settings");
     await expect(page.getByTestId("key-in-use")).toHaveAttribute("data-source", "organisation");
     await expect(page.getByTestId("alpha-key-status")).toHaveCount(0);
     // The link signs up one person only.

@@ -1,13 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   cookieValue,
-  DEFAULT_SPEND_CONFIRM_THRESHOLD,
   parseNotifyChoice,
   parseThemeChoice,
-  parseThreshold,
   prefCookieString,
   readPref,
-  spendThresholdCookie,
   writePref,
 } from "./browser-prefs";
 
@@ -36,21 +33,6 @@ describe("the browser's choices, kept in cookies", () => {
     expect(parseNotifyChoice("important")).toBe("important");
     expect(parseNotifyChoice("everything")).toBe("off");
     expect(parseNotifyChoice(null)).toBe("off");
-  });
-
-  it("reads the confirmation threshold as whole credits and falls back to asking every time", () => {
-    expect(DEFAULT_SPEND_CONFIRM_THRESHOLD).toBe(0);
-    expect(parseThreshold("25")).toBe(25);
-    expect(parseThreshold("7.9")).toBe(7);
-    expect(parseThreshold(null)).toBe(0);
-    expect(parseThreshold("")).toBe(0);
-    expect(parseThreshold("-3")).toBe(0);
-    expect(parseThreshold("lots")).toBe(0);
-  });
-
-  it("keeps one threshold per desk user, under a cookie name nothing in an id can break", () => {
-    expect(spendThresholdCookie("usr_0a1b2c")).toBe("spend-threshold.usr_0a1b2c");
-    expect(spendThresholdCookie("usr_x; theme=dark")).toBe("spend-threshold.usr_xthemedark");
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * What this browser keeps for its user (theme, spend threshold, notification choice), in cookies: the server reads
+ * What this browser keeps for its user (theme, notification choice), in cookies: the server reads
  * them so the first HTML is right, and no page opens localStorage while it loads (a first read blocks for ~20 ms).
  */
 
@@ -17,27 +17,12 @@ export type NotifyChoice = (typeof NOTIFY_CHOICES)[number];
 /** Marks a browser whose choices, once kept in localStorage, have been moved into cookies. */
 export const PREFS_MOVED_COOKIE = "prefs-moved";
 
-/** Credits above which a paid action asks first; 0 asks before every paid action (the safe default). */
-export const DEFAULT_SPEND_CONFIRM_THRESHOLD = 0;
-
-/** One cookie per desk user of this browser, as the threshold is a user's own. Ids are `usr_` and hex. */
-export function spendThresholdCookie(userId: string): string {
-  return `spend-threshold.${userId.replace(/[^A-Za-z0-9_-]/g, "")}`;
-}
-
 export function parseThemeChoice(value: string | null | undefined): ThemeChoice | null {
   return value === "dark" || value === "light" ? value : null;
 }
 
 export function parseNotifyChoice(value: string | null | undefined): NotifyChoice {
   return (NOTIFY_CHOICES as readonly string[]).includes(value ?? "") ? (value as NotifyChoice) : "off";
-}
-
-/** A whole number of credits, 0 or more; anything else (absent, blank, negative, not a number) is the default. */
-export function parseThreshold(value: string | null | undefined): number {
-  if (value === null || value === undefined || value.trim() === "") return DEFAULT_SPEND_CONFIRM_THRESHOLD;
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : DEFAULT_SPEND_CONFIRM_THRESHOLD;
 }
 
 /** A cookie's value in a `Cookie` header or `document.cookie` string, undefined when it is not there. */
@@ -142,10 +127,8 @@ export function movePrefsFromStorage(): ThemeChoice | null {
     const old: string[] = [OLD_THEME_KEY, OLD_NOTIFY_KEY];
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
-      if (!key?.startsWith(OLD_THRESHOLD_PREFIX)) continue;
-      old.push(key);
-      const cookie = spendThresholdCookie(key.slice(OLD_THRESHOLD_PREFIX.length));
-      if (readPref(cookie) === undefined) writePref(cookie, String(parseThreshold(localStorage.getItem(key))));
+      // The threshold is kept by the desk now: an earlier browser's copy is only forgotten.
+      if (key?.startsWith(OLD_THRESHOLD_PREFIX)) old.push(key);
     }
     for (const key of old) localStorage.removeItem(key);
   } catch {

@@ -159,10 +159,20 @@ export function hasFreshBuild(root = ROOT, distDir = process.env.NEXT_DIST_DIR ?
 
 const nextBin = () => createRequire(import.meta.url).resolve("next/dist/bin/next");
 
-export function runNextBuild(env: NodeJS.ProcessEnv): Promise<void> {
+export function runNextBuild(env: NodeJS.ProcessEnv, options: { logFile?: string } = {}): Promise<void> {
+  const { logFile } = options;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [nextBin(), "build"], { cwd: ROOT, stdio: "inherit", env });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))));
+    // With a log file the build's own report (a table of every route) goes there, and only a failure's tail is shown.
+    const child = spawn(process.execPath, [nextBin(), "build"], { cwd: ROOT, stdio: logFile ? ["ignore", "pipe", "pipe"] : "inherit", env });
+    const out: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => out.push(chunk));
+    child.on("exit", (code) => {
+      if (logFile) writeFileSync(logFile, Buffer.concat(out));
+      if (code === 0) return resolve();
+      if (logFile) console.error(Buffer.concat(out).toString("utf8").split("\n").slice(-40).join("\n"));
+      reject(new Error(`next build failed (exit ${code})${logFile ? `; its whole output is in ${logFile}` : ""}`));
+    });
     child.on("error", reject);
   });
 }

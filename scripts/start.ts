@@ -53,9 +53,12 @@ async function main(): Promise<void> {
     DESK_DEMO_MODE: demo ? "1" : undefined,
     PORT: String(port),
   });
+  // Who signs in comes first: the build below may take a minute, and its own report goes to a file.
+  if (demo) printSignIn(demo);
   if (!hasFreshBuild()) {
-    console.log("Building the desk (next build); this takes a minute the first time...");
-    await runNextBuild({ ...childEnv, NODE_ENV: "production" });
+    const logFile = join(dataDir, "next-build.log");
+    console.log(`Building the desk (next build); this takes a minute the first time (its report: ${logFile})...`);
+    await runNextBuild({ ...childEnv, NODE_ENV: "production" }, { logFile });
   }
   // Checked again after a build that may have taken a minute: the readiness probe must be answered by our own desk.
   await ensurePortFree(host, port);
@@ -73,9 +76,14 @@ async function main(): Promise<void> {
   });
   await waitForHttp(`http://${host}:${port}/`, next);
   console.log(`\nAlpha Desk is ready: ${deskUrl}`);
-  if (demo) console.log(`Sign in as ${demo.email} with the password ${demo.password} (also shown on the sign-in page).`);
-  if (demo?.member) console.log(`The demo team's member: ${demo.member.email} with the password ${demo.member.password}; they use the organisation key.`);
+  if (demo) console.log(`Sign in as ${demo.email} (password above, and on the sign-in page).`);
   console.log("Press Ctrl-C to stop.\n");
+}
+
+function printSignIn(demo: { email: string; password: string; member?: { email: string; password: string } }): void {
+  console.log(`\nSign in at ${deskUrl} as ${demo.email} with the password ${demo.password} (also shown on the sign-in page).`);
+  if (demo.member) console.log(`The demo team's member: ${demo.member.email} with the password ${demo.member.password}; they use the organisation key.`);
+  console.log("");
 }
 
 main().catch(async (error: unknown) => {

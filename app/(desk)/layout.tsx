@@ -6,12 +6,12 @@ import { SpendThresholdProvider } from "@/components/settings/spend-threshold";
 import { AppShell } from "@/components/shell/app-shell";
 import { navGroupsFor } from "@/components/shell/nav-groups";
 import { SIDEBAR_COOKIE } from "@/components/shell/nav-items";
-import { parseThreshold, spendThresholdCookie } from "@/lib/browser-prefs";
 import { requireUser } from "@/lib/server/identity/auth";
 import { getAlphaKeyStatus } from "@/lib/server/identity/key-vault";
 import { pageContext, pageQueryClient } from "@/lib/server/routes/page-data";
 import * as api from "@/lib/desk/route-meta";
 import { deskQuery } from "@/lib/query/desk";
+import { DEFAULT_SPEND_CONFIRM_THRESHOLD } from "@/lib/desk/users";
 import { QueryProvider } from "@/lib/query/provider";
 
 export default async function DeskLayout({ children }: { children: ReactNode }) {
@@ -23,6 +23,7 @@ export default async function DeskLayout({ children }: { children: ReactNode }) 
   const client = pageQueryClient({ ctx, user });
   await Promise.all([
     client.prefetchQuery(deskQuery(api.getMarketCalendar)),
+    client.prefetchQuery(deskQuery(api.getSpendThreshold)),
     client.prefetchQuery(deskQuery(api.listWatchlists)),
     keyStatus.hasKey ? client.prefetchQuery(deskQuery(api.getUsage)) : null,
   ]);
@@ -31,7 +32,7 @@ export default async function DeskLayout({ children }: { children: ReactNode }) 
   return (
     <QueryProvider>
       <HydrationBoundary state={dehydrate(client)}>
-        <SpendThresholdProvider userId={user.id} initial={parseThreshold(jar.get(spendThresholdCookie(user.id))?.value)}>
+        <SpendThresholdProvider initial={client.getQueryData(deskQuery(api.getSpendThreshold).queryKey)?.effective ?? DEFAULT_SPEND_CONFIRM_THRESHOLD}>
           <AppShell
             user={user}
             hasKey={keyStatus.hasKey}

@@ -12,11 +12,23 @@ import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select"
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { PASSWORD_MIN_LENGTH } from "@/lib/desk/account-limits";
 import type { UserSummary } from "@/lib/desk/users";
+import { PAID_ACTION_LABELS, PAID_ACTIONS, type PaidAction } from "@/lib/desk/team-labels";
 
 /** The route's body schema (zod with it), fetched when the form gets focus and awaited on submit: not in the page's first load. */
 const loadUserSchema = () => import("@/lib/desk/users");
 
-const EMPTY = { email: "", name: "", password: "", role: "member" as UserSummary["role"] };
+const EMPTY = { email: "", name: "", password: "", role: "member" as UserSummary["role"], allowance: "", actions: [...PAID_ACTIONS] as PaidAction[] };
+
+/** What Add user sends: the person, their role and seat, and a password they must change at first sign-in. */
+export interface NewMember {
+  email: string;
+  name: string;
+  password: string;
+  role: UserSummary["role"];
+  dailyAllowance: number | null;
+  actions: PaidAction[];
+  temporaryPassword: true;
+}
 
 /**
  * Add a colleague with a temporary password and a role (admin or member). Opened by UsersTable's Add user button
@@ -26,10 +38,13 @@ export function AddUserDialog({
   open,
   onOpenChange,
   onCreate,
+  orgKey,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCreate: (input: typeof EMPTY) => Promise<UserSummary>;
+  onCreate: (input: NewMember) => Promise<UserSummary>;
+  /** The desk has an organisation key: members use it, within their seat. */
+  orgKey: boolean;
 }) {
   const [values, setValues] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -53,8 +68,19 @@ export function AddUserDialog({
       return;
     }
     // The route's own body schema decides what passes; the sentences are the dialog's.
-    const found = schema.formProblems(schema.createUserInputSchema, { ...values, email: values.email.trim(), name: values.name.trim() });
+    const allowance = values.allowance.trim();
+    const member: NewMember = {
+      email: values.email.trim(),
+      name: values.name.trim(),
+      password: values.password,
+      role: values.role,
+      dailyAllowance: allowance === "" ? null : Number(allowance),
+      actions: values.actions,
+      temporaryPassword: true,
+    };
+    const found = schema.formProblems(schema.createUserInputSchema, member);
     const problems: Record<string, string> = {};
+    if (found.dailyAllowance) problems.allowance = "Enter a whole number of credits, or leave it empty for no allowance.";
     if (found.name) problems.name = values.name.trim() ? `The name ${found.name}.` : "Enter a name.";
     if (found.email) problems.email = "Enter an email address.";
     if (found.password) problems.password = values.password.length < PASSWORD_MIN_LENGTH ? `Use at least ${PASSWORD_MIN_LENGTH} characters.` : `The password ${found.password}.`;
@@ -63,7 +89,7 @@ export function AddUserDialog({
     if (Object.keys(problems).length > 0) return;
     setPending(true);
     try {
-      await onCreate({ ...values, email: values.email.trim(), name: values.name.trim() });
+      await onCreate(member);
       onOpenChange(false);
       reset();
     } catch (e) {
@@ -84,10 +110,13 @@ export function AddUserDialog({
         if (!o) reset();
       }}
     >
-      <DialogContent>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Add a user</DialogTitle>
-          <DialogDescription>Give them the temporary password through a safe channel. They add their own Alpha key in Settings.</DialogDescription>
+          <DialogDescription data-testid="add-user-note">
+            Give them the temporary password through a safe channel; they choose their own when they first sign in.{" "}
+            {orgKey ? "They use the organisation's Alpha key, within the allowance and paid actions you set here." : "They add their own Alpha key in Settings."}
+          </DialogDescription>
         </DialogHeader>
         <form method="post" onSubmit={submit} onFocus={() => void loadUserSchema().catch(() => undefined)} noValidate className="grid gap-4">
           {error && (
@@ -135,6 +164,30 @@ export function AddUserDialog({
               <NativeSelectOption value="admin">Admin</NativeSelectOption>
             </NativeSelect>
           </Field>
+          <Field id="new-user-allowance" label="Daily allowance (credits)" hint={orgKey ? "Credits a day on the organisation's key; empty: no allowance." : "Applies when they use the organisation's key; empty: no allowance."} error={fieldErrors.allowance}>
+            <Input
+              id="new-user-allowance"
+              inputMode="numeric"
+              placeholder="No allowance"
+              value={values.allowance}
+              onChange={(e) => setValues((v) => ({ ...v, allowance: e.target.value }))}
+              {...fieldAria("new-user-allowance", fieldErrors.allowance, true)}
+            />
+          </Field>
+          <fieldset className="grid gap-1">
+            <legend className="mb-1 text-sm font-medium">May buy</legend>
+            {PAID_ACTIONS.map((action) => (
+              <label key={action} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={values.actions.includes(action)}
+                  onChange={(e) => setValues((v) => ({ ...v, actions: e.target.checked ? [...v.actions, action] : v.actions.filter((a) => a !== action) }))}
+                />
+                {PAID_ACTION_LABELS[action]}
+              </label>
+            ))}
+          </fieldset>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

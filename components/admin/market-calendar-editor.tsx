@@ -9,11 +9,13 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { ClockInput, DayInput } from "@/components/shell/typed-date-time-inputs";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import * as api from "@/lib/desk/route-meta";
 import { formatIstDate, formatIstDateTime } from "@/lib/format/time";
+import { toIstIso } from "@/lib/alpha/time";
 import type { MarketCalendar, SessionWindow, SpecialSession } from "@/lib/market/calendar";
 import { NSE_CALENDAR } from "@/lib/market/calendar";
 import { importOnce } from "@/lib/import-once";
@@ -78,6 +80,7 @@ export function MarketCalendarEditor() {
   const [holiday, setHoliday] = useState({ date: "", name: "" });
   const [special, setSpecial] = useState({ date: "", name: "", kind: "muhurat" as SpecialSession["kind"], preFrom: "", preTo: "", from: "", to: "" });
   const [importError, setImportError] = useState<string | null>(null);
+  const [showEarlier, setShowEarlier] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const [schema, setSchema] = useState<{ ok: CalendarSchema } | { failed: true } | null>(null);
 
@@ -127,6 +130,10 @@ export function MarketCalendarEditor() {
   }
 
   const edit = (change: (c: MarketCalendar) => MarketCalendar) => setDraft(change(current));
+  // The list opens at this year's first holiday: earlier years are history, one click away.
+  const yearStart = `${toIstIso(new Date()).slice(0, 4)}-01-01`;
+  const earlier = current.holidays.filter((h) => h.date < yearStart).length;
+  const shownHolidays = showEarlier ? current.holidays : current.holidays.filter((h) => h.date >= yearStart);
   const setSession = (index: number, field: "from" | "to", value: string) =>
     edit((c) => ({ ...c, sessions: c.sessions.map((s, i) => (i === index ? { ...s, [field]: value } : s)) }));
   const addHoliday = () => {
@@ -201,9 +208,9 @@ export function MarketCalendarEditor() {
                 <legend className="sr-only">{SESSION_NAMES[s.id]}</legend>
                 <span className="min-w-0 flex-1 basis-40 text-sm">{SESSION_NAMES[s.id]}</span>
                 <span className="flex flex-wrap items-center gap-2">
-                  <Input type="time" aria-label={`${SESSION_NAMES[s.id]} starts`} className="w-36" value={s.from} onChange={(e) => setSession(i, "from", e.target.value)} />
+                  <ClockInput aria-label={`${SESSION_NAMES[s.id]} starts`} className="w-24" value={s.from} onChange={(v) => setSession(i, "from", v)} />
                   <span aria-hidden>–</span>
-                  <Input type="time" aria-label={`${SESSION_NAMES[s.id]} ends`} className="w-36" value={s.to} onChange={(e) => setSession(i, "to", e.target.value)} />
+                  <ClockInput aria-label={`${SESSION_NAMES[s.id]} ends`} className="w-24" value={s.to} onChange={(v) => setSession(i, "to", v)} />
                 </span>
               </fieldset>
             ))}
@@ -226,11 +233,11 @@ export function MarketCalendarEditor() {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {current.holidays.map((h) => (
+                {shownHolidays.map((h) => (
                   <TableRow key={h.date} data-testid="calendar-holiday" data-date={h.date}>
                     <TableCell className="whitespace-nowrap tabular-nums">{formatIstDate(`${h.date}T12:00:00+05:30`, { weekday: true })}</TableCell>
                     <TableCell className="whitespace-normal">
-                      {h.name} {h.provisional && <Badge variant="outline">provisional</Badge>}
+                      {h.name} {h.provisional && <span className="text-xs whitespace-nowrap text-muted-foreground">(provisional)</span>}
                     </TableCell>
                     <TableCell className="text-right">
                       <Button
@@ -247,10 +254,15 @@ export function MarketCalendarEditor() {
               </TableBody>
             </Table>
           </div>
+          {earlier > 0 && (
+            <Button variant="link" size="sm" className="self-start px-0" onClick={() => setShowEarlier((v) => !v)} data-testid="calendar-earlier-holidays">
+              {showEarlier ? `Hide the ${earlier} holidays before ${yearStart.slice(0, 4)}` : `Show ${earlier} earlier holidays`}
+            </Button>
+          )}
           <div className="flex flex-wrap items-end gap-2">
             <div className="flex flex-col gap-1">
               <Label htmlFor="holiday-date">Date</Label>
-              <Input id="holiday-date" type="date" className="w-40" value={holiday.date} onChange={(e) => setHoliday({ ...holiday, date: e.target.value })} />
+              <DayInput id="holiday-date" className="w-32" value={holiday.date} onChange={(date) => setHoliday({ ...holiday, date })} />
             </div>
             <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1">
               <Label htmlFor="holiday-name">Name</Label>
@@ -287,7 +299,7 @@ export function MarketCalendarEditor() {
           <div className="flex flex-wrap items-end gap-2">
             <div className="flex flex-col gap-1">
               <Label htmlFor="special-date">Date</Label>
-              <Input id="special-date" type="date" className="w-40" value={special.date} onChange={(e) => setSpecial({ ...special, date: e.target.value })} />
+              <DayInput id="special-date" className="w-32" value={special.date} onChange={(date) => setSpecial({ ...special, date })} />
             </div>
             <div className="flex min-w-0 flex-1 basis-40 flex-col gap-1">
               <Label htmlFor="special-name">Name</Label>
@@ -310,19 +322,19 @@ export function MarketCalendarEditor() {
             </div>
             <div className="flex flex-col gap-1">
               <Label htmlFor="special-pre-from">Pre-open from (optional)</Label>
-              <Input id="special-pre-from" type="time" className="w-36" value={special.preFrom} onChange={(e) => setSpecial({ ...special, preFrom: e.target.value })} />
+              <ClockInput id="special-pre-from" className="w-24" value={special.preFrom} onChange={(v) => setSpecial({ ...special, preFrom: v })} />
             </div>
             <div className="flex flex-col gap-1">
               <Label htmlFor="special-pre-to">to</Label>
-              <Input id="special-pre-to" type="time" className="w-36" value={special.preTo} onChange={(e) => setSpecial({ ...special, preTo: e.target.value })} />
+              <ClockInput id="special-pre-to" className="w-24" value={special.preTo} onChange={(v) => setSpecial({ ...special, preTo: v })} />
             </div>
             <div className="flex flex-col gap-1">
               <Label htmlFor="special-from">Trading from</Label>
-              <Input id="special-from" type="time" className="w-36" value={special.from} onChange={(e) => setSpecial({ ...special, from: e.target.value })} />
+              <ClockInput id="special-from" className="w-24" value={special.from} onChange={(v) => setSpecial({ ...special, from: v })} />
             </div>
             <div className="flex flex-col gap-1">
               <Label htmlFor="special-to">to</Label>
-              <Input id="special-to" type="time" className="w-36" value={special.to} onChange={(e) => setSpecial({ ...special, to: e.target.value })} />
+              <ClockInput id="special-to" className="w-24" value={special.to} onChange={(v) => setSpecial({ ...special, to: v })} />
             </div>
             <Button variant="outline" onClick={addSpecial} disabled={!special.date || !special.name.trim() || !special.from || !special.to}>
               <PlusIcon aria-hidden /> Add special session

@@ -18,9 +18,10 @@ import { deskKey, deskQuery, refreshAfter, useDeskMutation } from "@/lib/query/d
 import type { UserSummary } from "@/lib/desk/users";
 import { AddUserDialog, DisableUserDialog, preloadAddUserDialog, preloadDisableUserDialog } from "./admin-dialogs-lazy";
 import { UserAccessActions } from "./user-access-actions";
+import type { NewMember } from "./add-user-dialog";
 
 /** Everyone on the desk: add, change role, disable and enable. An admin cannot demote or disable themselves. */
-export function UsersTable({ initialUsers, currentUserId }: { initialUsers: UserSummary[]; currentUserId: string }) {
+export function UsersTable({ initialUsers, currentUserId, orgKey = false }: { initialUsers: UserSummary[]; currentUserId: string; orgKey?: boolean }) {
   const queryClient = useQueryClient();
   const query = useQuery({ ...deskQuery(api.listUsers), initialData: initialUsers });
   const [adding, setAdding] = useState(false);
@@ -36,7 +37,7 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
     onError: (e) => toast.error(isAlphaError(e) ? e.message : "The change was not saved. Try again."),
   });
 
-  const create = async (input: { email: string; name: string; password: string; role: UserSummary["role"] }) => {
+  const create = async (input: NewMember) => {
     const user = await deskCall(api.createUser, { body: input });
     queryClient.setQueryData(deskKey("listUsers"), (old: UserSummary[] | undefined) => [...(old ?? []), user]);
     refreshAfter(queryClient, api.createUser);
@@ -57,7 +58,7 @@ export function UsersTable({ initialUsers, currentUserId }: { initialUsers: User
             <UserPlusIcon aria-hidden />
             Add user
           </Button>
-          <AddUserDialog open={adding} onOpenChange={setAdding} onCreate={create} />
+          <AddUserDialog open={adding} onOpenChange={setAdding} onCreate={create} orgKey={orgKey} />
         </CardAction>
       </CardHeader>
       <CardContent>

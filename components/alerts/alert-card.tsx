@@ -22,6 +22,7 @@ import { symbolHref } from "@/lib/symbols/symbol-href";
 import { cn } from "@/lib/utils";
 import type { AlertGroup } from "./alert-model";
 import { alertTime, alertTypeLabel } from "./alert-model";
+import { useRenderNow } from "@/components/market/use-market-status";
 
 const TYPE_STYLE: Record<string, { icon: LucideIcon; className: string }> = {
   "52w_high": { icon: TrendingUpIcon, className: "border-positive/30 bg-positive/10 text-positive" },
@@ -63,12 +64,13 @@ function AlertPrice({ alert, compact = false }: { alert: Alert; compact?: boolea
 }
 
 function AlertTime({ alert }: { alert: Alert }) {
+  const now = useRenderNow();
   return (
     <time dateTime={alert.timestamp ?? undefined} title={formatIstDateTime(alert.timestamp)} className="shrink-0 text-right text-xs text-muted-foreground">
       <span className="block font-mono font-medium text-foreground tabular-nums" data-testid="alert-time">
         {formatIstStamp(alert.timestamp)}
       </span>
-      <span className="block">{formatRelativeTime(alert.timestamp)}</span>
+      <span className="block">{formatRelativeTime(alert.timestamp, now)}</span>
     </time>
   );
 }

@@ -10,6 +10,7 @@ import { formatIstDateTime, formatIstStamp, formatRelativeTime } from "@/lib/for
 import { symbolHref } from "@/lib/symbols/symbol-href";
 import { cn } from "@/lib/utils";
 import type { Announcement } from "./announcement-model";
+import { FilingDocument } from "./filing-document";
 import { isImportantAnnouncement, longSummaryOf, relatedOf } from "./announcement-model";
 import type { Reason } from "./materiality-model";
 
@@ -31,6 +32,7 @@ function WhyLine({ why }: { why: CardMateriality }) {
     </p>
   );
 }
+import { useRenderNow } from "@/components/market/use-market-status";
 
 function CategoryBadge({ label, primary = false }: { label: string; primary?: boolean }) {
   const important = isImportantCategory(label);
@@ -39,7 +41,8 @@ function CategoryBadge({ label, primary = false }: { label: string; primary?: bo
       variant={primary ? (important ? "warning" : "secondary") : "outline"}
       data-testid={primary ? "primary-category" : "related-category"}
       data-important={important}
-      className={cn("min-w-0 shrink text-left whitespace-normal", primary && "font-semibold", !primary && "font-normal text-muted-foreground", !primary && important && "border-warning/50 text-foreground")}
+      // A long category ("Outcome of Board Meeting/Financial Results") wraps inside its badge on a phone.
+      className={cn("h-auto min-w-0 max-w-full shrink text-left whitespace-normal", primary && "font-semibold", !primary && "font-normal text-muted-foreground", !primary && important && "border-warning/50 text-foreground")}
       title={important ? "An important category" : undefined}
     >
       {important && <StarIcon aria-label="important" className="fill-current text-warning" />}
@@ -50,6 +53,7 @@ function CategoryBadge({ label, primary = false }: { label: string; primary?: bo
 
 /** One filing: its primary category, related categories (important ones starred), company, summary and time. */
 export function AnnouncementCard({ item, why, onDismiss }: { item: Announcement; why?: CardMateriality; onDismiss?: () => void }) {
+  const now = useRenderNow();
   const [open, setOpen] = React.useState(false);
   const related = relatedOf(item);
   const important = isImportantAnnouncement(item);
@@ -59,7 +63,7 @@ export function AnnouncementCard({ item, why, onDismiss }: { item: Announcement;
       data-testid="announcement-card"
       data-announcement-id={item.id}
       data-important={important}
-      className={cn("grid min-w-0 gap-2 rounded-xl border bg-card p-4 text-card-foreground shadow-xs", important && "border-l-4 border-l-warning")}
+      className={cn("grid min-w-0 grid-cols-1 gap-2 rounded-xl border bg-card p-4 text-card-foreground shadow-xs", important && "border-l-4 border-l-warning")}
     >
       <div className="flex items-start gap-3">
         {item.image ? (
@@ -83,7 +87,7 @@ export function AnnouncementCard({ item, why, onDismiss }: { item: Announcement;
         </div>
         <time dateTime={item.date ?? undefined} title={formatIstDateTime(item.date)} className="shrink-0 text-right text-xs text-muted-foreground">
           <span className="block font-mono font-medium text-foreground tabular-nums">{formatIstStamp(item.date)}</span>
-          <span className="block">{formatRelativeTime(item.date)}</span>
+          <span className="block">{formatRelativeTime(item.date, now)}</span>
         </time>
         {onDismiss && (
           <Button type="button" variant="ghost" size="icon" className="-mt-1 -mr-2 size-7 shrink-0 text-muted-foreground" onClick={onDismiss} aria-label={`Dismiss this ${item.category ?? ""} filing of ${item.symbol}`} data-testid="announcement-dismiss">
@@ -91,7 +95,8 @@ export function AnnouncementCard({ item, why, onDismiss }: { item: Announcement;
           </Button>
         )}
       </div>
-      {item.summary && <p className="text-sm leading-relaxed">{item.summary}</p>}
+      {/* A summary may hold long runs joined by no-break spaces (amounts, names): they break rather than widen a phone's page. */}
+      {item.summary && <p className="text-sm leading-relaxed [overflow-wrap:anywhere]">{item.summary}</p>}
       {why && <WhyLine why={why} />}
       {long && long !== item.summary && (
         <div className="grid gap-1">
@@ -99,9 +104,10 @@ export function AnnouncementCard({ item, why, onDismiss }: { item: Announcement;
             <ChevronDownIcon aria-hidden className={cn("transition-transform", open && "rotate-180")} />
             {open ? "Less" : "Full summary"}
           </Button>
-          {open && <p className="text-sm leading-relaxed text-muted-foreground">{long}</p>}
+          {open && <p className="text-sm leading-relaxed text-muted-foreground [overflow-wrap:anywhere]">{long}</p>}
         </div>
       )}
+      <FilingDocument id={item.id} title={`${item.symbol}'s ${item.category ?? "filing"} of ${formatIstStamp(item.date)}`} />
     </article>
   );
 }

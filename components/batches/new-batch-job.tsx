@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2Icon, FileUpIcon, LayersIcon, ShieldOffIcon } from "lucide-react";
+import { CheckCircle2Icon, FileUpIcon, LayersIcon, ShieldAlertIcon, ShieldOffIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { parseAsArrayOf, parseAsBoolean, parseAsString, parseAsStringLiteral, useQueryStates } from "@/lib/url-state";
@@ -13,6 +13,7 @@ import { MODE_INFO } from "@/components/summaries/summary-params";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useUsage } from "@/components/usage/use-usage";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Label } from "@/components/ui/label";
@@ -106,6 +107,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [skipUnknown, setSkipUnknown] = useState(false);
+  const seat = useUsage({ enabled: hasKey }).data?.seat ?? null;
 
   const windowDays = Math.min(CONTEXT_WINDOW_MAX, Math.max(1, Number(params.window) || 1));
   const chosen = (watchlists.data ?? []).filter((w) => params.lists.includes(w.id));
@@ -142,6 +144,29 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
     }
   }
 
+  // On the organisation's key a seat without batch jobs is told so before anything is built or priced.
+  if (seat && !seat.actions.includes("batch_jobs")) {
+    return (
+      <Card data-testid="batch-not-in-seat">
+        <CardHeader>
+          <CardTitle>
+            <h2>New batch job</h2>
+          </CardTitle>
+          <CardDescription>Batch jobs are not in your seat.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Alert>
+            <ShieldAlertIcon aria-hidden />
+            <AlertTitle>Not in your seat</AlertTitle>
+            <AlertDescription>
+              <p>You use the organisation&apos;s Alpha key, and your seat does not include batch jobs. Ask an admin to add them on the Team page; the jobs listed here stay readable.</p>
+            </AlertDescription>
+          </Alert>
+        </CardContent>
+      </Card>
+    );
+  }
+
   const toggle = <T extends string>(list: readonly T[], value: T) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
   // Lines whose only fault is an unknown symbol may be left out, as the watchlist import leaves out its bad lines.
   const skippable = checked !== null && checked.lines.length > 0 && checked.errors.length > 0 && checked.errors.every((e) => e.unknownSymbols);
@@ -152,7 +177,9 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>New batch job</CardTitle>
+        <CardTitle>
+          <h2>New batch job</h2>
+        </CardTitle>
         <CardDescription>Build the job&apos;s lines from your watchlists, or upload your own file. The most it can cost is shown before you submit.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">

@@ -9,11 +9,13 @@ import { formatIstDate, formatIstDateTime, formatIstStamp, formatIstTime, format
 import { symbolHref } from "@/lib/symbols/symbol-href";
 import type { HeldContext } from "./use-held-context";
 import { blockDealWindow, explainingAnnouncements, formatCapShare, formatDealValue, formatShares, marketCapShare, WINDOW_LABEL } from "./block-deal-model";
+import { useRenderNow } from "@/components/market/use-market-status";
 
 export { symbolHref };
 
 /** One block deal: value in ₹ crore, shares at a price, its window, its size against the cap and the filings behind it. */
 export function BlockDealCard({ deal, held }: { deal: BlockDeal; held: HeldContext }) {
+  const now = useRenderNow();
   const window = blockDealWindow(deal);
   const cap = deal.symbol ? held.marketCaps.get(deal.symbol) : undefined;
   const share = marketCapShare(deal, cap);
@@ -45,7 +47,7 @@ export function BlockDealCard({ deal, held }: { deal: BlockDeal; held: HeldConte
           <span className="block font-mono font-medium text-foreground tabular-nums">
             {formatIstDate(deal.date)} · {formatIstTime(deal.date)}
           </span>
-          <span className="block">{formatRelativeTime(deal.date)}</span>
+          <span className="block">{formatRelativeTime(deal.date, now)}</span>
         </time>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-[auto_auto_1fr]">

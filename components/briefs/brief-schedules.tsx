@@ -10,7 +10,7 @@ import { modeLabel, MODE_INFO } from "@/components/summaries/summary-params";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
+import { ClockInput } from "@/components/shell/typed-date-time-inputs";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { priceBy } from "@/lib/alpha/cost-rules";
@@ -141,7 +141,7 @@ export function BriefSchedules({ hasKey }: { hasKey: boolean }) {
             </div>
             <div className="flex flex-col gap-1">
               <Label htmlFor="brief-time">Time (IST)</Label>
-              <Input id="brief-time" type="time" className="w-36" required value={time} onChange={(e) => setTime(e.target.value)} />
+              <ClockInput id="brief-time" className="w-24" required value={time} onChange={setTime} />
             </div>
             <div className="flex flex-col gap-1">
               <Label htmlFor="brief-mode">Kind of summary</Label>

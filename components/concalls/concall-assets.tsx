@@ -7,6 +7,7 @@ import { PaidButton } from "@/components/paid/paid-call";
 import { ErrorState } from "@/components/shell/error-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { alphaPrice, useAlphaMutation } from "@/lib/query/alpha";
+import { peekAlpha } from "@/lib/query/alpha-core";
 import { concallAssetsQueryOptions } from "@/lib/query/concalls";
 import { formatCredits } from "@/lib/format/number";
 import { formatQuarter } from "@/lib/format/quarter";
@@ -61,7 +62,9 @@ function ReadyAssets({
             </span>
           )}
         </span>
-        <span className="text-muted-foreground">{formatCredits(lookup.creditsCharged)} charged for these links</span>
+        <span className="text-muted-foreground" data-testid="links-charged" data-credits={lookup.creditsCharged}>
+          {lookup.creditsCharged > 0 ? `${formatCredits(lookup.creditsCharged)} charged for these links` : "Links the desk already held: 0 credits"}
+        </span>
         {expired && (
           <PaidButton price={price} what={`Get new transcript and recording links for the ${title} call.`} onRun={onRenew} pending={renewing} variant="outline" size="sm" testId="renew-links">
             <LinkIcon aria-hidden />
@@ -122,6 +125,19 @@ export function ConcallAssets({ symbol, quarter }: { symbol: string; quarter: st
     },
   });
   const run = () => mutation.mutate(input);
+  // Links the desk bought earlier (this key's account, another tab or session) are still valid: shown at 0 credits.
+  const held = useQuery({
+    queryKey: [...options.queryKey, "held"],
+    queryFn: async ({ signal }) => {
+      const hit = await peekAlpha("lookupConcallTranscripts", input, signal);
+      const item = hit?.items[0];
+      if (item && client.getQueryData(options.queryKey) === undefined) client.setQueryData(options.queryKey, { result: item, receivedAt: Date.now(), creditsCharged: 0 });
+      return item !== undefined;
+    },
+    enabled: stored.data === undefined,
+    staleTime: Infinity,
+    retry: false,
+  });
   const lookup = stored.data;
 
   const button = (label: string) => (
@@ -131,6 +147,13 @@ export function ConcallAssets({ symbol, quarter }: { symbol: string; quarter: st
     </PaidButton>
   );
 
+  if (!lookup && held.isPending) {
+    return (
+      <p className="text-sm text-muted-foreground" aria-busy="true" data-testid="assets-checking">
+        Checking whether the desk already holds this call&apos;s links…
+      </p>
+    );
+  }
   if (!lookup) {
     return (
       <div className="grid grid-cols-1 gap-3" data-testid="assets-locked">

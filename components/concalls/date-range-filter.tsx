@@ -2,9 +2,9 @@
 
 import { useQueryStates } from "@/lib/url-state";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { isDayKey } from "@/components/earnings/day-key";
 import { concallsParsers } from "./search-params";
+import { DayInput } from "@/components/shell/typed-date-time-inputs";
 
 /** From/to IST days in the URL; both bounds included, as the API reads them. */
 export function DateRangeFilter() {
@@ -17,11 +17,11 @@ export function DateRangeFilter() {
       <div className="flex flex-wrap items-end gap-2">
         <label className="grid grid-cols-1 gap-1.5 text-xs font-medium text-muted-foreground">
           From
-          <Input type="date" className="h-8 w-40" value={from} max={to || undefined} onChange={(e) => void setState({ from: e.target.value || null })} data-testid="calls-from" />
+          <DayInput className="h-8 w-32" value={from} onChange={(v) => void setState({ from: v || null })} data-testid="calls-from" />
         </label>
         <label className="grid grid-cols-1 gap-1.5 text-xs font-medium text-muted-foreground">
           To
-          <Input type="date" className="h-8 w-40" value={to} min={from || undefined} onChange={(e) => void setState({ to: e.target.value || null })} data-testid="calls-to" />
+          <DayInput className="h-8 w-32" value={to} onChange={(v) => void setState({ to: v || null })} data-testid="calls-to" />
         </label>
         {(from || to) && (
           <Button variant="ghost" size="sm" onClick={() => void setState({ from: null, to: null })}>

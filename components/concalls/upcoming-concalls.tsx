@@ -89,7 +89,9 @@ export function UpcomingConcalls() {
   return (
     <Card data-testid="upcoming-concalls" className={UPCOMING_CARD}>
       <CardHeader>
-        <CardTitle>Upcoming calls</CardTitle>
+        <CardTitle>
+          <h2>Upcoming calls</h2>
+        </CardTitle>
         <CardDescription>Scheduled earnings calls, nearest first, from the free calendar. Times are IST.</CardDescription>
       </CardHeader>
       <CardContent className={cn("grid grid-cols-1 content-start gap-4", UPCOMING_CONTENT)}>

@@ -10,7 +10,9 @@ export function ResultsCalendarSections({ rest }: { rest: ReactNode }) {
     <div className="flex flex-col">
       <div data-slot="card" className="rounded-t-xl border border-b-0 bg-card pt-5 text-card-foreground">
         <CardHeader>
-          <CardTitle>Results calendar</CardTitle>
+          <CardTitle>
+            <h2>Results calendar</h2>
+          </CardTitle>
           <CardDescription>
             Board meetings scheduled to approve financial results and, on past days, the results filed on them (marked with a tick), from the free calendar
             and index. Times are IST; a symbol opens its page.

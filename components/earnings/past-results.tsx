@@ -10,7 +10,6 @@ import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -30,6 +29,7 @@ import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 import { unitCredits } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
 import { symbolHref } from "@/lib/symbols/symbol-href";
+import { DayInput } from "@/components/shell/typed-date-time-inputs";
 
 /**
  * Company names cost a metadata call (1 credit each); names the free calendar already carries are shown for free,
@@ -133,11 +133,11 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
             <div id={modePanel} role="tabpanel" aria-labelledby={`${modePanel}-range`} className="flex flex-wrap items-end gap-2">
               <label className="grid grid-cols-1 gap-1.5 text-xs font-medium text-muted-foreground">
                 Filed from
-                <Input type="date" className="h-9 w-40" value={from ?? ""} onChange={(e) => void setState({ from: e.target.value || null, page: null })} data-testid="range-from" />
+                <DayInput className="h-9 w-32" value={from ?? ""} onChange={(v) => void setState({ from: v || null, page: null })} data-testid="range-from" />
               </label>
               <label className="grid grid-cols-1 gap-1.5 text-xs font-medium text-muted-foreground">
                 to
-                <Input type="date" className="h-9 w-40" value={to ?? ""} onChange={(e) => void setState({ to: e.target.value || null, page: null })} data-testid="range-to" />
+                <DayInput className="h-9 w-32" value={to ?? ""} onChange={(v) => void setState({ to: v || null, page: null })} data-testid="range-to" />
               </label>
               <span className="pb-2 text-xs text-muted-foreground">IST days, both included</span>
             </div>

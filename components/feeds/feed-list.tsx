@@ -55,7 +55,7 @@ export function FeedList<T>({
     <>
       {pages.error ? <ErrorState error={pages.error} onRetry={pages.retry} /> : null}
       {items.length > 0 ? (
-        <ol className="grid gap-3" aria-label={label} data-testid={testId}>
+        <ol className="grid grid-cols-1 gap-3" aria-label={label} data-testid={testId}>
           {items.map((item) => (
             <ArrivingItem key={itemKey(item)} fresh={isFresh(item)}>
               {render(item)}

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { DayInput } from "@/components/shell/typed-date-time-inputs";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 
@@ -24,27 +24,11 @@ export function DateRangeFields({
         Dates (IST)
       </span>
       <div className="flex items-center gap-1.5" role="group" aria-labelledby={`${id}-label`}>
-        <Input
-          type="date"
-          aria-label="From"
-          className="h-9 w-[9.5rem]"
-          value={from ?? ""}
-          max={to ?? undefined}
-          onChange={(e) => onChange({ from: e.target.value || null, to })}
-          data-testid="filter-from"
-        />
+        <DayInput aria-label="From" className="h-9 w-[7.5rem]" value={from ?? ""} onChange={(v) => onChange({ from: v || null, to })} data-testid="filter-from" />
         <span aria-hidden className="text-muted-foreground">
           –
         </span>
-        <Input
-          type="date"
-          aria-label="To"
-          className="h-9 w-[9.5rem]"
-          value={to ?? ""}
-          min={from ?? undefined}
-          onChange={(e) => onChange({ from, to: e.target.value || null })}
-          data-testid="filter-to"
-        />
+        <DayInput aria-label="To" className="h-9 w-[7.5rem]" value={to ?? ""} onChange={(v) => onChange({ from, to: v || null })} data-testid="filter-to" />
       </div>
       {backwards && <p className="text-xs text-destructive">The start is after the end.</p>}
     </div>

@@ -25,6 +25,16 @@ function browserNow(): number {
 export const RenderInstantProvider = RenderInstant.Provider;
 
 /**
+ * "Now" for text computed from the clock ("5 min ago"): the server's render instant while hydrating, so the server's
+ * HTML and the hydrating browser write the same words even when a minute turns between them; the browser's clock after.
+ */
+export function useRenderNow(): number {
+  const renderedAt = useContext(RenderInstant);
+  const hydrated = useHydrated();
+  return !hydrated && renderedAt !== null ? renderedAt : browserNow();
+}
+
+/**
  * The market's status now, recomputed at the next session boundary (a timer, not a poll). While hydrating it is the
  * status at the server's render instant, so the first paint has it; then the browser's own clock takes over.
  */

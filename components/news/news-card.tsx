@@ -7,9 +7,11 @@ import { formatIstDateTime, formatIstStamp, formatRelativeTime } from "@/lib/for
 import { symbolHref } from "@/lib/symbols/symbol-href";
 import { safeLink } from "./news-model";
 import { SentimentBadge } from "./sentiment-badge";
+import { useRenderNow } from "@/components/market/use-market-status";
 
 /** One article: sentiment, source and time, the headline linking out to the publisher. */
 export function NewsCard({ item }: { item: NewsItem }) {
+  const now = useRenderNow();
   const link = safeLink(item.link);
   const title = item.specific_title || item.title || "Untitled article";
   return (
@@ -25,7 +27,7 @@ export function NewsCard({ item }: { item: NewsItem }) {
         <span aria-hidden>·</span>
         <span data-testid="news-source">{item.source ?? "Unknown source"}</span>
         <time dateTime={item.date ?? undefined} title={formatIstDateTime(item.date)} className="ml-auto font-mono tabular-nums">
-          {formatIstStamp(item.date)} · {formatRelativeTime(item.date)}
+          {formatIstStamp(item.date)} · {formatRelativeTime(item.date, now)}
         </time>
       </div>
       <h3 className="text-base leading-snug font-semibold">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SPEND_CONFIRM_THRESHOLD } from "@/lib/browser-prefs";
+import { DEFAULT_SPEND_CONFIRM_THRESHOLD } from "@/lib/desk/users";
 import { needsSpendConfirmation } from "./confirm-spend";
 import { priceLabel } from "./price-tag";
 

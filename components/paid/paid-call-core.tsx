@@ -14,6 +14,7 @@ import { formatCredits } from "@/lib/format/number";
 import { formatIstTime } from "@/lib/format/time";
 import { alphaPeekOptions, type AlphaCallMeta, type AlphaCalls } from "@/lib/query/alpha-core";
 import { cn } from "@/lib/utils";
+import { useRenderNow } from "@/components/market/use-market-status";
 
 /**
  * Paid data behind a button that shows its price (confirmed above the user's threshold); answers from the desk's cache
@@ -117,6 +118,7 @@ export function CallMetaNoteWith<Id extends EndpointId, K extends Id>({
   what: string;
 }) {
   const client = useQueryClient();
+  const now = useRenderNow();
   const [refreshing, setRefreshing] = React.useState(false);
   const price = calls.price(id, input);
   const refresh = async () => {
@@ -135,7 +137,7 @@ export function CallMetaNoteWith<Id extends EndpointId, K extends Id>({
       {meta.cached ? (
         <span className="inline-flex items-center gap-1">
           <DatabaseIcon aria-hidden className="size-3.5" />
-          {fromCacheLabel(meta.fetchedAt)}
+          {fromCacheLabel(meta.fetchedAt, now)}
         </span>
       ) : (
         <span>

@@ -14,7 +14,9 @@ export function ProfileCard({ user, failedSignIns = 0 }: { user: SessionUser; fa
   return (
     <Card>
       <CardHeader>
-        <CardTitle>You</CardTitle>
+        <CardTitle>
+          <h2>You</h2>
+        </CardTitle>
         <CardDescription>Your desk account. An admin can change your role.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">

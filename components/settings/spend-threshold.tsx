@@ -1,31 +1,33 @@
 "use client";
 
-import { createContext, type ReactNode, useCallback, useContext, useSyncExternalStore } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect } from "react";
 import { SpendThresholdContextProvider } from "@/components/paid/confirm-spend";
-import { parseThreshold, readPref, spendThresholdCookie, subscribePrefs, writePref } from "@/lib/browser-prefs";
+import * as api from "@/lib/desk/route-meta";
+import { deskKey, deskQuery } from "@/lib/query/desk";
 
 /**
- * The confirmation threshold is kept in this browser, per desk user, in a cookie (lib/browser-prefs.ts): the desk
- * layout reads it on the server, so the paid buttons hydrate with it, and a change in one tab reaches the others.
- * The desk's user record has no column for it yet.
+ * The confirmation threshold is the user's, kept by the desk (their own, or the team default an admin sets): the
+ * layout prefetches it, so the paid buttons hydrate with it, and a change in one tab reaches the others at once.
  */
-const SetThresholdContext = createContext<(value: number) => void>(() => {});
+const CHANNEL = "alpha-desk:spend-threshold";
 
-export function SpendThresholdProvider({ userId, initial, children }: { userId: string; initial: number; children: ReactNode }) {
-  const cookie = spendThresholdCookie(userId);
-  const threshold = useSyncExternalStore(
-    subscribePrefs,
-    () => parseThreshold(readPref(cookie)),
-    () => initial,
-  );
-  const setThreshold = useCallback((value: number) => writePref(cookie, String(Math.max(0, Math.floor(value)))), [cookie]);
-  return (
-    <SetThresholdContext.Provider value={setThreshold}>
-      <SpendThresholdContextProvider value={threshold}>{children}</SpendThresholdContextProvider>
-    </SetThresholdContext.Provider>
-  );
+export function SpendThresholdProvider({ initial, children }: { initial: number; children: ReactNode }) {
+  const client = useQueryClient();
+  const query = useQuery(deskQuery(api.getSpendThreshold));
+  useEffect(() => {
+    if (typeof BroadcastChannel === "undefined") return;
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = () => void client.invalidateQueries({ queryKey: deskKey("getSpendThreshold") });
+    return () => channel.close();
+  }, [client]);
+  return <SpendThresholdContextProvider value={query.data?.effective ?? initial}>{children}</SpendThresholdContextProvider>;
 }
 
-export function useSetSpendThreshold(): (value: number) => void {
-  return useContext(SetThresholdContext);
+/** Tells the desk's other tabs that the threshold changed (this tab's query is refreshed by the mutation). */
+export function announceThresholdChange(): void {
+  if (typeof BroadcastChannel === "undefined") return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage(1);
+  channel.close();
 }

@@ -6,6 +6,7 @@ import { MarketStatusBadge } from "@/components/market/market-status-badge";
 import { RenderInstantProvider } from "@/components/market/use-market-status";
 import { UsageGauge } from "@/components/usage/usage-gauge";
 import { Brand } from "./brand";
+import { CommandPaletteButton } from "./command-palette-button";
 import { MobileNavLazy } from "./mobile-nav-lazy";
 import { HOME_PATH, type NavGroup } from "./nav-items";
 import { Sidebar } from "./sidebar";
@@ -60,6 +61,7 @@ export function AppShell({
           <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4">
             <MobileNavLazy groups={groups} />
             <Brand href={HOME_PATH} compact className="md:hidden" />
+            <CommandPaletteButton groups={groups} />
             <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
               <MarketStatusBadge />
               <UsageGauge hasKey={hasKey} />

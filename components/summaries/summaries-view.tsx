@@ -320,11 +320,16 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
             )}
 
             <div className="flex flex-wrap items-center gap-3 border-t pt-4">
-              <Button onClick={() => void generate(false)} disabled={!request || busy || !hasKey} data-testid="summary-generate">
+              <Button onClick={() => void generate(false)} disabled={!request || busy || !hasKey} data-testid="summary-generate" className="h-auto min-h-9 max-w-full flex-wrap gap-x-2 gap-y-1 py-1.5 whitespace-normal">
                 <SparklesIcon aria-hidden />
-                {working === "lookup" ? "Checking your history…" : working === "generate" ? "Generating…" : `Generate summary · ${formatCredits(price.credits)}`}
+                {working === "lookup" ? "Checking your history…" : working === "generate" ? "Generating…" : "Generate summary"}
+                <PriceTag
+                  credits={price.credits}
+                  upTo={price.upTo}
+                  className="ml-0.5 border-primary-foreground/40 bg-primary-foreground/15 text-primary-foreground"
+                  data-testid="summary-price"
+                />
               </Button>
-              <PriceTag credits={price.credits} upTo={price.upTo} description={price.description} data-testid="summary-price" />
               <span className="text-xs text-muted-foreground">Charged only if a summary is generated; no news, no signal and errors are free.</span>
             </div>
             {!hasKey && <p className="text-sm text-muted-foreground">Add your Alpha key in Settings to generate summaries.</p>}

@@ -11,6 +11,7 @@ import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatCrore } from "@/lib/format/number";
 import { symbolInputs } from "./inputs";
 import { SYMBOL_PAGE_CALLS } from "./symbol-calls";
+import { usePlanProduct } from "@/components/usage/use-plan-product";
 
 function Field({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
@@ -27,8 +28,24 @@ export function SymbolProfile({ symbol }: { symbol: string }) {
   const { query, price, request, requested } = usePaidCallWith(SYMBOL_PAGE_CALLS, "listSymbolMetadata", input);
   const meta = query.data?.items.find((m) => m.symbol === symbol) ?? query.data?.items[0];
 
+  const symbols = usePlanProduct("symbols");
+
   let body: ReactNode;
-  if (!query.data && !requested) {
+  if (!query.data && !requested && symbols.enabled === false) {
+    // Not offered: the plan lacks the product, so the call could only be refused.
+    body = (
+      <Alert data-testid="profile-not-in-plan">
+        <ShieldAlertIcon aria-hidden />
+        <AlertTitle>Not in your plan</AlertTitle>
+        <AlertDescription>
+          <p>
+            Company profiles come with the Symbols product, which {symbols.plan ? `the ${symbols.plan} plan` : "your Alpha plan"} does not include. The rest of
+            this page works without it; ask your account admin to add Symbols to load profiles.
+          </p>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (!query.data && !requested) {
     body = (
       <div className="grid grid-cols-1 gap-3" data-testid="profile-locked">
         <p className="text-sm text-muted-foreground">

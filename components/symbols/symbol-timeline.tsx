@@ -220,7 +220,9 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
   return (
     <Card data-testid="symbol-timeline">
       <CardHeader>
-        <CardTitle>Timeline{company ? ` · ${company}` : ""}</CardTitle>
+        <CardTitle>
+          <h2>Timeline{company ? ` · ${company}` : ""}</h2>
+        </CardTitle>
         <CardDescription>
           Results, calls, alerts, news, announcements and block deals of {symbol} in one line, times in IST. Results and schedules are free; add the paid
           sources you need.

@@ -10,12 +10,12 @@ import { Card, CardAction, CardContent, CardHeader } from "@/components/ui/card"
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deskUrl } from "@/lib/desk/client";
 import * as api from "@/lib/desk/route-meta";
-import type { AuditPage } from "@/lib/desk/teams";
+import type { AuditEntry, AuditPage } from "@/lib/desk/teams";
 import { AUDIT_ACTIONS } from "@/lib/desk/teams";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
-import { formatIstDateTime } from "@/lib/format/time";
+import { formatIstDateTime, istInstantsIn } from "@/lib/format/time";
 import { deskQuery } from "@/lib/query/desk";
 
 const ACTION_WORDS: Record<string, string> = {
@@ -31,6 +31,8 @@ const ACTION_WORDS: Record<string, string> = {
   "invite.created": "Invite made",
   "invite.accepted": "Joined by invite",
   "invite.revoked": "Invite revoked",
+  "team.spend_threshold": "Team confirmation threshold changed",
+  "member.added": "Member added",
 };
 
 type Filters = { action: string; actor: string; from: string; to: string };
@@ -123,7 +125,7 @@ export function AuditCard({ initialPage }: { initialPage: AuditPage }) {
                       <div className="font-medium">{ACTION_WORDS[e.action] ?? e.action}</div>
                       <div className="text-xs text-muted-foreground">{e.target}</div>
                     </TableCell>
-                    <TableCell className="min-w-40 text-sm whitespace-normal">{e.change}</TableCell>
+                    <TableCell className="min-w-40 text-sm whitespace-normal">{istInstantsIn(e.change)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -68,7 +68,7 @@ export function JoinForm() {
       router.replace("/sign-in");
       return;
     }
-    router.replace("/settings");
+    router.replace("/today");
     router.refresh();
   }
 

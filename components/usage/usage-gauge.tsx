@@ -62,16 +62,34 @@ export function UsageGauge({ hasKey }: { hasKey: boolean }) {
 
   const n = gaugeNumbers(query.data.usage);
   const updated = formatIstTime(query.data.fetchedAt);
+  const seat = query.data.seat;
+  const allowance = seat && seat.dailyAllowance !== null ? { daily: seat.dailyAllowance, counted: seat.countedToday, left: Math.max(0, seat.dailyAllowance - seat.countedToday) } : null;
   return (
     <div role="group" aria-label="Credit usage" data-testid="usage-gauge" data-state="ready" className="flex items-center gap-4 sm:gap-5">
-      <GaugeMetric
-        testId="gauge-balance"
-        value={n.balance}
-        label="Balance"
-        hint={`Credits available on the Alpha account of your key${n.reserved ? ` (${formatNumber(n.reserved)} reserved by running jobs)` : ""}. Updated ${updated}.`}
-      >
-        <span className="font-mono text-sm font-semibold tabular-nums">{formatNumber(n.balance)}</span>
-      </GaugeMetric>
+      {allowance ? (
+        // On the organisation's key a member spends their allowance, not the firm's balance.
+        <GaugeMetric
+          testId="gauge-allowance"
+          value={allowance.left}
+          limit={allowance.daily}
+          label="Allowance left"
+          hint={`${formatCredits(allowance.left)} left today of your daily allowance of ${formatCredits(allowance.daily)} on the organisation's key (${formatCredits(allowance.counted)} counted since midnight IST). Updated ${updated}.`}
+        >
+          <span className="font-mono text-sm font-semibold tabular-nums">
+            {formatNumber(allowance.left)}
+            <span className="font-normal text-muted-foreground">/{formatNumber(allowance.daily)}</span>
+          </span>
+        </GaugeMetric>
+      ) : (
+        <GaugeMetric
+          testId="gauge-balance"
+          value={n.balance}
+          label={query.data.seat ? "Team balance" : "Balance"}
+          hint={`Credits available on the Alpha account of ${query.data.seat ? "the organisation's key" : "your key"}${n.reserved ? ` (${formatNumber(n.reserved)} reserved by running jobs)` : ""}. Updated ${updated}.`}
+        >
+          <span className="font-mono text-sm font-semibold tabular-nums">{formatNumber(n.balance)}</span>
+        </GaugeMetric>
+      )}
       <GaugeMetric
         testId="gauge-today"
         value={n.debitedToday}
@@ -125,15 +143,11 @@ function GaugeMetric({
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <span
-          tabIndex={0}
-          data-testid={testId}
-          data-value={value}
-          data-limit={limit}
-          className={cn("flex cursor-default flex-col gap-0.5 rounded-sm leading-none outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50", className)}
-        >
+        <span data-testid={testId} data-value={value} data-limit={limit} className={cn("flex cursor-default flex-col gap-0.5 rounded-sm leading-none", className)}>
           <span className="text-[0.65rem] font-medium tracking-wide text-muted-foreground uppercase">{label}</span>
           {children}
+          {/* Figures to read, not stops on the way through the page: the hint is in the text for screen readers. */}
+          <span className="sr-only">{hint}</span>
         </span>
       </TooltipTrigger>
       <TooltipContent side="bottom">{hint}</TooltipContent>

@@ -1,8 +1,64 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
+import { expectAccessible } from "./axe";
+import { expectNoSeriousAxe } from "./axe-scoped";
 import { SCREENSHOT_DIR } from "./fixtures";
 import { expect } from "./test";
+
+/** Where these pictures go: E2E_SHOTS_DIR when set (a reviewer's folder), else the suite's screenshot folder. */
+const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? SCREENSHOT_DIR;
+
+/** How wide the page body is, and the innermost elements that reach past the window (what makes it scroll sideways). */
+async function bodyOverflow(page: Page): Promise<{ overflow: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const el = document.scrollingElement ?? document.documentElement;
+    const culprits: string[] = [];
+    if (el.scrollWidth > el.clientWidth) {
+      for (const node of document.body.querySelectorAll<HTMLElement>("*")) {
+        const right = node.getBoundingClientRect().right + window.scrollX;
+        const inside = [...node.children].some((c) => c.getBoundingClientRect().right + window.scrollX > el.clientWidth + 0.5);
+        if (right > el.clientWidth + 0.5 && !inside) {
+          culprits.push(`<${node.tagName.toLowerCase()} class="${String(node.className).slice(0, 80)}"> ends at ${Math.round(right)} px`);
+          if (culprits.length >= 5) break;
+        }
+      }
+    }
+    return { overflow: el.scrollWidth - el.clientWidth, culprits };
+  });
+}
+
+/**
+ * The page as it is now at 1440, 1024 and 390 px, light and dark: axe clean (the whole page, or only `region` when
+ * `scopeAxe`: a page whose other parts another change is about), no sideways scroll of the body, and a picture of
+ * each (of `region` when given, else the window's first screen).
+ */
+export async function checkWidthsAndThemes(page: Page, testInfo: TestInfo, name: string, region?: string, options: { scopeAxe?: boolean } = {}) {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  // A toast fading out is read by axe at half its contrast.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  for (const width of [1440, 1024, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const theme of ["light", "dark"] as const) {
+      // The theme as a class, not through the toggle: a click outside an open dialog would close it.
+      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+      await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
+      await expect(page.locator("main")).toBeVisible();
+      const { overflow, culprits } = await bodyOverflow(page);
+      expect.soft(overflow, `${name} at ${width}px (${theme}) scrolls sideways: ${culprits.join("; ")}`).toBeLessThanOrEqual(0);
+      if (region && options.scopeAxe) await expectNoSeriousAxe(page, [region], `${name} at ${width}px (${theme})`);
+      else await expectAccessible(page, testInfo, `${name} at ${width}px (${theme})`);
+      await page.mouse.move(0, 0);
+      const path = join(SHOTS_DIR, `${name}-${width}-${theme}.png`);
+      if (region) {
+        await page.locator(region).first().scrollIntoViewIfNeeded();
+        await page.locator(region).first().screenshot({ path, animations: "disabled" });
+      } else await page.screenshot({ path, animations: "disabled" });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
 
 /** The page as it stands at 1440, 1024 and 390 px wide, light and dark (no reload: live rows stay), into SHOTS_DIR; none scrolls sideways. */
 export async function shootWidths(page: Page, name: string) {

@@ -143,26 +143,27 @@ export function chargeBy(rule: CostRule, input: ParsedInput, response: unknown):
   }
 }
 
-/** A sentence describing a rule, for tooltips and the OpenAPI document: words for people, no parameter names. */
+/** A sentence describing a rule, for tooltips, confirmations and the OpenAPI document: what a person is charged for. */
 export function describeRule(rule: CostRule): string {
+  const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
   switch (rule.kind) {
     case "free":
       return "Free.";
     case "per_item":
       return rule.credits === rule.detailedCredits
-        ? `${rule.credits} credit per returned item.`
-        : `${rule.credits} credit per returned item, ${rule.detailedCredits} with full details.`;
+        ? `${credits(rule.credits)} for each item loaded.`
+        : `${credits(rule.credits)} for each item loaded, ${rule.detailedCredits} with its full text and figures.`;
     case "per_page_with_results":
       return rule.onlyWhenDetailed
-        ? `Free without details; ${rule.credits} credits per page with results when details are asked for.`
-        : `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per page with results; empty pages are free.`;
+        ? `Free without the full text; ${credits(rule.credits)} for each page of results with it.`
+        : `${credits(rule.credits)} for each page of results; a page with nothing on it is free.`;
     case "per_success":
-      return `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per successful response.`;
+      return `${credits(rule.credits)}, only when it arrives.`;
     case "per_ready":
-      return `${rule.credits} credit${rule.credits === 1 ? "" : "s"} per ready item.`;
+      return `${credits(rule.credits)} for each document that is ready; those still being prepared are free.`;
     case "per_generated_summary":
-      return `${rule.credits} credits, only when a summary is generated.`;
+      return `${credits(rule.credits)}, only when a summary is generated.`;
     case "batch_submit":
-      return `${rule.credits} credits per accepted job plus ${rule.perSummary} per generated summary.`;
+      return `${credits(rule.credits)} to submit the job, plus ${rule.perSummary} for each summary it generates.`;
   }
 }

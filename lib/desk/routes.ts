@@ -32,7 +32,7 @@ import {
   watchlistSharingSchema,
 } from "./teams";
 import { deskSpendSchema, spendQuerySchema, usageViewSchema } from "./usage";
-import { alphaKeyStatusSchema, createUserInputSchema, updateUserInputSchema, userSummarySchema } from "./users";
+import { alphaKeyStatusSchema, createUserInputSchema, putSpendThresholdInputSchema, putTeamSpendThresholdInputSchema, spendThresholdSchema, updateUserInputSchema, userSummarySchema } from "./users";
 import {
   addWatchlistItemsInputSchema,
   createWatchlistInputSchema,
@@ -90,6 +90,11 @@ export const deskRoutes = {
   getAlphaKey: route({ method: "GET", path: "/api/settings/alpha-key", access: "user", output: alphaKeyStatusSchema }),
   putAlphaKey: route({ method: "PUT", path: "/api/settings/alpha-key", access: "user", body: z.object({ key: z.string({ message: "is required" }).min(1, { message: "is required" }).max(500) }), output: alphaKeyStatusSchema, invalidates: ["getAlphaKey", "getUsage", "getSpend", "alphaGet"] }),
   deleteAlphaKey: route({ method: "DELETE", path: "/api/settings/alpha-key", access: "user", output: alphaKeyStatusSchema, invalidates: ["getAlphaKey", "getUsage", "getSpend", "alphaGet"] }),
+
+  // The confirmation threshold: the user's own, or the team default an admin sets (kept by the desk, not the browser).
+  getSpendThreshold: route({ method: "GET", path: "/api/settings/spend-threshold", access: "user", output: spendThresholdSchema }),
+  putSpendThreshold: route({ method: "PUT", path: "/api/settings/spend-threshold", access: "user", body: putSpendThresholdInputSchema, output: spendThresholdSchema, invalidates: ["getSpendThreshold"] }),
+  putTeamSpendThreshold: route({ method: "PUT", path: "/api/team/spend-threshold", access: "admin", body: putTeamSpendThresholdInputSchema, output: spendThresholdSchema, invalidates: ["getSpendThreshold", "listAudit"] }),
 
   getUsage: route({ method: "GET", path: "/api/usage", access: "user", staleSeconds: 5, output: usageViewSchema }),
   getSpend: route({ method: "GET", path: "/api/usage/spend", access: "user", staleSeconds: 15, query: spendQuerySchema, output: deskSpendSchema }),

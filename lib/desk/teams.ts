@@ -10,11 +10,8 @@ import { USER_ROLE_VALUES } from "./users";
 
 export { INVITE_TTL_HOURS, PAID_ACTION_LABELS, PAID_ACTIONS, WATCHLIST_SHARING, WATCHLIST_SHARING_LABELS, type PaidAction, type WatchlistSharing } from "./team-labels";
 
-export const paidActionSchema = z.enum(PAID_ACTIONS);
-
-/** The most a daily allowance can be (credits); null means no allowance (the account's balance is the limit). */
-export const MAX_DAILY_ALLOWANCE = 10_000_000;
-export const dailyAllowanceSchema = z.number().int().min(0, { message: "must be zero or more" }).max(MAX_DAILY_ALLOWANCE).nullable();
+export { dailyAllowanceSchema, MAX_DAILY_ALLOWANCE, paidActionSchema } from "./users";
+import { dailyAllowanceSchema, paidActionSchema } from "./users";
 
 export const seatSchema = z.object({
   dailyAllowance: dailyAllowanceSchema,
@@ -101,6 +98,8 @@ export const AUDIT_ACTIONS = [
   "invite.created",
   "invite.accepted",
   "invite.revoked",
+  "team.spend_threshold",
+  "member.added",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

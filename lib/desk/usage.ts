@@ -7,6 +7,7 @@ import * as z from "zod";
 import { accountProfileSchema, usageSnapshotSchema } from "@/lib/alpha/account";
 
 import { SPEND_RANGES, SPEND_SCOPES } from "./spend-ranges";
+import { dailyAllowanceSchema, paidActionSchema } from "./users";
 
 export { SPEND_RANGES, SPEND_SCOPES, type SpendRange, type SpendScope } from "./spend-ranges";
 export const spendRangeSchema = z.enum(SPEND_RANGES).default("24h");
@@ -27,6 +28,13 @@ export const usageProjectionSchema = z.object({
 });
 export type UsageProjection = z.output<typeof usageProjectionSchema>;
 
+export const seatTodaySchema = z.object({
+  dailyAllowance: dailyAllowanceSchema,
+  actions: z.array(paidActionSchema),
+  countedToday: z.number(),
+});
+export type SeatToday = z.output<typeof seatTodaySchema>;
+
 export const usageViewSchema = z.object({
   usage: usageSnapshotSchema,
   account: accountProfileSchema,
@@ -34,6 +42,8 @@ export const usageViewSchema = z.object({
   fetchedAt: z.string(),
   /** Set when the usage snapshot is being held back after a 429: the gauge resumes at this instant (ISO). */
   resumesAt: z.string().nullable().default(null),
+  /** On the organisation's key: the user's seat and what it has counted today (IST); null on their own key. */
+  seat: seatTodaySchema.nullable().default(null),
 });
 export type UsageView = z.output<typeof usageViewSchema>;
 

@@ -44,6 +44,11 @@ export function formatIstDateTime(value: DateInput): string {
   return `${dayMonthYear(p)}, ${hourMinute(p)} IST`;
 }
 
+/** Every UTC instant written in a sentence ("expires 2026-11-30T17:41:00.000Z") read as IST ("30 Nov 2026, 23:11 IST"). */
+export function istInstantsIn(text: string): string {
+  return text.replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z\b/g, (iso) => formatIstDateTime(iso));
+}
+
 const UNITS: [size: number, label: string][] = [
   [86_400, "d"],
   [3_600, "h"],

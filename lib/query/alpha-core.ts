@@ -69,8 +69,10 @@ export async function requestAlpha<K extends EndpointId>(
  */
 export async function peekAlpha<K extends EndpointId>(id: K, input: CallInput<K>, signal?: AbortSignal): Promise<AlphaResult<K> | null> {
   const { prepareRequest, parseEnvelope } = await loadAlphaContract();
-  const url = proxyUrl(prepareRequest(id, input).url, {});
-  const { body, response } = await deskFetch<unknown>(`${url}${url.includes("?") ? "&" : "?"}peek=1`, { signal });
+  const req = prepareRequest(id, input);
+  const url = proxyUrl(req.url, {});
+  // A POST the desk keeps (signed links) is peeked with its body: the body is part of what was bought.
+  const { body, response } = await deskFetch<unknown>(`${url}${url.includes("?") ? "&" : "?"}peek=1`, { signal, method: req.method, headers: req.headers, body: req.body });
   if (response.status === 204 || !body) return null;
   return parseEnvelope(id, body as { data?: unknown; meta?: unknown });
 }

@@ -6,6 +6,19 @@ import { allAlphaCalls, alphaQueryOptions } from "@/lib/query/alpha";
 import { alphaPeekOptions, fetchAlpha } from "@/lib/query/alpha-core";
 import { alphaKeys } from "@/lib/query/alpha-keys";
 import { transportOf } from "@/lib/query/transport";
+import { deskKey } from "@/lib/query/desk";
+import { pagesForRpm } from "@/lib/desk/rate-budget";
+import type { UsageView } from "@/lib/desk/usage";
+
+/**
+ * How many pages of a free collection to read: the server's budget for the account, or in the browser the one its
+ * gauge knows (the plan's rpm), so a Sandbox user's page does not read eight pages after hydration either.
+ */
+async function collectionBudget(client: QueryClient, max: number): Promise<number | (() => number)> {
+  const server = transportOf(client);
+  if (server) return server.pageBudget(max);
+  return pagesForRpm(client.getQueryData<UsageView>(deskKey("getUsage"))?.usage.rate_limits.overall.rpm, max);
+}
 
 /** Upcoming results come nearest first, 50 a page at most; this many pages cover a results season. */
 export const UPCOMING_PAGE_LIMIT = 50;
@@ -83,7 +96,7 @@ export function upcomingCalendarQueryOptions(symbols: readonly string[]) {
     queryKey: ["earnings", "upcoming-calendar", [...symbols]],
     queryFn: async ({ signal, client }) => {
       // On the server it is a background collection: a low-rpm account (Sandbox) reads the nearest pages only.
-      const budget = (await transportOf(client)?.pageBudget(UPCOMING_MAX_PAGES)) ?? UPCOMING_MAX_PAGES;
+      const budget = await collectionBudget(client, UPCOMING_MAX_PAGES);
       return collectUpcomingCalendar(symbols, ({ symbols: chunk, page }) => fetchAlpha(client, "listUpcomingEarnings", upcomingPageInput(chunk, page), signal), budget);
     },
     staleTime: 60_000,
@@ -126,13 +139,14 @@ export interface FiledCalendar {
 export async function collectFiledCalendar(
   symbols: readonly string[],
   fetchPage: (input: { symbols: string[] | undefined; page: number }) => Promise<ListView<EarningsIndexRow>>,
-  maxPages: number = FILED_MAX_PAGES,
+  maxPages: number | (() => number) = FILED_MAX_PAGES,
 ): Promise<FiledCalendar> {
   let truncated = false;
+  const limit = typeof maxPages === "function" ? maxPages : () => maxPages;
   const chunks = await Promise.all(
     symbolChunks(symbols).map(async (chunk) => {
       const rows: EarningsIndexRow[] = [];
-      for (let page = 1; page <= maxPages; page += 1) {
+      for (let page = 1; page <= limit(); page += 1) {
         const res = await fetchPage({ symbols: chunk, page });
         rows.push(...res.items);
         if (!res.hasNext) return rows;
@@ -155,8 +169,8 @@ export function filedPageInput(symbols: string[] | undefined, range: { from: str
 export function filedCalendarQueryOptions(symbols: readonly string[], range: { from: string; to: string }) {
   return queryOptions({
     queryKey: ["earnings", "filed-calendar", [...symbols], range.from, range.to],
-    queryFn: ({ signal, client }) =>
-      collectFiledCalendar(symbols, ({ symbols: chunk, page }) => fetchAlpha(client, "listEarningsIndex", filedPageInput(chunk, range, page), signal)),
+    queryFn: async ({ signal, client }) =>
+      collectFiledCalendar(symbols, ({ symbols: chunk, page }) => fetchAlpha(client, "listEarningsIndex", filedPageInput(chunk, range, page), signal), await collectionBudget(client, FILED_MAX_PAGES)),
     staleTime: 60_000,
   });
 }

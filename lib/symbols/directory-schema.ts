@@ -12,6 +12,8 @@ export const symbolEntrySchema = z.object({
   name: z.string().nullable(),
   /** The BSE scrip code, when the desk holds it (the bought catalogue). */
   scripCode: z.string().nullable(),
+  /** The ISIN, when the desk holds it (the bought catalogue; catalogues kept before it was read have none). */
+  isin: z.string().nullable().optional(),
 });
 export type SymbolEntry = z.infer<typeof symbolEntrySchema>;
 
@@ -20,7 +22,7 @@ export type SymbolMatch = z.infer<typeof symbolMatchSchema>;
 
 
 export const symbolSearchInputSchema = z.object({
-  q: z.string().trim().min(1, { message: "type part of a symbol, a company name or a BSE code" }).max(MAX_SYMBOL_QUERY),
+  q: z.string().trim().min(1, { message: "type part of a symbol, a company name, a BSE code or an ISIN" }).max(MAX_SYMBOL_QUERY),
   limit: z.coerce.number().int().min(1).max(MAX_SYMBOL_MATCHES).default(8),
 });
 export type SymbolSearchInput = z.infer<typeof symbolSearchInputSchema>;

@@ -40,6 +40,12 @@ describe("rankSymbolMatches", () => {
     expect(symbolsOf("5002")).toEqual(["INFY"]);
   });
 
+  it("finds a company by its ISIN, typed in any case, when the directory holds it", () => {
+    const withIsin = DIRECTORY.map((e) => (e.symbol === "INFY" ? { ...e, isin: "INE009A01021" } : e));
+    expect(rankSymbolMatches(withIsin, "ine009a01021")[0]).toMatchObject({ symbol: "INFY", matchedOn: "isin" });
+    expect(rankSymbolMatches(DIRECTORY, "INE009A01021")).toEqual([]);
+  });
+
   it("handles symbols and names with an ampersand", () => {
     expect(symbolsOf("m&m")[0]).toBe("M&M");
     expect(symbolsOf("mahindra")[0]).toBe("M&M");

@@ -15,7 +15,7 @@ export type {
   SymbolStanding,
 } from "./directory-schema";
 
-export const SYMBOL_MATCH_FIELDS = ["symbol", "scripCode", "name"] as const;
+export const SYMBOL_MATCH_FIELDS = ["symbol", "scripCode", "isin", "name"] as const;
 
 export const MAX_SYMBOL_QUERY = 40;
 export const MAX_SYMBOL_MATCHES = 20;
@@ -42,6 +42,7 @@ function scoreOf(entry: SymbolEntry, q: string): { score: number; on: SymbolMatc
   const squashedQ = lower.replace(/[^a-z0-9&]+/g, "");
   if (symbol === upper) return { score: 0, on: "symbol" };
   if (entry.scripCode && entry.scripCode === q) return { score: 1, on: "scripCode" };
+  if (entry.isin && entry.isin.toUpperCase() === upper) return { score: 1, on: "isin" };
   if (symbol.startsWith(upper)) return { score: 2, on: "symbol" };
   if (name && (name.startsWith(lower) || (squashedQ.length > 0 && squashedName.startsWith(squashedQ)))) return { score: 3, on: "name" };
   if (name && squashedQ.length > 0 && nameWords(name).some((w) => w.startsWith(squashedQ))) return { score: 4, on: "name" };
@@ -79,7 +80,8 @@ export function mergeSymbolEntries(...lists: readonly (readonly SymbolEntry[])[]
     for (const e of list) {
       const key = e.symbol.toUpperCase();
       const had = bySymbol.get(key);
-      bySymbol.set(key, { symbol: key, name: had?.name ?? e.name, scripCode: had?.scripCode ?? e.scripCode });
+      const isin = had?.isin ?? e.isin;
+      bySymbol.set(key, { symbol: key, name: had?.name ?? e.name, scripCode: had?.scripCode ?? e.scripCode, ...(isin ? { isin } : {}) });
     }
   }
   return [...bySymbol.values()];

@@ -230,9 +230,9 @@ describe("the OpenAPI document", () => {
       "x-alpha-decisions": { batch_jobs: { hosted_client: string; cancelled_results: string } };
     };
     expect(doc.paths["/v1/account/ledger"]?.get?.["x-alpha-cost"]).toBe("Free.");
-    expect(doc.paths["/v1/symbols"]?.get?.["x-alpha-cost"]).toBe("50 credits per successful response.");
-    expect(doc.paths["/v1/earnings/citations/{earnings_id}/page/{page}"]?.get?.["x-alpha-cost"]).toBe("1 credit per successful response.");
-    expect(doc.paths["/v1/concalls/transcript"]?.get?.["x-alpha-cost"]).toBe("4 credits per successful response.");
+    expect(doc.paths["/v1/symbols"]?.get?.["x-alpha-cost"]).toBe("50 credits, only when it arrives.");
+    expect(doc.paths["/v1/earnings/citations/{earnings_id}/page/{page}"]?.get?.["x-alpha-cost"]).toBe("1 credit, only when it arrives.");
+    expect(doc.paths["/v1/concalls/transcript"]?.get?.["x-alpha-cost"]).toBe("4 credits, only when it arrives.");
     const summary = doc.paths["/v1/daily-summary/"]?.post;
     expect(summary?.parameters.map((p) => p.name)).toContain("X-Alpha-Content-Retention");
     expect(summary?.responses["200"]?.headers).toHaveProperty("X-Alpha-Content-Retention-Applied");

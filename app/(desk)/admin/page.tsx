@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { requireAdmin } from "@/lib/server/identity/auth";
 import { pageContext } from "@/lib/server/routes/page-data";
 import { listUsers } from "@/lib/server/identity/users";
+import { getOrgKeyStatus } from "@/lib/server/teams/org-key";
 
 export const metadata: Metadata = { title: "Admin" };
 
@@ -12,11 +13,11 @@ export const metadata: Metadata = { title: "Admin" };
 export default async function AdminPage() {
   const admin = await requireAdmin();
   const ctx = await pageContext();
-  const users = await listUsers({ ctx, user: admin });
+  const [users, orgKey] = await Promise.all([listUsers({ ctx, user: admin }), getOrgKeyStatus({ ctx, user: admin })]);
   return (
     <>
       <PageHeader title="Admin" description="Who can use this desk and what they may do, and the market calendar it goes by. Everyone's spend is on the Usage page." />
-      <UsersTable initialUsers={users} currentUserId={admin.id} />
+      <UsersTable initialUsers={users} currentUserId={admin.id} orgKey={orgKey.hasKey} />
       <MarketCalendarEditor />
     </>
   );

@@ -4,6 +4,7 @@ import { AuditCard } from "@/components/teams/audit-card";
 import { InvitesCard } from "@/components/teams/invites-card";
 import { MembersCard } from "@/components/teams/members-card";
 import { OrgKeyCard } from "@/components/teams/org-key-card";
+import { TeamThresholdCard } from "@/components/teams/team-threshold-card";
 import { getDeskContext } from "@/lib/server/core/default-context";
 import { requireAdmin } from "@/lib/server/identity/auth";
 import { listAudit } from "@/lib/server/teams/audit";
@@ -28,6 +29,7 @@ export default async function TeamPage() {
       <PageHeader title="Team" description="One Alpha account for the whole desk: the firm's key, what each member may spend, and who changed what." />
       <OrgKeyCard initialStatus={orgKey} />
       <MembersCard initialView={view} currentUserId={user.id} />
+      <TeamThresholdCard />
       <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
         <InvitesCard initialInvites={invites} />
         <AuditCard initialPage={audit} />

@@ -26,6 +26,8 @@ export interface UsersTable {
   updated_at: string;
   /** 1 after an admin set a temporary password: every page asks for a new one first. */
   must_change_password: number;
+  /** Credits above which a paid action asks first; null follows the team's default. */
+  confirm_threshold: number | null;
 }
 
 /** One signed-in browser; the session cookie names it, so deleting the row ends that session at once. */

@@ -382,6 +382,16 @@ const spendHotPath: Migration = {
   },
 };
 
+/** The confirmation threshold is the user's, kept with them (it was a cookie per browser); null follows the team default. */
+const confirmThreshold: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable("users").addColumn("confirm_threshold", "integer").execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable("users").dropColumn("confirm_threshold").execute();
+  },
+};
+
 /**
  * Private calendar feeds (the token hashed, rotatable) and what each last published per event: a moved meeting raises
  * its sequence and says where it moved from, a withdrawn one is answered as cancelled.
@@ -482,6 +492,7 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_24_17c_symbol_catalogues": symbolCatalogues,
   "2026_11_24_16_teams": teams,
   "2026_11_24_18_spend_hot_path": spendHotPath,
+  "2026_11_28_39_confirm_threshold": confirmThreshold,
   "2026_11_28_40_spend_pending": spendPending,
   "2026_11_28_40_invite_revocation": inviteRevocation,
   "2026_11_28_45_calendar_feeds": calendarFeeds,

@@ -119,10 +119,10 @@ export async function listUsers({ ctx, user: actor }: { ctx: DeskContext; user: 
   return rows.map(toSummary);
 }
 
-function newUserRow(ctx: DeskContext, input: z.output<typeof createUserInputSchema>, passwordHash: string): UsersTable {
+function newUserRow(ctx: DeskContext, input: Pick<z.output<typeof createUserInputSchema>, "email" | "name" | "role">, passwordHash: string, temporary = false): UsersTable {
   const now = ctx.now().toISOString();
   const id = newId("usr");
-  return { id, email: input.email, name: input.name, password_hash: passwordHash, role: input.role, disabled: 0, created_at: now, updated_at: now, must_change_password: 0 };
+  return { id, email: input.email, name: input.name, password_hash: passwordHash, role: input.role, disabled: 0, created_at: now, updated_at: now, must_change_password: temporary ? 1 : 0, confirm_threshold: null };
 }
 
 /**
@@ -149,11 +149,12 @@ export async function createFirstAdmin({ ctx, input }: { ctx: DeskContext; input
   return toSummary({ ...row, has_key: 0 });
 }
 
-export async function createUser({ ctx, user: actor, input }: { ctx: DeskContext; user: SessionUser; input: CreateUserInput }): Promise<UserSummary> {
+/** A user an admin adds; with `temporaryPassword` (the admin typed it) they must choose their own at first sign-in. */
+export async function createUser({ ctx, user: actor, input, temporaryPassword = false }: { ctx: DeskContext; user: SessionUser; input: CreateUserInput; temporaryPassword?: boolean }): Promise<UserSummary> {
   requireAdminActor(actor);
   const c = ctx;
   const parsed = parseOrThrow(createUserInputSchema, input);
-  const row = newUserRow(c, parsed, await hashPassword(parsed.password));
+  const row = newUserRow(c, parsed, await hashPassword(parsed.password), temporaryPassword);
   try {
     await c.db.insertInto("users").values(row).execute();
   } catch (error) {

@@ -6,10 +6,11 @@ import "server-only";
 import type { UsageSnapshot } from "@/lib/alpha/account";
 import { istDayEnd, istDayStart, toIstIso } from "@/lib/alpha/time";
 import type { UsageProjection, UsageView } from "@/lib/desk/usage";
-import { accountMemoScope, callAlpha } from "../upstream/alpha-proxy";
+import { accountMemoScope, callAlpha, lastRateLimit, type SeenRateLimit } from "../upstream/alpha-proxy";
 import { knownRpm, rememberRpm, usageTtlMs } from "../upstream/background-budget";
 import type { DeskContext } from "../core/context";
 import { withUserKey } from "../identity/key-vault";
+import { seatToday } from "../teams/seats";
 import type { SessionUser } from "../identity/users";
 
 export type { UsageProjection, UsageView } from "@/lib/desk/usage";
@@ -39,6 +40,21 @@ export function projectUsage(usage: UsageSnapshot, now: Date): UsageProjection {
 }
 
 /**
+ * The snapshot is shared a while, but every answer of the service says what it has counted in the window its
+ * X-RateLimit-* headers describe: the latest of them, free calls included, is what the gauge shows.
+ */
+export function withCountedRequests(usage: UsageSnapshot, seen: SeenRateLimit | null): UsageSnapshot {
+  if (!seen) return usage;
+  const { rpm, daily } = usage.rate_limits.overall;
+  const used = Math.max(0, seen.limit - seen.remaining);
+  const live = { ...usage.live_usage };
+  if (seen.limit === rpm && rpm !== daily) live.requests_last_minute = used;
+  else if (seen.limit === daily && rpm !== daily) live.requests_today = Math.max(live.requests_today ?? 0, used);
+  else return usage;
+  return { ...usage, live_usage: live };
+}
+
+/**
  * Shared by every instance: the memo in ctx.shared, and one load at a time across instances. ttlMs is asked once
  * the value is in: the first answer may teach the desk the account's rpm.
  */
@@ -65,7 +81,7 @@ export async function forgetUsageSnapshot({ ctx, accountId }: { ctx: DeskContext
 
 export async function getUsageSnapshot({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<UsageView> {
   const c = ctx;
-  const { accountId } = await withUserKey({ userId: user.id, ctx: c });
+  const { accountId, source } = await withUserKey({ userId: user.id, ctx: c });
   const [usage, account] = await Promise.all([
     memoised(c, accountId, "usage", () => usageTtlMs(knownRpm({ ctx: c, accountId })), async () => {
       const usage = (await callAlpha({ ctx: c, user, id: "getAccountUsage", input: {} })).data.data;
@@ -76,5 +92,7 @@ export async function getUsageSnapshot({ ctx, user }: { ctx: DeskContext; user: 
     memoised(c, accountId, "account", () => PROFILE_TTL_MS, async () => (await callAlpha({ ctx: c, user, id: "getAccount", input: {} })).data.data),
   ]);
   const now = c.now();
-  return { usage, account, projection: projectUsage(usage, now), fetchedAt: now.toISOString(), resumesAt: null };
+  const [seen, seat] = await Promise.all([lastRateLimit({ ctx: c, accountId }), source === "organisation" ? seatToday({ ctx: c, user }) : null]);
+  const counted = withCountedRequests(usage, seen);
+  return { usage: counted, account, projection: projectUsage(counted, now), fetchedAt: now.toISOString(), resumesAt: null, seat };
 }

@@ -6,7 +6,7 @@ import "server-only";
 import { answerHealth } from "../core/health";
 import { getAlphaKeyStatus } from "../identity/key-vault";
 import { clearSignInFailures } from "../identity/sign-in";
-import { changePassword, countUsers, createFirstAdmin, createUser, issueTemporaryPassword, listUsers } from "../identity/users";
+import { changePassword, countUsers, createFirstAdmin, issueTemporaryPassword, listUsers } from "../identity/users";
 import type { DeskBinding } from "../http/route";
 import { serveLive } from "../live/relay";
 import { getActiveCalendar, listCalendarVersions, saveCalendar } from "../market/calendar-store";
@@ -15,6 +15,7 @@ import { exportCharges, exportSpend, getDeskSpend } from "../money/spend-view";
 import { findRecentSummary, getSummary, listSummaries } from "../records/summaries";
 import { getTeamView } from "../money/team-view";
 import { getUsageSnapshot } from "../money/usage";
+import { getSpendThreshold, putSpendThreshold, putTeamSpendThreshold } from "../teams/spend-threshold";
 import {
   addWatchlistItems,
   checkSymbols,
@@ -35,7 +36,7 @@ import { createCalendarFeed, listCalendarFeeds, revokeCalendarFeed, rotateCalend
 import { buySymbolCatalogue, searchSymbols, symbolNames } from "../symbols/symbol-directory";
 import { exportAudit, listAudit } from "../teams/audit";
 import { acceptInvite, createInvite, listInvites, revokeInvite } from "../teams/invites";
-import { updateMember } from "../teams/members";
+import { addMember, updateMember } from "../teams/members";
 import { deleteOrgKey, getOrgKeyStatus } from "../teams/org-key";
 import { relayAlphaRequest } from "../upstream/alpha-relay";
 import { downloadBatchResults } from "../upstream/batch-results";
@@ -55,7 +56,7 @@ export const deskBindings = {
   joinTeam: async ({ ctx, input }) => pickSessionUser(await acceptInvite({ ctx, input })),
 
   listUsers: listUsers,
-  createUser: createUser,
+  createUser: addMember,
   updateUser: async ({ ctx, user, params, input }) => (await updateMember({ ctx, user, input: { userId: params.id, change: input } })).user,
   issueTemporaryPassword: ({ ctx, user, params }) => issueTemporaryPassword({ ctx, user, userId: params.id }),
   clearSignInFailures: ({ ctx, user, params }) => clearSignInFailures({ ctx, user, userId: params.id }),
@@ -64,6 +65,9 @@ export const deskBindings = {
   putAlphaKey: saveOwnKey,
   deleteAlphaKey: deleteOwnKey,
 
+  getSpendThreshold: getSpendThreshold,
+  putSpendThreshold: putSpendThreshold,
+  putTeamSpendThreshold: putTeamSpendThreshold,
   getUsage: getUsageSnapshot,
   getSpend: getDeskSpend,
   exportSpend: exportSpend,

@@ -214,8 +214,8 @@ export async function symbolNames({ ctx, user, symbols }: { ctx: DeskContext; us
   return { names, catalogue: held !== null };
 }
 
-function entryOfCatalogueRow(row: { symbol: string; company_name?: string | null; scrip_code?: string | null }): SymbolEntry {
-  return { symbol: row.symbol.trim().toUpperCase(), name: row.company_name?.trim() || null, scripCode: row.scrip_code?.trim() || null };
+function entryOfCatalogueRow(row: { symbol: string; company_name?: string | null; scrip_code?: string | null; isin?: string | null }): SymbolEntry {
+  return { symbol: row.symbol.trim().toUpperCase(), name: row.company_name?.trim() || null, scripCode: row.scrip_code?.trim() || null, isin: row.isin?.trim().toUpperCase() || null };
 }
 
 /**

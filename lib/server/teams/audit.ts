@@ -5,6 +5,8 @@ import { AlphaError } from "@/lib/alpha/errors";
 import type { z } from "zod";
 import type { AuditAction, AuditPage, AuditQuery } from "@/lib/desk/teams";
 import { ACCESS_AUDIT_ACTIONS, auditQuerySchema } from "@/lib/desk/teams";
+import { toIstIso } from "@/lib/alpha/time";
+import { istInstantsIn } from "@/lib/format/time";
 import type { DeskContext } from "../core/context";
 import type { DeskFile } from "../core/reply";
 import { newSequentialId } from "../core/ids";
@@ -82,14 +84,14 @@ export function auditCsvStream({ ctx, user, input = {} }: { ctx: DeskContext; us
       let query = filtered(ctx, input);
       if (before) query = query.where("id", "<", before);
       const rows = await query.orderBy("id", "desc").limit(CSV_PAGE).execute();
-      if (rows.length > 0) controller.enqueue(encoder.encode(toCsv(null, rows.map((e) => [e.at, e.actor, e.action, e.target, e.change]))));
+      if (rows.length > 0) controller.enqueue(encoder.encode(toCsv(null, rows.map((e) => [toIstIso(new Date(e.at)), e.actor, e.action, e.target, istInstantsIn(e.change)]))));
       if (rows.length < CSV_PAGE) controller.close();
       else before = rows[rows.length - 1]!.id;
     },
   });
 }
 
-const AUDIT_CSV_HEADER = ["time", "actor", "action", "target", "change"];
+const AUDIT_CSV_HEADER = ["time (IST)", "actor", "action", "target", "change"];
 
 export async function auditCsv({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<string> {
   return new Response(auditCsvStream({ ctx, user })).text();

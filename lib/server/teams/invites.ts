@@ -3,6 +3,7 @@ import "server-only";
  * Invites: a one-time token kept only as its hash, its link's token in the fragment (never in a log or a Referer).
  * Accepting claims it with one conditional UPDATE, so a link signs up exactly one person even when used twice at once.
  */
+import { formatIstDateTime } from "@/lib/format/time";
 import { createHash, randomBytes } from "node:crypto";
 import { AlphaError } from "@/lib/alpha/errors";
 import type { AcceptInviteInput, CreateInviteInput, Invite } from "@/lib/desk/teams";
@@ -57,7 +58,7 @@ export async function createInvite({ ctx, user, input }: { ctx: DeskContext; use
   await teamsDb({ ctx }).transaction().execute(async (trx) => {
     await trx.insertInto("invites").values(row).execute();
     const allowance = parsed.dailyAllowance === null ? "no allowance" : `${parsed.dailyAllowance} credits a day`;
-    await writeAudit({ ctx, db: trx, user, input: { action: "invite.created", target: parsed.note || "invite link", change: `${parsed.role}, ${allowance}, expires ${row.expires_at}` } });
+    await writeAudit({ ctx, db: trx, user, input: { action: "invite.created", target: parsed.note || "invite link", change: `${parsed.role}, ${allowance}, expires ${formatIstDateTime(row.expires_at)}` } });
   });
   const origin = (ctx.config.deskUrl ?? input.origin).replace(/\/+$/, "");
   return { ...toInvite(row), url: `${origin}/join#${token}` };

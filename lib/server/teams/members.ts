@@ -5,7 +5,9 @@ import type { Seat, UpdateMemberInput } from "@/lib/desk/teams";
 import { PAID_ACTION_LABELS, updateMemberInputSchema } from "@/lib/desk/teams";
 import type { DeskContext } from "../core/context";
 import type { SessionUser, UserSummary } from "../identity/users";
-import { getUserById, parseOrThrow, updateUser } from "../identity/users";
+import { createUser, getUserById, parseOrThrow, updateUser } from "../identity/users";
+import type { CreateUserInput } from "@/lib/desk/users";
+import { createUserInputSchema } from "@/lib/desk/users";
 import { requireAdmin, writeAudit } from "./audit";
 import { getSeat, toSeat } from "./seats";
 import type { TeamsDb } from "../core/teams-tables";
@@ -18,6 +20,22 @@ export async function writeSeat({ ctx, db, input }: { ctx: DeskContext; db?: Tea
     .values(row)
     .onConflict((oc) => oc.column("user_id").doUpdateSet({ daily_allowance: row.daily_allowance, actions: row.actions, updated_at: row.updated_at }))
     .execute();
+}
+
+/**
+ * Add user, with what an invite carries: the role, the seat (allowance and paid actions), and a temporary password the
+ * user must change at their first sign-in.
+ */
+export async function addMember({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: CreateUserInput }): Promise<UserSummary> {
+  requireAdmin(user);
+  const parsed = parseOrThrow(createUserInputSchema, input);
+  const created = await createUser({ ctx, user, input: parsed, temporaryPassword: parsed.temporaryPassword });
+  const seat: Seat = { dailyAllowance: parsed.dailyAllowance, actions: parsed.actions };
+  await teamsDb({ ctx }).transaction().execute(async (trx) => {
+    await writeSeat({ ctx, db: trx, input: { userId: created.id, seat } });
+    await writeAudit({ ctx, db: trx, user, input: { action: "member.added", target: `${created.name} <${created.email}>`, change: `added as ${parsed.role}, ${allowanceWords(seat.dailyAllowance)}, ${actionWords(seat.actions)}` } });
+  });
+  return created;
 }
 
 function allowanceWords(value: number | null): string {

@@ -9,6 +9,7 @@ import { batchJobCost, isPaid, priceRequest } from "@/lib/alpha/costs";
 import { AlphaError } from "@/lib/alpha/errors";
 import { istDateString } from "@/lib/alpha/time";
 import type { KeySource, PaidAction, Seat } from "@/lib/desk/teams";
+import type { SeatToday } from "@/lib/desk/usage";
 import { PAID_ACTION_LABELS, PAID_ACTIONS, paidActionSchema } from "@/lib/desk/teams";
 import type { DeskContext } from "../core/context";
 import type { DeskDb } from "../core/db";
@@ -158,4 +159,13 @@ export async function moveAllowance({ db, input }: { db: DeskDb; input: { userId
 export async function countedToday({ ctx }: { ctx: DeskContext }): Promise<Map<string, number>> {
   const rows = await teamsDb({ ctx }).selectFrom("allowance_days").select(["user_id", "counted"]).where("day", "=", allowanceDay({ ctx })).execute();
   return new Map(rows.map((r) => [r.user_id, toNumber(r.counted)]));
+}
+
+/** The user's seat on the organisation's key and the credits counted against it today, for their gauge. */
+export async function seatToday({ ctx, user }: { ctx: DeskContext; user: Pick<SessionUser, "id"> }): Promise<SeatToday> {
+  const [seat, row] = await Promise.all([
+    getSeat({ ctx, input: { userId: user.id } }),
+    teamsDb({ ctx }).selectFrom("allowance_days").select("counted").where("user_id", "=", user.id).where("day", "=", allowanceDay({ ctx })).executeTakeFirst(),
+  ]);
+  return { ...seat, countedToday: row ? toNumber(row.counted) : 0 };
 }

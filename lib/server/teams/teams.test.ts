@@ -279,7 +279,7 @@ describe("membership and the audit log", () => {
     expect(entries.find((e) => e.action === "member.allowance")?.change).toBe("daily allowance no allowance → 100 credits a day");
     expect(JSON.stringify(entries)).not.toContain(key);
     const csv = await auditCsv({ ctx: desk.ctx, user: admin });
-    expect(csv.split("\r\n")[0]).toBe("time,actor,action,target,change");
+    expect(csv.split("\r\n")[0]).toBe("time (IST),actor,action,target,change");
     expect(csv.trim().split("\r\n")).toHaveLength(7);
     await expect(listAudit({ ctx: desk.ctx, user: member })).rejects.toMatchObject({ code: "forbidden" });
   });

@@ -11,8 +11,10 @@ import { chargeFor, isPaid } from "@/lib/alpha/costs";
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import type { ProxyMeta } from "@/lib/desk/envelope";
 import type { DeskContext } from "../core/context";
+import { marketQuietBetween } from "@/lib/market/quiet-market";
+import { activeCalendarView } from "../core/active-calendar";
 import { scrubSecret, withUserKey } from "../identity/key-vault";
-import { assertNotBackingOff, backOff, rememberRpm, sharedFreeSeconds } from "./background-budget";
+import { assertNotBackingOff, backOff, knownRpm, rememberRpm, sharedFreeSeconds, usageTtlMs } from "./background-budget";
 import { unchangedCheckOf } from "./contract-check";
 import { answerOwner, checkedAnswer, heldBytes, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
 import { reuseRecentSummary, recordAfterCall, recordsAfterCall } from "../records/money-records";
@@ -24,6 +26,9 @@ import { dropPaidCall, openPaidCall, settlePaidCall, type PaidCall } from "../re
 import { assertJobVisible, batchJobIdOf, ownershipApplies, recordJobOwner, visibleJobIds } from "../teams/visibility";
 
 export type { ProxyMeta } from "@/lib/desk/envelope";
+
+/** Feeds whose pages follow the market: a page bought while it was shut stays current until the next session. */
+const FEED_LISTS: ReadonlySet<EndpointId> = new Set<EndpointId>(["listAnnouncements", "listNews", "listAlerts", "listBlockDeals", "listEarnings", "listConcalls"]);
 
 export interface ProxyResult<K extends EndpointId> {
   data: ResponseOf<K>;
@@ -238,13 +243,19 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     }
     const fetchedAt = ctx.now();
     rememberRpm({ ctx, accountId, rpm: response.meta.rateLimit?.limit });
+    // What the service counted, as its headers said on this answer: the gauge shows it (lib/server/money/usage.ts).
+    if (response.meta.rateLimit) await rememberRateLimit({ ctx, accountId, rate: response.meta.rateLimit }).catch(() => undefined);
     const credits = response.meta.creditsCharged ?? chargeFor(id, prepared.parsed, response.data);
     // The contract check stays; the upstream's text goes on as it came when the check left its value unchanged.
     const json = response.text ?? JSON.stringify(response.data);
     // Those very bytes, as the upstream sent them (well-formed UTF-8 of `json`): not encoded again on the way out.
     const bytes = response.text != null ? (response.bytes ?? undefined) : undefined;
     // Spent credits or changed state (a cancelled job): shared answers of the account are out of date.
-    if (credits > 0 || !isGet) await forgetAccountMemo({ ctx, accountId }).catch(() => undefined);
+    // A purchase that reported the new balance moves the held snapshot instead: the gauge's next read costs no request.
+    if (credits > 0 || !isGet) {
+      const moved = isGet && response.meta.balance !== null && (await moveHeldBalance({ ctx, accountId, balance: response.meta.balance, credits }).catch(() => false));
+      if (!moved) await forgetAccountMemo({ ctx, accountId, stateChanged: !isGet }).catch(() => undefined);
+    }
     // The credits are spent: a failing write of the log, the record or the cache must not cost the user the answer too.
     // Only the writes this call has (a fresh GET has two), awaited together.
     const writes: Promise<unknown>[] = [];
@@ -295,7 +306,12 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
 
   const fromCache = async (): Promise<ProxyAnswer | null> => {
     if (!cacheable) return null;
-    const hit = await readCachedAnswer({ ctx, key, freshnessSeconds: signedLinks ? MAX_LINK_REUSE_SECONDS : def.freshnessSeconds });
+    const hit = await readCachedAnswer({
+      ctx,
+      key,
+      freshnessSeconds: signedLinks ? MAX_LINK_REUSE_SECONDS : def.freshnessSeconds,
+      ...(FEED_LISTS.has(id) ? { stillCurrent: async (fetchedAt: Date) => marketQuietBetween(await activeCalendarView({ ctx }), fetchedAt.getTime(), ctx.now().getTime()) } : {}),
+    });
     const age = hit ? Math.max(0, Math.floor((ctx.now().getTime() - hit.fetchedAt.getTime()) / 1000)) : 0;
     const json = hit && signedLinks ? reuseSignedLinks(hit.body, age) : (hit?.body ?? null);
     if (!hit || json === null) return null;
@@ -320,12 +336,12 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
   // of it: the desk's own page loads must not spend the account's rate limit.
   const shareSeconds = sharedFreeSeconds(id);
   if (shareSeconds > 0) {
-    const held = await ctx.shared.memoGet(accountScope(accountId), `free:${key}`);
+    const held = await ctx.shared.memoGet(freeScope(accountId), `free:${key}`);
     if (held !== null) return participantFree(fromWire(JSON.parse(held) as WireAnswer));
     await assertNotBackingOff({ ctx, accountId });
     const { value, leader } = await shareFlight(ctx, `free:${key}`, async () => {
       const answer = await fromUpstream();
-      await ctx.shared.memoSet(accountScope(accountId), `free:${key}`, JSON.stringify(toWire(answer)), shareSeconds * 1000);
+      await ctx.shared.memoSet(freeScope(accountId), `free:${key}`, JSON.stringify(toWire(answer)), shareSeconds * 1000);
       return answer;
     });
     return leader ? value : participantFree(value);
@@ -357,6 +373,54 @@ function fromWire(wire: WireAnswer): ProxyAnswer {
 }
 
 const accountScope = (accountId: string) => `acct:${accountId}`;
+/** Free answers shared by the account (calendars, indexes, its job list): a balance change leaves them as they are. */
+const freeScope = (accountId: string) => `free:${accountId}`;
+const rateScope = (accountId: string) => `rate:${accountId}`;
+
+/** The service's rate-limit headers on an answer, with when they were read (epoch ms). */
+export interface SeenRateLimit {
+  limit: number;
+  remaining: number;
+  reset: number;
+  at: number;
+}
+
+/** Kept until the window the headers describe moves on (their reset), on every instance. */
+async function rememberRateLimit({ ctx, accountId, rate }: { ctx: DeskContext; accountId: string; rate: { limit: number; remaining: number; reset: number } }): Promise<void> {
+  const at = ctx.now().getTime();
+  const ttl = rate.reset * 1000 - at;
+  if (!(ttl > 0)) return;
+  const seen: SeenRateLimit = { ...rate, at };
+  await ctx.shared.memoSet(rateScope(accountId), "last", JSON.stringify(seen), Math.min(ttl, 24 * 3_600_000));
+}
+
+/**
+ * After a charged read whose answer said the new balance: the held usage snapshot and profile take it (and the
+ * snapshot the day's debit), the ledger's sync runs again. False when nothing was held to move.
+ */
+async function moveHeldBalance({ ctx, accountId, balance, credits }: { ctx: DeskContext; accountId: string; balance: number; credits: number }): Promise<boolean> {
+  const scope = accountScope(accountId);
+  const [usageText, accountText] = await Promise.all([ctx.shared.memoGet(scope, "usage"), ctx.shared.memoGet(scope, "account")]);
+  if (usageText === null) return false;
+  const usage = JSON.parse(usageText) as { balance: number; debited_today: number; live_usage?: Record<string, number> };
+  usage.balance = balance;
+  usage.debited_today += credits;
+  if (usage.live_usage && typeof usage.live_usage.credits_debited_today === "number") usage.live_usage.credits_debited_today += credits;
+  await Promise.all([
+    ctx.shared.memoSet(scope, "usage", JSON.stringify(usage), usageTtlMs(knownRpm({ ctx, accountId }))),
+    accountText === null ? ctx.shared.memoDelete(scope, "account") : ctx.shared.memoSet(scope, "account", JSON.stringify({ ...(JSON.parse(accountText) as object), balance }), 60_000),
+    ctx.shared.memoDelete(scope, "ledger-sync"),
+  ]);
+  return true;
+}
+
+/** The latest rate-limit headers the service sent the account, while their window lasts; null when none is known. */
+export async function lastRateLimit({ ctx, accountId }: { ctx: DeskContext; accountId: string }): Promise<SeenRateLimit | null> {
+  const held = await ctx.shared.memoGet(rateScope(accountId), "last").catch(() => null);
+  if (held === null) return null;
+  const seen = JSON.parse(held) as SeenRateLimit;
+  return seen.reset * 1000 > ctx.now().getTime() ? seen : null;
+}
 
 /**
  * One upstream call for every identical request of the moment, on whichever instance: the flight's key is the
@@ -410,7 +474,7 @@ export async function seedSharedAnswer<K extends EndpointId>(
     recordId: null,
   };
   const wire: WireAnswer = { json: JSON.stringify(answer.data), meta };
-  await ctx.shared.memoSet(accountScope(who.accountId), `free:${key}`, JSON.stringify(wire), shareSeconds * 1000);
+  await ctx.shared.memoSet(freeScope(who.accountId), `free:${key}`, JSON.stringify(wire), shareSeconds * 1000);
 }
 
 export async function callAlpha<K extends EndpointId>(call: ProxyCall<K>): Promise<ProxyResult<K>> {
@@ -419,9 +483,12 @@ export async function callAlpha<K extends EndpointId>(call: ProxyCall<K>): Promi
   return { data: data as ResponseOf<K>, meta: answer.meta };
 }
 
-/** Drops the memoised answers of an account, on every instance (its balance just changed). */
-export async function forgetAccountMemo({ ctx, accountId }: { ctx: DeskContext; accountId: string }): Promise<void> {
-  await ctx.shared.clearScope(accountScope(accountId));
+/**
+ * Drops the memoised answers of an account, on every instance: its balance just changed. The shared free answers go
+ * too only when a call changed state (a job made or cancelled); a purchase leaves calendars and indexes as they were.
+ */
+export async function forgetAccountMemo({ ctx, accountId, stateChanged = true }: { ctx: DeskContext; accountId: string; stateChanged?: boolean }): Promise<void> {
+  await Promise.all([ctx.shared.clearScope(accountScope(accountId)), stateChanged ? ctx.shared.clearScope(freeScope(accountId)) : null]);
 }
 
 /** A memo of the account's shared by every instance (the gauge's usage snapshot, the profile). */

@@ -8,6 +8,7 @@ import { catalogue } from "@/lib/alpha/catalogue";
 import { AlphaError } from "@/lib/alpha/errors";
 import { toIstIso } from "@/lib/alpha/time";
 import type { DeskContext } from "../core/context";
+import { pagesForRpm } from "@/lib/desk/rate-budget";
 
 const DEFAULT_BACKOFF_SECONDS = 60;
 export const SHARED_FREE_SECONDS = 120;
@@ -70,10 +71,8 @@ export function knownRpm({ ctx, accountId }: { ctx: DeskContext; accountId: stri
   return rpmSeen.get(ctx)?.get(accountId);
 }
 
-export const LOW_RPM = 60;
-export const LOW_RPM_PAGES = 1;
+export { LOW_RPM, LOW_RPM_PAGES } from "@/lib/desk/rate-budget";
 
 export function backgroundPages({ ctx, accountId, max }: { ctx: DeskContext; accountId: string; max: number }): number {
-  const rpm = knownRpm({ ctx, accountId });
-  return rpm !== undefined && rpm < LOW_RPM ? Math.min(max, LOW_RPM_PAGES) : max;
+  return pagesForRpm(knownRpm({ ctx, accountId }), max);
 }

@@ -105,7 +105,8 @@ describe("the proxy against the real service", () => {
   });
 
   it("answers a repeat inside the freshness window from the cache at 0 credits, labelled with its age", async () => {
-    let now = Date.now();
+    // A trading Friday at 11:00 IST: the market is open, so a feed's page is fresh for its 60 s only.
+    let now = Date.parse("2026-11-27T11:00:00+05:30");
     const counter = countingFetch();
     const ctx = await desk({ fetch: counter.fetch, now: () => new Date(now) });
     const { user, key } = await userWithKey(ctx);
@@ -131,6 +132,27 @@ describe("the proxy against the real service", () => {
     expect(counter.count("/v1/alerts")).toBe(3);
     const log = await ctx.db.selectFrom("spend_log").select(["credits", "cached"]).where("user_id", "=", user.id).orderBy("created_at").execute();
     expect(log.map((r) => [r.credits, r.cached])).toEqual([[5, 0], [0, 1], [5, 0], [5, 0]]);
+  });
+
+  it("keeps a feed's page bought while the market is shut current until the next session", async () => {
+    // Saturday 11:00 IST: reloads two and twenty minutes later cost nothing; Monday's session makes it stale.
+    let now = Date.parse("2026-11-28T11:00:00+05:30");
+    const counter = countingFetch();
+    const ctx = await desk({ fetch: counter.fetch, now: () => new Date(now) });
+    const { user } = await userWithKey(ctx);
+    const first = await proxy(ctx, user, "/v1/alerts?limit=3");
+    expect(first.body.meta?.creditsCharged).toBe(5);
+    for (const minutes of [2, 20]) {
+      now = Date.parse("2026-11-28T11:00:00+05:30") + minutes * 60_000;
+      const again = await proxy(ctx, user, "/v1/alerts?limit=3");
+      expect(again.body.meta).toMatchObject({ creditsCharged: 0, cached: true, ageSeconds: minutes * 60 });
+    }
+    expect(counter.count("/v1/alerts")).toBe(1);
+    now = Date.parse("2026-11-28T23:00:00+05:30");
+    expect((await proxy(ctx, user, "/v1/alerts?limit=3")).body.meta).toMatchObject({ cached: true });
+    now = Date.parse("2026-11-30T09:20:00+05:30");
+    expect((await proxy(ctx, user, "/v1/alerts?limit=3")).body.meta).toMatchObject({ creditsCharged: 5, cached: false });
+    expect(counter.count("/v1/alerts")).toBe(2);
   });
 
   it("turns ten identical concurrent requests into one upstream call", async () => {

@@ -154,12 +154,28 @@ export function checkedAnswer({ ctx, key }: { ctx: DeskContext; key: string }): 
   return mine?.checked && mine.bytes ? { text: mine.body, bytes: mine.bytes } : null;
 }
 
-export async function readCachedAnswer({ ctx, key, freshnessSeconds }: { ctx: DeskContext; key: string; freshnessSeconds: number }): Promise<CachedAnswer | null> {
+/**
+ * The cached answer within its freshness; past it, still when `stillCurrent` says nothing can have changed since it
+ * was fetched (asked only then: it may read the market calendar).
+ */
+export async function readCachedAnswer({
+  ctx,
+  key,
+  freshnessSeconds,
+  stillCurrent,
+}: {
+  ctx: DeskContext;
+  key: string;
+  freshnessSeconds: number;
+  stillCurrent?: (fetchedAt: Date) => Promise<boolean>;
+}): Promise<CachedAnswer | null> {
   const row = await readRow(ctx, key);
   if (!row) return null;
   const fetchedAt = new Date(row.fetched_at);
   const age = ctx.now().getTime() - fetchedAt.getTime();
-  return age >= 0 && age < freshnessSeconds * 1000 ? { body: row.body, fetchedAt } : null;
+  if (age < 0) return null;
+  if (age < freshnessSeconds * 1000) return { body: row.body, fetchedAt };
+  return stillCurrent && age < RESPONSE_CACHE_KEEP_MS && (await stillCurrent(fetchedAt)) ? { body: row.body, fetchedAt } : null;
 }
 
 export async function writeCachedAnswer(

@@ -5,7 +5,7 @@ import "server-only";
  */
 import type { EndpointId } from "@/lib/alpha/catalogue";
 
-export const SIGNED_LINK_ENDPOINTS: ReadonlySet<EndpointId> = new Set<EndpointId>(["lookupConcallTranscripts"]);
+export const SIGNED_LINK_ENDPOINTS: ReadonlySet<EndpointId> = new Set<EndpointId>(["lookupConcallTranscripts", "listAnnouncementAttachments"]);
 /** A link handed out again has more than this long left: time to open it, and for a recording to start. */
 export const REUSE_MARGIN_SECONDS = 120;
 /** Links live 15 minutes on the service; nothing is kept longer than this whatever an answer says. */
