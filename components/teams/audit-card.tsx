@@ -10,7 +10,7 @@ import { Card, CardAction, CardContent, CardHeader } from "@/components/ui/card"
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deskUrl } from "@/lib/desk/client";
 import * as api from "@/lib/desk/route-meta";
-import type { AuditEntry, AuditPage } from "@/lib/desk/teams";
+import type { AuditPage } from "@/lib/desk/teams";
 import { AUDIT_ACTIONS } from "@/lib/desk/teams";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

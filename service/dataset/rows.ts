@@ -257,7 +257,9 @@ const profileCache = new Map<string, CompanyProfile>();
 
 /** Sector economics and a reference price, derived from the company alone (the same under every seed). */
 export function companyProfile(company: CompanyRecord): CompanyProfile {
-  const hit = profileCache.get(company.symbol);
+  // Keyed by every field it reads: an imported company of the same symbol has its own profile.
+  const key = `${company.symbol}|${company.sector}|${company.industry}|${company.marketCapCr}|${company.sharesCr ?? ""}|${company.revenueCr ?? ""}`;
+  const hit = profileCache.get(key);
   if (hit) return hit;
   const r = createRng(`profile|${company.symbol}`);
   const s = SECTORS[company.sector] ?? DEFAULT_SECTOR;
@@ -303,7 +305,7 @@ export function companyProfile(company: CompanyRecord): CompanyProfile {
     orderBookRatio,
     exportShare,
   };
-  profileCache.set(company.symbol, p);
+  profileCache.set(key, p);
   return p;
 }
 
