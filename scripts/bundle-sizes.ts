@@ -22,10 +22,11 @@ export const ROUTE_BUDGETS_KB: Readonly<Record<string, number>> = {
 };
 
 /**
- * Interim ceilings, a ratchet towards the aims (none left: every route is within its aim). The check fails over a
- * ceiling, within the aim (remove it), and more than CEILING_SLACK_KB under it (lower it), so a cut is kept.
+ * Interim ceilings, a ratchet towards the aims. The check fails over a ceiling, within the aim (remove it), and more
+ * than CEILING_SLACK_KB under it (lower it), so a cut is kept. /announcements scores filings on first render
+ * (materiality model, the same-day results calendar): 2.2 kB over its aim (bench/README.md, First-load JavaScript).
  */
-export const INTERIM_CEILINGS_KB: Readonly<Record<string, number>> = {};
+export const INTERIM_CEILINGS_KB: Readonly<Record<string, number>> = { "/announcements": 203 };
 
 /**
  * Strings of zod's core that any build carrying zod (classic or mini) holds, minified or not: the name every schema

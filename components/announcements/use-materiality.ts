@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
 import { toast } from "@/components/ui/toast";
 import type { MaterialitySettings } from "@/lib/desk/materiality";
-import { DEFAULT_MATERIALITY } from "@/lib/desk/materiality";
+import { DEFAULT_MATERIALITY } from "@/lib/desk/materiality-defaults";
 import * as api from "@/lib/desk/route-meta";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 import { upcomingCalendarQueryOptions } from "@/lib/query/earnings";

@@ -3,7 +3,7 @@
 import * as React from "react";
 import type { Price } from "@/components/paid/price-tag";
 import { Slot } from "@/components/ui/slot";
-import { DEFAULT_SPEND_CONFIRM_THRESHOLD } from "@/lib/desk/users";
+import { DEFAULT_SPEND_CONFIRM_THRESHOLD } from "@/lib/desk/account-limits";
 import { whenIdle } from "@/lib/when-idle";
 import type { PendingSpend } from "./confirm-spend-dialog";
 

@@ -11,7 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { deskUrl } from "@/lib/desk/client";
 import * as api from "@/lib/desk/route-meta";
 import type { AuditPage } from "@/lib/desk/teams";
-import { AUDIT_ACTIONS } from "@/lib/desk/teams";
+import { AUDIT_ACTIONS } from "@/lib/desk/audit-actions";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";

@@ -1,20 +1,15 @@
 import * as z from "zod";
+import { lexiconPhraseProblem, MAX_PHRASES } from "./materiality-defaults";
 
-/**
- * A user's materiality settings: the bar a filing's score must reach to be shown, the lexicon of material and routine
- * phrases (`*` stands for any letters within a word), the kinds (primary categories) muted, and how often each kind
- * was dismissed (at three the desk offers to mute it).
- */
-export const MATERIAL_BAR_DEFAULT = 40;
-export const DISMISSALS_BEFORE_MUTE_OFFER = 3;
-const MAX_PHRASES = 200;
+export { DEFAULT_MATERIAL_PHRASES, DEFAULT_MATERIALITY, DEFAULT_NOISE_PHRASES, DISMISSALS_BEFORE_MUTE_OFFER, MATERIAL_BAR_DEFAULT } from "./materiality-defaults";
 
 export const lexiconPhraseSchema = z
   .string()
   .trim()
-  .min(2, { message: "a phrase needs at least 2 characters" })
-  .max(80, { message: "a phrase has at most 80 characters" })
-  .refine((p) => /[\p{L}\p{N}]/u.test(p), { message: "a phrase needs a letter or a digit" });
+  .superRefine((p, ctx) => {
+    const problem = lexiconPhraseProblem(p);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 export const materialitySettingsSchema = z.object({
   bar: z.number().int().min(0).max(100),
@@ -30,42 +25,3 @@ export type SaveMaterialityInput = z.output<typeof saveMaterialityInputSchema>;
 
 export const dismissFilingInputSchema = z.object({ kind: z.string().trim().min(1).max(80) });
 
-/** The desk's starting lexicon: what traders look for, and the routine filings they skip. */
-export const DEFAULT_MATERIAL_PHRASES = [
-  "order win*",
-  "bag* order*",
-  "receipt of order*",
-  "acqui*",
-  "merger",
-  "amalgamation",
-  "demerger",
-  "buyback",
-  "fund rais*",
-  "preferential issue",
-  "resign*",
-  "managing director",
-  "chief executive",
-  "default*",
-  "penalt*",
-  "fraud",
-  "bonus issue",
-  "stock split",
-  "capacity expansion",
-];
-export const DEFAULT_NOISE_PHRASES = [
-  "newspaper publication*",
-  "trading window",
-  "duplicate share certificate*",
-  "loss of share certificate*",
-  "transmission of shares",
-  "compliance certificate",
-  "certificate under regulation*",
-];
-
-export const DEFAULT_MATERIALITY: MaterialitySettings = {
-  bar: MATERIAL_BAR_DEFAULT,
-  material: DEFAULT_MATERIAL_PHRASES,
-  noise: DEFAULT_NOISE_PHRASES,
-  muted: [],
-  dismissals: {},
-};

@@ -85,22 +85,8 @@ export const createdInviteSchema = inviteSchema.extend({ url: z.string() });
 
 export { acceptInviteInputSchema, INVITE_TOKEN_PATTERN, inviteTokenSchema, type AcceptInviteInput } from "./account";
 
-export const AUDIT_ACTIONS = [
-  "org_key.saved",
-  "org_key.deleted",
-  "personal_key.saved",
-  "personal_key.deleted",
-  "member.role",
-  "member.disabled",
-  "member.enabled",
-  "member.allowance",
-  "member.actions",
-  "invite.created",
-  "invite.accepted",
-  "invite.revoked",
-  "team.spend_threshold",
-  "member.added",
-] as const;
+export { AUDIT_ACTIONS } from "./audit-actions";
+import { AUDIT_ACTIONS } from "./audit-actions";
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditEntrySchema = z.object({

@@ -63,8 +63,7 @@ export const updateUserInputSchema = z
   .refine((v) => v.role !== undefined || v.disabled !== undefined, { message: "give role or disabled" });
 export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 
-/** The threshold of a desk whose admin has set no team default: ask before every paid action. */
-export const DEFAULT_SPEND_CONFIRM_THRESHOLD = 0;
+export { DEFAULT_SPEND_CONFIRM_THRESHOLD } from "./account-limits";
 
 /** Credits above which a paid action asks first, as a whole number; 0 asks before every paid action. */
 export const spendThresholdValueSchema = z.number({ message: "must be a whole number of credits" }).int({ message: "must be a whole number of credits" }).min(0, { message: "must be 0 or more" }).max(1_000_000, { message: "must be at most 1,000,000" });
