@@ -120,7 +120,7 @@ test.describe("the alerts page", { tag: LIVE }, () => {
     // One page with a result: 5 credits; every empty check before and after it was free.
     expect(await serviceBalance(key)).toBe(before - 5);
     await page.getByTestId("live-status").hover();
-    await expect(page.getByRole("tooltip")).toContainText("empty pages are free");
+    await expect(page.getByRole("tooltip")).toContainText("a page with nothing on it is free");
     await screenshotLiveThemes(page, "alerts-polling");
     await leave(page);
     await context.close();

@@ -63,8 +63,12 @@ test.describe("one search box over the desk", () => {
     const meta = ((await res.json()) as { data: { scrip_code?: string; isin?: string }[] }).data[0];
     expect(meta?.scrip_code && meta.isin).toBeTruthy();
     await page.goto("/today");
-    await page.keyboard.press("Control+k");
     const palette = page.getByTestId("command-palette");
+    // The shortcut is heard once the page has hydrated: press until the palette opens.
+    await expect(async () => {
+      await page.keyboard.press("Control+k");
+      await expect(palette).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     for (const code of [meta?.scrip_code ?? "", meta?.isin ?? ""]) {
       await palette.getByTestId("command-input").fill(code);
       await expect(palette.locator('[data-testid="command-symbol"][data-symbol="INFY"]')).toContainText(code, { timeout: 20_000 });

@@ -22,5 +22,5 @@ const EMPTY = feedEmptyStates({
 
 /** The page's feed: live rows free, earlier ones paid pages the user asks for. */
 export default async function AnnouncementsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  return feedPage({ searchParams, parse: parseAnnouncementsSearch, View: AnnouncementsView, description: DESCRIPTION, empty: EMPTY });
+  return feedPage({ searchParams, parse: parseAnnouncementsSearch, View: AnnouncementsView, description: DESCRIPTION, empty: EMPTY, materiality: true });
 }

@@ -18,6 +18,7 @@ export async function feedPage({
   View,
   description,
   empty,
+  materiality = false,
 }: {
   searchParams: SearchParams;
   /** Checked here so a bad link fails soft (unknown values dropped); the browser reads the same URL. */
@@ -25,11 +26,13 @@ export async function feedPage({
   View: ComponentType<FeedViewProps>;
   description: string;
   empty: FeedEmptyText;
+  /** Whether the page shows the announcements' materiality panel (its settings are read with the page). */
+  materiality?: boolean;
 }) {
   const user = await requireUser();
   const ctx = await pageContext();
   parse(await searchParams);
-  const { hasKey, state } = await loadFeedPage({ ctx, user });
+  const { hasKey, state } = await loadFeedPage({ ctx, user, materiality });
   return (
     <HydrationBoundary state={state}>
       <View hasKey={hasKey} description={description} needsKey={<NeedsKey />} empty={empty} />

@@ -95,8 +95,13 @@ export async function watchlistSymbols({ ctx, user, watchlistId }: { ctx: DeskCo
  * What a live feed page needs before the browser takes over: whether the user has a key (no key, no stream) and their
  * watchlists, so a `?watchlist=` filter is known at first paint and the stream opens for the right symbols.
  */
-export async function loadFeedPage({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<{ hasKey: boolean; state: DehydratedState }> {
+export async function loadFeedPage({ ctx, user, materiality = false }: { ctx: DeskContext; user: SessionUser; materiality?: boolean }): Promise<{ hasKey: boolean; state: DehydratedState }> {
   const client = pageQueryClient({ ctx, user });
-  const [hasKey] = await Promise.all([userHasKey({ ctx, user }), client.prefetchQuery(deskQuery(api.listWatchlists))]);
+  const [hasKey] = await Promise.all([
+    userHasKey({ ctx, user }),
+    client.prefetchQuery(deskQuery(api.listWatchlists)),
+    // The announcements' materiality panel paints with the page, so the list below it never moves down.
+    materiality ? client.prefetchQuery(deskQuery(api.getMateriality)) : null,
+  ]);
   return { hasKey, state: dehydrate(client) };
 }
