@@ -15,10 +15,12 @@ test.describe("one search box over the desk", () => {
     await page.goto("/usage");
     await expect(page.getByTestId("command-open")).toBeVisible();
 
-    // Ctrl-K opens it; a company's name finds its symbol, and choosing it opens the symbol's page.
-    await page.keyboard.press("Control+k");
+    // Ctrl-K opens it (heard once the page has hydrated); a company's name finds its symbol, and choosing it opens the page.
     const palette = page.getByTestId("command-palette");
-    await expect(palette).toBeVisible();
+    await expect(async () => {
+      await page.keyboard.press("Control+k");
+      await expect(palette).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await palette.getByTestId("command-input").fill("infosys");
     await expect(palette.locator('[data-testid="command-symbol"][data-symbol="INFY"]')).toBeVisible({ timeout: 20_000 });
     await checkWidthsAndThemes(page, testInfo, "command-palette", '[data-testid="command-palette"]', { scopeAxe: true });
@@ -29,8 +31,10 @@ test.describe("one search box over the desk", () => {
     // "/" from another page; a symbol typed as it is, then a page by name.
     await page.goto("/earnings");
     await page.locator("main").click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press("/");
-    await expect(palette).toBeVisible();
+    await expect(async () => {
+      await page.keyboard.press("/");
+      await expect(palette).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await palette.getByTestId("command-input").fill("TCS");
     await expect(palette.locator('[data-testid="command-symbol"][data-symbol="TCS"]').first()).toBeVisible({ timeout: 20_000 });
     await palette.getByTestId("command-input").fill("block deals");

@@ -13,7 +13,12 @@ const MAX_ASKED = 400;
 
 export function useSymbolNames(symbols: readonly string[], options: { carried?: ReadonlyMap<string, string>; enabled?: boolean } = {}) {
   const asked = [...new Set(symbols.map((s) => s.toUpperCase()))].sort().slice(0, MAX_ASKED);
-  const held = useQuery({ ...deskQuery(api.getSymbolNames, { query: { symbols: asked } }), enabled: (options.enabled ?? true) && asked.length > 0 });
+  const held = useQuery({
+    ...deskQuery(api.getSymbolNames, { query: { symbols: asked } }),
+    enabled: (options.enabled ?? true) && asked.length > 0,
+    // Names already shown stay while a changed set of symbols is asked for (no flash of "—").
+    placeholderData: (previous) => previous,
+  });
   const names = new Map(Object.entries(held.data?.names ?? {}));
   for (const [symbol, name] of options.carried ?? []) names.set(symbol, name);
   return { names, catalogue: held.data?.catalogue ?? false, settled: asked.length === 0 || !held.isPending };
