@@ -8,11 +8,11 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { PASSWORD_MIN_LENGTH } from "@/lib/desk/account-limits";
 import type { UserSummary } from "@/lib/desk/users";
-import { PAID_ACTION_LABELS, PAID_ACTIONS, type PaidAction } from "@/lib/desk/team-labels";
+import { PAID_ACTIONS, type PaidAction } from "@/lib/desk/team-labels";
+import { AllowanceInput, allowanceOf, PaidActionsFieldset, RoleSelect } from "@/components/teams/seat-fields";
 
 /** The route's body schema (zod with it), fetched when the form gets focus and awaited on submit: not in the page's first load. */
 const loadUserSchema = () => import("@/lib/desk/users");
@@ -68,13 +68,12 @@ export function AddUserDialog({
       return;
     }
     // The route's own body schema decides what passes; the sentences are the dialog's.
-    const allowance = values.allowance.trim();
     const member: NewMember = {
       email: values.email.trim(),
       name: values.name.trim(),
       password: values.password,
       role: values.role,
-      dailyAllowance: allowance === "" ? null : Number(allowance),
+      dailyAllowance: allowanceOf(values.allowance),
       actions: values.actions,
       temporaryPassword: true,
     };
@@ -150,44 +149,17 @@ export function AddUserDialog({
             />
           </Field>
           <Field id="new-user-role" label="Role" hint="Admins manage users and see everyone's spend.">
-            <NativeSelect
-              id="new-user-role"
-              className="w-40"
-              aria-describedby="new-user-role-hint"
-              value={values.role}
-              onChange={(e) => {
-                const role = e.target.value === "admin" ? "admin" : "member";
-                setValues((v) => ({ ...v, role }));
-              }}
-            >
-              <NativeSelectOption value="member">Member</NativeSelectOption>
-              <NativeSelectOption value="admin">Admin</NativeSelectOption>
-            </NativeSelect>
+            <RoleSelect id="new-user-role" className="w-40" aria-describedby="new-user-role-hint" value={values.role} onChange={(role) => setValues((v) => ({ ...v, role }))} />
           </Field>
           <Field id="new-user-allowance" label="Daily allowance (credits)" hint={orgKey ? "Credits a day on the organisation's key; empty: no allowance." : "Applies when they use the organisation's key; empty: no allowance."} error={fieldErrors.allowance}>
-            <Input
+            <AllowanceInput
               id="new-user-allowance"
-              inputMode="numeric"
-              placeholder="No allowance"
               value={values.allowance}
               onChange={(e) => setValues((v) => ({ ...v, allowance: e.target.value }))}
               {...fieldAria("new-user-allowance", fieldErrors.allowance, true)}
             />
           </Field>
-          <fieldset className="grid gap-1">
-            <legend className="mb-1 text-sm font-medium">May buy</legend>
-            {PAID_ACTIONS.map((action) => (
-              <label key={action} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={values.actions.includes(action)}
-                  onChange={(e) => setValues((v) => ({ ...v, actions: e.target.checked ? [...v.actions, action] : v.actions.filter((a) => a !== action) }))}
-                />
-                {PAID_ACTION_LABELS[action]}
-              </label>
-            ))}
-          </fieldset>
+          <PaidActionsFieldset value={values.actions} onChange={(actions) => setValues((v) => ({ ...v, actions }))} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

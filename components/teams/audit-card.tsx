@@ -11,7 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { deskUrl } from "@/lib/desk/client";
 import * as api from "@/lib/desk/route-meta";
 import type { AuditPage } from "@/lib/desk/teams";
-import { AUDIT_ACTIONS } from "@/lib/desk/audit-actions";
+import { AUDIT_ACTIONS, type AuditAction } from "@/lib/desk/audit-actions";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
@@ -49,7 +49,7 @@ export function AuditCard({ initialPage }: { initialPage: AuditPage }) {
   const [cursors, setCursors] = useState<string[]>([]);
   const before = cursors.at(-1);
   const query = {
-    ...(filters.action ? { action: filters.action as (typeof AUDIT_ACTIONS)[number] | "access" } : {}),
+    ...(filters.action ? { action: filters.action as AuditAction | "access" } : {}),
     ...(filters.actor.trim() ? { actor: filters.actor.trim() } : {}),
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),

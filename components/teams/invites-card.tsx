@@ -11,14 +11,14 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
 import * as api from "@/lib/desk/route-meta";
 import type { Invite, PaidAction } from "@/lib/desk/teams";
-import { INVITE_TTL_HOURS, PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/team-labels";
+import { INVITE_TTL_HOURS, PAID_ACTIONS } from "@/lib/desk/team-labels";
 import { formatIstDateTime } from "@/lib/format/time";
 import { deskQuery, refreshAfter, useDeskMutation } from "@/lib/query/desk";
+import { AllowanceInput, allowanceOf, PaidActionsFieldset, RoleSelect } from "./seat-fields";
 
 function inviteState(invite: Invite, now: number): string {
   if (invite.usedAt) return `Used by ${invite.usedBy ?? "a new member"}`;
@@ -45,10 +45,7 @@ export function InvitesCard({ initialInvites }: { initialInvites: Invite[] }) {
   });
 
   const create = useMutation({
-    mutationFn: () => {
-      const trimmed = allowance.trim();
-      return deskCall(api.createInvite, { body: { role, note, actions, dailyAllowance: trimmed === "" ? null : Number(trimmed) } });
-    },
+    mutationFn: () => deskCall(api.createInvite, { body: { role, note, actions, dailyAllowance: allowanceOf(allowance) } }),
     onSuccess: (created) => {
       setLink(created.url);
       setError(null);
@@ -78,29 +75,13 @@ export function InvitesCard({ initialInvites }: { initialInvites: Invite[] }) {
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-allowance`}>Daily allowance (credits)</Label>
-            <Input id={`${id}-allowance`} inputMode="numeric" value={allowance} onChange={(e) => setAllowance(e.target.value)} placeholder="No allowance" />
+            <AllowanceInput id={`${id}-allowance`} value={allowance} onChange={(e) => setAllowance(e.target.value)} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-role`}>Role</Label>
-            <NativeSelect id={`${id}-role`} className="w-full" value={role} onChange={(e) => setRole(e.target.value === "admin" ? "admin" : "member")}>
-              <NativeSelectOption value="member">Member</NativeSelectOption>
-              <NativeSelectOption value="admin">Admin</NativeSelectOption>
-            </NativeSelect>
+            <RoleSelect id={`${id}-role`} className="w-full" value={role} onChange={setRole} />
           </div>
-          <fieldset className="grid gap-1">
-            <legend className="mb-1 text-sm font-medium">May buy</legend>
-            {PAID_ACTIONS.map((action) => (
-              <label key={action} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={actions.includes(action)}
-                  onChange={(e) => setActions((now) => (e.target.checked ? [...now, action] : now.filter((a) => a !== action)))}
-                />
-                {PAID_ACTION_LABELS[action]}
-              </label>
-            ))}
-          </fieldset>
+          <PaidActionsFieldset value={actions} onChange={setActions} />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? "Making the link…" : "Make invite link"}

@@ -1,5 +1,5 @@
-/** What the audit log records, without zod: the audit card lists them in its filter on first load. */
-export const AUDIT_ACTIONS = [
+/** Changes of who may do what with the account's credits: a filter of their own, so no flood of others hides them. */
+export const ACCESS_AUDIT_ACTIONS = [
   "org_key.saved",
   "org_key.deleted",
   "personal_key.saved",
@@ -9,9 +9,15 @@ export const AUDIT_ACTIONS = [
   "member.enabled",
   "member.allowance",
   "member.actions",
+] as const;
+
+/** What the audit log records, without zod: the audit card lists them in its filter on first load. */
+export const AUDIT_ACTIONS = [
+  ...ACCESS_AUDIT_ACTIONS,
   "invite.created",
   "invite.accepted",
   "invite.revoked",
   "team.spend_threshold",
   "member.added",
 ] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -6,12 +6,12 @@
 import { calendarDaySchema } from "@/lib/market/calendar-schema";
 import * as z from "zod";
 import { PAID_ACTIONS, WATCHLIST_SHARING } from "./team-labels";
-import { USER_ROLE_VALUES } from "./users";
+import { AUDIT_ACTIONS } from "./audit-actions";
+import { dailyAllowanceSchema, paidActionSchema, USER_ROLE_VALUES } from "./users";
 
 export { INVITE_TTL_HOURS, PAID_ACTION_LABELS, PAID_ACTIONS, WATCHLIST_SHARING, WATCHLIST_SHARING_LABELS, type PaidAction, type WatchlistSharing } from "./team-labels";
 
 export { dailyAllowanceSchema, MAX_DAILY_ALLOWANCE, paidActionSchema } from "./users";
-import { dailyAllowanceSchema, paidActionSchema } from "./users";
 
 export const seatSchema = z.object({
   dailyAllowance: dailyAllowanceSchema,
@@ -85,9 +85,7 @@ export const createdInviteSchema = inviteSchema.extend({ url: z.string() });
 
 export { acceptInviteInputSchema, INVITE_TOKEN_PATTERN, inviteTokenSchema, type AcceptInviteInput } from "./account";
 
-export { AUDIT_ACTIONS } from "./audit-actions";
-import { AUDIT_ACTIONS } from "./audit-actions";
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { ACCESS_AUDIT_ACTIONS, AUDIT_ACTIONS, type AuditAction } from "./audit-actions";
 
 export const auditEntrySchema = z.object({
   id: z.string(),
@@ -100,18 +98,6 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 
-/** Changes of who may do what with the account's credits: a filter of their own, so no flood of others hides them. */
-export const ACCESS_AUDIT_ACTIONS: readonly AuditAction[] = [
-  "org_key.saved",
-  "org_key.deleted",
-  "personal_key.saved",
-  "personal_key.deleted",
-  "member.role",
-  "member.disabled",
-  "member.enabled",
-  "member.allowance",
-  "member.actions",
-];
 export const AUDIT_PAGE_MAX = 200;
 
 /** A page of the audit log, newest first: `before` is the last id of the page before; days are IST calendar days. */
