@@ -2,7 +2,7 @@
 
 import { InfoIcon, PauseIcon, PlayIcon } from "lucide-react";
 import * as React from "react";
-import { DateRangeFields, FilterSwitch } from "@/components/feeds/filter-fields";
+import { FeedFilterFields } from "@/components/feeds/filter-fields";
 import type { FeedViewProps } from "@/components/feeds/feed-list";
 import { loadFeedChrome } from "@/components/feeds/feed-chrome-lazy";
 import { FeedView } from "@/components/feeds/feed-view";
@@ -100,11 +100,7 @@ export function AlertsView(view: FeedViewProps) {
         listDescription: `${filtered ? "Alerts matching the filters above, newest first." : "Every alert, newest first."} Several alerts for one symbol within 15 minutes fold into one card.`,
         noun: ["alert", "alerts"],
         footerNoun: "alerts",
-        noticesNoun: "alerts",
-        load: { label: "Load recent alerts", what: "Load the latest page of alerts matching your filters.", testId: "alerts-load" },
-        testId: "alerts-feed",
-        listLabel: "Alerts",
-        listTestId: "alerts-list",
+        load: { label: "Load recent alerts", what: "Load the latest page of alerts matching your filters." },
       }}
       actions={
         <>
@@ -116,11 +112,9 @@ export function AlertsView(view: FeedViewProps) {
         </>
       }
       filters={
-        <>
+        <FeedFilterFields filters={filters} setState={setState}>
           <TypeFilter value={types} onChange={(next) => void setState({ type: next.length ? next : null })} />
-          <FilterSwitch label="Important only" checked={filters.important} onChange={(v) => void setState({ important: v || null })} testId="filter-important" />
-          <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
-        </>
+        </FeedFilterFields>
       }
       itemKey={(g) => g.key}
       isFresh={(g) => g.alerts.some((a) => feed.fresh.has(a.id))}

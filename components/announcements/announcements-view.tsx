@@ -5,7 +5,7 @@ import type { FeedViewProps } from "@/components/feeds/feed-list";
 import { loadFeedChrome } from "@/components/feeds/feed-chrome-lazy";
 import { FeedView } from "@/components/feeds/feed-view";
 import { onDemandItem, usePrefetchWhenIdle } from "@/components/feeds/on-demand";
-import { DateRangeFields, FilterSwitch } from "@/components/feeds/filter-fields";
+import { FeedFilterFields } from "@/components/feeds/filter-fields";
 import { useFeed, type FeedSpec } from "@/components/feeds/use-feed";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
@@ -55,11 +55,9 @@ export function AnnouncementsView(view: FeedViewProps) {
         listDescription: "Newest first, each with its materiality score and why. Important categories are starred; a filing in one has a marked edge.",
         noun: ["filing", "filings"],
         footerNoun: "filings",
-        noticesNoun: "filings",
         load: {
           label: "Load recent filings",
           what: `Load the latest 20 filings matching your filters (${credits} each, only for filings returned).`,
-          testId: "announcements-load",
           controls: (
             <div className="flex items-center gap-2">
               <Switch id="announcements-detailed" checked={detailed} onCheckedChange={setDetailed} data-testid="announcements-detailed" />
@@ -69,20 +67,13 @@ export function AnnouncementsView(view: FeedViewProps) {
             </div>
           ),
         },
-        testId: "announcements-feed",
-        listLabel: "Announcements",
-        listTestId: "announcements-list",
       }}
       filters={
-        <>
+        <FeedFilterFields filters={filters} setState={setState}>
           <CategoryFilter value={filters.categories} onChange={(next) => void setState({ categories: next.length ? next : null })} />
-          <FilterSwitch label="Important only" checked={filters.important} onChange={(v) => void setState({ important: v || null })} testId="filter-important" />
-          <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
-        </>
+        </FeedFilterFields>
       }
       above={materiality.panel ? <MaterialityPanel {...materiality.panel} /> : null}
-      itemKey={(item) => item.id}
-      isFresh={(item) => feed.fresh.has(item.id)}
       render={(item) => <AnnouncementCard item={item} {...materiality.cardProps(item)} />}
     />
   );

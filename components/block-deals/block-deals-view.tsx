@@ -5,7 +5,7 @@ import type { FeedViewProps } from "@/components/feeds/feed-list";
 import { loadFeedChrome } from "@/components/feeds/feed-chrome-lazy";
 import { FeedView } from "@/components/feeds/feed-view";
 import { onDemandItem, usePrefetchWhenIdle } from "@/components/feeds/on-demand";
-import { DateRangeFields } from "@/components/feeds/filter-fields";
+import { FeedFilterFields } from "@/components/feeds/filter-fields";
 import { useFeed, type FeedSpec } from "@/components/feeds/use-feed";
 import { describeCost } from "@/lib/alpha/costs";
 import { BLOCK_DEAL_PAGE_SIZE, type BlockDealFilters, blockDealsInput, matchesBlockDealFilters, mergeBlockDeals } from "./block-deal-model";
@@ -48,20 +48,13 @@ export function BlockDealsView(view: FeedViewProps) {
         load: {
           label: "Load recent deals",
           what: `Load the latest ${BLOCK_DEAL_PAGE_SIZE} block deals matching your filters (${describeCost("listBlockDeals").replace(/\.$/, "")}).`,
-          testId: "block-deals-load",
         },
-        testId: "block-deals-feed",
-        listLabel: "Block deals",
-        listTestId: "block-deals-list",
       }}
       filters={
-        <>
+        <FeedFilterFields filters={filters} setState={setState}>
           <ExchangeFilter value={filters.exchange} onChange={(v) => void setState({ exchange: v })} />
-          <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
-        </>
+        </FeedFilterFields>
       }
-      itemKey={(item) => item.id}
-      isFresh={(item) => feed.fresh.has(item.id)}
       render={(item) => <BlockDealCard deal={item} held={held} />}
     />
   );

@@ -25,23 +25,24 @@ interface FeedState<T> {
   symbolCount: number;
   pages: Omit<PaidPages<FeedEndpoint>, "rows">;
   items: readonly T[];
+  fresh: ReadonlySet<string>;
 }
 
-/** The words of one feed: its title, its nouns, its buttons. */
+/** The words of one feed: its title (also the list's label), its nouns, its buttons; test ids follow the product. */
 export interface FeedWords {
   title: string;
   /** The card's title and what its description says under it. */
   listTitle: string;
   listDescription: React.ReactNode;
   noun: [singular: string, plural: string];
-  /** What the footer and the notices call the rows ("filings", "block deals"). */
+  /** What the footer and the notices call the rows ("filings", "block deals"); the notices' word when it differs. */
   footerNoun: string;
-  noticesNoun: string;
-  load: { label: string; what: string; testId: string; controls?: React.ReactNode };
-  testId: string;
-  listLabel: string;
-  listTestId: string;
+  noticesNoun?: string;
+  load: { label: string; what: string; controls?: React.ReactNode };
 }
+
+/** The row's id keys it and says whether it has just arrived. */
+const byId = (item: unknown) => (item as { id: string }).id;
 
 /**
  * One live feed page: the header with the live status, the filter bar, then (with a key) the feed's card: the paid
@@ -71,16 +72,17 @@ export function FeedView<T>({
   actions?: React.ReactNode;
   above?: React.ReactNode;
   render: (item: T) => React.ReactNode;
-  itemKey: (item: T) => string;
-  isFresh: (item: T) => boolean;
+  /** The row's key, and whether it has just arrived; by default its `id`. */
+  itemKey?: (item: T) => string;
+  isFresh?: (item: T) => boolean;
   paused?: boolean;
   onShowWaiting?: () => void;
   footerClassName?: string;
   cardProps?: Record<`data-${string}`, string>;
 }) {
-  const { live, pages, items, ended, waiting, topRef, flush, pollAll, symbolCount } = feed;
+  const { live, pages, items, ended, waiting, topRef, flush, pollAll, symbolCount, fresh } = feed;
   const loadButton = (
-    <PaidButton price={pages.nextPrice} what={words.load.what} onRun={pages.loadNext} variant="outline" testId={words.load.testId}>
+    <PaidButton price={pages.nextPrice} what={words.load.what} onRun={pages.loadNext} variant="outline" testId={`${product}-load`}>
       {words.load.label}
     </PaidButton>
   );
@@ -103,7 +105,7 @@ export function FeedView<T>({
       ) : (
         <>
           {above}
-          <Card data-testid={words.testId} data-live-url={live.url ?? ""} {...cardProps}>
+          <Card data-testid={`${product}-feed`} data-live-url={live.url ?? ""} {...cardProps}>
             <CardHeader className="grid-rows-none gap-3">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="grid gap-1">
@@ -112,18 +114,18 @@ export function FeedView<T>({
                 </div>
                 {pages.loaded === 0 && (words.load.controls ? <div className="flex flex-wrap items-center gap-3">{words.load.controls}{loadButton}</div> : loadButton)}
               </div>
-              <FeedNotices status={live.statuses[product]} onPollAll={pollAll} symbols={symbolCount} noun={words.noticesNoun} />
+              <FeedNotices status={live.statuses[product]} onPollAll={pollAll} symbols={symbolCount} noun={words.noticesNoun ?? words.footerNoun} />
             </CardHeader>
             <CardContent className="grid gap-3">
               <NewItemsPill count={waiting.length} noun={words.noun} paused={paused} onShow={onShowWaiting ?? (() => flush({ scroll: true }))} />
               <div ref={topRef} aria-hidden className="-mb-3" />
               <FeedList
                 items={items}
-                itemKey={itemKey}
-                isFresh={isFresh}
+                itemKey={itemKey ?? byId}
+                isFresh={isFresh ?? ((item) => fresh.has(byId(item)))}
                 render={render}
-                label={words.listLabel}
-                testId={words.listTestId}
+                label={words.title}
+                testId={`${product}-list`}
                 pages={pages}
                 ended={ended}
                 empty={view.empty}

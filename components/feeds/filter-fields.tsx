@@ -90,3 +90,19 @@ export function ChoiceChips<T>({ label, options, value, onChange }: { label: str
     </div>
   );
 }
+
+type FeedFilterState = { from: string | null; to: string | null; important?: boolean };
+
+/**
+ * The end of every feed's filter bar, after its own filters (children): "Important only" where the feed has it, then
+ * the date range, each written to the page's URL through the feed's setState.
+ */
+export function FeedFilterFields({ filters, setState, children }: { filters: FeedFilterState; setState: (patch: { from?: string | null; to?: string | null; important?: true | null }) => unknown; children?: React.ReactNode }) {
+  return (
+    <>
+      {children}
+      {filters.important !== undefined && <FilterSwitch label="Important only" checked={filters.important} onChange={(v) => void setState({ important: v || null })} testId="filter-important" />}
+      <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
+    </>
+  );
+}

@@ -7,7 +7,7 @@ import type { FeedViewProps } from "@/components/feeds/feed-list";
 import { loadFeedChrome } from "@/components/feeds/feed-chrome-lazy";
 import { FeedView } from "@/components/feeds/feed-view";
 import { onDemandItem, usePrefetchWhenIdle } from "@/components/feeds/on-demand";
-import { ChoiceChips, type ChoiceOption, DateRangeFields } from "@/components/feeds/filter-fields";
+import { ChoiceChips, type ChoiceOption, FeedFilterFields } from "@/components/feeds/filter-fields";
 import { useFeed, type FeedSpec } from "@/components/feeds/use-feed";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -72,17 +72,12 @@ export function NewsView(view: FeedViewProps) {
         listDescription: "Newest first. The sentiment is the service's reading of the article.",
         noun: ["article", "articles"],
         footerNoun: "news",
-        noticesNoun: "news",
-        load: { label: "Load recent news", what: "Load the latest page of news matching your filters (up to 50 articles).", testId: "news-load" },
-        testId: "news-feed",
-        listLabel: "News",
-        listTestId: "news-list",
+        load: { label: "Load recent news", what: "Load the latest page of news matching your filters (up to 50 articles)." },
       }}
       filters={
-        <>
+        <FeedFilterFields filters={filters} setState={setState}>
           <ChoiceChips label="Sentiment" options={SENTIMENT_OPTIONS} value={filters.sentiment} onChange={(v) => void setState({ sentiment: v })} />
-          <DateRangeFields from={filters.from} to={filters.to} onChange={(next) => void setState(next)} />
-        </>
+        </FeedFilterFields>
       }
       above={
         <Card data-testid="sentiment-card">
@@ -100,8 +95,6 @@ export function NewsView(view: FeedViewProps) {
           </CardContent>
         </Card>
       }
-      itemKey={(item) => item.id}
-      isFresh={(item) => feed.fresh.has(item.id)}
       render={(item) => <NewsCard item={item} />}
     />
   );

@@ -8,12 +8,22 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatNumber } from "@/lib/format/number";
 import * as api from "@/lib/desk/route-meta";
 import { deskQuery } from "@/lib/query/desk";
 import { useQueryState } from "@/lib/url-state";
+import { cn } from "@/lib/utils";
 import { spendRangeParser } from "./spend-panel";
+import { TotalsFooter } from "./totals-footer";
+
+function ShareBar({ share, className }: { share: number; className: string }) {
+  return (
+    <div className="h-2 w-full overflow-hidden rounded-full bg-muted" aria-hidden>
+      <div className={cn("h-full rounded-full", className)} style={{ width: `${share * 100}%` }} />
+    </div>
+  );
+}
 
 /** For admins: what each desk user spent in the selected range, biggest first. */
 export function SpendByUserCard() {
@@ -73,9 +83,7 @@ export function SpendByUserCard() {
                       {formatNumber(u.credits)}
                     </TableCell>
                     <TableCell className="hidden lg:table-cell">
-                      <div className="h-2 w-full overflow-hidden rounded-full bg-muted" aria-hidden>
-                        <div className="h-full rounded-full bg-chart-1" style={{ width: `${total > 0 ? (u.credits / total) * 100 : 0}%` }} />
-                      </div>
+                      <ShareBar share={total > 0 ? u.credits / total : 0} className="bg-chart-1" />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -89,22 +97,20 @@ export function SpendByUserCard() {
                     <TableCell className="hidden text-right text-muted-foreground md:table-cell">–</TableCell>
                     <TableCell className="text-right font-mono font-medium tabular-nums">{formatNumber(outside)}</TableCell>
                     <TableCell className="hidden lg:table-cell">
-                      <div className="h-2 w-full overflow-hidden rounded-full bg-muted" aria-hidden>
-                        <div className="h-full rounded-full bg-chart-3" style={{ width: `${total > 0 ? (outside / total) * 100 : 0}%` }} />
-                      </div>
+                      <ShareBar share={total > 0 ? outside / total : 0} className="bg-chart-3" />
                     </TableCell>
                   </TableRow>
                 )}
               </TableBody>
-              <TableFooter>
-                <TableRow data-testid="spend-user-total">
-                  <TableCell>Total</TableCell>
-                  <TableCell className="hidden text-right font-mono tabular-nums sm:table-cell">{formatNumber(users.reduce((n, u) => n + u.calls, 0))}</TableCell>
-                  <TableCell className="hidden text-right font-mono tabular-nums md:table-cell">{formatNumber(users.reduce((n, u) => n + u.cachedCalls, 0))}</TableCell>
-                  <TableCell className="text-right font-mono tabular-nums">{formatNumber(total)}</TableCell>
-                  <TableCell className="hidden lg:table-cell" />
-                </TableRow>
-              </TableFooter>
+              <TotalsFooter
+                testId="spend-user-total"
+                cells={[
+                  { value: formatNumber(users.reduce((n, u) => n + u.calls, 0)), className: "hidden sm:table-cell" },
+                  { value: formatNumber(users.reduce((n, u) => n + u.cachedCalls, 0)), className: "hidden md:table-cell" },
+                  { value: formatNumber(total) },
+                  { className: "hidden lg:table-cell" },
+                ]}
+              />
             </Table>
             <Button asChild variant="outline" size="sm" className="justify-self-start">
               <a href={deskUrl(api.exportSpend, { query: { range, scope: "all" } })} download data-testid="spend-by-user-csv">

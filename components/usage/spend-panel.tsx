@@ -8,7 +8,7 @@ import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deskUrl } from "@/lib/desk/client";
 import { spendRows } from "@/lib/desk/spend-rows";
 import { formatCredits, formatNumber } from "@/lib/format/number";
@@ -18,6 +18,7 @@ import type { DeskSpend, Reconciliation } from "@/lib/desk/usage";
 import { deskQuery } from "@/lib/query/desk";
 import { SpendChartLazy } from "./spend-chart-lazy";
 import { SpendChartSkeleton } from "./spend-chart-skeleton";
+import { TotalsFooter } from "./totals-footer";
 
 const RANGE_LABELS: Record<SpendRange, string> = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" };
 
@@ -62,13 +63,7 @@ function EndpointTable({ spend, range }: { spend: DeskSpend; range: SpendRange }
             </TableRow>
           ))}
         </TableBody>
-        <TableFooter>
-          <TableRow data-testid="spend-endpoint-total">
-            <TableCell>Total</TableCell>
-            <TableCell className="text-right font-mono tabular-nums">{formatNumber(spend.total)}</TableCell>
-            <TableCell className="text-right font-mono tabular-nums">100%</TableCell>
-          </TableRow>
-        </TableFooter>
+        <TotalsFooter testId="spend-endpoint-total" cells={[{ value: formatNumber(spend.total) }, { value: "100%" }]} />
       </Table>
       <Button asChild variant="outline" size="sm" className="justify-self-start">
         <a href={deskUrl(api.exportSpend, { query: { range, scope: "me" } })} download data-testid="spend-csv">

@@ -1,21 +1,16 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createAdaptorServer } from "@hono/node-server";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../cli";
 import { ManualClock } from "../clock";
 import { serviceConfigSchema } from "../config";
 import type { StoredEvent } from "../events";
 import { openDatabase } from "../store/db";
-import { attachStreams } from "../streams/attach";
-import { ManualScheduler } from "../streams/scheduler";
-import { TestClient, waitFor } from "../../test/support/service-streams";
+import { waitFor } from "../../test/support/service-streams";
+import { withRelayedService } from "../../test/support/relayed-service";
 import { call, createTestAccount, createTestService } from "../../test/support/service";
 import { exportRows, importRows, IMPORT_PRODUCTS, type ImportProduct } from "./import";
-import { startImportRelay } from "./import-relay";
 import { seedDataset } from "./seed";
 
 const NOW = "2026-11-06T08:30:00Z"; // Friday 14:00 IST, inside the Q2 FY27 season
@@ -183,41 +178,18 @@ describe("the documented example files", () => {
 
 describe("an import from the command line while the service runs", () => {
   it("reaches the running service's live subscribers as it lands (through the outbox relay)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "alpha-relay-"));
-    const dbPath = join(dir, "service.db");
-    const clock = new ManualClock(NOW);
-    const scheduler = new ManualScheduler(clock);
-    const service = createTestService({ clock, db: openDatabase(dbPath), config: { generator: false } });
     const source = openDatabase(":memory:");
     seedDataset(source, { seed: 11, now: new Date(NOW), scale: 0.05 });
     const companies = exportRows(source, "companies");
     const news = exportRows(source, "news").trim().split("\n").slice(-3).join("\n");
     source.close();
-    importRows({ ctx: service.ctx, input: { product: "companies", text: companies, format: "jsonl" } });
-    const server = createAdaptorServer({ fetch: service.fetch }) as Server;
-    const streams = attachStreams(server, service, { scheduler });
-    const relay = startImportRelay(service.ctx, { scheduler });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    try {
-      const { key } = createTestAccount(service.ctx);
-      const client = await TestClient.connect(`ws://127.0.0.1:${port}/v1/ws`, key);
-      client.subscribe("news", [], true);
-      await client.next((f) => f.status === "subscribed" && f.product === "news");
+    await withRelayedService(NOW, ["news"], async ({ service, dir, client, importCli }) => {
+      importRows({ ctx: service.ctx, input: { product: "companies", text: companies, format: "jsonl" } });
       writeFileSync(join(dir, "news.jsonl"), `${news}\n`);
-      // The CLI is its own connection to the database file, as a second process would be.
-      const io = { stdout: () => {}, stderr: (t: string) => console.error(t) };
-      expect(await runCli(["import", "news", "--file", join(dir, "news.jsonl")], io, serviceConfigSchema.parse({ databasePath: dbPath, generator: false }))).toBe(0);
-      scheduler.advance(1_000);
+      expect(await importCli(["news", "--file", join(dir, "news.jsonl")])).toBe(0);
       const ids = news.split("\n").map((l) => (JSON.parse(l) as { id: string }).id);
       await waitFor(() => (client.data("news").length >= ids.length ? true : undefined), "the imported news on the socket");
       expect(client.data("news").map((d) => d.id)).toEqual(ids);
-      client.close();
-    } finally {
-      relay.stop();
-      streams.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      service.close();
-    }
+    });
   });
 });

@@ -1,21 +1,14 @@
 import { mkdirSync, mkdtempSync, copyFileSync, readFileSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { createAdaptorServer } from "@hono/node-server";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../cli";
 import { ManualClock } from "../clock";
-import { serviceConfigSchema } from "../config";
-import { startImportRelay } from "../dataset/import-relay";
 import type { StoredEvent } from "../events";
-import { openDatabase } from "../store/db";
-import { attachStreams } from "../streams/attach";
-import { ManualScheduler } from "../streams/scheduler";
 import { call, createTestAccount, createTestService } from "../../test/support/service";
-import { TestClient, waitFor } from "../../test/support/service-streams";
+import { waitFor } from "../../test/support/service-streams";
+import { withRelayedService } from "../../test/support/relayed-service";
 import { tradingDays, writeBhavdataFull, type Session } from "../../test/support/exchange-files";
 import { importExchange, type ExchangeImportSummary } from "./index";
 
@@ -352,39 +345,14 @@ describe("the command line", () => {
   });
 
   it("a day's files imported into a running service's database reach its live subscribers, with no restart", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "i41-relay-"));
-    const dbPath = join(dir, "service.db");
-    const clock = new ManualClock(NOW);
-    const scheduler = new ManualScheduler(clock);
-    const service = createTestService({ clock, db: openDatabase(dbPath), config: { generator: false } });
-    const server = createAdaptorServer({ fetch: service.fetch }) as Server;
-    const streams = attachStreams(server, service, { scheduler });
-    const relay = startImportRelay(service.ctx, { scheduler });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    try {
-      const { key } = createTestAccount(service.ctx);
-      const client = await TestClient.connect(`ws://127.0.0.1:${port}/v1/ws`, key);
-      for (const product of ["announcements", "alerts"] as const) {
-        client.subscribe(product, [], true);
-        await client.next((f) => f.status === "subscribed" && f.product === product);
-      }
-      // The CLI is its own connection to the database file, as a second process would be.
-      const io = { stdout: () => {}, stderr: (t: string) => console.error(t) };
-      expect(await runCli(["import", "exchange", "--dir", DOCS], io, serviceConfigSchema.parse({ databasePath: dbPath, generator: false }))).toBe(0);
-      scheduler.advance(1_000);
+    await withRelayedService(NOW, ["announcements", "alerts"], async ({ service, key, client, importCli }) => {
+      expect(await importCli(["exchange", "--dir", DOCS])).toBe(0);
       await waitFor(() => (client.data("announcements").length >= 9 && client.data("alerts").length >= 1 ? true : undefined), "the imported rows on the socket");
       expect(client.data("announcements").map((d) => d.id).sort()).toContain("ann_nse_104512345");
       expect(client.data("alerts").map((d) => [d.symbol, d.type])).toEqual([["RELIANCE", "price_alert"]]);
       // REST reads the same rows at once from the running service.
       const res = await call(service, "/v1/announcements?limit=50", { key });
       expect((res.json as { data: unknown[] }).data).toHaveLength(9);
-      client.close();
-    } finally {
-      relay.stop();
-      streams.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      service.close();
-    }
+    });
   });
 });
