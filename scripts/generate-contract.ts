@@ -103,17 +103,13 @@ export type DeskRouteId = keyof typeof deskRouteMeta;
 `;
 }
 
-const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
-
 function routeFile(methods: [string, DeskRouteId][], stream: boolean): string {
-  const served = methods.map(([method]) => method);
-  // Every other method answers 405 in the error shape with Allow (Next's own 405 has an empty body).
-  const refused = ROUTE_METHODS.filter((m) => !served.includes(m)).map((m) => `export const ${m} = methodNotAllowed([${served.map((m) => `"${m}"`).join(", ")}]);`);
-  const lines = [...methods.map(([method, id]) => `export const ${method} = deskRoute("${id}");`), ...refused];
+  // deskMethods answers every method the path does not serve with 405 in the error shape (Next's own has no body).
+  const served = methods.map(([method, id]) => `${method}: "${id}"`).join(", ");
   return `${GENERATED_MARK} from lib/desk/routes.ts: do not edit.
-import { deskRoute, methodNotAllowed } from "@/lib/server/routes";
+import { deskMethods } from "@/lib/server/routes";
 ${stream ? '\nexport const dynamic = "force-dynamic";' : ""}
-${lines.join("\n")}
+export const { GET, POST, PUT, PATCH, DELETE } = deskMethods({ ${served} });
 `;
 }
 

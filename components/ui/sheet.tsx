@@ -4,19 +4,12 @@ import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
+import { slotted } from "./slotted";
 import { useReturnFocus } from "./use-return-focus";
 
-export function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
-  return <SheetPrimitive.Root data-slot="sheet" {...props} />;
-}
-
-export function SheetTrigger(props: React.ComponentProps<typeof SheetPrimitive.Trigger>) {
-  return <SheetPrimitive.Trigger data-slot="sheet-trigger" {...props} />;
-}
-
-export function SheetClose(props: React.ComponentProps<typeof SheetPrimitive.Close>) {
-  return <SheetPrimitive.Close data-slot="sheet-close" {...props} />;
-}
+export const Sheet = slotted(SheetPrimitive.Root, "sheet");
+export const SheetTrigger = slotted(SheetPrimitive.Trigger, "sheet-trigger");
+export const SheetClose = slotted(SheetPrimitive.Close, "sheet-close");
 
 export function SheetContent({
   className,
