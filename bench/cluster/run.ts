@@ -11,7 +11,6 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { createDeskContext } from "../../lib/server/core/context";
 import { createAccount, issueApiKey, startServer } from "../../lib/server/core/embedded-service";
@@ -20,17 +19,9 @@ import { mintSessionCookie } from "../../lib/server/identity/session";
 import { createFirstAdmin } from "../../lib/server/identity/users";
 import { recordLiveEvent } from "../../scripts/live-events";
 import { startBrowsers, startDesk, stopChildren, summary, wallNow } from "./harness";
+import { benchArgs } from "../args";
 
-const { values } = parseArgs({
-  options: {
-    clients: { type: "string", default: "400" },
-    events: { type: "string", default: "100" },
-    warmup: { type: "string", default: "10" },
-  },
-});
-const CLIENTS = Number(values.clients);
-const EVENTS = Number(values.events);
-const WARMUP = Number(values.warmup);
+const { clients: CLIENTS, events: EVENTS, warmup: WARMUP } = benchArgs({ clients: 400, events: 100, warmup: 10 });
 const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 async function measure(label: string, mode: "single" | "cluster", serviceUrl: string, key: string) {

@@ -27,30 +27,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { loadFigures, median, medianRound, type LoadFigures } from "../load-figures";
 import { DEFAULT_BUDGET_KB, measureBuild, sizesTable } from "../../scripts/bundle-sizes";
 import { BUILD_SOURCE_ENTRIES, isBuildFresh } from "../../scripts/build-freshness";
+import { benchArgs } from "../args";
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: "string", default: "6" },
-    connections: { type: "string", default: "16" },
-    warmup: { type: "string", default: "2" },
-    rounds: { type: "string", default: "5" },
-    latency: { type: "string", default: "0" },
-    port: { type: "string", default: "3104" },
-    profile: { type: "boolean", default: false },
-    paths: { type: "string" },
-  },
-});
-const DURATION = Number(values.duration);
-const CONNECTIONS = Number(values.connections);
-const WARMUP = Number(values.warmup);
-const ROUNDS = Math.max(1, Number(values.rounds));
-const LATENCY_MS = Number(values.latency);
-const DESK_PORT = Number(values.port);
+const args = benchArgs({ duration: 6, connections: 16, warmup: 2, rounds: 5, latency: 0, port: 3104 }, { profile: { type: "boolean", default: false }, paths: { type: "string" } });
+const { duration: DURATION, connections: CONNECTIONS, warmup: WARMUP, latency: LATENCY_MS, port: DESK_PORT, values } = args;
+const ROUNDS = Math.max(1, args.rounds);
 const PATH = "/v1/news?limit=20";
 const ROOT = join(import.meta.dirname, "..", "..");
 const BENCH_DIST_DIR = ".next-bench";

@@ -13,7 +13,6 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { createDeskContext } from "../../lib/server/core/context";
 import { createAccount, issueApiKey, startServer } from "../../lib/server/core/embedded-service";
 import { saveAlphaKey } from "../../lib/server/upstream/stored-keys";
@@ -21,21 +20,10 @@ import { mintSessionCookie } from "../../lib/server/identity/session";
 import { createFirstAdmin } from "../../lib/server/identity/users";
 import { recordLiveEvent } from "../../scripts/live-events";
 import { startBrowsers, startDesk, stopChildren, summary, wallNow } from "../cluster/harness";
+import { benchArgs } from "../args";
 
-const { values } = parseArgs({
-  options: {
-    clients: { type: "string", default: "1000" },
-    events: { type: "string", default: "200" },
-    warmup: { type: "string", default: "20" },
-    /** Pause between events (ms): the relay is measured per event, not as a flood. */
-    gap: { type: "string", default: "20" },
-    "cpu-prof": { type: "boolean", default: false },
-  },
-});
-const CLIENTS = Number(values.clients);
-const EVENTS = Number(values.events);
-const WARMUP = Number(values.warmup);
-const GAP_MS = Number(values.gap);
+// gap: the pause between events (ms): the relay is measured per event, not as a flood.
+const { clients: CLIENTS, events: EVENTS, warmup: WARMUP, gap: GAP_MS, values } = benchArgs({ clients: 1000, events: 200, warmup: 20, gap: 20 }, { "cpu-prof": { type: "boolean", default: false } });
 /** Streams open before the "warm" memory reading: the first stream's one-time costs (code, channel, socket). */
 const FIRST = Math.min(10, CLIENTS);
 /** Every tab streams both products (one upstream socket each); the rows stored are news. */

@@ -11,26 +11,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { loadFigures, medianRound, type LoadFigures } from "../load-figures";
 import type { NewsSpan } from "./queries";
 import { newsQueries } from "./queries";
+import { benchArgs } from "../args";
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "64" },
-    warmup: { type: "string", default: "3" },
-    rounds: { type: "string", default: "3" },
-    port: { type: "string", default: "0" },
-  },
-});
-const DURATION = Number(values.duration);
-const CONNECTIONS = Number(values.connections);
-const WARMUP = Number(values.warmup);
-const ROUNDS = Number(values.rounds);
-const PORT = Number(values.port);
+const { duration: DURATION, connections: CONNECTIONS, warmup: WARMUP, rounds: ROUNDS, port: PORT } = benchArgs({ duration: 10, connections: 64, warmup: 3, rounds: 3, port: 0 });
 const PATH = "/v1/news?limit=50";
 
 /** `port=N` for a child: the base port plus `offset`, or one the system picks. */

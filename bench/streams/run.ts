@@ -11,7 +11,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createAccount, issueApiKey } from "../../service/accounts";
 import { companies } from "../../service/dataset/companies";
@@ -20,17 +19,9 @@ import { buildAlert } from "../../service/dataset/rows";
 import { alertStreamJsonById } from "../../service/routes/alerts";
 import { startServer } from "../../service/server";
 import { recordAlert } from "../../service/store/record";
+import { benchArgs } from "../args";
 
-const { values } = parseArgs({
-  options: {
-    clients: { type: "string", default: "1000" },
-    events: { type: "string", default: "200" },
-    warmup: { type: "string", default: "20" },
-  },
-});
-const CLIENTS = Number(values.clients);
-const EVENTS = Number(values.events);
-const WARMUP = Number(values.warmup);
+const { clients: CLIENTS, events: EVENTS, warmup: WARMUP } = benchArgs({ clients: 1000, events: 200, warmup: 20 });
 
 type ChildMessage =
   | { type: "ready"; group: string; clients: number; ms: number }
