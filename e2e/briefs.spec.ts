@@ -54,8 +54,8 @@ test.describe("scheduled briefs", () => {
 
       const picker = card.getByLabel("Watchlist");
       await picker.selectOption((await picker.getByRole("option", { name: new RegExp(name) }).getAttribute("value")) ?? "");
-      // The next whole minute (at least 30 s away), so the brief runs while the test waits.
-      const time = istClock(new Date().getSeconds() > 30 ? 2 : 1);
+      // The next whole minute at least 20 s away (scheduling takes a few), so the brief runs while the test waits.
+      const time = istClock(new Date().getSeconds() > 40 ? 2 : 1);
       await card.getByLabel("Time (IST)").fill(time);
       // The price, once, from the pricing function; nothing is charged to schedule.
       const price = card.getByTestId("brief-price");

@@ -1,6 +1,7 @@
 import { createServer, request, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ADMIN_STATE, readFixtures } from "./support/fixtures";
+import { untilSettled } from "./support/desk";
 import { DESK_PAGES } from "./support/pages";
 import { expect, test } from "./support/test";
 
@@ -176,10 +177,8 @@ for (const viewport of [
           if (firstFrame === "whole shell") wholeFirstFrames++;
           proxy.release();
           await page.waitForLoadState("load");
-          await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
-          await expect(page.locator("[data-slot=lazy-part][data-hydrated=false]")).toHaveCount(0, { timeout: 20_000 });
-          // Whatever a page changes right after hydration (a status from the browser's clock, a live badge) has a moment.
-          await page.waitForTimeout(750);
+          // Whatever a page changes right after hydration (a status from the browser's clock, a live badge) is painted.
+          await untilSettled(page);
           const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; at: number; what: string[] }[] }).__shifts);
           const total = shifts.reduce((sum, s) => sum + s.value, 0);
           expect.soft(total, `${name} at ${viewport.width} px moved while it loaded:\n${shifts.map((s) => `  ${s.value.toFixed(4)} at ${s.at} ms: ${s.what.join("; ")}`).join("\n")}`).toBeLessThan(MOST);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { signedInNewMember } from "./support/desk";
+import { signedInNewMember, untilSettled } from "./support/desk";
 import { ADMIN_STATE } from "./support/fixtures";
 import { makeAccount } from "./support/service";
 import { expect, test } from "./support/test";
@@ -18,9 +18,8 @@ async function callsDuringLoad(page: Page, path: string): Promise<string[]> {
   };
   page.on("request", record);
   await page.goto(path, { waitUntil: "load" });
-  await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
-  // Lazy parts mount after the load: give them time to ask, without touching the page (no interaction).
-  await page.waitForTimeout(2_500);
+  // Lazy parts mount after the load: they have asked what they ask once they have hydrated (no interaction).
+  await untilSettled(page);
   page.off("request", record);
   return calls;
 }

@@ -128,6 +128,18 @@ export async function untilHydrated(element: Locator): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * Waits until a loaded page has settled: nothing busy, every lazy part hydrated, then twice two frames and an idle
+ * main thread, so what hydration's effects render is painted and what they ask for has been sent.
+ */
+export async function untilSettled(page: Page): Promise<void> {
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator("[data-slot=lazy-part][data-hydrated=false]")).toHaveCount(0, { timeout: 20_000 });
+  for (let round = 0; round < 2; round++) {
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 2_000 })))));
+  }
+}
+
 /** The widths a page is looked at: a desktop, a small laptop or tablet on its side, a phone. */
 export const LOOK_WIDTHS = [1440, 1024, 390] as const;
 

@@ -208,6 +208,8 @@ class Channel {
     while (handedAt && Date.now() < deadline) {
       const after = await shared.readAfter(this.name, handedAt, 100).catch(() => []);
       if (after.some((e) => e.data.includes('"kind":"status"') && e.data.includes('"state":"connected"'))) break;
+      // The other instances' browsers left too (their channels closed meanwhile): nobody to hand over to.
+      if ((await shared.memoKeys(presenceScope(this.name)).catch(() => others)).length === 0) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     feed.stop();
