@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ClockInput, DayInput } from "@/components/shell/typed-date-time-inputs";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import * as api from "@/lib/desk/route-meta";
 import { formatIstDate, formatIstDateTime } from "@/lib/format/time";
@@ -227,9 +227,7 @@ export function MarketCalendarEditor() {
                 <TableRow>
                   <TableHead>Date</TableHead>
                   <TableHead>Holiday</TableHead>
-                  <TableHead className="w-12 text-right">
-                    <span className="sr-only">Remove</span>
-                  </TableHead>
+                  <HiddenHead label="Remove" className="w-12" />
                 </TableRow>
               </TableHeader>
               <TableBody>

@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDate } from "@/lib/format/time";
 import { deskCall } from "@/lib/desk/client";
@@ -72,9 +72,7 @@ export function UsersTable({ initialUsers, currentUserId, orgKey = false }: { in
               <TableHead>Status</TableHead>
               <TableHead className="hidden xl:table-cell">Alpha key</TableHead>
               <TableHead className="hidden xl:table-cell">Added</TableHead>
-              <TableHead className="text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
+              <HiddenHead label="Actions" />
             </TableRow>
           </TableHeader>
           <TableBody>

@@ -1,8 +1,12 @@
 import type * as React from "react";
 import { Input } from "@/components/ui/input";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { PASSWORD_MIN_LENGTH } from "@/lib/desk/account-limits";
-import { Field, fieldAria } from "./field";
-import type { loadAccountActions } from "./load-account-actions";
+import { Field, fieldAria, fieldErrorsOf } from "./field";
+import { loadAccountActions } from "./load-account-actions";
+
+type AccountActions = Awaited<ReturnType<typeof loadAccountActions>>;
+type NewAccountBody = ReturnType<typeof newAccountBody>;
 
 /**
  * The fields of a new desk account — name, email, password and its repetition — shared by first-run setup and joining
@@ -34,6 +38,53 @@ export function newAccountProblems(
   if (problems.password) out.password = values.password.length < PASSWORD_MIN_LENGTH ? `Use at least ${PASSWORD_MIN_LENGTH} characters.` : `The password ${problems.password}.`;
   if (values.confirm !== values.password) out.confirm = "The passwords do not match.";
   return out;
+}
+
+/** The form's side of sending a new account: its field errors, its message (null clears it) and its busy state. */
+export interface NewAccountForm {
+  setFieldErrors: (errors: Record<string, string>) => void;
+  setError: (error: { message: string; code?: string } | null) => void;
+  setPending: (pending: boolean) => void;
+}
+
+const UNREACHABLE = "The desk could not be reached. Try again.";
+
+/**
+ * Checks the values, sends them with `send` (setup or joining a team) and signs the new account in, landing on
+ * `landing`; the sign-in page when signing in fails. A refusal shows as the route's field errors and message.
+ */
+export async function sendNewAccount({ form, values, send, router, landing }: { form: NewAccountForm; values: NewAccountValues; send: (actions: AccountActions, body: NewAccountBody) => Promise<unknown>; router: { replace: (href: string) => void; refresh: () => void }; landing: string }): Promise<void> {
+  let actions: AccountActions;
+  try {
+    actions = await loadAccountActions();
+  } catch {
+    form.setError({ message: UNREACHABLE });
+    return;
+  }
+  const problems = newAccountProblems(actions, values);
+  form.setFieldErrors(problems);
+  form.setError(null);
+  if (Object.keys(problems).length > 0) return;
+  form.setPending(true);
+  const body = newAccountBody(values);
+  try {
+    await send(actions, body);
+  } catch (e) {
+    form.setPending(false);
+    if (isAlphaError(e)) {
+      const fields = fieldErrorsOf(e.details);
+      if (Object.keys(fields).length > 0) form.setFieldErrors(fields);
+      form.setError({ message: e.message, code: e.code });
+    } else form.setError({ message: UNREACHABLE });
+    return;
+  }
+  const result = await actions.signIn("credentials", { email: body.email, password: body.password, redirect: false });
+  if (!result || result.error) {
+    router.replace("/sign-in");
+    return;
+  }
+  router.replace(landing);
+  router.refresh();
 }
 
 /** A labelled input whose hint and error are wired to it (`name` is its id unless given). */

@@ -7,9 +7,7 @@ import { useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { isAlphaError } from "@/lib/alpha/alpha-error";
-import { EMPTY_NEW_ACCOUNT, NewAccountFields, type NewAccountValues, newAccountBody, newAccountProblems } from "./account-fields";
-import { fieldErrorsOf } from "./field";
+import { EMPTY_NEW_ACCOUNT, NewAccountFields, type NewAccountValues, sendNewAccount } from "./account-fields";
 import { loadAccountActions } from "./load-account-actions";
 import { useHydrated } from "./use-hydrated";
 
@@ -26,38 +24,8 @@ export function SetupForm() {
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    let actions: Awaited<ReturnType<typeof loadAccountActions>>;
-    try {
-      actions = await loadAccountActions();
-    } catch {
-      setError({ message: "The desk could not be reached. Try again.", setupDone: false });
-      return;
-    }
-    const problems = newAccountProblems(actions, values);
-    setFieldErrors(problems);
-    setError(null);
-    if (Object.keys(problems).length > 0) return;
-    setPending(true);
-    try {
-      await actions.accountCall("setup", { body: newAccountBody(values) });
-    } catch (e) {
-      setPending(false);
-      if (isAlphaError(e)) {
-        const fields = fieldErrorsOf(e.details);
-        if (Object.keys(fields).length > 0) setFieldErrors(fields);
-        setError({ message: e.message, setupDone: e.code === "setup_complete" });
-      } else {
-        setError({ message: "The desk could not be reached. Try again.", setupDone: false });
-      }
-      return;
-    }
-    const result = await actions.signIn("credentials", { email: values.email.trim(), password: values.password, redirect: false });
-    if (!result || result.error) {
-      router.replace("/sign-in");
-      return;
-    }
-    router.replace("/settings#alpha-key");
-    router.refresh();
+    const form = { setFieldErrors, setPending, setError: (e: { message: string; code?: string } | null) => setError(e && { message: e.message, setupDone: e.code === "setup_complete" }) };
+    await sendNewAccount({ form, values, send: (actions, body) => actions.accountCall("setup", { body }), router, landing: "/settings#alpha-key" });
   }
 
   return (

@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatQuarter } from "@/lib/format/quarter";
@@ -208,9 +208,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
                   {showCompany && <TableHead className="hidden md:table-cell">Company</TableHead>}
                   <TableHead className="hidden sm:table-cell">Quarter</TableHead>
                   <TableHead className="hidden sm:table-cell">Results filed (IST)</TableHead>
-                  <TableHead className="text-right">
-                    <span className="sr-only">Open</span>
-                  </TableHead>
+                  <HiddenHead label="Open" />
                 </TableRow>
               </TableHeader>
               <TableBody>

@@ -3,13 +3,11 @@
 import { AlertTriangleIcon, UserPlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { EMPTY_NEW_ACCOUNT, NewAccountFields, type NewAccountValues, newAccountBody, newAccountProblems } from "@/components/auth/account-fields";
-import { fieldErrorsOf } from "@/components/auth/field";
+import { EMPTY_NEW_ACCOUNT, NewAccountFields, type NewAccountValues, sendNewAccount } from "@/components/auth/account-fields";
 import { useHydrated } from "@/components/auth/use-hydrated";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { loadAccountActions } from "@/components/auth/load-account-actions";
 import { INVITE_TOKEN_PATTERN } from "@/lib/desk/account-limits";
 
@@ -40,36 +38,8 @@ export function JoinForm() {
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!token) return;
-    const body = newAccountBody(values);
-    let actions: Awaited<ReturnType<typeof loadAccountActions>>;
-    try {
-      actions = await loadAccountActions();
-    } catch {
-      setError("The desk could not be reached. Try again.");
-      return;
-    }
-    const out = newAccountProblems(actions, values);
-    setFieldErrors(out);
-    setError(null);
-    if (Object.keys(out).length > 0) return;
-    setPending(true);
-    try {
-      await actions.accountCall("joinTeam", { body: { ...body, token } });
-    } catch (e) {
-      setPending(false);
-      if (isAlphaError(e)) {
-        setFieldErrors(fieldErrorsOf(e.details));
-        setError(e.message);
-      } else setError("The desk could not be reached. Try again.");
-      return;
-    }
-    const result = await actions.signIn("credentials", { email: body.email, password: body.password, redirect: false });
-    if (!result || result.error) {
-      router.replace("/sign-in");
-      return;
-    }
-    router.replace("/today");
-    router.refresh();
+    const form = { setFieldErrors, setPending, setError: (e: { message: string } | null) => setError(e?.message ?? null) };
+    await sendNewAccount({ form, values, send: (actions, body) => actions.accountCall("joinTeam", { body: { ...body, token } }), router, landing: "/today" });
   }
 
   return (

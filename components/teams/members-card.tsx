@@ -10,7 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { MemberSpend, TeamView } from "@/lib/desk/teams";
 import { PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/team-labels";
 import { formatCredits } from "@/lib/format/number";
@@ -75,9 +75,7 @@ export function MembersCard({ initialView, currentUserId }: { initialView: TeamV
                 <TableHead>Key in use</TableHead>
                 <TableHead>Spent today</TableHead>
                 <TableHead>May buy</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+                <HiddenHead label="Actions" />
               </TableRow>
             </TableHeader>
             <TableBody>

@@ -44,3 +44,12 @@ export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
 export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
   return <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
 }
+
+/** A column's head that names it for screen readers only (the actions, a share bar), right-aligned by default. */
+export function HiddenHead({ label, align = "right", className }: { label: string; align?: "left" | "right"; className?: string }) {
+  return (
+    <TableHead className={cn(align === "right" && "text-right", className)}>
+      <span className="sr-only">{label}</span>
+    </TableHead>
+  );
+}

@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatNumber } from "@/lib/format/number";
 import * as api from "@/lib/desk/route-meta";
 import { deskQuery } from "@/lib/query/desk";
@@ -61,9 +61,7 @@ export function SpendByUserCard() {
                   <TableHead className="hidden text-right sm:table-cell">Calls</TableHead>
                   <TableHead className="hidden text-right md:table-cell">From cache</TableHead>
                   <TableHead className="text-right">Credits</TableHead>
-                  <TableHead className="hidden w-1/4 lg:table-cell">
-                    <span className="sr-only">Share</span>
-                  </TableHead>
+                  <HiddenHead label="Share" className="hidden w-1/4 lg:table-cell" align="left" />
                 </TableRow>
               </TableHeader>
               <TableBody>

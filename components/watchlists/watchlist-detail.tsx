@@ -15,7 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { resolveTypedSymbols } from "@/components/symbol-search/resolve-typed";
 import { LazySymbolCombobox } from "@/components/symbol-search/symbol-combobox-lazy";
 import { Input } from "@/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { WatchlistSharing } from "@/lib/desk/teams";
@@ -328,9 +328,7 @@ export function WatchlistDetail({
                 <TableHead className="text-right">Weight</TableHead>
                 <TableHead>Label</TableHead>
                 <TableHead>Service</TableHead>
-                <TableHead className="w-20 text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+                <HiddenHead label="Actions" className="w-20" />
               </TableRow>
             </TableHeader>
             <TableBody>
