@@ -1,10 +1,9 @@
 "use client";
 
-import { AlertTriangleIcon } from "lucide-react";
 import { useState } from "react";
 import { Field, fieldAria, fieldErrorsOf } from "@/components/auth/field";
 import { useHydrated } from "@/components/auth/use-hydrated";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -119,11 +118,9 @@ export function AddUserDialog({
         </DialogHeader>
         <form method="post" onSubmit={submit} onFocus={() => void loadUserSchema().catch(() => undefined)} noValidate className="grid gap-4">
           {error && (
-            <Alert variant="destructive">
-              <AlertTriangleIcon aria-hidden />
-              <AlertTitle>Could not add the user</AlertTitle>
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
+            <ErrorAlert title="Could not add the user">
+              {error}
+            </ErrorAlert>
           )}
           <Field id="new-user-name" label="Name" error={fieldErrors.name}>
             <Input id="new-user-name" value={values.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} {...fieldAria("new-user-name", fieldErrors.name)} />

@@ -1,11 +1,11 @@
 "use client";
 
-import { AlertTriangleIcon, KeyRoundIcon } from "lucide-react";
+import { KeyRoundIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { HOME_PATH } from "@/components/shell/nav-items";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Alert, AlertDescription, AlertTitle, ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
@@ -86,11 +86,9 @@ export function ChangePasswordForm({ required }: { required: boolean }) {
       <form method="post" onSubmit={submit} onFocus={() => void loadAccountActions().catch(() => undefined)} noValidate>
         <CardContent className="grid gap-4">
           {error && (
-            <Alert variant="destructive">
-              <AlertTriangleIcon aria-hidden />
-              <AlertTitle>The password was not changed</AlertTitle>
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
+            <ErrorAlert title="The password was not changed">
+              {error}
+            </ErrorAlert>
           )}
           {done && !required && (
             <Alert data-testid="password-changed">

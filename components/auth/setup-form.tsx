@@ -1,10 +1,10 @@
 "use client";
 
-import { AlertTriangleIcon, ShieldCheckIcon } from "lucide-react";
+import { ShieldCheckIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { EMPTY_NEW_ACCOUNT, NewAccountFields, type NewAccountValues, sendNewAccount } from "./account-fields";
@@ -43,18 +43,14 @@ export function SetupForm() {
       <form method="post" onSubmit={submit} onFocus={() => void loadAccountActions().catch(() => undefined)} noValidate>
         <CardContent className="grid gap-4">
           {error && (
-            <Alert variant="destructive">
-              <AlertTriangleIcon aria-hidden />
-              <AlertTitle>{error.setupDone ? "This desk is already set up" : "Could not create the account"}</AlertTitle>
-              <AlertDescription>
-                <p>{error.message}</p>
-                {error.setupDone && (
-                  <Link className="font-medium underline" href="/sign-in">
-                    Go to sign in
-                  </Link>
-                )}
-              </AlertDescription>
-            </Alert>
+            <ErrorAlert title={error.setupDone ? "This desk is already set up" : "Could not create the account"}>
+              <p>{error.message}</p>
+              {error.setupDone && (
+                <Link className="font-medium underline" href="/sign-in">
+                  Go to sign in
+                </Link>
+              )}
+            </ErrorAlert>
           )}
           <NewAccountFields values={values} onChange={set} errors={fieldErrors} />
         </CardContent>

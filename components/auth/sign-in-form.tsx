@@ -1,9 +1,9 @@
 "use client";
 
-import { AlertTriangleIcon, LogInIcon, SparklesIcon } from "lucide-react";
+import { LogInIcon, SparklesIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -74,11 +74,9 @@ export function SignInForm({
         <form method="post" onSubmit={submit} onFocus={() => void loadNextAuth().catch(() => undefined)} noValidate aria-describedby={error ? "sign-in-error" : undefined}>
           <CardContent className="grid gap-4">
             {error && (
-              <Alert variant="destructive" id="sign-in-error">
-                <AlertTriangleIcon aria-hidden />
-                <AlertTitle>Could not sign you in</AlertTitle>
-                <AlertDescription>{error}</AlertDescription>
-              </Alert>
+              <ErrorAlert id="sign-in-error" title="Could not sign you in">
+                {error}
+              </ErrorAlert>
             )}
             <Field id="email" label="Email">
               <Input

@@ -1,11 +1,11 @@
 "use client";
 
-import { AlertTriangleIcon, CheckCircle2Icon } from "lucide-react";
+import { CheckCircle2Icon } from "lucide-react";
 import type * as React from "react";
 import { useId, useState } from "react";
 import { useHydrated } from "@/components/auth/use-hydrated";
 import { toast } from "@/components/ui/toast";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { ErrorAlert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -117,11 +117,9 @@ export function KeyEntryForm({
   return (
     <form method="post" onSubmit={editor.submit} className="grid gap-3" noValidate>
       {editor.error && (
-        <Alert variant="destructive" data-testid={testId}>
-          <AlertTriangleIcon aria-hidden />
-          <AlertTitle>The key was not saved</AlertTitle>
-          <AlertDescription>{editor.error}</AlertDescription>
-        </Alert>
+        <ErrorAlert data-testid={testId} title="The key was not saved">
+          {editor.error}
+        </ErrorAlert>
       )}
       <div className="grid gap-2">
         <Label htmlFor={inputId}>{label}</Label>

@@ -1,9 +1,9 @@
 "use client";
 
-import { AlertTriangleIcon, KeyRoundIcon, RotateCwIcon } from "lucide-react";
+import { KeyRoundIcon, RotateCwIcon } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatDuration, formatIstTime } from "@/lib/format/time";
@@ -118,18 +118,14 @@ export function ErrorState({ error, onRetry, className }: { error: unknown; onRe
   }
   const e = explainError(error);
   return (
-    <Alert variant="destructive" className={className} data-testid="error-state" data-error-code={isAlphaError(error) ? error.code : "unknown"}>
-      <AlertTriangleIcon aria-hidden />
-      <AlertTitle>{e.title}</AlertTitle>
-      <AlertDescription>
-        <p>{e.body}</p>
-        {e.retry && onRetry && (
-          <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-            <RotateCwIcon aria-hidden />
-            Try again
-          </Button>
-        )}
-      </AlertDescription>
-    </Alert>
+    <ErrorAlert className={className} data-testid="error-state" data-error-code={isAlphaError(error) ? error.code : "unknown"} title={e.title}>
+      <p>{e.body}</p>
+      {e.retry && onRetry && (
+        <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+          <RotateCwIcon aria-hidden />
+          Try again
+        </Button>
+      )}
+    </ErrorAlert>
   );
 }

@@ -1,11 +1,11 @@
 "use client";
 
-import { AlertTriangleIcon, UserPlusIcon } from "lucide-react";
+import { UserPlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { EMPTY_NEW_ACCOUNT, NewAccountFields, type NewAccountValues, sendNewAccount } from "@/components/auth/account-fields";
 import { useHydrated } from "@/components/auth/use-hydrated";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { loadAccountActions } from "@/components/auth/load-account-actions";
@@ -53,21 +53,17 @@ export function JoinForm() {
       </CardHeader>
       {token === null ? (
         <CardContent>
-          <Alert variant="destructive" data-testid="join-no-token">
-            <AlertTriangleIcon aria-hidden />
-            <AlertTitle>This is not a whole invite link</AlertTitle>
-            <AlertDescription>Open the link your admin sent exactly as it is, or ask them for a new one.</AlertDescription>
-          </Alert>
+          <ErrorAlert data-testid="join-no-token" title="This is not a whole invite link">
+            Open the link your admin sent exactly as it is, or ask them for a new one.
+          </ErrorAlert>
         </CardContent>
       ) : (
         <form method="post" onSubmit={submit} onFocus={() => void loadAccountActions().catch(() => undefined)} noValidate>
           <CardContent className="grid gap-4">
             {error && (
-              <Alert variant="destructive" data-testid="join-error">
-                <AlertTriangleIcon aria-hidden />
-                <AlertTitle>Could not join</AlertTitle>
-                <AlertDescription>{error}</AlertDescription>
-              </Alert>
+              <ErrorAlert data-testid="join-error" title="Could not join">
+                {error}
+              </ErrorAlert>
             )}
             <NewAccountFields values={values} onChange={set} errors={fieldErrors} />
           </CardContent>

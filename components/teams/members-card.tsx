@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangleIcon, PencilIcon } from "lucide-react";
+import { PencilIcon } from "lucide-react";
 import { useState } from "react";
 import { ErrorState } from "@/components/shell/error-state";
 import { endpointLabel } from "@/components/usage/endpoint-labels";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { ErrorAlert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -44,14 +44,10 @@ export function MembersCard({ initialView, currentUserId }: { initialView: TeamV
       <CardContent className="grid gap-4">
         {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
         {limit && limit.share >= NOTICE_SHARE && (
-          <Alert variant="destructive" data-testid="daily-limit-notice">
-            <AlertTriangleIcon aria-hidden />
-            <AlertTitle>The account has used {Math.floor(limit.share * 100)}% of its daily limit</AlertTitle>
-            <AlertDescription>
-              {formatCredits(limit.used, { compact: true })} of {formatCredits(limit.limit, { compact: true })} {limit.basis === "requests" ? "requests" : "credits"} today. At the limit every member&apos;s
-              paid and free calls on the organisation key stop until midnight IST.
-            </AlertDescription>
-          </Alert>
+          <ErrorAlert data-testid="daily-limit-notice" title={<>The account has used {Math.floor(limit.share * 100)}% of its daily limit</>}>
+            {formatCredits(limit.used, { compact: true })} of {formatCredits(limit.limit, { compact: true })} {limit.basis === "requests" ? "requests" : "credits"} today. At the limit every member&apos;s
+            paid and free calls on the organisation key stop until midnight IST.
+          </ErrorAlert>
         )}
         <div className="grid gap-1 text-sm text-muted-foreground" data-testid="team-outside">
           {view.outside !== null ? (

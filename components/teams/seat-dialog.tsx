@@ -1,9 +1,8 @@
 "use client";
 
-import { AlertTriangleIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
@@ -51,11 +50,9 @@ export function SeatDialog({ member, self, onClose }: { member: MemberSpend; sel
             <DialogDescription>What they may spend on the organisation key each day, and on what. Every change is kept in the audit log.</DialogDescription>
           </DialogHeader>
           {error && (
-            <Alert variant="destructive">
-              <AlertTriangleIcon aria-hidden />
-              <AlertTitle>Not saved</AlertTitle>
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
+            <ErrorAlert title="Not saved">
+              {error}
+            </ErrorAlert>
           )}
           <div className="grid gap-2">
             <Label htmlFor={`${id}-allowance`}>Daily allowance (credits)</Label>

@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
+import { AlertTriangleIcon } from "lucide-react";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
@@ -31,5 +32,16 @@ export function AlertDescription({ className, ...props }: React.ComponentProps<"
       className={cn("col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed", className)}
       {...props}
     />
+  );
+}
+
+/** A destructive alert with its warning icon: what went wrong (the title) and what to do about it. */
+export function ErrorAlert({ title, children, ...props }: { title: React.ReactNode } & Omit<React.ComponentProps<"div">, "title">) {
+  return (
+    <Alert variant="destructive" {...props}>
+      <AlertTriangleIcon aria-hidden />
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription>{children}</AlertDescription>
+    </Alert>
   );
 }
