@@ -7,7 +7,7 @@ import { prepared } from "../store/prepared";
 import type { StoredWire } from "../store/wire";
 import { extend, partsOf } from "../store/wire";
 import type { WirePageSpec } from "./shared";
-import { assembledPage, fetchWirePage, Filters, jsonPage, rowJsonSql } from "./shared";
+import { Filters, rowJsonSql, wireListPage } from "./shared";
 
 /** An alert is its stored JSON (wire.ts: toAlertWire), whole. */
 const ALERT_SELECT = "SELECT a.id AS k, a.wire, a.type FROM alerts a";
@@ -27,13 +27,7 @@ export function listAlerts({ ctx, input }: { ctx: ServiceContext; input: Endpoin
   const types = input.type ? [...new Set(input.type.map((t) => alertOutputTypeForFilter(t)).filter((t) => t !== null))] : undefined;
   const f = new Filters().symbols("a.symbol", input.symbols, input.scrip_codes).in("a.type", types).range("a.ts_ms", input.from, input.to);
   if (input.important) f.add("a.important = 1");
-  const assembled = assembledPage(ctx, ALERT_PAGE, f, input.page, input.limit);
-  if (assembled) return assembled;
-  const { rows, hasNext } = fetchWirePage(ctx, "alerts", `${ALERT_SELECT} ${f.sql} ORDER BY a.ts_ms DESC, a.id DESC`, f.params, input.page, input.limit);
-  return jsonPage(
-    rows.map((r) => r.parts.wire),
-    hasNext,
-  );
+  return wireListPage(ctx, ALERT_PAGE, f, input, ALERT_SELECT);
 }
 
 /** The JSON of a stored alert for WebSocket publishers: the REST row and `alert_type` (the SDK's alias of `type`). */

@@ -6,7 +6,8 @@ import { defineEndpoint } from "../endpoint";
 import { prepared } from "../store/prepared";
 import type { StoredWire, WireParts } from "../store/wire";
 import { extend, partsOf, withPublicUrl } from "../store/wire";
-import { assembledPage, fetchWirePage, Filters, jsonPage, rowJsonSql, wireColumns } from "./shared";
+import type { WirePageSpec } from "./shared";
+import { Filters, rowJsonSql, wireColumns, wireListPage } from "./shared";
 
 /** An announcement is its stored JSON (wire.ts: toAnnouncementWire), its logo link made absolute, plus the detail members. */
 const announcementSelect = (detailed: boolean) => `SELECT a.id AS k, ${wireColumns("a", detailed)} FROM announcements a`;
@@ -32,10 +33,8 @@ export function listAnnouncements({ ctx, input }: { ctx: ServiceContext; input: 
     );
   }
   if (input.important !== undefined) f.add("a.important = ?", input.important ? 1 : 0);
-  const assembled = assembledPage(
-    ctx,
-    {
-      table: "announcements",
+  const spec: WirePageSpec = {
+    table: "announcements",
       from: "announcements a",
       key: "a.id",
       row: rowJsonSql("a", { detailed: input.detailed, logo: "image", publicUrl: ctx.publicUrl }),
@@ -43,24 +42,8 @@ export function listAnnouncements({ ctx, input }: { ctx: ServiceContext; input: 
         ["a.date_ms", "DESC"],
         ["a.id", "DESC"],
       ],
-    },
-    f,
-    input.page,
-    input.limit,
-  );
-  if (assembled) return assembled;
-  const { rows, hasNext } = fetchWirePage(
-    ctx,
-    "announcements",
-    `${announcementSelect(input.detailed)} ${f.sql} ORDER BY a.date_ms DESC, a.id DESC`,
-    f.params,
-    input.page,
-    input.limit,
-  );
-  return jsonPage(
-    rows.map((r) => announcementJson(ctx, r.parts, input.detailed)),
-    hasNext,
-  );
+  };
+  return wireListPage(ctx, spec, f, input, announcementSelect(input.detailed), (parts) => announcementJson(ctx, parts, input.detailed));
 }
 
 /** The JSON of a stored announcement, for WebSocket publishers. */

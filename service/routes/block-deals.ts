@@ -6,7 +6,7 @@ import { prepared } from "../store/prepared";
 import type { StoredWire } from "../store/wire";
 import { partsOf } from "../store/wire";
 import type { WirePageSpec } from "./shared";
-import { assembledPage, fetchWirePage, Filters, jsonPage, rowJsonSql } from "./shared";
+import { Filters, rowJsonSql, wireListPage } from "./shared";
 
 /** A block deal is its stored JSON (wire.ts: toBlockDealWire), whole. */
 const BLOCK_DEAL_SELECT = "SELECT b.id AS k, b.wire FROM block_deals b";
@@ -24,13 +24,7 @@ const BLOCK_DEAL_PAGE: WirePageSpec = {
 export function listBlockDeals({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listBlockDeals"> }) {
   const f = new Filters().symbols("b.symbol", input.symbols, undefined).range("b.date_ms", input.from, input.to);
   if (input.exchange) f.add("b.exchange = ?", input.exchange);
-  const assembled = assembledPage(ctx, BLOCK_DEAL_PAGE, f, input.page, input.limit);
-  if (assembled) return assembled;
-  const { rows, hasNext } = fetchWirePage(ctx, "block_deals", `${BLOCK_DEAL_SELECT} ${f.sql} ORDER BY b.date_ms DESC, b.id DESC`, f.params, input.page, input.limit);
-  return jsonPage(
-    rows.map((r) => r.parts.wire),
-    hasNext,
-  );
+  return wireListPage(ctx, BLOCK_DEAL_PAGE, f, input, BLOCK_DEAL_SELECT);
 }
 
 /** The JSON of a stored block deal, for WebSocket publishers. */

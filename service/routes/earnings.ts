@@ -9,7 +9,8 @@ import { signAssetUrl } from "../signing";
 import { prepared } from "../store/prepared";
 import type { StoredWire, WireParts } from "../store/wire";
 import { extend, partsOf, withPublicUrl } from "../store/wire";
-import { assembledPage, fetchPage, fetchWirePage, Filters, jsonPage, rowJsonSql, wireColumns } from "./shared";
+import type { WirePageSpec } from "./shared";
+import { fetchPage, Filters, rowJsonSql, wireColumns, wireListPage } from "./shared";
 
 /** A filing is its stored JSON (wire.ts: toEarningsWire), its logo link made absolute, plus the detail members. */
 const earningsSelect = (detailed: boolean) =>
@@ -33,10 +34,8 @@ export function listEarnings({ ctx, input }: { ctx: ServiceContext; input: Endpo
     .symbols("e.symbol", input.symbols, input.scrip_codes)
     .range("e.date_ms", input.from, input.to);
   if (input.quarter) f.add("e.quarter = ?", input.quarter);
-  const assembled = assembledPage(
-    ctx,
-    {
-      table: "earnings",
+  const spec: WirePageSpec = {
+    table: "earnings",
       from: "earnings e",
       key: "e.id",
       row: rowJsonSql("e", { detailed: input.detailed, logo: "image", publicUrl: ctx.publicUrl }),
@@ -44,24 +43,8 @@ export function listEarnings({ ctx, input }: { ctx: ServiceContext; input: Endpo
         ["e.date_ms", "DESC"],
         ["e.id", "DESC"],
       ],
-    },
-    f,
-    input.page,
-    input.limit,
-  );
-  if (assembled) return assembled;
-  const { rows, hasNext } = fetchWirePage(
-    ctx,
-    "earnings",
-    `${earningsSelect(input.detailed)} ${f.sql} ORDER BY e.date_ms DESC, e.id DESC`,
-    f.params,
-    input.page,
-    input.limit,
-  );
-  return jsonPage(
-    rows.map((r) => earningsJson(ctx, r.parts, input.detailed)),
-    hasNext,
-  );
+  };
+  return wireListPage(ctx, spec, f, input, earningsSelect(input.detailed), (parts) => earningsJson(ctx, parts, input.detailed));
 }
 
 export function listEarningsIndex({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listEarningsIndex"> }) {
@@ -88,10 +71,8 @@ export function listUpcomingEarnings({ ctx, input }: { ctx: ServiceContext; inpu
     .add("(u.date_ms >= ? OR (length(u.date) = 10 AND u.date_ms >= ?))", now.getTime(), istDayStart(now).getTime())
     .add("NOT EXISTS (SELECT 1 FROM earnings e WHERE e.symbol = u.symbol AND e.quarter = u.quarter)")
     .symbols("u.symbol", input.symbols, input.scrip_codes);
-  const assembled = assembledPage(
-    ctx,
-    {
-      table: "upcoming_earnings",
+  const spec: WirePageSpec = {
+    table: "upcoming_earnings",
       from: "upcoming_earnings u",
       key: "u.id",
       row: rowJsonSql("u"),
@@ -99,24 +80,8 @@ export function listUpcomingEarnings({ ctx, input }: { ctx: ServiceContext; inpu
         ["u.date_ms", "ASC"],
         ["u.id", "ASC"],
       ],
-    },
-    f,
-    input.page,
-    input.limit,
-  );
-  if (assembled) return assembled;
-  const { rows, hasNext } = fetchWirePage(
-    ctx,
-    "upcoming_earnings",
-    `SELECT u.id AS k, u.wire FROM upcoming_earnings u ${f.sql} ORDER BY u.date_ms ASC, u.id ASC`,
-    f.params,
-    input.page,
-    input.limit,
-  );
-  return jsonPage(
-    rows.map((r) => r.parts.wire),
-    hasNext,
-  );
+  };
+  return wireListPage(ctx, spec, f, input, "SELECT u.id AS k, u.wire FROM upcoming_earnings u");
 }
 
 /** The latest filing for a symbol (or scrip code) and quarter; 404 `not_found` when there is none. */

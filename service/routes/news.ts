@@ -7,7 +7,7 @@ import type { StoredWire } from "../store/wire";
 import { partsOf } from "../store/wire";
 import type { WirePageSpec } from "./shared";
 import { newsPageFromOrder } from "./news-order";
-import { assembledPage, fetchWirePage, Filters, jsonPage, rowJsonSql } from "./shared";
+import { Filters, rowJsonSql, wireListPage } from "./shared";
 
 /** A news row is its stored JSON (wire.ts: toNewsWire), whole. */
 const NEWS_SELECT = "SELECT n.id AS k, n.wire FROM news n";
@@ -32,13 +32,7 @@ export function listNews({ ctx, input }: { ctx: ServiceContext; input: EndpointI
 export function listNewsWithSql(ctx: ServiceContext, input: EndpointInput<"listNews">) {
   const f = new Filters().symbols("n.symbol", input.symbols, input.scrip_codes).range("n.date_ms", input.from, input.to);
   if (input.sentiment) f.add("n.sentiment = ?", input.sentiment);
-  const assembled = assembledPage(ctx, NEWS_PAGE, f, input.page, input.limit);
-  if (assembled) return assembled;
-  const { rows, hasNext } = fetchWirePage(ctx, "news", `${NEWS_SELECT} ${f.sql} ORDER BY n.date_ms DESC, n.id DESC`, f.params, input.page, input.limit);
-  return jsonPage(
-    rows.map((r) => r.parts.wire),
-    hasNext,
-  );
+  return wireListPage(ctx, NEWS_PAGE, f, input, NEWS_SELECT);
 }
 
 /** The JSON of a stored news item, for WebSocket publishers. */

@@ -245,6 +245,21 @@ export function assembledPage(ctx: ServiceContext, spec: WirePageSpec, f: Filter
   return new JsonText(json, { data: JSON.parse(got.keys) as string[], has_next: hasNext });
 }
 
+/**
+ * A listing's page: assembled from the rows' stored JSON when every row has it, else read with `select` (the key as
+ * `k`, then the JSON parts) in the spec's order, each row's JSON made by `json` (its stored JSON unless given).
+ */
+export function wireListPage(ctx: ServiceContext, spec: WirePageSpec, f: Filters, input: { page: number; limit: number }, select: string, json: (parts: WireParts) => string = (parts) => parts.wire): JsonText {
+  const assembled = assembledPage(ctx, spec, f, input.page, input.limit);
+  if (assembled) return assembled;
+  const orderBy = spec.order.map(([column, direction]) => `${column} ${direction}`).join(", ");
+  const { rows, hasNext } = fetchWirePage(ctx, spec.table, `${select} ${f.sql} ORDER BY ${orderBy}`, f.params, input.page, input.limit);
+  return jsonPage(
+    rows.map((r) => json(r.parts)),
+    hasNext,
+  );
+}
+
 /** The list envelope `{ data, has_next }` assembled from the rows' JSON texts. */
 export function jsonPage(items: string[], hasNext: boolean): JsonText {
   return new JsonText(`{"data":[${items.join(",")}],"has_next":${hasNext}}`, { data: items, has_next: hasNext });
