@@ -1,6 +1,6 @@
-import { createLoader, parseAsArrayOf, parseAsString } from "@/lib/url-state/parsers";
+import { parseAsArrayOf, parseAsString } from "@/lib/url-state/parsers";
 import { effectiveSymbols, normalizeSymbols, parseAsFlag } from "@/components/earnings/search-params";
-import { type FeedSearch, feedSearchParsers, readFeedSearch } from "@/components/feeds/feed-search";
+import { type FeedSearch, feedSearchParsers, feedSearchReader } from "@/components/feeds/feed-search";
 import type { AlertFilterType } from "./alert-model";
 import { normalizeAlertTypes } from "./alert-model";
 
@@ -16,10 +16,7 @@ export interface AlertsSearch extends FeedSearch {
   important: boolean;
 }
 
-/** The server's reading of the same URL, through the browser's parsers and normalised like the browser's view. */
-export function parseAlertsSearch(raw: Record<string, string | string[] | undefined>): AlertsSearch {
-  const s = createLoader(alertsParsers)(raw);
-  return { ...readFeedSearch(s), types: normalizeAlertTypes(s.type), important: s.important };
-}
+/** The server's reading of the same URL, normalised like the browser's view. */
+export const parseAlertsSearch: (raw: Record<string, string | string[] | undefined>) => AlertsSearch = feedSearchReader(alertsParsers, (s) => ({ types: normalizeAlertTypes(s.type), important: s.important }));
 
 export { effectiveSymbols, normalizeSymbols };

@@ -1,6 +1,6 @@
-import { createLoader, parseAsArrayOf, parseAsString } from "@/lib/url-state/parsers";
+import { parseAsArrayOf, parseAsString } from "@/lib/url-state/parsers";
 import { parseAsFlag } from "@/components/earnings/search-params";
-import { type FeedSearch, feedSearchParsers, readFeedSearch } from "@/components/feeds/feed-search";
+import { type FeedSearch, feedSearchParsers, feedSearchReader } from "@/components/feeds/feed-search";
 import { normalizeCategories } from "./announcement-model";
 
 /** The announcements page's URL: the feed's shared fields, categories and important only. */
@@ -16,8 +16,8 @@ export interface AnnouncementsSearch extends FeedSearch {
   important: boolean;
 }
 
-/** The server's reading of the same URL, through the browser's parsers and normalised like the browser's view. */
-export function parseAnnouncementsSearch(raw: Record<string, string | string[] | undefined>): AnnouncementsSearch {
-  const s = createLoader(announcementsParsers)(raw);
-  return { ...readFeedSearch(s), categories: normalizeCategories(s.categories), important: s.important };
-}
+/** The server's reading of the same URL, normalised like the browser's view. */
+export const parseAnnouncementsSearch: (raw: Record<string, string | string[] | undefined>) => AnnouncementsSearch = feedSearchReader(announcementsParsers, (s) => ({
+  categories: normalizeCategories(s.categories),
+  important: s.important,
+}));

@@ -1,5 +1,5 @@
-import { createLoader, parseAsStringLiteral } from "@/lib/url-state/parsers";
-import { type FeedSearch, feedSearchParsers, readFeedSearch } from "@/components/feeds/feed-search";
+import { parseAsStringLiteral } from "@/lib/url-state/parsers";
+import { type FeedSearch, feedSearchParsers, feedSearchReader } from "@/components/feeds/feed-search";
 import { BLOCK_DEAL_EXCHANGES } from "@/lib/alpha/vocabulary";
 import type { BlockDealExchange } from "./block-deal-model";
 
@@ -13,8 +13,5 @@ export interface BlockDealsSearch extends FeedSearch {
   exchange: BlockDealExchange | null;
 }
 
-/** The server's reading of the same URL, through the browser's parsers; a malformed value reads as absent. */
-export function parseBlockDealsSearch(raw: Record<string, string | string[] | undefined>): BlockDealsSearch {
-  const s = createLoader(blockDealsParsers)(raw);
-  return { ...readFeedSearch(s), exchange: s.exchange };
-}
+/** The server's reading of the same URL. */
+export const parseBlockDealsSearch: (raw: Record<string, string | string[] | undefined>) => BlockDealsSearch = feedSearchReader(blockDealsParsers, (s) => ({ exchange: s.exchange }));

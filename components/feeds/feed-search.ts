@@ -1,4 +1,5 @@
 import { normalizeSymbols, parseAsDay, symbolFilterParsers } from "@/components/earnings/search-params";
+import { createLoader, type ParserMap, type Values } from "@/lib/url-state/parsers";
 
 /**
  * URL state every live feed page shares: symbols and watchlist (as on the other pages) and an IST date range. Each
@@ -21,4 +22,16 @@ export interface FeedSearch {
 /** The shared fields of a feed page's URL as its parsers read them, normalised (symbols upper-cased, de-duplicated). */
 export function readFeedSearch(state: { symbols: readonly string[]; watchlist: string | null; from: string | null; to: string | null }): FeedSearch {
   return { symbols: normalizeSymbols(state.symbols), watchlist: state.watchlist, from: state.from, to: state.to };
+}
+
+/**
+ * The server's reading of a feed page's URL, through the browser's parsers (a malformed value reads as absent): the
+ * shared fields normalised by readFeedSearch, and the page's own as `own` reads them.
+ */
+export function feedSearchReader<M extends ParserMap & typeof feedSearchParsers, S>(parsers: M, own: (values: Values<M>) => S): (raw: Record<string, string | string[] | undefined>) => FeedSearch & S {
+  const load = createLoader(parsers);
+  return (raw) => {
+    const values = load(raw);
+    return { ...readFeedSearch(values), ...own(values) };
+  };
 }

@@ -1,5 +1,5 @@
-import { createLoader, parseAsStringLiteral } from "@/lib/url-state/parsers";
-import { type FeedSearch, feedSearchParsers, readFeedSearch } from "@/components/feeds/feed-search";
+import { parseAsStringLiteral } from "@/lib/url-state/parsers";
+import { type FeedSearch, feedSearchParsers, feedSearchReader } from "@/components/feeds/feed-search";
 import { SENTIMENTS, type Sentiment } from "@/lib/alpha/vocabulary";
 
 /** The news page's URL: the feed's shared fields and sentiment. */
@@ -12,8 +12,5 @@ export interface NewsSearch extends FeedSearch {
   sentiment: Sentiment | null;
 }
 
-/** The server's reading of the same URL, through the browser's parsers; a malformed value reads as absent. */
-export function parseNewsSearch(raw: Record<string, string | string[] | undefined>): NewsSearch {
-  const s = createLoader(newsParsers)(raw);
-  return { ...readFeedSearch(s), sentiment: s.sentiment };
-}
+/** The server's reading of the same URL. */
+export const parseNewsSearch: (raw: Record<string, string | string[] | undefined>) => NewsSearch = feedSearchReader(newsParsers, (s) => ({ sentiment: s.sentiment }));
