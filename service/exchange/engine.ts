@@ -89,6 +89,13 @@ export class Companies {
     );
   }
 
+  /** The row's company, or null with the row put on the skipped list (the symbol master has no such company). */
+  findOrSkip(keys: { isin?: string | null; symbol?: string | null; scrip?: string | null }, skipped: RowIssue[], file: string, at: string): string | null {
+    const symbol = this.find(keys);
+    if (!symbol) skipped.push({ file, at, reason: Companies.missing(keys) });
+    return symbol;
+  }
+
   /** Why a row's company is not found, for the skipped list. */
   static missing(keys: { isin?: string | null; symbol?: string | null; scrip?: string | null }): string {
     const named = [keys.symbol && `symbol ${keys.symbol}`, keys.isin && `ISIN ${keys.isin}`, keys.scrip && `scrip code ${keys.scrip}`].filter(Boolean).join(", ");

@@ -5,7 +5,7 @@
 import { isImportantCategory, type AnnouncementCategory } from "../../../lib/alpha/announcements";
 import { csvRows, exchangeDate, field, istDay, istIso, isIssue, type IstTime, type RowIssue } from "../files";
 import { jsonItems } from "../json";
-import { Companies, stableId, type ExchangeSource, type ReadResult, type Taken } from "../engine";
+import { stableId, type ExchangeSource, type ReadResult, type Taken } from "../engine";
 
 /** The action's category by its subject, tried in order; any other action is a "Corp Action". */
 const ACTION_RULES: readonly (readonly [RegExp, AnnouncementCategory])[] = [
@@ -59,11 +59,8 @@ export const nseCorporateActions: ExchangeSource = {
         continue;
       }
       const keys = { isin: field(row, "isin"), symbol: field(row, "symbol") };
-      const symbol = companies.find(keys);
-      if (!symbol) {
-        skipped.push({ file: path, at, reason: Companies.missing(keys) });
-        continue;
-      }
+      const symbol = companies.findOrSkip(keys, skipped, path, at);
+      if (!symbol) continue;
       const subject = field(row, "subject");
       if (!subject) {
         errors.push({ file: path, at, reason: "no subject" });

@@ -6,7 +6,7 @@
 import { prepared } from "../../store/prepared";
 import type { Db } from "../../store/db";
 import { atTime, csvRows, exchangeDate, exchangeNumber, istDay, isIssue, utcIso, type IstTime, type RowIssue } from "../files";
-import { Companies, stableId, type ExchangeSource, type ReadResult, type Taken } from "../engine";
+import { stableId, type ExchangeSource, type ReadResult, type Taken } from "../engine";
 
 /** The rules that derive alerts from a day's prices (docs/import/exchange.md states them). */
 export const PRICE_RULES = {
@@ -139,12 +139,8 @@ function bhavcopySource(shape: Shape): ExchangeSource {
           skipped.push({ file: path, at, reason: `series ${series || "(none)"}: only EQ is taken` });
           continue;
         }
-        const keys = { isin: c.isin ? cell[c.isin] : null, symbol: cell[c.symbol] };
-        const symbol = companies.find(keys);
-        if (!symbol) {
-          skipped.push({ file: path, at, reason: Companies.missing(keys) });
-          continue;
-        }
+        const symbol = companies.findOrSkip({ isin: c.isin ? cell[c.isin] : null, symbol: cell[c.symbol] }, skipped, path, at);
+        if (!symbol) continue;
         try {
           const time = exchangeDate(cell[c.date]);
           const close = exchangeNumber(cell[c.close]);

@@ -8,7 +8,7 @@ import { prepared } from "../../store/prepared";
 import type { UpcomingEarningsRecord } from "../../store/writes";
 import { exchangeDate, field, istDay, istIso, istMs, type RowIssue } from "../files";
 import { jsonItems } from "../json";
-import { Companies, stableId, type ExchangeSource, type ReadResult, type SourceWrite } from "../engine";
+import { stableId, type ExchangeSource, type ReadResult, type SourceWrite } from "../engine";
 
 interface Meeting {
   at: string;
@@ -112,9 +112,8 @@ export const nseBoardMeetings: ExchangeSource = {
     const meetings: Meeting[] = [];
     (await jsonItems(stream, path)).forEach(({ at, row }, order) => {
       if (!row) return void errors.push({ file: path, at, reason: "not a JSON object" });
-      const keys = { isin: field(row, "sm_isin"), symbol: field(row, "bm_symbol", "symbol") };
-      const symbol = companies.find(keys);
-      if (!symbol) return void skipped.push({ file: path, at, reason: Companies.missing(keys) });
+      const symbol = companies.findOrSkip({ isin: field(row, "sm_isin"), symbol: field(row, "bm_symbol", "symbol") }, skipped, path, at);
+      if (!symbol) return;
       const purpose = field(row, "bm_purpose");
       if (!purpose) return void errors.push({ file: path, at, reason: "no bm_purpose" });
       let date: { iso: string; day: Date };
@@ -148,9 +147,8 @@ export const bseResultCalendar: ExchangeSource = {
     const meetings: Meeting[] = [];
     (await jsonItems(stream, path, ["Table", "data"])).forEach(({ at, row }, order) => {
       if (!row) return void errors.push({ file: path, at, reason: "not a JSON object" });
-      const keys = { scrip: field(row, "scrip_Code", "scrip_cd"), symbol: null };
-      const symbol = companies.find(keys);
-      if (!symbol) return void skipped.push({ file: path, at, reason: Companies.missing(keys) });
+      const symbol = companies.findOrSkip({ scrip: field(row, "scrip_Code", "scrip_cd"), symbol: null }, skipped, path, at);
+      if (!symbol) return;
       let date: { iso: string; day: Date };
       try {
         date = dateOf(field(row, "meeting_date"));

@@ -3,7 +3,7 @@
  * quantity, price and its value in ₹ crore; the client and side are not part of the interface's deal and are left.
  */
 import { atTime, csvRows, exchangeDate, exchangeNumber, istIso, isIssue, type RowIssue } from "../files";
-import { Companies, stableId, type ExchangeSource, type ReadResult, type Taken } from "../engine";
+import { stableId, type ExchangeSource, type ReadResult, type Taken } from "../engine";
 
 function dealsSource(kind: "bulk" | "block"): ExchangeSource {
   return {
@@ -44,12 +44,8 @@ function dealsSource(kind: "bulk" | "block"): ExchangeSource {
           errors.push({ file: path, at, reason: "Date, Quantity Traded and the trade price are required" });
           continue;
         }
-        const keys = { symbol: c["Symbol"] ?? "" };
-        const symbol = companies.find(keys);
-        if (!symbol) {
-          skipped.push({ file: path, at, reason: Companies.missing(keys) });
-          continue;
-        }
+        const symbol = companies.findOrSkip({ symbol: c["Symbol"] ?? "" }, skipped, path, at);
+        if (!symbol) continue;
         const side = c[Object.keys(c).find((k) => /^buy\s*\/\s*sell$/i.test(k)) ?? "Buy/Sell"] ?? "";
         const key = [kind, istIso(day), symbol, c["Client Name"] ?? "", side, qty, price].join("|");
         const n = (occurrences.get(key) ?? 0) + 1;

@@ -113,12 +113,8 @@ export const nseFinancialResults: ExchangeSource = {
         skipped.push({ file: path, at, reason: `period ${period || "(none)"}: only quarterly results are taken` });
         continue;
       }
-      const keys = { isin: field(row, "isin"), symbol: field(row, "symbol") };
-      const symbol = companies.find(keys);
-      if (!symbol) {
-        skipped.push({ file: path, at, reason: Companies.missing(keys) });
-        continue;
-      }
+      const symbol = companies.findOrSkip({ isin: field(row, "isin"), symbol: field(row, "symbol") }, skipped, path, at);
+      if (!symbol) continue;
       let from: IstTime | null, to: IstTime | null, when: IstTime | null;
       try {
         from = exchangeDate(field(row, "fromDate"));
