@@ -20,7 +20,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -125,8 +125,8 @@ async function measure(url: string, headers: Record<string, string>, pids: { ser
   };
 }
 
-/** The bench build is made from the desk's sources and the floor routes; its build rewrites tsconfig.json (put back after), so that one is left out. */
-const SOURCE_ENTRIES = [...BUILD_SOURCE_ENTRIES.filter((e) => e !== "tsconfig.json"), "bench/proxy/floor.ts"];
+/** The bench build is made from the desk's sources and the floor routes. */
+const SOURCE_ENTRIES = [...BUILD_SOURCE_ENTRIES, "bench/proxy/floor.ts"];
 
 const nextBin = () => createRequire(import.meta.url).resolve("next/dist/bin/next");
 
@@ -136,21 +136,15 @@ async function ensureBenchBuild(): Promise<void> {
   const fresh = existsSync(floorRoute) && isBuildFresh(ROOT, BENCH_DIST_DIR, SOURCE_ENTRIES);
   if (fresh) return;
   console.log(`Building the bench build (${BENCH_DIST_DIR}, NEXT_BENCH_ROUTES=1)...`);
-  // A build into another folder adds that folder's types to tsconfig.json: the checked-in file is put back after.
-  const tsconfigPath = join(ROOT, "tsconfig.json");
-  const tsconfig = readFileSync(tsconfigPath);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [nextBin(), "build"], {
-        cwd: ROOT,
-        stdio: ["ignore", "ignore", "inherit"],
-        env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_BENCH_ROUTES: "1", NEXT_DIST_DIR: BENCH_DIST_DIR },
-      });
-      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))));
+  // A build into another folder reads tsconfig.side-build.json and writes no tracked file (next.config.ts).
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [nextBin(), "build"], {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_BENCH_ROUTES: "1", NEXT_DIST_DIR: BENCH_DIST_DIR },
     });
-  } finally {
-    if (!readFileSync(tsconfigPath).equals(tsconfig)) writeFileSync(tsconfigPath, tsconfig);
-  }
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))));
+  });
   if (!existsSync(floorRoute)) throw new Error(`the bench build has no floor routes (${floorRoute})`);
 }
 
