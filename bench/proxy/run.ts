@@ -20,7 +20,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -29,7 +29,7 @@ import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { loadFigures, median, medianRound, type LoadFigures } from "../load-figures";
+import { cpuOfTree, loadFigures, median, medianRound, type LoadFigures } from "../load-figures";
 import { DEFAULT_BUDGET_KB, measureBuild, sizesTable } from "../../scripts/bundle-sizes";
 import { BUILD_SOURCE_ENTRIES, isBuildFresh } from "../../scripts/build-freshness";
 
@@ -70,29 +70,6 @@ async function startChild(args: string[], env: Record<string, string> = {}): Pro
   const exited = new Promise<never>((_, reject) => proc.once("exit", (code) => reject(new Error(`bench child exited with ${code}`))));
   const first = await Promise.race([lines.next(), exited]);
   return { proc, lines, info: JSON.parse(String(first.value)) as Child["info"] };
-}
-
-/** CPU milliseconds a process and its descendants have used so far (Linux /proc; clock ticks of 10 ms). */
-function cpuOfTree(pid: number): number {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let ticks = 0;
-  const todo = [pid];
-  while (todo.length > 0) {
-    const at = todo.pop()!;
-    ticks += stats.get(at)?.ticks ?? 0;
-    for (const [child, s] of stats) if (s.ppid === at) todo.push(child);
-  }
-  return ticks * 10;
 }
 
 function stopProcess(proc: ChildProcess): Promise<void> {
