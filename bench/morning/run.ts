@@ -25,6 +25,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { Agent, request, type IncomingHttpHeaders } from "node:http";
+import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -180,6 +181,15 @@ function send(base: string, method: string, path: string, headers: Record<string
   });
 }
 
+// ---- RSC navigations: as the router sends them from Today (its state tree, and the `_rsc` hash Next.js checks) ----
+
+const STATE_TREE = encodeURIComponent(JSON.stringify(["", { children: ["(desk)", { children: ["today", { children: ["__PAGE__", {}] }] }] }]));
+const RSC_HEADERS = { rsc: "1", "next-router-state-tree": STATE_TREE };
+const { computeCacheBustingSearchParam } = createRequire(import.meta.url)("next/dist/shared/lib/router/utils/cache-busting-search-param.js") as {
+  computeCacheBustingSearchParam: (prefetch: string | undefined, segment: string | undefined, tree: string | undefined, nextUrl: string | undefined) => Promise<string>;
+};
+const RSC_PARAM = await computeCacheBustingSearchParam(undefined, undefined, STATE_TREE, undefined);
+
 // ---- one level: N users for warmup + duration ----
 
 type Kind = "nav-html" | "nav-rsc" | "api" | "paid-cached" | "paid-fresh" | "summary" | "summary-burst" | "reconcile" | "batch-submit";
@@ -209,14 +219,13 @@ async function runLevel(mode: string, base: string, users: User[], service: Serv
   let stopped = false;
   const samples = new Map<Kind, { ms: number[]; errors: number }>(KINDS.map((k) => [k, { ms: [], errors: 0 }]));
   const errorSamples: string[] = [];
-  const record = (kind: Kind, answer: Answer, ok: boolean) => {
+  const record = (kind: Kind, answer: Answer, ok: boolean, path: string) => {
+    // What failed is kept from warm-up on too (the first calls are the likeliest to find a fault); counts are measured.
+    if (!ok && errorSamples.length < 8) errorSamples.push(`${measuring ? "" : "(warm-up) "}${kind} ${path} HTTP ${answer.status}: ${answer.body.slice(0, 160)}`);
     if (!measuring) return;
     const s = samples.get(kind)!;
     s.ms.push(answer.ms);
-    if (!ok) {
-      s.errors += 1;
-      if (errorSamples.length < 8) errorSamples.push(`${kind} HTTP ${answer.status}: ${answer.body.slice(0, 160)}`);
-    }
+    if (!ok) s.errors += 1;
   };
 
   // Every user's live stream, open for the whole level: their book's symbols, the three feeds Today shows.
@@ -275,11 +284,11 @@ async function runLevel(mode: string, base: string, users: User[], service: Serv
     }
   });
   async function act(u: User, action: Action): Promise<void> {
-    const headers: Record<string, string> = { cookie: u.cookie, ...(action.kind === "nav-rsc" ? { rsc: "1" } : action.kind === "nav-html" ? { accept: "text/html" } : {}) };
-    const path = action.path(u);
+    const headers: Record<string, string> = { cookie: u.cookie, ...(action.kind === "nav-rsc" ? RSC_HEADERS : action.kind === "nav-html" ? { accept: "text/html" } : {}) };
+    const path = action.kind === "nav-rsc" ? `${action.path(u)}?_rsc=${RSC_PARAM}` : action.path(u);
     if (action.kind === "summary") {
       const answer = await send(base, "POST", path, { ...headers, "content-type": "application/json", origin: base }, JSON.stringify(action.body!(u)));
-      record("summary", answer, answer.status === 200);
+      record("summary", answer, answer.status === 200, path);
       return;
     }
     const answer = await send(base, "GET", path, headers);
@@ -288,7 +297,7 @@ async function runLevel(mode: string, base: string, users: User[], service: Serv
       // What the desk did, from its own envelope: served from the cache, or bought upstream now.
       kind = answer.status === 200 && (JSON.parse(answer.body) as { meta?: { cached?: boolean } }).meta?.cached ? "paid-cached" : "paid-fresh";
     }
-    record(kind, answer, answer.status === 200);
+    record(kind, answer, answer.status === 200, path);
   }
 
   // Live events at a steady pace on the books' symbols, from warm-up to the end.
@@ -318,14 +327,14 @@ async function runLevel(mode: string, base: string, users: User[], service: Serv
     );
     const submitted = performance.now();
     const answer = await send(base, "POST", "/api/alpha/v1/batch/jobs", { cookie: pm.cookie, origin: base, "content-type": `multipart/form-data; boundary=${boundary}` }, body);
-    record("batch-submit", answer, answer.status === 200);
+    record("batch-submit", answer, answer.status === 200, "/api/alpha/v1/batch/jobs");
     if (answer.status !== 200) return { submitMs: answer.ms, doneS: null, state: `HTTP ${answer.status}` };
     const id = (JSON.parse(answer.body) as { data: { id: string } }).data.id;
     let state = "submitted";
     while (!stopped) {
       await sleep(2_000);
       const poll = await send(base, "GET", `/api/alpha/v1/batch/jobs/${id}`, { cookie: pm.cookie });
-      record("api", poll, poll.status === 200);
+      record("api", poll, poll.status === 200, `/api/alpha/v1/batch/jobs/${id}`);
       if (poll.status !== 200) continue;
       state = (JSON.parse(poll.body) as { data: { status: string } }).data.status;
       if (state !== "pending" && state !== "in_progress") return { submitMs: answer.ms, doneS: (performance.now() - submitted) / 1000, state };
@@ -340,7 +349,7 @@ async function runLevel(mode: string, base: string, users: User[], service: Serv
         .filter((u) => u.role === "pm")
         .map(async (u) => {
           const answer = await send(base, "POST", summary.path(u), { cookie: u.cookie, origin: base, "content-type": "application/json" }, JSON.stringify(summary.body!(u)));
-          record("summary-burst", answer, answer.status === 200);
+          record("summary-burst", answer, answer.status === 200, summary.path(u));
         }),
     );
   })();

@@ -81,7 +81,7 @@ export const ACTIONS: Record<Role, Action[]> = {
     { kind: "api", weight: 6, ...page("/api/watchlists") },
     { kind: "api", weight: 6, ...page("/api/summaries") },
     { kind: "api", weight: 4, ...page("/api/alpha/v1/batch/jobs?limit=20") },
-    { kind: "summary", weight: 6, path: () => "/api/alpha/v1/daily-summary/", body: summaryBody },
+    { kind: "summary", weight: 6, path: () => "/api/alpha/v1/daily-summary", body: summaryBody },
   ],
   admin: [
     // README: the usage page (the gauge, spend reconciled with the ledger), settings and the admin's pages.
