@@ -37,7 +37,7 @@ import { newId } from "../../lib/server/core/ids";
 import { mintSessionCookie } from "../../lib/server/identity/session";
 import { createFirstAdmin } from "../../lib/server/identity/users";
 import { saveAlphaKey } from "../../lib/server/upstream/stored-keys";
-import { deskEnv, hasFreshBuild, ROOT, startNext, waitForHttp } from "../../scripts/embedded";
+import { deskEnv, hasFreshBuild, ROOT, runNextBuild, startNext, waitForHttp } from "../../scripts/embedded";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../../scripts/round-robin-proxy";
 import { percentile } from "../cluster/harness";
 import { cpuOfTree, rssOfTree } from "../load-figures";
@@ -71,7 +71,10 @@ const PG_SERVER = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:543
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 if (!LEVELS.length || !(DURATION_S > 0) || MODES.some((m) => m !== "single" && m !== "cluster")) throw new Error("--users needs counts, --duration seconds, --modes single and/or cluster");
 if (!hasFreshBuild(ROOT, DIST_DIR)) {
-  throw new Error(`${DIST_DIR} holds no production build newer than the sources: build it first (\`npx next build\`${DIST_DIR === ".next" ? "" : `, or \`npm run cluster\` for .next-cluster`})`);
+  // .next is npm start's build, made as it makes it; another folder is someone else's (the cluster's has its deploy id).
+  if (DIST_DIR !== ".next") throw new Error(`${DIST_DIR} holds no production build newer than the sources: \`npm run cluster\` builds .next-cluster`);
+  console.log("The production build (.next) is missing or older than the sources: next build...");
+  await runNextBuild({ ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, { logFile: join(tmpdir(), "bench-morning-next-build.log") });
 }
 
 const load = () => loadavg().map((x) => Math.round(x * 100) / 100);
