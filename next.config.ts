@@ -1,12 +1,16 @@
 import type { NextConfig } from "next";
 import { addCompileHints } from "./scripts/compile-hints";
 import { precompressStatic } from "./scripts/precompress-static";
+import { SIDE_BUILD_TSCONFIG } from "./scripts/build-freshness";
+
+/** The build folder: `.next`, or another (the cluster's `.next-cluster`, the proxy bench's `.next-bench`) beside it. */
+const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   productionBrowserSourceMaps: process.env.ATTR_MAPS === "1",
   // A separate build folder lets two builds (say, a developer's and a test run) live side by side.
-  distDir: process.env.NEXT_DIST_DIR ?? ".next",
+  distDir,
   poweredByHeader: false,
   // The proxy bench's build only (bench/proxy/run.ts, into .next-bench): files `route.bench.ts` become routes too,
   // the framework's floor the proxy is measured against. Any other build ignores them.
@@ -24,7 +28,10 @@ const nextConfig: NextConfig = {
   },
   serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "ws", "ioredis", "pg-boss"],
   // Typecheck and lint run as their own steps of `npm test`; the build need not repeat them.
-  typescript: { ignoreBuildErrors: true },
+  // A build into another folder would add that folder's types to tsconfig.json (a tracked file, and a build source: every
+  // build would then look stale). It reads tsconfig.side-build.json instead, which only extends tsconfig.json, and
+  // Next.js leaves a config that extends another alone (scripts/side-build.test.ts).
+  typescript: { ignoreBuildErrors: true, ...(distDir === ".next" ? {} : { tsconfigPath: SIDE_BUILD_TSCONFIG }) },
   compiler: {
     // V8's compile hint on the chunks every page loads first: their functions compile off the main thread as they
     // stream in, not one by one inside the page's boot (scripts/compile-hints.ts). Then each static file's Brotli

@@ -2,6 +2,7 @@
  * What the HTTP benches (bench/service, bench/proxy) keep of an autocannon run, and how they pick a round: one
  * definition, so both tables read the same way. And the median the benches' tables use (bench/lighthouse too).
  */
+import { readdirSync, readFileSync } from "node:fs";
 import type autocannon from "autocannon";
 
 export interface LoadFigures {
@@ -40,4 +41,45 @@ export function median(values: readonly number[]): number | null {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** Every live process's parent and its /proc/<pid>/stat and status fields the benches read (Linux). */
+function processTable(): Map<number, { ppid: number; ticks: number; rssKb: number }> {
+  const table = new Map<number, { ppid: number; ticks: number; rssKb: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      // stat's rss (field 24, here 21) is in pages of 4 KiB.
+      table.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), rssKb: Number(fields[21]) * 4 });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return table;
+}
+
+/** The process and its descendants. */
+function tree(pid: number, table: ReturnType<typeof processTable>): number[] {
+  const found: number[] = [];
+  const todo = [pid];
+  while (todo.length > 0) {
+    const at = todo.pop()!;
+    if (table.has(at)) found.push(at);
+    for (const [child, s] of table) if (s.ppid === at) todo.push(child);
+  }
+  return found;
+}
+
+/** CPU milliseconds a process and its descendants have used so far (Linux /proc; clock ticks of 10 ms). */
+export function cpuOfTree(pid: number): number {
+  const table = processTable();
+  return tree(pid, table).reduce((sum, p) => sum + (table.get(p)?.ticks ?? 0), 0) * 10;
+}
+
+/** Resident memory of a process and its descendants, in MiB (Linux /proc). */
+export function rssOfTree(pid: number): number {
+  const table = processTable();
+  return Math.round(tree(pid, table).reduce((sum, p) => sum + (table.get(p)?.rssKb ?? 0), 0) / 1024);
 }

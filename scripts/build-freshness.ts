@@ -18,11 +18,18 @@ export const BUILD_SOURCE_ENTRIES: readonly string[] = [
   "package.json",
   "postcss.config.mjs",
   "tsconfig.json",
+  "tsconfig.side-build.json",
   // The build's own hooks (next.config.ts): they rewrite and add to its static files.
   "scripts/compile-hints.ts",
   "scripts/precompress-static.ts",
   "scripts/precompressed-static.mjs",
 ];
+
+/**
+ * The TypeScript config of a build into another folder than `.next` (next.config.ts): it only extends tsconfig.json,
+ * so Next.js, which reconfigures a project's own config, writes nothing to it nor to tsconfig.json.
+ */
+export const SIDE_BUILD_TSCONFIG = "tsconfig.side-build.json";
 
 /** The newest modification time under `path` (node_modules and dot-entries left out), 0 when it does not exist. */
 export function newestMtime(path: string): number {

@@ -1,29 +1,31 @@
 /**
  * `npm run cluster`: two desk instances on the local PostgreSQL and Redis behind a round-robin proxy, with the embedded
- * service, for trying several instances on one machine (PORT, CLUSTER_PORTS, DATABASE_URL, REDIS_URL).
+ * service, for trying several instances on one machine (PORT, HOST, CLUSTER_PORTS, DATABASE_URL, REDIS_URL, DESK_URL,
+ * DESK_DATA_DIR, ALPHA_BASE_URL and every ALPHA_SERVICE_* variable, read as `npm start` reads them).
  */
 import { createHash } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { Redis } from "ioredis";
 import type { RunningServer } from "../service/server";
-import { serviceConfigFromEnv } from "../service/config";
+import { MARKET_CALENDAR_FILE_NAME } from "../lib/market/calendar";
 import { deriveServerActionsKey, loadDeskSecrets } from "../lib/server/core/secrets";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
 import { ensurePortFree, lockDataDir, StartRefused, type DataDirLock } from "./start-guard";
-import { deskEnv, ensureDemo, hasFreshBuild, openDesk, ROOT, runNextBuild, startEmbeddedService, startNext, waitForHttp } from "./embedded";
+import { deskEnv, embeddedServiceConfig, ensureDemo, hasFreshBuild, openDesk, ROOT, runNextBuild, startEmbeddedService, startNext, syncCalendarFile, waitForHttp } from "./embedded";
 
 const env = process.env;
+// The instances listen on the loopback; the proxy on HOST, like `npm start`'s desk.
 const host = "127.0.0.1";
+const proxyHost = env.HOST ?? host;
 const port = Number(env.PORT ?? 3000);
 const instancePorts = (env.CLUSTER_PORTS ?? "3101,3102").split(",").map((p) => Number(p.trim()));
 const dataDir = env.DESK_DATA_DIR ?? join(ROOT, "data", "cluster");
 const databaseUrl = env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/alpha_desk_cluster";
 const redisUrl = env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const distDir = ".next-cluster";
-const deskUrl = `http://${host}:${port}`;
+const deskUrl = env.DESK_URL ?? `http://${proxyHost}:${port}`;
 
 let service: RunningServer | null = null;
 let proxy: RoundRobinProxy | null = null;
@@ -76,19 +78,26 @@ function stop(code: number): void {
 }
 
 async function main(): Promise<void> {
-  for (const p of [port, ...instancePorts]) await ensurePortFree(host, p);
+  await ensurePortFree(proxyHost, port);
+  for (const p of instancePorts) await ensurePortFree(host, p);
   await Promise.all([ensureDatabase(databaseUrl), ensureRedis(redisUrl)]);
   dataLock = lockDataDir(dataDir);
 
-  const config = serviceConfigFromEnv(env);
-  service = await startEmbeddedService({ ...config, databasePath: join(dataDir, "service.db"), simulator: env.ALPHA_SERVICE_SIMULATOR === undefined ? true : config.simulator });
-  console.log(`Alpha service (embedded) on ${service.url}`);
-  const desk = await openDesk({ dataDir, databaseUrl, authSecret: env.AUTH_SECRET, encryptionKey: env.DESK_ENCRYPTION_KEY }, service.url);
-  let demo;
-  try {
-    demo = await ensureDemo(desk, service, dataDir);
-  } finally {
-    await desk.close();
+  // Like `npm start`: with ALPHA_BASE_URL, that service; without it, the embedded one with npm start's settings
+  // (scripts/embedded.ts), following the market calendar an admin saves (written into the data folder).
+  let alphaBaseUrl = env.ALPHA_BASE_URL;
+  let demo: { email: string; password: string } | null = null;
+  if (!alphaBaseUrl) {
+    service = await startEmbeddedService(embeddedServiceConfig(env, dataDir));
+    alphaBaseUrl = service.url;
+    console.log(`Alpha service (embedded) on ${service.url}`);
+    const desk = await openDesk({ dataDir, databaseUrl, authSecret: env.AUTH_SECRET, encryptionKey: env.DESK_ENCRYPTION_KEY }, alphaBaseUrl);
+    try {
+      await syncCalendarFile(desk, join(dataDir, MARKET_CALENDAR_FILE_NAME));
+      demo = await ensureDemo(desk, service, dataDir);
+    } finally {
+      await desk.close();
+    }
   }
 
   // Every instance of one deploy: the same secrets, the same build (deployment id, server-actions key).
@@ -96,7 +105,7 @@ async function main(): Promise<void> {
   const serverActionsKey = env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY ?? deriveServerActionsKey(secrets.authSecret);
   const deploymentId = env.NEXT_DEPLOYMENT_ID ?? `cluster-${createHash("sha256").update(serverActionsKey).digest("hex").slice(0, 12)}`;
   const shared = {
-    ALPHA_BASE_URL: service.url,
+    ALPHA_BASE_URL: alphaBaseUrl,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     DESK_DATA_DIR: dataDir,
@@ -108,18 +117,13 @@ async function main(): Promise<void> {
     DESK_URL: deskUrl,
     // The proxy sets X-Forwarded-For: one trusted hop.
     DESK_TRUST_PROXY: "1",
-    DESK_DEMO_MODE: "1",
+    DESK_DEMO_MODE: demo ? "1" : undefined,
   };
   if (!hasFreshBuild(ROOT, distDir)) {
-    console.log(`Building the desk into ${distDir} (next build); this takes a minute or two...`);
-    // next build adds its build folder's types to tsconfig.json; this folder is no part of the project's typecheck.
-    const tsconfig = join(ROOT, "tsconfig.json");
-    const before = readFileSync(tsconfig, "utf8");
-    try {
-      await runNextBuild(deskEnv(env, shared));
-    } finally {
-      if (readFileSync(tsconfig, "utf8") !== before) writeFileSync(tsconfig, before);
-    }
+    const logFile = join(dataDir, "next-build.log");
+    console.log(`Building the desk into ${distDir} (next build); this takes a minute or two (its report: ${logFile})...`);
+    // A build into .next-cluster reads tsconfig.side-build.json and writes no tracked file (next.config.ts).
+    await runNextBuild(deskEnv(env, shared), { logFile });
   }
   for (const [i, p] of instancePorts.entries()) {
     const child = startNext({ port: p, host, env: deskEnv(env, { ...shared, PORT: String(p) }) });
@@ -130,9 +134,10 @@ async function main(): Promise<void> {
     desks.push(child);
   }
   await Promise.all(instancePorts.map((p, i) => waitForHttp(`http://${host}:${p}/api/health`, desks[i]!)));
-  proxy = await startRoundRobinProxy({ backends: instancePorts.map((p) => `http://${host}:${p}`), port, host });
+  proxy = await startRoundRobinProxy({ backends: instancePorts.map((p) => `http://${host}:${p}`), port, host: proxyHost });
   console.log(`\nTwo desk instances (${instancePorts.map((p) => `${host}:${p}`).join(", ")}) on PostgreSQL and Redis, behind ${deskUrl}`);
-  console.log(`Sign in as ${demo.email} with the password ${demo.password}. Each instance answers ${deskUrl}/api/health with its own id.`);
+  if (demo) console.log(`Sign in as ${demo.email} with the password ${demo.password}.`);
+  console.log(`Each instance answers ${deskUrl}/api/health with its own id.`);
   console.log("Press Ctrl-C to stop.\n");
 }
 

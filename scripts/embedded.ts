@@ -25,7 +25,9 @@ import { withUserKey } from "../lib/server/identity/key-vault";
 import { countUsers, createFirstAdmin, createUser } from "../lib/server/identity/users";
 import type { CreateAccountInput } from "../service/accounts";
 import { createAccount, issueApiKey } from "../service/accounts";
-import type { ServiceConfigInput } from "../service/config";
+import type { ServiceConfig, ServiceConfigInput } from "../service/config";
+import { serviceConfigFromEnv } from "../service/config";
+import { MARKET_CALENDAR_FILE_NAME } from "../lib/market/calendar";
 import type { RunningServer, StartServerOptions } from "../service/server";
 import { startServer } from "../service/server";
 
@@ -35,6 +37,22 @@ export const ROOT = join(import.meta.dirname, "..");
 export async function syncCalendarFile(ctx: DeskContext, path: string): Promise<void> {
   const { calendar } = await getActiveCalendar({ ctx });
   writeFileSync(path, `${JSON.stringify(calendar, null, 2)}\n`, { mode: 0o600 });
+}
+
+/**
+ * The embedded service's settings, the same for `npm start` and `npm run cluster`: every ALPHA_SERVICE_* variable,
+ * its database in the data folder unless ALPHA_SERVICE_DB names one, the simulator on unless
+ * ALPHA_SERVICE_SIMULATOR says otherwise, and the market calendar the desk writes into the data folder when an admin
+ * saves one (syncCalendarFile) unless ALPHA_SERVICE_MARKET_CALENDAR names another file.
+ */
+export function embeddedServiceConfig(env: NodeJS.ProcessEnv, dataDir: string): ServiceConfig & { marketCalendarPath: string } {
+  const config = serviceConfigFromEnv(env);
+  return {
+    ...config,
+    databasePath: env.ALPHA_SERVICE_DB ?? join(dataDir, "service.db"),
+    simulator: env.ALPHA_SERVICE_SIMULATOR === undefined ? true : config.simulator,
+    marketCalendarPath: config.marketCalendarPath ?? join(dataDir, MARKET_CALENDAR_FILE_NAME),
+  };
 }
 
 /** Starts the service on its port; when that port is taken, on a free one (a second `npm start`, say). */

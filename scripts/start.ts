@@ -4,10 +4,9 @@
  */
 import { join } from "node:path";
 import type { RunningServer } from "../service/server";
-import { serviceConfigFromEnv } from "../service/config";
 import { ensurePortFree, lockDataDir, StartRefused, type DataDirLock } from "./start-guard";
 import { MARKET_CALENDAR_FILE_NAME } from "../lib/market/calendar";
-import { deskEnv, ensureDemo, syncCalendarFile, hasFreshBuild, openDesk, ROOT, runNextBuild, startEmbeddedService, startNext, waitForHttp } from "./embedded";
+import { deskEnv, embeddedServiceConfig, ensureDemo, syncCalendarFile, hasFreshBuild, openDesk, ROOT, runNextBuild, startEmbeddedService, startNext, waitForHttp } from "./embedded";
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -26,14 +25,7 @@ async function main(): Promise<void> {
   let alphaBaseUrl = env.ALPHA_BASE_URL;
   let demo: { email: string; password: string; member?: { email: string; password: string } } | null = null;
   if (!alphaBaseUrl) {
-    const config = serviceConfigFromEnv(env);
-    service = await startEmbeddedService({
-      ...config,
-      databasePath: env.ALPHA_SERVICE_DB ?? join(dataDir, "service.db"),
-      simulator: env.ALPHA_SERVICE_SIMULATOR === undefined ? true : config.simulator,
-      // The simulator follows the desk's market calendar: the file the desk writes when an admin saves one.
-      marketCalendarPath: config.marketCalendarPath ?? join(dataDir, MARKET_CALENDAR_FILE_NAME),
-    });
+    service = await startEmbeddedService(embeddedServiceConfig(env, dataDir));
     alphaBaseUrl = service.url;
     console.log(`Alpha service (embedded) on ${service.url}`);
     const desk = await openDesk({ dataDir, databaseUrl: env.DATABASE_URL, authSecret: env.AUTH_SECRET, encryptionKey: env.DESK_ENCRYPTION_KEY }, alphaBaseUrl);

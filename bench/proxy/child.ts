@@ -1,7 +1,10 @@
 /**
  * One process of the proxy bench; prints one JSON line when ready.
- * - `service [n]`: the Alpha service on a temporary database with n accounts (default 4) whose limits the bench
- *   cannot hit, one per measured path, so no path runs against the ledger and rate-limit rows another left behind.
+ * - `service [n] [keys]`: the Alpha service on a temporary database with n accounts (default 4) whose limits the bench
+ *   cannot hit, one per measured path, so no path runs against the ledger and rate-limit rows another left behind;
+ *   with `keys`, that many keys on each account too (`accountKeys`, the morning bench's users). A line
+ *   `event <product> <symbol>` on stdin stores one live event as the simulator does (scripts/live-events.ts) and
+ *   answers `{ "event": <row id>, "at": <ms before the store> }`.
  * - `desk-data <dataDir> <serviceUrl> <key>...`: writes the desk database the bench's `next start` then serves
  *   (AUTH_SECRET and DESK_ENCRYPTION_KEY come from the environment, as for the desk): one signed-in user per key, the
  *   key stored in the vault; with BENCH_ORG_KEY, that key as the organisation's and a member with a seat using it;
@@ -17,6 +20,8 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 
 const [role, first, ...rest] = process.argv.slice(2);
+/** The service role's live-event recorder (stdin `event <product> <symbol>`). */
+let liveEvent: ((product: string, symbol: string) => { event: string; at: number }) | null = null;
 const dir = mkdtempSync(join(tmpdir(), `bench-proxy-${role}-`));
 
 if (role === "service") {
@@ -25,11 +30,17 @@ if (role === "service") {
   const running = await startServer({ databasePath: join(dir, "service.db"), port: 0, host: "127.0.0.1" });
   const ctx = running.service.ctx;
   const count = Number(first ?? 4) || 4;
-  const keys = Array.from({ length: count }, (_, i) => {
-    const account = createAccount({ ctx, input: { name: `bench ${i}`, plan: "pro", balance: 1_000_000_000, rpm: 100_000_000, daily: 1_000_000_000 } });
-    return issueApiKey({ ctx, input: { accountId: account.id } }).key;
+  const perAccount = Math.max(1, Number(rest[0] ?? 1) || 1);
+  const accountKeys = Array.from({ length: count }, (_, i) => {
+    const account = createAccount({ ctx, input: { name: `bench ${i}`, plan: "pro", balance: 1_000_000_000, rpm: 100_000_000, daily: 1_000_000_000, symbolsScope: true } });
+    return Array.from({ length: perAccount }, () => issueApiKey({ ctx, input: { accountId: account.id } }).key);
   });
-  console.log(JSON.stringify({ url: running.url, keys }));
+  const { recordLiveEvent } = await import("../../scripts/live-events");
+  liveEvent = (product, symbol) => {
+    const at = Date.now();
+    return { event: recordLiveEvent(running, { product: product as "news", symbol }).id, at };
+  };
+  console.log(JSON.stringify({ url: running.url, keys: accountKeys.map((k) => k[0]), ...(perAccount > 1 ? { accountKeys } : {}) }));
 } else if (role === "desk-data" && first && rest.length > 1) {
   const [upstreamUrl = "", ...userKeys] = rest;
   const { createDeskContext } = await import("../../lib/server/core/context");
@@ -87,9 +98,18 @@ if (role === "service") {
 // The parent asks for this process's CPU time (a line "cpu" on stdin) to cost each call independently of load.
 process.stdin.setEncoding("utf8");
 process.stdin.on("data", (text: string) => {
-  if (text.includes("cpu")) {
-    const { user, system } = process.cpuUsage();
-    console.log(JSON.stringify({ cpuMs: (user + system) / 1000 }));
+  for (const line of text.split("\n")) {
+    const [command, product, symbol] = line.trim().split(" ");
+    if (command === "cpu") {
+      const { user, system } = process.cpuUsage();
+      console.log(JSON.stringify({ cpuMs: (user + system) / 1000 }));
+    } else if (command === "event" && liveEvent && product && symbol) {
+      try {
+        console.log(JSON.stringify(liveEvent(product, symbol)));
+      } catch (error) {
+        console.log(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
+      }
+    }
   }
 });
 

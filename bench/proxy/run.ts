@@ -20,7 +20,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -28,7 +28,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import { loadFigures, median, medianRound, type LoadFigures } from "../load-figures";
+import { cpuOfTree, loadFigures, median, medianRound, type LoadFigures } from "../load-figures";
 import { DEFAULT_BUDGET_KB, measureBuild, sizesTable } from "../../scripts/bundle-sizes";
 import { BUILD_SOURCE_ENTRIES, isBuildFresh } from "../../scripts/build-freshness";
 import { benchArgs } from "../args";
@@ -55,29 +55,6 @@ async function startChild(args: string[], env: Record<string, string> = {}): Pro
   const exited = new Promise<never>((_, reject) => proc.once("exit", (code) => reject(new Error(`bench child exited with ${code}`))));
   const first = await Promise.race([lines.next(), exited]);
   return { proc, lines, info: JSON.parse(String(first.value)) as Child["info"] };
-}
-
-/** CPU milliseconds a process and its descendants have used so far (Linux /proc; clock ticks of 10 ms). */
-function cpuOfTree(pid: number): number {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let ticks = 0;
-  const todo = [pid];
-  while (todo.length > 0) {
-    const at = todo.pop()!;
-    ticks += stats.get(at)?.ticks ?? 0;
-    for (const [child, s] of stats) if (s.ppid === at) todo.push(child);
-  }
-  return ticks * 10;
 }
 
 function stopProcess(proc: ChildProcess): Promise<void> {
@@ -110,8 +87,8 @@ async function measure(url: string, headers: Record<string, string>, pids: { ser
   };
 }
 
-/** The bench build is made from the desk's sources and the floor routes; its build rewrites tsconfig.json (put back after), so that one is left out. */
-const SOURCE_ENTRIES = [...BUILD_SOURCE_ENTRIES.filter((e) => e !== "tsconfig.json"), "bench/proxy/floor.ts"];
+/** The bench build is made from the desk's sources and the floor routes. */
+const SOURCE_ENTRIES = [...BUILD_SOURCE_ENTRIES, "bench/proxy/floor.ts"];
 
 const nextBin = () => createRequire(import.meta.url).resolve("next/dist/bin/next");
 
@@ -121,21 +98,15 @@ async function ensureBenchBuild(): Promise<void> {
   const fresh = existsSync(floorRoute) && isBuildFresh(ROOT, BENCH_DIST_DIR, SOURCE_ENTRIES);
   if (fresh) return;
   console.log(`Building the bench build (${BENCH_DIST_DIR}, NEXT_BENCH_ROUTES=1)...`);
-  // A build into another folder adds that folder's types to tsconfig.json: the checked-in file is put back after.
-  const tsconfigPath = join(ROOT, "tsconfig.json");
-  const tsconfig = readFileSync(tsconfigPath);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [nextBin(), "build"], {
-        cwd: ROOT,
-        stdio: ["ignore", "ignore", "inherit"],
-        env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_BENCH_ROUTES: "1", NEXT_DIST_DIR: BENCH_DIST_DIR },
-      });
-      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))));
+  // A build into another folder reads tsconfig.side-build.json and writes no tracked file (next.config.ts).
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [nextBin(), "build"], {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_BENCH_ROUTES: "1", NEXT_DIST_DIR: BENCH_DIST_DIR },
     });
-  } finally {
-    if (!readFileSync(tsconfigPath).equals(tsconfig)) writeFileSync(tsconfigPath, tsconfig);
-  }
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code})`))));
+  });
   if (!existsSync(floorRoute)) throw new Error(`the bench build has no floor routes (${floorRoute})`);
 }
 

@@ -4,7 +4,11 @@
  * to the LAST client receiving the row. Baseline in the same run, interleaved event by event: a bare `ws` server
  * broadcasting a frame of the same size to another 1,000 clients with ws.send (no auth, no database, no
  * mapping). The servers run here, the clients in a child process (bench/streams/clients.ts).
- * Run: `npm run bench:streams` (optional: `-- --clients 1000 --events 200 --warmup 20`). Prints a table and one JSON line.
+ * Run: `npm run bench:streams` (optional: `-- --clients 1000 --events 200 --warmup 20 --bare-clients 1000`;
+ * `--bare-clients 0` leaves the baseline out, as at 10,000 clients, where both groups would not fit the machine's
+ * open-file limit). With `--expose-gc` (the npm script passes it) it also weighs what a connection costs the
+ * service's process: its heap and resident memory after a full collection, before and after the clients connect.
+ * Every event must reach every client within 30 s, or the run fails. Prints a table and one JSON line.
  */
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -21,7 +25,24 @@ import { startServer } from "../../service/server";
 import { recordAlert } from "../../service/store/record";
 import { benchArgs } from "../args";
 
-const { clients: CLIENTS, events: EVENTS, warmup: WARMUP } = benchArgs({ clients: 1000, events: 200, warmup: 20 });
+const {
+  clients: CLIENTS,
+  events: EVENTS,
+  warmup: WARMUP,
+  values,
+} = benchArgs({ clients: 1000, events: 200, warmup: 20 }, { "bare-clients": { type: "string" } });
+const BARE = values["bare-clients"] === undefined ? CLIENTS : Number(values["bare-clients"]);
+if (BARE !== 0 && BARE !== CLIENTS) throw new Error("--bare-clients is the same count as --clients, or 0 (no baseline)");
+
+/** This process's memory after a full collection (needs --expose-gc; null without it). */
+function settledMemory(): { heapUsed: number; rss: number } | null {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return null;
+  gc();
+  gc();
+  const { heapUsed, rss } = process.memoryUsage();
+  return { heapUsed, rss };
+}
 
 type ChildMessage =
   | { type: "ready"; group: string; clients: number; ms: number }
@@ -93,8 +114,14 @@ async function main(): Promise<void> {
     child.send({ type: "start", group, url, key, clients: CLIENTS, product: "alerts", symbols: [], detailed: true });
     return Promise.race([ready, failed]);
   };
+  const memoryBefore = settledMemory();
   const alpha = await openGroup("alpha", `${running.url.replace(/^http/, "ws")}/v1/ws`);
-  await openGroup("bare", bare.url);
+  const memoryAfter = settledMemory();
+  const perConnection =
+    memoryBefore && memoryAfter
+      ? { heapBytes: Math.round((memoryAfter.heapUsed - memoryBefore.heapUsed) / CLIENTS), rssBytes: Math.round((memoryAfter.rss - memoryBefore.rss) / CLIENTS) }
+      : null;
+  if (BARE) await openGroup("bare", bare.url);
   if (running.streams.stats().connections !== CLIENTS) throw new Error(`expected ${CLIENTS} connections, the hub holds ${running.streams.stats().connections}`);
 
   const rng = createRng("streams-bench");
@@ -102,7 +129,12 @@ async function main(): Promise<void> {
   const ours = { lastClient: [] as number[], withIpc: [] as number[], sync: [] as number[] };
   const base = { lastClient: [] as number[], sync: [] as number[] };
   let frameBytes = 0;
-  const arrival = (id: string) => Promise.race([new Promise<number>((resolve) => waiters.set(id, resolve)), failed]);
+  const arrival = (id: string) =>
+    Promise.race([
+      new Promise<number>((resolve) => waiters.set(id, resolve)),
+      failed,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`row ${id} did not reach all ${CLIENTS} clients within 30 s`)), 30_000).unref()),
+    ]);
 
   for (let i = 0; i < WARMUP + EVENTS; i++) {
     const company = pool[i % pool.length] ?? companies[0];
@@ -117,6 +149,14 @@ async function main(): Promise<void> {
     const t2 = wallNow();
     waiters.delete(row.id);
 
+    if (!BARE) {
+      if (i >= WARMUP) {
+        ours.lastClient.push(ourAt - t0);
+        ours.withIpc.push(t2 - t0);
+        ours.sync.push(t1 - t0);
+      }
+      continue;
+    }
     // Baseline: the same frame bytes (another id) broadcast with ws.send.
     const frame = JSON.stringify({ channel: "alerts", data: { ...(JSON.parse(alertStreamJsonById(ctx, row.id) ?? "{}") as object), id: `bare_${row.id.slice(4)}` } });
     frameBytes = Buffer.byteLength(frame);
@@ -136,7 +176,7 @@ async function main(): Promise<void> {
 
   const stats = running.streams.stats();
   const o = summary(ours.lastClient);
-  const b = summary(base.lastClient);
+  const b = BARE ? summary(base.lastClient) : { p50: Number.NaN, p90: Number.NaN, p99: Number.NaN, max: Number.NaN, mean: Number.NaN };
   const ratio = (x: number, y: number) => Math.round((x / y) * 100) / 100;
   const result = {
     bench: "streams",
@@ -144,11 +184,12 @@ async function main(): Promise<void> {
     events: EVENTS,
     frame_bytes: frameBytes,
     connect_ms: Math.round(alpha.ms),
+    memory_per_connection: perConnection,
     store_to_last_client_ms: o,
     store_to_last_client_with_ipc_ms: summary(ours.withIpc),
     store_and_fan_out_sync_ms: summary(ours.sync),
     bare_ws_broadcast_to_last_client_ms: b,
-    bare_ws_send_loop_ms: summary(base.sync),
+    bare_ws_send_loop_ms: BARE ? summary(base.sync) : b,
     ratio_to_bare: { p50: ratio(o.p50, b.p50), p99: ratio(o.p99, b.p99) },
     frames_sent: stats.framesSent,
     slow_consumers_cut: stats.slowConsumersCut,
@@ -157,16 +198,19 @@ async function main(): Promise<void> {
 
   const line = (label: string, s: Summary) =>
     `| ${label.padEnd(48)} | ${String(s.p50).padStart(7)} | ${String(s.p90).padStart(7)} | ${String(s.p99).padStart(7)} | ${String(s.max).padStart(7)} |`;
-  console.log(`\n${CLIENTS} clients each side, ${EVENTS} events (after ${WARMUP} warm-up), alerts full feed, detailed, ${frameBytes}-byte frames\n`);
+  console.log(`\n${CLIENTS} clients ${BARE ? "each side" : "(no baseline)"}, ${EVENTS} events (after ${WARMUP} warm-up), alerts full feed, detailed, ${frameBytes}-byte frames\n`);
   console.log(`| ${"delay (ms)".padEnd(48)} |     p50 |     p90 |     p99 |     max |`);
   console.log(`|${"-".repeat(50)}|---------|---------|---------|---------|`);
   console.log(line("Alpha: store → last client received", o));
   console.log(line("Alpha: store → parent told (adds the IPC hop)", result.store_to_last_client_with_ipc_ms));
   console.log(line("Alpha: inside recordAlert (insert + fan-out)", result.store_and_fan_out_sync_ms));
-  console.log(line("bare ws: send loop start → last client received", b));
-  console.log(line("bare ws: the ws.send loop itself", result.bare_ws_send_loop_ms));
-  console.log(`\nratio Alpha / bare ws: p50 ${result.ratio_to_bare.p50}×, p99 ${result.ratio_to_bare.p99}×`);
-  console.log(`frames sent ${stats.framesSent}, slow consumers cut ${stats.slowConsumersCut}, sockets closed ${closedSockets}\n`);
+  if (BARE) {
+    console.log(line("bare ws: send loop start → last client received", b));
+    console.log(line("bare ws: the ws.send loop itself", result.bare_ws_send_loop_ms));
+    console.log(`\nratio Alpha / bare ws: p50 ${result.ratio_to_bare.p50}×, p99 ${result.ratio_to_bare.p99}×`);
+  }
+  console.log(`frames sent ${stats.framesSent}, slow consumers cut ${stats.slowConsumersCut}, sockets closed ${closedSockets}`);
+  console.log(perConnection ? `memory per connection (after a full GC): heap ${perConnection.heapBytes} B, RSS ${perConnection.rssBytes} B; connecting took ${Math.round(alpha.ms)} ms\n` : "memory per connection: run with --expose-gc\n");
   console.log(JSON.stringify(result));
 
   child.send({ type: "stop" });
