@@ -22,6 +22,16 @@ export const proxyMetaSchema = z.object({
   rateLimit: rateLimitInfoSchema.nullable(),
   /** The desk record the server wrote from this answer (a summary history entry, a batch job's kept lines), or null. */
   recordId: z.string().nullable().default(null),
+  /**
+   * Why an answer the desk held is still current: inside its freshness (`fresh`), no market session since it was bought
+   * (`market_shut`), or the live stream watched its feed since and delivered nothing new (`live_stream`).
+   */
+  heldBecause: z.enum(["fresh", "market_shut", "live_stream"]).optional(),
+  /**
+   * Why a feed page the desk held was bought again: the live stream delivered rows for it since (`new_rows`), or no
+   * unbroken stream watched it (`no_stream`: the stream was down, broke, or was never open).
+   */
+  boughtAgainBecause: z.enum(["new_rows", "no_stream"]).optional(),
 });
 export type ProxyMeta = z.output<typeof proxyMetaSchema>;
 

@@ -9,6 +9,8 @@ import type { StreamEntry } from "../shared";
 import { compareStreamIds } from "../shared";
 import type { ChannelEvent, ChannelSpec, FeedTuning } from "../upstream/alpha-socket";
 import { UpstreamFeed } from "../upstream/alpha-socket";
+import type { StreamCoverage } from "../upstream/stream-coverage";
+import { endCoverage, startedCoverage, withRow, writeCoverage } from "../upstream/stream-coverage";
 
 /** Entries kept per channel: a browser away for a reconnect (seconds) finds its place easily. */
 export const CHANNEL_STREAM_MAX = 5_000;
@@ -19,11 +21,16 @@ const REFUSAL_MEMO_MS = 60_000;
 const STATUS_MEMO_MS = 10 * 60_000;
 /** A leader whose browsers all left keeps its socket until the next leader is connected, at most this long. */
 const HANDOVER_GRACE_MS = 10_000;
+/**
+ * A channel whose last browser left keeps its stream this long: a reload or a quick visit elsewhere comes back to a
+ * stream that has watched the feed all along, so the page it bought is still current (stream-coverage.ts).
+ */
+export const CHANNEL_LINGER_MS = 45_000;
 
 export interface ChannelListener {
   /** The key the upstream socket may use if this instance leads (a key of the channel's account). */
   apiKey: string;
-  tuning: FeedTuning;
+  tuning: FeedTuning & { lingerMs?: number };
   /**
    * `id` is the shared stream's entry id, null for the channel's last status handed to a new listener. The event is
    * shared with the channel's other listeners: read it, never change it.
@@ -77,6 +84,11 @@ class Channel {
   private feed: UpstreamFeed | null = null;
   private leading = false;
   private closed = false;
+  private lingerTimer: ReturnType<typeof setTimeout> | null = null;
+  /** What this instance's stream has witnessed while it leads (stream-coverage.ts); null between subscriptions. */
+  private coverage: StreamCoverage | null = null;
+  /** The witness's writes, in the order they happened. */
+  private coverageWrites: Promise<void> = Promise.resolve();
   readonly ready: Promise<void>;
 
   constructor(
@@ -84,6 +96,8 @@ class Channel {
     readonly spec: ChannelSpec,
     readonly name: string,
     private readonly onClosed: () => void,
+    /** The account is at its connection cap: lingering channels give theirs up. */
+    private readonly onConnectionLimit: () => void = () => undefined,
   ) {
     this.ready = this.open();
   }
@@ -114,6 +128,9 @@ class Channel {
   }
 
   async add(listener: ChannelListener, resumeAfter: string | null): Promise<void> {
+    // Before any await: a lingering channel taken up again must not close under its new listener.
+    if (this.lingerTimer) clearTimeout(this.lingerTimer);
+    this.lingerTimer = null;
     await this.ready;
     const state: ListenerState = { cursor: resumeAfter ?? this.cursor, pending: [] };
     this.listeners.set(listener, state);
@@ -130,8 +147,25 @@ class Channel {
   }
 
   remove(listener: ChannelListener): void {
-    this.listeners.delete(listener);
-    if (this.listeners.size === 0) void this.close();
+    if (!this.listeners.delete(listener) || this.listeners.size > 0) return;
+    const lingerMs = listener.tuning.lingerMs ?? CHANNEL_LINGER_MS;
+    if (lingerMs <= 0 || this.closed) return void this.close();
+    // No browser here any more: a leader elsewhere closing meanwhile need not hand its stream over to this instance.
+    void this.ctx.shared.memoDelete(presenceScope(this.name), this.ctx.instanceId).catch(() => undefined);
+    if (this.lingerTimer) clearTimeout(this.lingerTimer);
+    this.lingerTimer = setTimeout(() => {
+      this.lingerTimer = null;
+      if (this.listeners.size === 0) void this.close();
+    }, lingerMs);
+    this.lingerTimer.unref?.();
+  }
+
+  /** Ends a lingering channel at once (another channel of the account needs its connection). */
+  closeIfLingering(): void {
+    if (!this.lingerTimer || this.listeners.size > 0) return;
+    clearTimeout(this.lingerTimer);
+    this.lingerTimer = null;
+    void this.close();
   }
 
   /** Takes, keeps or gives up the lease; the holder runs the upstream socket. */
@@ -146,7 +180,8 @@ class Channel {
         if (!(await shared.renewLease(this.name, instanceId, CHANNEL_LEASE_MS))) {
           this.feed.stop();
           this.feed = null;
-        }
+          this.witness(null);
+        } else if (this.coverage) this.witness(this.coverage);
         return;
       }
       const first = this.listeners.keys().next();
@@ -171,7 +206,30 @@ class Channel {
     }
   }
 
+  /** Writes (or, with null, ends) this channel's witness, after the writes before it. */
+  private witness(coverage: StreamCoverage | null): void {
+    this.coverage = coverage;
+    const { ctx, name } = this;
+    const accountId = this.spec.accountId;
+    this.coverageWrites = this.coverageWrites
+      .then(() => (coverage ? writeCoverage({ ctx, accountId, channel: name, coverage }) : endCoverage({ ctx, accountId, channel: name })))
+      .catch((error: unknown) => console.error(JSON.stringify({ level: "error", msg: "live channel coverage", error: error instanceof Error ? error.message : String(error) })));
+  }
+
+  /** The leader's feed says what happened: the witness follows (subscribed, a row, or a break). */
+  private observe(event: ChannelEvent): void {
+    const now = this.ctx.now().getTime();
+    if (event.kind === "status" && event.state === "connected") {
+      const fullFeed = event.fullFeed === true && this.spec.symbols.length === 0;
+      this.witness(startedCoverage({ product: this.spec.product, symbols: this.spec.symbols, fullFeed, at: now }));
+    } else if (event.kind === "data") {
+      if (this.coverage) this.witness(withRow(this.coverage, typeof event.row.symbol === "string" ? event.row.symbol.toUpperCase() : null, now));
+    } else if (event.kind !== "handover" && this.coverage) this.witness(null);
+  }
+
   private async publish(event: ChannelEvent): Promise<void> {
+    this.observe(event);
+    if (event.kind === "status" && event.reason === "connection_limit") this.onConnectionLimit();
     const { shared } = this.ctx;
     try {
       await shared.append(this.name, JSON.stringify(event), CHANNEL_STREAM_MAX);
@@ -189,6 +247,9 @@ class Channel {
     if (this.closed) return;
     this.closed = true;
     this.onClosed();
+    if (this.lingerTimer) clearTimeout(this.lingerTimer);
+    this.lingerTimer = null;
+    if (this.coverage) this.witness(null);
     if (this.leaseTimer) clearInterval(this.leaseTimer);
     this.unfollow?.();
     await this.ready.catch(() => undefined);
@@ -240,9 +301,19 @@ export async function joinLiveChannel({
   const name = channelName(spec);
   let channel = channels.get(name);
   if (!channel) {
-    const created: Channel = new Channel(ctx, spec, name, () => {
-      if (channels.get(name) === created) channels.delete(name);
-    });
+    // The feed's filters changed: the account's lingering stream of the same product gives its connection up first.
+    for (const other of channels.values()) if (other.spec.accountId === spec.accountId && other.spec.product === spec.product) other.closeIfLingering();
+    const created: Channel = new Channel(
+      ctx,
+      spec,
+      name,
+      () => {
+        if (channels.get(name) === created) channels.delete(name);
+      },
+      () => {
+        for (const other of channels.values()) if (other !== created && other.spec.accountId === spec.accountId) other.closeIfLingering();
+      },
+    );
     channels.set(name, (channel = created));
   }
   const joined = channel;

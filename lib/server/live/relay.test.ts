@@ -22,7 +22,7 @@ const keys: string[] = [];
 /** Every stream a test opened: aborted after the file, and none of what they read may hold a key. */
 const clients: LiveClient[] = [];
 
-const FAST: Partial<LiveTuning> = { backoffInitialMs: 50, backoffMaxMs: 400, pollIntervalMs: 150, keepAliveMs: 60_000, watchdogCheckMs: 100 };
+const FAST: Partial<LiveTuning> = { backoffInitialMs: 50, backoffMaxMs: 400, pollIntervalMs: 150, keepAliveMs: 60_000, watchdogCheckMs: 100, lingerMs: 100 };
 
 withServiceAndDesk((s, d) => ((service = s), (desk = d)));
 

@@ -12,7 +12,7 @@ import { scrubSecret, withUserKey } from "../identity/key-vault";
 import type { SharedPollResult } from "./shared-polls";
 import { afterRow, joinSharedPoll } from "./shared-polls";
 import { encodeSse, encodeSseEvent, SSE_HEADERS, sseComment, sseEvent, sseRetry } from "./sse";
-import { joinLiveChannel } from "./live-hub";
+import { CHANNEL_LINGER_MS, joinLiveChannel } from "./live-hub";
 import type { ChannelEvent } from "../upstream/alpha-socket";
 import { liveProductOf } from "../upstream/alpha-socket";
 import { isStreamId } from "../shared";
@@ -35,6 +35,8 @@ export interface LiveTuning {
   handshakeTimeoutMs: number;
   /** SSE comment interval toward the browser. */
   keepAliveMs: number;
+  /** How long a channel keeps its upstream stream after its last browser left (a reload comes back to it). */
+  lingerMs: number;
   random: () => number;
 }
 
@@ -48,6 +50,7 @@ export const DEFAULT_LIVE_TUNING: LiveTuning = {
   watchdogCheckMs: 15_000,
   handshakeTimeoutMs: 10_000,
   keepAliveMs: 15_000,
+  lingerMs: CHANNEL_LINGER_MS,
   random: Math.random,
 };
 

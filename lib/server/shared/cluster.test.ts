@@ -24,7 +24,7 @@ import { SseReader } from "@/test/support/sse-reader";
  * PostgreSQL and Redis, in front of the real Alpha service.
  */
 const up = await clusterServersUp("the two-instance desk tests");
-const FAST: Partial<LiveTuning> = { backoffInitialMs: 50, backoffMaxMs: 400, pollIntervalMs: 150, keepAliveMs: 60_000, watchdogCheckMs: 100 };
+const FAST: Partial<LiveTuning> = { backoffInitialMs: 50, backoffMaxMs: 400, pollIntervalMs: 150, keepAliveMs: 60_000, watchdogCheckMs: 100, lingerMs: 100 };
 
 let service: RunningServer;
 let cluster: TestCluster;

@@ -17,6 +17,7 @@ import { scrubSecret, withUserKey } from "../identity/key-vault";
 import { assertNotBackingOff, backOff, knownRpm, rememberRpm, sharedFreeSeconds, usageTtlMs } from "./background-budget";
 import { unchangedCheckOf } from "./contract-check";
 import { answerOwner, checkedAnswer, heldBytes, readCachedAnswer, requestKey, writeCachedAnswer } from "./response-cache";
+import { requestedSymbols, STREAMED_LISTS, streamVerdict, type StreamVerdict } from "./stream-coverage";
 import { reuseRecentSummary, recordAfterCall, recordsAfterCall } from "../records/money-records";
 import { canonicalBody, MAX_LINK_REUSE_SECONDS, reuseSignedLinks, SIGNED_LINK_ENDPOINTS } from "./signed-links";
 import { recordSpend } from "../records/spend";
@@ -100,7 +101,9 @@ function chargePending(mapped: AlphaError, call: PaidCall): AlphaError {
 
 function sharedMeta(meta: ProxyMeta, now: Date): ProxyMeta {
   const ageSeconds = Math.max(0, Math.floor((now.getTime() - Date.parse(meta.fetchedAt)) / 1000));
-  return { ...meta, creditsCharged: 0, cached: true, ageSeconds };
+  // A call shared with the one that bought it was not bought again by this caller.
+  const { boughtAgainBecause: _bought, ...rest } = meta;
+  return { ...rest, creditsCharged: 0, cached: true, ageSeconds, heldBecause: meta.heldBecause ?? "fresh" };
 }
 
 /** An answer as the proxy passes it on: its JSON text always, the parsed data when it is at hand. */
@@ -220,6 +223,8 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     const pending = paid ? await openPaidCall({ ctx, user, input: { endpoint: id, accountId, price: await reservationPrice(id, prepared.parsed), seat } }) : null;
     // The answer this process last wrote for this request, checked by the contract: the same bytes need no second check.
     const checkedBefore = cacheable && !signedLinks ? checkedAnswer({ ctx, key }) : null;
+    // The answer is as of its sending: a row made after this moment may be missing from it (stream-coverage.ts).
+    const sentAt = ctx.now();
     let response;
     try {
       // The request validated above, sent as it is (not validated a second time).
@@ -241,7 +246,7 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
       if (mapped.status === 429) await backOff({ ctx, accountId, retryAfterSeconds: mapped.retryAfter });
       throw mapped;
     }
-    const fetchedAt = ctx.now();
+    const fetchedAt = sentAt;
     rememberRpm({ ctx, accountId, rpm: response.meta.rateLimit?.limit });
     // What the service counted, as its headers said on this answer: the gauge shows it (lib/server/money/usage.ts).
     if (response.meta.rateLimit) await rememberRateLimit({ ctx, accountId, rate: response.meta.rateLimit }).catch(() => undefined);
@@ -288,6 +293,7 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
       fetchedAt: fetchedAt.toISOString(),
       rateLimit: response.meta.rateLimit,
       recordId: written && record ? await record : null,
+      ...(staleVerdict && staleVerdict !== "current" ? { boughtAgainBecause: staleVerdict } : {}),
     };
     // An answer the check was not run on again is parsed only by a caller that reads its data (callAlpha).
     return { json, ...(bytes ? { bytes } : {}), data: response.sameAsChecked ? NOT_PARSED : response.data, meta };
@@ -304,13 +310,30 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     }
   }
 
+  // Past its freshness, a feed's page is still current while the market has been shut since it was bought, or while a
+  // live stream of the account covering it has watched it since and delivered nothing new (stream-coverage.ts).
+  let heldBecause: ProxyMeta["heldBecause"] = "fresh";
+  let staleVerdict: StreamVerdict | null = null;
+  const streamed = STREAMED_LISTS[id];
+  const stillCurrent = async (fetchedAt: Date): Promise<boolean> => {
+    if (marketQuietBetween(await activeCalendarView({ ctx }), fetchedAt.getTime(), ctx.now().getTime())) {
+      heldBecause = "market_shut";
+      return true;
+    }
+    if (!streamed) return false;
+    staleVerdict = await streamVerdict({ ctx, accountId, product: streamed, symbols: requestedSymbols(prepared.parsed), fetchedAtMs: fetchedAt.getTime() });
+    heldBecause = "live_stream";
+    return staleVerdict === "current";
+  };
+
   const fromCache = async (): Promise<ProxyAnswer | null> => {
     if (!cacheable) return null;
+    heldBecause = "fresh";
     const hit = await readCachedAnswer({
       ctx,
       key,
       freshnessSeconds: signedLinks ? MAX_LINK_REUSE_SECONDS : def.freshnessSeconds,
-      ...(FEED_LISTS.has(id) ? { stillCurrent: async (fetchedAt: Date) => marketQuietBetween(await activeCalendarView({ ctx }), fetchedAt.getTime(), ctx.now().getTime()) } : {}),
+      ...(FEED_LISTS.has(id) ? { stillCurrent } : {}),
     });
     const age = hit ? Math.max(0, Math.floor((ctx.now().getTime() - hit.fetchedAt.getTime()) / 1000)) : 0;
     const json = hit && signedLinks ? reuseSignedLinks(hit.body, age) : (hit?.body ?? null);
@@ -318,7 +341,8 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     const fetchedAt = hit.fetchedAt.toISOString();
     // Signed links are rewritten on the way out: only an answer sent as stored goes out as the held bytes.
     const bytes = json === hit.body ? heldBytes({ ctx, key, body: json }) : undefined;
-    return { json, ...(bytes ? { bytes } : {}), data: NOT_PARSED, meta: { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null, recordId: null } };
+    const meta: ProxyMeta = { endpoint: id, creditsCharged: 0, balance: null, cached: true, ageSeconds: 0, fetchedAt, rateLimit: null, recordId: null, heldBecause };
+    return { json, ...(bytes ? { bytes } : {}), data: NOT_PARSED, meta };
   };
 
   if (options.peek) {
