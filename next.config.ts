@@ -22,7 +22,7 @@ const nextConfig: NextConfig = {
     turbopackChunking: { minChunkSize: 150_000, maxChunkCountPerGroup: 6 },
     turbopackFileSystemCacheForBuild: !process.env.CI,
   },
-  serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "ws", "ioredis", "pg-boss"],
+  serverExternalPackages: ["better-sqlite3", "pdfkit", "@node-rs/argon2", "pg", "ws", "ioredis", "pg-boss"],
   // Typecheck and lint run as their own steps of `npm test`; the build need not repeat them.
   typescript: { ignoreBuildErrors: true },
   compiler: {

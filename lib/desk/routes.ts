@@ -10,6 +10,7 @@ import { accountRoutes } from "./account";
 import { batchInputSchema } from "./batches";
 import { calendarFeedSchema, calendarTokenParams, createCalendarFeedInputSchema, issuedCalendarFeedSchema } from "./calendar-feeds";
 import { briefRunSchema, briefScheduleSchema, createBriefScheduleInputSchema, listBriefRunsQuerySchema, updateBriefScheduleInputSchema } from "./briefs";
+import { concallBriefQuerySchema, concallBriefSchema, concallRoundupQuerySchema, concallRoundupSchema } from "./concall-briefs";
 import { proxyMetaSchema } from "./envelope";
 import { liveQuerySchema } from "./live";
 import { dismissFilingInputSchema, materialitySettingsSchema, saveMaterialityInputSchema } from "./materiality";
@@ -112,6 +113,11 @@ export const deskRoutes = {
   downloadBatchResults: route({ method: "GET", path: "/api/batches/[id]/results.jsonl", access: "user", kind: "file", params: idParams("batch job"), output: z.unknown() }),
 
   readTranscript: route({ method: "GET", path: "/api/concalls/transcript", access: "user", staleSeconds: Infinity, query: z.object({ url: z.url() }), output: z.object({ text: z.string(), fetchedAt: z.string() }) }),
+  // Concall briefs from what the desk holds (0 credits): one call's brief and PDF, a watchlist's weekly roundup.
+  getConcallBrief: route({ method: "GET", path: "/api/concalls/brief", access: "user", staleSeconds: 60, query: concallBriefQuerySchema, output: concallBriefSchema }),
+  downloadConcallBrief: route({ method: "GET", path: "/api/concalls/brief.pdf", access: "user", kind: "file", query: concallBriefQuerySchema, output: z.unknown() }),
+  getConcallRoundup: route({ method: "GET", path: "/api/concalls/roundup", access: "user", staleSeconds: 60, query: concallRoundupQuerySchema, output: concallRoundupSchema }),
+  downloadConcallRoundup: route({ method: "GET", path: "/api/concalls/roundup.pdf", access: "user", kind: "file", query: concallRoundupQuerySchema, output: z.unknown() }),
 
   // The results-season tracker: free index and calendar reads, computed on the server for the user's symbols.
   getSeason: route({ method: "GET", path: "/api/season", access: "user", staleSeconds: 60, query: seasonQuerySchema, output: seasonViewSchema }),

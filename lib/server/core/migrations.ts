@@ -481,6 +481,16 @@ const inviteRevocation: Migration = {
   },
 };
 
+/** Concall briefs list an account's held analyses (lib/server/briefs): by account and endpoint. */
+const heldAnswers: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.createIndex("response_cache_account_endpoint").on("response_cache").columns(["account_id", "endpoint"]).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropIndex("response_cache_account_endpoint").execute();
+  },
+};
+
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
@@ -497,4 +507,5 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_28_40_invite_revocation": inviteRevocation,
   "2026_11_28_45_calendar_feeds": calendarFeeds,
   "2026_11_28_45_materiality": materiality,
+  "2026_11_28_46_held_answers": heldAnswers,
 };
