@@ -12,6 +12,7 @@ import { calendarFeedSchema, calendarTokenParams, createCalendarFeedInputSchema,
 import { briefRunSchema, briefScheduleSchema, createBriefScheduleInputSchema, listBriefRunsQuerySchema, updateBriefScheduleInputSchema } from "./briefs";
 import { concallBriefQuerySchema, concallBriefSchema, concallRoundupQuerySchema, concallRoundupSchema } from "./concall-briefs";
 import { proxyMetaSchema } from "./envelope";
+import { estimatesViewSchema, estimateVersionSchema, fetchTablesInputSchema, fetchTablesResultSchema, scorecardQuerySchema, scorecardSchema, uploadEstimatesInputSchema } from "./estimates";
 import { liveQuerySchema } from "./live";
 import { dismissFilingInputSchema, materialitySettingsSchema, saveMaterialityInputSchema } from "./materiality";
 import { activeCalendarSchema, calendarVersionSchema, saveCalendarInputSchema } from "./market";
@@ -121,6 +122,13 @@ export const deskRoutes = {
 
   // The results-season tracker: free index and calendar reads, computed on the server for the user's symbols.
   getSeason: route({ method: "GET", path: "/api/season", access: "user", staleSeconds: 60, query: seasonQuerySchema, output: seasonViewSchema }),
+  // Results against the user's own estimates: the CSV upload (versions kept), the scorecard, its files, the priced fetch.
+  getEstimates: route({ method: "GET", path: "/api/estimates", access: "user", staleSeconds: 30, output: estimatesViewSchema }),
+  uploadEstimates: route({ method: "POST", path: "/api/estimates", access: "user", status: 201, maxBody: 450_000, body: uploadEstimatesInputSchema, output: z.object({ version: estimateVersionSchema }), invalidates: ["getEstimates", "getScorecard"] }),
+  getScorecard: route({ method: "GET", path: "/api/season/scorecard", access: "user", staleSeconds: 30, query: scorecardQuerySchema, output: scorecardSchema }),
+  fetchResultTables: route({ method: "POST", path: "/api/season/scorecard/tables", access: "user", body: fetchTablesInputSchema, output: fetchTablesResultSchema, invalidates: ["getScorecard", "getUsage", "getSpend"] }),
+  exportScorecardCsv: route({ method: "GET", path: "/api/season/scorecard.csv", access: "user", kind: "file", query: scorecardQuerySchema, output: z.unknown() }),
+  exportScorecardPdf: route({ method: "GET", path: "/api/season/scorecard.pdf", access: "user", kind: "file", query: scorecardQuerySchema, output: z.unknown() }),
 
   live: route({ method: "GET", path: "/api/live", access: "user", kind: "stream", query: liveQuerySchema, output: z.unknown() }),
 

@@ -4,6 +4,7 @@ import "server-only";
  * when a route has no function or a function's input or answer disagrees with its entry.
  */
 import { downloadConcallBrief, downloadConcallRoundup, getConcallBrief, getConcallRoundup } from "../briefs/concall-briefs";
+import { exportScorecardCsv, exportScorecardPdf, fetchResultTables, getEstimates, getScorecard, uploadEstimates } from "../briefs/estimates";
 import { answerHealth } from "../core/health";
 import { getAlphaKeyStatus } from "../identity/key-vault";
 import { clearSignInFailures } from "../identity/sign-in";
@@ -81,6 +82,12 @@ export const deskBindings = {
   getBatchInput: ({ ctx, user, params }) => getBatchInput({ ctx, user, jobId: params.id }),
   downloadBatchResults: ({ ctx, user, params, request }) => downloadBatchResults({ ctx, user, jobId: params.id, signal: request.signal }),
   readTranscript: readTranscriptText,
+  getEstimates: getEstimates,
+  uploadEstimates: uploadEstimates,
+  getScorecard: getScorecard,
+  fetchResultTables: fetchResultTables,
+  exportScorecardCsv: exportScorecardCsv,
+  exportScorecardPdf: exportScorecardPdf,
   getConcallBrief: getConcallBrief,
   downloadConcallBrief: downloadConcallBrief,
   getConcallRoundup: getConcallRoundup,

@@ -13,10 +13,10 @@ import { precompiled, writeGrouped } from "../core/precompiled";
 export const RESPONSE_CACHE_KEEP_MS = 25 * 60 * 60 * 1000;
 
 /**
- * Answers kept past that sweep: a call's analysis is settled once filed, and a concall brief compares it with the
- * quarter before (lib/server/briefs). They are still served as cached only within their freshness.
+ * Answers kept past that sweep: a call's analysis and a filing's table are settled once filed; a concall brief compares
+ * quarters and the season scorecard reads tables (lib/server/briefs). Served as cached only within their freshness.
  */
-export const KEPT_ENDPOINTS: readonly EndpointId[] = ["getConcallDetail"];
+export const KEPT_ENDPOINTS: readonly EndpointId[] = ["getConcallDetail", "getEarningsDetail"];
 
 /** Every answer of `endpoint` the desk holds for an account, newest first: what a brief may use at 0 credits. */
 export async function listHeldAnswers({ ctx, accountId, endpoint }: { ctx: DeskContext; accountId: string; endpoint: EndpointId }): Promise<CachedAnswer[]> {
