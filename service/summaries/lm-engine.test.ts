@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dailySummaryRequestSchema } from "../../lib/alpha/summaries";
 import { istWindowStart } from "../../lib/alpha/time";
-import { ManualClock } from "../clock";
 import { seedDataset } from "../dataset/seed";
 import { openDatabase } from "../store/db";
 import { checkCitations } from "./citation-check";
