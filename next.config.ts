@@ -26,7 +26,7 @@ const nextConfig: NextConfig = {
     turbopackChunking: { minChunkSize: 150_000, maxChunkCountPerGroup: 6 },
     turbopackFileSystemCacheForBuild: !process.env.CI,
   },
-  serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "ws", "ioredis", "pg-boss"],
+  serverExternalPackages: ["better-sqlite3", "pdfkit", "@node-rs/argon2", "pg", "ws", "ioredis", "pg-boss"],
   // Typecheck and lint run as their own steps of `npm test`; the build need not repeat them.
   // A build into another folder would add that folder's types to tsconfig.json (a tracked file, and a build source: every
   // build would then look stale). It reads tsconfig.side-build.json instead, which only extends tsconfig.json, and

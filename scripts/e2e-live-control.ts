@@ -11,7 +11,9 @@ import { ALERT_OUTPUT_TYPES } from "../lib/alpha/alerts";
 import { createAccount, issueApiKey } from "../service/accounts";
 import type { CompanyRecord } from "../service/dataset/companies";
 import { createRng } from "../service/dataset/rng";
-import { buildUpcomingEarnings } from "../service/dataset/rows";
+import { formatQuarterKey, parseQuarterKey, previousQuarter } from "../lib/alpha/quarters";
+import { baseQuarterFinancials, buildEarnings, buildUpcomingEarnings } from "../service/dataset/rows";
+import { recordEarnings } from "../service/store/record";
 import { insertCompany, insertUpcomingEarnings } from "../service/store/writes";
 import type { RunningServer } from "../service/server";
 import { dropStreamConnections, recordLiveEvent } from "./live-events";
@@ -52,6 +54,39 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
+const resultsSchema = z.object({ quarter: z.string().regex(/^q[1-4]_\d{2}$/) });
+
+/** A new listing (as after an IPO): known to the exchange, no results filed, no board meeting. */
+function listNewCompany(running: RunningServer): { symbol: string; company: CompanyRecord } {
+  const symbol = `NEWL${randomBytes(3).toString("hex").toUpperCase()}`;
+  const company: CompanyRecord = {
+    symbol,
+    companyName: `${symbol} Limited`,
+    scripCode: String(940_000 + Math.floor(Math.random() * 59_999)),
+    isin: `INE${randomBytes(3).toString("hex").toUpperCase()}01012`,
+    sector: "Industrials",
+    industry: "Capital Goods",
+    basicIndustry: "Industrial Machinery",
+    macroEconomicIndicator: "Industrials",
+    marketCapCr: 1_250,
+    fiscalYearEnd: "march",
+  };
+  const db = running.service.ctx.db;
+  insertCompany(db, {
+    symbol,
+    company_name: company.companyName,
+    scrip_code: company.scripCode,
+    isin: company.isin,
+    sector: company.sector,
+    industry: company.industry,
+    basic_industry: company.basicIndustry,
+    macro_economic_indicator: company.macroEconomicIndicator,
+    market_cap: company.marketCapCr,
+    logo: `/v1/assets/logos/${encodeURIComponent(symbol)}.svg`,
+  });
+  return { symbol, company };
+}
+
 export async function startLiveControl(running: RunningServer): Promise<{ url: string; close: () => Promise<void> }> {
   const issued: string[] = [];
   const server = createServer((req, res) => {
@@ -87,34 +122,26 @@ export async function startLiveControl(running: RunningServer): Promise<{ url: s
         if (req.method === "POST" && path === "/companies") {
           // A new listing (as after an IPO): known to the exchange, no results filed, no board meeting unless asked.
           const input = companySchema.parse(await readJson(req));
-          const symbol = `NEWL${randomBytes(3).toString("hex").toUpperCase()}`;
-          const company: CompanyRecord = {
-            symbol,
-            companyName: `${symbol} Limited`,
-            scripCode: String(940_000 + Math.floor(Math.random() * 59_999)),
-            isin: `INE${randomBytes(3).toString("hex").toUpperCase()}01012`,
-            sector: "Industrials",
-            industry: "Capital Goods",
-            basicIndustry: "Industrial Machinery",
-            macroEconomicIndicator: "Industrials",
-            marketCapCr: 1_250,
-            fiscalYearEnd: "march",
-          };
-          const db = running.service.ctx.db;
-          insertCompany(db, {
-            symbol,
-            company_name: company.companyName,
-            scrip_code: company.scripCode,
-            isin: company.isin,
-            sector: company.sector,
-            industry: company.industry,
-            basic_industry: company.basicIndustry,
-            macro_economic_indicator: company.macroEconomicIndicator,
-            market_cap: company.marketCapCr,
-            logo: `/v1/assets/logos/${encodeURIComponent(symbol)}.svg`,
-          });
-          if (input.meeting) insertUpcomingEarnings(db, buildUpcomingEarnings(createRng(`e2e-meeting-${symbol}`), company, input.meeting.atMs, { quarter: input.meeting.quarter }));
+          const { symbol, company } = listNewCompany(running);
+          if (input.meeting) insertUpcomingEarnings(running.service.ctx.db, buildUpcomingEarnings(createRng(`e2e-meeting-${symbol}`), company, input.meeting.atMs, { quarter: input.meeting.quarter }));
           return send(res, 201, { symbol });
+        }
+        if (req.method === "POST" && path === "/results") {
+          // A new listing files a quarter's results now, as the simulator files them (table in ₹ crore, standalone).
+          const input = resultsSchema.parse(await readJson(req));
+          const { symbol, company } = listNewCompany(running);
+          const rng = createRng(`e2e-results-${symbol}`);
+          const q = parseQuarterKey(input.quarter)!;
+          const previousKey = formatQuarterKey(previousQuarter(q));
+          const yearAgoKey = formatQuarterKey({ ...q, fy: q.fy - 1 });
+          const { row } = buildEarnings(rng, company, Date.now(), {
+            quarter: input.quarter,
+            current: baseQuarterFinancials(rng, company, input.quarter, 0),
+            previous: baseQuarterFinancials(rng, company, previousKey, 0.25),
+            yearAgo: baseQuarterFinancials(rng, company, yearAgoKey, 1),
+          });
+          recordEarnings(running.service.ctx, row);
+          return send(res, 201, { symbol, table: row.earnings_table });
         }
         return send(res, 404, { error: "not found" });
       } catch (error) {

@@ -31,6 +31,8 @@ import { registerNewsRoutes } from "./routes/news";
 import { ResponseCache } from "./routes/response-cache";
 import { registerSymbolRoutes } from "./routes/symbols";
 import { resolveSigningSecret } from "./signing";
+import { defaultSummaryEngine } from "./summaries/daily-summary";
+import { summaryEngineFromConfig } from "./summaries/lm-engine";
 import { registerSummaryRoutes } from "./summaries/routes";
 import type { Db } from "./store/db";
 
@@ -132,10 +134,12 @@ export function createService(options: CreateServiceOptions): Service {
   registerCitationRoutes(app);
   registerAccountRoutes(app, deps);
   // Route modules of other parts plug in here, one line each: registerXRoutes(app, deps).
-  registerSummaryRoutes(app, deps);
+  // The deterministic engine, or a language model restyling its prose when one is configured (held to the same citations).
+  const engine = summaryEngineFromConfig(defaultSummaryEngine, config);
+  registerSummaryRoutes(app, { ...deps, engine });
   registerBatchRoutes(app, deps);
   if (options.batchWorker ?? true) {
-    const worker = startBatchWorker(ctx);
+    const worker = startBatchWorker(ctx, { engine });
     deps.onClose(() => void worker.stop());
   }
 

@@ -27,6 +27,13 @@ export const serviceConfigSchema = z.object({
    * sessions. Re-read when it changes; missing or invalid: the built-in NSE calendar.
    */
   marketCalendarPath: z.string().optional(),
+  /**
+   * An OpenAI-compatible endpoint (`…/v1`) and model that restyle summaries' prose (service/summaries/lm-engine.ts);
+   * unset, summaries are the deterministic engine's. The key, when the endpoint needs one, is sent to it only.
+   */
+  summaryModelUrl: z.string().url().optional(),
+  summaryModel: z.string().min(1).optional(),
+  summaryModelKey: z.string().min(1).optional(),
 });
 
 export type ServiceConfig = z.infer<typeof serviceConfigSchema>;
@@ -48,5 +55,8 @@ export function serviceConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serv
     simulator: bool(env.ALPHA_SERVICE_SIMULATOR),
     simulatorSpeed: env.ALPHA_SERVICE_SIMULATOR_SPEED,
     marketCalendarPath: env.ALPHA_SERVICE_MARKET_CALENDAR,
+    summaryModelUrl: env.ALPHA_SERVICE_SUMMARY_MODEL_URL || undefined,
+    summaryModel: env.ALPHA_SERVICE_SUMMARY_MODEL || undefined,
+    summaryModelKey: env.ALPHA_SERVICE_SUMMARY_MODEL_KEY || undefined,
   });
 }

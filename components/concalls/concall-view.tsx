@@ -16,6 +16,7 @@ import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime, formatRelativeTime } from "@/lib/format/time";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { ConcallAssets } from "./concall-assets";
+import { ConcallBriefPanel } from "./concall-brief";
 import { concallGlance, GuidanceBlock, IndicatorList, RedFlagsBlock } from "./concall-parts";
 import { alphaInstant } from "./dates";
 import { callContextInputs } from "./inputs";
@@ -212,6 +213,7 @@ function ConcallAnalysis({ symbol, quarter }: { symbol: string; quarter: string 
           <AnalysisSections call={call} />
         </div>
         <CallMetaNote id="getConcallDetail" input={input} meta={query.data.meta} what={`the ${symbol} ${label} call analysis`} />
+        <ConcallBriefPanel symbol={symbol} quarter={quarter} />
       </div>
     );
   }

@@ -24,6 +24,7 @@ import { deskQuery } from "@/lib/query/desk";
 import { useSymbolNames } from "@/lib/query/symbol-names";
 import { didYouMean } from "@/lib/symbols/instruments";
 import { cn } from "@/lib/utils";
+import { SeasonScorecardLazy } from "./season-scorecard-lazy";
 
 
 /** The last day results may be filed (the deadline instant is the next midnight). */
@@ -236,6 +237,7 @@ export function SeasonTracker({ watchlists }: { watchlists: readonly { id: strin
       ) : view ? (
         <>
           <SeasonSummary view={view} />
+          {scope === "watchlist" && search.watchlist && <SeasonScorecardLazy watchlist={search.watchlist} quarter={view.quarter} />}
           {view.instruments.length > 0 && (
             <p className="text-xs text-muted-foreground" data-testid="season-instruments">
               Left out, not companies (they file no results):{" "}

@@ -87,6 +87,12 @@ export function listFreshCompany(meeting?: { quarter: string; atMs: number }): P
   return control<{ symbol: string }>("POST", "/companies", meeting ? { meeting } : {});
 }
 
+/** A new listing files a quarter's results now, as the simulator files them: its symbol and the filed table (₹ crore). */
+export function fileFreshResults(quarter: string): Promise<{ symbol: string; table: { unit: string; basis: string; periods: string[]; rows: { label: string; values: (number | null)[] }[] } }> {
+  requireLiveTag("fileFreshResults");
+  return control("POST", "/results", { quarter });
+}
+
 /** Drops every WebSocket of the service server-side. */
 export function dropStreams(): Promise<{ dropped: number }> {
   requireLiveTag("dropStreams");

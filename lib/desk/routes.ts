@@ -10,7 +10,9 @@ import { accountRoutes } from "./account";
 import { batchInputSchema } from "./batches";
 import { calendarFeedSchema, calendarTokenParams, createCalendarFeedInputSchema, issuedCalendarFeedSchema } from "./calendar-feeds";
 import { briefRunSchema, briefScheduleSchema, createBriefScheduleInputSchema, listBriefRunsQuerySchema, updateBriefScheduleInputSchema } from "./briefs";
+import { concallBriefQuerySchema, concallBriefSchema, concallRoundupQuerySchema, concallRoundupSchema } from "./concall-briefs";
 import { proxyMetaSchema } from "./envelope";
+import { estimatesViewSchema, estimateVersionSchema, fetchTablesInputSchema, fetchTablesResultSchema, scorecardQuerySchema, scorecardSchema, uploadEstimatesInputSchema } from "./estimates";
 import { liveQuerySchema } from "./live";
 import { dismissFilingInputSchema, materialitySettingsSchema, saveMaterialityInputSchema } from "./materiality";
 import { activeCalendarSchema, calendarVersionSchema, saveCalendarInputSchema } from "./market";
@@ -112,9 +114,21 @@ export const deskRoutes = {
   downloadBatchResults: route({ method: "GET", path: "/api/batches/[id]/results.jsonl", access: "user", kind: "file", params: idParams("batch job"), output: z.unknown() }),
 
   readTranscript: route({ method: "GET", path: "/api/concalls/transcript", access: "user", staleSeconds: Infinity, query: z.object({ url: z.url() }), output: z.object({ text: z.string(), fetchedAt: z.string() }) }),
+  // Concall briefs from what the desk holds (0 credits): one call's brief and PDF, a watchlist's weekly roundup.
+  getConcallBrief: route({ method: "GET", path: "/api/concalls/brief", access: "user", staleSeconds: 60, query: concallBriefQuerySchema, output: concallBriefSchema }),
+  downloadConcallBrief: route({ method: "GET", path: "/api/concalls/brief.pdf", access: "user", kind: "file", query: concallBriefQuerySchema, output: z.unknown() }),
+  getConcallRoundup: route({ method: "GET", path: "/api/concalls/roundup", access: "user", staleSeconds: 60, query: concallRoundupQuerySchema, output: concallRoundupSchema }),
+  downloadConcallRoundup: route({ method: "GET", path: "/api/concalls/roundup.pdf", access: "user", kind: "file", query: concallRoundupQuerySchema, output: z.unknown() }),
 
   // The results-season tracker: free index and calendar reads, computed on the server for the user's symbols.
   getSeason: route({ method: "GET", path: "/api/season", access: "user", staleSeconds: 60, query: seasonQuerySchema, output: seasonViewSchema }),
+  // Results against the user's own estimates: the CSV upload (versions kept), the scorecard, its files, the priced fetch.
+  getEstimates: route({ method: "GET", path: "/api/estimates", access: "user", staleSeconds: 30, output: estimatesViewSchema }),
+  uploadEstimates: route({ method: "POST", path: "/api/estimates", access: "user", status: 201, maxBody: 450_000, body: uploadEstimatesInputSchema, output: z.object({ version: estimateVersionSchema }), invalidates: ["getEstimates", "getScorecard"] }),
+  getScorecard: route({ method: "GET", path: "/api/season/scorecard", access: "user", staleSeconds: 30, query: scorecardQuerySchema, output: scorecardSchema }),
+  fetchResultTables: route({ method: "POST", path: "/api/season/scorecard/tables", access: "user", body: fetchTablesInputSchema, output: fetchTablesResultSchema, invalidates: ["getScorecard", "getUsage", "getSpend"] }),
+  exportScorecardCsv: route({ method: "GET", path: "/api/season/scorecard.csv", access: "user", kind: "file", query: scorecardQuerySchema, output: z.unknown() }),
+  exportScorecardPdf: route({ method: "GET", path: "/api/season/scorecard.pdf", access: "user", kind: "file", query: scorecardQuerySchema, output: z.unknown() }),
 
   live: route({ method: "GET", path: "/api/live", access: "user", kind: "stream", query: liveQuerySchema, output: z.unknown() }),
 

@@ -2,7 +2,7 @@ import { quarterLabel } from "../../lib/alpha/quarters";
 import type { SummaryMode } from "../../lib/alpha/summaries";
 import { istWindowStart, toIstIso } from "../../lib/alpha/time";
 import type { SummaryEngine, SummaryEngineContext, SummaryInput, SummaryResult, SummaryStatus } from "./engine";
-import type { AlertFact, EarningsFact, EarningsTableFact, SymbolFacts } from "./facts";
+import type { AlertFact, ConcallFact, EarningsFact, EarningsTableFact, NewsFact, SymbolFacts } from "./facts";
 import { findCompanies, gatherSymbolFacts, hasAnyFact } from "./facts";
 import {
   clause,
@@ -180,22 +180,7 @@ function yearAgoIndex(periods: readonly string[]): number | null {
   return i > 0 ? i : null;
 }
 
-function resultsLine(e: EarningsFact): string {
-  const flag = e.significant ? " [significant]" : "";
-  return `- **Results**${flag} — ${quarterLabel(e.quarter)}, filed ${formatIstDateTime(e.atMs)}: ${inline(firstSentence(e.summary))}${resultsFigures(e)}`;
-}
 
-function concallLines(f: SymbolFacts): string[] {
-  return f.concalls.map((c) => {
-    const guidance = c.guidance ? inline(firstSentence(c.guidance, 260)) : "no guidance stated";
-    const red = c.redflags ? ` Red flags: ${inline(firstSentence(c.redflags, 200))}` : "";
-    const ind =
-      c.positives.length + c.negatives.length > 0
-        ? ` Indicators: ${[...c.positives.slice(0, 2).map((p) => `+ ${inline(p)}`), ...c.negatives.slice(0, 2).map((n) => `− ${inline(n)}`)].join("; ")}.`
-        : "";
-    return `- **Concall guidance** — ${quarterLabel(c.quarter)} call, analysis filed ${formatIstDateTime(c.atMs)}: ${guidance}${red}${ind}`;
-  });
-}
 
 function newsLines(f: SymbolFacts, max: number, withSummary: boolean): string[] {
   const lines = f.news.slice(0, max).map((n) => {
@@ -226,21 +211,6 @@ function profileLine(h: Holding): string {
   parts.push(`market cap ${formatCrore(h.facts.company.marketCapCr)}`);
   if (h.label) parts.push(`label “${inline(h.label)}”`);
   return `*${parts.join(" · ")}*`;
-}
-
-/** The one thing about a holding a PM should hear first. */
-function keyPoint(f: SymbolFacts): string | null {
-  const results = f.earnings[0];
-  if (results) return `${quarterLabel(results.quarter)} results filed — ${inline(clause(results.summary, 120))}`;
-  const priced = f.alerts.find((a) => a.type === "price_alert" && a.price);
-  if (priced?.price) return `moved ${formatSignedPercent(priced.price.changePercent)} (price alert, ${formatIstTime(priced.atMs)})`;
-  const alert = f.alerts[0];
-  if (alert) return `${alertLabel(alert.type).toLowerCase()}: ${inline(clause(alert.reason, 120))}`;
-  const news = f.news.find((n) => isNonNeutral(n.sentiment));
-  if (news) return `${news.sentiment} news: “${inline(news.title)}”`;
-  const call = f.concalls[0];
-  if (call) return `${quarterLabel(call.quarter)} concall guidance`;
-  return null;
 }
 
 function weigh(input: SummaryInput, facts: Map<string, SymbolFacts>): { known: Holding[]; unknown: string[]; weighted: boolean } {
@@ -288,37 +258,168 @@ function byWeightThenInput(a: Holding, b: Holding): number {
   return (b.weight ?? 0) - (a.weight ?? 0) || a.index - b.index;
 }
 
+/** What a summary cites: the records its figures and claims come from, numbered in order of first use. */
+export const SOURCE_KINDS = { filing: "Results filing", alert: "Alert", news: "News item", call: "Concall analysis", company: "Company profile", request: "Your request" } as const;
+export type SourceKind = keyof typeof SOURCE_KINDS;
+
+class Sources {
+  private readonly list: { kind: SourceKind; id: string; text: string }[] = [];
+  private readonly index = new Map<string, number>();
+  /** The marker of a record (`[3]`), adding it to the list the first time. */
+  cite(kind: SourceKind, id: string, text: string): string {
+    const key = `${kind}:${id}`;
+    let n = this.index.get(key);
+    if (n === undefined) {
+      this.list.push({ kind, id, text });
+      n = this.list.length;
+      this.index.set(key, n);
+    }
+    return `[${n}]`;
+  }
+  lines(): string[] {
+    if (this.list.length === 0) return [];
+    return ["## Sources", "", ...this.list.map((s, i) => `${i + 1}. ${SOURCE_KINDS[s.kind]} \`${s.id}\` — ${s.text}`)];
+  }
+}
+
+const REQUEST_ID = "request";
+
+function citeRequest(src: Sources, frame: Frame): string {
+  return src.cite("request", REQUEST_ID, frame.weighted ? "the holdings and exposures you sent, and the window asked for" : "the symbols you sent, and the window asked for");
+}
+
+function citeFiling(src: Sources, h: Holding, e: EarningsFact): string {
+  return src.cite("filing", e.id, `${h.symbol} ${quarterLabel(e.quarter)} results, filed ${formatIstDateTime(e.atMs)}`);
+}
+
+function citeAlert(src: Sources, h: Holding, a: AlertFact): string {
+  return src.cite("alert", a.id, `${h.symbol} ${alertLabel(a.type).toLowerCase()}, ${formatIstDateTime(a.atMs)}`);
+}
+
+function citeNews(src: Sources, h: Holding, n: NewsFact): string {
+  return src.cite("news", n.id, `${h.symbol}, ${inline(n.source)}, ${formatIstDateTime(n.atMs)}${/^https?:\/\/[^\s()]+$/.test(n.link) ? ` · [article](${n.link})` : ""}`);
+}
+
+function citeCall(src: Sources, h: Holding, c: ConcallFact): string {
+  return src.cite("call", c.id, `${h.symbol} ${quarterLabel(c.quarter)} call, analysis filed ${formatIstDateTime(c.atMs)}`);
+}
+
+/** "a" or "an" before a word, by its sound (an unusual volume, a 52-week high). */
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? "an" : "a";
+}
+
+/** How much a holding's day matters, before its weight: results most, then a large move, a call, a curated alert, news. */
+function eventScore(f: SymbolFacts): number {
+  let score = 0;
+  for (const e of f.earnings) score = Math.max(score, e.significant ? 5 : 4);
+  for (const a of f.alerts) {
+    const move = Math.abs(a.price?.changePercent ?? 0);
+    score = Math.max(score, MOVE_ALERT_TYPES.has(a.type) ? (move >= 3 ? 4 : 2.5) : a.important ? 2.5 : 1.5);
+  }
+  if (f.concalls.length > 0) score = Math.max(score, 2);
+  if (f.news.some((n) => isNonNeutral(n.sentiment))) score = Math.max(score, 1);
+  return score;
+}
+
+/** The one thing about a holding a PM should hear first, with the record it comes from. */
+function keyPointCited(src: Sources, h: Holding): string | null {
+  const f = h.facts;
+  const results = f.earnings[0];
+  if (results) return `filed its ${quarterLabel(results.quarter)} results: ${inline(clause(results.summary, 160))} ${citeFiling(src, h, results)}`;
+  const priced = f.alerts.find((a) => MOVE_ALERT_TYPES.has(a.type) && a.price);
+  if (priced?.price) return `moved ${formatSignedPercent(priced.price.changePercent)} to ${formatRupees(priced.price.value)} (${alertLabel(priced.type).toLowerCase()} at ${formatIstTime(priced.atMs)}) ${citeAlert(src, h, priced)}`;
+  const alert = f.alerts[0];
+  if (alert) return `had ${article(alertLabel(alert.type))} ${alertLabel(alert.type).toLowerCase()}: ${inline(clause(alert.reason, 140))} ${citeAlert(src, h, alert)}`;
+  const call = f.concalls[0];
+  if (call) return `held its ${quarterLabel(call.quarter)} call: ${call.guidance ? inline(clause(call.guidance, 160)) : "no guidance stated"} ${citeCall(src, h, call)}`;
+  const news = f.news.find((n) => isNonNeutral(n.sentiment));
+  if (news) return `drew ${news.sentiment} news: “${inline(news.title)}” ${citeNews(src, h, news)}`;
+  return null;
+}
+
+function weightWords(h: Holding, request: () => string): string {
+  return h.weight !== null ? ` (${formatShare(h.weight)} of the book ${request()})` : "";
+}
+
+/** The holding's day in sentences, each closed by the record it comes from. */
+function holdingSentences(src: Sources, h: Holding): string[] {
+  const out: string[] = [];
+  for (const e of h.facts.earnings) {
+    const flag = e.significant ? " The filing is marked significant." : "";
+    out.push(`Results for ${quarterLabel(e.quarter)}, filed ${formatIstDateTime(e.atMs)}: ${inline(firstSentence(e.summary))}${resultsFigures(e)}${flag}`.replace(/\.?$/, ` ${citeFiling(src, h, e)}.`));
+  }
+  for (const a of h.facts.alerts.slice(0, MAX_ALERTS_CITED)) {
+    const price = a.price ? ` (${priceContext(a)})` : "";
+    const label = alertLabel(a.type).toLowerCase();
+    const drivers = a.drivers.length > 0 ? `. Drivers: ${inline(a.drivers.join("; "))}` : "";
+    out.push(`${a.important ? "A curated" : article(label) === "an" ? "An" : "A"} ${label} at ${formatIstDateTime(a.atMs)}: ${inline(a.reason.trim().replace(/[.!?]+$/, ""))}${price}${drivers} ${citeAlert(src, h, a)}.`);
+  }
+  if (h.facts.alerts.length > MAX_ALERTS_CITED) out.push(`Further alerts follow the same pattern.`);
+  const news = h.facts.news.slice(0, MAX_NEWS_CITED);
+  for (const n of news) out.push(`${inline(n.source)} reported at ${formatIstDateTime(n.atMs)} (${n.sentiment}): “${inline(n.title)}” ${citeNews(src, h, n)}.`);
+  if (h.facts.news.length > MAX_NEWS_CITED) out.push("More news items came in the window; the ones above are the latest.");
+  for (const c of h.facts.concalls) {
+    const guidance = c.guidance ? inline(firstSentence(c.guidance, 260)) : "no guidance stated.";
+    const red = c.redflags ? ` Red flags: ${inline(firstSentence(c.redflags, 200))}` : "";
+    const ind =
+      c.positives.length + c.negatives.length > 0
+        ? ` Indicators: ${[...c.positives.slice(0, 2).map((p) => `+ ${inline(p)}`), ...c.negatives.slice(0, 2).map((n) => `− ${inline(n)}`)].join("; ")}.`
+        : "";
+    out.push(`On its ${quarterLabel(c.quarter)} call (analysis filed ${formatIstDateTime(c.atMs)}), management guided: ${guidance}${red}${ind}`.replace(/\.?$/, ` ${citeCall(src, h, c)}.`));
+  }
+  return out;
+}
+
+/**
+ * The exposure summary in prose: an opening on what mattered most for this book today and why, the book in a sentence,
+ * then each holding by weight in sentences. Every figure and claim closes with the record it came from ([n], listed
+ * under Sources); citation-check.ts holds the text to that.
+ */
 function writeExposure(frame: Frame): string {
+  const src = new Sources();
   const ordered = [...frame.known].sort(byWeightThenInput);
   const material = ordered.filter((h) => isMaterial("exposure", h.facts));
   const out = preamble(frame, frame.weighted ? "Portfolio summary" : "Watchlist summary");
+  const request = () => citeRequest(src, frame);
 
-  const head: string[] = [];
-  head.push(`**${plural(frame.known.length, frame.weighted ? "holding" : "symbol")}, ${material.length} with material updates in the window.**`);
+  // What mattered most: the largest event weighted by the holding's share of the book (equal shares for a watchlist).
+  const equal = 1 / Math.max(1, ordered.length);
+  const ranked = [...material].sort((a, b) => (b.weight ?? equal) * eventScore(b.facts) - (a.weight ?? equal) * eventScore(a.facts) || byWeightThenInput(a, b));
+  const top = ranked[0];
+  const opening: string[] = [];
+  const topPoint = top ? keyPointCited(src, top) : null;
+  if (top && topPoint) {
+    opening.push(`**What mattered most today: ${top.symbol}${weightWords(top, request)} ${topPoint}.**`);
+    const why =
+      top === ordered[0] && frame.weighted
+        ? `It is your largest holding, so this moves the book more than anything else in the window ${request()}.`
+        : frame.weighted && top.weight !== null
+          ? `Weighted by its share of the book, it is the day's largest event ${request()}.`
+          : "Of the day's events in these symbols it is the most consequential: results first, then large moves, calls, curated alerts and news.";
+    opening.push(why);
+    const next = ranked
+      .slice(1, 3)
+      .map((h) => {
+        const point = keyPointCited(src, h);
+        return point ? `${h.symbol}${weightWords(h, request)} ${point}` : null;
+      })
+      .filter((p): p is string => p !== null);
+    if (next.length > 0) opening.push(`Next by weight: ${next.join("; ")}.`);
+  }
+  const tone = netTone(frame.totals);
+  if (frame.totals.news > 0) opening.push(`News tone across the book was ${tone}.`);
   const concentration = concentrationSentence(frame, ordered);
-  if (concentration) head.push(concentration);
-  const points = material
-    .slice(0, 3)
-    .map((h) => {
-      const point = keyPoint(h.facts);
-      return point ? `${h.symbol}${h.weight !== null ? ` (${formatShare(h.weight)})` : ""} ${point}` : null;
-    })
-    .filter((p): p is string => p !== null);
-  if (points.length > 0) head.push(`Key updates: ${points.join("; ")}.`);
-  if (frame.totals.news > 0) head.push(`News tone across the book: ${sentimentMix(frame.totals)} (${netTone(frame.totals)}).`);
-  out.push(head.join(" "), "", windowLine(frame), "", ...unknownLine(frame));
+  const book = concentration ? `${concentration} ${request()}` : "";
+  out.push(opening.join(" "), "", ...(book ? [book, ""] : []), `${windowLine(frame).replace(/ Read: [^_]*_$/, "_")} ${request()}`, "", ...unknownLine(frame));
 
   for (const h of ordered) {
-    out.push(sectionHeading(h), profileLine(h), "");
-    const body = [
-      ...h.facts.earnings.map(resultsLine),
-      ...h.facts.alerts.slice(0, MAX_ALERTS_CITED).map(alertLine),
-      ...(h.facts.alerts.length > MAX_ALERTS_CITED ? [`- …and ${plural(h.facts.alerts.length - MAX_ALERTS_CITED, "more alert")}.`] : []),
-      ...newsLines(h.facts, MAX_NEWS_CITED, false),
-      ...concallLines(h.facts),
-    ];
-    out.push(...(body.length > 0 ? body : ["_No news, alerts, results or concall guidance in the window._"]), "");
+    const profile = `${profileLine(h)} ${src.cite("company", h.symbol, `${h.symbol}: ${inline(h.facts.company.companyName)}, sector and market cap`)}${h.weight !== null || h.label ? ` ${request()}` : ""}`;
+    out.push(sectionHeading(h), profile, "");
+    const body = holdingSentences(src, h);
+    out.push(body.length > 0 ? body.join(" ") : "_No news, alerts, results or concall guidance in the window._", "");
   }
+  out.push(...src.lines());
   return out.join("\n").trimEnd() + "\n";
 }
 
@@ -450,21 +551,29 @@ function writeNews(frame: Frame): string {
 }
 
 function writeQuiet(frame: Frame, status: "success_no_news" | "success_no_signal"): string {
-  const out = preamble(frame, frame.input.mode === "exposure" ? (frame.weighted ? "Portfolio summary" : "Watchlist summary") : frame.input.mode === "intraday_movements" ? "Intraday movements" : "News context");
+  if (frame.input.mode === "exposure") return writeQuietExposure(frame, status);
+  const out = preamble(frame, frame.input.mode === "intraday_movements" ? "Intraday movements" : "News context");
   const symbols = plural(frame.known.length, "symbol");
   if (status === "success_no_news") {
     out.push(`No news, alerts, results or concall guidance for the ${symbols} in the window.`);
   } else {
-    const what =
-      frame.input.mode === "intraday_movements"
-        ? "no price or volume alerts"
-        : frame.input.mode === "news_context"
-          ? "no news with a positive or negative sentiment"
-          : "no alerts, results, concall guidance or news with a positive or negative sentiment";
+    const what = frame.input.mode === "intraday_movements" ? "no price or volume alerts" : "no news with a positive or negative sentiment";
     const news = frame.totals.news > 0 ? ` Its news: ${sentimentMix(frame.totals)}.` : "";
     out.push(`Nothing material for this summary: the window holds ${what} for the ${symbols}.${news}`);
   }
   out.push("", windowLine(frame), "", ...unknownLine(frame));
+  return out.join("\n").trimEnd() + "\n";
+}
+
+/** A quiet day of a book in prose, its figures cited like any other summary's. */
+function writeQuietExposure(frame: Frame, status: "success_no_news" | "success_no_signal"): string {
+  const src = new Sources();
+  const out = preamble(frame, frame.weighted ? "Portfolio summary" : "Watchlist summary");
+  const request = citeRequest(src, frame);
+  const symbols = plural(frame.known.length, "symbol");
+  if (status === "success_no_news") out.push(`Nothing to report: no news, alerts, results or concall guidance for the ${symbols} in the window ${request}.`);
+  else out.push(`Nothing material for this book: the window holds no alerts, results, concall guidance or news with a positive or negative sentiment for the ${symbols} ${request}. Its news was all neutral in tone.`);
+  out.push("", `${windowLine(frame).replace(/ Read: [^_]*_$/, "_")} ${request}`, "", ...unknownLine(frame), ...src.lines());
   return out.join("\n").trimEnd() + "\n";
 }
 

@@ -481,6 +481,52 @@ const inviteRevocation: Migration = {
   },
 };
 
+/** Concall briefs list an account's held analyses (lib/server/briefs): by account and endpoint. */
+const heldAnswers: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.createIndex("response_cache_account_endpoint").on("response_cache").columns(["account_id", "endpoint"]).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropIndex("response_cache_account_endpoint").execute();
+  },
+};
+
+/** A manager's own estimates: each uploaded file a version, every version kept (lib/server/briefs/estimates.ts). */
+const estimates: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("estimate_versions")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("filename", "text", (c) => c.notNull())
+      .addColumn("number", "integer", (c) => c.notNull())
+      .addColumn("row_count", "integer", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addUniqueConstraint("estimate_versions_user_number", ["user_id", "number"])
+      .execute();
+    await db.schema
+      .createTable("estimates")
+      .addColumn("version_id", "text", (c) => c.notNull())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("line", "integer", (c) => c.notNull())
+      .addColumn("symbol", "text", (c) => c.notNull())
+      .addColumn("quarter", "text", (c) => c.notNull())
+      .addColumn("line_item", "text", (c) => c.notNull())
+      .addColumn("value", "double precision", (c) => c.notNull())
+      .addColumn("unit", "text", (c) => c.notNull())
+      .addColumn("basis", "text", (c) => c.notNull())
+      .addColumn("source", "text", (c) => c.notNull())
+      .addColumn("as_of", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("estimates_pk", ["version_id", "line"])
+      .execute();
+    await db.schema.createIndex("estimates_user_quarter").on("estimates").columns(["user_id", "quarter"]).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("estimates").ifExists().execute();
+    await db.schema.dropTable("estimate_versions").ifExists().execute();
+  },
+};
+
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
@@ -497,4 +543,6 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_28_40_invite_revocation": inviteRevocation,
   "2026_11_28_45_calendar_feeds": calendarFeeds,
   "2026_11_28_45_materiality": materiality,
+  "2026_11_28_46_held_answers": heldAnswers,
+  "2026_11_28_46_estimates": estimates,
 };

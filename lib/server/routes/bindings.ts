@@ -3,6 +3,8 @@ import "server-only";
  * Every route of lib/desk/routes.ts bound to its server function, one line each. The `satisfies` fails to compile
  * when a route has no function or a function's input or answer disagrees with its entry.
  */
+import { downloadConcallBrief, downloadConcallRoundup, getConcallBrief, getConcallRoundup } from "../briefs/concall-briefs";
+import { exportScorecardCsv, exportScorecardPdf, fetchResultTables, getEstimates, getScorecard, uploadEstimates } from "../briefs/estimates";
 import { answerHealth } from "../core/health";
 import { getAlphaKeyStatus } from "../identity/key-vault";
 import { clearSignInFailures } from "../identity/sign-in";
@@ -80,6 +82,16 @@ export const deskBindings = {
   getBatchInput: ({ ctx, user, params }) => getBatchInput({ ctx, user, jobId: params.id }),
   downloadBatchResults: ({ ctx, user, params, request }) => downloadBatchResults({ ctx, user, jobId: params.id, signal: request.signal }),
   readTranscript: readTranscriptText,
+  getEstimates: getEstimates,
+  uploadEstimates: uploadEstimates,
+  getScorecard: getScorecard,
+  fetchResultTables: fetchResultTables,
+  exportScorecardCsv: exportScorecardCsv,
+  exportScorecardPdf: exportScorecardPdf,
+  getConcallBrief: getConcallBrief,
+  downloadConcallBrief: downloadConcallBrief,
+  getConcallRoundup: getConcallRoundup,
+  downloadConcallRoundup: downloadConcallRoundup,
   getSeason: trackSeason,
   listCalendarFeeds: listCalendarFeeds,
   getMateriality: getMateriality,

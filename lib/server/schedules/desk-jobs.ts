@@ -6,7 +6,7 @@ import "server-only";
  */
 import type { DeskContext } from "../core/context";
 import { SETTLE_EVERY_SECONDS, settlePendingSpend } from "../money/settle-spend";
-import { RESPONSE_CACHE_KEEP_MS } from "../upstream/response-cache";
+import { KEPT_ENDPOINTS, RESPONSE_CACHE_KEEP_MS } from "../upstream/response-cache";
 import { SIGN_IN_POLICY } from "../identity/sign-in";
 import { SESSION_MAX_AGE_SECONDS } from "../identity/session";
 
@@ -21,7 +21,11 @@ export interface DeskJob {
 export async function sweepExpiredRows({ ctx, now }: { ctx: DeskContext; now: Date }): Promise<{ answers: number; failures: number; sessions: number }> {
   const at = now.getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
-  const answers = await ctx.db.deleteFrom("response_cache").where("fetched_at", "<", iso(at - RESPONSE_CACHE_KEEP_MS)).executeTakeFirst();
+  const answers = await ctx.db
+    .deleteFrom("response_cache")
+    .where("fetched_at", "<", iso(at - RESPONSE_CACHE_KEEP_MS))
+    .where("endpoint", "not in", [...KEPT_ENDPOINTS])
+    .executeTakeFirst();
   const failures = await ctx.db.deleteFrom("sign_in_failures").where("attempted_at", "<", iso(at - SIGN_IN_POLICY.windowMs)).executeTakeFirst();
   const sessions = await ctx.db
     .deleteFrom("sessions")

@@ -12,6 +12,24 @@ import { precompiled, writeGrouped } from "../core/precompiled";
 /** The longest freshness window in the catalogue is a day; older rows are only ever misses, swept after this. */
 export const RESPONSE_CACHE_KEEP_MS = 25 * 60 * 60 * 1000;
 
+/**
+ * Answers kept past that sweep: a call's analysis and a filing's table are settled once filed; a concall brief compares
+ * quarters and the season scorecard reads tables (lib/server/briefs). Served as cached only within their freshness.
+ */
+export const KEPT_ENDPOINTS: readonly EndpointId[] = ["getConcallDetail", "getEarningsDetail"];
+
+/** Every answer of `endpoint` the desk holds for an account, newest first: what a brief may use at 0 credits. */
+export async function listHeldAnswers({ ctx, accountId, endpoint }: { ctx: DeskContext; accountId: string; endpoint: EndpointId }): Promise<CachedAnswer[]> {
+  const rows = await ctx.db
+    .selectFrom("response_cache")
+    .select(["body", "fetched_at"])
+    .where("account_id", "=", accountId)
+    .where("endpoint", "=", endpoint)
+    .orderBy("fetched_at", "desc")
+    .execute();
+  return rows.map((r) => ({ body: r.body, fetchedAt: new Date(r.fetched_at) }));
+}
+
 /** Whose answer a call gets, as the catalogue scopes the endpoint: `account:<id>` or `key:<fingerprint>`. */
 export function answerOwner(endpoint: EndpointId, who: { accountId: string; keyId: string }): string {
   return catalogue[endpoint].scope === "key" ? `key:${who.keyId}` : `account:${who.accountId}`;
