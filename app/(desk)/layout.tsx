@@ -25,6 +25,7 @@ export default async function DeskLayout({ children }: { children: ReactNode }) 
     client.prefetchQuery(deskQuery(api.getMarketCalendar)),
     client.prefetchQuery(deskQuery(api.getSpendThreshold)),
     client.prefetchQuery(deskQuery(api.listWatchlists)),
+    client.prefetchQuery(deskQuery(api.getInboxUnread)),
     keyStatus.hasKey ? client.prefetchQuery(deskQuery(api.getUsage)) : null,
   ]);
   // The desk's clock at render: the top bar's market status is in the HTML as of this instant (useMarketStatus).

@@ -2,6 +2,7 @@
 
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
+import { InboxButton } from "@/components/inbox/inbox-button";
 import { MarketStatusBadge } from "@/components/market/market-status-badge";
 import { RenderInstantProvider } from "@/components/market/use-market-status";
 import { UsageGauge } from "@/components/usage/usage-gauge";
@@ -66,6 +67,7 @@ export function AppShell({
               <MarketStatusBadge />
               <UsageGauge hasKey={hasKey} />
               <span aria-hidden className="mx-1 hidden h-6 w-px bg-border sm:block" />
+              <InboxButton />
               <ThemeToggle />
               <UserMenuLazy user={user} />
             </div>

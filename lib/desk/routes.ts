@@ -13,6 +13,7 @@ import { briefRunSchema, briefScheduleSchema, createBriefScheduleInputSchema, li
 import { concallBriefQuerySchema, concallBriefSchema, concallRoundupQuerySchema, concallRoundupSchema } from "./concall-briefs";
 import { proxyMetaSchema } from "./envelope";
 import { estimatesViewSchema, estimateVersionSchema, fetchTablesInputSchema, fetchTablesResultSchema, scorecardQuerySchema, scorecardSchema, uploadEstimatesInputSchema } from "./estimates";
+import { inboxPageSchema, inboxUnreadSchema, listInboxQuerySchema, markInboxInputSchema } from "./inbox";
 import { liveQuerySchema } from "./live";
 import { dismissFilingInputSchema, materialitySettingsSchema, saveMaterialityInputSchema } from "./materiality";
 import { activeCalendarSchema, calendarVersionSchema, saveCalendarInputSchema } from "./market";
@@ -163,6 +164,12 @@ export const deskRoutes = {
   revokeCalendarFeed: route({ method: "DELETE", path: "/api/calendar/feeds/[id]", access: "user", params: idParams("calendar feed"), output: deleted, invalidates: ["listCalendarFeeds"] }),
   // The feed itself, for calendar apps: the token in the path is the capability (no session); a retired one is a 404.
   calendarFeed: route({ method: "GET", path: "/api/ical/[token]", access: "public", kind: "stream", params: calendarTokenParams, output: z.unknown() }),
+
+  // The in-desk inbox: alert deliveries, budget crossings and notices for the user or their whole Alpha account.
+  listInbox: route({ method: "GET", path: "/api/inbox", access: "user", query: listInboxQuerySchema, output: inboxPageSchema }),
+  // The top bar's unread count (polled; cheap: one count).
+  getInboxUnread: route({ method: "GET", path: "/api/inbox/unread", access: "user", staleSeconds: 15, output: inboxUnreadSchema }),
+  markInbox: route({ method: "POST", path: "/api/inbox/read", access: "user", body: markInboxInputSchema, output: inboxUnreadSchema, invalidates: ["listInbox", "getInboxUnread"] }),
 
   // Scheduled briefs: a watchlist's daily summary at a time in IST on market days, charged only when generated.
   listBriefSchedules: route({ method: "GET", path: "/api/briefs/schedules", access: "user", output: z.array(briefScheduleSchema) }),

@@ -527,6 +527,37 @@ const estimates: Migration = {
   },
 };
 
+/** The in-desk inbox: items for a user or a whole upstream account, idempotent on dedupe_key; read marks per reader. */
+const inbox: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("inbox_items")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("account_id", "text")
+      .addColumn("user_id", "text")
+      .addColumn("kind", "text", (c) => c.notNull())
+      .addColumn("title", "text", (c) => c.notNull())
+      .addColumn("body", "text", (c) => c.notNull())
+      .addColumn("href", "text")
+      .addColumn("dedupe_key", "text", (c) => c.notNull().unique())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("inbox_items_user").on("inbox_items").columns(["user_id", "created_at"]).execute();
+    await db.schema.createIndex("inbox_items_account").on("inbox_items").columns(["account_id", "created_at"]).execute();
+    await db.schema
+      .createTable("inbox_reads")
+      .addColumn("item_id", "text", (c) => c.notNull())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("read_at", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("inbox_reads_pk", ["item_id", "user_id"])
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("inbox_reads").ifExists().execute();
+    await db.schema.dropTable("inbox_items").ifExists().execute();
+  },
+};
+
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
@@ -545,4 +576,6 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_28_45_materiality": materiality,
   "2026_11_28_46_held_answers": heldAnswers,
   "2026_11_28_46_estimates": estimates,
+  // Sorts after every 2026_11_28_NN_ name ("i" > digits), so a database that ran those takes it next.
+  "2026_11_28_i43_inbox": inbox,
 };

@@ -34,6 +34,7 @@ import {
 import { createBriefSchedule, deleteBriefSchedule, listBriefRuns, listBriefSchedules, updateBriefSchedule } from "../schedules/briefs";
 import { trackSeason } from "../season/season-tracker";
 import { dismissFiling, getMateriality, saveMateriality } from "../portfolio/materiality";
+import { getInboxUnread, listInbox, markInbox } from "../inbox/inbox";
 import { createCalendarFeed, listCalendarFeeds, revokeCalendarFeed, rotateCalendarFeed, serveCalendarFeed } from "../season/calendar-feeds";
 import { buySymbolCatalogue, searchSymbols, symbolNames } from "../symbols/symbol-directory";
 import { exportAudit, listAudit } from "../teams/audit";
@@ -102,6 +103,10 @@ export const deskBindings = {
   revokeCalendarFeed: ({ ctx, user, params }) => revokeCalendarFeed({ ctx, user, id: params.id }),
   calendarFeed: ({ ctx, params }) => serveCalendarFeed({ ctx, token: params.token }),
   live: serveLive,
+
+  listInbox: listInbox,
+  getInboxUnread: getInboxUnread,
+  markInbox: markInbox,
 
   listWatchlists: listWatchlists,
   createWatchlist: createWatchlist,
