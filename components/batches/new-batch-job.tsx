@@ -2,12 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2Icon, FileUpIcon, LayersIcon, ShieldAlertIcon, ShieldOffIcon } from "lucide-react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { parseAsArrayOf, parseAsBoolean, parseAsString, parseAsStringLiteral, useQueryStates } from "@/lib/url-state";
 import { lazy, Suspense, useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { EmptyState } from "@/components/shell/empty-state";
+import { NoWatchlists } from "@/components/watchlists/no-watchlists";
 import { ErrorState } from "@/components/shell/error-state";
 import { MODE_INFO } from "@/components/summaries/summary-params";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -193,16 +192,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
             {watchlists.isPending ? null : watchlists.isError ? (
               <ErrorState error={watchlists.error} onRetry={() => void watchlists.refetch()} />
             ) : watchlists.data.length === 0 ? (
-              <EmptyState
-                className="py-6"
-                title="No watchlists to build from"
-                description="Create watchlists first, or upload a JSONL file of summary requests."
-                action={
-                  <Button asChild size="sm" variant="outline">
-                    <Link href="/watchlists">Go to Watchlists</Link>
-                  </Button>
-                }
-              />
+              <NoWatchlists title="No watchlists to build from" description="Create watchlists first, or upload a JSONL file of summary requests." />
             ) : (
               <>
                 <fieldset className="grid gap-2">

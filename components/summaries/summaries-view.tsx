@@ -2,11 +2,10 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldOffIcon, SparklesIcon } from "lucide-react";
-import Link from "next/link";
 import { useQueryStates } from "@/lib/url-state";
 import { lazy, Suspense, useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { EmptyState } from "@/components/shell/empty-state";
+import { NoWatchlists } from "@/components/watchlists/no-watchlists";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -203,16 +202,7 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
               <div id={sourcePanel} role="tabpanel" aria-labelledby={`${sourcePanel}-${source}`} className="grid gap-3">
                 {source === "watchlist" ? (
                   noWatchlists ? (
-                    <EmptyState
-                      className="py-6"
-                      title="No watchlists yet"
-                      description="Create one on the Watchlists page (or import a CSV), or type symbols instead."
-                      action={
-                        <Button asChild size="sm" variant="outline">
-                          <Link href="/watchlists">Go to Watchlists</Link>
-                        </Button>
-                      }
-                    />
+                    <NoWatchlists title="No watchlists yet" description="Create one on the Watchlists page (or import a CSV), or type symbols instead." />
                   ) : (
                     <div className="grid gap-2">
                       <WatchlistPicker allLabel="Choose a watchlist" />
