@@ -20,7 +20,7 @@ import { PaidButton } from "@/components/paid/paid-call";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonStack } from "@/components/ui/skeleton";
 import type { DeskAlert as Alert } from "@/lib/alpha/alerts";
 import { describeCost } from "@/lib/alpha/costs";
 import { MAX_LIST_VALUES } from "@/lib/alpha/patterns";
@@ -49,11 +49,7 @@ function SymbolLink({ symbol }: { symbol: string }) {
 
 function ListSkeleton() {
   return (
-    <div className="grid gap-2" aria-busy="true" aria-label="Loading">
-      <Skeleton className="h-5 w-full" />
-      <Skeleton className="h-5 w-5/6" />
-      <Skeleton className="h-5 w-2/3" />
-    </div>
+    <SkeletonStack label="Loading" bars={["h-5 w-full", "h-5 w-5/6", "h-5 w-2/3"]} />
   );
 }
 
