@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2Icon, FileUpIcon, LayersIcon, ShieldAlertIcon, ShieldOffIcon } from "lucide-react";
+import { CheckCircle2Icon, LayersIcon, ShieldAlertIcon, ShieldOffIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { parseAsArrayOf, parseAsBoolean, parseAsString, parseAsStringLiteral, useQueryStates } from "@/lib/url-state";
 import { lazy, Suspense, useId, useState } from "react";
@@ -15,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { useUsage } from "@/components/usage/use-usage";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { FileDrop } from "@/components/ui/file-drop";
 import { Label } from "@/components/ui/label";
 import { PriceTag } from "@/components/paid/price-tag";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
@@ -273,24 +274,13 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
             <Suspense fallback={<Skeleton className="h-56 rounded-lg" aria-hidden />}>
               <BatchExamples />
             </Suspense>
-            <label
-              htmlFor={fileId}
-              className="flex cursor-pointer items-center gap-3 rounded-lg border border-dashed px-4 py-4 text-sm text-muted-foreground hover:bg-muted/50 focus-within:ring-[3px] focus-within:ring-ring/50"
-            >
-              <FileUpIcon aria-hidden className="size-5 shrink-0" />
-              <span className="min-w-0 truncate">{checking ? "Checking the file…" : (checked?.fileName ?? "Choose a .jsonl file")}</span>
-              <input
-                id={fileId}
-                type="file"
-                accept=".jsonl,.ndjson,application/jsonl,application/x-ndjson,text/plain"
-                className="sr-only"
-                data-testid="batch-file"
-                onChange={(e) => {
-                  void choose(e.target.files?.[0]);
-                  e.target.value = "";
-                }}
-              />
-            </label>
+            <FileDrop
+              id={fileId}
+              label={checking ? "Checking the file…" : (checked?.fileName ?? "Choose a .jsonl file")}
+              accept=".jsonl,.ndjson,application/jsonl,application/x-ndjson,text/plain"
+              testId="batch-file"
+              onFile={(file) => void choose(file)}
+            />
             {checked && checked.errors.length > 0 && (
               <LineErrors
                 errors={checked.errors.map(tidyError)}
