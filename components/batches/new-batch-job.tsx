@@ -8,7 +8,7 @@ import { lazy, Suspense, useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { NoWatchlists } from "@/components/watchlists/no-watchlists";
 import { ErrorState } from "@/components/shell/error-state";
-import { MODE_INFO } from "@/components/summaries/summary-params";
+import { ModeCard } from "@/components/summaries/mode-card";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -223,25 +223,9 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
                 <fieldset className="grid gap-2">
                   <legend className="mb-2 text-sm font-medium">Modes</legend>
                   <div className="grid gap-2 md:grid-cols-3">
-                    {SUMMARY_MODES.map((m) => {
-                      const on = params.modes.includes(m);
-                      return (
-                        <button
-                          key={m}
-                          type="button"
-                          role="checkbox"
-                          aria-checked={on}
-                          onClick={() => void setParams({ modes: toggle(params.modes, m) })}
-                          className={cn(
-                            "grid gap-1 rounded-lg border p-3 text-left outline-none transition-colors hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                            on && "border-primary bg-primary/5 ring-1 ring-primary",
-                          )}
-                        >
-                          <span className="text-sm font-medium">{MODE_INFO[m].label}</span>
-                          <span className="text-xs text-muted-foreground">{MODE_INFO[m].description}</span>
-                        </button>
-                      );
-                    })}
+                    {SUMMARY_MODES.map((m) => (
+                      <ModeCard key={m} mode={m} role="checkbox" checked={params.modes.includes(m)} onClick={() => void setParams({ modes: toggle(params.modes, m) })} />
+                    ))}
                   </div>
                 </fieldset>
                 <div className="grid max-w-xs gap-2">
