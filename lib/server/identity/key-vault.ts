@@ -63,7 +63,7 @@ export function scrubSecret(text: string, secret: string | null | undefined): st
 export const KEY_SHAPE = /^[\x21-\x7e]{8,200}$/;
 
 /** A stored key's columns: the key sealed under `aad` (whose it is), its last four, the account it opens, when. */
-export function sealedKeyColumns(ctx: DeskContext, apiKey: string, aad: string, account: AccountProfile) {
+export function sealedKeyColumns({ ctx, apiKey, aad, account }: { ctx: DeskContext; apiKey: string; aad: string; account: AccountProfile }) {
   const plan = account.metadata.subscription_plan_name ?? account.metadata.subscription_plan_id;
   return {
     ciphertext: encryptSecret(ctx.secrets.encryptionKey, apiKey, aad),
@@ -78,7 +78,7 @@ export function sealedKeyColumns(ctx: DeskContext, apiKey: string, aad: string, 
 /** Stores a key the service accepted (its own profile), sealed for this user. */
 export async function storeAlphaKey({ ctx, userId, apiKey, account }: { ctx: DeskContext; userId: string; apiKey: string; account: AccountProfile }): Promise<AlphaKeyStatus> {
   const c = ctx;
-  const row = { user_id: userId, ...sealedKeyColumns(ctx, apiKey, userId, account) };
+  const row = { user_id: userId, ...sealedKeyColumns({ ctx, apiKey, aad: userId, account }) };
   await c.db
     .insertInto("alpha_keys")
     .values(row)

@@ -26,7 +26,7 @@ export async function getOrgKeyStatus({ ctx, user }: { ctx: DeskContext; user: S
 /** Stores a key the service accepted (its own profile) as the organisation's, replacing the one before. */
 export async function storeOrgKey({ ctx, user, apiKey, account }: { ctx: DeskContext; user: SessionUser; apiKey: string; account: AccountProfile }): Promise<OrgKeyStatus> {
   requireAdmin(user);
-  const row = { id: ORG_KEY_ID, ...sealedKeyColumns(ctx, apiKey, ORG_KEY_AAD, account), saved_by: user.id };
+  const row = { id: ORG_KEY_ID, ...sealedKeyColumns({ ctx, apiKey, aad: ORG_KEY_AAD, account }), saved_by: user.id };
   await teamsDb({ ctx }).transaction().execute(async (trx) => {
     const before = await trx.selectFrom("org_key").select(["last4"]).where("id", "=", ORG_KEY_ID).executeTakeFirst();
     await trx.deleteFrom("org_key").where("id", "=", ORG_KEY_ID).execute();
