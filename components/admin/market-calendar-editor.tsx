@@ -20,6 +20,7 @@ import type { MarketCalendar, SessionWindow, SpecialSession } from "@/lib/market
 import { NSE_CALENDAR } from "@/lib/market/calendar";
 import { importOnce } from "@/lib/import-once";
 import { deskKey, deskQuery, useDeskMutation } from "@/lib/query/desk";
+import { cn } from "@/lib/utils";
 
 const SESSION_NAMES: Record<SessionWindow["id"], string> = {
   block_morning: "Block deal window (morning)",
@@ -71,6 +72,22 @@ function windowsText(windows: readonly SessionWindow[]): string {
  * import and export as a JSON file, and the kept history of saves. The status badge, the live feeds, scheduled briefs
  * and the embedded simulator all read the saved calendar.
  */
+/** The date and name of a day being added (a holiday, a special session); `id` prefixes the fields' ids. */
+function DayAndName({ id, value, onChange, nameClassName }: { id: string; value: { date: string; name: string }; onChange: (next: { date?: string; name?: string }) => void; nameClassName: string }) {
+  return (
+    <>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${id}-date`}>Date</Label>
+        <DayInput id={`${id}-date`} className="w-32" value={value.date} onChange={(date) => onChange({ date })} />
+      </div>
+      <div className={cn("flex min-w-0 flex-1 flex-col gap-1", nameClassName)}>
+        <Label htmlFor={`${id}-name`}>Name</Label>
+        <Input id={`${id}-name`} maxLength={80} value={value.name} onChange={(e) => onChange({ name: e.target.value })} />
+      </div>
+    </>
+  );
+}
+
 export function MarketCalendarEditor() {
   const queryClient = useQueryClient();
   const active = useQuery(deskQuery(api.getMarketCalendar));
@@ -258,14 +275,7 @@ export function MarketCalendarEditor() {
             </Button>
           )}
           <div className="flex flex-wrap items-end gap-2">
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="holiday-date">Date</Label>
-              <DayInput id="holiday-date" className="w-32" value={holiday.date} onChange={(date) => setHoliday({ ...holiday, date })} />
-            </div>
-            <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1">
-              <Label htmlFor="holiday-name">Name</Label>
-              <Input id="holiday-name" maxLength={80} value={holiday.name} onChange={(e) => setHoliday({ ...holiday, name: e.target.value })} />
-            </div>
+            <DayAndName id="holiday" value={holiday} onChange={(v) => setHoliday({ ...holiday, ...v })} nameClassName="basis-48" />
             <Button variant="outline" onClick={addHoliday} disabled={!holiday.date || !holiday.name.trim()}>
               <PlusIcon aria-hidden /> Add holiday
             </Button>
@@ -295,14 +305,7 @@ export function MarketCalendarEditor() {
             ))}
           </ul>
           <div className="flex flex-wrap items-end gap-2">
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="special-date">Date</Label>
-              <DayInput id="special-date" className="w-32" value={special.date} onChange={(date) => setSpecial({ ...special, date })} />
-            </div>
-            <div className="flex min-w-0 flex-1 basis-40 flex-col gap-1">
-              <Label htmlFor="special-name">Name</Label>
-              <Input id="special-name" maxLength={80} value={special.name} onChange={(e) => setSpecial({ ...special, name: e.target.value })} />
-            </div>
+            <DayAndName id="special" value={special} onChange={(v) => setSpecial({ ...special, ...v })} nameClassName="basis-40" />
             <div className="flex flex-col gap-1">
               <Label htmlFor="special-kind">Kind</Label>
               <NativeSelect

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronDownIcon, TagsIcon, XIcon } from "lucide-react";
+import { ChevronDownIcon, TagsIcon } from "lucide-react";
 import * as React from "react";
-import { Badge } from "@/components/ui/badge";
+import { RemovableBadge } from "@/components/ui/removable-badge";
 import { Button } from "@/components/ui/button";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { CATEGORIES_INPUT } from "@/lib/query/announcements";
@@ -61,17 +61,7 @@ export function CategoryFilter({ value, onChange }: { value: string[]; onChange:
         )}
         {wanted && query.isError ? <span className="text-xs text-muted-foreground">Categories could not be loaded.</span> : null}
         {value.map((c) => (
-          <Badge key={c} variant="secondary" className="h-7 gap-1 pr-1">
-            {c}
-            <button
-              type="button"
-              className="rounded-sm p-0.5 hover:bg-background/60 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-              aria-label={`Remove ${c}`}
-              onClick={() => toggle(c, false)}
-            >
-              <XIcon className="size-3" />
-            </button>
-          </Badge>
+          <RemovableBadge key={c} label={c} onRemove={() => toggle(c, false)} />
         ))}
       </div>
     </div>

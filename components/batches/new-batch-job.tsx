@@ -1,21 +1,21 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2Icon, FileUpIcon, LayersIcon, ShieldAlertIcon, ShieldOffIcon } from "lucide-react";
-import Link from "next/link";
+import { CheckCircle2Icon, LayersIcon, ShieldAlertIcon, ShieldOffIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { parseAsArrayOf, parseAsBoolean, parseAsString, parseAsStringLiteral, useQueryStates } from "@/lib/url-state";
 import { lazy, Suspense, useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { EmptyState } from "@/components/shell/empty-state";
+import { NoWatchlists } from "@/components/watchlists/no-watchlists";
 import { ErrorState } from "@/components/shell/error-state";
-import { MODE_INFO } from "@/components/summaries/summary-params";
+import { ModeCard } from "@/components/summaries/mode-card";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useUsage } from "@/components/usage/use-usage";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { FileDrop } from "@/components/ui/file-drop";
 import { Label } from "@/components/ui/label";
 import { PriceTag } from "@/components/paid/price-tag";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
@@ -193,16 +193,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
             {watchlists.isPending ? null : watchlists.isError ? (
               <ErrorState error={watchlists.error} onRetry={() => void watchlists.refetch()} />
             ) : watchlists.data.length === 0 ? (
-              <EmptyState
-                className="py-6"
-                title="No watchlists to build from"
-                description="Create watchlists first, or upload a JSONL file of summary requests."
-                action={
-                  <Button asChild size="sm" variant="outline">
-                    <Link href="/watchlists">Go to Watchlists</Link>
-                  </Button>
-                }
-              />
+              <NoWatchlists title="No watchlists to build from" description="Create watchlists first, or upload a JSONL file of summary requests." />
             ) : (
               <>
                 <fieldset className="grid gap-2">
@@ -232,25 +223,9 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
                 <fieldset className="grid gap-2">
                   <legend className="mb-2 text-sm font-medium">Modes</legend>
                   <div className="grid gap-2 md:grid-cols-3">
-                    {SUMMARY_MODES.map((m) => {
-                      const on = params.modes.includes(m);
-                      return (
-                        <button
-                          key={m}
-                          type="button"
-                          role="checkbox"
-                          aria-checked={on}
-                          onClick={() => void setParams({ modes: toggle(params.modes, m) })}
-                          className={cn(
-                            "grid gap-1 rounded-lg border p-3 text-left outline-none transition-colors hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                            on && "border-primary bg-primary/5 ring-1 ring-primary",
-                          )}
-                        >
-                          <span className="text-sm font-medium">{MODE_INFO[m].label}</span>
-                          <span className="text-xs text-muted-foreground">{MODE_INFO[m].description}</span>
-                        </button>
-                      );
-                    })}
+                    {SUMMARY_MODES.map((m) => (
+                      <ModeCard key={m} mode={m} role="checkbox" checked={params.modes.includes(m)} onClick={() => void setParams({ modes: toggle(params.modes, m) })} />
+                    ))}
                   </div>
                 </fieldset>
                 <div className="grid max-w-xs gap-2">
@@ -283,24 +258,13 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
             <Suspense fallback={<Skeleton className="h-56 rounded-lg" aria-hidden />}>
               <BatchExamples />
             </Suspense>
-            <label
-              htmlFor={fileId}
-              className="flex cursor-pointer items-center gap-3 rounded-lg border border-dashed px-4 py-4 text-sm text-muted-foreground hover:bg-muted/50 focus-within:ring-[3px] focus-within:ring-ring/50"
-            >
-              <FileUpIcon aria-hidden className="size-5 shrink-0" />
-              <span className="min-w-0 truncate">{checking ? "Checking the file…" : (checked?.fileName ?? "Choose a .jsonl file")}</span>
-              <input
-                id={fileId}
-                type="file"
-                accept=".jsonl,.ndjson,application/jsonl,application/x-ndjson,text/plain"
-                className="sr-only"
-                data-testid="batch-file"
-                onChange={(e) => {
-                  void choose(e.target.files?.[0]);
-                  e.target.value = "";
-                }}
-              />
-            </label>
+            <FileDrop
+              id={fileId}
+              label={checking ? "Checking the file…" : (checked?.fileName ?? "Choose a .jsonl file")}
+              accept=".jsonl,.ndjson,application/jsonl,application/x-ndjson,text/plain"
+              testId="batch-file"
+              onFile={(file) => void choose(file)}
+            />
             {checked && checked.errors.length > 0 && (
               <LineErrors
                 errors={checked.errors.map(tidyError)}

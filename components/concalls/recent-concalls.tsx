@@ -3,7 +3,6 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { ArrowRightIcon, FileTextIcon, MicIcon } from "lucide-react";
 import Link from "next/link";
-import { IntentLink } from "@/components/ui/intent-link";
 import { useQueryStates } from "@/lib/url-state";
 import * as React from "react";
 import { CallMetaNoteWith, PaidButton } from "@/components/paid/paid-call-core";
@@ -14,16 +13,15 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Concall } from "@/lib/alpha/concalls";
-import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime } from "@/lib/format/time";
 import { CONCALL_CALLS } from "@/lib/query/concalls";
 import { isDayKey } from "@/components/earnings/day-key";
 import { concallGlance, GuidanceBlock, IndicatorList, RedFlagsBlock } from "./concall-parts";
+import { CallName } from "./call-name";
 import { alphaInstant } from "./dates";
 import { concallsParsers, RECENT_CALLS_LIMIT, recentCallsInput } from "./search-params";
 import { describeRule, unitCreditsBy } from "@/lib/alpha/cost-rules";
 import { formatCredits } from "@/lib/format/number";
-import { symbolHref } from "@/lib/symbols/symbol-href";
 
 /** One call at a glance: guidance, red flags, and the positive and negative indicators. */
 export function ConcallCard({ call }: { call: Concall }) {
@@ -38,12 +36,7 @@ export function ConcallCard({ call }: { call: Concall }) {
       data-has-transcript={call.transcript_url ? "true" : "false"}
     >
       <header className="flex flex-wrap items-center gap-2">
-        <IntentLink href={symbolHref(call.symbol)} className="font-mono font-semibold text-primary hover:underline">
-          {call.symbol}
-        </IntentLink>
-        <Badge variant="outline" className="font-mono">
-          {formatQuarter(call.quarter)}
-        </Badge>
+        <CallName symbol={call.symbol} quarter={call.quarter} />
         {call.transcript_url && (
           <Badge variant="secondary" title={`A transcript exists: getting its link costs ${formatCredits(unitCreditsBy(CONCALL_CALLS.endpoints.lookupConcallTranscripts.cost).credits)} on the call's page`}>
             <FileTextIcon aria-hidden />

@@ -2,26 +2,23 @@
 
 import { useQueries } from "@tanstack/react-query";
 import { CalendarClockIcon } from "lucide-react";
-import { IntentLink } from "@/components/ui/intent-link";
 import { useQueryStates } from "@/lib/url-state";
 import * as React from "react";
 import { isDayKey, longDayLabel } from "@/components/earnings/calendar";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { UpcomingConcall } from "@/lib/alpha/concalls";
 import { istDateString } from "@/lib/alpha/time";
-import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstTime, formatRelativeTime } from "@/lib/format/time";
 import { CONCALL_CALLS } from "@/lib/query/concalls";
+import { CallName } from "./call-name";
 import { alphaInstant } from "./dates";
 import { concallsParsers, upcomingCallsInput } from "./search-params";
 import { cn } from "@/lib/utils";
-import { symbolHref } from "@/lib/symbols/symbol-href";
 
 /**
  * Below xl the card sits above Recent calls: skeleton and card have one fixed height there (the list scrolls inside),
@@ -128,12 +125,7 @@ export function UpcomingConcalls() {
                     <li key={c.id} className="grid grid-cols-[3rem_minmax(0,1fr)_auto] items-center gap-3 py-1.5 text-sm" data-testid="upcoming-call" data-symbol={c.symbol}>
                       <span className="font-mono tabular-nums">{formatIstTime(alphaInstant(c.meeting_date), { suffix: false })}</span>
                       <span className="flex min-w-0 items-center gap-2">
-                        <IntentLink href={symbolHref(c.symbol)} className="truncate font-mono font-semibold text-primary hover:underline">
-                          {c.symbol}
-                        </IntentLink>
-                        <Badge variant="outline" className="font-mono">
-                          {formatQuarter(c.quarter)}
-                        </Badge>
+                        <CallName symbol={c.symbol} quarter={c.quarter} linkClassName="truncate" />
                       </span>
                       <span className="text-xs whitespace-nowrap text-muted-foreground" suppressHydrationWarning>
                         {soon(c.meeting_date) ? formatRelativeTime(alphaInstant(c.meeting_date)) : ""}

@@ -7,7 +7,7 @@ import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonStack } from "@/components/ui/skeleton";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime } from "@/lib/format/time";
@@ -46,12 +46,7 @@ function ResultDetail({ item }: { item: ResultRef }) {
   }
   if (query.isPending && query.fetchStatus !== "idle") {
     return (
-      <div className="grid grid-cols-1 gap-3" aria-busy="true" aria-label="Loading the results">
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-        <Skeleton className="h-4 w-2/3" />
-        <Skeleton className="mt-2 h-56 w-full" />
-      </div>
+      <SkeletonStack className="grid-cols-1 gap-3" label="Loading the results" bars={["h-4 w-full", "h-4 w-5/6", "h-4 w-2/3", "mt-2 h-56 w-full"]} />
     );
   }
   if (query.isError) {

@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonStack } from "@/components/ui/skeleton";
 import { SEASON_SCOPES } from "@/lib/desk/season-scopes";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDate, formatIstDateTime } from "@/lib/format/time";
@@ -140,11 +140,7 @@ function CompanyRows({ view, limit }: { view: SeasonView; limit?: number }) {
 
 export function SeasonTrackerSkeleton() {
   return (
-    <div className="grid gap-3" aria-busy="true" aria-label="Loading the season">
-      <Skeleton className="h-5 w-2/3" />
-      <Skeleton className="h-8 w-full" />
-      <Skeleton className="h-40 w-full" />
-    </div>
+    <SkeletonStack className="gap-3" label="Loading the season" bars={["h-5 w-2/3", "h-8 w-full", "h-40 w-full"]} />
   );
 }
 

@@ -4,6 +4,17 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 
+function AddKeyLink({ size }: { size?: "sm" }) {
+  return (
+    <Button asChild size={size}>
+      <Link href="/settings#alpha-key">
+        Add your key in Settings
+        <ArrowRightIcon aria-hidden />
+      </Link>
+    </Button>
+  );
+}
+
 /** The guided first step when the user has no Alpha key yet: shown in place of data on every desk page. */
 export function NoKeyCard({ className, compact = false }: { className?: string; compact?: boolean }) {
   return (
@@ -28,22 +39,12 @@ export function NoKeyCard({ className, compact = false }: { className?: string; 
             <li>Paste it in Settings: the desk checks it with a free call and keeps it encrypted.</li>
             <li>Come back here: your data and the credit gauge appear.</li>
           </ol>
-          <Button asChild>
-            <Link href="/settings#alpha-key">
-              Add your key in Settings
-              <ArrowRightIcon aria-hidden />
-            </Link>
-          </Button>
+          <AddKeyLink />
         </CardContent>
       )}
       {compact && (
         <CardContent>
-          <Button asChild size="sm">
-            <Link href="/settings#alpha-key">
-              Add your key in Settings
-              <ArrowRightIcon aria-hidden />
-            </Link>
-          </Button>
+          <AddKeyLink size="sm" />
         </CardContent>
       )}
     </Card>

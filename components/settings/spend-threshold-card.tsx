@@ -1,17 +1,14 @@
 "use client";
 
-import { CardHeading } from "@/components/shell/card-heading";
-import { CoinsIcon } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useSpendThreshold } from "@/components/paid/confirm-spend";
 import * as api from "@/lib/desk/route-meta";
 import { formatCredits } from "@/lib/format/number";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 import { announceThresholdChange } from "./spend-threshold";
-import { askingText, ThresholdForm, useThresholdDraft } from "./threshold-form";
+import { askingText, ThresholdCard, ThresholdForm, useThresholdDraft } from "./threshold-form";
 
 /** The user's confirmation threshold, kept by the desk for them on every browser; blank follows the team's default. */
 export function SpendThresholdCard() {
@@ -28,23 +25,22 @@ export function SpendThresholdCard() {
   });
 
   return (
-    <Card data-testid="spend-threshold-card">
-      <CardHeader>
-        <CardHeading icon={CoinsIcon} iconClassName="text-warning" title="Confirm before spending" description="Every paid action shows its price first. Above this many credits the desk also asks you to confirm. 0 asks before every paid action." />
-      </CardHeader>
-      <CardContent>
-        <ThresholdForm draft={draft} label="Threshold (credits)" submitLabel="Save threshold" pending={save.isPending} onSave={(t) => save.mutate({ body: { threshold: t } })} hinted>
-          {view?.own !== null && view?.own !== undefined ? (
-            <Button type="button" variant="ghost" disabled={save.isPending} onClick={() => save.mutate({ body: { threshold: null } })}>
-              Use the team default
-            </Button>
-          ) : null}
-        </ThresholdForm>
-        <p id={`${draft.id}-hint`} className="mt-2 text-xs text-muted-foreground" data-testid="spend-threshold-now">
-          Now: {askingText(threshold)}.{" "}
-          {view && view.own === null ? `The team default (${formatCredits(view.teamDefault)}), set by an admin.` : "Yours, on every browser you sign in with."}
-        </p>
-      </CardContent>
-    </Card>
+    <ThresholdCard
+      testId="spend-threshold-card"
+      title="Confirm before spending"
+      description="Every paid action shows its price first. Above this many credits the desk also asks you to confirm. 0 asks before every paid action."
+    >
+      <ThresholdForm draft={draft} label="Threshold (credits)" submitLabel="Save threshold" pending={save.isPending} onSave={(t) => save.mutate({ body: { threshold: t } })} hinted>
+        {view?.own !== null && view?.own !== undefined ? (
+          <Button type="button" variant="ghost" disabled={save.isPending} onClick={() => save.mutate({ body: { threshold: null } })}>
+            Use the team default
+          </Button>
+        ) : null}
+      </ThresholdForm>
+      <p id={`${draft.id}-hint`} className="mt-2 text-xs text-muted-foreground" data-testid="spend-threshold-now">
+        Now: {askingText(threshold)}.{" "}
+        {view && view.own === null ? `The team default (${formatCredits(view.teamDefault)}), set by an admin.` : "Yours, on every browser you sign in with."}
+      </p>
+    </ThresholdCard>
   );
 }

@@ -1,7 +1,10 @@
 "use client";
 
+import { CoinsIcon } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
+import { CardHeading } from "@/components/shell/card-heading";
 import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { formatCredits } from "@/lib/format/number";
@@ -23,6 +26,18 @@ export function useThresholdDraft(saved: string) {
 }
 
 type ThresholdDraft = ReturnType<typeof useThresholdDraft>;
+
+/** The card a threshold is set in (the user's in Settings, the team's on Team). */
+export function ThresholdCard({ testId, title, description, children }: { testId: string; title: string; description: string; children: ReactNode }) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader>
+        <CardHeading icon={CoinsIcon} iconClassName="text-warning" title={title} description={description} />
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
 
 /** The threshold's field and save button, shared by the user's card (Settings) and the team's (Team). */
 export function ThresholdForm({ draft, label, submitLabel, pending, onSave, hinted, children }: { draft: ThresholdDraft; label: string; submitLabel: string; pending: boolean; onSave: (threshold: number) => void; hinted?: boolean; children?: ReactNode }) {

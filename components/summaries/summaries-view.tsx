@@ -2,11 +2,10 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldOffIcon, SparklesIcon } from "lucide-react";
-import Link from "next/link";
 import { useQueryStates } from "@/lib/url-state";
 import { lazy, Suspense, useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { EmptyState } from "@/components/shell/empty-state";
+import { NoWatchlists } from "@/components/watchlists/no-watchlists";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -29,8 +28,8 @@ import * as api from "@/lib/desk/route-meta";
 import { deskKey, deskQuery } from "@/lib/query/desk";
 import { SUMMARY_CALLS } from "@/lib/query/summaries";
 import { watchlistToItems } from "@/lib/desk/watchlist-rules";
-import { cn } from "@/lib/utils";
 import { SymbolFilter } from "@/components/symbol-filter/symbol-filter";
+import { ModeCard } from "./mode-card";
 import { MODE_INFO, splitTypedSymbols, summaryParsers, symbolCountWords, withArticle } from "./summary-params";
 import { checkSummaryRequest, symbolOf } from "./summary-request-check";
 import { SummaryHistory } from "./summary-history";
@@ -203,16 +202,7 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
               <div id={sourcePanel} role="tabpanel" aria-labelledby={`${sourcePanel}-${source}`} className="grid gap-3">
                 {source === "watchlist" ? (
                   noWatchlists ? (
-                    <EmptyState
-                      className="py-6"
-                      title="No watchlists yet"
-                      description="Create one on the Watchlists page (or import a CSV), or type symbols instead."
-                      action={
-                        <Button asChild size="sm" variant="outline">
-                          <Link href="/watchlists">Go to Watchlists</Link>
-                        </Button>
-                      }
-                    />
+                    <NoWatchlists title="No watchlists yet" description="Create one on the Watchlists page (or import a CSV), or type symbols instead." />
                   ) : (
                     <div className="grid gap-2">
                       <WatchlistPicker allLabel="Choose a watchlist" />
@@ -246,21 +236,7 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
               <legend className="mb-3 text-sm font-medium">Mode</legend>
               <div className="grid gap-2 md:grid-cols-3" role="radiogroup" aria-label="Mode">
                 {SUMMARY_MODES.map((m) => (
-                  <button
-                    key={m}
-                    type="button"
-                    role="radio"
-                    aria-checked={params.mode === m}
-                    onClick={() => void setParams({ mode: m })}
-                    data-testid={`mode-${m}`}
-                    className={cn(
-                      "grid gap-1 rounded-lg border p-3 text-left outline-none transition-colors hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                      params.mode === m && "border-primary bg-primary/5 ring-1 ring-primary",
-                    )}
-                  >
-                    <span className="text-sm font-medium">{MODE_INFO[m].label}</span>
-                    <span className="text-xs text-muted-foreground">{MODE_INFO[m].description}</span>
-                  </button>
+                  <ModeCard key={m} mode={m} role="radio" checked={params.mode === m} onClick={() => void setParams({ mode: m })} data-testid={`mode-${m}`} />
                 ))}
               </div>
             </fieldset>

@@ -1,10 +1,9 @@
 "use client";
 
-import { XIcon } from "lucide-react";
 import * as React from "react";
 import { normalizeSymbols } from "@/components/earnings/search-params";
 import { LazySymbolCombobox } from "@/components/symbol-search/symbol-combobox-lazy";
-import { Badge } from "@/components/ui/badge";
+import { RemovableBadge } from "@/components/ui/removable-badge";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -32,17 +31,7 @@ export function SymbolFilter({
       </label>
       <div className="flex min-h-9 flex-wrap items-center gap-1.5">
         {symbols.map((s) => (
-          <Badge key={s} variant="secondary" className="h-7 gap-1 pr-1 font-mono">
-            {s}
-            <button
-              type="button"
-              className="rounded-sm p-0.5 hover:bg-background/60 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-              aria-label={`Remove ${s}`}
-              onClick={() => onChange(symbols.filter((x) => x !== s))}
-            >
-              <XIcon className="size-3" />
-            </button>
-          </Badge>
+          <RemovableBadge key={s} label={s} className="font-mono" onRemove={() => onChange(symbols.filter((x) => x !== s))} />
         ))}
         <div className="flex items-start gap-1">
           <LazySymbolCombobox

@@ -275,29 +275,24 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
           />
         ) : (
           <div className="grid grid-cols-1 gap-4">
-            {upcoming.length > 0 && (
-              <section aria-labelledby="timeline-ahead">
-                <h3 id="timeline-ahead" className="border-b pb-1 text-sm font-semibold">
-                  Coming up
-                </h3>
-                <ol className="divide-y">
-                  {upcoming.map((e) => (
-                    <EventRow key={e.id} event={e} symbol={symbol} onOpenResult={setOpenResult} />
-                  ))}
-                </ol>
-              </section>
-            )}
-            {past.length > 0 && (
-              <section aria-labelledby="timeline-past">
-                <h3 id="timeline-past" className="border-b pb-1 text-sm font-semibold">
-                  What happened
-                </h3>
-                <ol className="divide-y">
-                  {past.map((e) => (
-                    <EventRow key={e.id} event={e} symbol={symbol} onOpenResult={setOpenResult} />
-                  ))}
-                </ol>
-              </section>
+            {(
+              [
+                ["timeline-ahead", "Coming up", upcoming],
+                ["timeline-past", "What happened", past],
+              ] as const
+            ).map(([id, heading, events]) =>
+              events.length > 0 ? (
+                <section key={id} aria-labelledby={id}>
+                  <h3 id={id} className="border-b pb-1 text-sm font-semibold">
+                    {heading}
+                  </h3>
+                  <ol className="divide-y">
+                    {events.map((e) => (
+                      <EventRow key={e.id} event={e} symbol={symbol} onOpenResult={setOpenResult} />
+                    ))}
+                  </ol>
+                </section>
+              ) : null,
             )}
           </div>
         )}

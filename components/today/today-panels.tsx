@@ -2,7 +2,7 @@
 
 import { CardHeading } from "@/components/shell/card-heading";
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { BellRingIcon, CalendarClockIcon, MicIcon } from "lucide-react";
+import { BellRingIcon, CalendarClockIcon, type LucideIcon, MicIcon } from "lucide-react";
 import Link from "next/link";
 import { IntentLink } from "@/components/ui/intent-link";
 import * as React from "react";
@@ -20,7 +20,7 @@ import { PaidButton } from "@/components/paid/paid-call";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonStack } from "@/components/ui/skeleton";
 import type { DeskAlert as Alert } from "@/lib/alpha/alerts";
 import { describeCost } from "@/lib/alpha/costs";
 import { MAX_LIST_VALUES } from "@/lib/alpha/patterns";
@@ -49,11 +49,49 @@ function SymbolLink({ symbol }: { symbol: string }) {
 
 function ListSkeleton() {
   return (
-    <div className="grid gap-2" aria-busy="true" aria-label="Loading">
-      <Skeleton className="h-5 w-full" />
-      <Skeleton className="h-5 w-5/6" />
-      <Skeleton className="h-5 w-2/3" />
-    </div>
+    <SkeletonStack label="Loading" bars={["h-5 w-full", "h-5 w-5/6", "h-5 w-2/3"]} />
+  );
+}
+
+/** A Today list: its heading, then a skeleton while loading, the error with a retry, or the list; a note, and the page with the rest. */
+function ListPanel({
+  testId,
+  icon,
+  title,
+  description,
+  contentClassName,
+  pending,
+  error,
+  onRetry,
+  note,
+  more,
+  children,
+}: {
+  testId: string;
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  contentClassName: string;
+  pending: boolean;
+  error: unknown;
+  onRetry: () => void;
+  note?: React.ReactNode;
+  more: { href: string; label: string };
+  children: React.ReactNode;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader>
+        <CardHeading icon={icon} title={title} description={description} />
+      </CardHeader>
+      <CardContent className={contentClassName}>
+        {pending ? <ListSkeleton /> : error ? <ErrorState error={error} onRetry={onRetry} /> : children}
+        {note}
+        <Link href={more.href} className="w-fit text-sm text-primary underline-offset-4 hover:underline">
+          {more.label}
+        </Link>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -86,45 +124,41 @@ export function ResultsTodayPanel({ symbols, now }: { symbols: readonly string[]
   const day = (which: string) => lines.filter((l) => istDate(Date.parse(l.at)) === which).sort((a, b) => a.at.localeCompare(b.at));
 
   return (
-    <Card data-testid="results-today">
-      <CardHeader>
-        <CardHeading icon={CalendarClockIcon} title="Results today and tomorrow" description="In your watchlists: filed already, or scheduled by a board meeting. Free." />
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {pending ? (
-          <ListSkeleton />
-        ) : error ? (
-          <ErrorState error={error} onRetry={() => void calendar.refetch()} />
-        ) : (
-          [
-            { label: `Today, ${formatIstDate(now)}`, rows: day(today), id: "today" },
-            { label: `Tomorrow, ${formatIstDate(now + DAY_MS)}`, rows: day(tomorrow), id: "tomorrow" },
-          ].map((d) => (
-            <section key={d.id} aria-label={d.label} className="grid gap-1.5" data-testid={`results-${d.id}`}>
-              <h3 className="text-xs font-medium text-muted-foreground">{d.label}</h3>
-              {d.rows.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No results in your symbols.</p>
-              ) : (
-                <ul className="divide-y">
-                  {d.rows.map((l) => (
-                    <li key={l.key} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-1.5 text-sm" data-testid="result-line" data-kind={l.kind} data-symbol={l.symbol}>
-                      <SymbolLink symbol={l.symbol} />
-                      {l.company && <span className="min-w-0 truncate text-muted-foreground">{l.company}</span>}
-                      {l.quarter && <span className="text-xs text-muted-foreground">{formatQuarter(l.quarter)}</span>}
-                      <Badge variant={l.kind === "filed" ? "positive" : "secondary"} className="text-foreground">{l.kind === "filed" ? `Filed ${formatIstTime(l.at)}` : `Board meeting ${formatIstTime(l.at)}`}</Badge>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          ))
-        )}
-        {calendar.data?.truncated && <p className="text-xs text-muted-foreground">The calendar shows the nearest meetings only; the earnings page has the rest.</p>}
-        <Link href="/earnings" className="w-fit text-sm text-primary underline-offset-4 hover:underline">
-          Open the earnings calendar
-        </Link>
-      </CardContent>
-    </Card>
+    <ListPanel
+      testId="results-today"
+      icon={CalendarClockIcon}
+      title="Results today and tomorrow"
+      description="In your watchlists: filed already, or scheduled by a board meeting. Free."
+      contentClassName="grid gap-4"
+      pending={pending}
+      error={error}
+      onRetry={() => void calendar.refetch()}
+      note={calendar.data?.truncated && <p className="text-xs text-muted-foreground">The calendar shows the nearest meetings only; the earnings page has the rest.</p>}
+      more={{ href: "/earnings", label: "Open the earnings calendar" }}
+    >
+      {[
+        { label: `Today, ${formatIstDate(now)}`, rows: day(today), id: "today" },
+        { label: `Tomorrow, ${formatIstDate(now + DAY_MS)}`, rows: day(tomorrow), id: "tomorrow" },
+      ].map((d) => (
+        <section key={d.id} aria-label={d.label} className="grid gap-1.5" data-testid={`results-${d.id}`}>
+          <h3 className="text-xs font-medium text-muted-foreground">{d.label}</h3>
+          {d.rows.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No results in your symbols.</p>
+          ) : (
+            <ul className="divide-y">
+              {d.rows.map((l) => (
+                <li key={l.key} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-1.5 text-sm" data-testid="result-line" data-kind={l.kind} data-symbol={l.symbol}>
+                  <SymbolLink symbol={l.symbol} />
+                  {l.company && <span className="min-w-0 truncate text-muted-foreground">{l.company}</span>}
+                  {l.quarter && <span className="text-xs text-muted-foreground">{formatQuarter(l.quarter)}</span>}
+                  <Badge variant={l.kind === "filed" ? "positive" : "secondary"} className="text-foreground">{l.kind === "filed" ? `Filed ${formatIstTime(l.at)}` : `Board meeting ${formatIstTime(l.at)}`}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </ListPanel>
   );
 }
 
@@ -141,33 +175,31 @@ export function UpcomingCallsPanel({ symbols }: { symbols: readonly string[] }) 
     .sort((a, b) => (a.meeting_date ?? "").localeCompare(b.meeting_date ?? ""))
     .slice(0, 8);
   return (
-    <Card data-testid="upcoming-calls">
-      <CardHeader>
-        <CardHeading icon={MicIcon} title="Upcoming calls" description="Earnings calls booked in your watchlists, nearest first. Free." />
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {pending ? (
-          <ListSkeleton />
-        ) : error ? (
-          <ErrorState error={error} onRetry={() => calls.forEach((q) => void q.refetch())} />
-        ) : rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No calls booked in your symbols.</p>
-        ) : (
-          <ul className="divide-y">
-            {rows.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-1.5 text-sm" data-testid="upcoming-call" data-symbol={r.symbol}>
-                <SymbolLink symbol={r.symbol} />
-                {r.quarter && <span className="text-xs text-muted-foreground">{formatQuarter(r.quarter)}</span>}
-                <span className="text-muted-foreground tabular-nums">{formatIstDateTime(r.meeting_date)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Link href="/concalls" className="w-fit text-sm text-primary underline-offset-4 hover:underline">
-          Open concalls
-        </Link>
-      </CardContent>
-    </Card>
+    <ListPanel
+      testId="upcoming-calls"
+      icon={MicIcon}
+      title="Upcoming calls"
+      description="Earnings calls booked in your watchlists, nearest first. Free."
+      contentClassName="grid gap-3"
+      pending={pending}
+      error={error}
+      onRetry={() => calls.forEach((q) => void q.refetch())}
+      more={{ href: "/concalls", label: "Open concalls" }}
+    >
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No calls booked in your symbols.</p>
+      ) : (
+        <ul className="divide-y">
+          {rows.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-1.5 text-sm" data-testid="upcoming-call" data-symbol={r.symbol}>
+              <SymbolLink symbol={r.symbol} />
+              {r.quarter && <span className="text-xs text-muted-foreground">{formatQuarter(r.quarter)}</span>}
+              <span className="text-muted-foreground tabular-nums">{formatIstDateTime(r.meeting_date)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListPanel>
   );
 }
 

@@ -1,13 +1,14 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2Icon, DownloadIcon, FileUpIcon, SearchIcon } from "lucide-react";
+import { CheckCircle2Icon, DownloadIcon, SearchIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Field, fieldAria } from "@/components/auth/field";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
+import { FileDrop } from "@/components/ui/file-drop";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
@@ -386,24 +387,7 @@ export function ImportCsvDialog({
         <div className="grid min-w-0 gap-4">
           <div className="grid gap-2">
             <Label htmlFor={fileId}>CSV file</Label>
-            <label
-              htmlFor={fileId}
-              className="flex cursor-pointer items-center gap-3 rounded-lg border border-dashed px-4 py-3 text-sm text-muted-foreground hover:bg-muted/50 focus-within:ring-[3px] focus-within:ring-ring/50"
-            >
-              <FileUpIcon aria-hidden className="size-5 shrink-0" />
-              <span className="min-w-0 truncate">{fileName ?? "Choose a .csv file"}</span>
-              <input
-                id={fileId}
-                type="file"
-                accept=".csv,text/csv,text/plain"
-                className="sr-only"
-                data-testid="csv-file"
-                onChange={(e) => {
-                  void choose(e.target.files?.[0]);
-                  e.target.value = "";
-                }}
-              />
-            </label>
+            <FileDrop id={fileId} label={fileName ?? "Choose a .csv file"} accept=".csv,text/csv,text/plain" testId="csv-file" onFile={(file) => void choose(file)} className="py-3" />
           </div>
 
           {table && mapping && table.columnCount > 0 && (

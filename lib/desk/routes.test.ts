@@ -25,8 +25,8 @@ describe("the desk's own contract", () => {
       // A static twin of the Alpha proxy's catch-all for a fixed path: the catch-all's routes.
       const fixedAlpha = path.startsWith("/api/alpha/v1/") && Object.values(catalogue).some((def) => `/api/alpha${def.path.replace(/\/+$/, "")}` === path);
       const contractPath = fixedAlpha ? "/api/alpha/[...path]" : path;
-      const methods = /deskMethods\(\{([^}]*)\}\)/.exec(text)?.[1] ?? "";
-      const exports = [...methods.matchAll(/\b(GET|POST|PUT|PATCH|DELETE): "(\w+)"/g)];
+      const served = /^export const \{ GET, POST, PUT, PATCH, DELETE \} = deskMethods\(\{ (.*) \}\);$/m.exec(text)?.[1] ?? "";
+      const exports = [...served.matchAll(/(GET|POST|PUT|PATCH|DELETE): "(\w+)"/g)];
       expect(exports.length, file).toBeGreaterThan(0);
       for (const [, method, id] of exports) {
         const def = deskRoutes[id as keyof typeof deskRoutes];

@@ -23,22 +23,14 @@ import {
   transcriptDeadlineMs,
 } from "./rules";
 import { resultsDeadlineMs, seasonAt } from "../../lib/market/season";
-import { generateDataset, seedDataset } from "./seed";
+import { type Dataset, generateDataset, seedDataset } from "./seed";
 import { buildTranscript, companyRoster } from "./transcripts";
 
 const DAY = 86_400_000;
 const SEED = 1 + Math.floor(Math.random() * 1_000_000);
 const bySymbol = new Map<string, CompanyRecord>(companies.map((c) => [c.symbol, c]));
 
-interface AuditRows {
-  earnings: EarningsRecord[];
-  upcoming_earnings: UpcomingEarningsRecord[];
-  alerts: AlertRecord[];
-  news: NewsRecord[];
-  block_deals: BlockDealRecord[];
-  concalls: ConcallRecord[];
-  announcements: AnnouncementRecord[];
-}
+type AuditRows = Omit<Dataset, "companies">;
 
 /** One rule's tally: rows checked and the first few that broke it. */
 class Tally {

@@ -172,6 +172,14 @@ export function isIssue(v: unknown): v is RowIssue {
   return typeof v === "object" && v !== null && "reason" in v && "at" in v;
 }
 
+/** The file's rows, each with its place (`line N`); a row that cannot be read is put on `errors` instead. */
+export async function* csvRecords(stream: Readable, file: string, errors: RowIssue[]): AsyncGenerator<{ at: string; c: Record<string, string> }> {
+  for await (const r of csvRows(stream, file)) {
+    if (isIssue(r)) errors.push(r);
+    else yield { at: `line ${r.line}`, c: r.cells };
+  }
+}
+
 /** A cell the exchange left empty: blank, `-`, `--`, `NA` or `NIL`. */
 export function isBlank(cell: string | null | undefined): boolean {
   return cell === null || cell === undefined || /^\s*(-+|NA|N\.A\.|NIL)?\s*$/i.test(cell);

@@ -6,7 +6,7 @@ import type { NewsItem } from "../../lib/alpha/news";
 import type { BlockDeal } from "../../lib/alpha/block-deals";
 import type { SymbolMetadata } from "../../lib/alpha/symbols";
 import type { Db } from "./db";
-import type { CompanyRow } from "./writes";
+import type { CompanyRow, NewsRecord } from "./writes";
 import { prepared } from "./prepared";
 
 /*
@@ -74,18 +74,9 @@ function setIf<T extends object, K extends string>(target: T, key: K, value: unk
 
 // ── the mappers: a stored row (as SQLite returns it) → its wire shape ──
 
-export interface NewsDbRow {
-  id: string;
-  symbol: string;
-  title: string;
-  specific_title: string | null;
-  summary: string;
-  long_summary: string | null;
+/** A stored news row as SQLite returns it, with its company's name and code joined. */
+export interface NewsDbRow extends Omit<NewsRecord, "sentiment" | "date_ms"> {
   sentiment: string;
-  source: string;
-  article_type: string;
-  link: string;
-  date: string;
   company_name: string;
   scrip_code: string;
 }

@@ -62,19 +62,23 @@ export function scrubSecret(text: string, secret: string | null | undefined): st
 
 export const KEY_SHAPE = /^[\x21-\x7e]{8,200}$/;
 
-/** Stores a key the service accepted (its own profile), sealed for this user. */
-export async function storeAlphaKey({ ctx, userId, apiKey, account }: { ctx: DeskContext; userId: string; apiKey: string; account: AccountProfile }): Promise<AlphaKeyStatus> {
-  const c = ctx;
+/** A stored key's columns: the key sealed under `aad` (whose it is), its last four, the account it opens, when. */
+export function sealedKeyColumns({ ctx, apiKey, aad, account }: { ctx: DeskContext; apiKey: string; aad: string; account: AccountProfile }) {
   const plan = account.metadata.subscription_plan_name ?? account.metadata.subscription_plan_id;
-  const row = {
-    user_id: userId,
-    ciphertext: encryptSecret(c.secrets.encryptionKey, apiKey, userId),
+  return {
+    ciphertext: encryptSecret(ctx.secrets.encryptionKey, apiKey, aad),
     last4: apiKey.slice(-4),
     account_id: account.account_id,
     account_name: account.name ?? null,
     plan: typeof plan === "string" ? plan : null,
-    saved_at: c.now().toISOString(),
+    saved_at: ctx.now().toISOString(),
   };
+}
+
+/** Stores a key the service accepted (its own profile), sealed for this user. */
+export async function storeAlphaKey({ ctx, userId, apiKey, account }: { ctx: DeskContext; userId: string; apiKey: string; account: AccountProfile }): Promise<AlphaKeyStatus> {
+  const c = ctx;
+  const row = { user_id: userId, ...sealedKeyColumns({ ctx, apiKey, aad: userId, account }) };
   await c.db
     .insertInto("alpha_keys")
     .values(row)

@@ -6,7 +6,7 @@ import "server-only";
 import type { OrgKeyStatus } from "@/lib/desk/teams";
 import type { AccountProfile } from "@/lib/alpha/account";
 import type { DeskContext } from "../core/context";
-import { encryptSecret } from "../identity/key-vault";
+import { sealedKeyColumns } from "../identity/key-vault";
 import type { SessionUser } from "../identity/users";
 import { requireAdmin, writeAudit } from "./audit";
 import { ORG_KEY_AAD, ORG_KEY_ID, teamsDb } from "../core/teams-tables";
@@ -26,17 +26,7 @@ export async function getOrgKeyStatus({ ctx, user }: { ctx: DeskContext; user: S
 /** Stores a key the service accepted (its own profile) as the organisation's, replacing the one before. */
 export async function storeOrgKey({ ctx, user, apiKey, account }: { ctx: DeskContext; user: SessionUser; apiKey: string; account: AccountProfile }): Promise<OrgKeyStatus> {
   requireAdmin(user);
-  const plan = account.metadata.subscription_plan_name ?? account.metadata.subscription_plan_id;
-  const row = {
-    id: ORG_KEY_ID,
-    ciphertext: encryptSecret(ctx.secrets.encryptionKey, apiKey, ORG_KEY_AAD),
-    last4: apiKey.slice(-4),
-    account_id: account.account_id,
-    account_name: account.name ?? null,
-    plan: typeof plan === "string" ? plan : null,
-    saved_by: user.id,
-    saved_at: ctx.now().toISOString(),
-  };
+  const row = { id: ORG_KEY_ID, ...sealedKeyColumns({ ctx, apiKey, aad: ORG_KEY_AAD, account }), saved_by: user.id };
   await teamsDb({ ctx }).transaction().execute(async (trx) => {
     const before = await trx.selectFrom("org_key").select(["last4"]).where("id", "=", ORG_KEY_ID).executeTakeFirst();
     await trx.deleteFrom("org_key").where("id", "=", ORG_KEY_ID).execute();

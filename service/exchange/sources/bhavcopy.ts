@@ -5,7 +5,7 @@
  */
 import { prepared } from "../../store/prepared";
 import type { Db } from "../../store/db";
-import { atTime, csvRows, exchangeDate, exchangeNumber, istDay, isIssue, utcIso, type IstTime, type RowIssue } from "../files";
+import { atTime, csvRecords, exchangeDate, exchangeNumber, istDay, type IstTime, type RowIssue, utcIso } from "../files";
 import { stableId, type ExchangeSource, type ReadResult, type Taken } from "../engine";
 
 /** The rules that derive alerts from a day's prices (docs/import/exchange.md states them). */
@@ -123,13 +123,7 @@ function bhavcopySource(shape: Shape): ExchangeSource {
       const prices: Price[] = [];
       const seen = new Set<string>();
       const c = shape.cols;
-      for await (const r of csvRows(stream, path)) {
-        if (isIssue(r)) {
-          errors.push(r);
-          continue;
-        }
-        const at = `line ${r.line}`;
-        const cell = r.cells;
+      for await (const { at, c: cell } of csvRecords(stream, path, errors)) {
         if (cell[c.symbol] === undefined || cell[c.close] === undefined) {
           errors.push({ file: path, at, reason: `no ${c.symbol} or ${c.close} column: not a ${shape.name} file` });
           break;

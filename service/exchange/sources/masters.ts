@@ -5,7 +5,7 @@
  */
 import { logoPath } from "../../store/wire";
 import { prepared } from "../../store/prepared";
-import { csvRows, exchangeDate, isIssue, type RowIssue } from "../files";
+import { csvRecords, exchangeDate, type RowIssue } from "../files";
 import type { ExchangeSource, ReadResult, Taken } from "../engine";
 
 const ISIN = /^IN[A-Z0-9]{9}\d$/;
@@ -20,13 +20,7 @@ export const bseScrips: ExchangeSource = {
     const errors: RowIssue[] = [];
     const scrips: { code: string; id: string; name: string; isin: string; industry: string }[] = [];
     const seen = new Set<string>();
-    for await (const r of csvRows(stream, path)) {
-      if (isIssue(r)) {
-        errors.push(r);
-        continue;
-      }
-      const at = `line ${r.line}`;
-      const c = r.cells;
+    for await (const { at, c } of csvRecords(stream, path, errors)) {
       const code = c["Security Code"] ?? c["Scrip Code"] ?? "";
       const isin = (c["ISIN No"] ?? c["ISIN"] ?? "").toUpperCase();
       const status = c["Status"] ?? "Active";
@@ -93,13 +87,7 @@ export const nseEquityList: ExchangeSource = {
     const scripByIsin = prepared(db, "SELECT scrip_code, industry FROM exchange_scrips WHERE isin = ?");
     const codeHolder = prepared(db, "SELECT symbol FROM companies WHERE scrip_code = ?");
     const seen = new Set<string>();
-    for await (const r of csvRows(stream, path)) {
-      if (isIssue(r)) {
-        errors.push(r);
-        continue;
-      }
-      const at = `line ${r.line}`;
-      const c = r.cells;
+    for await (const { at, c } of csvRecords(stream, path, errors)) {
       const symbol = c["SYMBOL"] ?? "";
       const name = c["NAME OF COMPANY"] ?? "";
       const isin = (c["ISIN NUMBER"] ?? "").toUpperCase();
