@@ -462,13 +462,12 @@ async function runMode(mode: "single" | "cluster", service: Service, profileRoot
         DESK_URL: `http://${HOST}:${mode === "cluster" ? PORT + 3 : PORT}`,
         PORT: String(port),
         ...(mode === "cluster" ? { DATABASE_URL: databaseUrl, REDIS_URL, DESK_REDIS_PREFIX: redisPrefix, DESK_TRUST_PROXY: "1" } : { DATABASE_URL: undefined, REDIS_URL: undefined }),
-        NODE_OPTIONS: profileDir ? `${process.env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${profileDir}`.trim() : process.env.NODE_OPTIONS,
       });
       if (mode === "single") {
         delete env.DATABASE_URL;
         delete env.REDIS_URL;
       }
-      const child = startNext({ port, host: HOST, env, stdio: "pipe" });
+      const child = startNext({ port, host: HOST, env, stdio: "pipe", nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
       child.stdout?.resume();
       child.stderr?.on("data", (c: Buffer) => process.stderr.write(`[desk ${port}] ${c.toString("utf8")}`));
       children.add(child);
