@@ -23,7 +23,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request, type IncomingHttpHeaders } from "node:http";
 import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
@@ -78,6 +78,18 @@ if (!hasFreshBuild(ROOT, DIST_DIR)) {
 }
 
 const load = () => loadavg().map((x) => Math.round(x * 100) / 100);
+/**
+ * Microseconds so far in which some task waited for a CPU (Linux pressure stall information, /proc/pressure/cpu);
+ * its growth over a row says how much the machine's other work held ours up. null where the kernel has none.
+ */
+function cpuStallUs(): number | null {
+  try {
+    const m = /^some .*total=(\d+)/m.exec(readFileSync("/proc/pressure/cpu", "utf8"));
+    return m?.[1] ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const children = new Set<ChildProcess>();
 process.on("exit", () => children.forEach((c) => c.kill("SIGKILL")));
@@ -221,6 +233,8 @@ interface LevelResult {
   rssMb: { desk: number[]; service: number };
   loadBefore: number[];
   loadAfter: number[];
+  /** Share of the measured window in which some task on the machine waited for a CPU (null: not known here). */
+  cpuStallPct: number | null;
 }
 
 async function runLevel(mode: string, base: string, users: User[], service: Service, deskPids: number[], instances: number): Promise<LevelResult> {
@@ -324,7 +338,7 @@ async function runLevel(mode: string, base: string, users: User[], service: Serv
   })();
 
   await sleep(WARMUP_S * 1000);
-  const cpu0 = { desks: deskPids.map(cpuOfTree), service: cpuOfTree(service.pid), generator: process.cpuUsage() };
+  const cpu0 = { desks: deskPids.map(cpuOfTree), service: cpuOfTree(service.pid), generator: process.cpuUsage(), stall: cpuStallUs() };
   const started = performance.now();
   measuring = true;
 
@@ -375,6 +389,8 @@ async function runLevel(mode: string, base: string, users: User[], service: Serv
     generatorPct: cpuPct((generator.user + generator.system) / 1000),
   };
   const rssMb = { desk: deskPids.map(rssOfTree), service: rssOfTree(service.pid) };
+  const stallNow = cpuStallUs();
+  const cpuStallPct = stallNow !== null && cpu0.stall !== null ? Math.round(((stallNow - cpu0.stall) / (seconds * 1e6)) * 1000) / 10 : null;
   stopped = true;
   // The last events' arrivals; then every stream and loop ends.
   await sleep(3_000);
@@ -421,6 +437,7 @@ async function runLevel(mode: string, base: string, users: User[], service: Serv
     rssMb,
     loadBefore,
     loadAfter: load(),
+    cpuStallPct,
   };
 }
 
@@ -517,11 +534,11 @@ async function runMode(mode: "single" | "cluster", service: Service, profileRoot
 
 function tables(results: LevelResult[]): string {
   const out: string[] = [];
-  out.push("| setup | users | nav/s | API/s | errors | events delivered | event p50 / p99 ms | desk CPU % | desk RSS MB | service CPU % | service RSS MB | generator CPU % | load before → after |");
-  out.push("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  out.push("| setup | users | nav/s | API/s | errors | events delivered | event p50 / p99 ms | desk CPU % | desk RSS MB | service CPU % | service RSS MB | generator CPU % | load before → after | CPU stall % |");
+  out.push("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of results) {
     out.push(
-      `| ${r.mode} | ${r.users} | ${r.navPerSec} | ${r.apiPerSec} | ${r.errors} | ${r.events.delivered}/${r.events.expected} | ${r.events.p50} / ${r.events.p99} | ${r.cpu.deskPct.join(" + ")} | ${r.rssMb.desk.join(" + ")} | ${r.cpu.servicePct} | ${r.rssMb.service} | ${r.cpu.generatorPct} | ${r.loadBefore[0]} → ${r.loadAfter[0]} |`,
+      `| ${r.mode} | ${r.users} | ${r.navPerSec} | ${r.apiPerSec} | ${r.errors} | ${r.events.delivered}/${r.events.expected} | ${r.events.p50} / ${r.events.p99} | ${r.cpu.deskPct.join(" + ")} | ${r.rssMb.desk.join(" + ")} | ${r.cpu.servicePct} | ${r.rssMb.service} | ${r.cpu.generatorPct} | ${r.loadBefore[0]} → ${r.loadAfter[0]} | ${r.cpuStallPct ?? "—"} |`,
     );
   }
   out.push("", "| setup | users | kind | count | p50 ms | p95 ms | p99 ms | errors |", "|---|---|---|---|---|---|---|---|");
