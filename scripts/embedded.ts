@@ -199,9 +199,10 @@ export function runNextBuild(env: NodeJS.ProcessEnv, options: { logFile?: string
  * `next start` as a child that dies with this process (a pipe on fd 3), so a crashed parent never leaves it holding the
  * port; preloads give the desk each request's real peer address and send the static files' Brotli copies.
  */
-export function startNext(options: { port: number; host: string; env: NodeJS.ProcessEnv; stdio?: "inherit" | "pipe" }): ChildProcess {
+export function startNext(options: { port: number; host: string; env: NodeJS.ProcessEnv; stdio?: "inherit" | "pipe"; nodeArgs?: string[] }): ChildProcess {
   const preload = (name: string) => pathToFileURL(join(ROOT, "scripts", name)).href;
-  const child = spawn(process.execPath, ["--import", preload("exit-with-parent.mjs"), "--import", preload("peer-address.mjs"), "--import", preload("precompressed-static-preload.mjs"), nextBin(), "start", "-H", options.host, "-p", String(options.port)], {
+  // nodeArgs: Node's own flags before the preloads (a bench's --cpu-prof, which NODE_OPTIONS does not take).
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", preload("exit-with-parent.mjs"), "--import", preload("peer-address.mjs"), "--import", preload("precompressed-static-preload.mjs"), nextBin(), "start", "-H", options.host, "-p", String(options.port)], {
     cwd: ROOT,
     stdio: options.stdio === "pipe" ? ["ignore", "pipe", "pipe", "pipe"] : ["inherit", "inherit", "inherit", "pipe"],
     env: { ...options.env, ALPHA_DESK_PARENT_FD: "3" },

@@ -31,6 +31,7 @@ function place(url: string): string {
 export function profileTop(folder: string, count = 15): string {
   if (!existsSync(folder)) return "(no profiles)";
   const selfMs = new Map<string, number>();
+  const byPlace = new Map<string, number>();
   let totalMs = 0;
   for (const file of readdirSync(folder).filter((f) => f.endsWith(".cpuprofile"))) {
     const profile = JSON.parse(readFileSync(join(folder, file), "utf8")) as Profile;
@@ -43,11 +44,16 @@ export function profileTop(folder: string, count = 15): string {
       if (name === "(idle)" || name === "(program)") return;
       const key = `${name} — ${place(node.callFrame.url)}${node.callFrame.url ? `:${node.callFrame.lineNumber + 1}` : ""}`;
       selfMs.set(key, (selfMs.get(key) ?? 0) + ms);
+      const where = node.callFrame.url ? place(node.callFrame.url).replace(/(\.next[^/]*\/server\/chunks)\/.*/, "$1").replace(/^node:.*/, "node:*") : name.startsWith("(") ? name : "(native)";
+      byPlace.set(where, (byPlace.get(where) ?? 0) + ms);
       totalMs += ms;
     });
   }
   const rows = [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, count);
+  const places = [...byPlace].sort((a, b) => b[1] - a[1]).slice(0, 8);
   return [
+    `by where: ${places.map(([k, ms]) => `${k} ${((ms / Math.max(1, totalMs)) * 100).toFixed(0)}%`).join(", ")}`,
+    "",
     `busy ${Math.round(totalMs)} ms sampled (idle left out)`,
     "| self ms | share | function — where |",
     "|---|---|---|",

@@ -150,6 +150,7 @@ async function main(): Promise<void> {
     waiters.delete(row.id);
 
     if (!BARE) {
+      frameBytes = Buffer.byteLength(JSON.stringify({ channel: "alerts", data: JSON.parse(alertStreamJsonById(ctx, row.id) ?? "{}") as object }));
       if (i >= WARMUP) {
         ours.lastClient.push(ourAt - t0);
         ours.withIpc.push(t2 - t0);

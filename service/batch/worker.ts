@@ -58,7 +58,7 @@ function readJob(ctx: ServiceContext, jobId: string): BatchJobRow | undefined {
 }
 
 function nextLine(ctx: ServiceContext, jobId: string): LineRow | undefined {
-  return prepared(ctx.db, "SELECT line_no, id, custom_id, request FROM batch_lines WHERE job_id = ? AND state = 'pending' ORDER BY line_no LIMIT 1").get(
+  return prepared(ctx.db, "SELECT line_no, id, custom_id, request FROM batch_lines INDEXED BY batch_lines_pending WHERE job_id = ? AND state = 'pending' ORDER BY line_no LIMIT 1").get(
     jobId,
   ) as LineRow | undefined;
 }

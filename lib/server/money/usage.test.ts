@@ -30,4 +30,10 @@ describe("the daily-limit projection", () => {
     expect(credits.balanceRunsOutAt).toBe("2026-05-12T12:00:00+05:30");
     expect(projectUsage(usage({ requests: 0 }), now)).toMatchObject({ limitReachedAt: null, balanceRunsOutAt: null, perHour: 0 });
   });
+
+  it("names a far date, not an invalid one, for a large balance spent slowly (found by bench:morning)", () => {
+    // 03:30 IST, one credit spent of a billion: at that pace the balance outlasts what a Date can hold.
+    const p = projectUsage(usage({ debited_today: 1, balance: 1_000_000_000 }), new Date("2026-05-11T03:30:00+05:30"));
+    expect(p.balanceRunsOutAt).toBe("2126-04-17T03:30:00+05:30");
+  });
 });

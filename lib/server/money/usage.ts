@@ -18,6 +18,11 @@ export type { UsageProjection, UsageView } from "@/lib/desk/usage";
 const PROFILE_TTL_MS = 60_000;
 /** Below this much of the day, a pace is mostly noise: the first minutes after midnight count as a quarter hour. */
 const MIN_ELAPSED_MS = 15 * 60_000;
+/**
+ * The furthest a projection names: a large balance spent slowly would run out past what a Date holds (and
+ * /api/usage failed with "Invalid time value"); the page says "more than two months" for anything this far.
+ */
+const FARTHEST_MS = 100 * 365 * 86_400_000;
 
 export function projectUsage(usage: UsageSnapshot, now: Date): UsageProjection {
   const requestsToday = usage.live_usage.requests_today;
@@ -35,7 +40,7 @@ export function projectUsage(usage: UsageSnapshot, now: Date): UsageProjection {
     if (at < istDayEnd(now).getTime()) limitReachedAt = toIstIso(new Date(at));
   }
   const creditsPerMs = usage.debited_today / elapsed;
-  const balanceRunsOutAt = creditsPerMs > 0 ? toIstIso(new Date(now.getTime() + Math.max(0, usage.balance) / creditsPerMs)) : null;
+  const balanceRunsOutAt = creditsPerMs > 0 ? toIstIso(new Date(now.getTime() + Math.min(FARTHEST_MS, Math.max(0, usage.balance) / creditsPerMs))) : null;
   return { basis, usedToday, dailyLimit, perHour: Math.round(perMs * 3_600_000 * 10) / 10, limitReached, limitReachedAt, balanceRunsOutAt };
 }
 
