@@ -75,6 +75,13 @@ test.describe("a trial user on the Sandbox plan (10 requests a minute)", () => {
     await expect(page.getByTestId("profile-not-in-plan")).toContainText("the Sandbox plan does not include");
     await expect(page.getByRole("button", { name: /Load company profile/ })).toHaveCount(0);
     await checkWidthsAndThemes(page, testInfo, "symbol-sandbox", '[data-testid="profile-not-in-plan"]');
+    // The coming dates are two more free requests: made when asked, and then shown.
+    await expect(page.getByTestId("schedules-on-ask")).toBeVisible();
+    await checkWidthsAndThemes(page, testInfo, "symbol-sandbox-timeline", '[data-testid="symbol-timeline"]', { scopeAxe: true });
+    await page.getByTestId("show-schedules").click();
+    await expect(page.getByTestId("schedules-on-ask")).toHaveCount(0);
+    await expect(page.getByTestId("symbol-timeline").getByRole("alert")).toHaveCount(0);
+    await expect(page.getByTestId("symbol-timeline").getByLabel("Loading the timeline")).toHaveCount(0, { timeout: 20_000 });
     await context.close();
   });
 });
