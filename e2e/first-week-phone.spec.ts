@@ -58,7 +58,7 @@ test.describe("a first week on a phone (390 px)", () => {
     });
     expect(colour, "the skipped lines are not written in the error colour").not.toBe(destructive);
     await expect(page.getByTestId("batch-file-ready")).toContainText("2 lines ready");
-    await checkWidthsAndThemes(page, testInfo, "batch-upload-skipped", '[data-testid="batch-file-errors"]', { scopeAxe: true });
+    await checkWidthsAndThemes(page, testInfo, "batch-upload-skipped", 'main [data-slot="card"]:has([role="tablist"])', { scopeAxe: true });
     await page.context().close();
   });
 });

@@ -34,7 +34,7 @@ export function LineErrors({
   return (
     <Alert variant={skipped ? "default" : "destructive"} data-testid={testId} data-tone={skipped ? "skipped" : "problem"}>
       {skipped ? <InfoIcon aria-hidden /> : <AlertTriangleIcon aria-hidden />}
-      <AlertTitle>{title ?? `${errors.length} ${errors.length === 1 ? "problem" : "problems"}: nothing ${what}`}</AlertTitle>
+      <AlertTitle className="line-clamp-none">{title ?? `${errors.length} ${errors.length === 1 ? "problem" : "problems"}: nothing ${what}`}</AlertTitle>
       <AlertDescription>
         <p>{hint ?? "Fix these lines in the file and choose it again."}</p>
         <ul className={`mt-2 max-h-48 w-full overflow-y-auto rounded-md border text-foreground ${edge}`}>
