@@ -1,4 +1,5 @@
 import type { Browser } from "@playwright/test";
+import { readFixtures } from "./support/fixtures";
 import { makeAccount } from "./support/service";
 import { untilHydrated } from "./support/desk";
 import { randomSuffix } from "./support/fixtures";
@@ -61,6 +62,18 @@ test.describe.serial("members of a team on the organisation's key", () => {
     await expect(allowance).toHaveAttribute("data-limit", "25");
     await expect(allowance).toHaveAttribute("data-value", "25");
     await expect(page.getByTestId("usage-gauge").getByTestId("gauge-balance")).toHaveCount(0);
+
+    // "Spent today" is theirs: the firm spends with the key outside the desk, the member buys a page of news.
+    const outside = await fetch(`${readFixtures().serviceUrl}/v1/news?symbols=TCS&limit=7`, { headers: { "X-API-Key": team.key } });
+    expect(Number(outside.headers.get("x-credits-charged"))).toBeGreaterThan(0);
+    const bought = await page.request.get("/api/alpha/v1/news?symbols=INFY&limit=3", { headers: origin(ownDesk.url) });
+    expect(bought.status(), await bought.text()).toBe(200);
+    const mine = ((await bought.json()) as { meta: { creditsCharged: number } }).meta.creditsCharged;
+    expect(mine).toBeGreaterThan(0);
+    await page.goto("/today");
+    const today = page.getByTestId("usage-gauge").getByTestId("gauge-today");
+    await expect(today).toContainText("You spent today");
+    await expect(today).toHaveAttribute("data-value", String(mine));
     await checkWidthsAndThemes(page, testInfo, "member-gauge", "header");
 
     // Batch jobs are not in their seat: said before anything is built or priced.

@@ -26,7 +26,7 @@ function countedInLastMinute(accountId: string): number {
 }
 
 test.describe("a trial user on the Sandbox plan (10 requests a minute)", () => {
-  test("browses page after page at a normal pace, buying one page, and meets no rate limit; the gauge shows what the service counts", async ({ browser, baseURL }) => {
+  test("browses page after page at a normal pace, buying one page, and meets no rate limit; the gauge shows what the service counts", async ({ browser, baseURL }, testInfo) => {
     test.setTimeout(240_000);
     if (!baseURL) throw new Error("baseURL is not set");
     const account = await makeOwnAccount("e2e sandbox first week", 1_000, { plan: "sandbox" });
@@ -37,7 +37,8 @@ test.describe("a trial user on the Sandbox plan (10 requests a minute)", () => {
     });
 
     // Every page of the menu, about a second on each as a person clicking through reads its heading; one page bought.
-    const walk = ["/today", "/season", "/earnings", "/alerts", "/news", "/announcements", "/block-deals", "/concalls", "/summaries", "/batches", "/watchlists", "/usage", "/settings"];
+    // A company's page among them: its free timeline must not spend the minute either.
+    const walk = ["/today", "/season", "/earnings", "/symbols/INFY", "/alerts", "/news", "/announcements", "/block-deals", "/concalls", "/summaries", "/batches", "/watchlists", "/usage", "/settings"];
     const perPage: [string, number][] = [];
     for (const path of walk) {
       const before = requestTimes(account.accountId).length;
@@ -50,9 +51,11 @@ test.describe("a trial user on the Sandbox plan (10 requests a minute)", () => {
       }
       await page.waitForTimeout(1_000);
       perPage.push([path, requestTimes(account.accountId).length - before]);
+      if (path.startsWith("/symbols/")) await expect(page.getByTestId("symbol-timeline"), "the company's timeline").toBeVisible();
       await expect(page.getByText(/rate limit/i), `${path} shows a rate-limit message (requests per page: ${JSON.stringify(perPage)})`).toHaveCount(0);
     }
     expect(refused, "desk answers of 429").toEqual([]);
+    testInfo.annotations.push({ type: "requests per page", description: JSON.stringify(perPage) });
     expect(countedInLastMinute(account.accountId), "requests the service counted in the last minute").toBeLessThan(10);
 
     // The gauge's per-minute figure is the service's own count, free calls included.
@@ -72,6 +75,13 @@ test.describe("a trial user on the Sandbox plan (10 requests a minute)", () => {
     await expect(page.getByTestId("profile-not-in-plan")).toContainText("the Sandbox plan does not include");
     await expect(page.getByRole("button", { name: /Load company profile/ })).toHaveCount(0);
     await checkWidthsAndThemes(page, testInfo, "symbol-sandbox", '[data-testid="profile-not-in-plan"]');
+    // The coming dates are two more free requests: made when asked, and then shown.
+    await expect(page.getByTestId("schedules-on-ask")).toBeVisible();
+    await checkWidthsAndThemes(page, testInfo, "symbol-sandbox-timeline", '[data-testid="symbol-timeline"]', { scopeAxe: true });
+    await page.getByTestId("show-schedules").click();
+    await expect(page.getByTestId("schedules-on-ask")).toHaveCount(0);
+    await expect(page.getByTestId("symbol-timeline").getByRole("alert")).toHaveCount(0);
+    await expect(page.getByTestId("symbol-timeline").getByLabel("Loading the timeline")).toHaveCount(0, { timeout: 20_000 });
     await context.close();
   });
 });

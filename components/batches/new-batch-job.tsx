@@ -185,8 +185,15 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
       <CardContent className="grid gap-5">
         <Tabs value={params.tab} onValueChange={(v) => void setParams({ tab: v as "build" | "upload" })}>
           <TabsList aria-label="How to make the job">
-            <TabsTrigger value="build">Build from watchlists</TabsTrigger>
-            <TabsTrigger value="upload" onPointerEnter={preloadExamples} onFocus={preloadExamples}>Upload a JSONL file</TabsTrigger>
+            {/* A phone's card is about 330 px wide: the short words fit it side by side. */}
+            <TabsTrigger value="build">
+              <span className="sm:hidden">From watchlists</span>
+              <span className="hidden sm:inline">Build from watchlists</span>
+            </TabsTrigger>
+            <TabsTrigger value="upload" onPointerEnter={preloadExamples} onFocus={preloadExamples}>
+              <span className="sm:hidden">Upload JSONL</span>
+              <span className="hidden sm:inline">Upload a JSONL file</span>
+            </TabsTrigger>
           </TabsList>
 
           <TabsContent value="build" className="mt-4 grid grid-cols-1 gap-5">
@@ -270,6 +277,7 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
                 errors={checked.errors.map(tidyError)}
                 what="was uploaded or charged"
                 testId="batch-file-errors"
+                skipped={skippable && skipUnknown}
                 {...(skippable && skipUnknown
                   ? {
                       title: `${formatNumber(checked.errors.length)} ${checked.errors.length === 1 ? "line" : "lines"} with unknown symbols will be skipped`,

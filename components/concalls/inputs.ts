@@ -3,7 +3,8 @@
 /** The free context of a call page: which quarters have results, and whether a call is still to come. */
 export function callContextInputs(symbol: string) {
   return {
-    index: { query: { symbols: [symbol], limit: 12 } },
+    // The very request the desk's symbol check makes (lib/server/portfolio/watchlists.ts): one free call serves both.
+    index: { query: { symbols: [symbol], limit: 100 } },
     upcoming: { query: { symbols: [symbol], limit: 5 } },
   };
 }

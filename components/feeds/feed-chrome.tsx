@@ -70,6 +70,28 @@ export function FeedNotices({
   );
 }
 
+const HELD_BECAUSE: Record<string, (noun: string) => string> = {
+  live_stream: (noun) => `kept current by the live stream, which brought no new ${noun} since it was bought · 0 credits`,
+  market_shut: () => "the market has been shut since it was bought · 0 credits",
+};
+const BOUGHT_AGAIN_BECAUSE: Record<string, (noun: string) => string> = {
+  new_rows: (noun) => `bought again: the live stream brought new ${noun} since the last time`,
+  no_stream: () => "bought again: no unbroken live stream watched this page since the last time, so the desk could not vouch for it",
+};
+
+/** Why the last page cost nothing though its minute was over, or why the desk bought it again. */
+function WhyHeld({ meta, noun }: { meta: PagesView["metas"][number]; noun: string }) {
+  const held = meta.cached && meta.heldBecause ? HELD_BECAUSE[meta.heldBecause] : undefined;
+  const bought = !meta.cached && meta.boughtAgainBecause ? BOUGHT_AGAIN_BECAUSE[meta.boughtAgainBecause] : undefined;
+  const text = held?.(noun) ?? bought?.(noun);
+  if (!text) return null;
+  return (
+    <span data-testid="feed-why" data-why={meta.cached ? meta.heldBecause : meta.boughtAgainBecause}>
+      · {text}
+    </span>
+  );
+}
+
 type PagesView = Pick<PaidPages<"listAlerts">, "loaded" | "held" | "charged" | "hasNext" | "lastEmpty" | "nextPrice" | "loadNext" | "fetching" | "metas">;
 
 /** Under the feed: what the loaded pages cost (empty ones free), and the priced button for the next page. */
@@ -98,6 +120,7 @@ export function FeedFooter({ pages, noun, className }: { pages: PagesView; noun:
           </Badge>
         )}
         {last?.cached && <span>· {fromCacheLabel(last.fetchedAt)}</span>}
+        {last && <WhyHeld meta={last} noun={noun} />}
         {pages.held > 0 && <span data-testid="feed-held" data-held={pages.held}>· {pages.held} more from pages loaded under other filters, 0 credits</span>}
       </p>
       {pages.hasNext && !pages.lastEmpty ? (

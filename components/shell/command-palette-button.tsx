@@ -17,8 +17,8 @@ function typingInField(target: EventTarget | null): boolean {
 }
 
 /**
- * The top bar's search button (from 640 px: a phone's bar has no room, its menu lists the pages); Ctrl-K (⌘K) or "/"
- * opens the same search from anywhere on the desk.
+ * The top bar's search button (on a phone its icon alone, the one touch way in); Ctrl-K (⌘K) or "/" opens the same
+ * search from anywhere on the desk.
  */
 export function CommandPaletteButton({ groups }: { groups: NavGroup[] }) {
   const [open, setOpen] = React.useState(false);
@@ -42,7 +42,7 @@ export function CommandPaletteButton({ groups }: { groups: NavGroup[] }) {
   }, [show]);
   return (
     <>
-      <Button variant="outline" size="sm" className="hidden h-8 gap-2 px-2 text-muted-foreground sm:inline-flex sm:w-44 sm:justify-start" onClick={show} onPointerEnter={preload} onFocus={preload} aria-keyshortcuts="Control+K /" data-testid="command-open">
+      <Button variant="outline" size="sm" className="inline-flex size-8 shrink-0 justify-center gap-2 px-0 text-muted-foreground sm:w-44 sm:justify-start sm:px-2" onClick={show} onPointerEnter={preload} onFocus={preload} aria-keyshortcuts="Control+K /" data-testid="command-open">
         <SearchIcon aria-hidden />
         <span className="sr-only sm:not-sr-only">Search</span>
         <kbd aria-hidden className="ml-auto hidden rounded border bg-muted px-1 font-mono text-[0.65rem] lg:inline">Ctrl K</kbd>

@@ -175,15 +175,18 @@ function PaidSource<K extends SymbolPageEndpoint>({ label, call, what, testId }:
 }
 
 /** The symbol's one timeline: free results and schedules at once, paid calls, alerts, news and announcements on request. */
-export function SymbolTimeline({ symbol, now }: { symbol: string; now: number }) {
+export function SymbolTimeline({ symbol, now, schedulesOnAsk = false }: { symbol: string; now: number; schedulesOnAsk?: boolean }) {
   const inputs = symbolInputs(symbol);
   const [state, setState] = useQueryStates(timelineParsers);
   const kinds = parseKinds(state.show);
   const [openResult, setOpenResult] = React.useState<ResultRef | null>(null);
+  // A plan of few requests a minute: the coming dates are two more free requests, made when the user asks.
+  const [schedulesAsked, setSchedulesAsked] = React.useState(false);
+  const schedules = !schedulesOnAsk || schedulesAsked;
 
   const results = useQuery(SYMBOL_PAGE_CALLS.queryOptions("listEarningsIndex", inputs.results));
-  const upcomingResults = useQuery(SYMBOL_PAGE_CALLS.queryOptions("listUpcomingEarnings", inputs.upcomingResults));
-  const upcomingCalls = useQuery(SYMBOL_PAGE_CALLS.queryOptions("listUpcomingConcalls", inputs.upcomingCalls));
+  const upcomingResults = useQuery({ ...SYMBOL_PAGE_CALLS.queryOptions("listUpcomingEarnings", inputs.upcomingResults), enabled: schedules });
+  const upcomingCalls = useQuery({ ...SYMBOL_PAGE_CALLS.queryOptions("listUpcomingConcalls", inputs.upcomingCalls), enabled: schedules });
   // The paid profile, when bought, names the company too; reading it here never fetches it.
   const profile = useQuery({ ...SYMBOL_PAGE_CALLS.queryOptions("listSymbolMetadata", inputs.metadata), enabled: false });
   const company = profile.data?.items[0]?.company_name ?? upcomingResults.data?.items.find((r) => r.company)?.company ?? null;
@@ -209,7 +212,7 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
   const show = (e: TimelineEvent) => kinds.includes(e.kind);
   const upcoming = timeline.upcoming.filter(show);
   const past = timeline.past.filter(show);
-  const freeLoading = results.isPending || upcomingResults.isPending || upcomingCalls.isPending;
+  const freeLoading = results.isPending || (schedules && (upcomingResults.isPending || upcomingCalls.isPending));
   const freeError = results.error ?? upcomingResults.error ?? upcomingCalls.error;
 
   const toggle = (kind: TimelineKind) => {
@@ -242,6 +245,14 @@ export function SymbolTimeline({ symbol, now }: { symbol: string; now: number })
             testId="load-block-deals"
           />
         </div>
+        {!schedules && (
+          <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground" data-testid="schedules-on-ask">
+            <span>Coming results and call dates are free, but take 2 of your plan&apos;s few requests a minute.</span>
+            <Button variant="outline" size="sm" className="h-7" onClick={() => setSchedulesAsked(true)} data-testid="show-schedules">
+              Show coming dates
+            </Button>
+          </div>
+        )}
         <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Show on the timeline">
           {TIMELINE_KINDS.map((k) => {
             const on = kinds.includes(k);

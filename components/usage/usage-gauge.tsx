@@ -90,15 +90,28 @@ export function UsageGauge({ hasKey }: { hasKey: boolean }) {
           <span className="font-mono text-sm font-semibold tabular-nums">{formatNumber(n.balance)}</span>
         </GaugeMetric>
       )}
-      <GaugeMetric
-        testId="gauge-today"
-        value={n.debitedToday}
-        label="Spent today"
-        className="hidden sm:flex"
-        hint={`${formatCredits(n.debitedToday)} debited since midnight IST by every call of your key.`}
-      >
-        <span className="font-mono text-sm font-semibold tabular-nums">{formatNumber(n.debitedToday)}</span>
-      </GaugeMetric>
+      {seat ? (
+        // A member on the organisation's key: their own spend, not the whole team's.
+        <GaugeMetric
+          testId="gauge-today"
+          value={seat.spentToday ?? 0}
+          label="You spent today"
+          className="hidden sm:flex"
+          hint={`${formatCredits(seat.spentToday ?? 0)} charged since midnight IST for your own calls on the organisation's key (the whole team: ${formatCredits(n.debitedToday)}).`}
+        >
+          <span className="font-mono text-sm font-semibold tabular-nums">{formatNumber(seat.spentToday ?? 0)}</span>
+        </GaugeMetric>
+      ) : (
+        <GaugeMetric
+          testId="gauge-today"
+          value={n.debitedToday}
+          label="Spent today"
+          className="hidden sm:flex"
+          hint={`${formatCredits(n.debitedToday)} debited since midnight IST by every call of your key.`}
+        >
+          <span className="font-mono text-sm font-semibold tabular-nums">{formatNumber(n.debitedToday)}</span>
+        </GaugeMetric>
+      )}
       <GaugeMetric
         testId="gauge-daily"
         value={n.requestsToday ?? 0}

@@ -32,6 +32,8 @@ export const seatTodaySchema = z.object({
   dailyAllowance: dailyAllowanceSchema,
   actions: z.array(paidActionSchema),
   countedToday: z.number(),
+  /** What the member's own paid calls were charged today (IST), from the spend log: theirs, not the account's. */
+  spentToday: z.number().optional(),
 });
 export type SeatToday = z.output<typeof seatTodaySchema>;
 

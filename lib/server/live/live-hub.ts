@@ -25,7 +25,7 @@ const HANDOVER_GRACE_MS = 10_000;
  * A channel whose last browser left keeps its stream this long: a reload or a quick visit elsewhere comes back to a
  * stream that has watched the feed all along, so the page it bought is still current (stream-coverage.ts).
  */
-export const CHANNEL_LINGER_MS = 45_000;
+export const CHANNEL_LINGER_MS = 15_000;
 
 export interface ChannelListener {
   /** The key the upstream socket may use if this instance leads (a key of the channel's account). */

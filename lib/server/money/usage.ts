@@ -11,6 +11,7 @@ import { knownRpm, rememberRpm, usageTtlMs } from "../upstream/background-budget
 import type { DeskContext } from "../core/context";
 import { withUserKey } from "../identity/key-vault";
 import { seatToday } from "../teams/seats";
+import { getUserDaySpend } from "../records/spend";
 import type { SessionUser } from "../identity/users";
 
 export type { UsageProjection, UsageView } from "@/lib/desk/usage";
@@ -97,7 +98,12 @@ export async function getUsageSnapshot({ ctx, user }: { ctx: DeskContext; user: 
     memoised(c, accountId, "account", () => PROFILE_TTL_MS, async () => (await callAlpha({ ctx: c, user, id: "getAccount", input: {} })).data.data),
   ]);
   const now = c.now();
-  const [seen, seat] = await Promise.all([lastRateLimit({ ctx: c, accountId }), source === "organisation" ? seatToday({ ctx: c, user }) : null]);
+  const [seen, seat] = await Promise.all([
+    lastRateLimit({ ctx: c, accountId }),
+    source === "organisation"
+      ? Promise.all([seatToday({ ctx: c, user }), getUserDaySpend({ ctx: c, userId: user.id, accountId })]).then(([s, spentToday]) => ({ ...s, spentToday }))
+      : null,
+  ]);
   const counted = withCountedRequests(usage, seen);
   return { usage: counted, account, projection: projectUsage(counted, now), fetchedAt: now.toISOString(), resumesAt: null, seat };
 }

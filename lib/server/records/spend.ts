@@ -133,6 +133,19 @@ export async function getSpendSeries({ ctx, input }: { ctx: DeskContext; input: 
   return { range, granularity: shape.granularity, buckets, byEndpoint, total, outside: "userId" in input ? null : outside };
 }
 
+/** What one user's calls on the account were charged on the current IST day (a member on the organisation's key). */
+export async function getUserDaySpend({ ctx, userId, accountId }: { ctx: DeskContext; userId: string; accountId: string }): Promise<number> {
+  const today = Math.floor(istHourOf(ctx.now()) / 24);
+  const row = await ctx.db
+    .selectFrom("spend_log")
+    .select((eb) => eb.fn.sum<number>("credits").as("credits"))
+    .where("account_id", "=", accountId)
+    .where("user_id", "=", userId)
+    .where("ist_hour", ">=", today * 24)
+    .executeTakeFirst();
+  return toNumber(row?.credits ?? 0);
+}
+
 /** The account's spend on the current IST day as the desk accounts for it: desk + outside = the ledger's debits. */
 export async function getDaySpend({ ctx, accountId }: { ctx: DeskContext; accountId: string }): Promise<DaySpend> {
   const today = Math.floor(istHourOf(ctx.now()) / 24);

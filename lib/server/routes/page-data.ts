@@ -25,7 +25,7 @@ import type { SessionUser } from "../identity/users";
 import type { DeskBinding } from "../http/route";
 import { findWatchlist } from "../portfolio/watchlists";
 import { callAlpha, proxyAlphaCall } from "../upstream/alpha-proxy";
-import { backgroundPages } from "../upstream/background-budget";
+import { backgroundPages, knownRpm, LOW_RPM } from "../upstream/background-budget";
 import { deskBindings } from "./bindings";
 
 /** The process-wide DeskContext for a server component (page or layout): the one helper pages obtain it with. */
@@ -68,6 +68,16 @@ function serverTransport(who: { ctx: DeskContext; user: SessionUser }): DataTran
       return () => backgroundPages({ ctx, accountId, max });
     },
   };
+}
+
+/**
+ * Whether the user's account is known to allow few requests a minute (Sandbox): a page then makes its secondary free
+ * calls only when asked, so browsing at a person's pace stays inside the plan.
+ */
+export async function onLowRpmAccount({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<boolean> {
+  const { accountId } = await withUserKey({ ctx, userId: user.id });
+  const rpm = knownRpm({ ctx, accountId });
+  return rpm !== undefined && rpm < LOW_RPM;
 }
 
 /**

@@ -20,6 +20,7 @@ import { countedToday } from "./seats";
 import { teamsDb } from "../core/teams-tables";
 import { newSequentialId } from "../core/ids";
 import { getTeamView } from "../money/team-view";
+import { getUsageSnapshot } from "../money/usage";
 
 let service: RunningServer;
 beforeAll(async () => {
@@ -98,6 +99,23 @@ describe.each(dialects)("allowances on the organisation key (%s)", (dialect) => 
     expect(before.balance - after.balance).toBe(spent);
     expect(ok.reduce((sum, a) => sum + (a.body.meta?.creditsCharged ?? 0), 0)).toBe(spent);
     expect((await countedToday({ ctx: desk.ctx })).get(member.id)).toBe(spent);
+  });
+
+  it("a member's gauge shows what they spent today, not the team's; the two members and the admin add up to the ledger", async () => {
+    const { desk, key, members, admin } = await team(dialect, 2);
+    const [alice, bob] = [members[0]!, members[1]!];
+    const before = await usage(key);
+    const a = await call(desk, alice, "/v1/news?symbols=TCS&limit=3&fresh=1");
+    const b = await call(desk, bob, "/v1/news?symbols=INFY&limit=5&fresh=1");
+    const c = await call(desk, admin, "/v1/news?symbols=WIPRO&limit=2&fresh=1");
+    const credits = (x: Answer) => x.body.meta?.creditsCharged ?? 0;
+    expect(credits(a)).toBeGreaterThan(0);
+    const aliceView = await getUsageSnapshot({ ctx: desk.ctx, user: alice });
+    const bobView = await getUsageSnapshot({ ctx: desk.ctx, user: bob });
+    expect(aliceView.seat?.spentToday).toBe(credits(a));
+    expect(bobView.seat?.spentToday).toBe(credits(b));
+    const spent = (await usage(key)).debited_today - before.debited_today;
+    expect(credits(a) + credits(b) + credits(c)).toBe(spent);
   });
 
   it("a member at their allowance is refused before anything is sent; an action outside their seat is refused too", async () => {

@@ -15,7 +15,7 @@ import { symbolFromSegment, symbolHref } from "@/lib/symbols/symbol-href";
 import { requireUser } from "@/lib/server/identity/auth";
 import { SYMBOL_PAGE_CALLS } from "@/components/symbols/symbol-calls";
 import { alphaPeekOptions } from "@/lib/query/alpha-core";
-import { pageContext, userHasKey, pageQueryClient } from "@/lib/server/routes/page-data";
+import { onLowRpmAccount, pageContext, userHasKey, pageQueryClient } from "@/lib/server/routes/page-data";
 
 type Params = Promise<{ symbol: string }>;
 
@@ -108,13 +108,16 @@ export default async function SymbolPage({ params }: { params: Params }) {
     // profile sits under the timeline, and a timeline arriving after the first paint pushed it down.
   const client = pageQueryClient({ ctx, user });
   const name = hasKey ? ((await symbolNames({ ctx, user, symbols: [symbol] })).names[symbol] ?? null) : null;
+  // On a plan of few requests a minute the coming dates (two more free requests) load when asked.
+  const schedulesOnAsk = hasKey && (await onLowRpmAccount({ ctx, user }));
   if (hasKey) {
     const inputs = symbolInputs(symbol);
     const calls = SYMBOL_PAGE_CALLS;
     await Promise.all([
+      // The same request as the symbol check above: one free call for both.
       client.prefetchQuery(calls.queryOptions("listEarningsIndex", inputs.results)),
-      client.prefetchQuery(calls.queryOptions("listUpcomingEarnings", inputs.upcomingResults)),
-      client.prefetchQuery(calls.queryOptions("listUpcomingConcalls", inputs.upcomingCalls)),
+      schedulesOnAsk ? null : client.prefetchQuery(calls.queryOptions("listUpcomingEarnings", inputs.upcomingResults)),
+      schedulesOnAsk ? null : client.prefetchQuery(calls.queryOptions("listUpcomingConcalls", inputs.upcomingCalls)),
       client.prefetchQuery(alphaPeekOptions(calls, "listSymbolMetadata", inputs.metadata)),
       client.prefetchQuery(alphaPeekOptions(calls, "listConcalls", inputs.calls)),
       client.prefetchQuery(alphaPeekOptions(calls, "listAlerts", inputs.alerts)),
@@ -155,7 +158,7 @@ export default async function SymbolPage({ params }: { params: Params }) {
       />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
         <HydrationBoundary state={dehydrate(client)}>
-          <SymbolTimeline symbol={symbol} now={now.getTime()} />
+          <SymbolTimeline symbol={symbol} now={now.getTime()} schedulesOnAsk={schedulesOnAsk} />
           <div className="lg:sticky lg:top-20">
             <SymbolProfile symbol={symbol} />
           </div>
