@@ -56,7 +56,7 @@ function UploadEstimates() {
       {upload.isPending && <p className="text-xs text-muted-foreground">Importing…</p>}
       {upload.data && !problem && (
         <p className="text-xs" data-testid="estimates-imported" role="status">
-          Imported {upload.data.version.rows} estimates from {upload.data.version.filename} (a new version; earlier ones are kept).
+          Imported {upload.data.version.rows} estimate{upload.data.version.rows === 1 ? "" : "s"} from {upload.data.version.filename} (a new version; earlier ones are kept).
         </p>
       )}
       {problem && (
@@ -153,7 +153,7 @@ export function SeasonScorecard({ watchlist, quarter }: { watchlist: string; qua
                     <th scope="col" className="py-1.5 pr-2 font-medium">Filed</th>
                     <th scope="col" className="py-1.5 pr-2 font-medium">Line</th>
                     <th scope="col" className="py-1.5 pr-2 text-right font-medium">Your estimate</th>
-                    <th scope="col" className="py-1.5 pr-2 text-right font-medium">Filed</th>
+                    <th scope="col" className="py-1.5 pr-2 text-right font-medium">Reported</th>
                     <th scope="col" className="py-1.5 pr-2 text-right font-medium">Surprise</th>
                     <th scope="col" className="py-1.5 font-medium">Outcome</th>
                   </tr>
