@@ -59,6 +59,16 @@ test.describe("forwarding", () => {
     await expect(page.getByTestId("brief-text")).toBeVisible();
     await expectNoSeriousAxe(page, ['[data-testid="concall-brief"]'], "the concall brief");
     await screenshotWidths(page, "concall-brief");
+
+    // The week's calls of a watchlist, in the same form, at 0 credits.
+    const list = await createWatchlistViaApi(page, baseURL, `roundup ${Date.now()}`, ["TCS", "INFY", "HDFCBANK"]);
+    await page.goto("/concalls");
+    const roundup = page.getByTestId("concall-roundup");
+    await roundup.getByTestId("roundup-watchlist").selectOption(list.id);
+    await roundup.getByTestId("make-roundup").click();
+    await expect(roundup.getByTestId("roundup-text")).toContainText(`roundup ${""}`);
+    await expect(roundup.getByTestId("roundup-text")).toContainText("briefed from analyses the desk holds (0 credits)");
+    expect(await gaugeBalance(page)).toBe(before);
   });
 
   test("estimates uploaded as CSV, results filed, the scorecard moves: the filed table bought at the price shown, the surprise in the band", { tag: LIVE }, async ({ browser, baseURL }) => {

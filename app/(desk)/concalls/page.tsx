@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { ConcallRoundupLazy } from "@/components/concalls/concall-roundup-lazy";
 import { DateRangeFilter } from "@/components/concalls/date-range-filter";
 import { RecentConcallsLazy } from "@/components/concalls/recent-concalls-lazy";
 import { RecentConcallsSkeleton } from "@/components/concalls/recent-concalls-skeleton";
@@ -50,6 +51,7 @@ export default async function ConcallsPage({ searchParams }: { searchParams: Pro
           <RecentConcallsLazy />
         </Suspense>
       </div>
+      <ConcallRoundupLazy />
     </>
   );
 }
