@@ -136,6 +136,11 @@ test.describe("forwarding", () => {
     const markdown = result.getByTestId("summary-markdown");
     await expect(markdown).toContainText(/What mattered most today|Nothing to report|Nothing material/);
     await expect(markdown).toContainText("Sources");
+    // Each citation links to its source's line.
+    const citation = markdown.locator("a[data-citation]").first();
+    const target = (await citation.getAttribute("href")) ?? "";
+    expect(target).toMatch(/^#source-\d+$/);
+    await expect(markdown.locator(target)).toHaveCount(1);
 
     await result.getByTestId("summary-copy").click();
     await expect(result.getByTestId("summary-copy")).toContainText("Copied");
