@@ -400,6 +400,7 @@ function writeExposure(frame: Frame): string {
     opening.push(why);
     const next = ranked
       .slice(1, 3)
+      .sort(byWeightThenInput)
       .map((h) => {
         const point = keyPointCited(src, h);
         return point ? `${h.symbol}${weightWords(h, request)} ${point}` : null;
