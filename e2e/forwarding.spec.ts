@@ -52,6 +52,7 @@ test.describe("forwarding", () => {
 
     // Nothing was charged for the brief or its PDF.
     await page.reload();
+    await expectNoSeriousAxe(page, ['[data-testid="concall-roundup"]'], "the weekly roundup");
     expect(await gaugeBalance(page)).toBe(before);
     // The analysis the desk holds shows again without asking (0 credits), and with it the brief.
     await expect(page.getByTestId("concall-analysis")).toBeVisible();
@@ -63,11 +64,13 @@ test.describe("forwarding", () => {
     // The week's calls of a watchlist, in the same form, at 0 credits.
     const list = await createWatchlistViaApi(page, baseURL, `roundup ${Date.now()}`, ["TCS", "INFY", "HDFCBANK"]);
     await page.goto("/concalls");
+    await page.getByTestId("open-roundup").click();
     const roundup = page.getByTestId("concall-roundup");
     await roundup.getByTestId("roundup-watchlist").selectOption(list.id);
     await roundup.getByTestId("make-roundup").click();
-    await expect(roundup.getByTestId("roundup-text")).toContainText(`roundup ${""}`);
+    await expect(roundup.getByTestId("roundup-text")).toContainText("concalls");
     await expect(roundup.getByTestId("roundup-text")).toContainText("briefed from analyses the desk holds (0 credits)");
+    await expectNoSeriousAxe(page, ['[data-testid="concall-roundup"]'], "the weekly roundup");
     expect(await gaugeBalance(page)).toBe(before);
   });
 

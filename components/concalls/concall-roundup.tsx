@@ -5,7 +5,7 @@ import { FileDownIcon, NewspaperIcon } from "lucide-react";
 import { useState } from "react";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -15,7 +15,7 @@ import { deskQuery } from "@/lib/query/desk";
 import { CopyText } from "./concall-brief";
 
 /** A watchlist's calls of the last seven days as briefs, from the analyses the desk holds: text to copy and a PDF. */
-export function ConcallRoundup() {
+export function ConcallRoundup({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const watchlists = useQuery(deskQuery(api.listWatchlists));
   const [chosen, setChosen] = useState<string>("");
   const [asked, setAsked] = useState<string | null>(null);
@@ -24,15 +24,16 @@ export function ConcallRoundup() {
   const lists = watchlists.data ?? [];
   const watchlist = chosen || lists[0]?.id || "";
   return (
-    <Card data-testid="concall-roundup">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl" data-testid="concall-roundup">
+      <DialogHeader>
+        <DialogTitle className="flex items-center gap-2">
           <NewspaperIcon aria-hidden className="size-4" />
           The week&apos;s calls in a watchlist
-        </CardTitle>
-        <CardDescription>Each call of the last seven days as a brief, from the analyses the desk already holds. 0 credits; calls not held are listed.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
+        </DialogTitle>
+        <DialogDescription>Each call of the last seven days as a brief, from the analyses the desk already holds. 0 credits; calls not held are listed.</DialogDescription>
+      </DialogHeader>
+      <div className="grid min-w-0 gap-3">
         {lists.length === 0 ? (
           <p className="text-sm text-muted-foreground">{watchlists.isPending ? "Loading your watchlists…" : "Make a watchlist to round up its calls."}</p>
         ) : (
@@ -72,7 +73,8 @@ export function ConcallRoundup() {
             </div>
           </>
         )}
-      </CardContent>
-    </Card>
+      </div>
+      </DialogContent>
+    </Dialog>
   );
 }
