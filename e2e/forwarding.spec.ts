@@ -52,7 +52,6 @@ test.describe("forwarding", () => {
 
     // Nothing was charged for the brief or its PDF.
     await page.reload();
-    await expectNoSeriousAxe(page, ['[data-testid="concall-roundup"]'], "the weekly roundup");
     expect(await gaugeBalance(page)).toBe(before);
     // The analysis the desk holds shows again without asking (0 credits), and with it the brief.
     await expect(page.getByTestId("concall-analysis")).toBeVisible();
