@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { trackedSeasonAt } from "../lib/market/season";
 import { pdfText } from "../test/support/pdf-text";
-import { chooseFile, createWatchlistViaApi, gaugeBalance, makeOwnAccount } from "./portfolio-support";
+import { ACTIVE_SYMBOLS, chooseFile, createWatchlistViaApi, gaugeBalance, makeOwnAccount } from "./portfolio-support";
 import { expectNoSeriousAxe } from "./support/axe-scoped";
 import { confirmSpend, screenshotWidths, signedInNewMember } from "./support/desk";
 import { fileFreshResults, serviceBalance } from "./support/service";
@@ -59,6 +59,18 @@ test.describe("forwarding", () => {
     await expect(page.getByTestId("brief-text")).toBeVisible();
     await expectNoSeriousAxe(page, ['[data-testid="concall-brief"]'], "the concall brief");
     await screenshotWidths(page, "concall-brief");
+
+    // The week's calls of a watchlist, in the same form, at 0 credits.
+    const list = await createWatchlistViaApi(page, baseURL, `roundup ${Date.now()}`, ["TCS", "INFY", "HDFCBANK"]);
+    await page.goto("/concalls");
+    await page.getByTestId("open-roundup").click();
+    const roundup = page.getByTestId("concall-roundup");
+    await roundup.getByTestId("roundup-watchlist").selectOption(list.id);
+    await roundup.getByTestId("make-roundup").click();
+    await expect(roundup.getByTestId("roundup-text")).toContainText("concalls");
+    await expect(roundup.getByTestId("roundup-text")).toContainText("briefed from analyses the desk holds (0 credits)");
+    await expectNoSeriousAxe(page, ['[data-testid="concall-roundup"]'], "the weekly roundup");
+    expect(await gaugeBalance(page)).toBe(before);
   });
 
   test("estimates uploaded as CSV, results filed, the scorecard moves: the filed table bought at the price shown, the surprise in the band", { tag: LIVE }, async ({ browser, baseURL }) => {
@@ -89,7 +101,7 @@ test.describe("forwarding", () => {
     const estimateLakh = Math.round(pat * 0.9 * 100);
     await page.request.post(`${baseURL}/api/watchlists/${list.id}/items`, { data: { items: [{ symbol: filed.symbol }], mode: "merge" }, headers: { Origin: baseURL } });
     await chooseFile(page, "estimates-file", { name: "mine.csv", mimeType: "text/csv", buffer: Buffer.from(`symbol,quarter,line_item,value,unit,basis,source,as_of\n${filed.symbol},${label},PAT,${estimateLakh},lakh,standalone,own model,01/10/2026\n`) });
-    await expect(card.getByTestId("estimates-imported")).toContainText("Imported 1 estimates from mine.csv");
+    await expect(card.getByTestId("estimates-imported")).toContainText("Imported 1 estimate from mine.csv");
 
     // The price first, then the table; the row scores against the estimate, normalised from lakh.
     const fetchTables = card.getByTestId("fetch-tables");
@@ -110,5 +122,37 @@ test.describe("forwarding", () => {
     expect(csv.split("\n").find((l) => l.startsWith(`${filed.symbol},`))).toContain(",Beat,");
     await expectNoSeriousAxe(page, ['[data-testid="season-scorecard"]'], "the scorecard");
     await screenshotWidths(page, "season-scorecard");
+  });
+
+  test("a summary in prose: what mattered most first, every figure closed by its source; copied as it reads", async ({ browser, baseURL }) => {
+    if (!baseURL) throw new Error("baseURL is not set");
+    const account = await makeOwnAccount("e2e prose");
+    const { page } = await signedInNewMember(browser, baseURL, { key: account.key, context: { permissions: ["clipboard-read", "clipboard-write"] } });
+    const list = await createWatchlistViaApi(page, baseURL, `prose ${Date.now()}`, ACTIVE_SYMBOLS.slice(0, 15));
+    await page.goto(`/summaries?watchlist=${list.id}`);
+    await page.getByTestId("mode-exposure").click();
+    await page.getByTestId("summary-generate").click();
+    await confirmSpend(page);
+    const result = page.getByTestId("summary-result");
+    await expect(result).toHaveAttribute("data-status", /success/, { timeout: 30_000 });
+    const markdown = result.getByTestId("summary-markdown");
+    await expect(markdown).toContainText(/What mattered most today|Nothing to report|Nothing material/);
+    await expect(markdown).toContainText("Sources");
+    // Each citation links to its source's line.
+    const citation = markdown.locator("a[data-citation]").first();
+    const target = (await citation.getAttribute("href")) ?? "";
+    expect(target).toMatch(/^#source-\d+$/);
+    await expect(markdown.locator(target)).toHaveCount(1);
+
+    await result.getByTestId("summary-copy").click();
+    await expect(result.getByTestId("summary-copy")).toContainText("Copied");
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    // Every citation in the text names a listed source, and every source is cited.
+    const [body = "", sources = ""] = copied.split("## Sources");
+    const cited = new Set([...body.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
+    const listed = new Set([...sources.matchAll(/^(\d+)\. /gm)].map((m) => Number(m[1])));
+    expect(cited.size).toBeGreaterThan(0);
+    expect([...cited].sort((a, b) => a - b)).toEqual([...listed].sort((a, b) => a - b));
+    await expectNoSeriousAxe(page, ['[data-testid="summary-result"]'], "the prose summary");
   });
 });

@@ -12,7 +12,7 @@ import { formatQuarterKey, parseQuarterKey, previousQuarter } from "@/lib/alpha/
 import { formatQuarter } from "@/lib/format/quarter";
 import { deskQuery } from "@/lib/query/desk";
 
-function CopyText({ text, testId }: { text: string; testId: string }) {
+export function CopyText({ text, testId }: { text: string; testId: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <Button

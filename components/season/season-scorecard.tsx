@@ -33,7 +33,9 @@ const crore = (n: number | null) => (n === null ? "—" : `₹${formatIndian(n, 
 
 function UploadEstimates() {
   const upload = useDeskMutation(api.uploadEstimates);
+  const held = useQuery(deskQuery(api.getEstimates));
   const [problem, setProblem] = useState<string | null>(null);
+  const latest = held.data?.versions[0];
   return (
     <div className="grid gap-1.5">
       <Label htmlFor="estimates-file" className="text-xs">
@@ -54,9 +56,14 @@ function UploadEstimates() {
         }}
       />
       {upload.isPending && <p className="text-xs text-muted-foreground">Importing…</p>}
+      {latest && (
+        <p className="text-xs text-muted-foreground" data-testid="estimates-versions">
+          {held.data?.current.length} estimates in force from {held.data?.versions.length} version{held.data?.versions.length === 1 ? "" : "s"}; latest {latest.filename}, {formatIstDateTime(latest.createdAt)}.
+        </p>
+      )}
       {upload.data && !problem && (
         <p className="text-xs" data-testid="estimates-imported" role="status">
-          Imported {upload.data.version.rows} estimates from {upload.data.version.filename} (a new version; earlier ones are kept).
+          Imported {upload.data.version.rows} estimate{upload.data.version.rows === 1 ? "" : "s"} from {upload.data.version.filename} (a new version; earlier ones are kept).
         </p>
       )}
       {problem && (
@@ -153,7 +160,7 @@ export function SeasonScorecard({ watchlist, quarter }: { watchlist: string; qua
                     <th scope="col" className="py-1.5 pr-2 font-medium">Filed</th>
                     <th scope="col" className="py-1.5 pr-2 font-medium">Line</th>
                     <th scope="col" className="py-1.5 pr-2 text-right font-medium">Your estimate</th>
-                    <th scope="col" className="py-1.5 pr-2 text-right font-medium">Filed</th>
+                    <th scope="col" className="py-1.5 pr-2 text-right font-medium">Reported</th>
                     <th scope="col" className="py-1.5 pr-2 text-right font-medium">Surprise</th>
                     <th scope="col" className="py-1.5 font-medium">Outcome</th>
                   </tr>

@@ -233,7 +233,6 @@ export function SeasonTracker({ watchlists }: { watchlists: readonly { id: strin
       ) : view ? (
         <>
           <SeasonSummary view={view} />
-          {scope === "watchlist" && search.watchlist && <SeasonScorecardLazy watchlist={search.watchlist} quarter={view.quarter} />}
           {view.instruments.length > 0 && (
             <p className="text-xs text-muted-foreground" data-testid="season-instruments">
               Left out, not companies (they file no results):{" "}
@@ -260,6 +259,8 @@ export function SeasonTracker({ watchlists }: { watchlists: readonly { id: strin
           ) : (
             <EmptyCompanies scope={scope} />
           )}
+          {/* After the board, so its arrival moves nothing the page already shows. */}
+          {scope === "watchlist" && search.watchlist && <SeasonScorecardLazy watchlist={search.watchlist} quarter={view.quarter} />}
         </>
       ) : null}
     </div>

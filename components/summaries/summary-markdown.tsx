@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { ComponentProps } from "react";
+import { Children, cloneElement, isValidElement, type ComponentProps, type ReactElement } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { cn } from "@/lib/utils";
@@ -14,7 +14,15 @@ const components: Components = {
   h4: ({ node: _n, className, ...props }) => <h5 className={cn("mt-3 text-sm font-medium", className)} {...props} />,
   p: ({ node: _n, className, ...props }) => <p className={cn("mt-3 leading-relaxed", className)} {...props} />,
   ul: ({ node: _n, className, ...props }) => <ul className={cn("mt-2 list-disc space-y-1.5 pl-5 marker:text-muted-foreground", className)} {...props} />,
-  ol: ({ node: _n, className, ...props }) => <ol className={cn("mt-2 list-decimal space-y-1.5 pl-5 marker:text-muted-foreground", className)} {...props} />,
+  // The only numbered list of a summary is its Sources: each item is the target of the text's [n] citations.
+  ol: ({ node: _n, className, children, start, ...props }) => {
+    let n = (start ?? 1) - 1;
+    return (
+      <ol className={cn("mt-2 list-decimal space-y-1.5 pl-5 marker:text-muted-foreground", className)} start={start} {...props}>
+        {Children.map(children, (child) => (isValidElement(child) ? cloneElement(child as ReactElement<{ id?: string }>, { id: `source-${++n}` }) : child))}
+      </ol>
+    );
+  },
   li: ({ node: _n, className, ...props }) => <li className={cn("leading-relaxed", className)} {...props} />,
   em: ({ node: _n, className, ...props }) => <em className={cn("text-muted-foreground", className)} {...props} />,
   strong: ({ node: _n, className, ...props }) => <strong className={cn("font-semibold text-foreground", className)} {...props} />,
@@ -32,6 +40,13 @@ const components: Components = {
   td: ({ node: _n, className, ...props }) => <td className={cn("px-3 py-2 align-top tabular-nums", className)} {...props} />,
   a: ({ node: _n, href, className, children, ...props }) => {
     const linkClass = cn("font-medium text-primary underline underline-offset-4 hover:decoration-2", className);
+    if (href?.startsWith("#source-")) {
+      return (
+        <a href={href} className="align-super text-[0.7em] font-medium text-primary no-underline hover:underline" data-citation={href.slice(8)} {...props}>
+          {children}
+        </a>
+      );
+    }
     if (href?.startsWith("/")) {
       return (
         <Link href={href} className={cn(linkClass, (props as { "data-symbol"?: string })["data-symbol"] && "font-mono")} {...props}>
@@ -47,12 +62,17 @@ const components: Components = {
   },
 };
 
+/** A summary's citation markers ("[3]") as links to their line under Sources. */
+export function linkCitations(markdown: string): string {
+  return /^## Sources\s*$/m.test(markdown) ? markdown.replace(/\[(\d+)\](?![(\[])/g, "[\\[$1\\]](#source-$1)") : markdown;
+}
+
 /** A summary's markdown, styled for reading (GFM tables included); the request's symbols link to their pages. */
 export function SummaryMarkdown({ markdown, symbols, className, ...props }: { markdown: string; symbols: readonly string[] } & ComponentProps<"div">) {
   return (
     <div className={cn("max-w-none text-sm text-foreground", className)} data-testid="summary-markdown" {...props}>
       <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeSymbolLinks, { symbols }]]} components={components}>
-        {markdown}
+        {linkCitations(markdown)}
       </ReactMarkdown>
     </div>
   );

@@ -38,6 +38,7 @@ function CopyButton({ text }: { text: string }) {
     <Button
       variant="ghost"
       size="sm"
+      data-testid="summary-copy"
       onClick={() => {
         void navigator.clipboard?.writeText(text).then(() => {
           setCopied(true);

@@ -88,6 +88,11 @@ describe("deterministic summary engine", () => {
     expect(md).toContain("Revenue ₹41,000 cr (+8.2% vs Q4 FY25)");
     expect(md).toContain("FY27 growth guided at 4-7% in constant currency.");
     expect(md).toContain("label “core”");
+    // Prose: what mattered most first, and why; each figure closed by its source, listed under Sources.
+    expect(md).toMatch(/\*\*What mattered most today: RELIANCE \(60\.0% of the book \[\d+\]\) moved \+3\.20% to ₹2,945\.10 \(price alert at 09:45 IST\) \[\d+\]\.\*\*/);
+    expect(md).toContain("It is your largest holding, so this moves the book more than anything else in the window");
+    expect(md).toMatch(/^## Sources$/m);
+    expect(md).toMatch(/^\d+\. Results filing `[^`]+` — INFY Q4 FY26 results, filed 11 May 2026, 16:30 IST$/m);
   });
 
   it("intraday_movements: moves from price and volume alerts, biggest first", async () => {

@@ -400,6 +400,7 @@ function writeExposure(frame: Frame): string {
     opening.push(why);
     const next = ranked
       .slice(1, 3)
+      .sort(byWeightThenInput)
       .map((h) => {
         const point = keyPointCited(src, h);
         return point ? `${h.symbol}${weightWords(h, request)} ${point}` : null;
@@ -413,11 +414,19 @@ function writeExposure(frame: Frame): string {
   const book = concentration ? `${concentration} ${request()}` : "";
   out.push(opening.join(" "), "", ...(book ? [book, ""] : []), `${windowLine(frame).replace(/ Read: [^_]*_$/, "_")} ${request()}`, "", ...unknownLine(frame));
 
+  // The holdings that moved, filed or were written about, by weight; the quiet ones in one sentence after them.
+  const quiet: Holding[] = [];
   for (const h of ordered) {
+    if (!hasAnyFact(h.facts)) {
+      quiet.push(h);
+      continue;
+    }
     const profile = `${profileLine(h)} ${src.cite("company", h.symbol, `${h.symbol}: ${inline(h.facts.company.companyName)}, sector and market cap`)}${h.weight !== null || h.label ? ` ${request()}` : ""}`;
-    out.push(sectionHeading(h), profile, "");
-    const body = holdingSentences(src, h);
-    out.push(body.length > 0 ? body.join(" ") : "_No news, alerts, results or concall guidance in the window._", "");
+    out.push(sectionHeading(h), profile, "", holdingSentences(src, h).join(" "), "");
+  }
+  if (quiet.length > 0) {
+    const names = quiet.map((h) => `${h.symbol}${h.weight !== null ? ` (${formatShare(h.weight)})` : ""}${h.label ? ` “${inline(h.label)}”` : ""}`);
+    out.push("## Quiet in the window", "", `No news, alerts, results or concall guidance for ${joinList(names)} ${request()}.`, "");
   }
   out.push(...src.lines());
   return out.join("\n").trimEnd() + "\n";

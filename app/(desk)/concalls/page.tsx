@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { ConcallRoundupButton } from "@/components/concalls/concall-roundup-lazy";
 import { DateRangeFilter } from "@/components/concalls/date-range-filter";
 import { RecentConcallsLazy } from "@/components/concalls/recent-concalls-lazy";
 import { RecentConcallsSkeleton } from "@/components/concalls/recent-concalls-skeleton";
@@ -38,6 +39,7 @@ export default async function ConcallsPage({ searchParams }: { searchParams: Pro
       <PageHeader
         title="Concalls"
         description="Earnings calls: the schedule ahead (free) and what was said on recent calls (paid, loaded when you ask). Open a call for its full analysis, transcript and recording. Times are IST."
+        actions={<ConcallRoundupButton />}
       />
       <SymbolFilterBar>
         <DateRangeFilter />

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAlphaClient } from "@/lib/alpha/client";
 import type { EarningsTable } from "@/lib/alpha/earnings";
 import type { RunningServer } from "@/lib/server/core/embedded-service";
-import { createTestDesk, makeAccount, makeUser, ManualClock, randomName, startTestService, type TestDesk } from "@/test/support/desk";
+import { createTestDesk, makeAccount, makeUser, ManualClock, postgresAvailable, randomName, startTestService, type TestDesk } from "@/test/support/desk";
 import { pdfText } from "@/test/support/pdf-text";
 import { estimatesDb } from "../core/estimate-tables";
 import { createWatchlist } from "../portfolio/watchlists";
@@ -221,5 +221,23 @@ describe("estimates and the scorecard on the desk", () => {
     for (const line of csv.split("\n").slice(1).filter((l) => l && !l.startsWith(`${a},`) && !l.startsWith(`${b},`))) expect(line).not.toMatch(/,(Beat|Missed),/);
     const pdf = await exportScorecardPdf({ ctx, user, input: { watchlist: watchlist.id, quarter: "q2_27", band: 2 } });
     expect(pdfText(new Uint8Array(await new Response(pdf.body).arrayBuffer())).replace(/\s+/g, " ")).toContain("missed your numbers");
+  });
+});
+
+describe.runIf(await postgresAvailable())("estimates on PostgreSQL", () => {
+  it("keeps every version, the latest in force, and refuses a bad file whole", async () => {
+    const desk = await createTestDesk({ dialect: "postgres" });
+    try {
+      const ctx = desk.ctx;
+      const user = await makeUser(ctx);
+      await uploadEstimates({ ctx, user, input: { filename: "a.csv", csv: `${HEADER}\nTCS,Q2 FY27,PAT,1.5,crore,standalone,m,2026-10-01\nINFY,Q2 FY27,PAT,2,crore,standalone,m,2026-10-01` } });
+      await uploadEstimates({ ctx, user, input: { filename: "b.csv", csv: `${HEADER}\nTCS,Q2 FY27,PAT,2.5,crore,standalone,m,2026-10-02` } });
+      await expect(uploadEstimates({ ctx, user, input: { filename: "c.csv", csv: `${HEADER}\nTCS,Q2 FY27,PAT,3,crore,standalone,m,2026-10-02\nTCS,Q2 FY27,PAT,x,crore,standalone,m,2026-10-02` } })).rejects.toMatchObject({ code: "invalid_parameter" });
+      const view = await getEstimates({ ctx, user });
+      expect(view.versions.map((v) => v.filename)).toEqual(["b.csv", "a.csv"]);
+      expect(view.current.map((e) => [e.symbol, e.value])).toEqual([["INFY", 2], ["TCS", 2.5]]);
+    } finally {
+      await desk.close();
+    }
   });
 });
