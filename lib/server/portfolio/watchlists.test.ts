@@ -7,6 +7,10 @@ import { priceRequest } from "@/lib/alpha/costs";
 import type { RunningServer } from "../core/embedded-service";
 import { startServer } from "../core/embedded-service";
 import { saveAlphaKey } from "../upstream/stored-keys";
+import { companies } from "@/service/dataset/companies";
+import { createRng } from "@/service/dataset/rng";
+import { buildUpcomingEarnings } from "@/service/dataset/rows";
+import { insertCompany, insertUpcomingEarnings } from "@/service/store/writes";
 import { portfolioDb } from "../core/portfolio-tables";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
 import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, TEST_DATABASE_URL, withServiceAndDesk } from "@/test/support/desk";
@@ -20,6 +24,7 @@ import {
   removeWatchlistItem,
   renameWatchlist,
   resolveIsins,
+  UNKNOWN_SYMBOL_TTL_MS,
   updateWatchlistItem,
 } from "./watchlists";
 
@@ -164,6 +169,32 @@ describe("symbol checks against the embedded service", () => {
     const body = (await res.json()) as { data: { unchecked: string[]; note: string } };
     expect(body.data.unchecked).toEqual(["ZZZNEW1"]);
     expect(body.data.note).toMatch(/Alpha key/);
+  });
+
+  it("knows a new listing with no results filed by its booked board meeting, and asks again about an unknown symbol later", async () => {
+    const ctx = desk.ctx;
+    const user = await makeUser(ctx);
+    await saveAlphaKey({ userId: user.id, key: makeAccount(service).key, ctx });
+    const symbol = `NEWL${randomName("x").replace(/[^a-z0-9]/gi, "").slice(-5).toUpperCase()}`;
+    const later = `${symbol}B`;
+    const db = service.service.ctx.db;
+    for (const s of [symbol, later]) {
+      insertCompany(db, { symbol: s, company_name: `${s} Limited`, scrip_code: String(990_000 + Math.floor(Math.random() * 9_999)), isin: `INE${s.slice(-5)}0101`.slice(0, 12), sector: "Industrials", industry: "Capital Goods", basic_industry: "Industrial Machinery", macro_economic_indicator: "Industrials", market_cap: 900, logo: "" });
+    }
+    const meeting = buildUpcomingEarnings(createRng(`meeting-${symbol}`), { ...companies[0]!, symbol, companyName: `${symbol} Limited` }, Date.now() + 20 * 86_400_000, { quarter: "q3_27" });
+    insertUpcomingEarnings(db, meeting);
+    const first = await checkSymbols({ user, symbols: [symbol, later], ctx });
+    expect(first.known).toEqual([symbol]);
+    expect(first.unknown).toEqual([later]);
+    // The other one books its meeting: still "unknown" within the quarter hour, known once that has passed.
+    insertUpcomingEarnings(db, buildUpcomingEarnings(createRng(`meeting-${later}`), { ...companies[0]!, symbol: later, companyName: `${later} Limited` }, Date.now() + 21 * 86_400_000, { quarter: "q3_27" }));
+    expect((await checkSymbols({ user, symbols: [later], ctx })).unknown).toEqual([later]);
+    await portfolioDb({ ctx })
+      .updateTable("symbol_checks")
+      .set({ checked_at: new Date(ctx.now().getTime() - UNKNOWN_SYMBOL_TTL_MS - 1_000).toISOString() })
+      .where("symbol", "=", later)
+      .execute();
+    expect((await checkSymbols({ user, symbols: [later], ctx })).known).toEqual([later]);
   });
 
   it("maps ISINs to symbols from symbol metadata: the price first, paid only when agreed, then free from what it learnt", async () => {
