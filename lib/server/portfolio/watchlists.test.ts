@@ -7,10 +7,7 @@ import { priceRequest } from "@/lib/alpha/costs";
 import type { RunningServer } from "../core/embedded-service";
 import { startServer } from "../core/embedded-service";
 import { saveAlphaKey } from "../upstream/stored-keys";
-import { companies } from "@/service/dataset/companies";
-import { createRng } from "@/service/dataset/rng";
-import { buildUpcomingEarnings } from "@/service/dataset/rows";
-import { insertCompany, insertUpcomingEarnings } from "@/service/store/writes";
+import { addCompany, addUpcomingEarnings } from "@/test/support/service";
 import { portfolioDb } from "../core/portfolio-tables";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
 import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, TEST_DATABASE_URL, withServiceAndDesk } from "@/test/support/desk";
@@ -175,19 +172,16 @@ describe("symbol checks against the embedded service", () => {
     const ctx = desk.ctx;
     const user = await makeUser(ctx);
     await saveAlphaKey({ userId: user.id, key: makeAccount(service).key, ctx });
-    const symbol = `NEWL${randomName("x").replace(/[^a-z0-9]/gi, "").slice(-5).toUpperCase()}`;
-    const later = `${symbol}B`;
     const db = service.service.ctx.db;
-    for (const s of [symbol, later]) {
-      insertCompany(db, { symbol: s, company_name: `${s} Limited`, scrip_code: String(990_000 + Math.floor(Math.random() * 9_999)), isin: `INE${s.slice(-5)}0101`.slice(0, 12), sector: "Industrials", industry: "Capital Goods", basic_industry: "Industrial Machinery", macro_economic_indicator: "Industrials", market_cap: 900, logo: "" });
-    }
-    const meeting = buildUpcomingEarnings(createRng(`meeting-${symbol}`), { ...companies[0]!, symbol, companyName: `${symbol} Limited` }, Date.now() + 20 * 86_400_000, { quarter: "q3_27" });
-    insertUpcomingEarnings(db, meeting);
+    // Two new listings, no results filed; the first has booked its first board meeting.
+    const { symbol } = addCompany(db);
+    const { symbol: later } = addCompany(db);
+    addUpcomingEarnings(db, { symbol, date_ms: Date.now() + 20 * 86_400_000, quarter: "q3_27" });
     const first = await checkSymbols({ user, symbols: [symbol, later], ctx });
     expect(first.known).toEqual([symbol]);
     expect(first.unknown).toEqual([later]);
     // The other one books its meeting: still "unknown" within the quarter hour, known once that has passed.
-    insertUpcomingEarnings(db, buildUpcomingEarnings(createRng(`meeting-${later}`), { ...companies[0]!, symbol: later, companyName: `${later} Limited` }, Date.now() + 21 * 86_400_000, { quarter: "q3_27" }));
+    addUpcomingEarnings(db, { symbol: later, date_ms: Date.now() + 21 * 86_400_000, quarter: "q3_27" });
     expect((await checkSymbols({ user, symbols: [later], ctx })).unknown).toEqual([later]);
     await portfolioDb({ ctx })
       .updateTable("symbol_checks")
