@@ -3,8 +3,10 @@
  * drop streams, and make accounts and companies in the embedded service while a page is open.
  */
 import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { basename, join } from "node:path";
 import { z } from "zod";
 import { STREAM_PRODUCTS } from "../lib/alpha/account";
 import { ALERT_OUTPUT_TYPES } from "../lib/alpha/alerts";
@@ -16,6 +18,8 @@ import { baseQuarterFinancials, buildEarnings, buildUpcomingEarnings } from "../
 import { recordEarnings } from "../service/store/record";
 import { insertCompany, insertUpcomingEarnings } from "../service/store/writes";
 import type { RunningServer } from "../service/server";
+import { importExchange } from "../service/exchange";
+import { writeExchangeDay, type ExchangeDay } from "./e2e-exchange-day";
 import { dropStreamConnections, recordLiveEvent } from "./live-events";
 
 const eventSchema = z.object({
@@ -32,6 +36,8 @@ const eventSchema = z.object({
 const companySchema = z.object({
   meeting: z.object({ quarter: z.string().regex(/^q[1-4]_\d{2}$/), atMs: z.number().int().positive() }).optional(),
 });
+
+const exchangeImportSchema = z.object({ id: z.string().regex(/^[0-9a-f]{8}$/), part: z.enum(["masters", "day"]) });
 
 const accountSchema = z.object({
   name: z.string().optional(),
@@ -89,6 +95,8 @@ function listNewCompany(running: RunningServer): { symbol: string; company: Comp
 
 export async function startLiveControl(running: RunningServer): Promise<{ url: string; close: () => Promise<void> }> {
   const issued: string[] = [];
+  // Days of exchange files written for the specs, by id: a spec names a day and a part, never a path.
+  const days = new Map<string, ExchangeDay>();
   const server = createServer((req, res) => {
     void (async () => {
       try {
@@ -143,6 +151,24 @@ export async function startLiveControl(running: RunningServer): Promise<{ url: s
           recordEarnings(running.service.ctx, row);
           return send(res, 201, { symbol, table: row.earnings_table });
         }
+        if (req.method === "POST" && path === "/exchange/day") {
+          // A day of the exchanges' own files (docs/import/exchange) for a company of the spec's own, not yet imported.
+          const day = writeExchangeDay();
+          days.set(day.id, day);
+          return send(res, 201, { id: day.id, day: day.day, symbol: day.symbol, isin: day.isin, scripCode: day.scripCode, companyName: day.companyName, announcementIds: day.announcementIds });
+        }
+        if (req.method === "POST" && path === "/exchange/import") {
+          // Imported into the running service as `npm run service -- import exchange --dir` would: published as it lands.
+          const input = exchangeImportSchema.parse(await readJson(req));
+          const day = days.get(input.id);
+          if (!day) return send(res, 404, { error: `no exchange day ${input.id}` });
+          const summary = await importExchange(running.service.ctx, join(day.dir, input.part));
+          return send(res, 200, {
+            files: summary.files.map((f) => ({ file: basename(f.file), source: f.source, rows: f.rows, inserted: f.inserted, updated: f.updated, unchanged: f.unchanged, derived: f.derived, skipped: f.skipped, errors: f.errors.length, written: f.written })),
+            unrecognized: summary.unrecognized.map((f) => basename(f)),
+            refused: summary.refused.map((r) => ({ file: basename(r.file), reason: r.reason })),
+          });
+        }
         return send(res, 404, { error: "not found" });
       } catch (error) {
         return send(res, 400, { error: error instanceof Error ? error.message : String(error) });
@@ -156,6 +182,7 @@ export async function startLiveControl(running: RunningServer): Promise<{ url: s
     close: () =>
       new Promise<void>((resolve) => {
         running.streams.close();
+        for (const day of days.values()) rmSync(day.dir, { recursive: true, force: true });
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -8,7 +8,7 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { formatQuarter } from "@/lib/format/quarter";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 import { cn } from "@/lib/utils";
-import { type CalendarRow, dayOfMonth, longDayLabel, rangeLabel, visibleSlice, weekDays, weekdayLabel } from "./calendar";
+import { agendaDays, type CalendarRow, dayOfMonth, holidaysIn, longDayLabel, rangeLabel, visibleSlice, weekDays, weekdayLabel } from "./calendar";
 import { describeCounts, EventChip, eventTime, MoreButton } from "./calendar-parts";
 
 /**
@@ -52,23 +52,40 @@ export function AgendaRow({ row }: { row: CalendarRow }) {
 }
 
 
-export function WeekView({ anchor, today, byDay, onMore }: { anchor: string; today: string; byDay: Map<string, CalendarRow[]>; onMore: (day: string) => void }) {
+type Holidays = readonly { date: string; name: string }[] | undefined;
+
+export function WeekView({ anchor, today, byDay, onMore, holidays }: { anchor: string; today: string; byDay: Map<string, CalendarRow[]>; onMore: (day: string) => void; holidays: Holidays }) {
   const days = weekDays(anchor);
+  const closed = holidaysIn(holidays, days);
   return (
-    <div className="overflow-x-auto" data-testid="calendar-week">
+    // Scrolls sideways on narrow screens: focusable, so a keyboard can scroll it even in a week with no links in it.
+    <div className="overflow-x-auto rounded-lg focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" data-testid="calendar-week" tabIndex={0} role="region" aria-label={`The week ${rangeLabel(anchor, "week")}, scrolls sideways`}>
       <div role="grid" aria-label={`Results in the week ${rangeLabel(anchor, "week")}`} className="grid min-w-[44rem] grid-cols-7 rounded-lg border">
         {/* A grid's cells sit in a row (ARIA); the row itself takes no box. */}
         <div role="row" className="contents divide-x">
           {days.map((day) => {
             const rows = byDay.get(day) ?? [];
             const { shown, more } = visibleSlice(rows, WEEK_CELL_MAX);
+            const holiday = closed.get(day);
             return (
-              <div role="gridcell" key={day} data-day={day} data-count={rows.length} className={cn("flex min-h-64 min-w-0 flex-col gap-1.5 p-2", day === today && "bg-primary/5")}>
+              <div
+                role="gridcell"
+                key={day}
+                data-day={day}
+                data-count={rows.length}
+                data-holiday={holiday ? "true" : undefined}
+                className={cn("flex min-h-64 min-w-0 flex-col gap-1.5 p-2", holiday && "bg-muted/40", day === today && "bg-primary/5")}
+              >
                 <div className="flex items-baseline justify-between gap-1 border-b pb-1.5">
                   <span className="text-xs font-medium text-muted-foreground">{weekdayLabel(day)}</span>
                   <span className={cn("text-lg font-semibold tabular-nums", day === today && "text-primary")}>{dayOfMonth(day)}</span>
                 </div>
-                {rows.length === 0 && <span className="text-xs text-muted-foreground">No results</span>}
+                {holiday && (
+                  <span className="text-[0.7rem] leading-tight text-muted-foreground" title={`Market holiday: ${holiday}`} data-testid="calendar-holiday">
+                    Holiday · {holiday}
+                  </span>
+                )}
+                {rows.length === 0 && !holiday && <span className="text-xs text-muted-foreground">No results</span>}
                 {shown.map((r) => (
                   <div key={r.id} className="grid grid-cols-1 gap-0.5">
                     <EventChip row={r} showTime={false} />
@@ -88,9 +105,10 @@ export function WeekView({ anchor, today, byDay, onMore }: { anchor: string; tod
   );
 }
 
-export function AgendaView({ anchor, byDay }: { anchor: string; byDay: Map<string, CalendarRow[]> }) {
+export function AgendaView({ anchor, byDay, holidays }: { anchor: string; byDay: Map<string, CalendarRow[]>; holidays: Holidays }) {
   const [limit, setLimit] = React.useState(AGENDA_PAGE);
-  const days = [...byDay.keys()].filter((d) => d >= anchor).sort();
+  const days = agendaDays(byDay.keys(), anchor, holidays);
+  const closed = holidaysIn(holidays, days);
   let budget = limit;
   const visible: [string, CalendarRow[]][] = [];
   for (const d of days) {
@@ -104,9 +122,16 @@ export function AgendaView({ anchor, byDay }: { anchor: string; byDay: Map<strin
   return (
     <div className="grid grid-cols-1 gap-4" data-testid="calendar-agenda">
       {visible.map(([day, rows]) => (
-        <section key={day} aria-labelledby={`agenda-${day}`} data-testid="agenda-day" data-day={day}>
-          <h3 id={`agenda-${day}`} className="sticky top-14 z-10 flex items-baseline justify-between border-b bg-card/95 py-1.5 text-sm font-semibold backdrop-blur">
-            {longDayLabel(day)}
+        <section key={day} aria-labelledby={`agenda-${day}`} data-testid="agenda-day" data-day={day} data-holiday={closed.has(day) ? "true" : undefined}>
+          <h3 id={`agenda-${day}`} className="sticky top-14 z-10 flex flex-wrap items-baseline justify-between gap-x-2 border-b bg-card/95 py-1.5 text-sm font-semibold backdrop-blur">
+            <span>
+              {longDayLabel(day)}
+              {closed.has(day) && (
+                <span className="ml-2 text-xs font-normal text-muted-foreground" data-testid="calendar-holiday">
+                  Market holiday · {closed.get(day)}
+                </span>
+              )}
+            </span>
             <span className="text-xs font-normal text-muted-foreground">{describeCounts(rows)}</span>
           </h3>
           <ul className="divide-y">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  agendaDays,
   calendarWindow,
   filedCalendarRows,
   filedRange,
@@ -116,5 +117,21 @@ describe("holidaysIn", () => {
       ["2026-11-24", "Guru Nanak Jayanti"],
     ]);
     expect(holidaysIn(undefined, days).size).toBe(0);
+  });
+});
+
+describe("agendaDays", () => {
+  const holidays = [
+    { date: "2026-11-10", name: "Diwali Balipratipada" },
+    { date: "2026-11-24", name: "Guru Nanak Jayanti" },
+    { date: "2026-11-29", name: "A Sunday" },
+    { date: "2026-12-25", name: "Christmas" },
+  ];
+  it("puts the weekday holidays between the days with results, none after the last of them nor before the anchor", () => {
+    expect(agendaDays(["2026-11-27", "2026-11-12", "2026-12-01", "2026-11-02"], "2026-11-05", holidays)).toEqual(["2026-11-10", "2026-11-12", "2026-11-24", "2026-11-27", "2026-12-01"]);
+    // A holiday that has results is one day, not two.
+    expect(agendaDays(["2026-11-24", "2026-11-26"], "2026-11-20", holidays)).toEqual(["2026-11-24", "2026-11-26"]);
+    expect(agendaDays([], "2026-11-01", holidays)).toEqual([]);
+    expect(agendaDays(["2026-11-12"], "2026-11-01", undefined)).toEqual(["2026-11-12"]);
   });
 });

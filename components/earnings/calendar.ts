@@ -181,3 +181,15 @@ export function holidaysIn(holidays: readonly { date: string; name: string }[] |
   for (const h of holidays ?? []) if (shown.has(h.date) && weekdayIndex(h.date) < 5) out.set(h.date, h.name);
   return out;
 }
+
+/**
+ * The agenda's days from `anchor`: every day with results and, between them, the weekday trading holidays (so a gap
+ * in the agenda reads as a closed market, not a quiet day). Nothing after the last day with results.
+ */
+export function agendaDays(resultDays: Iterable<string>, anchor: string, holidays: readonly { date: string; name: string }[] | undefined): string[] {
+  const days = [...resultDays].filter((d) => d >= anchor).sort();
+  const last = days.at(-1);
+  if (last === undefined) return [];
+  const closed = (holidays ?? []).filter((h) => h.date >= anchor && h.date <= last && weekdayIndex(h.date) < 5).map((h) => h.date);
+  return [...new Set([...days, ...closed])].sort();
+}

@@ -174,7 +174,7 @@ export function EarningsCalendar({ today }: { today: string }) {
     enabled: filter.ready && past !== null,
   });
   const client = useQueryClient();
-  // The desk's market calendar (an admin may edit it) marks its trading holidays on the month.
+  // The desk's market calendar (an admin may edit it) marks its trading holidays on every view.
   const { data: marketCalendar } = useQuery(deskQuery(api.getMarketCalendar));
   const [openDay, setOpenDay] = React.useState<string | null>(null);
   // The view tabs control the panel below them (aria-controls must name an element that exists).
@@ -262,9 +262,9 @@ export function EarningsCalendar({ today }: { today: string }) {
           ) : shownView === "month" ? (
             <MonthView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} holidays={marketCalendar?.calendar.holidays} />
           ) : shownView === "week" ? (
-            <WeekView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} />
+            <WeekView anchor={anchor} today={today} byDay={byDay} onMore={setOpenDay} holidays={marketCalendar?.calendar.holidays} />
           ) : (
-            <AgendaView anchor={anchor} byDay={byDay} />
+            <AgendaView anchor={anchor} byDay={byDay} holidays={marketCalendar?.calendar.holidays} />
           )}
           {countInRange === 0 && next?.date && view !== "agenda" && (
             <p className="text-sm">

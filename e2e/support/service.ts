@@ -123,3 +123,35 @@ export async function freeCall<T>(key: string, path: string): Promise<T> {
   expect(res.headers.get("x-credits-charged")).toBe("0");
   return (await res.json()) as T;
 }
+
+export interface ExchangeDay {
+  id: string;
+  /** The trading day of the files (IST): the latest weekday. */
+  day: string;
+  symbol: string;
+  isin: string;
+  scripCode: string;
+  companyName: string;
+  announcementIds: string[];
+}
+
+export interface ExchangeImportReport {
+  files: { file: string; source: string; rows: number; inserted: number; updated: number; unchanged: number; derived: number; skipped: { reason: string; count: number }[]; errors: number; written: boolean }[];
+  unrecognized: string[];
+  refused: { file: string; reason: string }[];
+}
+
+/**
+ * A day of the exchanges' own files (docs/import/exchange, as NSE and BSE publish them) written for a company of the
+ * test's own (scripts/e2e-exchange-day.ts); nothing imported yet.
+ */
+export function exchangeDay(): Promise<ExchangeDay> {
+  requireLiveTag("exchangeDay");
+  return control<ExchangeDay>("POST", "/exchange/day", {});
+}
+
+/** Imports a day's symbol masters or the rest of its files into the running service, as `npm run service -- import` does. */
+export function importExchangeDay(id: string, part: "masters" | "day"): Promise<ExchangeImportReport> {
+  requireLiveTag("importExchangeDay");
+  return control<ExchangeImportReport>("POST", "/exchange/import", { id, part });
+}

@@ -18,6 +18,9 @@ export interface CompanyRecord {
   sharesCr?: number;
   /** Annual revenue (total income for lenders), ₹ crore, from the last annual report; absent where not carried. */
   revenueCr?: number;
+  /** EBITDA margin (%) and profit after tax as a share of EBITDA, from the last annual report; absent where not carried. */
+  ebitdaMarginPct?: number;
+  patToEbitda?: number;
 }
 
 /** Annual consolidated revenue from operations (lenders: total income), ₹ crore, FY25, rounded. */
@@ -25,6 +28,18 @@ const REVENUE_CR: Readonly<Record<string, number>> = {
   RELIANCE: 965000, TCS: 255000, INFY: 163000, HCLTECH: 117000, WIPRO: 89000, HDFCBANK: 470000, SBIN: 600000, ITC: 75000,
   MARUTI: 152000, SOLARINDS: 7500, PAYTM: 6900, LT: 256000, BHARTIARTL: 173000, HINDUNILVR: 63000, SUNPHARMA: 52000,
   NTPC: 190000, TATASTEEL: 219000, ASIANPAINT: 34000, TITAN: 60000, ULTRACEMCO: 76000, "M&M": 159000, "BAJAJ-AUTO": 50000,
+};
+
+/**
+ * EBITDA margin (%) and PAT ÷ EBITDA of the same companies, FY25 consolidated and without one-off gains (RELIANCE: EBITDA
+ * ₹1,83,422 cr and PAT ₹81,309 cr on ₹9.65 lakh cr; TCS: PAT ₹48,553 cr on ₹2.55 lakh cr). Lenders are left to their
+ * sector's economics (their "margin" is an operating-profit share of total income).
+ */
+const MARGINS: Readonly<Record<string, readonly [margin: number, patToEbitda: number]>> = {
+  RELIANCE: [19, 0.44], TCS: [26.5, 0.72], INFY: [24, 0.68], HCLTECH: [22, 0.68], WIPRO: [20.5, 0.72], ITC: [36, 0.75],
+  MARUTI: [11.7, 0.8], SOLARINDS: [27, 0.62], LT: [10.5, 0.56], BHARTIARTL: [53, 0.3], HINDUNILVR: [23.5, 0.72],
+  SUNPHARMA: [28, 0.75], NTPC: [27, 0.47], TATASTEEL: [11.5, 0.2], ASIANPAINT: [18.5, 0.58], TITAN: [10.5, 0.53],
+  ULTRACEMCO: [17, 0.47], "M&M": [15, 0.55], "BAJAJ-AUTO": [20, 0.73],
 };
 
 /** Shares outstanding in crore, from the companies' shareholding filings (rounded). */
@@ -4214,4 +4229,5 @@ export const companies: readonly CompanyRecord[] = LISTED.map((c) => ({
   ...c,
   ...(SHARES_CR[c.symbol] ? { sharesCr: SHARES_CR[c.symbol] } : {}),
   ...(REVENUE_CR[c.symbol] ? { revenueCr: REVENUE_CR[c.symbol] } : {}),
+  ...(MARGINS[c.symbol] ? { ebitdaMarginPct: MARGINS[c.symbol]?.[0], patToEbitda: MARGINS[c.symbol]?.[1] } : {}),
 }));

@@ -258,7 +258,7 @@ const profileCache = new Map<string, CompanyProfile>();
 /** Sector economics and a reference price, derived from the company alone (the same under every seed). */
 export function companyProfile(company: CompanyRecord): CompanyProfile {
   // Keyed by every field it reads: an imported company of the same symbol has its own profile.
-  const key = `${company.symbol}|${company.sector}|${company.industry}|${company.marketCapCr}|${company.sharesCr ?? ""}|${company.revenueCr ?? ""}`;
+  const key = `${company.symbol}|${company.sector}|${company.industry}|${company.marketCapCr}|${company.sharesCr ?? ""}|${company.revenueCr ?? ""}|${company.ebitdaMarginPct ?? ""}|${company.patToEbitda ?? ""}`;
   const hit = profileCache.get(key);
   if (hit) return hit;
   const r = createRng(`profile|${company.symbol}`);
@@ -266,8 +266,12 @@ export function companyProfile(company: CompanyRecord): CompanyProfile {
   const financial = company.sector === "Financial Services";
   const bank = company.industry === "Banks";
   const pe = s.pe * Math.exp(r.normal(0, 0.25)) * (bank ? 0.7 : 1);
-  const margin = clamp(s.margin * Math.exp(r.normal(0, 0.2)), 4, 70);
-  const conv = clamp(s.conv * Math.exp(r.normal(0, 0.12)), 0.15, 0.82);
+  // A company's own margin and conversion when the list carries them; else its sector's, with a company's spread. (The
+  // draws are made either way, so every later draw of the profile stays where it was.)
+  const drawnMargin = clamp(s.margin * Math.exp(r.normal(0, 0.2)), 4, 70);
+  const drawnConv = clamp(s.conv * Math.exp(r.normal(0, 0.12)), 0.15, 0.82);
+  const margin = company.ebitdaMarginPct ?? drawnMargin;
+  const conv = company.patToEbitda ?? drawnConv;
   // A company's own revenue when the list carries it (its P/E then follows); else revenue from a sector P/E.
   const annualRevenue = company.revenueCr ?? company.marketCapCr / pe / ((margin / 100) * conv);
   const big = company.marketCapCr > 150_000;
@@ -1858,37 +1862,6 @@ export function slugify(text: string, max = 90): string {
   return cut.slice(0, Math.max(20, cut.lastIndexOf("-")));
 }
 
-/** An article URL shaped the way each publisher shapes its own. */
-export function articleLink(rng: Rng, source: phrases.NewsSource, title: string, atMs: number): string {
-  const slug = slugify(title);
-  const day = istIso(atMs).slice(0, 10);
-  const n = (digits: number) => String(rng.int(10 ** (digits - 1), 10 ** digits - 1));
-  const host = `https://www.${source.domain}`;
-  switch (source.domain) {
-    case "economictimes.indiatimes.com":
-      return `https://economictimes.indiatimes.com/markets/stocks/news/${slug}/articleshow/${n(9)}.cms`;
-    case "moneycontrol.com":
-      return `${host}/news/business/stocks/${slug}-${n(8)}.html`;
-    case "livemint.com":
-      return `${host}/market/stock-market-news/${slug}-1${n(12)}.html`;
-    case "business-standard.com":
-      return `${host}/markets/news/${slug}-${day.slice(2, 4)}${day.slice(5, 7)}${day.slice(8, 10)}${n(5)}_1.html`;
-    case "cnbctv18.com":
-      return `${host}/market/stocks/${slug}-${n(8)}.htm`;
-    case "financialexpress.com":
-      return `${host}/market/${slug}-${n(7)}/`;
-    case "thehindubusinessline.com":
-      return `${host}/markets/stock-markets/${slug}/article${n(8)}.ece`;
-    case "reuters.com":
-      return `${host}/markets/asia/${slug}-${day}/`;
-    case "bloomberg.com":
-      return `${host}/news/articles/${day}/${slug}`;
-    case "ndtvprofit.com":
-      return `${host}/markets/${slug}`;
-    default:
-      return `${host}/markets/${slug}-${n(7)}`;
-  }
-}
 
 const GENERIC_TITLES = {
   positive: [
@@ -2016,7 +1989,9 @@ export function buildNews(rng: Rng, company: CompanyRecord, atMs: number, input:
     sentiment,
     source: source.name,
     article_type: articleType,
-    link: articleLink(rng, source, title, atMs),
+    // A generated article exists nowhere: an address on the publisher's site would land on its 404. No link; an
+    // imported real item keeps its own (docs/import/README.md).
+    link: "",
     date: istIso(atMs),
     date_ms: atMs,
   };

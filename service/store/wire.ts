@@ -91,7 +91,9 @@ export function toNewsWire(r: NewsDbRow): NewsItem {
   out.sentiment = r.sentiment;
   out.source = r.source;
   out.article_type = r.article_type;
-  out.link = r.link;
+  // Stored empty for a generated item (no article exists anywhere): the member is left out, as the interface's other
+  // optional members are.
+  if (r.link) out.link = r.link;
   out.scrip_code = r.scrip_code;
   out.date = r.date;
   return out;

@@ -7,6 +7,7 @@ import { priceRequest } from "@/lib/alpha/costs";
 import type { RunningServer } from "../core/embedded-service";
 import { startServer } from "../core/embedded-service";
 import { saveAlphaKey } from "../upstream/stored-keys";
+import { addCompany, addUpcomingEarnings } from "@/test/support/service";
 import { portfolioDb } from "../core/portfolio-tables";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
 import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, TEST_DATABASE_URL, withServiceAndDesk } from "@/test/support/desk";
@@ -20,6 +21,7 @@ import {
   removeWatchlistItem,
   renameWatchlist,
   resolveIsins,
+  UNKNOWN_SYMBOL_TTL_MS,
   updateWatchlistItem,
 } from "./watchlists";
 
@@ -164,6 +166,29 @@ describe("symbol checks against the embedded service", () => {
     const body = (await res.json()) as { data: { unchecked: string[]; note: string } };
     expect(body.data.unchecked).toEqual(["ZZZNEW1"]);
     expect(body.data.note).toMatch(/Alpha key/);
+  });
+
+  it("knows a new listing with no results filed by its booked board meeting, and asks again about an unknown symbol later", async () => {
+    const ctx = desk.ctx;
+    const user = await makeUser(ctx);
+    await saveAlphaKey({ userId: user.id, key: makeAccount(service).key, ctx });
+    const db = service.service.ctx.db;
+    // Two new listings, no results filed; the first has booked its first board meeting.
+    const { symbol } = addCompany(db);
+    const { symbol: later } = addCompany(db);
+    addUpcomingEarnings(db, { symbol, date_ms: Date.now() + 20 * 86_400_000, quarter: "q3_27" });
+    const first = await checkSymbols({ user, symbols: [symbol, later], ctx });
+    expect(first.known).toEqual([symbol]);
+    expect(first.unknown).toEqual([later]);
+    // The other one books its meeting: still "unknown" within the quarter hour, known once that has passed.
+    addUpcomingEarnings(db, { symbol: later, date_ms: Date.now() + 21 * 86_400_000, quarter: "q3_27" });
+    expect((await checkSymbols({ user, symbols: [later], ctx })).unknown).toEqual([later]);
+    await portfolioDb({ ctx })
+      .updateTable("symbol_checks")
+      .set({ checked_at: new Date(ctx.now().getTime() - UNKNOWN_SYMBOL_TTL_MS - 1_000).toISOString() })
+      .where("symbol", "=", later)
+      .execute();
+    expect((await checkSymbols({ user, symbols: [later], ctx })).known).toEqual([later]);
   });
 
   it("maps ISINs to symbols from symbol metadata: the price first, paid only when agreed, then free from what it learnt", async () => {

@@ -45,6 +45,8 @@ export type { SymbolCheck, Watchlist, WatchlistItem } from "@/lib/desk/watchlist
 
 /** A symbol check is kept this long: the service's universe changes with listings, not by the minute. */
 export const SYMBOL_CHECK_TTL_MS = 24 * 60 * 60 * 1000;
+/** A symbol the service did not know is asked about again after this long. */
+export const UNKNOWN_SYMBOL_TTL_MS = 15 * 60 * 1000;
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown };
@@ -338,16 +340,21 @@ export async function checkSymbols({ ctx, user, symbols }: { ctx: DeskContext; u
   if (valid.length > MAX_SYMBOL_CHECK) throw new AlphaError("invalid_parameter", `Check at most ${MAX_SYMBOL_CHECK} symbols at a time`);
   const db = portfolioDb({ ctx: c });
   const since = new Date(c.now().getTime() - SYMBOL_CHECK_TTL_MS).toISOString();
+  // "Not listed" is believed for less long: the exchanges list companies every day (an import can add one any time).
+  const unknownSince = new Date(c.now().getTime() - UNKNOWN_SYMBOL_TTL_MS).toISOString();
   const known = new Set<string>();
   const unknown = new Set<string>();
   for (let i = 0; i < wanted.length; i += 500) {
     const rows = await db
       .selectFrom("symbol_checks")
-      .select(["symbol", "known"])
+      .select(["symbol", "known", "checked_at"])
       .where("symbol", "in", wanted.slice(i, i + 500))
       .where("checked_at", ">=", since)
       .execute();
-    for (const r of rows) (toNumber(r.known) === 1 ? known : unknown).add(r.symbol);
+    for (const r of rows) {
+      if (toNumber(r.known) === 1) known.add(r.symbol);
+      else if (String(r.checked_at) >= unknownSince) unknown.add(r.symbol);
+    }
   }
   const todo = wanted.filter((s) => !known.has(s) && !unknown.has(s));
   const unchecked: string[] = [];
@@ -365,6 +372,12 @@ export async function checkSymbols({ ctx, user, symbols }: { ctx: DeskContext; u
         const { data } = await callAlpha({ ctx: c, user, id: "listEarningsIndex", input: { query: { symbols: chunk, limit: 100, page } } });
         for (const row of data.data) seen.add(row.symbol.toUpperCase());
         if (!data.has_next || chunk.every((s) => seen.has(s))) break;
+      }
+      // A new listing has filed no results yet; one that has booked its first board meeting is on the free calendar.
+      const unfiled = chunk.filter((s) => !seen.has(s));
+      if (unfiled.length > 0) {
+        const { data } = await callAlpha({ ctx: c, user, id: "listUpcomingEarnings", input: { query: { symbols: unfiled, limit: 50, page: 1 } } });
+        for (const row of data.data) seen.add(row.symbol.toUpperCase());
       }
       const rows = chunk.map((symbol) => ({ symbol, known: seen.has(symbol) ? 1 : 0, checked_at: checkedAt }));
       for (const r of rows) (r.known ? known : unknown).add(r.symbol);
