@@ -14,4 +14,9 @@ export const AUDIT_ACTIONS = [
   "invite.revoked",
   "team.spend_threshold",
   "member.added",
+  "token.minted",
+  "token.revoked",
+  "budget.saved",
+  "budget.deleted",
+  "ladder.undone",
 ] as const;
