@@ -11,6 +11,7 @@ import { mintDeskToken, revokeDeskToken } from "../teams/desk-tokens";
 import { saveOrganisationKey } from "./stored-keys";
 import { syncLedger } from "../money/ledger-sync";
 import { serveDeskGateway } from "./desk-gateway";
+import { clusterServersUp, createTestCluster } from "../../../test/support/cluster";
 import type { MintTokenInput } from "@/lib/desk/desk-tokens";
 
 let started: Awaited<ReturnType<typeof startHostedClientService>>;
@@ -203,5 +204,43 @@ describe("a token's WebSocket stream", () => {
     await desk.ctx.db.withTables<{ desk_tokens: { id: string; revoked_at: string | null } }>().updateTable("desk_tokens").set({ revoked_at: new Date().toISOString() }).where("id", "=", minted.token.id).execute();
     await s.closed;
     expect(performance.now() - at).toBeLessThan(1_000);
+  });
+});
+
+const clusterUp = await clusterServersUp("the desk-token cluster tests");
+
+describe("two desk instances on PostgreSQL and Redis", () => {
+  it.skipIf(!clusterUp)("100 concurrent paid calls by one token capped at 37, spread over both instances, never pass 37; a revocation on one closes the stream on the other within a second", async () => {
+    const own = createTestAccount(started.running.service.ctx, { plan: "pro", balance: 10_000 });
+    const cluster = await createTestCluster({ instances: 2, config: { alphaBaseUrl: started.running.url } });
+    const servers: DeskGatewayServer[] = [];
+    try {
+      const [a, b] = cluster.desks as [DeskContext, DeskContext];
+      const boss = await makeUser(a, "admin");
+      await saveOrganisationKey({ ctx: a, user: boss, input: { key: own.key } });
+      const token = await mint(a, boss, { scopes: ["data", "streams"], dailyCap: 37 });
+      servers.push(await startDeskGatewayServer(a), await startDeskGatewayServer(b));
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, async (_, i) => {
+          const res = await fetch(`${servers[i % 2]!.base}/v1/news?symbols=TCS&limit=1`, { headers: { "X-API-Key": token.secret } });
+          await res.arrayBuffer();
+          return { status: res.status, charged: Number(res.headers.get("x-credits-charged") ?? "0") };
+        }),
+      );
+      expect(answers.filter((r) => r.status !== 200 && r.status !== 402)).toEqual([]);
+      expect(answers.reduce((s, r) => s + r.charged, 0)).toBe(37);
+      expect(ledgerDebits(own.key).reduce((s, d) => s - d.amount, 0)).toBe(37);
+
+      const ws = new WebSocket(`${servers[1]!.base.replace(/^http/, "ws")}/v1/ws`, { headers: { "X-API-Key": token.secret } });
+      const closed = new Promise<void>((resolve) => ws.once("close", () => resolve()));
+      await new Promise<void>((resolve, reject) => (ws.once("open", () => resolve()), ws.once("error", reject)));
+      const at = performance.now();
+      await revokeDeskToken({ ctx: a, user: boss, id: token.token.id });
+      await closed;
+      expect(performance.now() - at).toBeLessThan(1_000);
+    } finally {
+      for (const server of servers) await server.close();
+      await cluster.close();
+    }
   });
 });
