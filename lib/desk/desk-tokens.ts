@@ -46,6 +46,8 @@ export const deskTokenSchema = z.object({
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),
+  /** As the server's clock says: a revoked or expired token is refused. */
+  state: z.enum(["active", "revoked", "expired"]),
   lastUsedAt: z.string().nullable(),
   /** Credits counted against the caps this IST day and month (pending calls at their upper bound). */
   spentToday: z.number().int(),

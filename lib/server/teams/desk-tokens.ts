@@ -125,6 +125,7 @@ export async function listDeskTokens({ ctx, user }: { ctx: DeskContext; user: Se
       expiresAt: row.expires_at,
       createdAt: row.created_at,
       revokedAt: row.revoked_at,
+      state: row.revoked_at !== null ? "revoked" : row.expires_at !== null && Date.parse(row.expires_at) <= ctx.now().getTime() ? "expired" : "active",
       lastUsedAt: row.last_used_at,
       spentToday: counted.get(`${row.id}\u0000d:${day}`) ?? 0,
       spentThisMonth: counted.get(`${row.id}\u0000m:${month}`) ?? 0,
