@@ -11,6 +11,8 @@ import { mintDeskToken, revokeDeskToken } from "../teams/desk-tokens";
 import { saveOrganisationKey } from "./stored-keys";
 import { syncLedger } from "../money/ledger-sync";
 import { serveDeskGateway } from "./desk-gateway";
+import { callAlpha } from "./alpha-proxy";
+import { getDeskSpend } from "../money/spend-view";
 import { clusterServersUp, createTestCluster } from "../../../test/support/cluster";
 import type { MintTokenInput } from "@/lib/desk/desk-tokens";
 
@@ -71,6 +73,35 @@ describe("a desk token's spend", () => {
     const desked = rows.reduce((sum, r) => sum + Number(r.credits), 0);
     const ledger = ledgerDebits(started.key).reduce((sum, d) => sum - d.amount, 0);
     expect(desked).toBe(ledger);
+  });
+});
+
+describe("the usage page's attribution", () => {
+  it("puts every ledger debit under a member, a token or outside the desk, and the parts add up to the ledger", async () => {
+    // A member's own call through the desk, and one made with the organisation key outside it.
+    const own = await callAlpha({ ctx: desk.ctx, user: admin, id: "getEarningsDetail", input: { query: { symbol: "TCS", quarter: "q4_26" } }, options: { fresh: true } });
+    const direct = await fetch(`${started.running.url}/v1/news?symbols=TCS&limit=3`, { headers: { "X-API-Key": started.key } });
+    expect(direct.status).toBe(200);
+    const outsideCharge = Number(direct.headers.get("x-credits-charged"));
+    expect(own.meta.creditsCharged).toBeGreaterThan(0);
+    expect(outsideCharge).toBeGreaterThan(0);
+    const spend = await getDeskSpend({ ctx: desk.ctx, user: admin, input: { range: "24h", scope: "all" } });
+    const members = (spend.byUser ?? []).reduce((s, u) => s + u.credits, 0);
+    const tokens = spend.byToken ?? [];
+    const byTokens = tokens.reduce((s, t) => s + t.credits, 0);
+    const outside = spend.outside?.total ?? 0;
+    expect(members).toBe(own.meta.creditsCharged);
+    expect(outside).toBe(outsideCharge);
+    expect(tokens.length).toBeGreaterThanOrEqual(2);
+    // The batch lines of the jobs the table's token submitted are that token's.
+    const fullRow = tokens.find((t) => fullToken.endsWith(t.last4));
+    expect(fullRow?.credits).toBeGreaterThan(0);
+    const ledger = ledgerDebits(started.key).reduce((s, d) => s - d.amount, 0);
+    expect(members + byTokens + outside).toBe(ledger);
+    expect(spend.today?.desk !== undefined && spend.today.desk + spend.today.outside).toBe(spend.today?.debitedToday);
+    const batchLines = await desk.ctx.db.selectFrom("spend_log").select(["token_id"]).where("source", "=", "batch_line").execute();
+    expect(batchLines.length).toBeGreaterThan(0);
+    expect(batchLines.every((r) => r.token_id !== null)).toBe(true);
   });
 });
 
