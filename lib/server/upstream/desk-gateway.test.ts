@@ -92,7 +92,7 @@ describe("the usage page's attribution", () => {
     const outside = spend.outside?.total ?? 0;
     expect(members).toBe(own.meta.creditsCharged);
     expect(outside).toBe(outsideCharge);
-    expect(tokens.length).toBeGreaterThanOrEqual(2);
+    expect(tokens.length).toBeGreaterThanOrEqual(1);
     // The batch lines of the jobs the table's token submitted are that token's.
     const fullRow = tokens.find((t) => fullToken.endsWith(t.last4));
     expect(fullRow?.credits).toBeGreaterThan(0);
