@@ -4,5 +4,7 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
     const { startBackgroundWork } = await import("@/lib/server/routes/background-work");
     startBackgroundWork();
+    const { installDeskStreamUpgrade } = await import("@/lib/server/routes/desk-stream-upgrade");
+    installDeskStreamUpgrade();
   }
 }

@@ -41,11 +41,15 @@ export function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
   const https = (env.DESK_URL ?? request.nextUrl.origin).startsWith("https://");
   // The desk's API answers run no script: a fixed policy allowing nothing, no nonce, and the request passed on as is.
-  const api = isDeskApiPath(pathname);
+  // The Alpha API's paths for desk tokens (`/alpha/v1/...`): answers like the desk's API, but a script's call carries
+  // no Origin and no cookie (the token authenticates it), and its api_key parameter is the service's own.
+  const alphaBase = pathname.startsWith("/alpha/");
+  const api = isDeskApiPath(pathname) || alphaBase;
   const nonce = api ? null : newNonce();
   const csp = nonce === null ? API_CONTENT_SECURITY_POLICY : buildContentSecurityPolicy({ nonce, alphaOrigin, development: env.NODE_ENV === "development", https });
   if (
     api &&
+    !alphaBase &&
     STATE_CHANGING_METHODS.has(request.method) &&
     !isSameOriginRequest(request, env.DESK_URL ?? null, forwarded)
   ) {
@@ -57,7 +61,7 @@ export function proxy(request: NextRequest) {
     return secure(NextResponse.json(body, { status: 400, headers: NO_STORE }), csp, https);
   }
   // A secret in a page's URL (a form submitted by the browser itself): send the browser on without it, never echo it.
-  if (!pathname.startsWith("/api/") && [...searchParams.keys()].some((name) => SECRET_QUERY_PARAMS.has(name.toLowerCase()))) {
+  if (!pathname.startsWith("/api/") && !alphaBase && [...searchParams.keys()].some((name) => SECRET_QUERY_PARAMS.has(name.toLowerCase()))) {
     const clean = request.nextUrl.clone();
     for (const name of [...clean.searchParams.keys()]) if (SECRET_QUERY_PARAMS.has(name.toLowerCase())) clean.searchParams.delete(name);
     return secure(NextResponse.redirect(clean, { status: 303, headers: NO_STORE }), csp, https);

@@ -30,15 +30,16 @@ export function SpendByUserCard() {
   const [range] = useQueryState("range", spendRangeParser);
   const query = useQuery({ ...deskQuery(api.getSpend, { query: { range, scope: "all" } }), placeholderData: (previous) => previous });
   const users = [...(query.data?.byUser ?? [])].sort((a, b) => b.credits - a.credits);
+  const tokens = query.data?.byToken ?? [];
   const outside = query.data?.outside?.total ?? 0;
-  const total = users.reduce((sum, u) => sum + u.credits, 0) + outside;
+  const total = users.reduce((sum, u) => sum + u.credits, 0) + tokens.reduce((sum, t) => sum + t.credits, 0) + outside;
   return (
     <Card data-testid="spend-by-user">
       <CardHeader>
         <CardTitle>Spend by member</CardTitle>
         <CardDescription>
-          Every desk user&apos;s paid calls in the last {range}, batch summaries included. Cached answers count as calls but cost nothing. Spend
-          of the same accounts made outside the desk comes from the service&apos;s ledger.
+          Every desk user&apos;s paid calls in the last {range}, batch summaries included; scripts&apos; desk tokens on their own rows. Cached answers
+          count as calls but cost nothing. Spend of the same accounts made outside the desk comes from the service&apos;s ledger.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -85,6 +86,26 @@ export function SpendByUserCard() {
                     </TableCell>
                   </TableRow>
                 ))}
+                {tokens.map((t) => (
+                  <TableRow key={t.tokenId} data-testid="spend-token-row">
+                    <TableCell className="whitespace-normal">
+                      <div className="font-medium">
+                        Token “{t.name}” <span className="font-mono text-xs text-muted-foreground">…{t.last4}</span>
+                      </div>
+                      <div className="text-xs break-all text-muted-foreground">{t.ownerEmail ? `A script's desk token, for ${t.ownerEmail}` : "A script's desk token"}</div>
+                    </TableCell>
+                    <TableCell className="hidden text-right font-mono tabular-nums sm:table-cell">{formatNumber(t.calls)}</TableCell>
+                    <TableCell className="hidden text-right text-muted-foreground md:table-cell">–</TableCell>
+                    <TableCell className="text-right font-mono font-medium tabular-nums" data-testid="spend-token-credits">
+                      {formatNumber(t.credits)}
+                    </TableCell>
+                    <TableCell className="hidden lg:table-cell">
+                      <div className="h-2 w-full overflow-hidden rounded-full bg-muted" aria-hidden>
+                        <div className="h-full rounded-full bg-chart-2" style={{ width: `${total > 0 ? (t.credits / total) * 100 : 0}%` }} />
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
                 {outside > 0 && (
                   <TableRow data-testid="spend-outside-desk">
                     <TableCell className="whitespace-normal">
@@ -103,7 +124,7 @@ export function SpendByUserCard() {
               <TotalsFooter
                 testId="spend-user-total"
                 cells={[
-                  { value: formatNumber(users.reduce((n, u) => n + u.calls, 0)), className: "hidden sm:table-cell" },
+                  { value: formatNumber(users.reduce((n, u) => n + u.calls, 0) + tokens.reduce((n, t) => n + t.calls, 0)), className: "hidden sm:table-cell" },
                   { value: formatNumber(users.reduce((n, u) => n + u.cachedCalls, 0)), className: "hidden md:table-cell" },
                   { value: formatNumber(total) },
                   { className: "hidden lg:table-cell" },

@@ -58,6 +58,12 @@ export const DESK_ERROR_STATUS = {
   /** Teams: a paid action the member's seat does not include. */
   action_not_permitted: 403,
   invite_invalid: 410,
+  /** A budget or a desk token's cap would be passed by this call (nothing sent, nothing charged). */
+  budget_exceeded: 402,
+  /** A desk token used from an address outside its allow-list. */
+  address_not_allowed: 403,
+  /** A token that may not call this endpoint (its scopes). */
+  token_scope_required: 403,
 } as const;
 
 export type DeskErrorCode = keyof typeof DESK_ERROR_STATUS;

@@ -19,5 +19,10 @@ export const AUDIT_ACTIONS = [
   "invite.revoked",
   "team.spend_threshold",
   "member.added",
+  "token.minted",
+  "token.revoked",
+  "budget.saved",
+  "budget.deleted",
+  "ladder.undone",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -35,6 +35,7 @@ import {
   watchlistSharingSchema,
 } from "./teams";
 import { deskSpendSchema, spendQuerySchema, usageViewSchema } from "./usage";
+import { deskTokenSchema, mintedTokenSchema, mintTokenInputSchema } from "./desk-tokens";
 import { alphaKeyStatusSchema, createUserInputSchema, putSpendThresholdInputSchema, putTeamSpendThresholdInputSchema, spendThresholdSchema, updateUserInputSchema, userSummarySchema } from "./users";
 import {
   addWatchlistItemsInputSchema,
@@ -206,6 +207,11 @@ export const deskRoutes = {
   listAudit: route({ method: "GET", path: "/api/team/audit", access: "admin", query: auditQuerySchema, output: auditPageSchema }),
   // The whole audit log as a CSV download.
   exportAudit: route({ method: "GET", path: "/api/team/audit.csv", access: "admin", kind: "file", output: z.unknown() }),
+
+  // Desk tokens for scripts (the `/alpha` base): an admin sees and revokes all, a member their own.
+  listDeskTokens: route({ method: "GET", path: "/api/tokens", access: "user", output: z.array(deskTokenSchema) }),
+  mintDeskToken: route({ method: "POST", path: "/api/tokens", access: "user", body: mintTokenInputSchema, output: mintedTokenSchema, status: 201, invalidates: ["listDeskTokens", "listAudit"] }),
+  revokeDeskToken: route({ method: "DELETE", path: "/api/tokens/[id]", access: "user", params: idParams("token"), output: deskTokenSchema, invalidates: ["listDeskTokens", "listAudit"] }),
 } as const;
 
 export type DeskRoutes = typeof deskRoutes;

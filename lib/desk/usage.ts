@@ -76,6 +76,17 @@ export const userSpendSchema = z.object({
 });
 export type UserSpend = z.output<typeof userSpendSchema>;
 
+/** A desk token's spend in the range: its calls through the `/alpha` base and the lines of batch jobs it submitted. */
+export const tokenSpendSchema = z.object({
+  tokenId: z.string(),
+  name: z.string(),
+  last4: z.string(),
+  ownerEmail: z.string().nullable(),
+  credits: z.number(),
+  calls: z.number(),
+});
+export type TokenSpend = z.output<typeof tokenSpendSchema>;
+
 /** Today's spend of the user's account: desk + outside = the ledger's debited_today, to the credit. */
 export const daySpendSchema = z.object({
   /** The IST day, YYYY-MM-DD. */
@@ -97,7 +108,9 @@ export type Reconciliation = z.output<typeof reconciliationSchema>;
 
 export const deskSpendSchema = spendSeriesSchema.extend({
   scope: z.enum(SPEND_SCOPES),
+  /** Members' own spend in the desk (their tokens' spend is under byToken): byUser + byToken + outside = the ledger. */
   byUser: z.array(userSpendSchema).optional(),
+  byToken: z.array(tokenSpendSchema).optional(),
   /** Null when the ledger could not be read now (the reason in `ledgerError`). */
   today: reconciliationSchema.nullable(),
   ledgerError: z.string().nullable(),

@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { AlphaKeyCard } from "@/components/settings/alpha-key-card";
 import { CalendarFeedsCard } from "@/components/settings/calendar-feeds-card";
+import { DeskTokensCard } from "@/components/settings/desk-tokens-card";
 import { ProfileCard } from "@/components/settings/profile-card";
 import { SpendThresholdCard } from "@/components/settings/spend-threshold-card";
 import { PageHeader } from "@/components/shell/page-header";
@@ -27,6 +28,7 @@ export default async function SettingsPage() {
     getKeyInUse({ ctx, user }),
     client.prefetchQuery(deskQuery(api.listCalendarFeeds)),
     client.prefetchQuery(deskQuery(api.listWatchlists)),
+    client.prefetchQuery(deskQuery(api.listDeskTokens)),
   ]);
   return (
     <>
@@ -39,6 +41,7 @@ export default async function SettingsPage() {
       </div>
       <HydrationBoundary state={dehydrate(client)}>
         <CalendarFeedsCard />
+        <DeskTokensCard isAdmin={user.role === "admin"} />
       </HydrationBoundary>
     </>
   );

@@ -85,6 +85,12 @@ export interface SpendLogTable {
   allowance_day: Generated<string | null>;
   /** What this row counts against that allowance now: its price while pending, its credits once settled. */
   allowance_counted: Generated<number>;
+  /** The desk token the call was made with (the `/alpha` base), else null. */
+  token_id: Generated<string | null>;
+  /** The IST day of the token's caps this row counts against (its month is the day's first seven characters). */
+  token_day: Generated<string | null>;
+  /** What this row counts against the token's caps now: its price while pending, its credits once settled. */
+  token_counted: Generated<number>;
 }
 
 export interface LedgerCursorTable {

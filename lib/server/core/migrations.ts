@@ -558,6 +558,51 @@ const inbox: Migration = {
   },
 };
 
+/**
+ * Desk tokens: a script's key to the desk's `/alpha` base (stored as a SHA-256 hash), its scopes and caps, the credits
+ * counted against each cap per IST day and month, and on every spend row the token it was spent by.
+ */
+const deskTokens: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("desk_tokens")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("token_hash", "text", (c) => c.notNull().unique())
+      .addColumn("last4", "text", (c) => c.notNull())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("owner_id", "text", (c) => c.notNull())
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("scopes", "text", (c) => c.notNull())
+      .addColumn("daily_cap", "integer")
+      .addColumn("monthly_cap", "integer")
+      .addColumn("rpm", "integer")
+      .addColumn("allowed_addresses", "text")
+      .addColumn("expires_at", "text")
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("revoked_at", "text")
+      .addColumn("last_used_at", "text")
+      .execute();
+    await db.schema.createIndex("desk_tokens_owner").on("desk_tokens").column("owner_id").execute();
+    await db.schema
+      .createTable("desk_token_periods")
+      .addColumn("token_id", "text", (c) => c.notNull())
+      .addColumn("period", "text", (c) => c.notNull())
+      .addColumn("counted", "integer", (c) => c.notNull())
+      .addPrimaryKeyConstraint("desk_token_periods_pk", ["token_id", "period"])
+      .execute();
+    await db.schema.alterTable("spend_log").addColumn("token_id", "text").execute();
+    await db.schema.alterTable("spend_log").addColumn("token_day", "text").execute();
+    await db.schema.alterTable("spend_log").addColumn("token_counted", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema.createIndex("spend_log_token").on("spend_log").columns(["token_id", "ist_hour"]).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropIndex("spend_log_token").ifExists().execute();
+    for (const column of ["token_counted", "token_day", "token_id"]) await db.schema.alterTable("spend_log").dropColumn(column).execute();
+    await db.schema.dropTable("desk_token_periods").ifExists().execute();
+    await db.schema.dropTable("desk_tokens").ifExists().execute();
+  },
+};
+
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
@@ -578,4 +623,5 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_28_46_estimates": estimates,
   // Sorts after every 2026_11_28_NN_ name ("i" > digits), so a database that ran those takes it next.
   "2026_11_28_i43_inbox": inbox,
+  "2026_11_28_i44_desk_tokens": deskTokens,
 };

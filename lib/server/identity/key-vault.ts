@@ -160,7 +160,7 @@ export async function withUserKey({ ctx, userId }: { ctx: DeskContext; userId: s
 }
 
 /** The organisation's key, for a user without a key of their own. */
-async function withOrgKey(ctx: DeskContext): Promise<UserKey> {
+export async function withOrgKey(ctx: DeskContext): Promise<UserKey> {
   const [row] = await selectOrgKey(ctx.db, ORG_KEY_ID);
   if (!row) throw new AlphaError("no_api_key", NO_KEY_MESSAGE);
   let key: { apiKey: string; keyId: string };

@@ -51,7 +51,7 @@ async function runSync(ctx: DeskContext, user: SessionUser, accountId: string): 
   const jobIds = [...new Set(entries.map((e) => e.metadata.job_id).filter((j): j is string => typeof j === "string"))];
   const [ownRows, deskRows, jobRows] = await Promise.all([
     clientIds.length
-      ? ctx.db.selectFrom("spend_log").select(["id", "user_id", "client_request_id", "endpoint"]).where("account_id", "=", accountId).where("client_request_id", "in", clientIds).execute()
+      ? ctx.db.selectFrom("spend_log").select(["id", "user_id", "client_request_id", "endpoint", "token_id"]).where("account_id", "=", accountId).where("client_request_id", "in", clientIds).execute()
       : [],
     refs.length
       ? ctx.db
@@ -62,17 +62,18 @@ async function runSync(ctx: DeskContext, user: SessionUser, accountId: string): 
           .where((eb) => eb.or([eb("request_id", "in", refs), eb("job_id", "in", refs)]))
           .execute()
       : [],
-    jobIds.length ? ctx.db.selectFrom("spend_log").select(["user_id", "job_id"]).where("account_id", "=", accountId).where("source", "=", "desk").where("job_id", "in", jobIds).execute() : [],
+    jobIds.length ? ctx.db.selectFrom("spend_log").select(["user_id", "job_id", "token_id"]).where("account_id", "=", accountId).where("source", "=", "desk").where("job_id", "in", jobIds).execute() : [],
   ]);
   // A desk call's debit names the id the desk sent (its row was written before the call left, so it is always found);
   // a row written before that id existed is matched by the request id, or a batch submit fee by the job it created.
   const ownByClientId = new Map(ownRows.map((r) => [r.client_request_id, r] as const));
   const deskByRef = new Map(deskRows.flatMap((r) => [[r.request_id, r] as const, ...(r.endpoint === "createBatchJob" && r.job_id ? [[r.job_id, r] as const] : [])]));
-  const submitter = new Map(jobRows.map((r) => [r.job_id, r.user_id]));
+  // A job's lines are its submitter's: the member, and the desk token it was submitted with (if any).
+  const submitter = new Map(jobRows.map((r) => [r.job_id, { userId: r.user_id, tokenId: r.token_id }]));
   // A submission whose fee is in this very read names its job only here: its lines in the same read are its member's.
   for (const entry of entries) {
     const own = ownByClientId.get(clientRequestIdOfEntry(entry));
-    if (own?.endpoint === "createBatchJob" && entry.reference_id) submitter.set(entry.reference_id, own.user_id);
+    if (own?.endpoint === "createBatchJob" && entry.reference_id) submitter.set(entry.reference_id, { userId: own.user_id, tokenId: own.token_id });
   }
   let imported = 0;
   for (const entry of entries) {
@@ -95,7 +96,8 @@ async function runSync(ctx: DeskContext, user: SessionUser, accountId: string): 
       .insertInto("spend_log")
       .values({
         id: newSequentialId("spn", ctx.now().getTime()),
-        user_id: owner ?? OUTSIDE_USER,
+        user_id: owner?.userId ?? OUTSIDE_USER,
+        token_id: owner?.tokenId ?? null,
         endpoint: entry.route_id ?? "unknown",
         credits,
         account_id: accountId,

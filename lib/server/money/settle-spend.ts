@@ -66,25 +66,23 @@ async function releaseEndedJobs(ctx: DeskContext): Promise<number> {
     .where("s.endpoint", "=", "createBatchJob")
     .where("s.state", "=", "settled")
     .where("s.job_id", "is not", null)
-    .where("s.allowance_day", "is not", null)
-    .where(({ eb, ref, selectFrom, fn }) =>
-      eb(
-        "s.allowance_counted",
-        ">",
-        eb(
-          ref("s.credits"),
-          "+",
-          fn.coalesce(
-            selectFrom("spend_log as l")
-              .select((l) => l.fn.sum<number>("l.credits").as("lines"))
-              .whereRef("l.account_id", "=", "s.account_id")
-              .whereRef("l.job_id", "=", "s.job_id")
-              .where("l.source", "=", "batch_line"),
-            eb.val(0),
-          ),
+    .where((eb) => eb.or([eb("s.allowance_day", "is not", null), eb("s.token_day", "is not", null)]))
+    .where(({ eb, ref, selectFrom, fn }) => {
+      const charged = eb(
+        ref("s.credits"),
+        "+",
+        fn.coalesce(
+          selectFrom("spend_log as l")
+            .select((l) => l.fn.sum<number>("l.credits").as("lines"))
+            .whereRef("l.account_id", "=", "s.account_id")
+            .whereRef("l.job_id", "=", "s.job_id")
+            .where("l.source", "=", "batch_line"),
+          eb.val(0),
         ),
-      ),
-    )
+      );
+      // A reservation (a member's allowance or a desk token's caps) still above what the job was charged.
+      return eb.or([eb("s.allowance_counted", ">", charged), eb("s.token_counted", ">", charged)]);
+    })
     .limit(50)
     .execute();
   let released = 0;

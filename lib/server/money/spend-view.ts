@@ -15,7 +15,7 @@ import { withUserKey } from "../identity/key-vault";
 import type { SessionUser } from "../identity/users";
 import { knownRpm, LOW_RPM } from "../upstream/background-budget";
 import { syncLedger } from "./ledger-sync";
-import { getDaySpend, getSpendByUser, getSpendSeries, rangeShape } from "../records/spend";
+import { getDaySpend, getSpendByToken, getSpendByUser, getSpendSeries, rangeShape } from "../records/spend";
 import { forgetUsageSnapshot, getUsageSnapshot } from "./usage";
 
 /**
@@ -68,8 +68,8 @@ export async function getDeskSpend({ ctx, user, input }: { ctx: DeskContext; use
   }
   if (scope === "all") {
     if (today) await syncOtherAccounts(c, (await withUserKey({ userId: user.id, ctx: c })).accountId);
-    const [series, byUser] = await Promise.all([getSpendSeries({ input: { all: true, range }, ctx: c }), getSpendByUser({ range, ctx: c })]);
-    return { ...series, scope, byUser, today, ledgerError };
+    const [series, byUser, byToken] = await Promise.all([getSpendSeries({ input: { all: true, range }, ctx: c }), getSpendByUser({ range, ctx: c }), getSpendByToken({ range, ctx: c })]);
+    return { ...series, scope, byUser, byToken, today, ledgerError };
   }
   return { ...(await getSpendSeries({ input: { userId: user.id, range }, ctx: c })), scope, today, ledgerError };
 }
@@ -88,10 +88,12 @@ export async function exportSpend({ ctx, user, input }: { ctx: DeskContext; user
   if (spend.byUser) {
     const users = [...spend.byUser].sort((a, b) => b.credits - a.credits);
     const outside = spend.outside?.total ?? 0;
-    const all = users.reduce((sum, u) => sum + u.credits, 0) + outside;
+    const tokens = spend.byToken ?? [];
+    const all = users.reduce((sum, u) => sum + u.credits, 0) + tokens.reduce((sum, t) => sum + t.credits, 0) + outside;
     for (const u of users) rows.push(["member", u.email, u.name, u.calls, u.cachedCalls, u.credits, all > 0 ? percent(u.credits / all) : 0]);
+    for (const t of tokens) rows.push(["token", `…${t.last4}`, `${t.name}${t.ownerEmail ? ` (${t.ownerEmail})` : ""}`, t.calls, 0, t.credits, all > 0 ? percent(t.credits / all) : 0]);
     if (outside > 0) rows.push(["member", "", "Outside the desk", "", "", outside, percent(outside / all)]);
-    rows.push(["member", "", "Total of every member", users.reduce((n, u) => n + u.calls, 0), users.reduce((n, u) => n + u.cachedCalls, 0), all, all > 0 ? 100 : 0]);
+    rows.push(["member", "", "Total of every member", users.reduce((n, u) => n + u.calls, 0) + tokens.reduce((n, t) => n + t.calls, 0), users.reduce((n, u) => n + u.cachedCalls, 0), all, all > 0 ? 100 : 0]);
   }
   const body = toCsv(["part", "id", "name", "calls", "calls_from_cache", "credits", "share_percent"], rows);
   return { filename: `desk-spend-${input.scope === "all" ? "everyone" : "mine"}-${input.range}-${ctx.now().toISOString().slice(0, 10)}.csv`, contentType: "text/csv; charset=utf-8", body };

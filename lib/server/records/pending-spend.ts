@@ -12,6 +12,7 @@ import { newSequentialId } from "../core/ids";
 import type { SessionUser } from "../identity/users";
 import type { Seat } from "@/lib/desk/teams";
 import { moveAllowance, reserveAllowance } from "../teams/seats";
+import { moveTokenCaps, reserveTokenCaps, type ActiveToken } from "../teams/desk-tokens";
 import { istHourOf } from "./spend";
 import { writeGrouped } from "../core/precompiled";
 
@@ -39,13 +40,14 @@ export async function openPaidCall({
 }: {
   ctx: DeskContext;
   user: SessionUser;
-  input: { endpoint: EndpointId; accountId: string; price: number; seat: Seat | null };
+  input: { endpoint: EndpointId; accountId: string; price: number; seat: Seat | null; token?: ActiveToken | null };
 }): Promise<PaidCall> {
+  const token = input.token ?? null;
   const now = ctx.now();
   const rowId = newSequentialId("spn", now.getTime());
   const clientRequestId = newClientRequestId();
   const quoted = Math.max(0, Math.round(input.price));
-  const row = (allowanceDay: string | null, counted: number) => ({
+  const row = (allowanceDay: string | null, counted: number, tokenDay: string | null = null) => ({
     id: rowId,
     user_id: user.id,
     endpoint: input.endpoint,
@@ -60,17 +62,22 @@ export async function openPaidCall({
     quoted,
     allowance_day: allowanceDay,
     allowance_counted: counted,
+    token_id: token?.id ?? null,
+    token_day: tokenDay,
+    token_counted: tokenDay === null ? 0 : quoted,
   });
-  if (!input.seat) {
+  if (!input.seat && !token) {
     // No allowance to count: one insert, committed with the other writes of the moment.
     await writeGrouped(ctx, [ctx.db.insertInto("spend_log").values(row(null, 0)).compile()]);
     return { rowId, clientRequestId, quoted, counted: false };
   }
   await ctx.db.transaction().execute(async (trx) => {
-    const reservation = await reserveAllowance({ ctx, db: trx, user, input: { seat: input.seat!, price: quoted } });
+    // A token's caps first, then its owner's seat: either refusal rolls back both and logs nothing.
+    const tokenDay = token ? await reserveTokenCaps({ ctx, db: trx, token, price: quoted }) : null;
+    const reservation = input.seat ? await reserveAllowance({ ctx, db: trx, user, input: { seat: input.seat, price: quoted } }) : null;
     await trx
       .insertInto("spend_log")
-      .values(row(reservation?.day ?? null, reservation?.price ?? 0))
+      .values(row(reservation?.day ?? null, reservation?.price ?? 0, tokenDay))
       .execute();
   });
   return { rowId, clientRequestId, quoted, counted: true };
@@ -79,8 +86,14 @@ export async function openPaidCall({
 /** A call the service refused (a 4xx answer): it charged nothing, so the row goes and its count comes back. */
 export async function dropPaidCall({ ctx, input }: { ctx: DeskContext; input: { rowId: string } }): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom("spend_log").where("id", "=", input.rowId).where("state", "=", "pending").returning(["user_id", "allowance_day", "allowance_counted"]).executeTakeFirst();
+    const row = await trx
+      .deleteFrom("spend_log")
+      .where("id", "=", input.rowId)
+      .where("state", "=", "pending")
+      .returning(["user_id", "allowance_day", "allowance_counted", "token_id", "token_day", "token_counted"])
+      .executeTakeFirst();
     if (row?.allowance_day) await moveAllowance({ db: trx, input: { userId: row.user_id, day: row.allowance_day, delta: -Number(row.allowance_counted) } });
+    if (row?.token_id && row.token_day) await moveTokenCaps({ db: trx, input: { tokenId: row.token_id, day: row.token_day, delta: -Number(row.token_counted) } });
   });
 }
 
@@ -115,7 +128,17 @@ async function settleUncounted(ctx: DeskContext, input: Settlement): Promise<voi
   ]);
 }
 
-type RowState = { user_id: string; credits: number; state: string; allowance_day: string | null; allowance_counted: number; ledger_entry_id: string | null };
+type RowState = {
+  user_id: string;
+  credits: number;
+  state: string;
+  allowance_day: string | null;
+  allowance_counted: number;
+  ledger_entry_id: string | null;
+  token_id: string | null;
+  token_day: string | null;
+  token_counted: number;
+};
 
 /**
  * Settles a row to what was charged and moves its member's allowance by the difference, in one transaction. A row the
@@ -134,7 +157,7 @@ export async function settlePaidCall({ ctx, input }: { ctx: DeskContext; input: 
 async function settleOnce(trx: DeskDb, input: Settlement): Promise<boolean> {
   const row = (await trx
     .selectFrom("spend_log")
-    .select(["user_id", "credits", "state", "allowance_day", "allowance_counted", "ledger_entry_id"])
+    .select(["user_id", "credits", "state", "allowance_day", "allowance_counted", "ledger_entry_id", "token_id", "token_day", "token_counted"])
     .where("id", "=", input.rowId)
     .executeTakeFirst()) as RowState | undefined;
   if (!row) return true;
@@ -146,20 +169,24 @@ async function settleOnce(trx: DeskDb, input: Settlement): Promise<boolean> {
   const credits = Math.max(0, Math.round(input.credits));
   const before = Number(row.allowance_counted);
   const counted = row.allowance_day === null ? 0 : input.counted === "keep" ? Math.max(before, credits) : (input.counted ?? credits);
+  const tokenBefore = Number(row.token_counted);
+  const tokenCounted = row.token_day === null ? 0 : input.counted === "keep" ? Math.max(tokenBefore, credits) : (input.counted ?? credits);
   if (input.ledgerEntryId) {
     // An entry imported as spent outside the desk before this row could be matched is this row's: one row per debit.
     await trx.deleteFrom("spend_log").where("ledger_entry_id", "=", input.ledgerEntryId).where("id", "!=", input.rowId).where("source", "=", "outside").execute();
   }
   const result = await trx
     .updateTable("spend_log")
-    .set({ credits, state: "settled", allowance_counted: counted, ...ids, ...(input.ledgerEntryId ? { ledger_entry_id: input.ledgerEntryId } : {}) })
+    .set({ credits, state: "settled", allowance_counted: counted, token_counted: tokenCounted, ...ids, ...(input.ledgerEntryId ? { ledger_entry_id: input.ledgerEntryId } : {}) })
     .where("id", "=", input.rowId)
     .where("state", "=", row.state)
     .where("credits", "=", row.credits)
     .where("allowance_counted", "=", row.allowance_counted)
+    .where("token_counted", "=", row.token_counted)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
   if (row.allowance_day !== null) await moveAllowance({ db: trx, input: { userId: row.user_id, day: row.allowance_day, delta: counted - before } });
+  if (row.token_id !== null && row.token_day !== null) await moveTokenCaps({ db: trx, input: { tokenId: row.token_id, day: row.token_day, delta: tokenCounted - tokenBefore } });
   return true;
 }
 

@@ -5,9 +5,10 @@ import "server-only";
  */
 import { sql } from "kysely";
 import { IST_OFFSET_MINUTES } from "@/lib/alpha/time";
-import type { DaySpend, SpendRange, SpendSeries, UserSpend } from "@/lib/desk/usage";
+import type { DaySpend, SpendRange, SpendSeries, TokenSpend, UserSpend } from "@/lib/desk/usage";
 import type { DeskContext } from "../core/context";
 import { toNumber } from "../core/db";
+import { tokensDb } from "../core/token-tables";
 import { newSequentialId } from "../core/ids";
 import { precompiled, writeGrouped } from "../core/precompiled";
 
@@ -166,7 +167,8 @@ export async function getSpendByUser({ ctx, range }: { ctx: DeskContext; range: 
   const shape = rangeShape(range, c.now());
   const rows = await c.db
     .selectFrom("users")
-    .leftJoin("spend_log", (join) => join.onRef("spend_log.user_id", "=", "users.id").on("spend_log.ist_hour", ">=", shape.first))
+    // A member's own calls: what their desk tokens spent is the tokens' (getSpendByToken).
+    .leftJoin("spend_log", (join) => join.onRef("spend_log.user_id", "=", "users.id").on("spend_log.ist_hour", ">=", shape.first).on("spend_log.token_id", "is", null))
     .select([
       "users.id",
       "users.email",
@@ -180,4 +182,27 @@ export async function getSpendByUser({ ctx, range }: { ctx: DeskContext; range: 
   return rows
     .map((r) => ({ userId: r.id, email: r.email, name: r.name, credits: toNumber(r.credits), calls: toNumber(r.calls), cachedCalls: toNumber(r.cached_calls) }))
     .sort((a, b) => b.credits - a.credits || a.email.localeCompare(b.email));
+}
+
+/** Each desk token's spend in the range (calls and its batch jobs' lines), biggest first; tokens that spent nothing are left out. */
+export async function getSpendByToken({ ctx, range }: { ctx: DeskContext; range: SpendRange }): Promise<TokenSpend[]> {
+  const shape = rangeShape(range, ctx.now());
+  const rows = await tokensDb({ ctx })
+    .selectFrom("spend_log")
+    .innerJoin("desk_tokens", "desk_tokens.id", "spend_log.token_id")
+    .leftJoin("users", "users.id", "desk_tokens.owner_id")
+    .select([
+      "desk_tokens.id",
+      "desk_tokens.name",
+      "desk_tokens.last4",
+      "users.email",
+      (eb) => eb.fn.coalesce(eb.fn.sum<number>("spend_log.credits"), sql<number>`0`).as("credits"),
+      (eb) => eb.fn.count<number>("spend_log.id").as("calls"),
+    ])
+    .where("spend_log.ist_hour", ">=", shape.first)
+    .groupBy(["desk_tokens.id", "desk_tokens.name", "desk_tokens.last4", "users.email"])
+    .execute();
+  return rows
+    .map((r) => ({ tokenId: r.id, name: r.name, last4: r.last4, ownerEmail: r.email ?? null, credits: toNumber(r.credits), calls: toNumber(r.calls) }))
+    .sort((a, b) => b.credits - a.credits || a.name.localeCompare(b.name));
 }

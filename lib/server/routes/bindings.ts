@@ -39,6 +39,7 @@ import { createCalendarFeed, listCalendarFeeds, revokeCalendarFeed, rotateCalend
 import { buySymbolCatalogue, searchSymbols, symbolNames } from "../symbols/symbol-directory";
 import { exportAudit, listAudit } from "../teams/audit";
 import { acceptInvite, createInvite, listInvites, revokeInvite } from "../teams/invites";
+import { listDeskTokens, mintDeskToken, revokeDeskToken } from "../teams/desk-tokens";
 import { addMember, updateMember } from "../teams/members";
 import { deleteOrgKey, getOrgKeyStatus } from "../teams/org-key";
 import { relayAlphaRequest } from "../upstream/alpha-relay";
@@ -145,6 +146,10 @@ export const deskBindings = {
   createInvite: ({ ctx, user, input, request }) => createInvite({ ctx, user, input: { invite: input, origin: request.headers.get("origin") ?? new URL(request.url).origin } }),
   listAudit: listAudit,
   exportAudit: exportAudit,
+
+  listDeskTokens: listDeskTokens,
+  mintDeskToken: mintDeskToken,
+  revokeDeskToken: ({ ctx, user, params }) => revokeDeskToken({ ctx, user, id: params.id }),
 } satisfies { [Id in DeskRouteId]: DeskBinding<Id> };
 
 function pickSessionUser({ id, email, name, role }: { id: string; email: string; name: string; role: "admin" | "member" }) {

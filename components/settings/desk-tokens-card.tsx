@@ -1,0 +1,196 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { CopyIcon, KeyRoundIcon, Trash2Icon } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { CardHeading } from "@/components/shell/card-heading";
+import { ErrorState } from "@/components/shell/error-state";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/toast";
+import { isAlphaError } from "@/lib/alpha/alpha-error";
+import type { DeskToken } from "@/lib/desk/desk-tokens";
+import { DESK_ALPHA_BASE, TOKEN_SCOPE_LABELS, TOKEN_SCOPES, type TokenScope } from "@/lib/desk/token-labels";
+import * as api from "@/lib/desk/route-meta";
+import { formatIstDateTime } from "@/lib/format/time";
+import { deskQuery, useDeskMutation } from "@/lib/query/desk";
+
+const failed = (e: unknown) => toast.error(isAlphaError(e) ? e.message : "That did not work. Try again.");
+
+function copy(text: string, what: string) {
+  void navigator.clipboard?.writeText(text).then(
+    () => toast.success(`${what} copied.`),
+    () => toast.error("Copy it by hand: select the field."),
+  );
+}
+
+/** The secret of a token just minted: shown once (the desk keeps only its hash), with the base URL to point a client at. */
+function MintedSecret({ secret, name }: { secret: string; name: string }) {
+  const id = useId();
+  const base = typeof window === "undefined" ? DESK_ALPHA_BASE : `${window.location.origin}${DESK_ALPHA_BASE}`;
+  return (
+    <div className="grid gap-2 rounded-lg border bg-muted/40 p-3" data-testid="token-secret">
+      <Label htmlFor={id}>Token “{name}” (shown once)</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input id={id} readOnly value={secret} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} data-testid="token-secret-input" />
+        <Button type="button" variant="outline" onClick={() => copy(secret, "Token")}>
+          <CopyIcon aria-hidden />
+          Copy token
+        </Button>
+      </div>
+      <p className="break-words text-xs text-muted-foreground">
+        Point the Alpha API client at <code className="font-mono">{base}</code> and send this token as <code className="font-mono">X-API-Key</code>. It spends the organisation&apos;s credits within its
+        scopes and caps; revoke it here if it leaks.
+      </p>
+    </div>
+  );
+}
+
+function optionalNumber(value: FormDataEntryValue | null): number | null {
+  const text = typeof value === "string" ? value.trim() : "";
+  if (text === "") return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? Math.round(n) : null;
+}
+
+function MintForm({ onMinted }: { onMinted: (secret: string, name: string) => void }) {
+  const ids = { name: useId(), daily: useId(), monthly: useId(), rpm: useId(), expiry: useId(), addresses: useId() };
+  const mint = useDeskMutation(api.mintDeskToken, { onSuccess: (m) => onMinted(m.secret, m.token.name), onError: failed });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const scopes = TOKEN_SCOPES.filter((s) => form.get(`scope-${s}`) === "on");
+    const addresses = String(form.get("addresses") ?? "")
+      .split(/[\s,]+/)
+      .map((a) => a.trim())
+      .filter(Boolean);
+    mint.mutate({
+      body: {
+        name: String(form.get("name") ?? ""),
+        scopes,
+        dailyCap: optionalNumber(form.get("dailyCap")),
+        monthlyCap: optionalNumber(form.get("monthlyCap")),
+        rpm: optionalNumber(form.get("rpm")),
+        expiresInDays: optionalNumber(form.get("expiresInDays")),
+        allowedAddresses: addresses,
+      },
+    });
+  };
+  return (
+    <form className="grid gap-3 rounded-lg border p-3" onSubmit={submit} aria-label="Mint a desk token" data-testid="token-mint-form">
+      <div className="grid gap-1">
+        <Label htmlFor={ids.name}>Name</Label>
+        <Input id={ids.name} name="name" required maxLength={80} placeholder="e.g. Morning notebook" />
+      </div>
+      <fieldset className="grid gap-1">
+        <legend className="text-sm font-medium">Scopes</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {TOKEN_SCOPES.map((scope: TokenScope) => (
+            <label key={scope} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name={`scope-${scope}`} defaultChecked={scope === "free" || scope === "data"} className="size-4 accent-primary" />
+              {TOKEN_SCOPE_LABELS[scope]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-1">
+          <Label htmlFor={ids.daily}>Credits a day</Label>
+          <Input id={ids.daily} name="dailyCap" type="number" min={1} inputMode="numeric" placeholder="No cap" />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={ids.monthly}>Credits a month</Label>
+          <Input id={ids.monthly} name="monthlyCap" type="number" min={1} inputMode="numeric" placeholder="No cap" />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={ids.rpm}>Requests a minute</Label>
+          <Input id={ids.rpm} name="rpm" type="number" min={1} inputMode="numeric" placeholder="No limit" />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={ids.expiry}>Expires in (days)</Label>
+          <Input id={ids.expiry} name="expiresInDays" type="number" min={1} max={3650} defaultValue={90} inputMode="numeric" />
+        </div>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={ids.addresses}>Allowed source addresses (optional)</Label>
+        <Input id={ids.addresses} name="addresses" placeholder="e.g. 203.0.113.7, 10.0.0.0/24" />
+      </div>
+      <div>
+        <Button type="submit" disabled={mint.isPending} data-testid="token-mint">
+          <KeyRoundIcon aria-hidden />
+          Mint token
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function TokenRow({ token, showOwner }: { token: DeskToken; showOwner: boolean }) {
+  const revoke = useDeskMutation(api.revokeDeskToken, { onSuccess: () => toast.success(`Token “${token.name}” revoked; its streams are closed.`), onError: failed });
+  const state = token.state === "revoked" ? "Revoked" : token.state === "expired" ? "Expired" : "Active";
+  return (
+    <li className="flex flex-col gap-2 rounded-md border px-3 py-2 sm:flex-row sm:items-center" data-testid="desk-token" data-token-id={token.id}>
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <span className="break-words font-medium">
+          {token.name} <span className="font-mono text-xs text-muted-foreground">…{token.last4}</span>
+        </span>
+        <span className="break-words text-xs text-muted-foreground">
+          {token.scopes.map((s) => TOKEN_SCOPE_LABELS[s]).join(" · ")}
+          {showOwner && token.ownerEmail ? ` · for ${token.ownerEmail}` : ""}
+        </span>
+        <span className="text-xs text-muted-foreground">
+          Spent today {token.spentToday}
+          {token.dailyCap !== null ? ` of ${token.dailyCap}` : ""} · this month {token.spentThisMonth}
+          {token.monthlyCap !== null ? ` of ${token.monthlyCap}` : ""} credits
+          {token.rpm !== null ? ` · ${token.rpm} requests a minute` : ""}
+          {token.expiresAt ? ` · expires ${formatIstDateTime(token.expiresAt)}` : ""}
+          {token.lastUsedAt ? ` · last used ${formatIstDateTime(token.lastUsedAt)}` : ""}
+        </span>
+      </div>
+      <Badge variant={state === "Active" ? "secondary" : "outline"}>{state}</Badge>
+      {state === "Active" && (
+        <Button size="sm" variant="ghost" onClick={() => revoke.mutate({ params: { id: token.id } })} disabled={revoke.isPending} aria-label={`Revoke the token ${token.name}`} data-testid="token-revoke">
+          <Trash2Icon aria-hidden />
+          Revoke
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** Desk tokens: a script's key to the Alpha API through the desk, with scopes and caps; an admin sees everyone's. */
+export function DeskTokensCard({ isAdmin }: { isAdmin: boolean }) {
+  const tokens = useQuery(deskQuery(api.listDeskTokens));
+  const [minted, setMinted] = useState<{ secret: string; name: string } | null>(null);
+  return (
+    <Card data-testid="desk-tokens-card">
+      <CardHeader>
+        <CardHeading
+          icon={KeyRoundIcon}
+          iconClassName="text-primary"
+          title="Desk tokens for scripts"
+          description={`A notebook or cron job calls the Alpha API through the desk (${DESK_ALPHA_BASE}) with a token of its own: the organisation's key never leaves the desk, and every credit it spends is counted against the token's caps and ${isAdmin ? "its owner's" : "your"} seat.`}
+        />
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {minted && <MintedSecret secret={minted.secret} name={minted.name} />}
+        <MintForm onMinted={(secret, name) => setMinted({ secret, name })} />
+        {tokens.isError && <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} />}
+        {tokens.isPending ? (
+          <p className="text-sm text-muted-foreground">Loading tokens…</p>
+        ) : (tokens.data ?? []).length === 0 ? (
+          <p className="text-sm text-muted-foreground">No tokens yet.</p>
+        ) : (
+          <ul className="grid gap-2 text-sm" aria-label="Desk tokens">
+            {(tokens.data ?? []).map((token) => (
+              <TokenRow key={token.id} token={token} showOwner={isAdmin} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { makeAccount } from "./support/service";
+import { testOnOwnDesk as test } from "./support/fresh-desk";
+import { randomSuffix } from "./support/fixtures";
+import { LIVE } from "./support/tags";
+import { expect } from "./support/test";
+import { checkWidthsAndThemes } from "./support/widths";
+
+// The organisation key is desk-wide: this spec runs on a desk of its own.
+test.describe.serial("desk tokens for scripts", { tag: LIVE }, () => {
+  test.setTimeout(180_000);
+  let admin: BrowserContext;
+  let page: Page;
+
+  test.beforeAll(async ({ browser, ownDesk }) => {
+    admin = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url });
+    page = await admin.newPage();
+  });
+  test.afterAll(async () => {
+    await admin?.close();
+  });
+
+  test("an admin mints a token (shown once), a script spends through /alpha with it, /usage shows the token beside members, revoking refuses it", async ({ ownDesk }, testInfo) => {
+    const team = await makeAccount();
+    await page.goto("/team");
+    const card = page.getByTestId("org-key-card");
+    await card.getByLabel(/Organisation key/).fill(team.key);
+    await card.getByRole("button", { name: "Check and save" }).click();
+    await expect(card.getByTestId("org-key-status")).toContainText(team.key.slice(-4));
+
+    await page.goto("/settings");
+    const tokens = page.getByTestId("desk-tokens-card");
+    const name = `Notebook ${randomSuffix()}`;
+    await tokens.getByLabel("Name").fill(name);
+    await tokens.getByLabel("Credits a day").fill("40");
+    await tokens.getByTestId("token-mint").click();
+    const secret = await tokens.getByTestId("token-secret-input").inputValue();
+    expect(secret).toMatch(/^adt_/);
+    await expect(tokens.getByTestId("desk-token").filter({ hasText: name })).toBeVisible();
+    await checkWidthsAndThemes(page, testInfo, "settings-desk-tokens", '[data-testid="desk-tokens-card"]', { scopeAxe: true });
+
+    // A script: no cookie, no origin, the token in X-API-Key, the service's own path under /alpha.
+    const script = await fetch(`${ownDesk.url}/alpha/v1/news?symbols=TCS&limit=2`, { headers: { "X-API-Key": secret } });
+    expect(script.status, await script.clone().text()).toBe(200);
+    const charged = Number(script.headers.get("x-credits-charged"));
+
+    await page.goto("/usage");
+    const row = page.getByTestId("spend-token-row").filter({ hasText: name });
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId("spend-token-credits")).toHaveText(String(charged));
+    await checkWidthsAndThemes(page, testInfo, "usage-spend-by-token", '[data-testid="spend-by-user"]', { scopeAxe: true });
+
+    await page.goto("/settings");
+    const listed = page.getByTestId("desk-token").filter({ hasText: name });
+    await listed.getByTestId("token-revoke").click();
+    await expect(listed).toContainText("Revoked");
+    const refused = await fetch(`${ownDesk.url}/alpha/v1/news?symbols=TCS&limit=2`, { headers: { "X-API-Key": secret } });
+    expect(refused.status).toBe(401);
+  });
+});

@@ -1,0 +1,12 @@
+import "server-only";
+/**
+ * The route functions of the desk's `/alpha` base (app/alpha/[...path]/route.ts): the Alpha API's own paths for
+ * desk tokens. Not a desk `/api` route: it answers in the service's shapes, to the service's clients.
+ */
+import type { DeskContext } from "../core/context";
+import { getDeskContext } from "../core/default-context";
+import { serveDeskGateway } from "../upstream/desk-gateway";
+
+export function alphaBaseRoute(options: { ctx?: DeskContext } = {}): (request: Request) => Promise<Response> {
+  return async (request) => serveDeskGateway({ ctx: options.ctx ?? (await getDeskContext()), request });
+}
