@@ -14,7 +14,7 @@ export interface ReceivedHook {
 }
 
 /** A webhook receiver on 127.0.0.1 answering the scripted statuses in turn (200 after the script runs out). */
-export async function startWebhookReceiver(script: number[] = []): Promise<{ url: string; hooks: ReceivedHook[]; secret: { value: string }; close(): Promise<void> }> {
+export async function startWebhookReceiver(script: number[] = []): Promise<{ url: string; hooks: ReceivedHook[]; secret: { value: string }; answers: number[]; close(): Promise<void> }> {
   const hooks: ReceivedHook[] = [];
   const secret = { value: "" };
   const answers = [...script];
@@ -41,6 +41,7 @@ export async function startWebhookReceiver(script: number[] = []): Promise<{ url
     url: `http://127.0.0.1:${port}/hooks/alpha`,
     hooks,
     secret,
+    answers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
