@@ -13,7 +13,7 @@ export interface ReceivedHook {
   answered: number;
 }
 
-/** A webhook receiver on 127.0.0.1 answering the scripted statuses in turn (200 after the script runs out). */
+/** A webhook receiver on 127.0.0.1 answering the scripted statuses in turn (200 after the script runs out; 0 holds the request). */
 export async function startWebhookReceiver(script: number[] = []): Promise<{ url: string; hooks: ReceivedHook[]; secret: { value: string }; answers: number[]; close(): Promise<void> }> {
   const hooks: ReceivedHook[] = [];
   const secret = { value: "" };
@@ -32,6 +32,8 @@ export async function startWebhookReceiver(script: number[] = []): Promise<{ url
       }
       const status = answers.shift() ?? 200;
       hooks.push({ id: String(req.headers["webhook-id"]), body: JSON.parse(raw) as unknown, headers: req.headers, verified, answered: status });
+      // 0 in the script: the request is held, never answered (a sender killed mid-send).
+      if (status === 0) return;
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ ok: status < 300 }));
     });
   });
@@ -42,7 +44,10 @@ export async function startWebhookReceiver(script: number[] = []): Promise<{ url
     hooks,
     secret,
     answers,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
   };
 }
 
