@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { PlayIcon, SendIcon, Trash2Icon } from "lucide-react";
+import { BellRingIcon, PlayIcon, SendIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { CardHeading } from "@/components/shell/card-heading";
 import { Badge } from "@/components/ui/badge";
@@ -14,7 +14,22 @@ import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import * as api from "@/lib/desk/route-meta";
 import { formatIstDateTime } from "@/lib/format/time";
+import { deskCall } from "@/lib/desk/client";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
+
+/** Asks this browser for notification permission, subscribes it to Web Push with the desk's VAPID key, and stores it. */
+async function subscribeThisBrowser(save: (subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) => Promise<unknown>): Promise<void> {
+  if (!("serviceWorker" in navigator) || !("PushManager" in window)) throw new Error("This browser cannot receive Web Push notifications.");
+  if ((await Notification.requestPermission()) !== "granted") throw new Error("Notifications are blocked for the desk in this browser.");
+  const registration = await navigator.serviceWorker.register("/alert-sw.js", { scope: "/" });
+  await navigator.serviceWorker.ready;
+  const { publicKey } = await deskCall(api.getVapidKey);
+  const key = Uint8Array.from(atob(publicKey.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
+  const json = subscription.toJSON() as { endpoint?: string; keys?: { p256dh?: string; auth?: string } };
+  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) throw new Error("The browser gave no push address.");
+  await save({ endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } });
+}
 
 const failed = (e: unknown) => toast.error(isAlphaError(e) ? e.message : "That did not work. Try again.");
 
@@ -76,6 +91,22 @@ export function EndpointsCard() {
             Add
           </Button>
         </form>
+        <div>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={create.isPending}
+            onClick={() =>
+              void subscribeThisBrowser((subscription) => create.mutateAsync({ body: { channel: "push", subscription, label: "This browser" } })).then(
+                () => toast.success("This browser will show your alerts, even with no desk tab open."),
+                (e: unknown) => toast.error(isAlphaError(e) || e instanceof Error ? e.message : "That did not work."),
+              )
+            }
+          >
+            <BellRingIcon aria-hidden /> Notify this browser
+          </Button>
+        </div>
         {secret && (
           <div className="grid gap-1.5 rounded-lg border bg-muted/40 p-3" data-testid="webhook-secret">
             <Label htmlFor={`${id}-secret`}>Signing secret (shown once: verify each request’s webhook-signature with it)</Label>

@@ -21,7 +21,7 @@ import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 
 const TONE: Record<DeliveryRow["status"], "default" | "secondary" | "destructive" | "outline"> = { delivered: "secondary", sending: "outline", failed: "destructive", interrupted: "outline", skipped: "outline" };
 const STATUSES = ["delivered", "failed", "interrupted", "sending", "skipped"] as const;
-const CHANNELS = ["inbox", "webhook", "email", "telegram"] as const;
+const CHANNELS = ["inbox", "webhook", "email", "telegram", "push"] as const;
 
 /** The delivery ledger: every attempt (and what was skipped, with why), filtered in the URL, with "send again". */
 export function DeliveriesTable({ query }: { query: ListDeliveriesQuery }) {

@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 
-export const ALERT_CHANNELS = ["inbox", "webhook", "email", "telegram"] as const;
+export const ALERT_CHANNELS = ["inbox", "webhook", "email", "telegram", "push"] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
 const symbolItem = z
@@ -77,13 +77,19 @@ export type AlertRule = z.output<typeof alertRuleSchema>;
 export const createAlertEndpointInputSchema = z.discriminatedUnion("channel", [
   z.object({ channel: z.literal("webhook"), url: z.string().trim().min(1, "paste the webhook URL").max(2000) }),
   z.object({ channel: z.literal("email"), address: z.string().trim().min(3).max(254) }),
+  // A browser's Web Push subscription (PushSubscription.toJSON()).
+  z.object({
+    channel: z.literal("push"),
+    subscription: z.object({ endpoint: z.url().max(2000), keys: z.object({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/), auth: z.string().regex(/^[A-Za-z0-9_-]{16,30}$/) }) }),
+    label: z.string().trim().max(80).default("This browser"),
+  }),
   z.object({ channel: z.literal("telegram"), token: z.string().trim().min(1, "paste the bot token").max(200), chatId: z.string().trim().regex(/^-?\d{1,20}$|^@[A-Za-z0-9_]{5,64}$/, "a chat id (digits) or @channel") }),
 ]);
 export type CreateAlertEndpointInput = z.input<typeof createAlertEndpointInputSchema>;
 
 export const alertEndpointSchema = z.object({
   id: z.string(),
-  channel: z.enum(["webhook", "email", "telegram"]),
+  channel: z.enum(["webhook", "email", "telegram", "push"]),
   label: z.string(),
   failingSince: z.string().nullable(),
   pausedAt: z.string().nullable(),
@@ -126,3 +132,5 @@ export type DeliveryRow = z.output<typeof deliveryRowSchema>;
 
 export const deliveryPageSchema = z.object({ rows: z.array(deliveryRowSchema), nextBefore: z.string().nullable() });
 export type DeliveryPage = z.output<typeof deliveryPageSchema>;
+
+export const vapidKeySchema = z.object({ publicKey: z.string() });

@@ -11,7 +11,7 @@ import { batchInputSchema } from "./batches";
 import { calendarFeedSchema, calendarTokenParams, createCalendarFeedInputSchema, issuedCalendarFeedSchema } from "./calendar-feeds";
 import { briefRunSchema, briefScheduleSchema, createBriefScheduleInputSchema, listBriefRunsQuerySchema, updateBriefScheduleInputSchema } from "./briefs";
 import { proxyMetaSchema } from "./envelope";
-import { alertEndpointSchema, alertRuleSchema, createAlertEndpointInputSchema, createdAlertEndpointSchema, deliveryPageSchema, listDeliveriesQuerySchema, saveAlertRuleInputSchema } from "./alert-rules";
+import { vapidKeySchema, alertEndpointSchema, alertRuleSchema, createAlertEndpointInputSchema, createdAlertEndpointSchema, deliveryPageSchema, listDeliveriesQuerySchema, saveAlertRuleInputSchema } from "./alert-rules";
 import { inboxPageSchema, inboxUnreadSchema, listInboxQuerySchema, markInboxInputSchema } from "./inbox";
 import { liveQuerySchema } from "./live";
 import { dismissFilingInputSchema, materialitySettingsSchema, saveMaterialityInputSchema } from "./materiality";
@@ -168,6 +168,8 @@ export const deskRoutes = {
   createAlertEndpoint: route({ method: "POST", path: "/api/alert-endpoints", access: "user", body: createAlertEndpointInputSchema, output: createdAlertEndpointSchema, status: 201, invalidates: ["listAlertEndpoints"] }),
   deleteAlertEndpoint: route({ method: "DELETE", path: "/api/alert-endpoints/[id]", access: "user", params: idParams("endpoint"), output: deleted, invalidates: ["listAlertEndpoints", "listAlertRules"] }),
   resumeAlertEndpoint: route({ method: "POST", path: "/api/alert-endpoints/[id]/resume", access: "user", params: idParams("endpoint"), output: alertEndpointSchema, invalidates: ["listAlertEndpoints"] }),
+  // The desk's VAPID public key, for a browser subscribing to Web Push (the private key never leaves the server).
+  getVapidKey: route({ method: "GET", path: "/api/push/vapid-key", access: "user", staleSeconds: 3600, output: vapidKeySchema }),
   listDeliveries: route({ method: "GET", path: "/api/alert-deliveries", access: "user", query: listDeliveriesQuerySchema, output: deliveryPageSchema }),
   resendDelivery: route({ method: "POST", path: "/api/alert-deliveries/[id]/resend", access: "user", params: idParams("delivery"), output: z.object({ id: z.string(), status: z.literal("pending") }), invalidates: ["listDeliveries"] }),
   // The one-click unsubscribe link of an alert e-mail: the token is the capability (no session).

@@ -11,6 +11,10 @@ import { saveAlphaKey } from "../upstream/stored-keys";
 import type { TestDesk } from "@/test/support/desk";
 import { browserRequest, createTestDesk, makeAccount, makeUser, randomName, startTestService } from "@/test/support/desk";
 import { startWebhookReceiver } from "@/test/support/receivers";
+import { startPushService } from "@/test/support/push-receiver";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { tempDir } from "@/test/support/desk";
 import { DEFAULT_DELIVERY_TUNING, ingestEvent, runDueDeliveries } from "./deliver";
 import { createAlertEndpoint, createAlertRule } from "./rules";
 
@@ -125,6 +129,40 @@ describe("delivery channels", () => {
     } finally {
       await desk.close();
       await new Promise<void>((resolve) => bot.close(() => resolve()));
+    }
+  });
+
+  it("sends Web Push with the desk's VAPID keys (made once into the data folder), encrypted for the subscription; an ended subscription fails for good", async () => {
+    const push = await startPushService();
+    const vapidFile = join(tempDir(), "vapid.json");
+    const clock = { at: Date.parse("2026-12-01T05:00:00Z") };
+    const desk = await createTestDesk({ now: () => new Date(clock.at), config: { alphaBaseUrl: service.url, delivery: { smtpUrl: null, mailFrom: "d@x.test", telegramApiUrl: "http://127.0.0.1:9", allowPrivateWebhooks: true, webhookTimeoutMs: 3_000, vapidFile } } });
+    try {
+      const ctx = desk.ctx;
+      const { user, accountId } = await userWithKey(ctx);
+      const vapid = await deskRoute("getVapidKey", { ctx })(await browserRequest(ctx, user, "/api/push/vapid-key"));
+      const publicKey = ((await vapid.json()) as { data: { publicKey: string } }).data.publicKey;
+      expect(existsSync(vapidFile)).toBe(true);
+      expect(statSync(vapidFile).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(readFileSync(vapidFile, "utf8"))).toMatchObject({ publicKey });
+      const endpoint = await createAlertEndpoint({ ctx, user, input: { channel: "push", subscription: push.subscription, label: "Chromium" } });
+      await expect(createAlertEndpoint({ ctx, user, input: { channel: "push", subscription: push.subscription } })).rejects.toThrow(/already receives/);
+      await createAlertRule({ ctx, user, input: { name: "Push", scope: { symbols: ["TCS"] }, kinds: [{ product: "announcements" }], channels: { inbox: false, endpointIds: [endpoint.id] } } });
+      const row = filing("TCS");
+      await ingestEvent(ctx, { accountId, product: "announcements", row });
+      await runDueDeliveries(ctx, DEFAULT_DELIVERY_TUNING);
+      expect(push.pushes).toHaveLength(1);
+      expect(push.pushes[0]).toMatchObject({ vapidOk: true, vapidKey: publicKey, payload: { title: "TCS: Outcome of Board Meeting", body: "TCS outcome", href: "/announcements?symbols=TCS" } });
+
+      push.status.next = 410;
+      await ingestEvent(ctx, { accountId, product: "announcements", row: filing("TCS") });
+      await runDueDeliveries(ctx, DEFAULT_DELIVERY_TUNING);
+      const last = await alertDb({ ctx }).selectFrom("alert_deliveries").selectAll().where("target", "=", endpoint.id).orderBy("created_at", "desc").orderBy("id", "desc").execute();
+      expect(last.map((d) => d.status).sort()).toEqual(["delivered", "failed"]);
+      expect(last.find((d) => d.status === "failed")?.reason).toMatch(/subscription has ended/);
+    } finally {
+      await push.close();
+      await desk.close();
     }
   });
 

@@ -13,6 +13,7 @@ import { alertDb, asDeskDb, type AlertDb, type AlertDeliveriesTable, type AlertE
 import { newSequentialId } from "../core/ids";
 import { ORG_KEY_ID } from "../core/teams-tables";
 import { escapeHtml, sendEmail } from "../delivery/email";
+import { sendPush } from "../delivery/push";
 import { sendTelegram } from "../delivery/telegram";
 import { sendWebhook, type AttemptResult } from "../delivery/webhook";
 import { postInboxItem } from "../inbox/inbox";
@@ -242,6 +243,13 @@ async function sendGroup(ctx: DeskContext, claimed: Claimed, rule: StoredRule | 
         html,
         unsubscribeUrl,
         messageId: `<${first.id}@alpha-desk>`,
+      });
+    }
+    case "push": {
+      const keys = JSON.parse(secret ?? "{}") as { p256dh: string; auth: string };
+      return sendPush(ctx.config.delivery, {
+        subscription: { endpoint: endpoint.target, keys },
+        payload: { title: subject, body: events.length === 1 ? (events[0]?.summary ?? "") : text, href: events.length === 1 ? (events[0]?.href ?? "/inbox") : "/inbox", tag: first.id },
       });
     }
     case "telegram":

@@ -167,6 +167,17 @@ export async function createAlertEndpoint({ ctx, user, input }: { ctx: DeskConte
     if (!ctx.config.delivery.smtpUrl) throw field("address", "E-mail is not set up on this desk: an operator sets DESK_SMTP_URL first");
     target = parsed.address.toLowerCase();
     label = target;
+  } else if (parsed.channel === "push") {
+    try {
+      // The push service is the browser vendor's: a public address, checked like a webhook's.
+      target = checkWebhookUrl(parsed.subscription.endpoint, { allowPrivate: ctx.config.delivery.allowPrivateWebhooks }).toString();
+    } catch (error) {
+      throw field("subscription.endpoint", error instanceof Error ? error.message : "That push address cannot be used");
+    }
+    const existing = await db.selectFrom("alert_endpoints").select("id").where("user_id", "=", user.id).where("channel", "=", "push").where("target", "=", target).executeTakeFirst();
+    if (existing) throw field("subscription", "This browser already receives your alerts");
+    secret = JSON.stringify(parsed.subscription.keys);
+    label = `Notifications: ${parsed.label}`;
   } else {
     if (!isTelegramToken(parsed.token)) throw field("token", "That is not a Telegram bot token (digits, a colon, then 30 or more letters)");
     target = parsed.chatId;

@@ -62,6 +62,7 @@ export function getProcessDeskContext(): Promise<DeskContext> {
             mailFrom: env.DESK_MAIL_FROM,
             telegramApiUrl: env.DESK_TELEGRAM_API_URL,
             allowPrivateWebhooks: env.DESK_WEBHOOK_ALLOW_PRIVATE || env.NODE_ENV !== "production",
+            vapidFile: join(env.DESK_DATA_DIR, "vapid.json"),
           },
         },
       }),

@@ -12,6 +12,8 @@ export interface DeliveryConfig {
   allowPrivateWebhooks: boolean;
   /** One webhook attempt's limit (connect, send, answer). */
   webhookTimeoutMs: number;
+  /** Where the Web Push (VAPID) key pair is generated once and kept; null: a pair for this process only. */
+  vapidFile?: string | null;
 }
 
 export const DEFAULT_DELIVERY_CONFIG: DeliveryConfig = {

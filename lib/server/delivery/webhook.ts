@@ -45,6 +45,16 @@ export function signWebhook({ secret, id, body, at }: { secret: string; id: stri
 }
 
 export async function sendWebhook(input: WebhookSend): Promise<AttemptResult> {
+  const body = JSON.stringify(input.payload);
+  const headers = { ...signWebhook({ secret: input.secret, id: input.id, body, at: new Date() }), "content-type": "application/json", "user-agent": "AlphaDesk-Webhooks/1" };
+  return postGuarded({ url: input.url, headers, body, timeoutMs: input.timeoutMs, allowPrivate: input.allowPrivate });
+}
+
+/**
+ * One POST to an address a user gave (a webhook, a push service): the URL's form and every address it resolves to are
+ * checked (no private ones unless allowed), the attempt is bounded in time, and at most 64 KB of the answer is read.
+ */
+export async function postGuarded(input: { url: string; headers: Record<string, string>; body: string | Buffer; timeoutMs: number; allowPrivate: boolean }): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let url: URL;
@@ -53,8 +63,7 @@ export async function sendWebhook(input: WebhookSend): Promise<AttemptResult> {
   } catch (error) {
     return { ok: false, status: null, latencyMs: elapsed(), error: error instanceof Error ? error.message : String(error), permanent: true };
   }
-  const body = JSON.stringify(input.payload);
-  const headers = { ...signWebhook({ secret: input.secret, id: input.id, body, at: new Date() }), "content-type": "application/json", "user-agent": "AlphaDesk-Webhooks/1" };
+  const { body, headers } = input;
   return new Promise<AttemptResult>((resolve) => {
     let settled = false;
     const finish = (result: Omit<AttemptResult, "latencyMs">) => {

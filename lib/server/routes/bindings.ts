@@ -36,6 +36,7 @@ import { createAlertEndpoint, createAlertRule, deleteAlertEndpoint, deleteAlertR
 import { nudgeAlertEngine, tickAlertEngine } from "../alerts/engine";
 import { listDeliveries, resendDelivery, serveUnsubscribe } from "../alerts/ledger";
 import type { DeskContext } from "../core/context";
+import { vapidKeys } from "../delivery/push";
 import { getInboxUnread, listInbox, markInbox } from "../inbox/inbox";
 import { createCalendarFeed, listCalendarFeeds, revokeCalendarFeed, rotateCalendarFeed, serveCalendarFeed } from "../season/calendar-feeds";
 import { buySymbolCatalogue, searchSymbols, symbolNames } from "../symbols/symbol-directory";
@@ -109,6 +110,7 @@ export const deskBindings = {
   deleteAlertEndpoint: ({ ctx, user, params }) => deleteAlertEndpoint({ ctx, user, id: params.id }),
   resumeAlertEndpoint: ({ ctx, user, params }) => resumeAlertEndpoint({ ctx, user, id: params.id }),
   listDeliveries: listDeliveries,
+  getVapidKey: async ({ ctx }) => ({ publicKey: vapidKeys(ctx.config.delivery).publicKey }),
   resendDelivery: async ({ ctx, user, params }) => {
     const out = await resendDelivery({ ctx, user, id: params.id });
     tickAlertEngine(ctx);
