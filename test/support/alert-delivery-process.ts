@@ -14,5 +14,5 @@ const ctx = await createDeskContext({
   config: { alphaBaseUrl: env.serviceUrl, delivery: { smtpUrl: null, mailFrom: "d@x.test", telegramApiUrl: "http://127.0.0.1:9", allowPrivateWebhooks: true, webhookTimeoutMs: 60_000 } },
 });
 process.stdout.write("ready\n");
-await runDueDeliveries(ctx, { ...DEFAULT_DELIVERY_TUNING, claimMs: 5_000 });
+await runDueDeliveries({ ctx, tuning: { ...DEFAULT_DELIVERY_TUNING, claimMs: 5_000 } });
 process.stdout.write("finished\n");

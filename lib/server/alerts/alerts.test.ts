@@ -66,13 +66,13 @@ describe("alert delivery", () => {
       expect(rule.creditsPerDay).toBe(0);
 
       const row = filing("TCS");
-      expect(await ingestEvent(ctx, { accountId, product: "announcements", row })).toBe(1);
+      expect(await ingestEvent({ ctx, input: { accountId, product: "announcements", row } })).toBe(1);
       // The same event seen again (another instance, a replay) stores nothing new.
-      expect(await ingestEvent(ctx, { accountId, product: "announcements", row })).toBe(0);
+      expect(await ingestEvent({ ctx, input: { accountId, product: "announcements", row } })).toBe(0);
       // Another category is not this rule's.
-      expect(await ingestEvent(ctx, { accountId, product: "announcements", row: filing("TCS", "Credit Rating") })).toBe(0);
+      expect(await ingestEvent({ ctx, input: { accountId, product: "announcements", row: filing("TCS", "Credit Rating") } })).toBe(0);
 
-      for (let i = 0; i < 5; i++) await runDueDeliveries(ctx, FAST);
+      for (let i = 0; i < 5; i++) await runDueDeliveries({ ctx, tuning: FAST });
       expect(receiver.hooks.map((h) => h.answered)).toEqual([500, 500, 200]);
       expect(receiver.hooks.every((h) => h.verified)).toBe(true);
       expect(new Set(receiver.hooks.map((h) => h.id)).size).toBe(1);
@@ -106,20 +106,20 @@ describe("alert delivery", () => {
         user,
         input: { name: "Quiet", scope: { symbols: ["TCS", "INFY"] }, kinds: [{ product: "announcements" }], timing: { mode: "instant", quietOutsideSession: true, digestTime: "08:30" }, channels: { inbox: true, endpointIds: [endpoint.id] } },
       });
-      await ingestEvent(ctx, { accountId, product: "announcements", row: filing("TCS") });
+      await ingestEvent({ ctx, input: { accountId, product: "announcements", row: filing("TCS") } });
       desk.clock.at = Date.parse("2026-12-01T13:50:00Z"); // 19:20 IST
-      await ingestEvent(ctx, { accountId, product: "announcements", row: filing("INFY", "Board Meeting") });
+      await ingestEvent({ ctx, input: { accountId, product: "announcements", row: filing("INFY", "Board Meeting") } });
       const due = await alertDb({ ctx }).selectFrom("alert_deliveries").select(["due_at", "batch", "target"]).where("rule_id", "=", rule.id).execute();
       expect(new Set(due.map((d) => d.due_at))).toEqual(new Set(["2026-12-02T03:00:00.000Z"]));
 
-      await runDueDeliveries(ctx, FAST);
+      await runDueDeliveries({ ctx, tuning: FAST });
       desk.clock.at = Date.parse("2026-12-02T02:59:00Z"); // 08:29 IST
-      await runDueDeliveries(ctx, FAST);
+      await runDueDeliveries({ ctx, tuning: FAST });
       expect(receiver.hooks).toHaveLength(0);
       expect(await getInboxUnread({ ctx, user })).toEqual({ unread: 0 });
 
       desk.clock.at = Date.parse("2026-12-02T03:00:00Z"); // 08:30 IST
-      await runDueDeliveries(ctx, FAST);
+      await runDueDeliveries({ ctx, tuning: FAST });
       expect(receiver.hooks).toHaveLength(1);
       expect(receiver.hooks[0]?.body).toMatchObject({ type: "alert.digest", events: [{ symbol: "TCS" }, { symbol: "INFY" }] });
       const inbox = await listInbox({ ctx, user, input: { show: "all" } });
@@ -127,13 +127,13 @@ describe("alert delivery", () => {
 
       // The next morning: nothing arrived, nothing is sent.
       desk.clock.at = Date.parse("2026-12-03T03:00:00Z");
-      await runDueDeliveries(ctx, FAST);
+      await runDueDeliveries({ ctx, tuning: FAST });
       expect(receiver.hooks).toHaveLength(1);
 
       // During the session the same rule is instant.
       desk.clock.at = Date.parse("2026-12-03T05:00:00Z"); // 10:30 IST
-      await ingestEvent(ctx, { accountId, product: "announcements", row: filing("TCS") });
-      await runDueDeliveries(ctx, FAST);
+      await ingestEvent({ ctx, input: { accountId, product: "announcements", row: filing("TCS") } });
+      await runDueDeliveries({ ctx, tuning: FAST });
       expect(receiver.hooks.at(-1)?.body).toMatchObject({ type: "alert.event" });
     } finally {
       await receiver.close();
@@ -149,8 +149,8 @@ describe("alert delivery", () => {
       const { user, accountId } = await userWithKey(ctx);
       const mail = await createAlertEndpoint({ ctx, user, input: { channel: "email", address: "Trader@Example.test" } });
       const rule = await createAlertRule({ ctx, user, input: { name: "Mail me", scope: { symbols: ["RELIANCE"] }, kinds: [{ product: "announcements", keywords: ["board approv*"] }], channels: { inbox: true, endpointIds: [mail.id] } } });
-      await ingestEvent(ctx, { accountId, product: "announcements", row: filing("RELIANCE") });
-      await runDueDeliveries(ctx, FAST);
+      await ingestEvent({ ctx, input: { accountId, product: "announcements", row: filing("RELIANCE") } });
+      await runDueDeliveries({ ctx, tuning: FAST });
       expect(smtp.mails).toHaveLength(1);
       const raw = smtp.mails[0]?.raw ?? "";
       expect(smtp.mails[0]?.to).toEqual(["trader@example.test"]);
@@ -172,8 +172,8 @@ describe("alert delivery", () => {
       // The SMTP host goes away: the e-mail attempt fails (and will retry); the inbox still gets its item.
       await smtp.close();
       await createAlertRule({ ctx, user, input: { name: "Mail again", scope: { symbols: ["RELIANCE"] }, kinds: [{ product: "announcements" }], channels: { inbox: true, endpointIds: [mail.id] } } });
-      await ingestEvent(ctx, { accountId, product: "announcements", row: filing("RELIANCE") });
-      await runDueDeliveries(ctx, { ...FAST, retryDelaysMs: [60_000] });
+      await ingestEvent({ ctx, input: { accountId, product: "announcements", row: filing("RELIANCE") } });
+      await runDueDeliveries({ ctx, tuning: { ...FAST, retryDelaysMs: [60_000] } });
       const failed = await alertDb({ ctx }).selectFrom("alert_attempts").selectAll().where("user_id", "=", user.id).where("channel", "=", "email").where("status", "=", "failed").execute();
       expect(failed).toHaveLength(1);
       expect(failed[0]?.error).toMatch(/^SMTP: .*(ECONNREFUSED|connect)/i);
@@ -205,7 +205,7 @@ describe("alert delivery", () => {
     desk.clock.at = Number.NaN;
     const ctx = { ...desk.ctx, now: () => new Date() };
     const receiver = await startWebhookReceiver();
-    const engine = startAlertEngine(ctx, { refreshMs: 60_000, tickMs: 100, delivery: FAST, live: { ...(await import("../live/relay")).DEFAULT_LIVE_TUNING, backoffInitialMs: 50 } });
+    const engine = startAlertEngine({ ctx, options: { refreshMs: 60_000, tickMs: 100, delivery: FAST, live: { ...(await import("../live/relay")).DEFAULT_LIVE_TUNING, backoffInitialMs: 50 } } });
     try {
       const admin = await makeUser(ctx, "admin");
       const { user } = await userWithKey(ctx);
@@ -273,8 +273,8 @@ describe.runIf(pgUp)("two desk instances on PostgreSQL", () => {
       const rule = await createAlertRule({ ctx: a, user, input: { name: "Twice", scope: { symbols: ["TCS"] }, kinds: [{ product: "announcements" }], channels: { inbox: true, endpointIds: [endpoint.id] } } });
       for (let n = 0; n < 5; n++) {
         const row = filing("TCS");
-        await Promise.all([ingestEvent(a, { accountId, product: "announcements", row }), ingestEvent(b, { accountId, product: "announcements", row })]);
-        await Promise.all([runDueDeliveries(a, FAST), runDueDeliveries(b, FAST), runDueDeliveries(a, FAST), runDueDeliveries(b, FAST)]);
+        await Promise.all([ingestEvent({ ctx: a, input: { accountId, product: "announcements", row } }), ingestEvent({ ctx: b, input: { accountId, product: "announcements", row } })]);
+        await Promise.all([runDueDeliveries({ ctx: a, tuning: FAST }), runDueDeliveries({ ctx: b, tuning: FAST }), runDueDeliveries({ ctx: a, tuning: FAST }), runDueDeliveries({ ctx: b, tuning: FAST })]);
       }
       expect(receiver.hooks).toHaveLength(5);
       expect(new Set(receiver.hooks.map((h) => h.id)).size).toBe(5);
@@ -284,16 +284,16 @@ describe.runIf(pgUp)("two desk instances on PostgreSQL", () => {
 
       // Instance A claims a delivery and dies before recording the outcome (its claim and its ledger row stay).
       const row = filing("TCS");
-      await ingestEvent(a, { accountId, product: "announcements", row });
+      await ingestEvent({ ctx: a, input: { accountId, product: "announcements", row } });
       const db = alertDb({ ctx: a });
       const pending = await db.selectFrom("alert_deliveries").selectAll().where("status", "=", "pending").where("target", "=", endpoint.id).executeTakeFirstOrThrow();
       await db.updateTable("alert_deliveries").set({ status: "sending", claimed_by: a.instanceId, claimed_until: new Date(clock.at + 60_000).toISOString(), attempts: 1 }).where("id", "=", pending.id).execute();
       await db.insertInto("alert_attempts").values({ id: `att_dead_${pending.id}`, delivery_id: pending.id, rule_id: rule.id, user_id: user.id, channel: "webhook", target: endpoint.id, event_key: pending.event_key, attempt: 1, status: "sending", http_status: null, latency_ms: null, error: null, started_at: new Date(clock.at).toISOString(), finished_at: null }).execute();
-      await runDueDeliveries(b, FAST);
+      await runDueDeliveries({ ctx: b, tuning: FAST });
       expect(receiver.hooks).toHaveLength(5); // the claim holds
       clock.at += 61_000;
-      await runDueDeliveries(b, FAST);
-      await runDueDeliveries(b, FAST);
+      await runDueDeliveries({ ctx: b, tuning: FAST });
+      await runDueDeliveries({ ctx: b, tuning: FAST });
       const ledger = await db.selectFrom("alert_attempts").select(["attempt", "status"]).where("delivery_id", "=", pending.id).orderBy("attempt").execute();
       expect(ledger).toEqual([
         { attempt: 1, status: "interrupted" },

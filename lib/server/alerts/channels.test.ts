@@ -57,12 +57,12 @@ describe("delivery channels", () => {
       receiver.secret.value = endpoint.secret ?? "";
       const rule = await createAlertRule({ ctx, user, input: { name: "Board", scope: { symbols: ["TCS"] }, kinds: [{ product: "announcements" }], channels: { inbox: true, endpointIds: [endpoint.id] } } });
       const tuning = { ...DEFAULT_DELIVERY_TUNING, retryDelaysMs: Array.from({ length: 30 }, () => 3_600_000) };
-      await ingestEvent(ctx, { accountId, product: "announcements", row: filing("TCS") });
-      await runDueDeliveries(ctx, tuning);
+      await ingestEvent({ ctx, input: { accountId, product: "announcements", row: filing("TCS") } });
+      await runDueDeliveries({ ctx, tuning });
       expect((await listInbox({ ctx, user, input: { show: "all" } })).items.map((i) => i.kind)).toEqual(["alert"]);
       for (let hour = 1; hour <= 25; hour++) {
         desk.clock.at += 3_600_000;
-        await runDueDeliveries(ctx, tuning);
+        await runDueDeliveries({ ctx, tuning });
       }
       const row = await alertDb({ ctx }).selectFrom("alert_endpoints").selectAll().where("id", "=", endpoint.id).executeTakeFirstOrThrow();
       expect(row.paused_at).not.toBeNull();
@@ -72,7 +72,7 @@ describe("delivery channels", () => {
       // Paused: nothing more is sent to it; the ledger says why.
       const sent = receiver.hooks.length;
       desk.clock.at += 3_600_000;
-      await runDueDeliveries(ctx, tuning);
+      await runDueDeliveries({ ctx, tuning });
       expect(receiver.hooks).toHaveLength(sent);
       const delivery = await alertDb({ ctx }).selectFrom("alert_deliveries").selectAll().where("rule_id", "=", rule.id).where("target", "=", endpoint.id).executeTakeFirstOrThrow();
       expect([delivery.status, delivery.reason]).toEqual(["failed", "the endpoint is paused"]);
@@ -83,7 +83,7 @@ describe("delivery channels", () => {
       receiver.answers.length = 0;
       const again = await deskRoute("resendDelivery", { ctx })(await browserRequest(ctx, user, `/api/alert-deliveries/${delivery.id}/resend`, { method: "POST" }));
       expect(again.status).toBe(200);
-      await runDueDeliveries(ctx, tuning);
+      await runDueDeliveries({ ctx, tuning });
       expect(receiver.hooks.map((h) => h.id)).toEqual([delivery.id]);
       const page = await deskRoute("listDeliveries", { ctx })(await browserRequest(ctx, user, `/api/alert-deliveries?rule=${rule.id}&channel=webhook`));
       const rows = ((await page.json()) as { data: { rows: { status: string; deliveryId: string }[] } }).data.rows;
@@ -116,9 +116,9 @@ describe("delivery channels", () => {
       const wrong = await createAlertEndpoint({ ctx, user, input: { channel: "telegram", token: `654321:${"B".repeat(35)}`, chatId: "42" } });
       expect(chat.label).toBe("Telegram chat -100123");
       await createAlertRule({ ctx, user, input: { name: "TG", scope: { symbols: ["INFY"] }, kinds: [{ product: "announcements" }], channels: { inbox: false, endpointIds: [chat.id, wrong.id] } } });
-      await ingestEvent(ctx, { accountId, product: "announcements", row: filing("INFY") });
-      await runDueDeliveries(ctx, { ...DEFAULT_DELIVERY_TUNING, retryDelaysMs: [0, 0, 0] });
-      await runDueDeliveries(ctx, { ...DEFAULT_DELIVERY_TUNING, retryDelaysMs: [0, 0, 0] });
+      await ingestEvent({ ctx, input: { accountId, product: "announcements", row: filing("INFY") } });
+      await runDueDeliveries({ ctx, tuning: { ...DEFAULT_DELIVERY_TUNING, retryDelaysMs: [0, 0, 0] } });
+      await runDueDeliveries({ ctx, tuning: { ...DEFAULT_DELIVERY_TUNING, retryDelaysMs: [0, 0, 0] } });
       expect(messages).toHaveLength(1);
       expect(messages[0]?.body).toMatchObject({ chat_id: "-100123", text: expect.stringContaining("INFY: Outcome of Board Meeting") as unknown });
       const failed = await alertDb({ ctx }).selectFrom("alert_attempts").selectAll().where("target", "=", wrong.id).execute();
@@ -149,14 +149,14 @@ describe("delivery channels", () => {
       await expect(createAlertEndpoint({ ctx, user, input: { channel: "push", subscription: push.subscription } })).rejects.toThrow(/already receives/);
       await createAlertRule({ ctx, user, input: { name: "Push", scope: { symbols: ["TCS"] }, kinds: [{ product: "announcements" }], channels: { inbox: false, endpointIds: [endpoint.id] } } });
       const row = filing("TCS");
-      await ingestEvent(ctx, { accountId, product: "announcements", row });
-      await runDueDeliveries(ctx, DEFAULT_DELIVERY_TUNING);
+      await ingestEvent({ ctx, input: { accountId, product: "announcements", row } });
+      await runDueDeliveries({ ctx, tuning: DEFAULT_DELIVERY_TUNING });
       expect(push.pushes).toHaveLength(1);
       expect(push.pushes[0]).toMatchObject({ vapidOk: true, vapidKey: publicKey, payload: { title: "TCS: Outcome of Board Meeting", body: "TCS outcome", href: "/announcements?symbols=TCS" } });
 
       push.status.next = 410;
-      await ingestEvent(ctx, { accountId, product: "announcements", row: filing("TCS") });
-      await runDueDeliveries(ctx, DEFAULT_DELIVERY_TUNING);
+      await ingestEvent({ ctx, input: { accountId, product: "announcements", row: filing("TCS") } });
+      await runDueDeliveries({ ctx, tuning: DEFAULT_DELIVERY_TUNING });
       const last = await alertDb({ ctx }).selectFrom("alert_deliveries").selectAll().where("target", "=", endpoint.id).orderBy("created_at", "desc").orderBy("id", "desc").execute();
       expect(last.map((d) => d.status).sort()).toEqual(["delivered", "failed"]);
       expect(last.find((d) => d.status === "failed")?.reason).toMatch(/subscription has ended/);

@@ -38,7 +38,7 @@ describe("a kill -9 of the desk mid-send", () => {
       const endpoint = await createAlertEndpoint({ ctx, user, input: { channel: "webhook", url: receiver.url } });
       receiver.secret.value = endpoint.secret ?? "";
       const rule = await createAlertRule({ ctx, user, input: { name: "Crash", scope: { symbols: ["TCS"] }, kinds: [{ product: "announcements" }], channels: { inbox: true, endpointIds: [endpoint.id] } } });
-      await ingestEvent(ctx, { accountId: account.accountId, product: "announcements", row: { id: randomName("ann"), symbol: "TCS", category: "Dividend", summary: "interim dividend" } });
+      await ingestEvent({ ctx, input: { accountId: account.accountId, product: "announcements", row: { id: randomName("ann"), symbol: "TCS", category: "Dividend", summary: "interim dividend" } } });
 
       const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", join(ROOT, "test", "support", "alert-delivery-process.ts")], {
         cwd: ROOT,
@@ -59,7 +59,7 @@ describe("a kill -9 of the desk mid-send", () => {
       expect(before.status).toBe("sending");
 
       skew = 10_000;
-      await runDueDeliveries(ctx, DEFAULT_DELIVERY_TUNING);
+      await runDueDeliveries({ ctx, tuning: DEFAULT_DELIVERY_TUNING });
       expect(receiver.hooks).toHaveLength(2);
       expect(new Set(receiver.hooks.map((h) => h.id)).size).toBe(1);
       expect(receiver.hooks.every((h) => h.verified)).toBe(true);
@@ -72,7 +72,7 @@ describe("a kill -9 of the desk mid-send", () => {
       expect(ledger.filter((a) => a.channel === "inbox").at(-1)?.status).toBe("delivered");
       expect((await listInbox({ ctx, user, input: { show: "all" } })).items).toHaveLength(1);
       // Another pass sends nothing more.
-      await runDueDeliveries(ctx, DEFAULT_DELIVERY_TUNING);
+      await runDueDeliveries({ ctx, tuning: DEFAULT_DELIVERY_TUNING });
       expect(receiver.hooks).toHaveLength(2);
     } finally {
       await receiver.close();

@@ -53,7 +53,7 @@ async function accountsOfUsers(db: AlertDb, userIds: string[]): Promise<Map<stri
 }
 
 /** Active rules with the account each runs on. */
-export async function activeRules(ctx: Pick<DeskContext, "db">): Promise<{ rule: StoredRule; accountId: string }[]> {
+export async function activeRules({ ctx }: { ctx: Pick<DeskContext, "db"> }): Promise<{ rule: StoredRule; accountId: string }[]> {
   const db = alertDb({ ctx });
   const rows = await db.selectFrom("alert_rules").selectAll().where("paused", "=", 0).execute();
   const accounts = await accountsOfUsers(db, [...new Set(rows.map((r) => r.user_id))]);
@@ -85,11 +85,11 @@ export async function ruleSymbols(db: AlertDb, rule: StoredRule): Promise<Set<st
 }
 
 /** Stores the deliveries one stream row makes for the account's rules; returns how many were new. */
-export async function ingestEvent(ctx: DeskContext, input: { accountId: string; product: LiveProduct; row: Record<string, unknown> }): Promise<number> {
+export async function ingestEvent({ ctx, input }: { ctx: DeskContext; input: { accountId: string; product: LiveProduct; row: Record<string, unknown> } }): Promise<number> {
   const event = toAlertEvent(input.product, input.row);
   if (!event) return 0;
   const db = alertDb({ ctx });
-  const rules = (await activeRules(ctx)).filter((r) => r.accountId === input.accountId && r.rule.kinds.some((k) => kindMatches(k, input.product, input.row)));
+  const rules = (await activeRules({ ctx })).filter((r) => r.accountId === input.accountId && r.rule.kinds.some((k) => kindMatches(k, input.product, input.row)));
   if (!rules.length) return 0;
   const now = ctx.now();
   const view = await activeCalendarView({ ctx: ctx as DeskContext });
@@ -232,7 +232,7 @@ async function sendGroup(ctx: DeskContext, claimed: Claimed, rule: StoredRule | 
         allowPrivate: ctx.config.delivery.allowPrivateWebhooks,
       });
     case "email": {
-      const unsubscribeUrl = `${deskOrigin(ctx)}/api/alert-unsubscribe/${unsubscribeToken(ctx, first.rule_id, endpoint.id)}`;
+      const unsubscribeUrl = `${deskOrigin(ctx)}/api/alert-unsubscribe/${unsubscribeToken({ ctx, ruleId: first.rule_id, endpointId: endpoint.id })}`;
       const html = `<div style="font-family:system-ui,sans-serif"><h2 style="font-size:16px">${escapeHtml(subject)}</h2><ul>${events
         .map((e) => `<li><a href="${escapeHtml(`${deskOrigin(ctx)}${e.href}`)}">${escapeHtml(e.title)}</a>${e.summary ? `<br><span style="color:#555">${escapeHtml(e.summary)}</span>` : ""}</li>`)
         .join("")}</ul><p style="font-size:12px;color:#777">From your rule “${escapeHtml(ruleName)}”. <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe from this rule's e-mail</a></p></div>`;
@@ -267,10 +267,10 @@ async function finish(ctx: DeskContext, claimed: Claimed, result: AttemptResult 
     if (result.inbox) {
       const events = claimed.rows.map((r) => JSON.parse(r.event) as AlertEvent);
       const { subject, text } = messageOf(rule?.name ?? "Alert rule", events);
-      await postInboxItem(
-        { db: asDeskDb(trx), now: ctx.now },
-        { accountId: null, userId: first.user_id, kind: "alert", title: subject, body: events.length === 1 ? (events[0]?.summary ?? "") : text, href: events.length === 1 ? (events[0]?.href ?? null) : `/deliveries?rule=${first.rule_id}`, dedupeKey: `alert:${first.id}:${first.attempts}` },
-      );
+      await postInboxItem({
+        ctx: { db: asDeskDb(trx), now: ctx.now },
+        input: { accountId: null, userId: first.user_id, kind: "alert", title: subject, body: events.length === 1 ? (events[0]?.summary ?? "") : text, href: events.length === 1 ? (events[0]?.href ?? null) : `/deliveries?rule=${first.rule_id}`, dedupeKey: `alert:${first.id}:${first.attempts}` },
+      });
     }
     for (const [i, row] of claimed.rows.entries()) {
       const attemptId = claimed.attemptIds[i] as string;
@@ -299,9 +299,9 @@ async function finish(ctx: DeskContext, claimed: Claimed, result: AttemptResult 
         const pause = !endpoint.paused_at && now.getTime() - Date.parse(since) >= tuning.pauseAfterMs;
         await trx.updateTable("alert_endpoints").set({ failing_since: since, ...(pause ? { paused_at: now.toISOString() } : {}) }).where("id", "=", endpoint.id).execute();
         if (pause) {
-          await postInboxItem(
-            { db: asDeskDb(trx), now: ctx.now },
-            {
+          await postInboxItem({
+            ctx: { db: asDeskDb(trx), now: ctx.now },
+            input: {
               accountId: null,
               userId: endpoint.user_id,
               kind: "delivery",
@@ -310,7 +310,7 @@ async function finish(ctx: DeskContext, claimed: Claimed, result: AttemptResult 
               href: "/deliveries",
               dedupeKey: `endpoint-paused:${endpoint.id}:${since}`,
             },
-          );
+          });
         }
       }
     }
@@ -318,7 +318,7 @@ async function finish(ctx: DeskContext, claimed: Claimed, result: AttemptResult 
 }
 
 /** One pass: takes back dead claims, then claims and sends what is due (each group on its own: one never waits on another). */
-export async function runDueDeliveries(ctx: DeskContext, tuning: DeliveryTuning = DEFAULT_DELIVERY_TUNING): Promise<{ sent: number; failed: number; recovered: number }> {
+export async function runDueDeliveries({ ctx, tuning = DEFAULT_DELIVERY_TUNING }: { ctx: DeskContext; tuning?: DeliveryTuning }): Promise<{ sent: number; failed: number; recovered: number }> {
   const recovered = await recoverExpiredClaims(ctx);
   const db = alertDb({ ctx });
   const due = await db.selectFrom("alert_deliveries").selectAll().where("status", "=", "pending").where("due_at", "<=", ctx.now().toISOString()).orderBy("due_at").limit(tuning.batchSize).execute();

@@ -38,7 +38,7 @@ export interface AlertEngine {
 async function wantedChannels(ctx: DeskContext): Promise<Map<string, { spec: ChannelSpec; apiKey: string }>> {
   const db = alertDb({ ctx });
   const byChannel = new Map<string, { accountId: string; product: LiveProduct; symbols: Set<string>; userId: string }>();
-  for (const { rule, accountId } of await activeRules(ctx)) {
+  for (const { rule, accountId } of await activeRules({ ctx })) {
     const symbols = await ruleSymbols(db, rule);
     if (!symbols.size) continue;
     for (const product of new Set(rule.kinds.map((k) => k.product))) {
@@ -62,7 +62,7 @@ async function wantedChannels(ctx: DeskContext): Promise<Map<string, { spec: Cha
   return out;
 }
 
-export function startAlertEngine(ctx: DeskContext, options: Partial<AlertEngineOptions> = {}): AlertEngine {
+export function startAlertEngine({ ctx, options = {} }: { ctx: DeskContext; options?: Partial<AlertEngineOptions> }): AlertEngine {
   const o = { ...DEFAULT_ALERT_ENGINE, ...options };
   const joined = new Map<string, () => void>();
   let stopped = false;
@@ -84,7 +84,7 @@ export function startAlertEngine(ctx: DeskContext, options: Partial<AlertEngineO
         tuning: o.live,
         onEvent: (_id: string | null, event: Parameters<Parameters<typeof joinLiveChannel>[0]["input"]["listener"]["onEvent"]>[1]) => {
           if (event.kind !== "data") return;
-          void ingestEvent(ctx, { accountId: spec.accountId, product: spec.product, row: event.row })
+          void ingestEvent({ ctx, input: { accountId: spec.accountId, product: spec.product, row: event.row } })
             .then((n) => (n > 0 ? tick() : undefined))
             .catch((error: unknown) => console.error(JSON.stringify({ level: "error", msg: "alert ingest", error: error instanceof Error ? error.message : String(error) })));
         },
@@ -101,7 +101,7 @@ export function startAlertEngine(ctx: DeskContext, options: Partial<AlertEngineO
     return refreshing;
   };
   const tick = (): Promise<void> => {
-    ticking ??= runDueDeliveries(ctx, o.delivery)
+    ticking ??= runDueDeliveries({ ctx, tuning: o.delivery })
       .then(() => undefined)
       .catch((error: unknown) => console.error(JSON.stringify({ level: "error", msg: "alert deliveries", error: error instanceof Error ? error.message : String(error) })))
       .finally(() => (ticking = null));
@@ -128,18 +128,18 @@ export function startAlertEngine(ctx: DeskContext, options: Partial<AlertEngineO
 const engines = new WeakMap<DeskContext, AlertEngine>();
 
 /** The process's engine (started once by the background work). */
-export function ensureAlertEngine(ctx: DeskContext): AlertEngine {
+export function ensureAlertEngine({ ctx }: { ctx: DeskContext }): AlertEngine {
   let engine = engines.get(ctx);
-  if (!engine) engines.set(ctx, (engine = startAlertEngine(ctx)));
+  if (!engine) engines.set(ctx, (engine = startAlertEngine({ ctx })));
   return engine;
 }
 
 /** After a rule or endpoint changes: the process's engine (if any) follows at once. */
-export function nudgeAlertEngine(ctx: DeskContext): void {
+export function nudgeAlertEngine({ ctx }: { ctx: DeskContext }): void {
   void engines.get(ctx)?.refresh();
 }
 
 /** After "send again": the process's engine (if any) looks at once instead of at its next tick. */
-export function tickAlertEngine(ctx: DeskContext): void {
+export function tickAlertEngine({ ctx }: { ctx: DeskContext }): void {
   void engines.get(ctx)?.tick();
 }

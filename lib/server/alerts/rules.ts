@@ -220,7 +220,7 @@ export async function resumeAlertEndpoint({ ctx, user, id }: { ctx: DeskContext;
 }
 
 /** The one-click unsubscribe token of a rule's e-mail endpoint: an HMAC, so nothing is stored and nothing guessed. */
-export function unsubscribeToken(ctx: Pick<DeskContext, "secrets">, ruleId: string, endpointId: string): string {
+export function unsubscribeToken({ ctx, ruleId, endpointId }: { ctx: Pick<DeskContext, "secrets">; ruleId: string; endpointId: string }): string {
   const mac = createHmac("sha256", ctx.secrets.authSecret).update(`unsubscribe:${ruleId}:${endpointId}`).digest("base64url").slice(0, 32);
   return `${ruleId}.${endpointId}.${mac}`;
 }
@@ -228,7 +228,7 @@ export function unsubscribeToken(ctx: Pick<DeskContext, "secrets">, ruleId: stri
 /** Takes the e-mail endpoint off the rule the token names (one click; no session needed). */
 export async function unsubscribe({ ctx, token }: { ctx: DeskContext; token: string }): Promise<{ ruleName: string } | null> {
   const [ruleId, endpointId] = token.split(".");
-  if (!ruleId || !endpointId || unsubscribeToken(ctx, ruleId, endpointId) !== token) return null;
+  if (!ruleId || !endpointId || unsubscribeToken({ ctx, ruleId, endpointId }) !== token) return null;
   const db = alertDb({ ctx });
   const row = await db.selectFrom("alert_rules").selectAll().where("id", "=", ruleId).executeTakeFirst();
   if (!row) return null;

@@ -13,7 +13,7 @@ export function startBackgroundWork(): void {
   void getProcessDeskContext()
     .then((ctx) => {
       // Alert rules follow the live streams and deliver on every instance (claims keep each send to one).
-      if (env.DESK_ALERTS) ensureAlertEngine(ctx);
+      if (env.DESK_ALERTS) ensureAlertEngine({ ctx });
       return ctx;
     })
     .then((ctx) => startDeskJobs({ ctx, input: { jobs: env.DESK_BRIEF_RUNNER ? [...DESK_JOBS, briefTickJob(env.DESK_BRIEF_TICK_SECONDS)] : DESK_JOBS } }))

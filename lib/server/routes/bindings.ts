@@ -113,7 +113,7 @@ export const deskBindings = {
   getVapidKey: async ({ ctx }) => ({ publicKey: vapidKeys(ctx.config.delivery).publicKey }),
   resendDelivery: async ({ ctx, user, params }) => {
     const out = await resendDelivery({ ctx, user, id: params.id });
-    tickAlertEngine(ctx);
+    tickAlertEngine({ ctx });
     return out;
   },
   alertUnsubscribe: ({ ctx, params }) => serveUnsubscribe({ ctx, token: params.token }),
@@ -163,6 +163,6 @@ function pickSessionUser({ id, email, name, role }: { id: string; email: string;
 
 /** A rule changed: this process's alert engine follows its channels at once (others within their refresh). */
 function nudged<T>(ctx: DeskContext, value: T): T {
-  nudgeAlertEngine(ctx);
+  nudgeAlertEngine({ ctx });
   return value;
 }
