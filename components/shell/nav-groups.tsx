@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { version as lucideVersion } from "lucide-react/package.json";
 import {
+  BellPlusIcon,
   BellRingIcon,
   CalendarDaysIcon,
   GaugeIcon,
@@ -13,6 +14,7 @@ import {
   MegaphoneIcon,
   MicIcon,
   NewspaperIcon,
+  SendIcon,
   SettingsIcon,
   ShieldCheckIcon,
   SparklesIcon,
@@ -49,6 +51,8 @@ export const NAV_GROUPS: { label: string; items: NavEntry[] }[] = [
       { href: "/watchlists", label: "Watchlists", icon: ListChecksIcon },
       { href: "/summaries", label: "Summaries", icon: SparklesIcon },
       { href: "/batches", label: "Batch jobs", icon: LayersIcon },
+      { href: "/alert-rules", label: "Alert rules", icon: BellPlusIcon },
+      { href: "/deliveries", label: "Deliveries", icon: SendIcon },
     ],
   },
   {

@@ -13,6 +13,7 @@ import { briefRunSchema, briefScheduleSchema, createBriefScheduleInputSchema, li
 import { concallBriefQuerySchema, concallBriefSchema, concallRoundupQuerySchema, concallRoundupSchema } from "./concall-briefs";
 import { proxyMetaSchema } from "./envelope";
 import { estimatesViewSchema, estimateVersionSchema, fetchTablesInputSchema, fetchTablesResultSchema, scorecardQuerySchema, scorecardSchema, uploadEstimatesInputSchema } from "./estimates";
+import { vapidKeySchema, alertEndpointSchema, alertRuleSchema, createAlertEndpointInputSchema, createdAlertEndpointSchema, deliveryPageSchema, listDeliveriesQuerySchema, saveAlertRuleInputSchema } from "./alert-rules";
 import { inboxPageSchema, inboxUnreadSchema, listInboxQuerySchema, markInboxInputSchema } from "./inbox";
 import { liveQuerySchema } from "./live";
 import { dismissFilingInputSchema, materialitySettingsSchema, saveMaterialityInputSchema } from "./materiality";
@@ -171,6 +172,23 @@ export const deskRoutes = {
   // The top bar's unread count (polled; cheap: one count).
   getInboxUnread: route({ method: "GET", path: "/api/inbox/unread", access: "user", staleSeconds: 15, output: inboxUnreadSchema }),
   markInbox: route({ method: "POST", path: "/api/inbox/read", access: "user", body: markInboxInputSchema, output: inboxUnreadSchema, invalidates: ["listInbox", "getInboxUnread"] }),
+
+  // Alert rules over the holdings' events, where they are delivered, and the ledger of every send.
+  listAlertRules: route({ method: "GET", path: "/api/alert-rules", access: "user", output: z.array(alertRuleSchema) }),
+  createAlertRule: route({ method: "POST", path: "/api/alert-rules", access: "user", body: saveAlertRuleInputSchema, output: alertRuleSchema, status: 201, maxBody: 50_000, invalidates: ["listAlertRules"] }),
+  updateAlertRule: route({ method: "PUT", path: "/api/alert-rules/[id]", access: "user", params: idParams("alert rule"), body: saveAlertRuleInputSchema, output: alertRuleSchema, maxBody: 50_000, invalidates: ["listAlertRules"] }),
+  deleteAlertRule: route({ method: "DELETE", path: "/api/alert-rules/[id]", access: "user", params: idParams("alert rule"), output: deleted, invalidates: ["listAlertRules"] }),
+  listAlertEndpoints: route({ method: "GET", path: "/api/alert-endpoints", access: "user", output: z.array(alertEndpointSchema) }),
+  // A webhook's signing secret is in this answer only.
+  createAlertEndpoint: route({ method: "POST", path: "/api/alert-endpoints", access: "user", body: createAlertEndpointInputSchema, output: createdAlertEndpointSchema, status: 201, invalidates: ["listAlertEndpoints"] }),
+  deleteAlertEndpoint: route({ method: "DELETE", path: "/api/alert-endpoints/[id]", access: "user", params: idParams("endpoint"), output: deleted, invalidates: ["listAlertEndpoints", "listAlertRules"] }),
+  resumeAlertEndpoint: route({ method: "POST", path: "/api/alert-endpoints/[id]/resume", access: "user", params: idParams("endpoint"), output: alertEndpointSchema, invalidates: ["listAlertEndpoints"] }),
+  // The desk's VAPID public key, for a browser subscribing to Web Push (the private key never leaves the server).
+  getVapidKey: route({ method: "GET", path: "/api/push/vapid-key", access: "user", staleSeconds: 3600, output: vapidKeySchema }),
+  listDeliveries: route({ method: "GET", path: "/api/alert-deliveries", access: "user", query: listDeliveriesQuerySchema, output: deliveryPageSchema }),
+  resendDelivery: route({ method: "POST", path: "/api/alert-deliveries/[id]/resend", access: "user", params: idParams("delivery"), output: z.object({ id: z.string(), status: z.literal("pending") }), invalidates: ["listDeliveries"] }),
+  // The one-click unsubscribe link of an alert e-mail: the token is the capability (no session).
+  alertUnsubscribe: route({ method: "GET", path: "/api/alert-unsubscribe/[token]", access: "public", kind: "stream", params: z.object({ token: z.string({ message: "No such link" }).regex(/^rule_[0-9a-f]{32}\.aep_[0-9a-f]{32}\.[A-Za-z0-9_-]{32}$/, { message: "No such link" }) }), output: z.unknown() }),
 
   // Scheduled briefs: a watchlist's daily summary at a time in IST on market days, charged only when generated.
   listBriefSchedules: route({ method: "GET", path: "/api/briefs/schedules", access: "user", output: z.array(briefScheduleSchema) }),

@@ -12,6 +12,8 @@ import type { ForwardedTrust } from "./forwarded";
 import { NO_FORWARDED_TRUST } from "./forwarded";
 import { randomBytes } from "node:crypto";
 import type { SharedInfra } from "../shared";
+import type { DeliveryConfig } from "./delivery-config";
+import { DEFAULT_DELIVERY_CONFIG } from "./delivery-config";
 import { createSharedInfra } from "../shared";
 import type { JobQueue } from "../shared/jobs";
 import { createMemoryJobQueue, createPgBossJobQueue } from "../shared/jobs";
@@ -33,6 +35,8 @@ export interface DeskConfig {
   signInDelayMaxMs: number;
   /** Where a saved market calendar is also written for the embedded service's simulator; null: nowhere. */
   marketCalendarFile: string | null;
+  /** SMTP, Telegram and webhook settings of alert delivery (lib/server/delivery). */
+  delivery: DeliveryConfig;
 }
 
 export interface DeskContext {
@@ -64,6 +68,7 @@ export const DEFAULT_DESK_CONFIG: Omit<DeskConfig, "alphaBaseUrl"> = {
   signInDelayStepMs: 1_000,
   signInDelayMaxMs: 5_000,
   marketCalendarFile: null,
+  delivery: DEFAULT_DELIVERY_CONFIG,
 };
 
 export interface CreateDeskContextInput {

@@ -5,6 +5,7 @@ import { connection } from "next/server";
 import { MARKET_CALENDAR_FILE_NAME } from "@/lib/market/calendar";
 import type { DeskContext } from "./context";
 import { createDeskContext } from "./context";
+import { DEFAULT_DELIVERY_CONFIG } from "./delivery-config";
 import { env } from "./env";
 import type { DeskSecrets } from "./secrets";
 import { loadDeskSecrets } from "./secrets";
@@ -55,6 +56,14 @@ export function getProcessDeskContext(): Promise<DeskContext> {
           sessionIdleMs: env.DESK_SESSION_IDLE_MINUTES * 60_000,
           upstreamTimeoutMs: env.DESK_UPSTREAM_TIMEOUT_MS,
           marketCalendarFile: join(env.DESK_DATA_DIR, MARKET_CALENDAR_FILE_NAME),
+          delivery: {
+            ...DEFAULT_DELIVERY_CONFIG,
+            smtpUrl: env.DESK_SMTP_URL ?? null,
+            mailFrom: env.DESK_MAIL_FROM,
+            telegramApiUrl: env.DESK_TELEGRAM_API_URL,
+            allowPrivateWebhooks: env.DESK_WEBHOOK_ALLOW_PRIVATE || env.NODE_ENV !== "production",
+            vapidFile: join(env.DESK_DATA_DIR, "vapid.json"),
+          },
         },
       }),
     )

@@ -51,6 +51,16 @@ export const env = createEnv({
     DESK_BRIEF_TICK_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     /** Run scheduled briefs in this process (on by default; turn off on instances that should not). */
     DESK_BRIEF_RUNNER: z.enum(["1", "0", "true", "false", "on", "off"]).default("on").transform((v) => v === "1" || v === "true" || v === "on"),
+    /** SMTP for alert e-mail, as a URL (smtp://user:password@host:587 or smtps://…:465). Unset: e-mail channels refuse. */
+    DESK_SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    /** The From of alert e-mail. */
+    DESK_MAIL_FROM: z.string().min(3).default("Alpha Desk <alerts@alpha-desk.invalid>"),
+    /** Telegram's Bot API base URL (a self-hosted Bot API server works too). */
+    DESK_TELEGRAM_API_URL: z.url().default("https://api.telegram.org"),
+    /** Allow webhooks to private, loopback and link-local addresses (always allowed outside production). */
+    DESK_WEBHOOK_ALLOW_PRIVATE: flag,
+    /** Run alert rules and deliveries in this process (on by default). */
+    DESK_ALERTS: z.enum(["1", "0", "true", "false", "on", "off"]).default("on").transform((v) => v === "1" || v === "true" || v === "on"),
   },
   client: {},
   experimental__runtimeEnv: {},

@@ -603,6 +603,84 @@ const deskTokens: Migration = {
   },
 };
 
+/** Alert rules, their endpoints, one delivery row per event × rule × channel (claimed once), and the attempt ledger. */
+const alerts: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("alert_rules")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("scope", "text", (c) => c.notNull())
+      .addColumn("kinds", "text", (c) => c.notNull())
+      .addColumn("timing", "text", (c) => c.notNull())
+      .addColumn("channels", "text", (c) => c.notNull())
+      .addColumn("paused", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("alert_rules_user").on("alert_rules").column("user_id").execute();
+    await db.schema
+      .createTable("alert_endpoints")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("channel", "text", (c) => c.notNull())
+      .addColumn("target", "text", (c) => c.notNull())
+      .addColumn("secret", "text")
+      .addColumn("label", "text", (c) => c.notNull())
+      .addColumn("failing_since", "text")
+      .addColumn("paused_at", "text")
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("alert_endpoints_user").on("alert_endpoints").column("user_id").execute();
+    await db.schema
+      .createTable("alert_deliveries")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("rule_id", "text", (c) => c.notNull())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("target", "text", (c) => c.notNull())
+      .addColumn("channel", "text", (c) => c.notNull())
+      .addColumn("event_key", "text", (c) => c.notNull())
+      .addColumn("symbol", "text", (c) => c.notNull())
+      .addColumn("event", "text", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull())
+      .addColumn("reason", "text")
+      .addColumn("due_at", "text", (c) => c.notNull())
+      .addColumn("batch", "text", (c) => c.notNull())
+      .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("claimed_by", "text")
+      .addColumn("claimed_until", "text")
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("delivered_at", "text")
+      .addUniqueConstraint("alert_deliveries_once", ["rule_id", "target", "event_key"])
+      .execute();
+    await db.schema.createIndex("alert_deliveries_due").on("alert_deliveries").columns(["status", "due_at"]).execute();
+    await db.schema.createIndex("alert_deliveries_cooldown").on("alert_deliveries").columns(["rule_id", "target", "symbol", "created_at"]).execute();
+    await db.schema
+      .createTable("alert_attempts")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("delivery_id", "text", (c) => c.notNull())
+      .addColumn("rule_id", "text", (c) => c.notNull())
+      .addColumn("user_id", "text", (c) => c.notNull())
+      .addColumn("channel", "text", (c) => c.notNull())
+      .addColumn("target", "text", (c) => c.notNull())
+      .addColumn("event_key", "text", (c) => c.notNull())
+      .addColumn("attempt", "integer", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull())
+      .addColumn("http_status", "integer")
+      .addColumn("latency_ms", "integer")
+      .addColumn("error", "text")
+      .addColumn("started_at", "text", (c) => c.notNull())
+      .addColumn("finished_at", "text")
+      .execute();
+    await db.schema.createIndex("alert_attempts_user").on("alert_attempts").columns(["user_id", "started_at"]).execute();
+    await db.schema.createIndex("alert_attempts_delivery").on("alert_attempts").columns(["delivery_id", "attempt"]).execute();
+  },
+  async down(db: AnyDb) {
+    for (const table of ["alert_attempts", "alert_deliveries", "alert_endpoints", "alert_rules"]) await db.schema.dropTable(table).ifExists().execute();
+  },
+};
+
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
@@ -623,5 +701,6 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_28_46_estimates": estimates,
   // Sorts after every 2026_11_28_NN_ name ("i" > digits), so a database that ran those takes it next.
   "2026_11_28_i43_inbox": inbox,
+  "2026_11_28_i43b_alerts": alerts,
   "2026_11_28_i44_desk_tokens": deskTokens,
 };

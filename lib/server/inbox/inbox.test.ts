@@ -25,11 +25,11 @@ describe.each(dialects)("the inbox on %s", (dialect) => {
     await storeKeyUnchecked(ctx, carol.id, `ak_${randomName("k")}`, randomName("other"));
 
     const key = randomName("alert");
-    const first = await postInboxItem(ctx, { accountId: account, userId: alice.id, kind: "alert", title: "TCS filed results", body: "Q2 FY27", href: "/announcements?symbol=TCS", dedupeKey: key });
-    const again = await postInboxItem(ctx, { accountId: account, userId: alice.id, kind: "alert", title: "TCS filed results (again)", body: "", href: null, dedupeKey: key });
+    const first = await postInboxItem({ ctx, input: { accountId: account, userId: alice.id, kind: "alert", title: "TCS filed results", body: "Q2 FY27", href: "/announcements?symbol=TCS", dedupeKey: key } });
+    const again = await postInboxItem({ ctx, input: { accountId: account, userId: alice.id, kind: "alert", title: "TCS filed results (again)", body: "", href: null, dedupeKey: key } });
     expect(first.created).toBe(true);
     expect(again).toEqual({ id: first.id, created: false });
-    const budget = await postInboxItem(ctx, { accountId: account, userId: null, kind: "budget", title: "80% of the day's budget", body: "", href: "/usage", dedupeKey: randomName("budget") });
+    const budget = await postInboxItem({ ctx, input: { accountId: account, userId: null, kind: "budget", title: "80% of the day's budget", body: "", href: "/usage", dedupeKey: randomName("budget") } });
 
     expect(await getInboxUnread({ ctx, user: alice })).toEqual({ unread: 2 });
     expect(await getInboxUnread({ ctx, user: bob })).toEqual({ unread: 1 });
@@ -55,12 +55,12 @@ describe.each(dialects)("the inbox on %s", (dialect) => {
     const ctx = desk.ctx;
     const user = await makeUser(ctx);
     const base = { accountId: null, userId: user.id, kind: "alert", title: "t", body: "", href: null, dedupeKey: randomName("k") };
-    await expect(postInboxItem(ctx, { ...base, href: "https://evil.example/" })).rejects.toThrow(/href must be a path of the desk/);
-    await expect(postInboxItem(ctx, { ...base, href: "//evil.example/" })).rejects.toThrow(/href must be a path/);
-    await expect(postInboxItem(ctx, { ...base, userId: null })).rejects.toThrow(/needs its accountId/);
-    await expect(postInboxItem(ctx, { ...base, title: " " })).rejects.toThrow(/title/);
+    await expect(postInboxItem({ ctx, input: { ...base, href: "https://evil.example/" } })).rejects.toThrow(/href must be a path of the desk/);
+    await expect(postInboxItem({ ctx, input: { ...base, href: "//evil.example/" } })).rejects.toThrow(/href must be a path/);
+    await expect(postInboxItem({ ctx, input: { ...base, userId: null } })).rejects.toThrow(/needs its accountId/);
+    await expect(postInboxItem({ ctx, input: { ...base, title: " " } })).rejects.toThrow(/title/);
 
-    const posted = await postInboxItem(ctx, { ...base, title: "Hello" });
+    const posted = await postInboxItem({ ctx, input: { ...base, title: "Hello" } });
     const unread = await deskRoute("getInboxUnread", { ctx })(await browserRequest(ctx, user, "/api/inbox/unread"));
     expect(await unread.json()).toEqual({ data: { unread: 1 } });
     const mark = await deskRoute("markInbox", { ctx })(await browserRequest(ctx, user, "/api/inbox/read", { method: "POST", body: JSON.stringify({ ids: [posted.id], read: true }) }));

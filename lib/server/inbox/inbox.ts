@@ -53,7 +53,7 @@ function checkPost(input: PostInboxItemInput): void {
 }
 
 /** Stores one inbox item, once per dedupe key. */
-export async function postInboxItem(ctx: InboxCtx, input: PostInboxItemInput): Promise<PostedInboxItem> {
+export async function postInboxItem({ ctx, input }: { ctx: InboxCtx; input: PostInboxItemInput }): Promise<PostedInboxItem> {
   checkPost(input);
   const db = inboxDb({ ctx });
   const id = newSequentialId("inb", ctx.now().getTime());
@@ -162,7 +162,7 @@ export async function markInbox({ ctx, user, input }: { ctx: DeskContext; user: 
 }
 
 /** Items older than `days` are removed with their read marks (the inbox is a notice board, not an archive). */
-export async function pruneInbox(ctx: InboxCtx, days = 90): Promise<number> {
+export async function pruneInbox({ ctx, days = 90 }: { ctx: InboxCtx; days?: number }): Promise<number> {
   const db = inboxDb({ ctx });
   const cutoff = new Date(ctx.now().getTime() - days * 86_400_000).toISOString();
   const old = db.selectFrom("inbox_items").select("id").where("created_at", "<", cutoff);

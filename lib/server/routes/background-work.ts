@@ -3,6 +3,7 @@ import { getProcessDeskContext } from "../core/default-context";
 import { env } from "../core/env";
 import { DESK_JOBS, startDeskJobs } from "../schedules/desk-jobs";
 import { briefTickJob } from "../schedules/brief-timer";
+import { ensureAlertEngine } from "../alerts/engine";
 
 /**
  * The desk server's periodic work, started once per process by instrumentation.ts: each period runs on one instance
@@ -10,6 +11,11 @@ import { briefTickJob } from "../schedules/brief-timer";
  */
 export function startBackgroundWork(): void {
   void getProcessDeskContext()
+    .then((ctx) => {
+      // Alert rules follow the live streams and deliver on every instance (claims keep each send to one).
+      if (env.DESK_ALERTS) ensureAlertEngine({ ctx });
+      return ctx;
+    })
     .then((ctx) => startDeskJobs({ ctx, input: { jobs: env.DESK_BRIEF_RUNNER ? [...DESK_JOBS, briefTickJob(env.DESK_BRIEF_TICK_SECONDS)] : DESK_JOBS } }))
     .catch((error: unknown) => console.error(JSON.stringify({ level: "error", msg: "background work did not start", error: error instanceof Error ? error.message : String(error) })));
 }

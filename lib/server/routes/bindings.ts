@@ -34,6 +34,11 @@ import {
 import { createBriefSchedule, deleteBriefSchedule, listBriefRuns, listBriefSchedules, updateBriefSchedule } from "../schedules/briefs";
 import { trackSeason } from "../season/season-tracker";
 import { dismissFiling, getMateriality, saveMateriality } from "../portfolio/materiality";
+import { createAlertEndpoint, createAlertRule, deleteAlertEndpoint, deleteAlertRule, listAlertEndpoints, listAlertRules, resumeAlertEndpoint, updateAlertRule } from "../alerts/rules";
+import { nudgeAlertEngine, tickAlertEngine } from "../alerts/engine";
+import { listDeliveries, resendDelivery, serveUnsubscribe } from "../alerts/ledger";
+import type { DeskContext } from "../core/context";
+import { vapidKeys } from "../delivery/push";
 import { getInboxUnread, listInbox, markInbox } from "../inbox/inbox";
 import { createCalendarFeed, listCalendarFeeds, revokeCalendarFeed, rotateCalendarFeed, serveCalendarFeed } from "../season/calendar-feeds";
 import { buySymbolCatalogue, searchSymbols, symbolNames } from "../symbols/symbol-directory";
@@ -109,6 +114,23 @@ export const deskBindings = {
   getInboxUnread: getInboxUnread,
   markInbox: markInbox,
 
+  listAlertRules: listAlertRules,
+  createAlertRule: async (args) => nudged(args.ctx, await createAlertRule(args)),
+  updateAlertRule: async ({ ctx, user, params, input }) => nudged(ctx, await updateAlertRule({ ctx, user, id: params.id, input })),
+  deleteAlertRule: async ({ ctx, user, params }) => nudged(ctx, await deleteAlertRule({ ctx, user, id: params.id })),
+  listAlertEndpoints: listAlertEndpoints,
+  createAlertEndpoint: createAlertEndpoint,
+  deleteAlertEndpoint: ({ ctx, user, params }) => deleteAlertEndpoint({ ctx, user, id: params.id }),
+  resumeAlertEndpoint: ({ ctx, user, params }) => resumeAlertEndpoint({ ctx, user, id: params.id }),
+  listDeliveries: listDeliveries,
+  getVapidKey: async ({ ctx }) => ({ publicKey: vapidKeys(ctx.config.delivery).publicKey }),
+  resendDelivery: async ({ ctx, user, params }) => {
+    const out = await resendDelivery({ ctx, user, id: params.id });
+    tickAlertEngine({ ctx });
+    return out;
+  },
+  alertUnsubscribe: ({ ctx, params }) => serveUnsubscribe({ ctx, token: params.token }),
+
   listWatchlists: listWatchlists,
   createWatchlist: createWatchlist,
   getWatchlist: ({ ctx, user, params }) => getWatchlist({ ctx, user, id: params.id }),
@@ -154,4 +176,10 @@ export const deskBindings = {
 
 function pickSessionUser({ id, email, name, role }: { id: string; email: string; name: string; role: "admin" | "member" }) {
   return { id, email, name, role };
+}
+
+/** A rule changed: this process's alert engine follows its channels at once (others within their refresh). */
+function nudged<T>(ctx: DeskContext, value: T): T {
+  nudgeAlertEngine({ ctx });
+  return value;
 }
