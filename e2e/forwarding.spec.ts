@@ -99,8 +99,10 @@ test.describe("forwarding", () => {
     expect(pat).toBeGreaterThan(0);
     // The estimate, in lakh, 10% under the filed PAT: a beat by about +11.1% against a ±2% band.
     const estimateLakh = Math.round(pat * 0.9 * 100);
+    // On the basis the table's own lines are in (a consolidated filing carries the standalone lines beside them).
+    const basis = filed.table.basis === "standalone" ? "standalone" : "consolidated";
     await page.request.post(`${baseURL}/api/watchlists/${list.id}/items`, { data: { items: [{ symbol: filed.symbol }], mode: "merge" }, headers: { Origin: baseURL } });
-    await chooseFile(page, "estimates-file", { name: "mine.csv", mimeType: "text/csv", buffer: Buffer.from(`symbol,quarter,line_item,value,unit,basis,source,as_of\n${filed.symbol},${label},PAT,${estimateLakh},lakh,standalone,own model,01/10/2026\n`) });
+    await chooseFile(page, "estimates-file", { name: "mine.csv", mimeType: "text/csv", buffer: Buffer.from(`symbol,quarter,line_item,value,unit,basis,source,as_of\n${filed.symbol},${label},PAT,${estimateLakh},lakh,${basis},own model,01/10/2026\n`) });
     await expect(card.getByTestId("estimates-imported")).toContainText("Imported 1 estimate from mine.csv");
 
     // The price first, then the table; the row scores against the estimate, normalised from lakh.
