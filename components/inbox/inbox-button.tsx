@@ -17,7 +17,7 @@ export function InboxButton() {
   const unread = data?.unread ?? 0;
   const label = unread === 0 ? "Inbox, nothing unread" : `Inbox, ${unread} unread`;
   return (
-    <Link href="/inbox" aria-label={label} title={label} data-testid="inbox-button" data-unread={unread} className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "relative")}>
+    <Link href="/inbox" aria-label={label} title={label} data-testid="inbox-button" data-unread={unread} className={cn(buttonVariants({ variant: "ghost", size: "icon-sm" }), "relative")}>
       <InboxIcon aria-hidden />
       {unread > 0 && (
         <span aria-hidden className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-primary px-1 text-center text-[0.625rem] leading-4 font-semibold text-primary-foreground tabular-nums">

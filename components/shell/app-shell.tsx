@@ -66,7 +66,7 @@ export function AppShell({
             <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
               <MarketStatusBadge />
               <UsageGauge hasKey={hasKey} />
-              <span aria-hidden className="mx-1 hidden h-6 w-px bg-border sm:block" />
+              <span aria-hidden className="mx-1 hidden h-6 w-px bg-border xl:block" />
               <InboxButton />
               <ThemeToggle />
               <UserMenuLazy user={user} />
