@@ -87,7 +87,8 @@ const lineSchemas = {
     sentiment: z.enum(SENTIMENTS),
     source: text,
     article_type: text,
-    link: z.string().url(),
+    // Generated news has no article anywhere and carries no link; imported news keeps its own.
+    link: z.string().url().optional(),
     date: isoWithOffset,
   }),
   announcements: announcementDetailSchema.extend({
@@ -155,7 +156,7 @@ function toRecord(product: ImportProduct, line: Record<string, unknown>): Import
     }
     case "news": {
       const l = line as Line<"news">;
-      return { product, row: { id: l.id, symbol: l.symbol, title: l.title, specific_title: l.specific_title, summary: l.summary, long_summary: l.long_summary, sentiment: l.sentiment, source: l.source, article_type: l.article_type, link: l.link, date: l.date, date_ms: ms(l.date) } };
+      return { product, row: { id: l.id, symbol: l.symbol, title: l.title, specific_title: l.specific_title, summary: l.summary, long_summary: l.long_summary, sentiment: l.sentiment, source: l.source, article_type: l.article_type, link: l.link ?? "", date: l.date, date_ms: ms(l.date) } };
     }
     case "announcements": {
       const l = line as Line<"announcements">;
@@ -440,7 +441,7 @@ function toLine(product: ImportProduct, r: Record<string, unknown>): Record<stri
     case "alerts":
       return { id: r.id, symbol: r.symbol, type: r.type, reason: r.reason, timestamp: r.timestamp, price: parseJson(r.price), meta: { primary_drivers: parseJson<string[]>(r.primary_drivers) ?? [] }, important: r.important === 1 };
     case "news":
-      return { id: r.id, symbol: r.symbol, title: r.title, specific_title: r.specific_title, summary: r.summary, long_summary: r.long_summary, sentiment: r.sentiment, source: r.source, article_type: r.article_type, link: r.link, date: r.date };
+      return { id: r.id, symbol: r.symbol, title: r.title, specific_title: r.specific_title, summary: r.summary, long_summary: r.long_summary, sentiment: r.sentiment, source: r.source, article_type: r.article_type, ...(r.link ? { link: r.link } : {}), date: r.date };
     case "announcements":
       return { id: r.id, symbol: r.symbol, category: r.category, related_categories: parseJson<string[]>(r.related_categories) ?? [], important: r.important === 1, summary: r.summary, long_summary: r.long_summary, date: r.date };
     case "block-deals":

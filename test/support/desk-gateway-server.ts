@@ -35,7 +35,7 @@ export async function startDeskGatewayServer(ctx: DeskContext): Promise<DeskGate
     base: `http://127.0.0.1:${port}/alpha`,
     server,
     close: async () => {
-      closeDeskStreams(ctx);
+      closeDeskStreams({ ctx });
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

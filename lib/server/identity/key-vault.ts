@@ -148,7 +148,7 @@ function openSealedKey(vaultKey: Buffer, sealed: string, associatedData: string)
 export async function withUserKey({ ctx, userId }: { ctx: DeskContext; userId: string }): Promise<UserKey> {
   const c = ctx;
   const [row] = await selectStoredKey(c.db, userId);
-  if (!row) return withOrgKey(c);
+  if (!row) return withOrgKey({ ctx: c });
   let key: { apiKey: string; keyId: string };
   try {
     key = openSealedKey(c.secrets.encryptionKey, row.ciphertext, userId);
@@ -160,7 +160,7 @@ export async function withUserKey({ ctx, userId }: { ctx: DeskContext; userId: s
 }
 
 /** The organisation's key, for a user without a key of their own. */
-export async function withOrgKey(ctx: DeskContext): Promise<UserKey> {
+export async function withOrgKey({ ctx }: { ctx: DeskContext }): Promise<UserKey> {
   const [row] = await selectOrgKey(ctx.db, ORG_KEY_ID);
   if (!row) throw new AlphaError("no_api_key", NO_KEY_MESSAGE);
   let key: { apiKey: string; keyId: string };

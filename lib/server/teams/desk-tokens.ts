@@ -197,7 +197,7 @@ type RevocationListener = (tokenId: string) => void;
 const revocationListeners = new WeakMap<DeskContext, Set<RevocationListener>>();
 
 /** Called on this instance as soon as a token is revoked here (other instances notice within their poll). */
-export function onTokenRevoked(ctx: DeskContext, listener: RevocationListener): () => void {
+export function onTokenRevoked({ ctx, listener }: { ctx: DeskContext; listener: RevocationListener }): () => void {
   let set = revocationListeners.get(ctx);
   if (!set) revocationListeners.set(ctx, (set = new Set()));
   set.add(listener);

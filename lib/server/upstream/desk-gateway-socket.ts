@@ -41,7 +41,7 @@ function registryOf(ctx: DeskContext): SocketRegistry {
   let registry = registries.get(ctx);
   if (!registry) {
     const created: SocketRegistry = { sockets: new Set(), timer: null, unlisten: () => undefined, wss: new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 }) };
-    created.unlisten = onTokenRevoked(ctx, (tokenId) => closeToken(created, tokenId));
+    created.unlisten = onTokenRevoked({ ctx, listener: (tokenId) => closeToken(created, tokenId) });
     registries.set(ctx, created);
     registry = created;
   }
@@ -128,7 +128,7 @@ export async function handleDeskStreamUpgrade({ ctx, req, socket, head }: { ctx:
     const address = clientAddress((name) => (name === peerName ? peer : headerOf(req, name)), { hops: ctx.config.forwarded.hops, peerHeader: peerName });
     // The socket itself needs no scope: a subscribe needs the streams scope (checked per frame, below).
     await admitTokenCall({ ctx, token, input: { scope: null, address } });
-    ({ apiKey } = await withOrgKey(ctx));
+    ({ apiKey } = await withOrgKey({ ctx }));
   } catch (error) {
     refuse(socket, isAlphaError(error) ? error : new AlphaError("internal_error", "Something went wrong in the desk"));
     return;
@@ -185,7 +185,7 @@ export async function handleDeskStreamUpgrade({ ctx, req, socket, head }: { ctx:
 }
 
 /** Closes every relayed socket of this context (shutdown). */
-export function closeDeskStreams(ctx: DeskContext): void {
+export function closeDeskStreams({ ctx }: { ctx: DeskContext }): void {
   const registry = registries.get(ctx);
   if (!registry) return;
   for (const open of [...registry.sockets]) {

@@ -126,7 +126,7 @@ async function gatewayCall(ctx: DeskContext, request: Request): Promise<Response
   if (path.replace(/\/+$/, "") === "/v1/ws") throw new AlphaError("upgrade_required", "Open /v1/ws as a WebSocket");
   const { id, params } = endpointOf(request.method, path);
   const { token, owner } = await admitDeskToken({ ctx, request, url, id });
-  const { apiKey, accountId } = await withOrgKey(ctx);
+  const { apiKey, accountId } = await withOrgKey({ ctx });
   // The owner's seat decides which paid actions the token takes, and counts its spend (as for the owner's own calls).
   const seat = await guardPaidCall({ ctx, user: owner, input: { id, source: "organisation" } });
   const jobId = typeof params.job_id === "string" ? params.job_id : null;
