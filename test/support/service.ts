@@ -87,8 +87,17 @@ export function addCompany(db: Db, row: Partial<CompanyRow> = {}): CompanyRow {
     logo: `/v1/assets/logos/${encodeURIComponent(symbol)}.svg`,
     ...row,
   };
-  insertCompany(db, full);
-  return full;
+  // A random BSE code may be one the generated market already holds: draw again (unless the caller chose it).
+  for (let attempt = 0; ; attempt++) {
+    try {
+      insertCompany(db, full);
+      return full;
+    } catch (error) {
+      const taken = error instanceof Error && /UNIQUE constraint failed: companies\.scrip_code/.test(error.message);
+      if (!taken || row.scrip_code !== undefined || attempt >= 20) throw error;
+      full.scrip_code = String(500000 + Math.floor(Math.random() * 499_999));
+    }
+  }
 }
 
 const at = (ms: number) => ({ iso: new Date(ms).toISOString(), ms });
