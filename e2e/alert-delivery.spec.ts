@@ -5,7 +5,8 @@ import { SMTPServer } from "smtp-server";
 import { Webhook } from "standardwebhooks";
 import { storeEvent } from "./live-support";
 import { createWatchlistViaApi } from "./portfolio-support";
-import { createDeskUser, saveKey, signInThroughApi } from "./support/desk";
+import { expectAccessible, switchTheme } from "./support/axe";
+import { createDeskUser, saveKey, screenshot, signInThroughApi } from "./support/desk";
 import { randomSuffix, readFixtures } from "./support/fixtures";
 import { type FreshDesk, startFreshDesk } from "./support/fresh-desk";
 import { makeAccount } from "./support/service";
@@ -135,7 +136,7 @@ test.describe.serial("alerts that reach you", { tag: LIVE }, () => {
     await new Promise((r) => receiver?.close(() => r(undefined)));
   });
 
-  test("a rule on a team watchlist sends a member's filing to the inbox, by e-mail and to a signed webhook; removing the symbol stops the next", async () => {
+  test("a rule on a team watchlist sends a member's filing to the inbox, by e-mail and to a signed webhook; removing the symbol stops the next", async ({}, testInfo) => {
     const origin = { Origin: desk.url };
     // Two listed companies no other spec files for (the e2e service runs no simulator; @live specs run one at a time).
     const [kept, removed] = [{ symbol: "EICHERMOT" }, { symbol: "GRASIM" }];
@@ -210,6 +211,27 @@ test.describe.serial("alerts that reach you", { tag: LIVE }, () => {
     await expect(item).toHaveAttribute("data-read", "false");
     await expect(page.getByTestId("inbox-button")).toHaveAttribute("data-unread", /^[1-9]\d*$/);
     await expect(item.getByRole("link", { name: subject })).toHaveAttribute("href", new RegExp(`symbols=${removed.symbol}`));
+    // The inbox with an unread alert, and the top bar with its inbox button, at every width in both themes.
+    for (const width of [1440, 1024, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const theme of ["light", "dark"] as const) {
+        await switchTheme(page, theme);
+        await expect(page.getByTestId("inbox-button")).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `/inbox at ${width}px (${theme}) scrolls sideways`).toBeLessThanOrEqual(0);
+        // Nothing in the top bar squeezed out of sight beside the inbox button (the market status at 1024 px was).
+        const clipped = await page
+          .locator("header")
+          .first()
+          .evaluate((header) => [...header.querySelectorAll<HTMLElement>('[data-testid="shell-market-status"], [data-testid^="gauge-"]')].filter((el) => el.offsetParent && el.scrollWidth > el.clientWidth + 1).map((el) => el.dataset.testid));
+        expect(clipped, `/inbox at ${width}px (${theme}): top bar parts cut off`).toEqual([]);
+        await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
+        await screenshot(page, `inbox-alert-${width}-${theme}`);
+      }
+      await expectAccessible(page, testInfo, `/inbox at ${width}px`);
+    }
+    await switchTheme(page, "light");
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // The owner takes the symbol off the list: its next filing goes nowhere, while the symbol still on it is delivered.
     const off = await adminPage.request.delete(`/api/watchlists/${list.id}/items/${removed.symbol}`, { headers: origin });
