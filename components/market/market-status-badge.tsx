@@ -34,7 +34,7 @@ export function MarketStatusBadge({ className }: { className?: string }) {
               <Icon aria-hidden className="shrink-0" />
             )}
             <span className="sr-only shrink-0 sm:not-sr-only">{copy.label}</span>
-            {next && <span className="hidden min-w-0 truncate font-normal text-muted-foreground lg:inline">{` · ${next}`}</span>}
+            {next && <span className="hidden min-w-0 truncate font-normal text-muted-foreground xl:inline">{` · ${next}`}</span>}
           </Badge>
         </span>
       </TooltipTrigger>

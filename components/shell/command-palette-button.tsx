@@ -42,10 +42,10 @@ export function CommandPaletteButton({ groups }: { groups: NavGroup[] }) {
   }, [show]);
   return (
     <>
-      <Button variant="outline" size="sm" className="inline-flex size-8 shrink-0 justify-center gap-2 px-0 text-muted-foreground sm:w-44 sm:justify-start sm:px-2" onClick={show} onPointerEnter={preload} onFocus={preload} aria-keyshortcuts="Control+K /" data-testid="command-open">
+      <Button variant="outline" size="sm" className="inline-flex size-8 shrink-0 justify-center gap-2 px-0 text-muted-foreground sm:w-44 sm:justify-start sm:px-2 lg:w-32 xl:w-44" onClick={show} onPointerEnter={preload} onFocus={preload} aria-keyshortcuts="Control+K /" data-testid="command-open">
         <SearchIcon aria-hidden />
         <span className="sr-only sm:not-sr-only">Search</span>
-        <kbd aria-hidden className="ml-auto hidden rounded border bg-muted px-1 font-mono text-[0.65rem] lg:inline">Ctrl K</kbd>
+        <kbd aria-hidden className="ml-auto hidden rounded border bg-muted px-1 font-mono text-[0.65rem] xl:inline">Ctrl K</kbd>
       </Button>
       {opened && (
         <React.Suspense fallback={null}>

@@ -127,7 +127,7 @@ export function UsageGauge({ hasKey }: { hasKey: boolean }) {
         value={n.requestsLastMinute ?? 0}
         limit={n.rpm}
         label="Per minute"
-        className="hidden md:flex"
+        className="hidden xl:flex"
         hint={`${formatNumber(n.requestsLastMinute ?? 0)} requests in the last minute against your plan's limit of ${formatNumber(n.rpm)} a minute. Requests over it are refused with a wait.`}
       >
         <MiniMeter used={n.requestsLastMinute ?? 0} limit={n.rpm} />

@@ -36,12 +36,13 @@ export interface FreshDesk {
  * A second desk on the suite's production build with an empty data folder: a fresh install, so first-run setup
  * and sign-in throttling can be tested without touching the shared desk's users. Its output goes to its own log.
  */
-export async function startFreshDesk(alphaBaseUrl: string): Promise<FreshDesk> {
+export async function startFreshDesk(alphaBaseUrl: string, extraEnv: (url: string) => Record<string, string> = () => ({})): Promise<FreshDesk> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "alpha-desk-fresh-"));
   const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ALPHA_BASE_URL: alphaBaseUrl, DESK_DATA_DIR: dataDir, AUTH_TRUST_HOST: "1" };
   for (const name of ["DATABASE_URL", "DESK_URL", "NEXTAUTH_URL", "DESK_DEMO_MODE", "AUTH_SECRET", "DESK_ENCRYPTION_KEY"]) delete env[name];
+  Object.assign(env, extraEnv(`http://127.0.0.1:${port}`));
   const logFile = join(AUTH_DIR, `${FRESH_DESK_LOG_PREFIX}${port}.log`);
   const log = createWriteStream(logFile, { flags: "w" });
   // Like npm start: one preload stamps each request with its real peer address (per-source sign-in limits), the other
