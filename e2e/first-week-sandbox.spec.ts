@@ -71,6 +71,9 @@ test.describe("a trial user on the Sandbox plan (10 requests a minute)", () => {
     if (!baseURL) throw new Error("baseURL is not set");
     const account = await makeOwnAccount("e2e sandbox profile", 1_000, { plan: "sandbox" });
     const { page, context } = await signedInNewMember(browser, baseURL, { key: account.key });
+    // A trial user's first page is Today: its gauge learns the plan's requests a minute, which the symbol page reads.
+    await page.goto("/today");
+    await expect(page.getByTestId("usage-gauge")).toHaveAttribute("data-state", "ready");
     await page.goto("/symbols/INFY");
     await expect(page.getByTestId("profile-not-in-plan")).toContainText("the Sandbox plan does not include");
     await expect(page.getByRole("button", { name: /Load company profile/ })).toHaveCount(0);
