@@ -23,7 +23,8 @@ describe("buildTranscript", () => {
     expect(text).toMatch(/^Moderator: /m);
     const exchanges = (text.match(/^Moderator: .*(question is from the line of|question from the line of)/gm) ?? []).length;
     expect(exchanges).toBeGreaterThanOrEqual(6);
-    expect(exchanges).toBeLessThanOrEqual(10);
+    // A short call takes more questions to reach a call's length: up to 14, as real calls often do.
+    expect(exchanges).toBeLessThanOrEqual(14);
     expect(text).toMatch(/disconnect your lines/);
     expect(text).not.toMatch(/\{[a-zA-Z]+\}|undefined|NaN/);
   });

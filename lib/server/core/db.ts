@@ -233,7 +233,13 @@ export async function openDeskDb(options: OpenDeskDbOptions): Promise<OpenedDesk
  */
 export async function migrateDeskDb(db: DeskDb, schema?: string): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => deskMigrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely looks for its tables across every schema, by name: another schema dropped in that moment (another desk's
+  // tests, or an operator) fails the look-up before any migration ran. The look-up is read-only, so ask again.
+  for (let attempt = 1; error && attempt <= 3 && !results?.some((r) => r.status === "Error") && /schema "[^"]+" does not exist/.test(String(error instanceof Error ? error.message : error)); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;
     throw new Error(`desk database migration ${failed ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`);
