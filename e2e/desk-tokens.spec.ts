@@ -1,26 +1,31 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { makeAccount } from "./support/service";
-import { testOnOwnDesk as test } from "./support/fresh-desk";
+import { type OwnDesk, startOwnDesk } from "./support/fresh-desk";
 import { randomSuffix } from "./support/fixtures";
 import { LIVE } from "./support/tags";
-import { expect } from "./support/test";
+import { expect, test } from "./support/test";
 import { checkWidthsAndThemes } from "./support/widths";
 
-// The organisation key is desk-wide: this spec runs on a desk of its own.
+// The organisation key is desk-wide and this spec stores one: it runs on a fresh desk of its own, not the worker's
+// (where another spec expects to store the first organisation key).
 test.describe.serial("desk tokens for scripts", { tag: LIVE }, () => {
   test.setTimeout(180_000);
+  let ownDesk: OwnDesk;
   let admin: BrowserContext;
   let page: Page;
 
-  test.beforeAll(async ({ browser, ownDesk }) => {
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(120_000);
+    ownDesk = await startOwnDesk(browser, `desk-tokens-${randomSuffix()}`);
     admin = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url });
     page = await admin.newPage();
   });
   test.afterAll(async () => {
     await admin?.close();
+    await ownDesk?.stop();
   });
 
-  test("an admin mints a token (shown once), a script spends through /alpha with it, /usage shows the token beside members, revoking refuses it", async ({ ownDesk }, testInfo) => {
+  test("an admin mints a token (shown once), a script spends through /alpha with it, /usage shows the token beside members, revoking refuses it", async ({}, testInfo) => {
     const team = await makeAccount();
     await page.goto("/team");
     const card = page.getByTestId("org-key-card");

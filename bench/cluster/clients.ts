@@ -6,6 +6,7 @@
  * argv: <product> <cookie> <clients> <url>...
  */
 import { request } from "node:http";
+import { onSseBlocks, sseRowId } from "../sse-blocks";
 
 const [product, cookie, clientsText, ...urls] = process.argv.slice(2);
 const CLIENTS = Number(clientsText);
@@ -23,27 +24,19 @@ function open(url: string): void {
       send({ type: "failed", error: `HTTP ${res.statusCode} from ${url}` });
       return;
     }
-    let buffer = "";
     let seenConnected = false;
-    res.setEncoding("utf8");
-    res.on("data", (chunk: string) => {
-      buffer += chunk;
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (!seenConnected && block.startsWith("event: status") && block.includes('"state":"connected"')) {
-          seenConnected = true;
-          connected += 1;
-          if (connected === opened) send({ type: "ready", clients: connected });
-        }
-        if (!block.startsWith(`event: ${product}\n`)) continue;
-        const m = /"id":"([^"]+)"/.exec(block);
-        if (!m?.[1]) continue;
-        const n = (received.get(m[1]) ?? 0) + 1;
-        received.set(m[1], n);
-        if (n === opened) send({ type: "all-received", id: m[1], at: wallNow() });
+    onSseBlocks(res, (block) => {
+      if (!seenConnected && block.startsWith("event: status") && block.includes('"state":"connected"')) {
+        seenConnected = true;
+        connected += 1;
+        if (connected === opened) send({ type: "ready", clients: connected });
       }
+      if (!block.startsWith(`event: ${product}\n`)) return;
+      const id = sseRowId(block);
+      if (!id) return;
+      const n = (received.get(id) ?? 0) + 1;
+      received.set(id, n);
+      if (n === opened) send({ type: "all-received", id, at: wallNow() });
     });
   });
   req.on("error", (error) => send({ type: "failed", error: error.message }));

@@ -29,7 +29,6 @@ import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { parseArgs } from "node:util";
 import pg from "pg";
 import { Redis } from "ioredis";
 import { createDeskContext, type DeskContext } from "../../lib/server/core/context";
@@ -40,30 +39,31 @@ import { saveAlphaKey } from "../../lib/server/upstream/stored-keys";
 import { deskEnv, hasFreshBuild, ROOT, runNextBuild, startNext, waitForHttp } from "../../scripts/embedded";
 import { startRoundRobinProxy, type RoundRobinProxy } from "../../scripts/round-robin-proxy";
 import { percentile } from "../cluster/harness";
+import { benchArgs } from "../args";
 import { cpuOfTree, rssOfTree } from "../load-figures";
 import { profileTop } from "./profile-top";
 import { ACTIONS, BATCH_LINES, batchFile, bookOf, BOOKS, pickAction, roleOf, THINK_MS, type Action, type Role } from "./workload";
+import { onSseBlocks, sseRowId } from "../sse-blocks";
 
-const { values } = parseArgs({
-  options: {
+const {
+  duration: DURATION_S,
+  warmup: WARMUP_S,
+  accounts,
+  "event-every": EVENT_EVERY_MS,
+  port: PORT,
+  values,
+} = benchArgs(
+  { duration: 30, warmup: 5, accounts: 4, "event-every": 1000, port: 3510 },
+  {
     users: { type: "string", default: "100,250,500,1000" },
-    duration: { type: "string", default: "30" },
-    warmup: { type: "string", default: "5" },
-    accounts: { type: "string", default: "4" },
     modes: { type: "string", default: "single,cluster" },
-    "event-every": { type: "string", default: "1000" },
-    port: { type: "string", default: "3510" },
     "dist-dir": { type: "string", default: ".next" },
     profile: { type: "boolean", default: false },
   },
-});
+);
 const LEVELS = values.users.split(",").map((u) => Number(u.trim())).filter((n) => n > 0).sort((a, b) => a - b);
-const DURATION_S = Number(values.duration);
-const WARMUP_S = Number(values.warmup);
-const ACCOUNTS = Math.max(1, Number(values.accounts));
+const ACCOUNTS = Math.max(1, accounts);
 const MODES = values.modes.split(",").map((m) => m.trim()) as ("single" | "cluster")[];
-const EVENT_EVERY_MS = Number(values["event-every"]);
-const PORT = Number(values.port);
 const DIST_DIR = values["dist-dir"];
 const MAX_USERS = LEVELS.at(-1) ?? 0;
 const HOST = "127.0.0.1";
@@ -267,24 +267,16 @@ async function runLevel(mode: string, base: string, users: User[], service: Serv
         res.resume();
         return;
       }
-      let buffer = "";
       let seen = false;
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!seen && block.startsWith("event: status") && block.includes('"state":"connected"')) {
-            seen = true;
-            connected += 1;
-            (byBook.get(u.book) ?? byBook.set(u.book, new Set()).get(u.book)!).add(u.index);
-          }
-          if (!block.startsWith("event: news\n") && !block.startsWith("event: announcements\n")) continue;
-          const m = /"id":"([^"]+)"/.exec(block);
-          if (m?.[1]) (receipts.get(m[1]) ?? receipts.set(m[1], []).get(m[1])!).push(Date.now());
+      onSseBlocks(res, (block) => {
+        if (!seen && block.startsWith("event: status") && block.includes('"state":"connected"')) {
+          seen = true;
+          connected += 1;
+          (byBook.get(u.book) ?? byBook.set(u.book, new Set()).get(u.book)!).add(u.index);
         }
+        if (!block.startsWith("event: news\n") && !block.startsWith("event: announcements\n")) return;
+        const id = sseRowId(block);
+        if (id) (receipts.get(id) ?? receipts.set(id, []).get(id)!).push(Date.now());
       });
       res.on("close", () => {
         if (!stopped) dropped += 1;

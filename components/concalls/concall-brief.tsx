@@ -1,8 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CheckIcon, CopyIcon, FileDownIcon, NotebookPenIcon } from "lucide-react";
+import { FileDownIcon, NotebookPenIcon } from "lucide-react";
 import { useState } from "react";
+import { CopyButton } from "@/components/shell/copy-button";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -12,23 +13,23 @@ import { formatQuarterKey, parseQuarterKey, previousQuarter } from "@/lib/alpha/
 import { formatQuarter } from "@/lib/format/quarter";
 import { deskQuery } from "@/lib/query/desk";
 
-export function CopyText({ text, testId }: { text: string; testId: string }) {
-  const [copied, setCopied] = useState(false);
+/** A text made to be forwarded (a brief, a roundup): shown as it will be sent, copied, or downloaded as its PDF. */
+export function ForwardableText({ text, name, pdfHref, className }: { text: string; name: "brief" | "roundup"; pdfHref: string; className: string }) {
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      data-testid={testId}
-      onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => {
-          setCopied(true);
-          setTimeout(() => setCopied(false), 1_500);
-        });
-      }}
-    >
-      {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-      {copied ? "Copied" : "Copy text"}
-    </Button>
+    <>
+      <pre className={`overflow-auto rounded-md bg-muted p-3 font-sans text-sm leading-relaxed whitespace-pre-wrap ${className}`} data-testid={`${name}-text`} tabIndex={0}>
+        {text}
+      </pre>
+      <div className="flex flex-wrap gap-2">
+        <CopyButton text={text} label="Copy text" testId={`copy-${name}`} />
+        <Button asChild size="sm" variant="outline">
+          <a href={pdfHref} download data-testid={`${name}-pdf`}>
+            <FileDownIcon aria-hidden />
+            Download PDF
+          </a>
+        </Button>
+      </div>
+    </>
   );
 }
 
@@ -64,22 +65,7 @@ export function ConcallBriefPanel({ symbol, quarter }: { symbol: string; quarter
       </p>
       {asked && brief.isPending && <Skeleton className="h-40 w-full" aria-busy="true" aria-label="Making the brief" />}
       {brief.isError && <ErrorState error={brief.error} />}
-      {brief.data && (
-        <>
-          <pre className="max-h-[28rem] overflow-auto rounded-md bg-muted p-3 font-sans text-sm leading-relaxed whitespace-pre-wrap" data-testid="brief-text" tabIndex={0}>
-            {brief.data.text}
-          </pre>
-          <div className="flex flex-wrap gap-2">
-            <CopyText text={brief.data.text} testId="copy-brief" />
-            <Button asChild size="sm" variant="outline">
-              <a href={deskUrl(api.downloadConcallBrief, input)} download data-testid="brief-pdf">
-                <FileDownIcon aria-hidden />
-                Download PDF
-              </a>
-            </Button>
-          </div>
-        </>
-      )}
+      {brief.data && <ForwardableText text={brief.data.text} name="brief" pdfHref={deskUrl(api.downloadConcallBrief, input)} className="max-h-[28rem]" />}
     </section>
   );
 }

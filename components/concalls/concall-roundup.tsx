@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { FileDownIcon, NewspaperIcon } from "lucide-react";
+import { NewspaperIcon } from "lucide-react";
 import { useState } from "react";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { deskUrl } from "@/lib/desk/client";
 import * as api from "@/lib/desk/route-meta";
 import { deskQuery } from "@/lib/query/desk";
-import { CopyText } from "./concall-brief";
+import { ForwardableText } from "./concall-brief";
 
 /** A watchlist's calls of the last seven days as briefs, from the analyses the desk holds: text to copy and a PDF. */
 export function ConcallRoundup({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -57,22 +57,7 @@ export function ConcallRoundup({ open, onOpenChange }: { open: boolean; onOpenCh
         )}
         {asked !== null && roundup.isPending && <Skeleton className="h-24 w-full" aria-busy="true" aria-label="Making the roundup" />}
         {roundup.isError && <ErrorState error={roundup.error} />}
-        {roundup.data && (
-          <>
-            <pre className="max-h-96 overflow-auto rounded-md bg-muted p-3 font-sans text-sm leading-relaxed whitespace-pre-wrap" data-testid="roundup-text" tabIndex={0}>
-              {roundup.data.text}
-            </pre>
-            <div className="flex flex-wrap gap-2">
-              <CopyText text={roundup.data.text} testId="copy-roundup" />
-              <Button asChild size="sm" variant="outline">
-                <a href={deskUrl(api.downloadConcallRoundup, input)} download data-testid="roundup-pdf">
-                  <FileDownIcon aria-hidden />
-                  Download PDF
-                </a>
-              </Button>
-            </div>
-          </>
-        )}
+        {roundup.data && <ForwardableText text={roundup.data.text} name="roundup" pdfHref={deskUrl(api.downloadConcallRoundup, input)} className="max-h-96" />}
       </div>
       </DialogContent>
     </Dialog>

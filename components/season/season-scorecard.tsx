@@ -11,6 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { deskUrl } from "@/lib/desk/client";
+import { OUTCOME_WORDS, type LineItem } from "@/lib/desk/scorecard-words";
 import * as api from "@/lib/desk/route-meta";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime } from "@/lib/format/time";
@@ -18,16 +19,8 @@ import { formatIndian } from "@/lib/format/indian-digits";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 import { cn } from "@/lib/utils";
 
-const OUTCOME_TEXT = {
-  beat: "Beat",
-  in_line: "In line",
-  missed: "Missed",
-  no_estimate: "No estimate",
-  table_not_held: "Table not held",
-  not_comparable: "Not comparable",
-} as const;
-
-const LINE_TEXT = { revenue: "Revenue", total_income: "Total income", ebitda: "EBITDA", ppop: "PPOP", pbt: "PBT", pat: "PAT" } as const;
+/** Short enough for the table's column (the CSV and PDF write LINE_ITEM_LABELS in full). */
+const LINE_TEXT: Record<LineItem, string> = { revenue: "Revenue", total_income: "Total income", ebitda: "EBITDA", ppop: "PPOP", pbt: "PBT", pat: "PAT" };
 
 const crore = (n: number | null) => (n === null ? "—" : `₹${formatIndian(n, { maximumFractionDigits: 2 })} cr`);
 
@@ -177,7 +170,7 @@ export function SeasonScorecard({ watchlist, quarter }: { watchlist: string; qua
                         {r.surprisePct === null ? "—" : `${r.surprisePct > 0 ? "+" : ""}${r.surprisePct.toFixed(2)}%`}
                       </td>
                       <td className="py-1.5">
-                        <Badge variant="outline">{OUTCOME_TEXT[r.outcome]}</Badge>
+                        <Badge variant="outline">{OUTCOME_WORDS[r.outcome]}</Badge>
                         {r.note && <span className="ml-2 text-xs text-muted-foreground">{r.note}</span>}
                       </td>
                     </tr>

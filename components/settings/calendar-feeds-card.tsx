@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { copyWithToast } from "@/components/shell/copy-button";
 import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { CalendarFeed } from "@/lib/desk/calendar-feeds";
@@ -37,7 +38,7 @@ function IssuedUrl({ url, scope }: { url: string; scope: string }) {
         <Button
           type="button"
           variant="outline"
-          onClick={() => void navigator.clipboard?.writeText(url).then(() => toast.success("Calendar address copied."), () => toast.error("Copy it by hand: select the field."))}
+          onClick={() => copyWithToast(url, "Calendar address")}
         >
           <CopyIcon aria-hidden />
           Copy URL

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { copyWithToast } from "@/components/shell/copy-button";
 import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { DeskToken } from "@/lib/desk/desk-tokens";
@@ -20,13 +21,6 @@ import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 
 const failed = (e: unknown) => toast.error(isAlphaError(e) ? e.message : "That did not work. Try again.");
 
-function copy(text: string, what: string) {
-  void navigator.clipboard?.writeText(text).then(
-    () => toast.success(`${what} copied.`),
-    () => toast.error("Copy it by hand: select the field."),
-  );
-}
-
 /** The secret of a token just minted: shown once (the desk keeps only its hash), with the base URL to point a client at. */
 function MintedSecret({ secret, name }: { secret: string; name: string }) {
   const id = useId();
@@ -36,7 +30,7 @@ function MintedSecret({ secret, name }: { secret: string; name: string }) {
       <Label htmlFor={id}>Token “{name}” (shown once)</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input id={id} readOnly value={secret} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} data-testid="token-secret-input" />
-        <Button type="button" variant="outline" onClick={() => copy(secret, "Token")}>
+        <Button type="button" variant="outline" onClick={() => copyWithToast(secret, "Token")}>
           <CopyIcon aria-hidden />
           Copy token
         </Button>

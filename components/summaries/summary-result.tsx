@@ -1,12 +1,12 @@
 "use client";
 
-import { CheckIcon, CopyIcon, InfoIcon, RotateCwIcon, ShieldOffIcon } from "lucide-react";
-import { useState } from "react";
+import { InfoIcon, RotateCwIcon, ShieldOffIcon } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PriceTag } from "@/components/paid/price-tag";
+import { CopyButton } from "@/components/shell/copy-button";
 import { symbolsOfRequest } from "@/lib/alpha/batch-limits";
 import { formatCredits } from "@/lib/format/number";
 import { formatIstDateTime, formatRelativeTime } from "@/lib/format/time";
@@ -30,26 +30,6 @@ const STATUS_EXPLAINED: Record<string, string> = {
 /** What a summary status means for the reader, and what it cost. */
 export function statusInfo(status: string): { label: string; variant: StatusVariant; explain: string | null } {
   return { ...statusBadge(status), explain: Object.hasOwn(STATUS_EXPLAINED, status) ? STATUS_EXPLAINED[status]! : null };
-}
-
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      data-testid="summary-copy"
-      onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => {
-          setCopied(true);
-          setTimeout(() => setCopied(false), 1_500);
-        });
-      }}
-    >
-      {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-      {copied ? "Copied" : "Copy markdown"}
-    </Button>
-  );
 }
 
 /**
@@ -108,7 +88,7 @@ export function SummaryResult({
         </CardDescription>
         {entry.summary && (
           <CardAction>
-            <CopyButton text={entry.summary} />
+            <CopyButton text={entry.summary} label="Copy markdown" testId="summary-copy" />
           </CardAction>
         )}
       </CardHeader>

@@ -4,6 +4,7 @@ import { CardHeading } from "@/components/shell/card-heading";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CopyIcon, LinkIcon } from "lucide-react";
 import { useId, useState } from "react";
+import { copyWithToast } from "@/components/shell/copy-button";
 import { toast } from "@/components/ui/toast";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
@@ -97,9 +98,7 @@ export function InvitesCard({ initialInvites }: { initialInvites: Invite[] }) {
               <Button
                 type="button"
                 variant="outline"
-                onClick={() => {
-                  void navigator.clipboard?.writeText(link).then(() => toast.success("Link copied."), () => toast.error("Copy it by hand: select the field."));
-                }}
+                onClick={() => copyWithToast(link, "Link")}
               >
                 <CopyIcon aria-hidden />
                 Copy

@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { expect } from "@playwright/test";
+import { type Browser, expect } from "@playwright/test";
 import { signInThroughApi } from "./desk";
 import { AUTH_DIR, randomSuffix, readFixtures } from "./fixtures";
 import { test } from "./test";
@@ -93,22 +93,31 @@ export interface OwnDesk extends FreshDesk {
 }
 
 /**
+ * A fresh desk whose first user, the admin, is signed in (its browser state saved under `name`): for a spec that must
+ * find the desk as installed, whatever the other specs of its worker did to theirs.
+ */
+export async function startOwnDesk(browser: Browser, name: string): Promise<OwnDesk> {
+  const desk = await startFreshDesk(readFixtures().serviceUrl);
+  const admin = { email: `e2e-own-admin-${randomSuffix()}@example.com`, password: `pw-${randomSuffix()}-${randomSuffix()}` };
+  const setup = await fetch(`${desk.url}/api/setup`, { method: "POST", headers: { "Content-Type": "application/json", Origin: desk.url }, body: JSON.stringify({ ...admin, name: "Own desk admin" }) });
+  expect(setup.status, await setup.text()).toBe(201);
+  const context = await browser.newContext({ baseURL: desk.url });
+  await signInThroughApi(context, desk.url, admin.email, admin.password);
+  const adminState = join(AUTH_DIR, `own-desk-admin-${name}.json`);
+  await context.storageState({ path: adminState });
+  await context.close();
+  return { ...desk, admin, adminState };
+}
+
+/**
  * The suite's test on a desk of its own, for specs that change what every user of a desk sees (the organisation key,
  * lists shared with the team): one fresh desk per worker, its first user the admin, and `baseURL` pointing at it.
  */
 export const testOnOwnDesk = test.extend<object, { ownDesk: OwnDesk }>({
   ownDesk: [
     async ({ browser }, use, workerInfo) => {
-      const desk = await startFreshDesk(readFixtures().serviceUrl);
-      const admin = { email: `e2e-own-admin-${randomSuffix()}@example.com`, password: `pw-${randomSuffix()}-${randomSuffix()}` };
-      const setup = await fetch(`${desk.url}/api/setup`, { method: "POST", headers: { "Content-Type": "application/json", Origin: desk.url }, body: JSON.stringify({ ...admin, name: "Own desk admin" }) });
-      expect(setup.status, await setup.text()).toBe(201);
-      const context = await browser.newContext({ baseURL: desk.url });
-      await signInThroughApi(context, desk.url, admin.email, admin.password);
-      const adminState = join(AUTH_DIR, `own-desk-admin-${workerInfo.workerIndex}.json`);
-      await context.storageState({ path: adminState });
-      await context.close();
-      await use({ ...desk, admin, adminState });
+      const desk = await startOwnDesk(browser, `worker-${workerInfo.workerIndex}`);
+      await use(desk);
       await desk.stop();
     },
     { scope: "worker", timeout: 120_000 },

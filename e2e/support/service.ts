@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { z } from "zod";
+import type { ExchangeDay as WrittenExchangeDay } from "../../scripts/e2e-exchange-day";
 import { AUTH_DIR, readFixtures } from "./fixtures";
 import { LIVE } from "./tags";
 
@@ -124,16 +125,8 @@ export async function freeCall<T>(key: string, path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-export interface ExchangeDay {
-  id: string;
-  /** The trading day of the files (IST): the latest weekday. */
-  day: string;
-  symbol: string;
-  isin: string;
-  scripCode: string;
-  companyName: string;
-  announcementIds: string[];
-}
+/** A day of exchange files as the control hook describes it: never its folder (a spec names a day, not a path). */
+export type ExchangeDay = Omit<WrittenExchangeDay, "dir">;
 
 export interface ExchangeImportReport {
   files: { file: string; source: string; rows: number; inserted: number; updated: number; unchanged: number; derived: number; skipped: { reason: string; count: number }[]; errors: number; written: boolean }[];

@@ -4,19 +4,11 @@
  */
 import * as z from "zod";
 import { quarterKeySchema } from "@/lib/alpha/primitives";
+import { LINE_ITEMS, SCORE_OUTCOMES } from "./scorecard-words";
+
+export { LINE_ITEM_LABELS, LINE_ITEMS, OUTCOME_WORDS, SCORE_OUTCOMES, type LineItem, type ScoreOutcome } from "./scorecard-words";
 
 export const ESTIMATE_COLUMNS = ["symbol", "quarter", "line_item", "value", "unit", "basis", "source", "as_of"] as const;
-/** Line items a results table carries, all "higher is better", so a surprise above the band is a beat. */
-export const LINE_ITEMS = ["revenue", "total_income", "ebitda", "ppop", "pbt", "pat"] as const;
-export type LineItem = (typeof LINE_ITEMS)[number];
-export const LINE_ITEM_LABELS: Record<LineItem, string> = {
-  revenue: "Revenue",
-  total_income: "Total income",
-  ebitda: "EBITDA",
-  ppop: "Pre-provision operating profit",
-  pbt: "PBT",
-  pat: "PAT",
-};
 export type EstimateUnit = "lakh" | "crore";
 export type EstimateBasis = "consolidated" | "standalone";
 
@@ -57,8 +49,6 @@ export const scorecardQuerySchema = z.object({
 export type ScorecardQuery = z.input<typeof scorecardQuerySchema>;
 export type ScorecardInput = z.output<typeof scorecardQuerySchema>;
 
-export const SCORE_OUTCOMES = ["beat", "in_line", "missed", "no_estimate", "table_not_held", "not_comparable"] as const;
-export type ScoreOutcome = (typeof SCORE_OUTCOMES)[number];
 
 export const scorecardRowSchema = z.object({
   symbol: z.string(),

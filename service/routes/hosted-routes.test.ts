@@ -1,9 +1,9 @@
-import { inflateSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountLimitsResponseSchema } from "../../lib/alpha/account";
 import { announcementAttachmentsResponseSchema } from "../../lib/alpha/announcements";
 import { concallArtifactUrlsResponseSchema, concallsIndexResponseSchema } from "../../lib/alpha/concalls";
 import { errorBodySchema } from "../../lib/alpha/errors";
+import { pdfPageCount, pdfText } from "../../test/support/pdf-text";
 import { SYMBOL_CSV_COLUMNS, symbolMetadataResponseSchema } from "../../lib/alpha/symbols";
 import {
   addAnnouncement,
@@ -19,33 +19,6 @@ const NOW = Date.parse("2026-05-15T06:00:00Z");
 const DAY = 86_400_000;
 const errorOf = (json: unknown) => errorBodySchema.parse(json).error;
 
-/**
- * The text a PDF shows: every TJ string of every (deflated) content stream, one line per text run (pdfkit writes text
- * as hex strings in TJ arrays). Each stream is read by its /Length: matching up to "\r?\nendstream" took a final "\r"
- * of the deflated bytes as the line end, so about one stream in 256 failed to inflate and its page's text was lost.
- */
-function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString("latin1");
-  const lines: string[] = [];
-  const streams = /\/Length (\d+)\b[\s\S]*?stream\r?\n/g;
-  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
-    const start = m.index + m[0].length;
-    const length = Number(m[1]);
-    streams.lastIndex = start + length;
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(raw.slice(start, start + length), "latin1")).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const tj of content.matchAll(/\[(.*?)\] TJ/g)) {
-      lines.push([...(tj[1] ?? "").matchAll(/<([0-9a-f]*)>/g)].map((h) => Buffer.from(h[1] ?? "", "hex").toString("latin1")).join(""));
-    }
-  }
-  return lines.join("\n");
-}
-
-const pageCount = (bytes: Uint8Array) => (Buffer.from(bytes).toString("latin1").match(/\/Type \/Page\b/g) ?? []).length;
 
 async function getBytes(service: ReturnType<typeof createTestService>, path: string, key?: string) {
   const res = await service.app.request(path, { headers: key ? { "X-API-Key": key } : {} });
@@ -180,20 +153,20 @@ describe("routes the hosted client calls beyond the interface", () => {
     expect(earnings.res.headers.get("x-credits-charged")).toBe("1");
     expect(Buffer.from(earnings.bytes.subarray(0, 5)).toString()).toBe("%PDF-");
     expect(Buffer.from(earnings.bytes.subarray(-6)).toString()).toMatch(/%%EOF/);
-    expect(pageCount(earnings.bytes)).toBe(2);
+    expect(pdfPageCount(earnings.bytes)).toBe(2);
     const text = pdfText(earnings.bytes);
     expect(text).toContain(a.company_name);
     expect(text).toContain("Zanzibar");
     expect(text).toContain("Statement of results");
 
     const page2 = await getBytes(service, `/v1/earnings/citations/${ids.e4}/pdf?page=2`, key);
-    expect(pageCount(page2.bytes)).toBe(1);
+    expect(pdfPageCount(page2.bytes)).toBe(1);
     expect(pdfText(page2.bytes)).toContain("Statement of results");
     expect(pdfText(page2.bytes)).not.toContain("Zanzibar");
     const viaPath = await getBytes(service, `/v1/earnings/citations/${ids.e4}/page/1`, key);
     expect(viaPath.res.headers.get("x-credits-charged")).toBe("1");
     expect(pdfText(viaPath.bytes)).toContain("Zanzibar");
-    expect(pageCount((await getBytes(service, `/v1/earnings/citations/${ids.eNoTable}/pdf`, key)).bytes)).toBe(1);
+    expect(pdfPageCount((await getBytes(service, `/v1/earnings/citations/${ids.eNoTable}/pdf`, key)).bytes)).toBe(1);
 
     const beyond = await call(service, `/v1/earnings/citations/${ids.e4}/page/3`, { key });
     expect(beyond.status).toBe(404);

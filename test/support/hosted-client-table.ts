@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
+import { openFrames } from "./ws-frames";
 import { z } from "zod";
 import type { RunningServer } from "../../service/server";
 import { startServer } from "../../service/server";
@@ -327,25 +328,10 @@ export function hostedClientSuite(target: HostedClientTarget): void {
   });
 
   describe("the hosted client's WebSocket session", () => {
-    function open(url: string, headers: Record<string, string>) {
-      const ws = new WebSocket(url, { headers });
-      const frames: Record<string, unknown>[] = [];
-      ws.on("message", (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
-      const next = async (match: (f: Record<string, unknown>) => boolean, timeoutMs = 5_000) => {
-        const deadline = Date.now() + timeoutMs;
-        for (;;) {
-          const hit = frames.find(match);
-          if (hit) return hit;
-          if (Date.now() > deadline) throw new Error(`no matching frame in ${JSON.stringify(frames).slice(0, 300)}`);
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-      };
-      return { ws, next, opened: new Promise<void>((resolve, reject) => (ws.once("open", () => resolve()), ws.once("error", reject))) };
-    }
     const wsBase = () => `${target.baseUrl().replace(/^http/, "ws")}/v1/ws`;
 
     it("JS: key in the query and the header; subscribe block-deals (wire name) gets an ack, data frames and heartbeats", async () => {
-      const s = open(`${wsBase()}?api_key=${encodeURIComponent(target.key())}`, { "X-API-Key": target.key() });
+      const s = openFrames(`${wsBase()}?api_key=${encodeURIComponent(target.key())}`, { "X-API-Key": target.key() });
       await s.opened;
       s.ws.send(JSON.stringify({ op: "subscribe", product: "block-deals", symbols: ["TCS"], detailed: true }));
       const ack = await s.next((f) => f.status === "subscribed");
@@ -360,7 +346,7 @@ export function hostedClientSuite(target: HostedClientTarget): void {
     });
 
     it("Python: key in the header only; a product the key lacks is an {error, code: forbidden} frame, not a close", async () => {
-      const s = open(wsBase(), { "X-API-Key": target.limitedKey() });
+      const s = openFrames(wsBase(), { "X-API-Key": target.limitedKey() });
       await s.opened;
       s.ws.send(JSON.stringify({ op: "subscribe", product: "news", symbols: ["TCS"], detailed: true }));
       const error = await s.next((f) => "error" in f);

@@ -13,6 +13,7 @@ import { prepareRequest } from "@/lib/alpha/request";
 import {
   LINE_ITEM_LABELS,
   LINE_ITEMS,
+  OUTCOME_WORDS,
   type EstimatesView,
   type FetchTablesInput,
   type FetchTablesResult,
@@ -34,7 +35,7 @@ import { callAlpha } from "../upstream/alpha-proxy";
 import { listHeldAnswers } from "../upstream/response-cache";
 import { parseEstimatesCsv } from "./estimates-csv";
 import { pdfStream, renderPdf } from "./pdf-document";
-import { countOutcomes, OUTCOME_WORDS, scoreCompany, scoreHeadline, type HeldEstimate } from "./scorecard";
+import { countOutcomes, scoreCompany, scoreHeadline, type HeldEstimate } from "./scorecard";
 
 /** POST /api/estimates: a file of estimates, all or nothing; a bad line refuses the file with every line's problem. */
 export async function uploadEstimates({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: UploadEstimatesInput }): Promise<{ version: { id: string; filename: string; rows: number; createdAt: string } }> {

@@ -96,12 +96,4 @@ export function scoreHeadline(c: ScoreCounts): string {
   return `${parts.join("; ")}.`;
 }
 
-export const OUTCOME_WORDS: Record<ScorecardRow["outcome"], string> = {
-  beat: "Beat",
-  in_line: "In line",
-  missed: "Missed",
-  no_estimate: "No estimate",
-  table_not_held: "Table not held",
-  not_comparable: "Not comparable",
-};
 

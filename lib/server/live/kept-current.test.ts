@@ -12,7 +12,7 @@ import { browserRequest, makeAccount, makeUser, withServiceForDesks } from "@/te
 import { SseReader } from "@/test/support/sse-reader";
 
 /**
- * "Paying again for nothing new" (issue 39, item 3): a feed page the desk's live stream has watched since it was bought
+ * Paying again for nothing new: a feed page the desk's live stream has watched since it was bought
  * is served again at 0 credits once its minute is over; a row arriving, a broken stream or none make the reload buy
  * once, and what the desk logged adds up to the service's ledger to the credit. Real service, real socket, real credits.
  */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
+import { openFrames } from "../../../test/support/ws-frames";
 import type { DeskContext } from "../core/context";
 import type { SessionUser } from "../identity/users";
 import { createTestDesk, makeUser, type TestDesk } from "../../../test/support/desk";
@@ -190,26 +191,9 @@ describe("a token's cap under concurrency (SQLite)", () => {
 });
 
 describe("a token's WebSocket stream", () => {
-  function open(url: string, headers: Record<string, string>) {
-    const ws = new WebSocket(url, { headers });
-    const frames: Record<string, unknown>[] = [];
-    ws.on("message", (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
-    const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
-    const next = async (match: (f: Record<string, unknown>) => boolean, timeoutMs = 5_000) => {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const hit = frames.find(match);
-        if (hit) return hit;
-        if (Date.now() > deadline) throw new Error(`no matching frame in ${JSON.stringify(frames).slice(0, 300)}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
-    return { ws, next, closed, opened: new Promise<void>((resolve, reject) => (ws.once("open", () => resolve()), ws.once("error", reject))) };
-  }
-
   it("closes within a second of the token's revocation", async () => {
     const minted = await mint(desk.ctx, admin, { scopes: ["streams"] });
-    const s = open(`${gateway.base.replace(/^http/, "ws")}/v1/ws`, { "X-API-Key": minted.secret });
+    const s = openFrames(`${gateway.base.replace(/^http/, "ws")}/v1/ws`, { "X-API-Key": minted.secret });
     await s.opened;
     s.ws.send(JSON.stringify({ op: "subscribe", product: "news", symbols: ["TCS"], detailed: false }));
     await s.next((f) => f.status === "subscribed");
@@ -226,7 +210,7 @@ describe("a token's WebSocket stream", () => {
 
   it("closes within a second when another instance revokes it (the token table is polled)", async () => {
     const minted = await mint(desk.ctx, admin, { scopes: ["streams"] });
-    const s = open(`${gateway.base.replace(/^http/, "ws")}/v1/ws`, { "X-API-Key": minted.secret });
+    const s = openFrames(`${gateway.base.replace(/^http/, "ws")}/v1/ws`, { "X-API-Key": minted.secret });
     await s.opened;
     s.ws.send(JSON.stringify({ op: "subscribe", product: "alerts", symbols: ["TCS"], detailed: false }));
     await s.next((f) => f.status === "subscribed");
