@@ -26,7 +26,19 @@ async function bodyOverflow(page: Page): Promise<{ scrollWidth: number; clientWi
     const { scrollWidth, clientWidth } = el;
     const culprits: string[] = [];
     if (scrollWidth > clientWidth) {
+      // Inside a box that scrolls or clips sideways a node cannot widen the page, so the real culprit is named. An
+      // absolutely placed node (sr-only text too) escapes every box below its containing block: start from that block.
+      const clipped = (node: HTMLElement) => {
+        const position = getComputedStyle(node).position;
+        if (position === "fixed") return true;
+        const start = position === "absolute" ? (node.offsetParent as HTMLElement | null) : node.parentElement;
+        for (let up = start; up && up !== document.body; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX !== "visible" && up.getBoundingClientRect().right + window.scrollX <= clientWidth + 0.5) return true;
+        }
+        return false;
+      };
       for (const node of document.body.querySelectorAll<HTMLElement>("*")) {
+        if (clipped(node)) continue;
         const right = node.getBoundingClientRect().right + window.scrollX;
         const inside = [...node.children].some((c) => c.getBoundingClientRect().right + window.scrollX > clientWidth + 0.5);
         if (right > clientWidth + 0.5 && !inside) {

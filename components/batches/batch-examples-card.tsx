@@ -78,7 +78,7 @@ export function BatchExamples() {
         <ChoiceSelect id="batch-example-form" label="Form" value={form} options={EXAMPLE_FORMS} labelOf={(f) => EXAMPLE_FORM_LABELS[f]} onChange={setForm} />
         <ChoiceSelect id="batch-example-mode" label="Mode" value={mode} options={SUMMARY_MODES} labelOf={(m) => MODE_INFO[m].label} onChange={setMode} />
       </div>
-      <pre className="overflow-x-auto rounded-md bg-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap break-all" data-testid="batch-example" tabIndex={0} aria-label="Example line">
+      <pre className="relative overflow-x-auto rounded-md bg-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap break-all" data-testid="batch-example" tabIndex={0} aria-label="Example line">
         {line}
       </pre>
       <p className="text-xs text-muted-foreground">

@@ -81,7 +81,7 @@ export function DeliveriesTable({ query }: { query: ListDeliveriesQuery }) {
         ) : page.data.rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing sent yet. Deliveries show here as your rules match events.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <Table data-testid="deliveries">
               <TableHeader>
                 <TableRow>

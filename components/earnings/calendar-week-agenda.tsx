@@ -59,7 +59,7 @@ export function WeekView({ anchor, today, byDay, onMore, holidays }: { anchor: s
   const closed = holidaysIn(holidays, days);
   return (
     // Scrolls sideways on narrow screens: focusable, so a keyboard can scroll it even in a week with no links in it.
-    <div className="overflow-x-auto rounded-lg focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" data-testid="calendar-week" tabIndex={0} role="region" aria-label={`The week ${rangeLabel(anchor, "week")}, scrolls sideways`}>
+    <div className="relative overflow-x-auto rounded-lg focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" data-testid="calendar-week" tabIndex={0} role="region" aria-label={`The week ${rangeLabel(anchor, "week")}, scrolls sideways`}>
       <div role="grid" aria-label={`Results in the week ${rangeLabel(anchor, "week")}`} className="grid min-w-[44rem] grid-cols-7 rounded-lg border">
         {/* A grid's cells sit in a row (ARIA); the row itself takes no box. */}
         <div role="row" className="contents divide-x">

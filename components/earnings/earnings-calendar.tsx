@@ -64,7 +64,7 @@ function MonthView({
   const weeks = monthGrid(anchor);
   const closed = holidaysIn(holidays, weeks.flat());
   return (
-    <div role="grid" aria-label={`Results in ${rangeLabel(anchor, "month")}`} className="overflow-x-auto" data-testid="calendar-month">
+    <div role="grid" aria-label={`Results in ${rangeLabel(anchor, "month")}`} className="relative overflow-x-auto" data-testid="calendar-month">
       {/* On a phone the month fits the screen: each day shows its count and opens its list (no sideways scroll). */}
       <div className="sm:min-w-[40rem]">
         <div role="row" className="grid grid-cols-7 border-b text-xs font-medium text-muted-foreground">

@@ -145,7 +145,7 @@ export function SeasonScorecard({ watchlist, quarter }: { watchlist: string; qua
             </ul>
           )}
           {card.rows.length > 0 && (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full min-w-[40rem] text-sm" data-testid="scorecard-rows">
                 <thead>
                   <tr className="border-b text-left text-xs text-muted-foreground">

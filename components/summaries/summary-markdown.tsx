@@ -30,7 +30,7 @@ const components: Components = {
   code: ({ node: _n, className, ...props }) => <code className={cn("rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]", className)} {...props} />,
   hr: ({ node: _n, className, ...props }) => <hr className={cn("my-4", className)} {...props} />,
   table: ({ node: _n, className, ...props }) => (
-    <div className="mt-3 w-full overflow-x-auto rounded-md border">
+    <div className="relative mt-3 w-full overflow-x-auto rounded-md border">
       <table className={cn("w-full text-sm", className)} {...props} />
     </div>
   ),

@@ -106,7 +106,7 @@ export function AuditCard({ initialPage }: { initialPage: AuditPage }) {
         {entries.length === 0 ? (
           <p className="text-sm text-muted-foreground">{first ? "No changes yet." : "No changes match these filters."}</p>
         ) : (
-          <div className="overflow-x-auto [&_[data-slot=table-container]]:overflow-visible" tabIndex={0} role="region" aria-label="Audit log">
+          <div className="relative overflow-x-auto [&_[data-slot=table-container]]:overflow-visible" tabIndex={0} role="region" aria-label="Audit log">
             <Table>
               <TableHeader>
                 <TableRow>

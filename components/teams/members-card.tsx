@@ -63,7 +63,7 @@ export function MembersCard({ initialView, currentUserId }: { initialView: TeamV
             </span>
           )}
         </div>
-        <div className="overflow-x-auto [&_[data-slot=table-container]]:overflow-visible" tabIndex={0} role="region" aria-label="Members and spend today">
+        <div className="relative overflow-x-auto [&_[data-slot=table-container]]:overflow-visible" tabIndex={0} role="region" aria-label="Members and spend today">
           <Table>
             <TableHeader>
               <TableRow>
