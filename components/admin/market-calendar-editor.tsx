@@ -13,7 +13,8 @@ import { ClockInput, DayInput } from "@/components/shell/typed-date-time-inputs"
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import * as api from "@/lib/desk/route-meta";
+import * as adminApi from "@/lib/desk/route-meta/admin";
+import * as marketApi from "@/lib/desk/route-meta/market";
 import { formatIstDate, formatIstDateTime } from "@/lib/format/time";
 import { toIstIso } from "@/lib/alpha/time";
 import type { MarketCalendar, SessionWindow, SpecialSession } from "@/lib/market/calendar";
@@ -90,8 +91,8 @@ function DayAndName({ id, value, onChange, nameClassName }: { id: string; value:
 
 export function MarketCalendarEditor() {
   const queryClient = useQueryClient();
-  const active = useQuery(deskQuery(api.getMarketCalendar));
-  const versions = useQuery(deskQuery(api.listMarketCalendarVersions));
+  const active = useQuery(deskQuery(marketApi.getMarketCalendar));
+  const versions = useQuery(deskQuery(adminApi.listMarketCalendarVersions));
   const [draft, setDraft] = useState<MarketCalendar | null>(null);
   const [note, setNote] = useState("");
   const [holiday, setHoliday] = useState({ date: "", name: "" });
@@ -125,7 +126,7 @@ export function MarketCalendarEditor() {
     };
   }, [dirty, schema]);
 
-  const save = useDeskMutation(api.saveMarketCalendar, {
+  const save = useDeskMutation(adminApi.saveMarketCalendar, {
     onSuccess: (saved) => {
       queryClient.setQueryData(deskKey("getMarketCalendar"), saved);
       setDraft(null);

@@ -28,7 +28,7 @@ import { CONTEXT_WINDOW_MAX, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/s
 import { formatCredits, formatNumber } from "@/lib/format/number";
 import { batchUnitCredits, priceBatchJob } from "@/lib/query/batches";
 import { fetchKnownSymbols } from "@/components/watchlists/known-symbols";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/watchlists";
 import { deskQuery } from "@/lib/query/desk";
 import { importOnce } from "@/lib/import-once";
 import { cn } from "@/lib/utils";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format/number";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/concalls";
 import { deskQuery } from "@/lib/query/desk";
 import { cn } from "@/lib/utils";
 import { highlightDoc, type HighlightedDoc, type IndexedSegment, parseTranscript, searchPattern, stepMatch } from "./transcript";

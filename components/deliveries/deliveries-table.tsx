@@ -15,7 +15,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { DeliveryRow, ListDeliveriesQuery } from "@/lib/desk/alert-rules";
-import * as api from "@/lib/desk/route-meta";
+import * as alertDeliveriesApi from "@/lib/desk/route-meta/alert-deliveries";
+import * as alertRulesApi from "@/lib/desk/route-meta/alert-rules";
 import { formatIstDateTime } from "@/lib/format/time";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 
@@ -27,9 +28,9 @@ const CHANNELS = ["inbox", "webhook", "email", "telegram", "push"] as const;
 export function DeliveriesTable({ query }: { query: ListDeliveriesQuery }) {
   const id = useId();
   const router = useRouter();
-  const page = useQuery(deskQuery(api.listDeliveries, { query }));
-  const rules = useQuery(deskQuery(api.listAlertRules));
-  const resend = useDeskMutation(api.resendDelivery);
+  const page = useQuery(deskQuery(alertDeliveriesApi.listDeliveries, { query }));
+  const rules = useQuery(deskQuery(alertRulesApi.listAlertRules));
+  const resend = useDeskMutation(alertDeliveriesApi.resendDelivery);
   const go = (change: Partial<Record<"rule" | "channel" | "status", string>>) => {
     const next = new URLSearchParams(Object.entries({ rule: query.rule, channel: query.channel, status: query.status, ...change }).filter((e): e is [string, string] => Boolean(e[1])));
     router.push(`/deliveries${next.size ? `?${next.toString()}` : ""}`);

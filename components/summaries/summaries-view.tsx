@@ -24,7 +24,7 @@ import { formatCredits } from "@/lib/format/number";
 import { useAlphaMutation } from "@/lib/query/alpha-core";
 import type { SummaryEntry } from "@/lib/desk/summaries";
 import { deskCall } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/summaries";
 import { deskKey, deskQuery } from "@/lib/query/desk";
 import { SUMMARY_CALLS } from "@/lib/query/summaries";
 import { watchlistToItems } from "@/lib/desk/watchlist-rules";

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deskUrl } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/team";
 import type { AuditPage } from "@/lib/desk/teams";
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/desk/audit-actions";
 import { Input } from "@/components/ui/input";

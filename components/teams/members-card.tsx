@@ -14,7 +14,7 @@ import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableR
 import type { MemberSpend, TeamView } from "@/lib/desk/teams";
 import { PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/team-labels";
 import { formatCredits } from "@/lib/format/number";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/team";
 import { deskQuery } from "@/lib/query/desk";
 import { preloadSeatDialog, SeatDialog } from "./seat-dialog-lazy";
 
