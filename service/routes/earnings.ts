@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { AttachmentLookupItem, EarningsIndexRow } from "../../lib/alpha/earnings";
+import type { AttachmentLookupItem } from "../../lib/alpha/earnings";
 import { AlphaError } from "../../lib/alpha/errors";
 import { istDayStart } from "../../lib/alpha/time";
 import type { ServiceContext } from "../context";
@@ -10,7 +10,7 @@ import { prepared } from "../store/prepared";
 import type { StoredWire, WireParts } from "../store/wire";
 import { extend, partsOf, withPublicUrl } from "../store/wire";
 import type { WirePageSpec } from "./shared";
-import { fetchPage, Filters, rowJsonSql, wireColumns, wireListPage } from "./shared";
+import { Filters, indexPage, rowJsonSql, wireColumns, wireListPage } from "./shared";
 
 /** A filing is its stored JSON (wire.ts: toEarningsWire), its logo link made absolute, plus the detail members. */
 const earningsSelect = (detailed: boolean) =>
@@ -50,14 +50,7 @@ export function listEarnings({ ctx, input }: { ctx: ServiceContext; input: Endpo
 export function listEarningsIndex({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listEarningsIndex"> }) {
   const f = new Filters().symbols("e.symbol", input.symbols, input.scrip_codes).range("e.date_ms", input.from, input.to);
   if (input.quarter) f.add("e.quarter = ?", input.quarter);
-  const { rows, hasNext } = fetchPage<EarningsIndexRow>(
-    ctx,
-    `SELECT e.id, e.symbol, e.quarter, e.date FROM earnings e ${f.sql} ORDER BY e.date_ms DESC, e.id DESC`,
-    f.params,
-    input.page,
-    input.limit,
-  );
-  return { data: rows.map((r) => ({ id: r.id, symbol: r.symbol, quarter: r.quarter, date: r.date })), has_next: hasNext };
+  return indexPage(ctx, "earnings e", f, input);
 }
 
 /**
