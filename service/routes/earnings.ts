@@ -9,8 +9,7 @@ import { signAssetUrl } from "../signing";
 import { prepared } from "../store/prepared";
 import type { StoredWire, WireParts } from "../store/wire";
 import { extend, partsOf, withPublicUrl } from "../store/wire";
-import type { WirePageSpec } from "./shared";
-import { Filters, indexPage, rowJsonSql, wireColumns, wireListPage } from "./shared";
+import { Filters, indexPage, wireColumns, wireListPage, wirePage } from "./shared";
 
 /** A filing is its stored JSON (wire.ts: toEarningsWire), its logo link made absolute, plus the detail members. */
 const earningsSelect = (detailed: boolean) =>
@@ -34,16 +33,7 @@ export function listEarnings({ ctx, input }: { ctx: ServiceContext; input: Endpo
     .symbols("e.symbol", input.symbols, input.scrip_codes)
     .range("e.date_ms", input.from, input.to);
   if (input.quarter) f.add("e.quarter = ?", input.quarter);
-  const spec: WirePageSpec = {
-    table: "earnings",
-      from: "earnings e",
-      key: "e.id",
-      row: rowJsonSql("e", { detailed: input.detailed, logo: "image", publicUrl: ctx.publicUrl }),
-      order: [
-        ["e.date_ms", "DESC"],
-        ["e.id", "DESC"],
-      ],
-  };
+  const spec = wirePage("earnings", "e", { row: { detailed: input.detailed, logo: "image", publicUrl: ctx.publicUrl } });
   return wireListPage(ctx, spec, f, input, earningsSelect(input.detailed), (parts) => earningsJson(ctx, parts, input.detailed));
 }
 
@@ -64,16 +54,7 @@ export function listUpcomingEarnings({ ctx, input }: { ctx: ServiceContext; inpu
     .add("(u.date_ms >= ? OR (length(u.date) = 10 AND u.date_ms >= ?))", now.getTime(), istDayStart(now).getTime())
     .add("NOT EXISTS (SELECT 1 FROM earnings e WHERE e.symbol = u.symbol AND e.quarter = u.quarter)")
     .symbols("u.symbol", input.symbols, input.scrip_codes);
-  const spec: WirePageSpec = {
-    table: "upcoming_earnings",
-      from: "upcoming_earnings u",
-      key: "u.id",
-      row: rowJsonSql("u"),
-      order: [
-        ["u.date_ms", "ASC"],
-        ["u.id", "ASC"],
-      ],
-  };
+  const spec = wirePage("upcoming_earnings", "u", { direction: "ASC" });
   return wireListPage(ctx, spec, f, input, "SELECT u.id AS k, u.wire FROM upcoming_earnings u");
 }
 

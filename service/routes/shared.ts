@@ -108,6 +108,13 @@ export interface WirePageSpec {
   order: readonly [column: string, direction: "ASC" | "DESC"][];
 }
 
+/** The spec of a table listed by a time column then id, both one way (newest first unless `direction` is ASC). */
+export function wirePage(table: WireTable, alias: string, options: { time?: string; direction?: "ASC" | "DESC"; row?: Parameters<typeof rowJsonSql>[1] } = {}): WirePageSpec {
+  const direction = options.direction ?? "DESC";
+  const order: WirePageSpec["order"] = [[`${alias}.${options.time ?? "date_ms"}`, direction], [`${alias}.id`, direction]];
+  return { table, from: `${table} ${alias}`, key: `${alias}.id`, row: rowJsonSql(alias, options.row), order };
+}
+
 /**
  * SQL of a row's answer from its stored JSON: the detail members put in before the closing brace when `detailed`, and
  * the public base URL put in front of the stored (relative) logo link of member `logo` (as withPublicUrl does).
