@@ -3,7 +3,6 @@ import { ManualClock } from "./clock";
 import { closestName } from "./endpoint";
 import { addCompany, addNews, call, createTestAccount, createTestService, errorOf, TEST_NOW } from "../test/support/service";
 
-
 describe("unknown query parameters", () => {
   const service = createTestService({ clock: new ManualClock(TEST_NOW) });
   const company = addCompany(service.db);

@@ -9,7 +9,6 @@ import { ManualClock } from "../clock";
 import { openDatabase } from "../store/db";
 import { addAlert, addAnnouncement, addBlockDeal, addCompany, addConcall, addEarnings, addNews, call, createTestAccount, createTestService, DAY, serviceWithTwoCompanies, TEST_NOW } from "../../test/support/service";
 
-
 function ledgerOf(db: ReturnType<typeof openDatabase>, accountId: string) {
   return db.prepare("SELECT entry_type, amount, route_id FROM ledger WHERE account_id = ? AND entry_type = 'debit' ORDER BY id").all(accountId) as {
     entry_type: string;

@@ -3,7 +3,6 @@ import { accountResponseSchema, usageResponseSchema } from "../../lib/alpha/acco
 import { ManualClock } from "../clock";
 import { call, createTestAccount, createTestService, TEST_NOW } from "../../test/support/service";
 
-
 describe("account routes", () => {
   const service = createTestService({ clock: new ManualClock(TEST_NOW) });
 

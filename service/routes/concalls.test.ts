@@ -1,14 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  concallDetailResponseSchema,
-  concallsResponseSchema,
-  concallTranscriptsResponseSchema,
-  upcomingConcallsResponseSchema,
-} from "../../lib/alpha/concalls";
+import { concallDetailResponseSchema, concallsResponseSchema, concallTranscriptsResponseSchema, upcomingConcallsResponseSchema } from "../../lib/alpha/concalls";
 import { symbolMetadataResponseSchema } from "../../lib/alpha/symbols";
 import type { ConcallRecord } from "../store/writes";
 import { addCompany, addConcall, call, createTestAccount, createTestService, DAY, errorOf, serviceWithTwoCompanies, TEST_NOW } from "../../test/support/service";
-
 
 describe("concall routes", () => {
   const { service, a, b } = serviceWithTwoCompanies(TEST_NOW);

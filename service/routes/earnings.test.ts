@@ -1,13 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  earningsAttachmentsResponseSchema,
-  earningsDetailResponseSchema,
-  earningsIndexResponseSchema,
-  earningsListResponseSchema,
-  upcomingEarningsResponseSchema,
-} from "../../lib/alpha/earnings";
+import { earningsAttachmentsResponseSchema, earningsDetailResponseSchema, earningsIndexResponseSchema, earningsListResponseSchema, upcomingEarningsResponseSchema } from "../../lib/alpha/earnings";
 import { addCompany, addEarnings, addUpcomingEarnings, call, createTestAccount, DAY, errorOf, serviceWithTwoCompanies, TEST_NOW } from "../../test/support/service";
-
 
 describe("earnings routes", () => {
   const { service, a, b } = serviceWithTwoCompanies(TEST_NOW);

@@ -6,8 +6,6 @@ import { pdfPageCount, pdfText } from "../../test/support/pdf-text";
 import { SYMBOL_CSV_COLUMNS, symbolMetadataResponseSchema } from "../../lib/alpha/symbols";
 import { addAnnouncement, addConcall, addEarnings, call, createTestAccount, createTestService, DAY, errorOf, serviceWithTwoCompanies, TEST_NOW } from "../../test/support/service";
 
-
-
 async function getBytes(service: ReturnType<typeof createTestService>, path: string, key?: string) {
   const res = await service.app.request(path, { headers: key ? { "X-API-Key": key } : {} });
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
