@@ -11,7 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonStack } from "@/components/ui/skeleton";
 import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
@@ -182,11 +182,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
         {rangeError ? (
           <p className="text-sm text-destructive">{rangeError}</p>
         ) : query.isPending ? (
-          <div className="grid grid-cols-1 gap-2" aria-busy="true" aria-label="Loading past results">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-9 w-full" />
-            ))}
-          </div>
+          <SkeletonStack className="grid-cols-1" label="Loading past results" bars={Array(6).fill("h-9 w-full")} />
         ) : query.isError ? (
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : rows.length === 0 ? (
