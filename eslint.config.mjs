@@ -55,6 +55,10 @@ export default defineConfig([
           ],
           paths: [
             {
+              name: "@/lib/desk/route-meta",
+              message: "Import the routes of one area (@/lib/desk/route-meta/<area>): the whole table would reach the page's first load.",
+            },
+            {
               name: "@/lib/alpha/errors",
               importNames: ["AlphaError", "isAlphaError", "ERROR_STATUS", "DESK_ERROR_STATUS"],
               message: "Import AlphaError and isAlphaError from @/lib/alpha/alpha-error: lib/alpha/errors carries zod into every page.",

@@ -89,10 +89,9 @@ test.describe("accessibility: outside the shell", () => {
 });
 
 test.describe("accessibility: loaded feeds and paid-call confirmations", () => {
-  test("alerts, news, announcements and block deals with live items and a bought page", { tag: LIVE }, async ({ browser, baseURL }, testInfo) => {
+  test("alerts, news, announcements and block deals with live items and a bought page", { tag: LIVE }, async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(180_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, context } = await signedInLiveUser(browser, baseURL);
+    const { page, context } = await signedInLiveUser(browser, deskURL);
     const feeds = [
       {
         name: "alerts",
@@ -155,10 +154,9 @@ test.describe("accessibility: loaded feeds and paid-call confirmations", () => {
     await context.close();
   });
 
-  test("concalls with recent calls loaded, and a call's page with its analysis", async ({ browser, baseURL }, testInfo) => {
+  test("concalls with recent calls loaded, and a call's page with its analysis", async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e a11y concalls");
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e a11y concalls");
     await page.goto("/concalls");
     await page.getByTestId("load-recent-calls").click();
     await page.getByTestId("confirm-spend").getByRole("button", { name: /Spend/ }).click();
@@ -180,11 +178,10 @@ test.describe("accessibility: loaded feeds and paid-call confirmations", () => {
 });
 
 test.describe("accessibility: watchlists and batches with their dialogs", () => {
-  test("a watchlist open with its editor, and the create, import and edit dialogs", async ({ browser, baseURL }, testInfo) => {
+  test("a watchlist open with its editor, and the create, import and edit dialogs", async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e a11y watchlists");
-    const list = await createWatchlistViaApi(page, baseURL, "Large caps", [...ACTIVE_SYMBOLS.slice(0, 8), "NOSUCHCO"]);
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e a11y watchlists");
+    const list = await createWatchlistViaApi(page, deskURL, "Large caps", [...ACTIVE_SYMBOLS.slice(0, 8), "NOSUCHCO"]);
     await page.goto(`/watchlists?watchlist=${list.id}`);
     await expect(page.getByTestId("watchlist-items").locator("tbody tr")).toHaveCount(9);
     await expect(page.getByTestId("unknown-symbols")).toBeVisible({ timeout: 20_000 });
@@ -205,10 +202,9 @@ test.describe("accessibility: watchlists and batches with their dialogs", () => 
     await page.context().close();
   });
 
-  test("the batches list, a running job and its cancel confirmation", async ({ browser, baseURL }, testInfo) => {
+  test("the batches list, a running job and its cancel confirmation", async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(150_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e a11y batches");
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e a11y batches");
     // Enough lines that the job is still running after its confirmation has been checked in both themes: the
     // worker ran 400 lines within those checks on a fast machine. 2,000 lines cost 10,050 of the 100,000 credits.
     const lines = Array.from({ length: 2_000 }, (_, i) => JSON.stringify({ custom_id: `line-${i + 1}`, symbols: ACTIVE_SYMBOLS, mode: "news_context", context_window_days: 7 }));

@@ -3,9 +3,8 @@ import { expect, test } from "./support/test";
 import { buyFeedPage, dropStreams, expectLive, leave, screenshotLiveThemes, serviceBalance, signedInLiveUser, storeEvent, streamConnections } from "./live-support";
 
 test.describe("the alerts page", { tag: LIVE }, () => {
-  test("a new alert appears live within two seconds; filters narrow the feed and the URL; folding, pause and the new-alerts pill", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key, accountId, context } = await signedInLiveUser(browser, baseURL);
+  test("a new alert appears live within two seconds; filters narrow the feed and the URL; folding, pause and the new-alerts pill", async ({ browser, deskURL }) => {
+    const { page, key, accountId, context } = await signedInLiveUser(browser, deskURL);
     await page.goto("/alerts");
     await expectLive(page, "connected");
     await expect(page.getByTestId("empty-state")).toContainText("Waiting for new alerts");
@@ -87,9 +86,8 @@ test.describe("the alerts page", { tag: LIVE }, () => {
     await context.close();
   });
 
-  test("a dropped stream reconnects and keeps delivering", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, accountId, context } = await signedInLiveUser(browser, baseURL);
+  test("a dropped stream reconnects and keeps delivering", async ({ browser, deskURL }) => {
+    const { page, accountId, context } = await signedInLiveUser(browser, deskURL);
     await page.goto("/alerts?symbols=RELIANCE");
     await expectLive(page, "connected");
     await dropStreams();
@@ -102,9 +100,8 @@ test.describe("the alerts page", { tag: LIVE }, () => {
     await context.close();
   });
 
-  test("an account without the WebSocket add-on falls back to polling: new alerts still arrive, empty checks are free", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key, accountId, context } = await signedInLiveUser(browser, baseURL, "sandbox");
+  test("an account without the WebSocket add-on falls back to polling: new alerts still arrive, empty checks are free", async ({ browser, deskURL }) => {
+    const { page, key, accountId, context } = await signedInLiveUser(browser, deskURL, "sandbox");
     // No symbols: checking the whole market would bill nearly every check, so it waits for symbols or a go-ahead.
     await page.goto("/alerts");
     await expectLive(page, "standby");

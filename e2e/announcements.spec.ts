@@ -3,9 +3,8 @@ import { expect, test } from "./support/test";
 import { buyFeedPage, expectLive, leave, screenshotLiveThemes, signedInLiveUser, storeEvent } from "./live-support";
 
 test.describe("the announcements page", { tag: LIVE }, () => {
-  test("filings arrive live with their categories; category and importance filters narrow feed and URL; the page is priced per filing", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key, context } = await signedInLiveUser(browser, baseURL);
+  test("filings arrive live with their categories; category and importance filters narrow feed and URL; the page is priced per filing", async ({ browser, deskURL }) => {
+    const { page, key, context } = await signedInLiveUser(browser, deskURL);
     await page.goto("/announcements?symbols=INFY");
     await expectLive(page, "connected");
     // Every filing, not only the material ones (materiality.spec.ts covers the bar).

@@ -15,10 +15,9 @@ async function countBefore(page: Page, testId: string, what: RegExp): Promise<{ 
 }
 
 test.describe("a large batch file", () => {
-  test("a few unknown symbols among 1,200 lines can be skipped; the job's results read a page at a time, filtered by status, counts grouped", async ({ browser, baseURL }, testInfo) => {
+  test("a few unknown symbols among 1,200 lines can be skipped; the job's results read a page at a time, filtered by status, counts grouped", async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(240_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e large batch");
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e large batch");
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // 1,200 lines of 40 large caps (the worker takes a while, so the job can be cancelled running); three name typos.

@@ -21,10 +21,9 @@ async function submitChecked(page: Page, credits: number) {
 }
 
 test.describe("batch jobs", () => {
-  test("a three-line JSONL is checked, priced, runs to completion, and its results open and download", async ({ browser, baseURL }) => {
+  test("a three-line JSONL is checked, priced, runs to completion, and its results open and download", async ({ browser, deskURL }) => {
     test.setTimeout(150_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key } = await signedInWithOwnAccount(browser, baseURL, "e2e batches");
+    const { page, key } = await signedInWithOwnAccount(browser, deskURL, "e2e batches");
     await page.goto("/batches?tab=upload");
     await expect(page.getByText("No batch jobs yet")).toBeVisible();
 
@@ -85,10 +84,9 @@ test.describe("batch jobs", () => {
     await screenshotBothThemes(page, "batches");
   });
 
-  test("a bad JSONL shows its line errors, and nothing is uploaded or charged", async ({ browser, baseURL }) => {
+  test("a bad JSONL shows its line errors, and nothing is uploaded or charged", async ({ browser, deskURL }) => {
     test.setTimeout(90_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key } = await signedInWithOwnAccount(browser, baseURL, "e2e bad batch");
+    const { page, key } = await signedInWithOwnAccount(browser, deskURL, "e2e bad batch");
     const uploads: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/api/alpha/v1/batch/jobs") && r.method() === "POST") uploads.push(r.url());
@@ -118,10 +116,9 @@ test.describe("batch jobs", () => {
     expect(await serviceBalance(key)).toBe(before);
   });
 
-  test("a running job can be cancelled, and a job with failed lines sends them again as a new job", async ({ browser, baseURL }) => {
+  test("a running job can be cancelled, and a job with failed lines sends them again as a new job", async ({ browser, deskURL }) => {
     test.setTimeout(180_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e cancel batch");
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e cancel batch");
 
     // 800 lines of 40 symbols each: the worker takes tens of seconds, so the job is still running when cancelled.
     const big = Array.from({ length: 800 }, (_, i) => ({ custom_id: `line-${i + 1}`, symbols: ACTIVE_SYMBOLS, mode: "news_context", context_window_days: 7 }));
@@ -159,8 +156,8 @@ test.describe("batch jobs", () => {
 
     // Built from watchlists: one good list and one whose only symbol the service does not know (its line fails).
     const suffix = randomSuffix();
-    await createWatchlistViaApi(page, baseURL, `Good ${suffix}`, ACTIVE_SYMBOLS.slice(0, 5));
-    await createWatchlistViaApi(page, baseURL, `Typo ${suffix}`, ["NOSUCHCO"]);
+    await createWatchlistViaApi(page, deskURL, `Good ${suffix}`, ACTIVE_SYMBOLS.slice(0, 5));
+    await createWatchlistViaApi(page, deskURL, `Typo ${suffix}`, ["NOSUCHCO"]);
     await page.goto("/batches?tab=build&modes=exposure");
     await page.getByTestId("batch-watchlists").getByRole("checkbox", { name: new RegExp(`Good ${suffix}`) }).click();
     await page.getByTestId("batch-watchlists").getByRole("checkbox", { name: new RegExp(`Typo ${suffix}`) }).click();

@@ -8,11 +8,10 @@ import { buyFeedPage, expectEmptyPageFree, expectLive, leave, screenshotLiveThem
 test.describe("the block deals page", () => {
   test("deals arrive live with their window and value; the exchange filter narrows feed and URL; a page is priced first and charged exactly; cards link to the symbol page and use what the desk holds", { tag: LIVE }, async ({
     browser,
-    baseURL,
+    deskURL,
   }) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key, context } = await signedInLiveUser(browser, baseURL);
+    const { page, key, context } = await signedInLiveUser(browser, deskURL);
     await page.goto("/block-deals?symbols=TCS,INFY");
     await expect(page.getByRole("heading", { name: "Block deals", level: 1 })).toBeVisible();
     await expectLive(page, "connected");
@@ -104,9 +103,8 @@ test.describe("the block deals page", () => {
     await context.close();
   });
 
-  test("an empty page is labelled free and costs nothing", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key, context } = await signedInLiveUser(browser, baseURL);
+  test("an empty page is labelled free and costs nothing", async ({ browser, deskURL }) => {
+    const { page, key, context } = await signedInLiveUser(browser, deskURL);
     await page.goto("/block-deals?symbols=TCS&exchange=BSE&from=2020-01-01&to=2020-01-02");
     await expect(page.getByTestId("exchange-bse")).toHaveAttribute("aria-checked", "true");
     await expectEmptyPageFree(page, key, "block-deals-load");

@@ -23,9 +23,8 @@ async function activeCalendar(request: APIRequestContext) {
 
 test.describe("scheduled briefs", () => {
   // @live: on a closed day it adds a special session for today to the shared market calendar.
-  test("a user schedules a watchlist's brief, sees its price once, pays nothing until it is generated, and finds it in the history", { tag: LIVE }, async ({ browser, baseURL }) => {
+  test("a user schedules a watchlist's brief, sees its price once, pays nothing until it is generated, and finds it in the history", { tag: LIVE }, async ({ browser, deskURL }) => {
     test.setTimeout(180_000);
-    if (!baseURL) throw new Error("baseURL is not set");
     // Briefs run on market days only: when the real today is not one (a weekend, a holiday), an admin adds a special
     // session for today through the calendar route, and puts the calendar back afterwards.
     const admin = await browser.newContext({ storageState: ADMIN_STATE });
@@ -34,7 +33,7 @@ test.describe("scheduled briefs", () => {
     const minuteLeft = istClock(2) > istClock(0);
     test.skip(!minuteLeft, "the IST day ends within two minutes");
     const marketDay = calendarView(original).isMarketDay(Date.now());
-    const origin = { Origin: new URL(baseURL).origin };
+    const origin = { Origin: new URL(deskURL).origin };
     if (!marketDay) {
       const special = { date: today, name: "E2E special session", kind: "special" as const, sessions: [{ id: "normal" as const, from: "00:00", to: "23:59" }] };
       const res = await admin.request.put("/api/admin/market-calendar", {
@@ -44,10 +43,10 @@ test.describe("scheduled briefs", () => {
       expect(res.status(), await res.text()).toBe(200);
     }
     try {
-      const { page, key } = await signedInWithOwnAccount(browser, baseURL, "e2e briefs");
+      const { page, key } = await signedInWithOwnAccount(browser, deskURL, "e2e briefs");
       const name = `Brief ${randomSuffix()}`;
       // Large caps: a day of news over them holds something, so the brief is a paid one.
-      await createWatchlistViaApi(page, baseURL, name, ACTIVE_SYMBOLS.slice(0, 10));
+      await createWatchlistViaApi(page, deskURL, name, ACTIVE_SYMBOLS.slice(0, 10));
       await page.goto("/summaries#scheduled-briefs");
       const card = page.getByTestId("brief-schedules");
       await expect(card.getByRole("heading", { name: "Scheduled briefs" })).toBeVisible();

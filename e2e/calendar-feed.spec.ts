@@ -16,15 +16,14 @@ async function fetchFeed(url: string): Promise<{ status: number; events: Map<str
 }
 
 test.describe("calendar subscriptions", () => {
-  test("subscribes a calendar to a watchlist by the copied URL, at no cost; a rotated URL is refused", async ({ browser, baseURL }, testInfo) => {
+  test("subscribes a calendar to a watchlist by the copied URL, at no cost; a rotated URL is refused", async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key } = await signedInWithOwnAccount(browser, baseURL, "calendar");
+    const { page, key } = await signedInWithOwnAccount(browser, deskURL, "calendar");
     const upcoming = await freeCall<{ data: { symbol: string; quarter?: string; date?: string }[] }>(key, `/v1/earnings/upcoming?symbols=${encodeURIComponent(ACTIVE_SYMBOLS.slice(0, 20).join(","))}&limit=50`);
     const booked = upcoming.data.filter((r) => r.quarter && r.date);
     const symbols = [...new Set([...booked.map((r) => r.symbol), ...ACTIVE_SYMBOLS.slice(0, 3)])].slice(0, 6);
     const name = `Calendar ${randomSuffix()}`;
-    const list = await createWatchlistViaApi(page, baseURL, name, symbols);
+    const list = await createWatchlistViaApi(page, deskURL, name, symbols);
     const before = await serviceBalance(key);
 
     await page.goto("/settings");

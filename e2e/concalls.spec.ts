@@ -5,10 +5,9 @@ import { expect, test } from "./support/test";
 test.describe("concalls", () => {
   test("upcoming calls are free; recent calls load at their price; a call's analysis renders and its transcript is read after a 4-credit confirmation", async ({
     browser,
-    baseURL,
+    deskURL,
   }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e concalls");
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e concalls");
     await page.goto("/concalls");
 
     // Free: upcoming calls with IST times, loaded at once.
@@ -107,9 +106,8 @@ test.describe("concalls", () => {
     await page.context().close();
   });
 
-  test("a quarter without a call explains itself, with the quarters that have calls, and charges nothing", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e concall not found");
+  test("a quarter without a call explains itself, with the quarters that have calls, and charges nothing", async ({ browser, deskURL }) => {
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e concall not found");
     // The oldest results quarter of a large company in the index; the address asks for a quarter years before it.
     await page.goto("/concalls/TCS/q1_20");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("TCS · Q1 FY20 concall");

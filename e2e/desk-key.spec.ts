@@ -4,11 +4,10 @@ import { makeAccount } from "./support/service";
 import { expect, expectNoKeys, test } from "./support/test";
 
 test.describe("the Alpha key in Settings", () => {
-  test("no key yet is a guided first step; a wrong key is refused, a right one saved, replaced and deleted", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
+  test("no key yet is a guided first step; a wrong key is refused, a right one saved, replaced and deleted", async ({ browser, deskURL }) => {
     // A user of its own, made by the admin, so the key it stores is this test's alone.
     const adminContext = await browser.newContext({ storageState: ADMIN_STATE });
-    const login = await createDeskUser(adminContext.request, baseURL, "member");
+    const login = await createDeskUser(adminContext.request, deskURL, "member");
     await adminContext.close();
 
     const context = await browser.newContext();

@@ -21,16 +21,15 @@ async function serviceUsage(key: string): Promise<ServiceUsage> {
 const valueOf = async (locator: Locator, attribute = "data-value") => Number(await locator.getAttribute(attribute));
 
 test.describe("the credit-usage gauge and the usage page", () => {
-  test("the gauge shows the service's numbers, moves after a paid call, and the spend chart draws", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
+  test("the gauge shows the service's numbers, moves after a paid call, and the spend chart draws", async ({ browser, deskURL }) => {
     const adminContext = await browser.newContext({ storageState: ADMIN_STATE });
-    const login = await createDeskUser(adminContext.request, baseURL, "member");
+    const login = await createDeskUser(adminContext.request, deskURL, "member");
 
     const context = await browser.newContext();
     const page = await context.newPage();
     await signInThroughPage(page, login.email, login.password);
     const { key } = await makeAccount();
-    expectNoKeys(await saveKey(page.request, baseURL, key), "PUT /api/settings/alpha-key");
+    expectNoKeys(await saveKey(page.request, deskURL, key), "PUT /api/settings/alpha-key");
 
     const before = await serviceUsage(key);
     await page.goto("/usage");

@@ -5,9 +5,8 @@ import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 
 test.describe("the earnings page", () => {
-  test("the month marks the market's trading holidays", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e earnings holidays");
+  test("the month marks the market's trading holidays", async ({ browser, deskURL }) => {
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e earnings holidays");
     await page.goto("/earnings?view=month&date=2026-11-15");
     const calendar = page.getByTestId("earnings-calendar");
     const holiday = calendar.locator('[role=gridcell][data-day="2026-11-24"]');
@@ -17,9 +16,8 @@ test.describe("the earnings page", () => {
     await expect(calendar.locator('[role=gridcell][data-day="2026-11-23"]')).not.toHaveAttribute("data-holiday", "true");
   });
 
-  test("the calendar shows events in month, week and agenda views and filters by symbols and by watchlist, all in the URL", { tag: LIVE }, async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e earnings calendar");
+  test("the calendar shows events in month, week and agenda views and filters by symbols and by watchlist, all in the URL", { tag: LIVE }, async ({ browser, deskURL }) => {
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e earnings calendar");
 
     // The agenda lists what is ahead from today: take the first event and its day.
     await page.goto("/earnings?view=agenda");
@@ -105,7 +103,7 @@ test.describe("the earnings page", () => {
     // A watchlist filters too: the symbol chips go, the watchlist (with just this symbol) takes over.
     await page.getByRole("button", { name: `Remove ${symbol}` }).click();
     await expect(page).not.toHaveURL(/symbols=/);
-    const watchlist = await createWatchlistViaApi(page, baseURL, `Results ${randomSuffix()}`, [symbol]);
+    const watchlist = await createWatchlistViaApi(page, deskURL, `Results ${randomSuffix()}`, [symbol]);
     await page.goto(`/earnings?view=agenda&watchlist=${watchlist.id}`);
     await expect(page.getByTestId("watchlist-picker")).toHaveValue(watchlist.id);
     await expect(calendar.getByTestId("agenda-event").first()).toHaveAttribute("data-symbol", symbol);
@@ -114,9 +112,8 @@ test.describe("the earnings page", () => {
     await page.context().close();
   });
 
-  test("a first load asks the Alpha proxy nothing from the browser: the calendar's filed days and the names' peek come with the page", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e earnings first load");
+  test("a first load asks the Alpha proxy nothing from the browser: the calendar's filed days and the names' peek come with the page", async ({ browser, deskURL }) => {
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e earnings first load");
     const calls: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
@@ -133,9 +130,8 @@ test.describe("the earnings page", () => {
     await page.context().close();
   });
 
-  test("a past result opens with its summary and statement of results after a confirmation, and the gauge moves by what was shown", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e earnings past");
+  test("a past result opens with its summary and statement of results after a confirmation, and the gauge moves by what was shown", async ({ browser, deskURL }) => {
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e earnings past");
     await page.goto("/earnings");
     const past = page.getByTestId("past-results");
     await expect(past.getByTestId("quarter-picker")).toContainText(/Q\d FY\d{2}/);

@@ -10,10 +10,9 @@ import { createWatchlistViaApi } from "./portfolio-support";
 
 /** A day's files as the exchanges publish them (docs/import/exchange), for a company of this test's own. */
 test.describe("the exchanges' own files imported into the running service", { tag: LIVE }, () => {
-  test("a day of NSE and BSE files shows live on Today and the feeds, then on the calendar and the symbol's timeline, with no restart", async ({ browser, baseURL }) => {
+  test("a day of NSE and BSE files shows live on Today and the feeds, then on the calendar and the symbol's timeline, with no restart", async ({ browser, deskURL }) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    let { page, context } = await signedInLiveUser(browser, baseURL);
+    let { page, context } = await signedInLiveUser(browser, deskURL);
     const day = await exchangeDay();
     const { symbol } = day;
 
@@ -21,7 +20,7 @@ test.describe("the exchanges' own files imported into the running service", { ta
     const masters = await importExchangeDay(day.id, "masters");
     expect(masters.refused).toEqual([]);
     expect(Object.fromEntries(masters.files.map((f) => [f.source, f.inserted]))).toEqual({ "bse-scrips": 1, "nse-equity-list": 1 });
-    await createWatchlistViaApi(page, baseURL, `exchange ${randomSuffix()}`, [symbol]);
+    await createWatchlistViaApi(page, deskURL, `exchange ${randomSuffix()}`, [symbol]);
 
     // Today, the alerts, the announcements (every filing, not only the material ones) and the block deals are open
     // when the day lands.
@@ -80,7 +79,7 @@ test.describe("the exchanges' own files imported into the running service", { ta
     // and shares that answer for two minutes, SHARED_FREE_SECONDS: it shows the meeting once that lapses.)
     await leave(page);
     await context.close();
-    ({ page, context } = await signedInLiveUser(browser, baseURL));
+    ({ page, context } = await signedInLiveUser(browser, deskURL));
     await page.goto(`/earnings?view=agenda&symbols=${symbol}`);
     const meeting = page.locator(`[data-testid="agenda-event"][data-symbol="${symbol}"]`);
     await expect(meeting).toHaveAttribute("data-kind", "scheduled");

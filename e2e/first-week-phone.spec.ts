@@ -5,10 +5,9 @@ import { checkWidthsAndThemes } from "./support/widths";
 const jsonl = (lines: readonly object[]) => ({ name: "phone.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(`${lines.map((l) => JSON.stringify(l)).join("\n")}\n`) });
 
 test.describe("a first week on a phone (390 px)", () => {
-  test("the search opens by touch; the batch upload's tabs fit; a skipped line is no longer shown as a problem", async ({ browser, baseURL }, testInfo) => {
+  test("the search opens by touch; the batch upload's tabs fit; a skipped line is no longer shown as a problem", async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(150_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e phone week");
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e phone week");
     await page.setViewportSize({ width: 390, height: 844 });
 
     // The top bar's search icon is there to tap, and opens the same search as Ctrl-K.

@@ -26,14 +26,13 @@ function countedInLastMinute(accountId: string): number {
 }
 
 test.describe("a trial user on the Sandbox plan (10 requests a minute)", () => {
-  test("browses page after page at a normal pace, buying one page, and meets no rate limit; the gauge shows what the service counts", async ({ browser, baseURL }, testInfo) => {
+  test("browses page after page at a normal pace, buying one page, and meets no rate limit; the gauge shows what the service counts", async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(240_000);
-    if (!baseURL) throw new Error("baseURL is not set");
     const account = await makeOwnAccount("e2e sandbox first week", 1_000, { plan: "sandbox" });
-    const { page, context } = await signedInNewMember(browser, baseURL, { key: account.key });
+    const { page, context } = await signedInNewMember(browser, deskURL, { key: account.key });
     const refused: string[] = [];
     page.on("response", (r) => {
-      if (r.url().startsWith(baseURL) && r.status() === 429) refused.push(r.url());
+      if (r.url().startsWith(deskURL) && r.status() === 429) refused.push(r.url());
     });
 
     // Every page of the menu, about a second on each as a person clicking through reads its heading; one page bought.
@@ -66,11 +65,10 @@ test.describe("a trial user on the Sandbox plan (10 requests a minute)", () => {
     await context.close();
   });
 
-  test("a product the plan lacks is not offered: no company profile on Sandbox", async ({ browser, baseURL }, testInfo) => {
+  test("a product the plan lacks is not offered: no company profile on Sandbox", async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
     const account = await makeOwnAccount("e2e sandbox profile", 1_000, { plan: "sandbox" });
-    const { page, context } = await signedInNewMember(browser, baseURL, { key: account.key });
+    const { page, context } = await signedInNewMember(browser, deskURL, { key: account.key });
     // A trial user's first page is Today: its gauge learns the plan's requests a minute, which the symbol page reads.
     await page.goto("/today");
     await expect(page.getByTestId("usage-gauge")).toHaveAttribute("data-state", "ready");

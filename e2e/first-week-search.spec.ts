@@ -4,13 +4,12 @@ import { expect, test } from "./support/test";
 import { checkWidthsAndThemes } from "./support/widths";
 
 test.describe("one search box over the desk", () => {
-  test("Ctrl-K or / from any page finds a company by symbol or name, a page and an action", async ({ browser, baseURL }, testInfo) => {
+  test("Ctrl-K or / from any page finds a company by symbol or name, a page and an action", async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e search", { symbols: true });
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e search", { symbols: true });
     const context = page.context();
     // Names of every company: the symbol catalogue, bought once for the account.
-    const bought = await page.request.post("/api/symbols/catalogue", { data: { spendUpTo: 1_000 }, headers: { Origin: new URL(baseURL).origin } });
+    const bought = await page.request.post("/api/symbols/catalogue", { data: { spendUpTo: 1_000 }, headers: { Origin: new URL(deskURL).origin } });
     expect(bought.status(), await bought.text()).toBe(200);
     await page.goto("/usage");
     await expect(page.getByTestId("command-open")).toBeVisible();
@@ -56,11 +55,10 @@ test.describe("one search box over the desk", () => {
     await context.close();
   });
 
-  test("a BSE code or an ISIN finds its company once the desk holds the symbol catalogue", async ({ browser, baseURL }) => {
+  test("a BSE code or an ISIN finds its company once the desk holds the symbol catalogue", async ({ browser, deskURL }) => {
     test.setTimeout(90_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key } = await signedInWithOwnAccount(browser, baseURL, "e2e search codes", { symbols: true });
-    const bought = await page.request.post("/api/symbols/catalogue", { data: { spendUpTo: 1_000 }, headers: { Origin: new URL(baseURL).origin } });
+    const { page, key } = await signedInWithOwnAccount(browser, deskURL, "e2e search codes", { symbols: true });
+    const bought = await page.request.post("/api/symbols/catalogue", { data: { spendUpTo: 1_000 }, headers: { Origin: new URL(deskURL).origin } });
     expect(bought.status(), await bought.text()).toBe(200);
     // INFY's codes as the service gives them (its metadata, read with the key).
     const res = await fetch(`${readFixtures().serviceUrl}/v1/symbols/metadata?symbols=INFY`, { headers: { "X-API-Key": key } });

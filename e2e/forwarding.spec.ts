@@ -10,10 +10,9 @@ import { expect, test } from "./support/test";
 
 /** What a portfolio manager forwards: a concall brief (text and PDF) made from what the desk holds, at 0 credits. */
 test.describe("forwarding", () => {
-  test("a concall brief with what changed since the last quarter's call: copied as text, downloaded as a one-page PDF, 0 credits", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
+  test("a concall brief with what changed since the last quarter's call: copied as text, downloaded as a one-page PDF, 0 credits", async ({ browser, deskURL }) => {
     const account = await makeOwnAccount("e2e brief");
-    const { page } = await signedInNewMember(browser, baseURL, { key: account.key, context: { acceptDownloads: true, permissions: ["clipboard-read", "clipboard-write"] } });
+    const { page } = await signedInNewMember(browser, deskURL, { key: account.key, context: { acceptDownloads: true, permissions: ["clipboard-read", "clipboard-write"] } });
 
     // The manager read last quarter's call and this quarter's (3 credits each).
     for (const quarter of ["q1_27", "q2_27"]) {
@@ -61,7 +60,7 @@ test.describe("forwarding", () => {
     await screenshotWidths(page, "concall-brief");
 
     // The week's calls of a watchlist, in the same form, at 0 credits.
-    const list = await createWatchlistViaApi(page, baseURL, `roundup ${Date.now()}`, ["TCS", "INFY", "HDFCBANK"]);
+    const list = await createWatchlistViaApi(page, deskURL, `roundup ${Date.now()}`, ["TCS", "INFY", "HDFCBANK"]);
     await page.goto("/concalls");
     await page.getByTestId("open-roundup").click();
     const roundup = page.getByTestId("concall-roundup");
@@ -73,14 +72,13 @@ test.describe("forwarding", () => {
     expect(await gaugeBalance(page)).toBe(before);
   });
 
-  test("estimates uploaded as CSV, results filed, the scorecard moves: the filed table bought at the price shown, the surprise in the band", { tag: LIVE }, async ({ browser, baseURL }) => {
+  test("estimates uploaded as CSV, results filed, the scorecard moves: the filed table bought at the price shown, the surprise in the band", { tag: LIVE }, async ({ browser, deskURL }) => {
     test.setTimeout(90_000);
-    if (!baseURL) throw new Error("baseURL is not set");
     const account = await makeOwnAccount("e2e scorecard");
-    const { page } = await signedInNewMember(browser, baseURL, { key: account.key, context: { acceptDownloads: true } });
+    const { page } = await signedInNewMember(browser, deskURL, { key: account.key, context: { acceptDownloads: true } });
     const quarter = trackedSeasonAt(Date.now());
     const label = `Q${quarter[1]} FY${quarter.slice(3)}`;
-    const list = await createWatchlistViaApi(page, baseURL, `scorecard ${Date.now()}`, ["TCS"]);
+    const list = await createWatchlistViaApi(page, deskURL, `scorecard ${Date.now()}`, ["TCS"]);
 
     await page.goto(`/season?scope=watchlist&watchlist=${list.id}`);
     const card = page.getByTestId("season-scorecard");
@@ -101,7 +99,7 @@ test.describe("forwarding", () => {
     const estimateLakh = Math.round(pat * 0.9 * 100);
     // On the basis the table's own lines are in (a consolidated filing carries the standalone lines beside them).
     const basis = filed.table.basis === "standalone" ? "standalone" : "consolidated";
-    await page.request.post(`${baseURL}/api/watchlists/${list.id}/items`, { data: { items: [{ symbol: filed.symbol }], mode: "merge" }, headers: { Origin: baseURL } });
+    await page.request.post(`${deskURL}/api/watchlists/${list.id}/items`, { data: { items: [{ symbol: filed.symbol }], mode: "merge" }, headers: { Origin: deskURL } });
     await chooseFile(page, "estimates-file", { name: "mine.csv", mimeType: "text/csv", buffer: Buffer.from(`symbol,quarter,line_item,value,unit,basis,source,as_of\n${filed.symbol},${label},PAT,${estimateLakh},lakh,${basis},own model,01/10/2026\n`) });
     await expect(card.getByTestId("estimates-imported")).toContainText("Imported 1 estimate from mine.csv");
 
@@ -126,11 +124,10 @@ test.describe("forwarding", () => {
     await screenshotWidths(page, "season-scorecard");
   });
 
-  test("a summary in prose: what mattered most first, every figure closed by its source; copied as it reads", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
+  test("a summary in prose: what mattered most first, every figure closed by its source; copied as it reads", async ({ browser, deskURL }) => {
     const account = await makeOwnAccount("e2e prose");
-    const { page } = await signedInNewMember(browser, baseURL, { key: account.key, context: { permissions: ["clipboard-read", "clipboard-write"] } });
-    const list = await createWatchlistViaApi(page, baseURL, `prose ${Date.now()}`, ACTIVE_SYMBOLS.slice(0, 15));
+    const { page } = await signedInNewMember(browser, deskURL, { key: account.key, context: { permissions: ["clipboard-read", "clipboard-write"] } });
+    const list = await createWatchlistViaApi(page, deskURL, `prose ${Date.now()}`, ACTIVE_SYMBOLS.slice(0, 15));
     await page.goto(`/summaries?watchlist=${list.id}`);
     await page.getByTestId("mode-exposure").click();
     await page.getByTestId("summary-generate").click();

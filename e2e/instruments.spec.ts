@@ -1,36 +1,23 @@
-import type { Page } from "@playwright/test";
-import { chooseFile, signedInWithOwnAccount } from "./portfolio-support";
+import { chooseFile, csvFile, openImport, signedInWithOwnAccount, zerodhaHoldings } from "./portfolio-support";
 import { expectAccessible } from "./support/axe";
 import { screenshotWidths } from "./support/desk";
 import { randomSuffix } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
-const csvFile = (name: string, text: string) => ({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
-
-async function openImport(page: Page) {
-  await page.getByRole("button", { name: "Import CSV" }).first().click();
-  const dialog = page.getByTestId("import-csv-dialog");
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 test.describe("what a broker file holds besides companies", () => {
-  test("ETFs and gold bonds are kept and marked, left out of the season, and TATAMOTORS is pointed at TMPV and TMCV", async ({ browser, baseURL }, testInfo) => {
+  test("ETFs and gold bonds are kept and marked, left out of the season, and TATAMOTORS is pointed at TMPV and TMCV", async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e instruments");
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e instruments");
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/watchlists");
     const dialog = await openImport(page);
     // Zerodha Console's holdings: two companies, an ETF, a sovereign gold bond and the pre-demerger Tata Motors.
-    const holdings = [
-      "Instrument,Qty.,Avg. cost,LTP,Cur. val,P&L,Net chg.,Day chg.",
-      'TCS,10,"3,100.50","3,500.00","35,000.00","3,995.00",12.88,-0.40',
-      'INFY,25,1400,1520.25,"38,006.25","3,006.25",8.59,0.20',
+    const holdings = zerodhaHoldings(
       'NIFTYBEES,400,250.10,285.40,"1,14,160.00","14,120.00",14.11,0.30',
       'SGBAUG28V,20,"4,790.00","9,850.00","1,97,000.00","1,01,200.00",105.64,0.10',
       'TATAMOTORS,50,700,690,"34,500.00",-500,-1.43,0',
-    ].join("\r\n");
+    );
     await chooseFile(page, "csv-file", csvFile("holdings.csv", holdings));
     await expect(dialog.getByTestId("csv-ready")).toContainText("5 symbols ready");
     const instruments = dialog.getByTestId("csv-instruments");

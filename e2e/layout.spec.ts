@@ -89,11 +89,10 @@ test.describe("layouts at 1440, 1024 and 390 px", () => {
     }
   });
 
-  test("usage, earnings, alerts and watchlists: screenshots at each width, the editor and the feeds usable", { tag: LIVE }, async ({ browser, baseURL }, testInfo) => {
+  test("usage, earnings, alerts and watchlists: screenshots at each width, the editor and the feeds usable", { tag: LIVE }, async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(240_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, context } = await signedInLiveUser(browser, baseURL);
-    const list = await createWatchlistViaApi(page, baseURL, "Large caps", ACTIVE_SYMBOLS.slice(0, 10));
+    const { page, context } = await signedInLiveUser(browser, deskURL);
+    const list = await createWatchlistViaApi(page, deskURL, "Large caps", ACTIVE_SYMBOLS.slice(0, 10));
 
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: HEIGHT });

@@ -63,10 +63,9 @@ test.describe("market hours", () => {
     await context.close();
   });
 
-  test("a live feed says the market is closed and when it resumes, and says Live while it trades", { tag: LIVE }, async ({ browser, baseURL }) => {
+  test("a live feed says the market is closed and when it resumes, and says Live while it trades", { tag: LIVE }, async ({ browser, deskURL }) => {
     test.setTimeout(90_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, context } = await signedInLiveUser(browser, baseURL);
+    const { page, context } = await signedInLiveUser(browser, deskURL);
     await page.goto("about:blank");
     await page.clock.install({ time: new Date("2026-11-27T20:00:00+05:30") }); // Friday evening
     await page.goto("/alerts?symbols=TCS,INFY");

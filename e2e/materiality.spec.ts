@@ -7,10 +7,9 @@ import { createWatchlistViaApi } from "./portfolio-support";
 import { randomSuffix } from "./support/fixtures";
 
 test.describe("announcements by materiality", { tag: LIVE }, () => {
-  test("hides routine filings in a ledger counted per kind, reveals a kind in one click, and offers to mute a kind dismissed three times", async ({ browser, baseURL }, testInfo) => {
+  test("hides routine filings in a ledger counted per kind, reveals a kind in one click, and offers to mute a kind dismissed three times", async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key, context } = await signedInLiveUser(browser, baseURL);
+    const { page, key, context } = await signedInLiveUser(browser, deskURL);
     await page.goto("/announcements?symbols=INFY");
     await expectLive(page, "connected");
     const ledger = page.getByTestId("hidden-ledger");
@@ -59,11 +58,10 @@ test.describe("announcements by materiality", { tag: LIVE }, () => {
     await context.close();
   });
 
-  test("Today shows the filings of your holdings that pass the bar, with why, and counts what it hid", async ({ browser, baseURL }, testInfo) => {
+  test("Today shows the filings of your holdings that pass the bar, with why, and counts what it hid", async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key, context } = await signedInLiveUser(browser, baseURL);
-    await createWatchlistViaApi(page, baseURL, `Today ${randomSuffix()}`, ["INFY", "TCS"]);
+    const { page, key, context } = await signedInLiveUser(browser, deskURL);
+    await createWatchlistViaApi(page, deskURL, `Today ${randomSuffix()}`, ["INFY", "TCS"]);
     await page.goto("/today");
     const section = page.getByTestId("today-announcements");
     await expect(section).toBeVisible({ timeout: 20_000 });

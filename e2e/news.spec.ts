@@ -3,9 +3,8 @@ import { expect, test } from "./support/test";
 import { buyFeedPage, expectEmptyPageFree, expectLive, leave, screenshotLiveThemes, signedInLiveUser, storeEvent } from "./live-support";
 
 test.describe("the news page", () => {
-  test("news arrives live with its sentiment; the sentiment filter narrows feed and URL; links open out; the mix is charted", { tag: LIVE }, async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key, context } = await signedInLiveUser(browser, baseURL);
+  test("news arrives live with its sentiment; the sentiment filter narrows feed and URL; links open out; the mix is charted", { tag: LIVE }, async ({ browser, deskURL }) => {
+    const { page, key, context } = await signedInLiveUser(browser, deskURL);
     await page.goto("/news?symbols=TCS,INFY");
     await expectLive(page, "connected");
     await expect(page.getByTestId("sentiment-empty")).toBeVisible();
@@ -45,9 +44,8 @@ test.describe("the news page", () => {
     await context.close();
   });
 
-  test("an empty page is labelled free and costs nothing", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key, context } = await signedInLiveUser(browser, baseURL);
+  test("an empty page is labelled free and costs nothing", async ({ browser, deskURL }) => {
+    const { page, key, context } = await signedInLiveUser(browser, deskURL);
     // A range in the past with no news for this symbol: live is off, the page is empty and free.
     await page.goto("/news?symbols=TCS&from=2020-01-01&to=2020-01-02");
     await expectEmptyPageFree(page, key, "news-load");

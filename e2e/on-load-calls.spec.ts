@@ -34,9 +34,8 @@ test.describe("on-load calls from the browser", () => {
     await context.close();
   });
 
-  test("the symbol page's paid sections are peeked on the server: no call on load, and a reload shows what was bought", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, context } = await signedInNewMember(browser, baseURL, { key: (await makeAccount()).key });
+  test("the symbol page's paid sections are peeked on the server: no call on load, and a reload shows what was bought", async ({ browser, deskURL }) => {
+    const { page, context } = await signedInNewMember(browser, deskURL, { key: (await makeAccount()).key });
 
     expect(await callsDuringLoad(page, "/symbols/TECHM")).toEqual([]);
     const timeline = page.getByTestId("symbol-timeline");

@@ -2,19 +2,11 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { companies } from "../service/dataset/companies";
-import { chooseFile, serviceBalance, signedInWithOwnAccount } from "./portfolio-support";
+import { chooseFile, csvFile, openImport, serviceBalance, signedInWithOwnAccount, zerodhaHoldings } from "./portfolio-support";
 import { randomSuffix, SCREENSHOT_DIR } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
-const csvFile = (name: string, text: string) => ({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
 const jsonlFile = (name: string, lines: readonly string[]) => ({ name, mimeType: "application/jsonl", buffer: Buffer.from(`${lines.join("\n")}\n`) });
-
-async function openImport(page: Page) {
-  await page.getByRole("button", { name: "Import CSV" }).first().click();
-  const dialog = page.getByTestId("import-csv-dialog");
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 /** The dialog at desktop, laptop and phone widths, light and dark (the theme class toggled in place, so it stays open). */
 async function screenshotDialog(page: Page, name: string) {
@@ -31,20 +23,13 @@ async function screenshotDialog(page: Page, name: string) {
 }
 
 test.describe("watchlists and batch files from what a portfolio manager has", () => {
-  test("a broker holdings export imports after one mapping confirmation, with exposures as values in rupees", async ({ browser, baseURL }) => {
+  test("a broker holdings export imports after one mapping confirmation, with exposures as values in rupees", async ({ browser, deskURL }) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e broker export");
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e broker export");
     await page.goto("/watchlists");
     const dialog = await openImport(page);
     // Zerodha Console's holdings export as Excel saves it: a BOM, CRLF, quoted Indian-grouped amounts, a totals row.
-    const holdings = [
-      "Instrument,Qty.,Avg. cost,LTP,Cur. val,P&L,Net chg.,Day chg.",
-      'TCS,10,"3,100.50","3,500.00","35,000.00","3,995.00",12.88,-0.40',
-      'INFY,25,1400,1520.25,"38,006.25","3,006.25",8.59,0.20',
-      'HDFCBANK,120,"1,450.00","1,702.10","2,04,252.00","30,252.00",17.39,1.10',
-      'Total,,,,"2,77,258.25",,,',
-    ].join("\r\n");
+    const holdings = zerodhaHoldings('HDFCBANK,120,"1,450.00","1,702.10","2,04,252.00","30,252.00",17.39,1.10', 'Total,,,,"2,77,258.25",,,');
     await chooseFile(page, "csv-file", csvFile("holdings.csv", `\uFEFF${holdings}`));
     const mapping = dialog.getByTestId("csv-mapping");
     await expect(mapping).toBeVisible();
@@ -82,10 +67,9 @@ test.describe("watchlists and batch files from what a portfolio manager has", ()
     expect(exported).toEqual(["symbol,exposure,label,unit", "TCS,35000,,inr", "INFY,38006.25,,inr", "HDFCBANK,204252,,inr"]);
   });
 
-  test("a file with two bad lines imports the rest only when asked, and offers the skipped lines", async ({ browser, baseURL }) => {
+  test("a file with two bad lines imports the rest only when asked, and offers the skipped lines", async ({ browser, deskURL }) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e partial import");
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e partial import");
     await page.goto("/watchlists");
     const dialog = await openImport(page);
     // Semicolons, as a European-locale Excel writes them; shares as the exposure.
@@ -129,10 +113,9 @@ test.describe("watchlists and batch files from what a portfolio manager has", ()
     await expect(again.getByTestId("csv-import-submit")).toBeDisabled();
   });
 
-  test("an ISIN-only file maps to symbols through the service's symbol data, priced before anything is spent", async ({ browser, baseURL }) => {
+  test("an ISIN-only file maps to symbols through the service's symbol data, priced before anything is spent", async ({ browser, deskURL }) => {
     test.setTimeout(150_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key } = await signedInWithOwnAccount(browser, baseURL, "e2e isin import", { symbols: true });
+    const { page, key } = await signedInWithOwnAccount(browser, deskURL, "e2e isin import", { symbols: true });
     const isinOf = (symbol: string) => {
       const company = companies.find((c) => c.symbol === symbol);
       if (!company) throw new Error(`${symbol} is not in the dataset`);
@@ -164,10 +147,9 @@ test.describe("watchlists and batch files from what a portfolio manager has", ()
     await expect(page.getByTestId("watchlist-items").locator('tr[data-symbol="TCS"]').getByTestId("item-exposure")).toHaveText(/^₹35,000(\.00)?$/);
   });
 
-  test("a body-wrapped JSONL line is accepted, a wrong one explained, and the example line uploads as it is", async ({ browser, baseURL }) => {
+  test("a body-wrapped JSONL line is accepted, a wrong one explained, and the example line uploads as it is", async ({ browser, deskURL }) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e batch formats");
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e batch formats");
     await page.goto("/batches?tab=upload");
 
     const wrapped = JSON.stringify({ custom_id: "x", method: "POST", url: "/v1/daily-summary/", body: { symbols: ["TCS"] } });

@@ -78,3 +78,24 @@ export async function chooseFile(page: Page, testId: string, file: Parameters<Pa
   await untilHydrated(input);
   await input.setInputFiles(file);
 }
+
+/** A CSV file for a file input. */
+export const csvFile = (name: string, text: string) => ({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
+
+/** Zerodha Console's holdings export (CRLF, quoted Indian-grouped amounts): its header, TCS and INFY, then `rows`. */
+export function zerodhaHoldings(...rows: string[]): string {
+  return [
+    "Instrument,Qty.,Avg. cost,LTP,Cur. val,P&L,Net chg.,Day chg.",
+    'TCS,10,"3,100.50","3,500.00","35,000.00","3,995.00",12.88,-0.40',
+    'INFY,25,1400,1520.25,"38,006.25","3,006.25",8.59,0.20',
+    ...rows,
+  ].join("\r\n");
+}
+
+/** Opens the watchlists page's CSV import dialog. */
+export async function openImport(page: Page) {
+  await page.getByRole("button", { name: "Import CSV" }).first().click();
+  const dialog = page.getByTestId("import-csv-dialog");
+  await expect(dialog).toBeVisible();
+  return dialog;
+}

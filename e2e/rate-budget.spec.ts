@@ -24,15 +24,14 @@ function requestsCounted(accountId: string): number {
 const PAGES = ["/today", "/season", "/earnings", "/alerts", "/news", "/announcements", "/block-deals", "/concalls", "/summaries", "/batches", "/watchlists", "/usage", "/settings"];
 
 test.describe("the desk's own calls on a Sandbox key (10 requests a minute)", () => {
-  test("every page opened in turn meets no rate-limit message", async ({ browser, baseURL }) => {
+  test("every page opened in turn meets no rate-limit message", async ({ browser, deskURL }) => {
     test.setTimeout(300_000);
-    if (!baseURL) throw new Error("baseURL is not set");
     const account = await makeOwnAccount("e2e sandbox walk", 1_000, { plan: "sandbox" });
-    const { page, context } = await signedInNewMember(browser, baseURL, { key: account.key });
+    const { page, context } = await signedInNewMember(browser, deskURL, { key: account.key });
 
     const upstream429: string[] = [];
     page.on("response", (response) => {
-      if (response.url().startsWith(baseURL) && response.status() === 429) upstream429.push(response.url());
+      if (response.url().startsWith(deskURL) && response.status() === 429) upstream429.push(response.url());
     });
     const perPage: Record<string, number> = { "key saved": requestsCounted(account.accountId) };
     const started = Date.now();

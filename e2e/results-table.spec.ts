@@ -10,9 +10,8 @@ function line(table: Locator, label: string) {
 }
 
 test.describe("the statement of results as a trader reads it", () => {
-  test("revenue is ₹ crore with YoY in %, margins in %, both change columns in view at 1440 px, and consolidated or standalone on a switch", async ({ browser, baseURL }, testInfo) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e results table");
+  test("revenue is ₹ crore with YoY in %, margins in %, both change columns in view at 1440 px, and consolidated or standalone on a switch", async ({ browser, deskURL }, testInfo) => {
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e results table");
     await page.setViewportSize({ width: 1440, height: 900 });
     // Infosys files both bases (a group with subsidiaries) and is not a bank: its first line is revenue from operations.
     await page.goto("/earnings?symbols=INFY");

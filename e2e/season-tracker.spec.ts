@@ -45,10 +45,9 @@ async function shownRows(page: Page) {
 }
 
 test.describe("the results-season tracker", () => {
-  test("lists reported, booked and late companies of a watchlist as the service's free calendar and index have them, at no cost", { tag: LIVE }, async ({ browser, baseURL }) => {
+  test("lists reported, booked and late companies of a watchlist as the service's free calendar and index have them, at no cost", { tag: LIVE }, async ({ browser, deskURL }) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key, context } = await signedInLiveUser(browser, baseURL);
+    const { page, key, context } = await signedInLiveUser(browser, deskURL);
     const seasons = trackableSeasons(Date.now());
     const tracked = trackedSeasonAt(Date.now());
     // A watchlist of companies that reported the tracked season, companies with a board meeting booked in a season
@@ -61,7 +60,7 @@ test.describe("the results-season tracker", () => {
     // Another new listing has booked its first results meeting, in two days (after the deadline when it has passed).
     const { symbol: firstMeeting } = await listFreshCompany({ quarter: tracked, atMs: istTimeOn(Date.now() + 2 * 86_400_000, "16:00") });
     const symbols = [...reported, ...booked, fresh, firstMeeting];
-    const list = await createWatchlistViaApi(page, baseURL, `season ${Date.now()}`, symbols);
+    const list = await createWatchlistViaApi(page, deskURL, `season ${Date.now()}`, symbols);
     const before = await serviceBalance(key);
 
     await page.goto("/season");

@@ -20,9 +20,8 @@ function seasonTail(nowMs: number): { from: string; to: string; label: string } 
 }
 
 test.describe("the results season", () => {
-  test("the past-results range for the last fourteen days of a season is never empty", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e season tail");
+  test("the past-results range for the last fourteen days of a season is never empty", async ({ browser, deskURL }) => {
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e season tail");
     const tail = seasonTail(Date.now());
     test.info().annotations.push({ type: "range", description: `${tail.label}: ${tail.from} → ${tail.to}` });
     await page.goto(`/earnings?past=range&from=${tail.from}&to=${tail.to}`);

@@ -22,9 +22,8 @@ async function expectInView(page: Page, element: Locator) {
 }
 
 test.describe("the desk's tables on small screens", () => {
-  test("past results at 390 px show the quarter, the filing time and the action for every row", async ({ browser, baseURL }, testInfo) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e small past results");
+  test("past results at 390 px show the quarter, the filing time and the action for every row", async ({ browser, deskURL }, testInfo) => {
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e small past results");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/earnings");
     const past = page.getByTestId("past-results");

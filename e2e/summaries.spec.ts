@@ -3,11 +3,10 @@ import { randomSuffix } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
 test.describe("the summary generator", () => {
-  test("generates a summary for 5 credits, reopens a repeat for free, explains free outcomes and keeps a history", async ({ browser, baseURL }) => {
+  test("generates a summary for 5 credits, reopens a repeat for free, explains free outcomes and keeps a history", async ({ browser, deskURL }) => {
     test.setTimeout(150_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key } = await signedInWithOwnAccount(browser, baseURL, "e2e summaries");
-    const watchlist = await createWatchlistViaApi(page, baseURL, `Active names ${randomSuffix()}`, ACTIVE_SYMBOLS);
+    const { page, key } = await signedInWithOwnAccount(browser, deskURL, "e2e summaries");
+    const watchlist = await createWatchlistViaApi(page, deskURL, `Active names ${randomSuffix()}`, ACTIVE_SYMBOLS);
 
     await page.goto(`/summaries?watchlist=${watchlist.id}`);
     await expect(page.getByTestId("summary-symbols")).toContainText(`${ACTIVE_SYMBOLS.length} symbols`);

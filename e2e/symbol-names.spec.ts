@@ -11,11 +11,10 @@ const BOOK = [
 ];
 
 test.describe("company names once the symbol catalogue is bought", () => {
-  test("past results, the season, the watchlist and the symbol page heading all name the company", async ({ browser, baseURL }, testInfo) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e names", { symbols: true });
+  test("past results, the season, the watchlist and the symbol page heading all name the company", async ({ browser, deskURL }, testInfo) => {
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e names", { symbols: true });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await createWatchlistViaApi(page, baseURL, `Book ${randomSuffix()}`, BOOK);
+    await createWatchlistViaApi(page, deskURL, `Book ${randomSuffix()}`, BOOK);
 
     // Bought once, from the symbol filter, with its price confirmed.
     await page.goto("/earnings?view=agenda");

@@ -32,9 +32,8 @@ async function shootWidths(page: Page, name: string, options: { bodyScroll?: boo
 const istDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" });
 
 test.describe("symbol search", () => {
-  test("typing a company's name offers its symbol (the catalogue bought once, with consent); an unknown symbol is refused", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key } = await signedInWithOwnAccount(browser, baseURL, "e2e symbol search", { symbols: true });
+  test("typing a company's name offers its symbol (the catalogue bought once, with consent); an unknown symbol is refused", async ({ browser, deskURL }) => {
+    const { page, key } = await signedInWithOwnAccount(browser, deskURL, "e2e symbol search", { symbols: true });
     await page.goto("/earnings?view=agenda");
     const filter = page.getByTestId("filter-bar").getByTestId("symbol-filter");
     const box = filter.getByRole("combobox");
@@ -150,9 +149,8 @@ test.describe("symbol search", () => {
     await context.close();
   });
 
-  test("an unknown symbol's page says so and offers nothing to buy; M&M works in the URL", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key } = await signedInWithOwnAccount(browser, baseURL, "e2e symbol pages");
+  test("an unknown symbol's page says so and offers nothing to buy; M&M works in the URL", async ({ browser, deskURL }) => {
+    const { page, key } = await signedInWithOwnAccount(browser, deskURL, "e2e symbol pages");
     const before = await serviceBalance(key);
     await page.goto("/symbols/FOOBAR");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("FOOBAR");
@@ -174,9 +172,8 @@ test.describe("symbol search", () => {
     await expect(page.getByRole("link", { name: "Back to Today" })).toHaveAttribute("href", "/today");
   });
 
-  test("a symbol on an alert card opens its page", { tag: LIVE }, async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInLiveUser(browser, baseURL);
+  test("a symbol on an alert card opens its page", { tag: LIVE }, async ({ browser, deskURL }) => {
+    const { page } = await signedInLiveUser(browser, deskURL);
     await page.goto("/alerts");
     await expectLive(page, "connected");
     const stored = await storeEvent({ product: "alerts", symbol: "M&M", type: "price_alert" });
@@ -190,9 +187,8 @@ test.describe("symbol search", () => {
     await leave(page);
   });
 
-  test("the results calendar shows a past day's filed results beside the scheduled ones", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, key } = await signedInWithOwnAccount(browser, baseURL, "e2e filed calendar");
+  test("the results calendar shows a past day's filed results beside the scheduled ones", async ({ browser, deskURL }) => {
+    const { page, key } = await signedInWithOwnAccount(browser, deskURL, "e2e filed calendar");
     // A filing of the last weeks, read from the service's free index with the same key.
     const today = istDay.format(new Date());
     const from = istDay.format(new Date(Date.now() - 40 * 86_400_000));

@@ -6,10 +6,9 @@ import { expect, test } from "./support/test";
 const SYMBOL = "TCS";
 
 test.describe("the symbol page", () => {
-  test("free results and schedules first, paid sources on request with their price, the profile with the Symbols scope", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
+  test("free results and schedules first, paid sources on request with their price, the profile with the Symbols scope", async ({ browser, deskURL }) => {
     // A fresh account with the Symbols scope.
-    const { page, context } = await signedInNewMember(browser, baseURL, { key: (await makeAccount()).key });
+    const { page, context } = await signedInNewMember(browser, deskURL, { key: (await makeAccount()).key });
 
     await page.goto(`/symbols/${SYMBOL}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(new RegExp(`^${SYMBOL}\\b`));
@@ -69,10 +68,9 @@ test.describe("the symbol page", () => {
     await context.close();
   });
 
-  test("without the Symbols product the profile is not offered, and nothing is charged", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
+  test("without the Symbols product the profile is not offered, and nothing is charged", async ({ browser, deskURL }) => {
     // A fresh pro account made without the Symbols scope.
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e symbols no scope");
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e symbols no scope");
     await page.goto(`/symbols/${SYMBOL}`);
     const before = await gaugeBalance(page);
     await expect(page.getByTestId("profile-not-in-plan")).toContainText("Company profiles come with the Symbols product");

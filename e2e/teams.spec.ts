@@ -9,7 +9,7 @@ import { testOnOwnDesk as test } from "./support/fresh-desk";
 import { LIVE } from "./support/tags";
 import { expect } from "./support/test";
 
-const origin = (baseURL: string) => ({ Origin: new URL(baseURL).origin });
+const origin = (deskURL: string) => ({ Origin: new URL(deskURL).origin });
 
 /** The page at desktop, laptop and phone widths in both themes: no sideways scroll of the body, axe clean. */
 async function checkLayouts(page: Page, testInfo: TestInfo, name: string) {
@@ -28,18 +28,18 @@ async function checkLayouts(page: Page, testInfo: TestInfo, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-async function signedIn(browser: Browser, baseURL: string, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL });
+async function signedIn(browser: Browser, deskURL: string, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: deskURL });
   const page = await context.newPage();
   await signInThroughPage(page, email, password);
   return { context, page };
 }
 
-async function submitBatchJob(page: Page, baseURL: string): Promise<string> {
+async function submitBatchJob(page: Page, deskURL: string): Promise<string> {
   const line = JSON.stringify({ custom_id: `mine-${randomSuffix()}`, symbols: ["TCS", "INFY"] });
   const res = await page.request.post("/api/alpha/v1/batch/jobs", {
     multipart: { file: { name: "mine.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(`${line}\n`) } },
-    headers: origin(baseURL),
+    headers: origin(deskURL),
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: { id: string } }).data.id;
@@ -66,8 +66,7 @@ test.describe.serial("teams on one Alpha account", { tag: LIVE }, () => {
     for (const c of [member?.context, other?.context, admin]) await c?.close();
   });
 
-  test("an admin stores the organisation key; a member invited by link signs up, summarises without a key, and shows in the admin's spend", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
+  test("an admin stores the organisation key; a member invited by link signs up, summarises without a key, and shows in the admin's spend", async ({ browser, deskURL }) => {
     await adminPage.goto("/team");
     const card = adminPage.getByTestId("org-key-card");
     await card.getByLabel(/Organisation key/).fill(team.key);
@@ -109,7 +108,7 @@ test.describe.serial("teams on one Alpha account", { tag: LIVE }, () => {
     await again.close();
 
     // A summary with no key of their own: the organisation's, 5 credits.
-    const watchlist = await createWatchlistViaApi(page, baseURL, `Team names ${randomSuffix()}`, ACTIVE_SYMBOLS);
+    const watchlist = await createWatchlistViaApi(page, deskURL, `Team names ${randomSuffix()}`, ACTIVE_SYMBOLS);
     const before = await serviceBalance(team.key);
     await page.goto(`/summaries?watchlist=${watchlist.id}`);
     await page.getByTestId("mode-news_context").click();
@@ -128,8 +127,7 @@ test.describe.serial("teams on one Alpha account", { tag: LIVE }, () => {
     await expect(row).toContainText("Organisation key");
   });
 
-  test("a member at their allowance is refused before anything is charged", async ({ baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
+  test("a member at their allowance is refused before anything is charged", async () => {
     const row = adminPage.locator(`[data-testid="member-row"][data-email="${invited.email}"]`);
     await row.getByRole("button", { name: /Edit .* seat/ }).click();
     const dialog = adminPage.getByRole("dialog");
@@ -158,11 +156,10 @@ test.describe.serial("teams on one Alpha account", { tag: LIVE }, () => {
     expect(await serviceBalance(team.key)).toBe(before);
   });
 
-  test("a member cannot see another member's batch job, by URL or by API", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const login = await createDeskUser(adminPage.request, baseURL, "member");
-    other = { ...(await signedIn(browser, baseURL, login.email, login.password)), email: login.email };
-    const jobId = await submitBatchJob(other.page, baseURL);
+  test("a member cannot see another member's batch job, by URL or by API", async ({ browser, deskURL }) => {
+    const login = await createDeskUser(adminPage.request, deskURL, "member");
+    other = { ...(await signedIn(browser, deskURL, login.email, login.password)), email: login.email };
+    const jobId = await submitBatchJob(other.page, deskURL);
     expect((await other.page.request.get(`/api/alpha/v1/batch/jobs/${jobId}`)).status()).toBe(200);
 
     const page = member.page;
@@ -177,10 +174,9 @@ test.describe.serial("teams on one Alpha account", { tag: LIVE }, () => {
     expect(list.data.data.map((j) => j.id)).not.toContain(jobId);
   });
 
-  test("a watchlist shared with the team filters the alerts page for a member", async ({ baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const shared = await createWatchlistViaApi(other.page, baseURL, `Shared book ${randomSuffix()}`, ["INFY", "WIPRO"]);
-    const res = await other.page.request.put(`/api/watchlists/${shared.id}/sharing`, { data: { sharing: "team_read" }, headers: origin(baseURL) });
+  test("a watchlist shared with the team filters the alerts page for a member", async ({ deskURL }) => {
+    const shared = await createWatchlistViaApi(other.page, deskURL, `Shared book ${randomSuffix()}`, ["INFY", "WIPRO"]);
+    const res = await other.page.request.put(`/api/watchlists/${shared.id}/sharing`, { data: { sharing: "team_read" }, headers: origin(deskURL) });
     expect(res.status(), await res.text()).toBe(200);
 
     const page = member.page;
@@ -196,10 +192,10 @@ test.describe.serial("teams on one Alpha account", { tag: LIVE }, () => {
     await leave(page);
   });
 
-  test("the team and join pages at 1440, 1024 and 390 px in both themes: no sideways scroll, axe clean", async ({ browser, baseURL }, testInfo) => {
+  test("the team and join pages at 1440, 1024 and 390 px in both themes: no sideways scroll, axe clean", async ({ browser, deskURL }, testInfo) => {
     await adminPage.goto("/team");
     await checkLayouts(adminPage, testInfo, "team");
-    const context = await browser.newContext({ baseURL });
+    const context = await browser.newContext({ baseURL: deskURL });
     const page = await context.newPage();
     await page.goto("/join#not-a-whole-token");
     await expect(page.getByTestId("join-no-token")).toBeVisible();

@@ -12,9 +12,8 @@ import { ACTIVE_SYMBOLS, createWatchlistViaApi } from "./portfolio-support";
 const DAY = 86_400_000;
 
 test.describe("Today", () => {
-  test("sign-in lands on Today; with no key it says how to add one, with no watchlist how to make one; the market status is the calendar's", async ({ browser, baseURL }) => {
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page, context } = await signedInNewMember(browser, baseURL, { throughPage: true });
+  test("sign-in lands on Today; with no key it says how to add one, with no watchlist how to make one; the market status is the calendar's", async ({ browser, deskURL }) => {
+    const { page, context } = await signedInNewMember(browser, deskURL, { throughPage: true });
     await expect(page).toHaveURL(/\/today$/);
     await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
     const status = page.getByTestId("market-status");
@@ -33,7 +32,7 @@ test.describe("Today", () => {
     await expect(page).toHaveURL(/\/today$/);
 
     const account = await createLiveAccount("pro");
-    await saveKey(page.request, baseURL, account.key);
+    await saveKey(page.request, deskURL, account.key);
     await page.reload();
     await expect(page.getByTestId("needs-key")).toHaveCount(0);
     await expect(page.getByTestId("empty-state")).toContainText("Make a watchlist");
@@ -43,9 +42,8 @@ test.describe("Today", () => {
     await context.close();
   });
 
-  test("shows the watchlist's results today and tomorrow as the service has them, the season, and block deals priced, paid exactly and linked", { tag: LIVE }, async ({ browser, baseURL }) => {
+  test("shows the watchlist's results today and tomorrow as the service has them, the season, and block deals priced, paid exactly and linked", { tag: LIVE }, async ({ browser, deskURL }) => {
     test.setTimeout(150_000);
-    if (!baseURL) throw new Error("baseURL is not set");
     const account = await createLiveAccount("pro");
     const { key } = account;
     // Symbols with results today or tomorrow (free calendar and index), and large caps beside them.
@@ -58,8 +56,8 @@ test.describe("Today", () => {
     const { symbol: booking } = await listFreshCompany({ quarter: trackedSeasonAt(Date.now()), atMs: meetingMs });
     const symbols = [...new Set(["TCS", "INFY", booking, ...soon, ...ACTIVE_SYMBOLS.slice(0, 8)])].slice(0, 16);
 
-    const { page, context } = await signedInNewMember(browser, baseURL, { key });
-    await createWatchlistViaApi(page, baseURL, `today ${Date.now()}`, symbols);
+    const { page, context } = await signedInNewMember(browser, deskURL, { key });
+    await createWatchlistViaApi(page, deskURL, `today ${Date.now()}`, symbols);
     const before = await serviceBalance(key);
     await page.goto("/today");
 

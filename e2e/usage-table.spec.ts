@@ -15,13 +15,12 @@ function readCsv(text: string): string[][] {
 }
 
 test.describe("usage as a table", () => {
-  test("spend by endpoint and by member as tables with totals, labels that tell products apart, and the same figures as CSV", async ({ browser, baseURL }, testInfo) => {
+  test("spend by endpoint and by member as tables with totals, labels that tell products apart, and the same figures as CSV", async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(90_000);
-    if (!baseURL) throw new Error("baseURL is not set");
     const account = await makeOwnAccount("e2e usage table", 100_000, { symbols: true });
-    const { page, login } = await signedInNewMember(browser, baseURL, { key: account.key, context: { acceptDownloads: true } });
+    const { page, login } = await signedInNewMember(browser, deskURL, { key: account.key, context: { acceptDownloads: true } });
     // Three paid products, as a user's morning spends them: results, company profiles, the symbol catalogue.
-    const origin = { Origin: new URL(baseURL).origin };
+    const origin = { Origin: new URL(deskURL).origin };
     let spent = 0;
     for (const path of ["/api/alpha/v1/earnings?limit=5", "/api/alpha/v1/symbols/metadata?symbols=TCS,INFY"]) {
       const res = await page.request.get(path);

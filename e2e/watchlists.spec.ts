@@ -1,16 +1,14 @@
 import { readFileSync } from "node:fs";
-import { ACTIVE_SYMBOLS, signedInWithOwnAccount } from "./portfolio-support";
+import { ACTIVE_SYMBOLS, csvFile, signedInWithOwnAccount } from "./portfolio-support";
 import { screenshotBothThemes } from "./support/desk";
 import { randomSuffix } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
-const csvFile = (name: string, text: string) => ({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
 
 test.describe("watchlists", () => {
-  test("a CSV import reports every bad row by line and imports nothing, then a good file lands whole", async ({ browser, baseURL }) => {
+  test("a CSV import reports every bad row by line and imports nothing, then a good file lands whole", async ({ browser, deskURL }) => {
     test.setTimeout(120_000);
-    if (!baseURL) throw new Error("baseURL is not set");
-    const { page } = await signedInWithOwnAccount(browser, baseURL, "e2e watchlists");
+    const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e watchlists");
     await page.goto("/watchlists");
     await expect(page.getByText("No watchlists yet")).toBeVisible();
 

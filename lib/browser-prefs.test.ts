@@ -1,12 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  cookieValue,
-  parseNotifyChoice,
-  parseThemeChoice,
-  prefCookieString,
-  readPref,
-  writePref,
-} from "./browser-prefs";
+import { cookieValue, parseNotifyChoice, parseThemeChoice, prefCookieString, readPref, writePref } from "./browser-prefs";
 
 describe("the browser's choices, kept in cookies", () => {
   it("finds a cookie by its exact name in a Cookie header or document.cookie", () => {

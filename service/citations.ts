@@ -1,5 +1,6 @@
 import PDFDocument from "pdfkit";
 import { AlphaError } from "../lib/alpha/errors";
+import { drawPdfTable } from "../lib/node/pdf-table";
 
 /**
  * Citation documents: a stored record (a filing, an announcement, a call) laid out as a PDF with pdfkit. A document
@@ -51,27 +52,9 @@ function drawBlock(doc: PDFKit.PDFDocument, block: CitationBlock): void {
       doc.moveDown(0.4);
       return;
     case "table": {
-      const columns = block.head.length;
-      const first = Math.min(200, width * 0.4);
-      const rest = columns > 1 ? (width - first) / (columns - 1) : 0;
-      const xOf = (i: number) => MARGIN + (i === 0 ? 0 : first + (i - 1) * rest);
-      const widthOf = (i: number) => (i === 0 ? first : rest) - 6;
-      const row = (cells: readonly string[], bold: boolean) => {
-        if (doc.y > doc.page.height - MARGIN - 40) doc.addPage();
-        const y = doc.y;
-        doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9.5).fillColor("#111111");
-        let bottom = y;
-        cells.forEach((cell, i) => {
-          doc.text(winAnsi(cell), xOf(i), y, { width: widthOf(i), align: i === 0 ? "left" : "right" });
-          bottom = Math.max(bottom, doc.y);
-        });
-        doc.x = MARGIN;
-        doc.y = bottom + 3;
-        doc.moveTo(MARGIN, doc.y - 1).lineTo(MARGIN + width, doc.y - 1).lineWidth(0.3).strokeColor("#bbbbbb").stroke();
-      };
-      row(block.head, true);
-      for (const cells of block.rows) row(cells, false);
-      doc.moveDown(0.6);
+      const cells = (row: readonly string[]) => row.map(winAnsi);
+      const layout = { margin: MARGIN, firstWidth: 200, firstShare: 0.4, gutter: 6, fontSize: 9.5, rowGap: 3, room: 40, after: 0.6 };
+      drawPdfTable(doc, { head: cells(block.head), rows: block.rows.map(cells) }, layout);
       return;
     }
   }

@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { errorBodySchema } from "../lib/alpha/errors";
 import { ManualClock } from "./clock";
 import { closestName } from "./endpoint";
-import { addCompany, addNews, call, createTestAccount, createTestService } from "../test/support/service";
-
-const NOW = Date.parse("2026-05-15T06:00:00Z");
-const errorOf = (json: unknown) => errorBodySchema.parse(json).error;
+import { addCompany, addNews, call, createTestAccount, createTestService, errorOf, TEST_NOW } from "../test/support/service";
 
 describe("unknown query parameters", () => {
-  const service = createTestService({ clock: new ManualClock(NOW) });
+  const service = createTestService({ clock: new ManualClock(TEST_NOW) });
   const company = addCompany(service.db);
-  addNews(service.db, { symbol: company.symbol, date_ms: NOW - 60_000 });
+  addNews(service.db, { symbol: company.symbol, date_ms: TEST_NOW - 60_000 });
 
   it("refuses ?symbol= on a paid list with 400 naming it and the closest known parameter, charging nothing", async () => {
     const { key, account } = createTestAccount(service.ctx, { balance: 100 });
@@ -65,7 +61,7 @@ describe("unknown query parameters", () => {
 
 describe("unknown query parameters far from any known one", () => {
   it("still names the closest, and lists what the endpoint takes", async () => {
-    const service = createTestService({ clock: new ManualClock(NOW) });
+    const service = createTestService({ clock: new ManualClock(TEST_NOW) });
     const { key } = createTestAccount(service.ctx);
     const res = await call(service, "/v1/block-deals?zzzzzzzz=1", { key });
     expect(res.status).toBe(400);

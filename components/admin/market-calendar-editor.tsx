@@ -13,7 +13,8 @@ import { ClockInput, DayInput } from "@/components/shell/typed-date-time-inputs"
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import * as api from "@/lib/desk/route-meta";
+import * as adminApi from "@/lib/desk/route-meta/admin";
+import * as marketApi from "@/lib/desk/route-meta/market";
 import { formatIstDate, formatIstDateTime } from "@/lib/format/time";
 import { toIstIso } from "@/lib/alpha/time";
 import type { MarketCalendar, SessionWindow, SpecialSession } from "@/lib/market/calendar";
@@ -90,8 +91,8 @@ function DayAndName({ id, value, onChange, nameClassName }: { id: string; value:
 
 export function MarketCalendarEditor() {
   const queryClient = useQueryClient();
-  const active = useQuery(deskQuery(api.getMarketCalendar));
-  const versions = useQuery(deskQuery(api.listMarketCalendarVersions));
+  const active = useQuery(deskQuery(marketApi.getMarketCalendar));
+  const versions = useQuery(deskQuery(adminApi.listMarketCalendarVersions));
   const [draft, setDraft] = useState<MarketCalendar | null>(null);
   const [note, setNote] = useState("");
   const [holiday, setHoliday] = useState({ date: "", name: "" });
@@ -125,7 +126,7 @@ export function MarketCalendarEditor() {
     };
   }, [dirty, schema]);
 
-  const save = useDeskMutation(api.saveMarketCalendar, {
+  const save = useDeskMutation(adminApi.saveMarketCalendar, {
     onSuccess: (saved) => {
       queryClient.setQueryData(deskKey("getMarketCalendar"), saved);
       setDraft(null);
@@ -238,37 +239,35 @@ export function MarketCalendarEditor() {
           <h3 id="cal-holidays" className="text-sm font-semibold">
             Trading holidays <span className="font-normal text-muted-foreground">({current.holidays.length})</span>
           </h3>
-          <div tabIndex={0} role="region" aria-label="Trading holidays" className="max-h-72 overflow-auto rounded-md border">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Date</TableHead>
-                  <TableHead>Holiday</TableHead>
-                  <HiddenHead label="Remove" className="w-12" />
+          <Table label="Trading holidays" containerClassName="max-h-72 overflow-auto rounded-md border">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Date</TableHead>
+                <TableHead>Holiday</TableHead>
+                <HiddenHead label="Remove" className="w-12" />
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {shownHolidays.map((h) => (
+                <TableRow key={h.date} data-testid="calendar-holiday" data-date={h.date}>
+                  <TableCell className="whitespace-nowrap tabular-nums">{formatIstDate(`${h.date}T12:00:00+05:30`, { weekday: true })}</TableCell>
+                  <TableCell className="whitespace-normal">
+                    {h.name} {h.provisional && <span className="text-xs whitespace-nowrap text-muted-foreground">(provisional)</span>}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Remove the holiday ${h.name} on ${h.date}`}
+                      onClick={() => edit((c) => ({ ...c, holidays: c.holidays.filter((x) => x.date !== h.date) }))}
+                    >
+                      <Trash2Icon aria-hidden />
+                    </Button>
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {shownHolidays.map((h) => (
-                  <TableRow key={h.date} data-testid="calendar-holiday" data-date={h.date}>
-                    <TableCell className="whitespace-nowrap tabular-nums">{formatIstDate(`${h.date}T12:00:00+05:30`, { weekday: true })}</TableCell>
-                    <TableCell className="whitespace-normal">
-                      {h.name} {h.provisional && <span className="text-xs whitespace-nowrap text-muted-foreground">(provisional)</span>}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Remove the holiday ${h.name} on ${h.date}`}
-                        onClick={() => edit((c) => ({ ...c, holidays: c.holidays.filter((x) => x.date !== h.date) }))}
-                      >
-                        <Trash2Icon aria-hidden />
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+              ))}
+            </TableBody>
+          </Table>
           {earlier > 0 && (
             <Button variant="link" size="sm" className="self-start px-0" onClick={() => setShowEarlier((v) => !v)} data-testid="calendar-earlier-holidays">
               {showEarlier ? `Hide the ${earlier} holidays before ${yearStart.slice(0, 4)}` : `Show ${earlier} earlier holidays`}

@@ -6,7 +6,7 @@ import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/admin";
 import { deskKey } from "@/lib/query/desk";
 import { preloadTemporaryPasswordDialog, TemporaryPasswordDialog } from "./admin-dialogs-lazy";
 

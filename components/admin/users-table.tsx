@@ -13,7 +13,7 @@ import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableR
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDate } from "@/lib/format/time";
 import { deskCall } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/admin";
 import { deskKey, deskQuery, refreshAfter, useDeskMutation } from "@/lib/query/desk";
 import type { UserSummary } from "@/lib/desk/users";
 import { AddUserDialog, DisableUserDialog, preloadAddUserDialog, preloadDisableUserDialog } from "./admin-dialogs-lazy";

@@ -12,7 +12,8 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import * as api from "@/lib/desk/route-meta";
+import * as alertEndpointsApi from "@/lib/desk/route-meta/alert-endpoints";
+import * as pushApi from "@/lib/desk/route-meta/push";
 import { formatIstDateTime } from "@/lib/format/time";
 import { deskCall } from "@/lib/desk/client";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
@@ -23,7 +24,7 @@ async function subscribeThisBrowser(save: (subscription: { endpoint: string; key
   if ((await Notification.requestPermission()) !== "granted") throw new Error("Notifications are blocked for the desk in this browser.");
   const registration = await navigator.serviceWorker.register("/alert-sw.js", { scope: "/" });
   await navigator.serviceWorker.ready;
-  const { publicKey } = await deskCall(api.getVapidKey);
+  const { publicKey } = await deskCall(pushApi.getVapidKey);
   const key = Uint8Array.from(atob(publicKey.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
   const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
   const json = subscription.toJSON() as { endpoint?: string; keys?: { p256dh?: string; auth?: string } };
@@ -36,10 +37,10 @@ const failed = (e: unknown) => toast.error(isAlphaError(e) ? e.message : "That d
 /** Where alerts go outside the desk: webhooks (signed; the secret shown once), e-mail addresses, Telegram chats. */
 export function EndpointsCard() {
   const id = useId();
-  const endpoints = useQuery(deskQuery(api.listAlertEndpoints));
-  const create = useDeskMutation(api.createAlertEndpoint);
-  const remove = useDeskMutation(api.deleteAlertEndpoint);
-  const resume = useDeskMutation(api.resumeAlertEndpoint);
+  const endpoints = useQuery(deskQuery(alertEndpointsApi.listAlertEndpoints));
+  const create = useDeskMutation(alertEndpointsApi.createAlertEndpoint);
+  const remove = useDeskMutation(alertEndpointsApi.deleteAlertEndpoint);
+  const resume = useDeskMutation(alertEndpointsApi.resumeAlertEndpoint);
   const [channel, setChannel] = useState<"webhook" | "email" | "telegram">("webhook");
   const [target, setTarget] = useState("");
   const [chatId, setChatId] = useState("");

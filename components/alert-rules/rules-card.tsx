@@ -14,7 +14,9 @@ import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select"
 import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { AlertRule, RuleKind, SaveAlertRuleInput } from "@/lib/desk/alert-rules";
-import * as api from "@/lib/desk/route-meta";
+import * as alertEndpointsApi from "@/lib/desk/route-meta/alert-endpoints";
+import * as alertRulesApi from "@/lib/desk/route-meta/alert-rules";
+import * as watchlistsApi from "@/lib/desk/route-meta/watchlists";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 import { KIND_PRESETS } from "./kind-presets";
 
@@ -37,9 +39,9 @@ function describeTiming(rule: AlertRule): string {
 
 function RuleForm() {
   const id = useId();
-  const watchlists = useQuery(deskQuery(api.listWatchlists));
-  const endpoints = useQuery(deskQuery(api.listAlertEndpoints));
-  const create = useDeskMutation(api.createAlertRule);
+  const watchlists = useQuery(deskQuery(watchlistsApi.listWatchlists));
+  const endpoints = useQuery(deskQuery(alertEndpointsApi.listAlertEndpoints));
+  const create = useDeskMutation(alertRulesApi.createAlertRule);
   const [name, setName] = useState("");
   const [watchlistIds, setWatchlistIds] = useState<string[]>([]);
   const [symbols, setSymbols] = useState("");
@@ -176,9 +178,9 @@ function RuleForm() {
 
 /** The user's alert rules, and the form for a new one. */
 export function RulesCard() {
-  const rules = useQuery(deskQuery(api.listAlertRules));
-  const update = useDeskMutation(api.updateAlertRule);
-  const remove = useDeskMutation(api.deleteAlertRule);
+  const rules = useQuery(deskQuery(alertRulesApi.listAlertRules));
+  const update = useDeskMutation(alertRulesApi.updateAlertRule);
+  const remove = useDeskMutation(alertRulesApi.deleteAlertRule);
   return (
     <Card data-testid="rules-card">
       <CardHeader>

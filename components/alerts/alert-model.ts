@@ -1,6 +1,6 @@
 import type { AlertOutputType, DeskAlert as Alert } from "@/lib/alpha/alerts";
 import { ALERT_FILTER_ALIASES, ALERT_FILTER_TYPES, alertOutputTypeForFilter } from "@/lib/alpha/vocabulary";
-import { inDateRange } from "@/components/feeds/live-filters";
+import { backfillInput, inDateRange, mergeById, timeOf } from "@/components/feeds/live-filters";
 
 export { rangeEnded } from "@/components/feeds/live-filters";
 
@@ -44,8 +44,7 @@ export function alertTypeLabel(type: string): string {
 }
 
 export function alertTime(alert: Pick<Alert, "timestamp">): number {
-  const t = alert.timestamp ? Date.parse(alert.timestamp) : NaN;
-  return Number.isFinite(t) ? t : 0;
+  return timeOf(alert.timestamp);
 }
 
 export interface AlertFilters {
@@ -70,17 +69,7 @@ export function matchesAlertFilters(alert: Alert, filters: Pick<AlertFilters, "t
  * whatever its size, so it is the largest the endpoint allows.
  */
 export function alertsInput(filters: AlertFilters, page: number) {
-  return {
-    query: {
-      ...(filters.symbols.length ? { symbols: filters.symbols.slice(0, 20) } : {}),
-      ...(filters.types.length ? { type: filters.types } : {}),
-      ...(filters.important ? { important: true } : {}),
-      ...(filters.from ? { from: filters.from } : {}),
-      ...(filters.to ? { to: filters.to } : {}),
-      page,
-      limit: 50,
-    },
-  };
+  return backfillInput(filters, { ...(filters.types.length ? { type: filters.types } : {}), ...(filters.important ? { important: true } : {}) }, page, 50);
 }
 
 export interface AlertGroup {
@@ -117,9 +106,7 @@ export function groupAlerts(alerts: readonly Alert[], windowMs = FOLD_WINDOW_MS)
 
 /** Merges rows from the stream and from paid pages: one per id, newest first. */
 export function mergeAlerts(...lists: readonly (readonly Alert[])[]): Alert[] {
-  const byId = new Map<string, Alert>();
-  for (const list of lists) for (const a of list) if (!byId.has(a.id)) byId.set(a.id, a);
-  return [...byId.values()].sort((a, b) => alertTime(b) - alertTime(a));
+  return mergeById(lists, alertTime);
 }
 
 const NOTABLE_TYPES = new Set(["earnings", "52w_high", "52w_low", "high_growth_concalls"]);

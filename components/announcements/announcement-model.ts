@@ -1,6 +1,6 @@
 import type { AnnouncementDetail, AnnouncementRow } from "@/lib/alpha/announcements";
 import { ANNOUNCEMENT_CATEGORIES, isImportantCategory } from "@/lib/alpha/vocabulary";
-import { inDateRange } from "@/components/feeds/live-filters";
+import { backfillInput, inDateRange, timeOf } from "@/components/feeds/live-filters";
 
 /** What the announcements page knows about filings, free of React: live matching, the paid page's query and price. */
 
@@ -18,8 +18,7 @@ export interface AnnouncementFilters {
 export const ANNOUNCEMENT_PAGE_SIZE = 20;
 
 export function announcementTime(item: Pick<AnnouncementRow, "date">): number {
-  const t = item.date ? Date.parse(item.date) : NaN;
-  return Number.isFinite(t) ? t : 0;
+  return timeOf(item.date);
 }
 
 /** Labels from the URL, matched to the catalogue's spelling; unknown ones are dropped. */
@@ -59,18 +58,8 @@ export function matchesAnnouncementFilters(item: Announcement, filters: Pick<Ann
 }
 
 export function announcementsInput(filters: AnnouncementFilters, page: number, detailed: boolean) {
-  return {
-    query: {
-      ...(filters.symbols.length ? { symbols: filters.symbols.slice(0, 20) } : {}),
-      ...(filters.categories.length ? { categories: filters.categories } : {}),
-      ...(filters.important ? { important: true } : {}),
-      ...(filters.from ? { from: filters.from } : {}),
-      ...(filters.to ? { to: filters.to } : {}),
-      detailed,
-      page,
-      limit: ANNOUNCEMENT_PAGE_SIZE,
-    },
-  };
+  const own = { ...(filters.categories.length ? { categories: filters.categories } : {}), ...(filters.important ? { important: true } : {}), detailed };
+  return backfillInput(filters, own, page, ANNOUNCEMENT_PAGE_SIZE);
 }
 
 /** Stream and page rows, one per id (a detailed copy wins), newest first. */

@@ -8,7 +8,7 @@ import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { MaterialitySettings } from "@/lib/desk/materiality";
 import { lexiconPhraseProblem } from "@/lib/desk/materiality-defaults";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/materiality";
 import { useDeskMutation } from "@/lib/query/desk";
 
 const failed = (e: unknown) => toast.error(isAlphaError(e) ? e.message : "That did not work. Try again.");

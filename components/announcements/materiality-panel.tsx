@@ -9,7 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { MaterialitySettings } from "@/lib/desk/materiality";
 import { DISMISSALS_BEFORE_MUTE_OFFER } from "@/lib/desk/materiality-defaults";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/materiality";
 import { formatNumber } from "@/lib/format/number";
 import { useDeskMutation } from "@/lib/query/desk";
 import type { HiddenLedger } from "./materiality-model";

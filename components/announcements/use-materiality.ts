@@ -5,7 +5,8 @@ import * as React from "react";
 import { toast } from "@/components/ui/toast";
 import type { MaterialitySettings } from "@/lib/desk/materiality";
 import { DEFAULT_MATERIALITY } from "@/lib/desk/materiality-defaults";
-import * as api from "@/lib/desk/route-meta";
+import * as materialityApi from "@/lib/desk/route-meta/materiality";
+import * as watchlistsApi from "@/lib/desk/route-meta/watchlists";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 import { upcomingCalendarQueryOptions } from "@/lib/query/earnings";
 import type { Announcement } from "./announcement-model";
@@ -19,8 +20,8 @@ const NONE: readonly { symbol: string; at?: string | null; what: string }[] = []
  * desk holds; nothing is bought to score), with what the bar hid, the kinds revealed and the dismissals of this visit.
  */
 export function useMateriality(rows: readonly Announcement[], hasKey: boolean, others: readonly { symbol: string; at?: string | null; what: string }[] = NONE) {
-  const settingsQuery = useQuery(deskQuery(api.getMateriality));
-  const lists = useQuery(deskQuery(api.listWatchlists));
+  const settingsQuery = useQuery(deskQuery(materialityApi.getMateriality));
+  const lists = useQuery(deskQuery(watchlistsApi.listWatchlists));
   const settings: MaterialitySettings = settingsQuery.data ?? DEFAULT_MATERIALITY;
   const own = React.useMemo(() => lists.data ?? [], [lists.data]);
   // In the order Today collects them: the free calendar it prefetched is this one, not a second call.
@@ -29,7 +30,7 @@ export function useMateriality(rows: readonly Announcement[], hasKey: boolean, o
   const [only, setOnly] = React.useState(true);
   const [revealed, setRevealed] = React.useState<ReadonlySet<string>>(new Set());
   const [dismissed, setDismissed] = React.useState<ReadonlySet<string>>(new Set());
-  const dismiss = useDeskMutation(api.dismissFiling, { onError: () => toast.error("The dismissal was not saved.") });
+  const dismiss = useDeskMutation(materialityApi.dismissFiling, { onError: () => toast.error("The dismissal was not saved.") });
 
   const scored = React.useMemo(() => {
     const weights = holdingWeights(own);

@@ -7,11 +7,11 @@ import { useState } from "react";
 import { HOME_PATH } from "@/components/shell/nav-items";
 import { Alert, AlertDescription, AlertTitle, ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { PASSWORD_MIN_LENGTH } from "@/lib/desk/account-limits";
 import { InputField, NewPasswordFields } from "./account-fields";
 import { fieldErrorsOf } from "./field";
+import { AccountFormCard } from "./account-form-card";
 import { loadAccountActions } from "./load-account-actions";
 import { useHydrated } from "./use-hydrated";
 
@@ -69,63 +69,56 @@ export function ChangePasswordForm({ required }: { required: boolean }) {
     }
   }
 
+  const footer = (
+    <>
+      {!required && (
+        <Button asChild variant="ghost">
+          <Link href="/settings">Back to settings</Link>
+        </Button>
+      )}
+      <Button type="submit" className="ml-auto" disabled={pending || !hydrated}>
+        {pending ? "Changing…" : "Change password"}
+      </Button>
+    </>
+  );
   return (
-    <Card className="w-full max-w-md">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-xl">
-          <KeyRoundIcon aria-hidden className="size-5 text-primary" />
-          <h1>{required ? "Choose a new password" : "Change your password"}</h1>
-        </CardTitle>
-        <CardDescription>
-          {required
-            ? "An admin gave you a temporary password. Choose your own before you use the desk."
-            : "You stay signed in here; every other browser signed in as you is signed out."}
-        </CardDescription>
-      </CardHeader>
-      {/* POST, and no submit before hydration: a password never reaches a URL, whatever the timing. */}
-      <form method="post" onSubmit={submit} onFocus={() => void loadAccountActions().catch(() => undefined)} noValidate>
-        <CardContent className="grid gap-4">
-          {error && (
-            <ErrorAlert title="The password was not changed">
-              {error}
-            </ErrorAlert>
-          )}
-          {done && !required && (
-            <Alert data-testid="password-changed">
-              <AlertTitle>Password changed</AlertTitle>
-              <AlertDescription>Other browsers signed in as you have been signed out.</AlertDescription>
-            </Alert>
-          )}
-          <InputField
-            id="current-password"
-            label={required ? "Temporary password" : "Current password"}
-            error={fieldErrors.current}
-            type="password"
-            autoComplete="current-password"
-            value={values.current}
-            onChange={set("current")}
-          />
-          <NewPasswordFields
-            ids={{ password: "new-password", confirm: "confirm" }}
-            labels={{ password: "New password", confirm: "Repeat the new password" }}
-            password={values.next}
-            confirm={values.confirm}
-            onPassword={set("next")}
-            onConfirm={set("confirm")}
-            errors={{ password: fieldErrors.next, confirm: fieldErrors.confirm }}
-          />
-        </CardContent>
-        <CardFooter className="mt-5 flex justify-between gap-2">
-          {!required && (
-            <Button asChild variant="ghost">
-              <Link href="/settings">Back to settings</Link>
-            </Button>
-          )}
-          <Button type="submit" className="ml-auto" disabled={pending || !hydrated}>
-            {pending ? "Changing…" : "Change password"}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <AccountFormCard
+      icon={KeyRoundIcon}
+      title={required ? "Choose a new password" : "Change your password"}
+      description={required ? "An admin gave you a temporary password. Choose your own before you use the desk." : "You stay signed in here; every other browser signed in as you is signed out."}
+      onSubmit={submit}
+      footerClassName="mt-5 flex justify-between gap-2"
+      footer={footer}
+    >
+      {error && (
+        <ErrorAlert title="The password was not changed">
+          {error}
+        </ErrorAlert>
+      )}
+      {done && !required && (
+        <Alert data-testid="password-changed">
+          <AlertTitle>Password changed</AlertTitle>
+          <AlertDescription>Other browsers signed in as you have been signed out.</AlertDescription>
+        </Alert>
+      )}
+      <InputField
+        id="current-password"
+        label={required ? "Temporary password" : "Current password"}
+        error={fieldErrors.current}
+        type="password"
+        autoComplete="current-password"
+        value={values.current}
+        onChange={set("current")}
+      />
+      <NewPasswordFields
+        ids={{ password: "new-password", confirm: "confirm" }}
+        labels={{ password: "New password", confirm: "Repeat the new password" }}
+        password={values.next}
+        confirm={values.confirm}
+        onPassword={set("next")}
+        onConfirm={set("confirm")}
+        errors={{ password: fieldErrors.next, confirm: fieldErrors.confirm }}
+      />
+    </AccountFormCard>
   );
 }

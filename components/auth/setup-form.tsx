@@ -6,9 +6,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ErrorAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { EMPTY_NEW_ACCOUNT, NewAccountFields, type NewAccountValues, sendNewAccount } from "./account-fields";
-import { loadAccountActions } from "./load-account-actions";
+import { AccountFormCard } from "./account-form-card";
 import { useHydrated } from "./use-hydrated";
 
 /** First run: the first person to sign up on a fresh desk becomes its admin, then lands on Settings to add a key. */
@@ -28,38 +27,34 @@ export function SetupForm() {
     await sendNewAccount({ form, values, send: (actions, body) => actions.accountCall("setup", { body }), router, landing: "/settings#alpha-key" });
   }
 
+  const footer = (
+    <Button type="submit" className="w-full" disabled={pending || !hydrated}>
+      {pending ? "Creating the admin account…" : "Create the admin account"}
+    </Button>
+  );
   return (
-    <Card className="w-full max-w-md">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-xl">
-          <ShieldCheckIcon aria-hidden className="size-5 text-primary" />
-          <h1>Set up your desk</h1>
-        </CardTitle>
-        <CardDescription>
+    <AccountFormCard
+      icon={ShieldCheckIcon}
+      title="Set up your desk"
+      description={
+        <>
           This desk has no users yet. The account you create now is its <strong>admin</strong>: you can add colleagues afterwards.
-        </CardDescription>
-      </CardHeader>
-      {/* POST, and no submit before hydration: a password never reaches a URL, whatever the timing. */}
-      <form method="post" onSubmit={submit} onFocus={() => void loadAccountActions().catch(() => undefined)} noValidate>
-        <CardContent className="grid gap-4">
-          {error && (
-            <ErrorAlert title={error.setupDone ? "This desk is already set up" : "Could not create the account"}>
-              <p>{error.message}</p>
-              {error.setupDone && (
-                <Link className="font-medium underline" href="/sign-in">
-                  Go to sign in
-                </Link>
-              )}
-            </ErrorAlert>
+        </>
+      }
+      onSubmit={submit}
+      footer={footer}
+    >
+      {error && (
+        <ErrorAlert title={error.setupDone ? "This desk is already set up" : "Could not create the account"}>
+          <p>{error.message}</p>
+          {error.setupDone && (
+            <Link className="font-medium underline" href="/sign-in">
+              Go to sign in
+            </Link>
           )}
-          <NewAccountFields values={values} onChange={set} errors={fieldErrors} />
-        </CardContent>
-        <CardFooter className="mt-5">
-          <Button type="submit" className="w-full" disabled={pending || !hydrated}>
-            {pending ? "Creating the admin account…" : "Create the admin account"}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+        </ErrorAlert>
+      )}
+      <NewAccountFields values={values} onChange={set} errors={fieldErrors} />
+    </AccountFormCard>
   );
 }

@@ -27,7 +27,8 @@ import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select"
 import { cn } from "@/lib/utils";
 import { alphaQueryOptions } from "@/lib/query/alpha";
 import { deskUrl } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as batchesApi from "@/lib/desk/route-meta/batches";
+import * as watchlistsApi from "@/lib/desk/route-meta/watchlists";
 import { deskQuery } from "@/lib/query/desk";
 import { isCancelledResult, isFailedResult, previewOf, rebuildFailedLines, resultError, resultInputs, resultStatus, resultSummary, resultsToJsonl } from "./batch-lines";
 import { BatchSummaryDialog, preloadBatchSummaryDialog } from "./batch-summary-dialog-lazy";
@@ -65,7 +66,7 @@ function ResultsSkeleton() {
 /** Sends a finished job's failed lines again as a new job, rebuilt from the lines the desk kept; the price first. */
 function ResendFailed({ job, results }: { job: BatchJob; results: BatchResultLine[] }) {
   const router = useRouter();
-  const input = useQuery(deskQuery(api.getBatchInput, { params: { id: job.id } }));
+  const input = useQuery(deskQuery(batchesApi.getBatchInput, { params: { id: job.id } }));
   const { submit, dialog, pending } = useSubmitBatch();
   const [failure, setFailure] = useState<unknown>(null);
   if (input.isPending) return <Skeleton className="h-9 w-64" />;
@@ -122,8 +123,8 @@ export function BatchResults({ job }: { job: BatchJob }) {
   const [open, setOpen] = useState<BatchResultLine | null>(null);
   const [shownStatus, setShownStatus] = useState<string>(ALL);
   const [page, setPage] = useState(1);
-  const keptInput = useQuery(deskQuery(api.getBatchInput, { params: { id: job.id } }));
-  const watchlists = useQuery(deskQuery(api.listWatchlists));
+  const keptInput = useQuery(deskQuery(batchesApi.getBatchInput, { params: { id: job.id } }));
+  const watchlists = useQuery(deskQuery(watchlistsApi.listWatchlists));
 
   if (query.isPending) return <ResultsSkeleton />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -164,7 +165,7 @@ export function BatchResults({ job }: { job: BatchJob }) {
           {/* The service's own lines, streamed by the desk straight to disk (a large job is never held in the page). */}
           <Button variant="outline" size="sm" asChild>
             <a
-              href={deskUrl(api.downloadBatchResults, { params: { id: job.id } })}
+              href={deskUrl(batchesApi.downloadBatchResults, { params: { id: job.id } })}
               download={`${base}-results-service.jsonl`}
               title="The results exactly as the Alpha service sends them, streamed to disk, without the watchlist labels"
               data-testid="download-jsonl-stream"

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2Icon, LayersIcon, ShieldAlertIcon, ShieldOffIcon } from "lucide-react";
+import { CheckCircle2Icon, LayersIcon, ShieldAlertIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { parseAsArrayOf, parseAsBoolean, parseAsString, parseAsStringLiteral, useQueryStates } from "@/lib/url-state";
 import { lazy, Suspense, useId, useState } from "react";
@@ -9,6 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { NoWatchlists } from "@/components/watchlists/no-watchlists";
 import { ErrorState } from "@/components/shell/error-state";
 import { ModeCard } from "@/components/summaries/mode-card";
+import { RetentionSwitch } from "@/components/summaries/retention-switch";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -28,7 +29,7 @@ import { CONTEXT_WINDOW_MAX, SUMMARY_MODES, WINDOWED_MODES } from "@/lib/alpha/s
 import { formatCredits, formatNumber } from "@/lib/format/number";
 import { batchUnitCredits, priceBatchJob } from "@/lib/query/batches";
 import { fetchKnownSymbols } from "@/components/watchlists/known-symbols";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/watchlists";
 import { deskQuery } from "@/lib/query/desk";
 import { importOnce } from "@/lib/import-once";
 import { cn } from "@/lib/utils";
@@ -317,18 +318,9 @@ export function NewBatchJob({ hasKey }: { hasKey: boolean }) {
             <Label htmlFor="batch-name">Job name (optional)</Label>
             <Input id="batch-name" value={displayName} maxLength={200} placeholder="e.g. Morning book review" onChange={(e) => setDisplayName(e.target.value)} />
           </div>
-          <div className="grid gap-2">
-            <div className="flex items-center gap-2">
-              <Switch id="batch-private" checked={params.private} onCheckedChange={(v) => void setParams({ private: v })} />
-              <Label htmlFor="batch-private" className="flex items-center gap-1.5">
-                <ShieldOffIcon aria-hidden className="size-4 text-muted-foreground" />
-                Don&apos;t retain the requests
-              </Label>
-            </div>
-            <p className="text-xs text-muted-foreground">
-              The Alpha service keeps no content of the job, and the desk keeps none of its lines, so failed lines cannot be sent again from here.
-            </p>
-          </div>
+          <RetentionSwitch id="batch-private" label="Don't retain the requests" checked={params.private} onCheckedChange={(v) => void setParams({ private: v })}>
+            The Alpha service keeps no content of the job, and the desk keeps none of its lines, so failed lines cannot be sent again from here.
+          </RetentionSwitch>
         </div>
 
         {failure !== null && <ErrorState error={failure} />}

@@ -3,7 +3,7 @@ import type { BlockDeal } from "@/lib/alpha/block-deals";
 import { BLOCK_DEAL_EXCHANGES } from "@/lib/alpha/vocabulary";
 import { blockDealWindowAt, istDate } from "@/lib/market/calendar";
 import { formatCrore, formatNumber } from "@/lib/format/number";
-import { inDateRange } from "@/components/feeds/live-filters";
+import { backfillInput, inDateRange, mergeById, timeOf } from "@/components/feeds/live-filters";
 
 /** What the block-deals page knows about a deal, free of React: its window, value, size and the filings behind it. */
 
@@ -21,8 +21,7 @@ export interface BlockDealFilters {
 export const BLOCK_DEAL_PAGE_SIZE = 20;
 
 export function blockDealTime(deal: Pick<BlockDeal, "date">): number {
-  const t = deal.date ? Date.parse(deal.date) : NaN;
-  return Number.isFinite(t) ? t : 0;
+  return timeOf(deal.date);
 }
 
 export function normalizeExchange(value: string | null | undefined): BlockDealExchange | null {
@@ -135,21 +134,10 @@ export function matchesBlockDealFilters(deal: BlockDeal, filters: BlockDealFilte
 }
 
 export function blockDealsInput(filters: BlockDealFilters, page: number) {
-  return {
-    query: {
-      ...(filters.symbols.length ? { symbols: filters.symbols.slice(0, 20) } : {}),
-      ...(filters.exchange ? { exchange: filters.exchange } : {}),
-      ...(filters.from ? { from: filters.from } : {}),
-      ...(filters.to ? { to: filters.to } : {}),
-      page,
-      limit: BLOCK_DEAL_PAGE_SIZE,
-    },
-  };
+  return backfillInput(filters, filters.exchange ? { exchange: filters.exchange } : {}, page, BLOCK_DEAL_PAGE_SIZE);
 }
 
 /** Stream and page rows, one per id, newest first. */
 export function mergeBlockDeals(...lists: readonly (readonly BlockDeal[])[]): BlockDeal[] {
-  const byId = new Map<string, BlockDeal>();
-  for (const list of lists) for (const d of list) if (!byId.has(d.id)) byId.set(d.id, d);
-  return [...byId.values()].sort((a, b) => blockDealTime(b) - blockDealTime(a));
+  return mergeById(lists, blockDealTime);
 }

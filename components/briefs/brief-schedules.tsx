@@ -20,7 +20,8 @@ import { SUMMARY_MODES } from "@/lib/alpha/summary-rules";
 import type { BriefSchedule } from "@/lib/desk/briefs";
 import { briefRequest } from "@/lib/desk/brief-request";
 import { formatIstDateTime } from "@/lib/format/time";
-import * as api from "@/lib/desk/route-meta";
+import * as briefsApi from "@/lib/desk/route-meta/briefs";
+import * as watchlistsApi from "@/lib/desk/route-meta/watchlists";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 import { runWords } from "./run-words";
 import { SUMMARY_CALLS } from "@/lib/query/summaries";
@@ -31,11 +32,11 @@ const PRESETS = [
 ] as const;
 
 function ScheduleRow({ schedule }: { schedule: BriefSchedule }) {
-  const toggle = useDeskMutation(api.updateBriefSchedule, {
+  const toggle = useDeskMutation(briefsApi.updateBriefSchedule, {
     onSuccess: (s) => toast.success(s.paused ? "Brief paused." : "Brief resumed."),
     onError: (e) => toast.error(isAlphaError(e) ? e.message : "That did not work. Try again."),
   });
-  const remove = useDeskMutation(api.deleteBriefSchedule, {
+  const remove = useDeskMutation(briefsApi.deleteBriefSchedule, {
     onSuccess: () => toast.success("Scheduled brief deleted."),
     onError: (e) => toast.error(isAlphaError(e) ? e.message : "That did not work. Try again."),
   });
@@ -85,14 +86,14 @@ function ScheduleRow({ schedule }: { schedule: BriefSchedule }) {
  * scheduling; a brief is charged only when the server generates it (its entry then joins the summary history).
  */
 export function BriefSchedules({ hasKey }: { hasKey: boolean }) {
-  const schedules = useQuery({ ...deskQuery(api.listBriefSchedules), refetchInterval: 60_000 });
-  const watchlists = useQuery(deskQuery(api.listWatchlists));
+  const schedules = useQuery({ ...deskQuery(briefsApi.listBriefSchedules), refetchInterval: 60_000 });
+  const watchlists = useQuery(deskQuery(watchlistsApi.listWatchlists));
   const [watchlistId, setWatchlistId] = useState<string>("");
   const [time, setTime] = useState<string>("08:45");
   const [mode, setMode] = useState<SummaryMode>("news_context");
   const chosen = watchlists.data?.find((w) => w.id === watchlistId) ?? null;
   const price = chosen && chosen.items.length > 0 ? priceBy("createDailySummary", SUMMARY_CALLS.endpoints.createDailySummary.cost, briefRequest(chosen.items, mode)) : null;
-  const create = useDeskMutation(api.createBriefSchedule, {
+  const create = useDeskMutation(briefsApi.createBriefSchedule, {
     onSuccess: (s) => toast.success(`Scheduled: ${s.watchlistName} at ${s.time} IST on market days.`),
     onError: (e) => toast.error(isAlphaError(e) ? e.message : "The brief was not scheduled. Try again."),
   });

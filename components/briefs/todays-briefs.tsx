@@ -6,7 +6,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatIstDateTime, formatIstTime } from "@/lib/format/time";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/briefs";
 import { deskQuery } from "@/lib/query/desk";
 import { runWords } from "./run-words";
 

@@ -8,7 +8,7 @@ import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { deskUrl } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/concalls";
 import { formatQuarterKey, parseQuarterKey, previousQuarter } from "@/lib/alpha/quarters";
 import { formatQuarter } from "@/lib/format/quarter";
 import { deskQuery } from "@/lib/query/desk";

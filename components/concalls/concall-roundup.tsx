@@ -10,17 +10,18 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { deskUrl } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as concallsApi from "@/lib/desk/route-meta/concalls";
+import * as watchlistsApi from "@/lib/desk/route-meta/watchlists";
 import { deskQuery } from "@/lib/query/desk";
 import { ForwardableText } from "./concall-brief";
 
 /** A watchlist's calls of the last seven days as briefs, from the analyses the desk holds: text to copy and a PDF. */
 export function ConcallRoundup({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const watchlists = useQuery(deskQuery(api.listWatchlists));
+  const watchlists = useQuery(deskQuery(watchlistsApi.listWatchlists));
   const [chosen, setChosen] = useState<string>("");
   const [asked, setAsked] = useState<string | null>(null);
   const input = { query: { watchlist: asked ?? "" } };
-  const roundup = useQuery({ ...deskQuery(api.getConcallRoundup, input), enabled: asked !== null });
+  const roundup = useQuery({ ...deskQuery(concallsApi.getConcallRoundup, input), enabled: asked !== null });
   const lists = watchlists.data ?? [];
   const watchlist = chosen || lists[0]?.id || "";
   return (
@@ -57,7 +58,7 @@ export function ConcallRoundup({ open, onOpenChange }: { open: boolean; onOpenCh
         )}
         {asked !== null && roundup.isPending && <Skeleton className="h-24 w-full" aria-busy="true" aria-label="Making the roundup" />}
         {roundup.isError && <ErrorState error={roundup.error} />}
-        {roundup.data && <ForwardableText text={roundup.data.text} name="roundup" pdfHref={deskUrl(api.downloadConcallRoundup, input)} className="max-h-96" />}
+        {roundup.data && <ForwardableText text={roundup.data.text} name="roundup" pdfHref={deskUrl(concallsApi.downloadConcallRoundup, input)} className="max-h-96" />}
       </div>
       </DialogContent>
     </Dialog>

@@ -6,9 +6,9 @@ import * as React from "react";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonStack } from "@/components/ui/skeleton";
 import { formatNumber } from "@/lib/format/number";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/concalls";
 import { deskQuery } from "@/lib/query/desk";
 import { cn } from "@/lib/utils";
 import { highlightDoc, type HighlightedDoc, type IndexedSegment, parseTranscript, searchPattern, stepMatch } from "./transcript";
@@ -119,11 +119,7 @@ export function TranscriptReader({ url, title }: { url: string; title: string })
 
   if (query.isPending) {
     return (
-      <div className="grid grid-cols-1 gap-2" aria-busy="true" aria-label="Loading the transcript">
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} className={cn("h-4", i % 3 === 2 ? "w-2/3" : "w-full")} />
-        ))}
-      </div>
+      <SkeletonStack className="grid-cols-1" label="Loading the transcript" bars={Array.from({ length: 8 }, (_, i) => (i % 3 === 2 ? "h-4 w-2/3" : "h-4 w-full"))} />
     );
   }
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;

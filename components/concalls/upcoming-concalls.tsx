@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonStack } from "@/components/ui/skeleton";
 import type { UpcomingConcall } from "@/lib/alpha/concalls";
 import { istDateString } from "@/lib/alpha/time";
 import { formatIstTime, formatRelativeTime } from "@/lib/format/time";
@@ -93,11 +93,7 @@ export function UpcomingConcalls() {
       </CardHeader>
       <CardContent className={cn("grid grid-cols-1 content-start gap-4", UPCOMING_CONTENT)}>
         {!first || first.isPending ? (
-          <div className="grid grid-cols-1 gap-2" aria-busy="true" aria-label="Loading upcoming calls">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-8 w-full" />
-            ))}
-          </div>
+          <SkeletonStack className="grid-cols-1" label="Loading upcoming calls" bars={Array(5).fill("h-8 w-full")} />
         ) : first.isError ? (
           <ErrorState error={first.error} onRetry={() => void first.refetch()} />
         ) : rows.length === 0 ? (

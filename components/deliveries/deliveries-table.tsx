@@ -15,7 +15,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { DeliveryRow, ListDeliveriesQuery } from "@/lib/desk/alert-rules";
-import * as api from "@/lib/desk/route-meta";
+import * as alertDeliveriesApi from "@/lib/desk/route-meta/alert-deliveries";
+import * as alertRulesApi from "@/lib/desk/route-meta/alert-rules";
 import { formatIstDateTime } from "@/lib/format/time";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 
@@ -27,9 +28,9 @@ const CHANNELS = ["inbox", "webhook", "email", "telegram", "push"] as const;
 export function DeliveriesTable({ query }: { query: ListDeliveriesQuery }) {
   const id = useId();
   const router = useRouter();
-  const page = useQuery(deskQuery(api.listDeliveries, { query }));
-  const rules = useQuery(deskQuery(api.listAlertRules));
-  const resend = useDeskMutation(api.resendDelivery);
+  const page = useQuery(deskQuery(alertDeliveriesApi.listDeliveries, { query }));
+  const rules = useQuery(deskQuery(alertRulesApi.listAlertRules));
+  const resend = useDeskMutation(alertDeliveriesApi.resendDelivery);
   const go = (change: Partial<Record<"rule" | "channel" | "status", string>>) => {
     const next = new URLSearchParams(Object.entries({ rule: query.rule, channel: query.channel, status: query.status, ...change }).filter((e): e is [string, string] => Boolean(e[1])));
     router.push(`/deliveries${next.size ? `?${next.toString()}` : ""}`);
@@ -81,47 +82,45 @@ export function DeliveriesTable({ query }: { query: ListDeliveriesQuery }) {
         ) : page.data.rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing sent yet. Deliveries show here as your rules match events.</p>
         ) : (
-          <div className="relative overflow-x-auto">
-            <Table data-testid="deliveries">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>When</TableHead>
-                  <TableHead>Event</TableHead>
-                  <TableHead>Rule</TableHead>
-                  <TableHead>Channel</TableHead>
-                  <TableHead className="text-right">Attempt</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Latency</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
+          <Table data-testid="deliveries">
+            <TableHeader>
+              <TableRow>
+                <TableHead>When</TableHead>
+                <TableHead>Event</TableHead>
+                <TableHead>Rule</TableHead>
+                <TableHead>Channel</TableHead>
+                <TableHead className="text-right">Attempt</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right">Latency</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {page.data.rows.map((row) => (
+                <TableRow key={row.id} data-testid="delivery-row" data-status={row.status} data-channel={row.channel}>
+                  <TableCell className="whitespace-nowrap">{formatIstDateTime(row.at)}</TableCell>
+                  <TableCell className="max-w-72 min-w-48 break-words whitespace-normal">{row.title}</TableCell>
+                  <TableCell className="break-words whitespace-normal">{row.ruleName}</TableCell>
+                  <TableCell className="max-w-48 break-all whitespace-normal">{row.target}</TableCell>
+                  <TableCell className="text-right tabular-nums">{row.attempt}</TableCell>
+                  <TableCell className="max-w-64 whitespace-normal">
+                    <Badge variant={TONE[row.status]}>{row.status}</Badge>
+                    {row.error && <span className="mt-1 block text-xs break-words text-muted-foreground">{row.error}</span>}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{row.latencyMs === null ? "—" : `${row.latencyMs} ms`}</TableCell>
+                  <TableCell>
+                    {row.status !== "sending" && (
+                      <Button variant="ghost" size="sm" disabled={resend.isPending} onClick={() => resend.mutate({ params: { id: row.deliveryId } }, { onSuccess: () => toast.success("Sending it again."), onError: (e) => toast.error(isAlphaError(e) ? e.message : "That did not work.") })}>
+                        <RotateCwIcon aria-hidden /> Send again<span className="sr-only">: {row.title}</span>
+                      </Button>
+                    )}
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {page.data.rows.map((row) => (
-                  <TableRow key={row.id} data-testid="delivery-row" data-status={row.status} data-channel={row.channel}>
-                    <TableCell className="whitespace-nowrap">{formatIstDateTime(row.at)}</TableCell>
-                    <TableCell className="max-w-72 min-w-48 break-words whitespace-normal">{row.title}</TableCell>
-                    <TableCell className="break-words whitespace-normal">{row.ruleName}</TableCell>
-                    <TableCell className="max-w-48 break-all whitespace-normal">{row.target}</TableCell>
-                    <TableCell className="text-right tabular-nums">{row.attempt}</TableCell>
-                    <TableCell className="max-w-64 whitespace-normal">
-                      <Badge variant={TONE[row.status]}>{row.status}</Badge>
-                      {row.error && <span className="mt-1 block text-xs break-words text-muted-foreground">{row.error}</span>}
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">{row.latencyMs === null ? "—" : `${row.latencyMs} ms`}</TableCell>
-                    <TableCell>
-                      {row.status !== "sending" && (
-                        <Button variant="ghost" size="sm" disabled={resend.isPending} onClick={() => resend.mutate({ params: { id: row.deliveryId } }, { onSuccess: () => toast.success("Sending it again."), onError: (e) => toast.error(isAlphaError(e) ? e.message : "That did not work.") })}>
-                          <RotateCwIcon aria-hidden /> Send again<span className="sr-only">: {row.title}</span>
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+              ))}
+            </TableBody>
+          </Table>
         )}
         {page.data?.nextBefore && (
           <Link href={`/deliveries?${new URLSearchParams(Object.entries({ ...query, before: page.data.nextBefore }).filter((e): e is [string, string] => typeof e[1] === "string")).toString()}`} className={buttonVariants({ variant: "outline", size: "sm" })}>

@@ -1,22 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  agendaDays,
-  calendarWindow,
-  filedCalendarRows,
-  filedRange,
-  groupByDay,
-  hasTimeOfDay,
-  holidaysIn,
-  istDayOf,
-  monthGrid,
-  rangeLabel,
-  shiftAnchor,
-  startOfWeek,
-  viewRange,
-  visibleSlice,
-  weekDays,
-} from "./calendar";
+import { addDays, agendaDays, calendarWindow, filedCalendarRows, filedRange, groupByDay, hasTimeOfDay, holidaysIn, istDayOf, monthGrid, rangeLabel, shiftAnchor, startOfWeek, viewRange, visibleSlice, weekDays } from "./calendar";
 
 describe("calendar days", () => {
   it("lays a month out in Monday-first weeks covering every day", () => {

@@ -13,7 +13,7 @@ import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatIstDateTime } from "@/lib/format/time";
 import { filedCalendarQueryOptions, heldCompanyNames, upcomingCalendarQueryOptions } from "@/lib/query/earnings";
 import { cn } from "@/lib/utils";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/market";
 import { deskQuery } from "@/lib/query/desk";
 import {
   type CalendarRow,

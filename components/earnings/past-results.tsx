@@ -11,7 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonStack } from "@/components/ui/skeleton";
 import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
@@ -182,11 +182,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
         {rangeError ? (
           <p className="text-sm text-destructive">{rangeError}</p>
         ) : query.isPending ? (
-          <div className="grid grid-cols-1 gap-2" aria-busy="true" aria-label="Loading past results">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-9 w-full" />
-            ))}
-          </div>
+          <SkeletonStack className="grid-cols-1" label="Loading past results" bars={Array(6).fill("h-9 w-full")} />
         ) : query.isError ? (
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : rows.length === 0 ? (
@@ -200,65 +196,63 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
             }
           />
         ) : (
-          <div className="rounded-lg border">
-            <Table>
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>Symbol</TableHead>
-                  {showCompany && <TableHead className="hidden md:table-cell">Company</TableHead>}
-                  <TableHead className="hidden sm:table-cell">Quarter</TableHead>
-                  <TableHead className="hidden sm:table-cell">Results filed (IST)</TableHead>
-                  <HiddenHead label="Open" />
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {rows.map((r) => (
-                  <TableRow key={r.id} data-testid="past-result-row" data-symbol={r.symbol} data-quarter={r.quarter ?? ""}>
-                    <TableCell className="whitespace-normal">
-                      <IntentLink href={symbolHref(r.symbol)} className="font-mono font-semibold text-primary hover:underline">
-                        {r.symbol}
-                      </IntentLink>
-                      {/* Narrower than the columns: the name, the quarter and the filing time under the symbol. */}
-                      {names.get(r.symbol) && <div className="text-xs text-muted-foreground md:hidden">{names.get(r.symbol)}</div>}
-                      <div className="text-xs text-muted-foreground tabular-nums sm:hidden" data-testid="past-result-when">
-                        {formatQuarter(r.quarter)} · filed {formatIstDateTime(r.date)}
-                      </div>
+          <Table containerClassName="rounded-lg border">
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Symbol</TableHead>
+                {showCompany && <TableHead className="hidden md:table-cell">Company</TableHead>}
+                <TableHead className="hidden sm:table-cell">Quarter</TableHead>
+                <TableHead className="hidden sm:table-cell">Results filed (IST)</TableHead>
+                <HiddenHead label="Open" />
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.id} data-testid="past-result-row" data-symbol={r.symbol} data-quarter={r.quarter ?? ""}>
+                  <TableCell className="whitespace-normal">
+                    <IntentLink href={symbolHref(r.symbol)} className="font-mono font-semibold text-primary hover:underline">
+                      {r.symbol}
+                    </IntentLink>
+                    {/* Narrower than the columns: the name, the quarter and the filing time under the symbol. */}
+                    {names.get(r.symbol) && <div className="text-xs text-muted-foreground md:hidden">{names.get(r.symbol)}</div>}
+                    <div className="text-xs text-muted-foreground tabular-nums sm:hidden" data-testid="past-result-when">
+                      {formatQuarter(r.quarter)} · filed {formatIstDateTime(r.date)}
+                    </div>
+                  </TableCell>
+                  {showCompany && (
+                    <TableCell className="hidden max-w-64 truncate md:table-cell" title={names.get(r.symbol)} data-testid="past-result-company">
+                      {names.get(r.symbol) ?? <span className="text-muted-foreground">—</span>}
                     </TableCell>
-                    {showCompany && (
-                      <TableCell className="hidden max-w-64 truncate md:table-cell" title={names.get(r.symbol)} data-testid="past-result-company">
-                        {names.get(r.symbol) ?? <span className="text-muted-foreground">—</span>}
-                      </TableCell>
+                  )}
+                  <TableCell className="hidden sm:table-cell">
+                    <Badge variant="outline" className="font-mono">
+                      {formatQuarter(r.quarter)}
+                    </Badge>
+                  </TableCell>
+                  <TableCell className="hidden sm:table-cell">
+                    <IntentLink href={symbolHref(r.symbol)} className="tabular-nums hover:underline">
+                      {formatIstDateTime(r.date)}
+                    </IntentLink>
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {r.quarter && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        data-testid="open-result"
+                        onPointerEnter={preloadEarningsDetailSheet}
+                        onFocus={preloadEarningsDetailSheet}
+                        onClick={() => r.quarter && void setState({ result: resultRef(r.symbol, r.quarter) })}
+                      >
+                        <PanelRightOpenIcon aria-hidden />
+                        Results
+                      </Button>
                     )}
-                    <TableCell className="hidden sm:table-cell">
-                      <Badge variant="outline" className="font-mono">
-                        {formatQuarter(r.quarter)}
-                      </Badge>
-                    </TableCell>
-                    <TableCell className="hidden sm:table-cell">
-                      <IntentLink href={symbolHref(r.symbol)} className="tabular-nums hover:underline">
-                        {formatIstDateTime(r.date)}
-                      </IntentLink>
-                    </TableCell>
-                    <TableCell className="text-right">
-                      {r.quarter && (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          data-testid="open-result"
-                          onPointerEnter={preloadEarningsDetailSheet}
-                          onFocus={preloadEarningsDetailSheet}
-                          onClick={() => r.quarter && void setState({ result: resultRef(r.symbol, r.quarter) })}
-                        >
-                          <PanelRightOpenIcon aria-hidden />
-                          Results
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
         )}
         {(state.page > 1 || query.data?.hasNext) && (
           <div className="flex items-center justify-between gap-2">

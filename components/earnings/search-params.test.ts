@@ -1,17 +1,7 @@
 import { createSerializer } from "@/lib/url-state/parsers";
 import { describe, expect, it } from "vitest";
 import { browserState, pageSearchParams } from "@/test/support/url-state";
-import {
-  defaultResultsQuarter,
-  earningsParsers,
-  effectiveSymbols,
-  type EarningsSearch,
-  normalizeSymbols,
-  parseEarningsSearch,
-  parseResultRef,
-  pastResultsInput,
-  recentQuarterKeys,
-} from "./search-params";
+import { defaultResultsQuarter, earningsParsers, effectiveSymbols, type EarningsSearch, normalizeSymbols, parseEarningsSearch, parseResultRef, pastResultsInput, recentQuarterKeys } from "./search-params";
 
 describe("the earnings page URL", () => {
   it("parses what it knows and falls back on the rest", () => {

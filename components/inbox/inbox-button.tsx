@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { InboxIcon } from "lucide-react";
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/inbox";
 import { deskQuery } from "@/lib/query/desk";
 import { cn } from "@/lib/utils";
 

@@ -8,7 +8,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { InboxItem, ListInboxQuery } from "@/lib/desk/inbox";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/inbox";
 import { formatIstDateTime } from "@/lib/format/time";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 import { cn } from "@/lib/utils";

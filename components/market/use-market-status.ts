@@ -7,7 +7,7 @@ import type { MarketCalendarView } from "@/lib/market/calendar-view";
 import { calendarView } from "@/lib/market/calendar-view";
 import type { MarketStatusCopy } from "@/lib/market/status-copy";
 import { describeMarketStatus } from "@/lib/market/status-copy";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/market";
 import { deskQuery } from "@/lib/query/desk";
 
 /** When the server rendered the page (the desk layout's clock), for the first render of every market status. */

@@ -1,7 +1,7 @@
 import type { NewsItem, Sentiment } from "@/lib/alpha/news";
 import { SENTIMENTS } from "@/lib/alpha/vocabulary";
 import { istDateString } from "@/lib/alpha/time";
-import { inDateRange } from "@/components/feeds/live-filters";
+import { backfillInput, inDateRange, mergeById, timeOf } from "@/components/feeds/live-filters";
 
 /** What the news page knows about news, free of React: live matching, the backfill query, the sentiment mix. */
 
@@ -13,8 +13,7 @@ export interface NewsFilters {
 }
 
 export function newsTime(item: Pick<NewsItem, "date">): number {
-  const t = item.date ? Date.parse(item.date) : NaN;
-  return Number.isFinite(t) ? t : 0;
+  return timeOf(item.date);
 }
 
 export function parseSentiment(value: string | null | undefined): Sentiment | null {
@@ -29,23 +28,12 @@ export function matchesNewsFilters(item: NewsItem, filters: Pick<NewsFilters, "s
 
 /** One backfill page: a page costs 1 credit whatever its size, so it is the largest allowed (50). */
 export function newsInput(filters: NewsFilters, page: number) {
-  return {
-    query: {
-      ...(filters.symbols.length ? { symbols: filters.symbols.slice(0, 20) } : {}),
-      ...(filters.sentiment ? { sentiment: filters.sentiment } : {}),
-      ...(filters.from ? { from: filters.from } : {}),
-      ...(filters.to ? { to: filters.to } : {}),
-      page,
-      limit: 50,
-    },
-  };
+  return backfillInput(filters, filters.sentiment ? { sentiment: filters.sentiment } : {}, page, 50);
 }
 
 /** Stream and page rows, one per id, newest first. */
 export function mergeNews(...lists: readonly (readonly NewsItem[])[]): NewsItem[] {
-  const byId = new Map<string, NewsItem>();
-  for (const list of lists) for (const n of list) if (!byId.has(n.id)) byId.set(n.id, n);
-  return [...byId.values()].sort((a, b) => newsTime(b) - newsTime(a));
+  return mergeById(lists, newsTime);
 }
 
 export interface SentimentDay {

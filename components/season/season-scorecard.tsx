@@ -12,7 +12,8 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { deskUrl } from "@/lib/desk/client";
 import { OUTCOME_WORDS, type LineItem } from "@/lib/desk/scorecard-words";
-import * as api from "@/lib/desk/route-meta";
+import * as estimatesApi from "@/lib/desk/route-meta/estimates";
+import * as seasonApi from "@/lib/desk/route-meta/season";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime } from "@/lib/format/time";
 import { formatIndian } from "@/lib/format/indian-digits";
@@ -25,8 +26,8 @@ const LINE_TEXT: Record<LineItem, string> = { revenue: "Revenue", total_income: 
 const crore = (n: number | null) => (n === null ? "—" : `₹${formatIndian(n, { maximumFractionDigits: 2 })} cr`);
 
 function UploadEstimates() {
-  const upload = useDeskMutation(api.uploadEstimates);
-  const held = useQuery(deskQuery(api.getEstimates));
+  const upload = useDeskMutation(estimatesApi.uploadEstimates);
+  const held = useQuery(deskQuery(estimatesApi.getEstimates));
   const [problem, setProblem] = useState<string | null>(null);
   const latest = held.data?.versions[0];
   return (
@@ -72,8 +73,8 @@ function UploadEstimates() {
 export function SeasonScorecard({ watchlist, quarter }: { watchlist: string; quarter: string | null }) {
   const [band, setBand] = useState(2);
   const input = { query: { watchlist, band, ...(quarter ? { quarter } : {}) } };
-  const query = useQuery(deskQuery(api.getScorecard, input));
-  const fetchTables = useDeskMutation(api.fetchResultTables);
+  const query = useQuery(deskQuery(seasonApi.getScorecard, input));
+  const fetchTables = useDeskMutation(seasonApi.fetchResultTables);
   const card = query.data;
   return (
     <section aria-labelledby="scorecard-h" className="grid gap-4 rounded-lg border p-4" data-testid="season-scorecard">
@@ -84,13 +85,13 @@ export function SeasonScorecard({ watchlist, quarter }: { watchlist: string; qua
         </h2>
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm" variant="outline">
-            <a href={deskUrl(api.exportScorecardCsv, input)} download data-testid="scorecard-csv">
+            <a href={deskUrl(seasonApi.exportScorecardCsv, input)} download data-testid="scorecard-csv">
               <FileDownIcon aria-hidden />
               CSV
             </a>
           </Button>
           <Button asChild size="sm" variant="outline">
-            <a href={deskUrl(api.exportScorecardPdf, input)} download data-testid="scorecard-pdf">
+            <a href={deskUrl(seasonApi.exportScorecardPdf, input)} download data-testid="scorecard-pdf">
               <FileDownIcon aria-hidden />
               PDF
             </a>

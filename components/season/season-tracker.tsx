@@ -17,7 +17,7 @@ import { SkeletonStack } from "@/components/ui/skeleton";
 import { SEASON_SCOPES } from "@/lib/desk/season-scopes";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDate, formatIstDateTime } from "@/lib/format/time";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/season";
 import type { SeasonCompanyView, SeasonView } from "@/lib/desk/season";
 import { seasonQueryInput, type SeasonSelection } from "@/lib/desk/season-scopes";
 import { deskQuery } from "@/lib/query/desk";

@@ -9,7 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@/components/ui/card";
 import { deskCall } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/settings";
 import { refreshAfter } from "@/lib/query/desk";
 import type { AlphaKeyStatusView as AlphaKeyStatus } from "@/lib/desk/users";
 import { formatPlanName } from "@/lib/format/plan";

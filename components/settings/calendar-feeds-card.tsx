@@ -14,7 +14,8 @@ import { copyWithToast } from "@/components/shell/copy-button";
 import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { CalendarFeed } from "@/lib/desk/calendar-feeds";
-import * as api from "@/lib/desk/route-meta";
+import * as calendarApi from "@/lib/desk/route-meta/calendar";
+import * as watchlistsApi from "@/lib/desk/route-meta/watchlists";
 import type { Watchlist } from "@/lib/desk/watchlists";
 import { formatIstDateTime } from "@/lib/format/time";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
@@ -52,15 +53,15 @@ function IssuedUrl({ url, scope }: { url: string; scope: string }) {
 }
 
 function ScopeRow({ scope, feed, onIssued }: { scope: Scope; feed: CalendarFeed | undefined; onIssued: (key: string, url: string | null) => void }) {
-  const create = useDeskMutation(api.createCalendarFeed, { onSuccess: (f) => onIssued(scope.key, f.url), onError: failed });
-  const rotate = useDeskMutation(api.rotateCalendarFeed, {
+  const create = useDeskMutation(calendarApi.createCalendarFeed, { onSuccess: (f) => onIssued(scope.key, f.url), onError: failed });
+  const rotate = useDeskMutation(calendarApi.rotateCalendarFeed, {
     onSuccess: (f) => {
       onIssued(scope.key, f.url);
       toast.success("New address made; the old one no longer works.");
     },
     onError: failed,
   });
-  const revoke = useDeskMutation(api.revokeCalendarFeed, {
+  const revoke = useDeskMutation(calendarApi.revokeCalendarFeed, {
     onSuccess: () => {
       onIssued(scope.key, null);
       toast.success("Calendar address revoked.");
@@ -102,8 +103,8 @@ function ScopeRow({ scope, feed, onIssued }: { scope: Scope; feed: CalendarFeed 
 
 /** Subscribe a calendar app to results meetings, concalls, results deadlines and NSE holidays of your holdings. */
 export function CalendarFeedsCard() {
-  const feeds = useQuery(deskQuery(api.listCalendarFeeds));
-  const lists = useQuery(deskQuery(api.listWatchlists));
+  const feeds = useQuery(deskQuery(calendarApi.listCalendarFeeds));
+  const lists = useQuery(deskQuery(watchlistsApi.listWatchlists));
   const [issued, setIssued] = useState<{ key: string; url: string } | null>(null);
   const own = (lists.data ?? []).filter((w: Watchlist) => w.owner === null);
   const scopes: Scope[] = [{ key: "all", watchlistId: null, name: "All my watchlists" }, ...own.map((w) => ({ key: w.id, watchlistId: w.id, name: w.name }))];

@@ -15,7 +15,7 @@ import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { DeskToken } from "@/lib/desk/desk-tokens";
 import { DESK_ALPHA_BASE, TOKEN_SCOPE_LABELS, TOKEN_SCOPES, type TokenScope } from "@/lib/desk/token-labels";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/tokens";
 import { formatIstDateTime } from "@/lib/format/time";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { useSpendThreshold } from "@/components/paid/confirm-spend";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/settings";
 import { formatCredits } from "@/lib/format/number";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 import { announceThresholdChange } from "./spend-threshold";

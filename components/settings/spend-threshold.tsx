@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { SpendThresholdContextProvider } from "@/components/paid/confirm-spend";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/settings";
 import { deskKey, deskQuery } from "@/lib/query/desk";
 
 /**

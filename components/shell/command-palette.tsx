@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import * as React from "react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { setTheme, useTheme } from "@/components/ui/use-theme";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/symbols";
 import { deskQuery } from "@/lib/query/desk";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 import type { NavGroup } from "./nav-items";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ShieldOffIcon, SparklesIcon } from "lucide-react";
+import { SparklesIcon } from "lucide-react";
 import { useQueryStates } from "@/lib/url-state";
 import { lazy, Suspense, useId, useState } from "react";
 import { toast } from "@/components/ui/toast";
@@ -13,7 +13,6 @@ import { useConfirmSpend } from "@/components/paid/confirm-spend";
 import { Label } from "@/components/ui/label";
 import { PriceTag } from "@/components/paid/price-tag";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
-import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { UNIT_NAMES } from "@/components/watchlists/exposure";
 import { useWatchlistSymbols, WatchlistPicker } from "@/components/watchlists/watchlist-picker";
@@ -24,12 +23,13 @@ import { formatCredits } from "@/lib/format/number";
 import { useAlphaMutation } from "@/lib/query/alpha-core";
 import type { SummaryEntry } from "@/lib/desk/summaries";
 import { deskCall } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/summaries";
 import { deskKey, deskQuery } from "@/lib/query/desk";
 import { SUMMARY_CALLS } from "@/lib/query/summaries";
 import { watchlistToItems } from "@/lib/desk/watchlist-rules";
 import { SymbolFilter } from "@/components/symbol-filter/symbol-filter";
 import { ModeCard } from "./mode-card";
+import { RetentionSwitch } from "./retention-switch";
 import { MODE_INFO, splitTypedSymbols, summaryParsers, symbolCountWords, withArticle } from "./summary-params";
 import { checkSummaryRequest, symbolOf } from "./summary-request-check";
 import { SummaryHistory } from "./summary-history";
@@ -262,26 +262,17 @@ export function SummariesView({ hasKey }: { hasKey: boolean }) {
                   {windowed ? "IST calendar days, counting today." : "Exposure always reads today and the previous IST day; no window to choose."}
                 </p>
               </div>
-              <div className="grid gap-2">
-                <div className="flex items-center gap-2">
-                  <Switch
-                    id="summary-private"
-                    checked={params.private}
-                    onCheckedChange={(v) => void setParams({ private: v })}
-                    disabled={optOutAllowed === false}
-                    data-testid="summary-private"
-                  />
-                  <Label htmlFor="summary-private" className="flex items-center gap-1.5">
-                    <ShieldOffIcon aria-hidden className="size-4 text-muted-foreground" />
-                    Don&apos;t retain my request
-                  </Label>
-                </div>
-                <p className="text-xs text-muted-foreground">
-                  {optOutAllowed === false
-                    ? "Your Alpha account's retention policy does not allow opting out."
-                    : "Asks the Alpha service not to keep the symbols and exposures you send. The desk then keeps only the result in your history, not the request."}
-                </p>
-              </div>
+              <RetentionSwitch
+                id="summary-private"
+                label="Don't retain my request"
+                checked={params.private}
+                onCheckedChange={(v) => void setParams({ private: v })}
+                disabled={optOutAllowed === false}
+              >
+                {optOutAllowed === false
+                  ? "Your Alpha account's retention policy does not allow opting out."
+                  : "Asks the Alpha service not to keep the symbols and exposures you send. The desk then keeps only the result in your history, not the request."}
+              </RetentionSwitch>
             </div>
 
             {summariesEnabled === false && (

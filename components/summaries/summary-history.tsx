@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { formatCredits } from "@/lib/format/number";
 import { formatIstDateTime, formatIstRecent } from "@/lib/format/time";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/summaries";
 import { deskQuery } from "@/lib/query/desk";
 import { cn } from "@/lib/utils";
 import { modeLabel } from "./summary-params";

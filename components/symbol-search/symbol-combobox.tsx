@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatNumber } from "@/lib/format/number";
 import { deskCall } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/symbols";
 import { deskQuery, refreshAfter } from "@/lib/query/desk";
 import type { SymbolMatch, SymbolSearchResult } from "@/lib/query/symbols";
 import { resolveTypedSymbols } from "./resolve-typed";

@@ -13,7 +13,7 @@ import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonStack } from "@/components/ui/skeleton";
 import { describeRule } from "@/lib/alpha/cost-rules";
 import { formatCredits } from "@/lib/format/number";
 import { formatQuarter } from "@/lib/format/quarter";
@@ -269,11 +269,7 @@ export function SymbolTimeline({ symbol, now, schedulesOnAsk = false }: { symbol
         {freeError ? (
           <ErrorState error={freeError} onRetry={() => void Promise.all([results.refetch(), upcomingResults.refetch(), upcomingCalls.refetch()])} />
         ) : freeLoading ? (
-          <div className="grid grid-cols-1 gap-3" aria-busy="true" aria-label="Loading the timeline">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-12 w-full" />
-            ))}
-          </div>
+          <SkeletonStack className="grid-cols-1 gap-3" label="Loading the timeline" bars={Array(5).fill("h-12 w-full")} />
         ) : upcoming.length + past.length === 0 ? (
           <EmptyState
             icon={CalendarDaysIcon}

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deskUrl } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/team";
 import type { AuditPage } from "@/lib/desk/teams";
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/desk/audit-actions";
 import { Input } from "@/components/ui/input";
@@ -106,31 +106,29 @@ export function AuditCard({ initialPage }: { initialPage: AuditPage }) {
         {entries.length === 0 ? (
           <p className="text-sm text-muted-foreground">{first ? "No changes yet." : "No changes match these filters."}</p>
         ) : (
-          <div className="relative overflow-x-auto [&_[data-slot=table-container]]:overflow-visible" tabIndex={0} role="region" aria-label="Audit log">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>When</TableHead>
-                  <TableHead>Who</TableHead>
-                  <TableHead>What</TableHead>
-                  <TableHead>Change</TableHead>
+          <Table label="Audit log">
+            <TableHeader>
+              <TableRow>
+                <TableHead>When</TableHead>
+                <TableHead>Who</TableHead>
+                <TableHead>What</TableHead>
+                <TableHead>Change</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {entries.map((e) => (
+                <TableRow key={e.id} data-testid="audit-row" data-action={e.action}>
+                  <TableCell className="whitespace-nowrap">{formatIstDateTime(e.at)}</TableCell>
+                  <TableCell className="whitespace-normal break-all">{e.actor}</TableCell>
+                  <TableCell className="min-w-40 whitespace-normal">
+                    <div className="font-medium">{ACTION_WORDS[e.action] ?? e.action}</div>
+                    <div className="text-xs text-muted-foreground">{e.target}</div>
+                  </TableCell>
+                  <TableCell className="min-w-40 text-sm whitespace-normal">{istInstantsIn(e.change)}</TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {entries.map((e) => (
-                  <TableRow key={e.id} data-testid="audit-row" data-action={e.action}>
-                    <TableCell className="whitespace-nowrap">{formatIstDateTime(e.at)}</TableCell>
-                    <TableCell className="whitespace-normal break-all">{e.actor}</TableCell>
-                    <TableCell className="min-w-40 whitespace-normal">
-                      <div className="font-medium">{ACTION_WORDS[e.action] ?? e.action}</div>
-                      <div className="text-xs text-muted-foreground">{e.target}</div>
-                    </TableCell>
-                    <TableCell className="min-w-40 text-sm whitespace-normal">{istInstantsIn(e.change)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+              ))}
+            </TableBody>
+          </Table>
         )}
         {(cursors.length > 0 || page.data?.nextBefore) && (
           <div className="flex justify-end gap-2">

@@ -14,7 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/team";
 import type { Invite, PaidAction } from "@/lib/desk/teams";
 import { INVITE_TTL_HOURS, PAID_ACTIONS } from "@/lib/desk/team-labels";
 import { formatIstDateTime } from "@/lib/format/time";

@@ -14,7 +14,7 @@ import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableR
 import type { MemberSpend, TeamView } from "@/lib/desk/teams";
 import { PAID_ACTION_LABELS, PAID_ACTIONS } from "@/lib/desk/team-labels";
 import { formatCredits } from "@/lib/format/number";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/team";
 import { deskQuery } from "@/lib/query/desk";
 import { preloadSeatDialog, SeatDialog } from "./seat-dialog-lazy";
 
@@ -63,66 +63,64 @@ export function MembersCard({ initialView, currentUserId }: { initialView: TeamV
             </span>
           )}
         </div>
-        <div className="relative overflow-x-auto [&_[data-slot=table-container]]:overflow-visible" tabIndex={0} role="region" aria-label="Members and spend today">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Member</TableHead>
-                <TableHead>Key in use</TableHead>
-                <TableHead>Spent today</TableHead>
-                <TableHead>May buy</TableHead>
-                <HiddenHead label="Actions" />
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {view.members.map((m) => {
-                const allowance = m.seat.dailyAllowance;
-                const share = allowance ? Math.min(100, (m.countedToday / allowance) * 100) : 0;
-                const endpoints = Object.entries(m.byEndpoint).sort((a, b) => b[1] - a[1]);
-                return (
-                  <TableRow key={m.userId} data-testid="member-row" data-email={m.email} className={m.disabled ? "text-muted-foreground" : undefined}>
-                    <TableCell>
-                      <div className="font-medium text-foreground">
-                        {m.name} {m.userId === currentUserId && <span className="text-xs font-normal text-muted-foreground">(you)</span>}
-                      </div>
-                      <div className="text-xs text-muted-foreground">{m.email}</div>
-                      <div className="mt-1 flex gap-1">
-                        <Badge variant={m.role === "admin" ? "default" : "secondary"}>{m.role === "admin" ? "Admin" : "Member"}</Badge>
-                        {m.disabled && <Badge variant="neutral">Disabled</Badge>}
-                      </div>
-                    </TableCell>
-                    <TableCell>
-                      <KeyBadge source={m.keySource} />
-                    </TableCell>
-                    <TableCell className="min-w-48">
-                      <div data-testid="member-spend">
-                        <span className="font-medium tabular-nums">{formatCredits(m.spentToday, { compact: true })}</span>
-                        {allowance !== null ? ` of ${formatCredits(allowance, { compact: true })} credits` : " credits (no allowance)"}
-                      </div>
-                      {allowance !== null && <Progress value={share} className="mt-1" aria-label={`${m.name}'s allowance used`} indicatorClassName={share >= 80 ? "bg-warning" : undefined} />}
-                      {endpoints.length > 0 && (
-                        <ul className="mt-1 text-xs text-muted-foreground" data-testid="member-endpoints">
-                          {endpoints.map(([endpoint, credits]) => (
-                            <li key={endpoint}>
-                              {endpointLabel(endpoint)}: {formatCredits(credits)}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </TableCell>
-                    <TableCell className="text-sm whitespace-normal">{m.seat.actions.length === PAID_ACTIONS.length ? "Everything" : m.seat.actions.length === 0 ? "Nothing paid" : m.seat.actions.map((a) => PAID_ACTION_LABELS[a].split(" (")[0]).join(", ")}</TableCell>
-                    <TableCell className="text-right">
-                      <Button variant="outline" size="sm" onPointerEnter={preloadSeatDialog} onFocus={preloadSeatDialog} onClick={() => setEditing(m)} aria-label={`Edit ${m.name}'s seat`}>
-                        <PencilIcon aria-hidden />
-                        Edit
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </div>
+        <Table label="Members and spend today">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Member</TableHead>
+              <TableHead>Key in use</TableHead>
+              <TableHead>Spent today</TableHead>
+              <TableHead>May buy</TableHead>
+              <HiddenHead label="Actions" />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {view.members.map((m) => {
+              const allowance = m.seat.dailyAllowance;
+              const share = allowance ? Math.min(100, (m.countedToday / allowance) * 100) : 0;
+              const endpoints = Object.entries(m.byEndpoint).sort((a, b) => b[1] - a[1]);
+              return (
+                <TableRow key={m.userId} data-testid="member-row" data-email={m.email} className={m.disabled ? "text-muted-foreground" : undefined}>
+                  <TableCell>
+                    <div className="font-medium text-foreground">
+                      {m.name} {m.userId === currentUserId && <span className="text-xs font-normal text-muted-foreground">(you)</span>}
+                    </div>
+                    <div className="text-xs text-muted-foreground">{m.email}</div>
+                    <div className="mt-1 flex gap-1">
+                      <Badge variant={m.role === "admin" ? "default" : "secondary"}>{m.role === "admin" ? "Admin" : "Member"}</Badge>
+                      {m.disabled && <Badge variant="neutral">Disabled</Badge>}
+                    </div>
+                  </TableCell>
+                  <TableCell>
+                    <KeyBadge source={m.keySource} />
+                  </TableCell>
+                  <TableCell className="min-w-48">
+                    <div data-testid="member-spend">
+                      <span className="font-medium tabular-nums">{formatCredits(m.spentToday, { compact: true })}</span>
+                      {allowance !== null ? ` of ${formatCredits(allowance, { compact: true })} credits` : " credits (no allowance)"}
+                    </div>
+                    {allowance !== null && <Progress value={share} className="mt-1" aria-label={`${m.name}'s allowance used`} indicatorClassName={share >= 80 ? "bg-warning" : undefined} />}
+                    {endpoints.length > 0 && (
+                      <ul className="mt-1 text-xs text-muted-foreground" data-testid="member-endpoints">
+                        {endpoints.map(([endpoint, credits]) => (
+                          <li key={endpoint}>
+                            {endpointLabel(endpoint)}: {formatCredits(credits)}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-sm whitespace-normal">{m.seat.actions.length === PAID_ACTIONS.length ? "Everything" : m.seat.actions.length === 0 ? "Nothing paid" : m.seat.actions.map((a) => PAID_ACTION_LABELS[a].split(" (")[0]).join(", ")}</TableCell>
+                  <TableCell className="text-right">
+                    <Button variant="outline" size="sm" onPointerEnter={preloadSeatDialog} onFocus={preloadSeatDialog} onClick={() => setEditing(m)} aria-label={`Edit ${m.name}'s seat`}>
+                      <PencilIcon aria-hidden />
+                      Edit
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
       </CardContent>
       {editing && <SeatDialog member={editing} self={editing.userId === currentUserId} onClose={() => setEditing(null)} />}
     </Card>

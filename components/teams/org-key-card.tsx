@@ -9,7 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { deskCall } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/team";
 import type { OrgKeyStatus } from "@/lib/desk/teams";
 import { deskKey, deskQuery, refreshAfter } from "@/lib/query/desk";
 

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/team";
 import type { MemberSpend, PaidAction, UpdateMemberInput } from "@/lib/desk/teams";
 import { useDeskMutation } from "@/lib/query/desk";
 import { AllowanceInput, allowanceOf, PaidActionsFieldset, RoleSelect } from "./seat-fields";

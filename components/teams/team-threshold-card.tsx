@@ -4,14 +4,15 @@ import { useQuery } from "@tanstack/react-query";
 import { announceThresholdChange } from "@/components/settings/spend-threshold";
 import { askingText, ThresholdCard, ThresholdForm, useThresholdDraft } from "@/components/settings/threshold-form";
 import { toast } from "@/components/ui/toast";
-import * as api from "@/lib/desk/route-meta";
+import * as settingsApi from "@/lib/desk/route-meta/settings";
+import * as teamApi from "@/lib/desk/route-meta/team";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 
 /** The team's confirmation threshold: what every user who has not set their own is asked above. */
 export function TeamThresholdCard() {
-  const view = useQuery(deskQuery(api.getSpendThreshold)).data;
+  const view = useQuery(deskQuery(settingsApi.getSpendThreshold)).data;
   const draft = useThresholdDraft(view ? String(view.teamDefault) : "");
-  const save = useDeskMutation(api.putTeamSpendThreshold, {
+  const save = useDeskMutation(teamApi.putTeamSpendThreshold, {
     onSuccess: (saved) => {
       announceThresholdChange();
       draft.reset();

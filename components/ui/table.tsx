@@ -1,9 +1,11 @@
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
-export function Table({ className, ...props }: React.ComponentProps<"table">) {
+/** `label` makes the scrolling container a named region keyboard users can focus to scroll (axe's scrollable-region rule). */
+export function Table({ className, containerClassName, label, ...props }: React.ComponentProps<"table"> & { containerClassName?: string; label?: string }) {
+  const region = label ? { tabIndex: 0, role: "region", "aria-label": label } : {};
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div data-slot="table-container" className={cn("relative w-full overflow-x-auto", containerClassName)} {...region}>
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatNumber } from "@/lib/format/number";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/usage";
 import { deskQuery } from "@/lib/query/desk";
 import { useQueryState } from "@/lib/url-state";
 import { cn } from "@/lib/utils";

@@ -12,7 +12,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { deskUrl } from "@/lib/desk/client";
 import { spendRows } from "@/lib/desk/spend-rows";
 import { formatCredits, formatNumber } from "@/lib/format/number";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/usage";
 import { SPEND_RANGES, type SpendRange } from "@/lib/desk/spend-ranges";
 import type { DeskSpend, Reconciliation } from "@/lib/desk/usage";
 import { deskQuery } from "@/lib/query/desk";

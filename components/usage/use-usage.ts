@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/usage";
 import { deskQuery } from "@/lib/query/desk";
 
 /** The gauge refreshes every 15 s while the tab is visible; paid calls make it stale at once. */

@@ -16,7 +16,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatCredits } from "@/lib/format/number";
 import { deskCall } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/watchlists";
 import type { Watchlist } from "@/lib/desk/watchlists";
 import { deskQuery } from "@/lib/query/desk";
 import { knownSymbolsQuery } from "./known-symbols";

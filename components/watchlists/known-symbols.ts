@@ -1,5 +1,5 @@
 import { deskCall } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/watchlists";
 import type { SymbolCheck } from "@/lib/desk/watchlists";
 import { deskQuery } from "@/lib/query/desk";
 

@@ -23,7 +23,7 @@ import { WATCHLIST_SHARING, WATCHLIST_SHARING_LABELS } from "@/lib/desk/team-lab
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatIstDateTime } from "@/lib/format/time";
 import { deskCall } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/watchlists";
 import type { Watchlist, WatchlistItem } from "@/lib/desk/watchlists";
 import { checkHolding, MAX_WATCHLIST_ITEMS } from "@/lib/desk/watchlist-rules";
 import { knownSymbolsQuery } from "./known-symbols";

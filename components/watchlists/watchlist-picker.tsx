@@ -10,7 +10,7 @@ import { parseAsString, useQueryState } from "@/lib/url-state";
 import { useEffect, useMemo, useRef } from "react";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/watchlists";
 import type { Watchlist } from "@/lib/desk/watchlists";
 import { deskQuery } from "@/lib/query/desk";
 import { cn } from "@/lib/utils";

@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskCall } from "@/lib/desk/client";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/watchlists";
 import type { Watchlist } from "@/lib/desk/watchlists";
 import { deskQuery } from "@/lib/query/desk";
 import { MAX_WATCHLISTS } from "@/lib/desk/watchlist-rules";

@@ -21,7 +21,12 @@ function bodyOf(response: Response): Promise<string> {
  * The desk's test: every response the page finishes receiving (HTML, RSC payloads, /api JSON, scripts) is checked
  * for Alpha keys, so the "key never reaches the browser" rule is checked by every spec that uses it.
  */
-export const test = base.extend<{ keyGuard: void }>({
+export const test = base.extend<{ keyGuard: void; deskURL: string }>({
+  /** The desk's base URL: playwright.config.ts sets it for every project. */
+  deskURL: async ({ baseURL }, provide) => {
+    if (!baseURL) throw new Error("baseURL is not set");
+    await provide(baseURL);
+  },
   keyGuard: [
     async ({ page }, use) => {
       const checks: Promise<{ url: string; text: string }>[] = [];

@@ -1,6 +1,6 @@
 /**
  * The browser's way to the desk's own routes: `deskCall(route, { params, query, body })` with a route's zod-free entry
- * (`import * as api from "@/lib/desk/route-meta"`), so a page carries only the entries it names. The answer is parsed
+ * (`import * as api from "@/lib/desk/route-meta/<area>"`), so a page carries only the areas it names. The answer is parsed
  * with the route's schema from the contract, imported on the first call and warmed on the first interaction.
  */
 import { callRoute, routeUrl, type DeskCallInput } from "./call";
@@ -10,7 +10,7 @@ import type { DeskOutput, DeskRequest, DeskRouteId } from "./routes";
 
 export { loadDeskContract };
 
-/** A route's entry in lib/desk/route-meta.ts. */
+/** A route's entry in lib/desk/route-meta/. */
 export type DeskRoute<Id extends DeskRouteId = DeskRouteId> = DeskRouteMeta & { id: Id };
 type IdOf<R extends DeskRoute> = R["id"];
 /** The input a route takes, optional when it has no required part. */

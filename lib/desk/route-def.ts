@@ -10,7 +10,7 @@ export type DeskAccess = "public" | "user" | "admin";
 /** `json`: `{ data: output }`; `file`: a download; `stream`: a body of its own (events); `envelope`: the Alpha proxy's `{ data, meta }`. */
 export type DeskKind = "json" | "stream" | "envelope" | "file";
 
-/** What the browser needs to call a route, without its schemas: generated into lib/desk/route-meta.ts. */
+/** What the browser needs to call a route, without its schemas: generated into lib/desk/route-meta/. */
 export interface DeskRouteMeta {
   id: string;
   method: DeskMethod;

@@ -79,7 +79,7 @@ describe("the desk's own contract", () => {
     expect(() => deskUrl(api.getSummary, { params: {} as { id: string } })).toThrow(/id is missing/);
   });
 
-  it("has a zod-free half (route-meta.ts, generated) that agrees with it on every route", () => {
+  it("has a zod-free half (route-meta/, generated) that agrees with it on every route", () => {
     expect(Object.keys(api.deskRouteMeta).sort()).toEqual([...deskRouteIds].sort());
     for (const id of deskRouteIds) {
       const { method, path, access } = deskRoutes[id];

@@ -1,7 +1,7 @@
 /**
  * The desk's own contract: every `/api` route once, with its method, path, access, inputs, answer and what a success
  * makes stale. lib/server/routes binds each entry to its server function; scripts/generate-contract.ts writes the
- * zod-free half (lib/desk/route-meta.ts) and the app/api route files from it. How to add a route: docs/desk-routes.md.
+ * zod-free half (lib/desk/route-meta/, by area) and the app/api route files from it. How to add a route: docs/desk-routes.md.
  */
 import * as z from "zod";
 import { listParam } from "@/lib/alpha/primitives";

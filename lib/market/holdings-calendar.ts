@@ -87,6 +87,11 @@ export interface HoldingsCalendar {
 
 const uidOf = (kind: string, ...parts: string[]) => `${kind}-${parts.join("-").toLowerCase()}@alpha-desk`;
 
+/** The fields of a day-long event that never moves (a filing deadline, a market holiday). */
+function allDayEvent(stamp: string) {
+  return { allDay: true, minutes: 0, sequence: 0, status: "confirmed", movedFrom: null, stamp } as const;
+}
+
 function when(start: string): string {
   return DATE_ONLY.test(start) ? formatIstDate(`${start}T00:00:00+05:30`) : formatIstDateTime(start);
 }
@@ -220,12 +225,7 @@ function deadlines(input: HoldingsCalendarInput, stamp: string): FeedEvent[] {
         summary: `${symbol} · ${label} results due`,
         description: `${named(symbol, input.names)}: the last day to file the ${label} results under SEBI's listing rules${filed ? " (already filed)" : ""}.`,
         start: day,
-        allDay: true,
-        minutes: 0,
-        sequence: 0,
-        status: "confirmed",
-        movedFrom: null,
-        stamp,
+        ...allDayEvent(stamp),
       });
     }
   }
@@ -245,12 +245,7 @@ function marketDays(input: HoldingsCalendarInput, stamp: string): FeedEvent[] {
       summary: `NSE holiday: ${h.name}`,
       description: `The NSE equity market is closed for ${h.name}${h.provisional ? " (provisional until the exchange confirms)" : ""}.`,
       start: h.date,
-      allDay: true,
-      minutes: 0,
-      sequence: 0,
-      status: "confirmed",
-      movedFrom: null,
-      stamp,
+      ...allDayEvent(stamp),
     });
   }
   for (const s of input.market.specialSessions) {

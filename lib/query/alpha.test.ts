@@ -9,7 +9,7 @@ import { alphaCallKey, canonicalCallOf } from "./alpha-keys";
 
 const canonicalCall = (id: EndpointId, input: unknown) => canonicalCallOf(endpointMeta[id], input);
 const callKey = (id: EndpointId, input: unknown) => alphaCallKey(id, endpointMeta[id], input);
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/usage";
 import { deskQuery } from "./desk";
 
 function jsonResponse(body: unknown, status = 200) {

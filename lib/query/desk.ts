@@ -1,7 +1,7 @@
 /**
  * The data helpers of the desk's own routes, for the browser and the server alike: `deskQuery(route, input)` (the
  * queryOptions every component and page prefetch use), `useDeskMutation(route)` (a success makes the entry's
- * `invalidates` stale) and `deskKey`. Routes are their zod-free entries: `import * as api from "@/lib/desk/route-meta"`.
+ * `invalidates` stale) and `deskKey`. Routes are their zod-free entries: `import * as api from "@/lib/desk/route-meta/<area>"`.
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey, type UseMutationOptions } from "@tanstack/react-query";
 import type { DeskCallInput } from "@/lib/desk/call";

@@ -5,7 +5,7 @@
  * earnings rows). Free; never buys anything.
  */
 import { useQuery } from "@tanstack/react-query";
-import * as api from "@/lib/desk/route-meta";
+import * as api from "@/lib/desk/route-meta/symbols";
 import { deskQuery } from "./desk";
 
 /** Symbols asked about in one GET: a season of the whole market, in a URL well under the header limits. */

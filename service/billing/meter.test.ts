@@ -7,22 +7,7 @@ import { errorBodySchema } from "../../lib/alpha/errors";
 import { getAccountOrThrow } from "../accounts";
 import { ManualClock } from "../clock";
 import { openDatabase } from "../store/db";
-import {
-  addAlert,
-  addAnnouncement,
-  addBlockDeal,
-  addCompany,
-  addConcall,
-  addEarnings,
-  addNews,
-  call,
-  createTestAccount,
-  createTestService,
-  serviceWithTwoCompanies,
-} from "../../test/support/service";
-
-const NOW = Date.parse("2026-05-15T06:00:00Z");
-const DAY = 86_400_000;
+import { addAlert, addAnnouncement, addBlockDeal, addCompany, addConcall, addEarnings, addNews, call, createTestAccount, createTestService, DAY, serviceWithTwoCompanies, TEST_NOW } from "../../test/support/service";
 
 function ledgerOf(db: ReturnType<typeof openDatabase>, accountId: string) {
   return db.prepare("SELECT entry_type, amount, route_id FROM ledger WHERE account_id = ? AND entry_type = 'debit' ORDER BY id").all(accountId) as {
@@ -33,20 +18,20 @@ function ledgerOf(db: ReturnType<typeof openDatabase>, accountId: string) {
 }
 
 describe("metering: every call debits exactly what the cost table says", () => {
-  const { service, a, b } = serviceWithTwoCompanies(NOW);
+  const { service, a, b } = serviceWithTwoCompanies(TEST_NOW);
   const ids: Record<string, string> = {};
 
   beforeAll(() => {
-    ids.e1 = addEarnings(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: NOW - 2 * DAY }).id;
-    ids.e2 = addEarnings(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: NOW - 1 * DAY, has_attachment: false }).id;
-    for (let i = 0; i < 3; i++) addAlert(service.db, { symbol: a.symbol, ts_ms: NOW - i * 60_000 });
-    for (let i = 0; i < 4; i++) addNews(service.db, { symbol: a.symbol, date_ms: NOW - i * 60_000 });
-    for (let i = 0; i < 3; i++) addBlockDeal(service.db, { symbol: a.symbol, date_ms: NOW - i * 60_000 });
-    for (let i = 0; i < 2; i++) addAnnouncement(service.db, { symbol: a.symbol, date_ms: NOW - i * 60_000 });
-    addConcall(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: NOW - 10 * DAY, meeting_ms: NOW - 5 * DAY });
-    addConcall(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: NOW - 9 * DAY, meeting_ms: NOW - 4 * DAY, has_transcript: false });
-    addConcall(service.db, { symbol: a.symbol, quarter: "q1_27", date_ms: NOW - 1 * DAY, meeting_ms: NOW + 5 * DAY, short_analysis: null });
-    addConcall(service.db, { symbol: b.symbol, quarter: "q1_27", date_ms: NOW - 1 * DAY, meeting_ms: NOW + 6 * DAY, short_analysis: null });
+    ids.e1 = addEarnings(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: TEST_NOW - 2 * DAY }).id;
+    ids.e2 = addEarnings(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: TEST_NOW - 1 * DAY, has_attachment: false }).id;
+    for (let i = 0; i < 3; i++) addAlert(service.db, { symbol: a.symbol, ts_ms: TEST_NOW - i * 60_000 });
+    for (let i = 0; i < 4; i++) addNews(service.db, { symbol: a.symbol, date_ms: TEST_NOW - i * 60_000 });
+    for (let i = 0; i < 3; i++) addBlockDeal(service.db, { symbol: a.symbol, date_ms: TEST_NOW - i * 60_000 });
+    for (let i = 0; i < 2; i++) addAnnouncement(service.db, { symbol: a.symbol, date_ms: TEST_NOW - i * 60_000 });
+    addConcall(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: TEST_NOW - 10 * DAY, meeting_ms: TEST_NOW - 5 * DAY });
+    addConcall(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: TEST_NOW - 9 * DAY, meeting_ms: TEST_NOW - 4 * DAY, has_transcript: false });
+    addConcall(service.db, { symbol: a.symbol, quarter: "q1_27", date_ms: TEST_NOW - 1 * DAY, meeting_ms: TEST_NOW + 5 * DAY, short_analysis: null });
+    addConcall(service.db, { symbol: b.symbol, quarter: "q1_27", date_ms: TEST_NOW - 1 * DAY, meeting_ms: TEST_NOW + 6 * DAY, short_analysis: null });
   });
 
   it("follows the cost table line by line (balance deltas and ledger rows)", async () => {
@@ -153,13 +138,13 @@ describe("metering under concurrency", () => {
 
   it("40 parallel paid calls on a balance of 23 over two connections never overdraw or double charge", async () => {
     const path = join(dir, "service.db");
-    const clock = new ManualClock(NOW);
+    const clock = new ManualClock(TEST_NOW);
     const first = createTestService({ clock, db: openDatabase(path) });
     const second = createTestService({ clock, db: openDatabase(path) });
     const c = addCompany(first.db);
-    addEarnings(first.db, { symbol: c.symbol, quarter: "q4_26", date_ms: NOW - DAY });
-    addAlert(first.db, { symbol: c.symbol, ts_ms: NOW - 60_000 });
-    addNews(first.db, { symbol: c.symbol, date_ms: NOW - 60_000 });
+    addEarnings(first.db, { symbol: c.symbol, quarter: "q4_26", date_ms: TEST_NOW - DAY });
+    addAlert(first.db, { symbol: c.symbol, ts_ms: TEST_NOW - 60_000 });
+    addNews(first.db, { symbol: c.symbol, date_ms: TEST_NOW - 60_000 });
     const { account, key } = createTestAccount(first.ctx, { balance: 23, rpm: 1000 });
     const paths = [`/v1/news?symbols=${c.symbol}`, `/v1/alerts?symbols=${c.symbol}`, `/v1/earnings/detail?symbol=${c.symbol}&quarter=q4_26`];
     const costs = [1, 5, 3];
@@ -195,17 +180,17 @@ describe("metering under concurrency", () => {
 
 describe("rate limits on a pinned clock", () => {
   it("sandbox: 10 per sliding minute, the 11th is 429 with Retry-After, free and not counted; allowed again 60 s later", async () => {
-    const clock = new ManualClock(NOW);
+    const clock = new ManualClock(TEST_NOW);
     const s = createTestService({ clock });
     const c = addCompany(s.db);
-    addNews(s.db, { symbol: c.symbol, date_ms: NOW - 60_000 });
+    addNews(s.db, { symbol: c.symbol, date_ms: TEST_NOW - 60_000 });
     const { account, key } = createTestAccount(s.ctx, { plan: "sandbox" });
     for (let i = 1; i <= 10; i++) {
       const res = await call(s, `/v1/news?symbols=${c.symbol}`, { key });
       expect(res.status).toBe(200);
       expect(res.headers.get("x-ratelimit-limit")).toBe("10");
       expect(res.headers.get("x-ratelimit-remaining")).toBe(String(10 - i));
-      expect(Number(res.headers.get("x-ratelimit-reset"))).toBe(Math.ceil((NOW + 60_000) / 1000));
+      expect(Number(res.headers.get("x-ratelimit-reset"))).toBe(Math.ceil((TEST_NOW + 60_000) / 1000));
       clock.advance(1_000);
     }
     const refused = await call(s, `/v1/news?symbols=${c.symbol}`, { key });

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { accountResponseSchema, usageResponseSchema } from "../../lib/alpha/account";
 import { ManualClock } from "../clock";
-import { call, createTestAccount, createTestService } from "../../test/support/service";
-
-const NOW = Date.parse("2026-05-15T06:00:00Z");
+import { call, createTestAccount, createTestService, TEST_NOW } from "../../test/support/service";
 
 describe("account routes", () => {
-  const service = createTestService({ clock: new ManualClock(NOW) });
+  const service = createTestService({ clock: new ManualClock(TEST_NOW) });
 
   it("reports live_entitlement in GET /v1/account/usage as in GET /v1/account", async () => {
     const pro = createTestAccount(service.ctx, { plan: "pro" });

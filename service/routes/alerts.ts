@@ -6,21 +6,11 @@ import { defineEndpoint } from "../endpoint";
 import { prepared } from "../store/prepared";
 import type { StoredWire } from "../store/wire";
 import { extend, partsOf } from "../store/wire";
-import type { WirePageSpec } from "./shared";
-import { Filters, rowJsonSql, wireListPage } from "./shared";
+import { Filters, wireListPage, wirePage } from "./shared";
 
 /** An alert is its stored JSON (wire.ts: toAlertWire), whole. */
 const ALERT_SELECT = "SELECT a.id AS k, a.wire, a.type FROM alerts a";
-const ALERT_PAGE: WirePageSpec = {
-  table: "alerts",
-  from: "alerts a",
-  key: "a.id",
-  row: rowJsonSql("a"),
-  order: [
-    ["a.ts_ms", "DESC"],
-    ["a.id", "DESC"],
-  ],
-};
+const ALERT_PAGE = wirePage("alerts", "a", { time: "ts_ms" });
 
 /** Alerts newest first; `type` filter values map to output types (aliases, rvol_alert → vol_alert); `important` is the curated feed. */
 export function listAlerts({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listAlerts"> }) {

@@ -6,8 +6,7 @@ import { defineEndpoint } from "../endpoint";
 import { prepared } from "../store/prepared";
 import type { StoredWire, WireParts } from "../store/wire";
 import { extend, partsOf, withPublicUrl } from "../store/wire";
-import type { WirePageSpec } from "./shared";
-import { Filters, rowJsonSql, wireColumns, wireListPage } from "./shared";
+import { Filters, wireColumns, wireListPage, wirePage } from "./shared";
 
 /** An announcement is its stored JSON (wire.ts: toAnnouncementWire), its logo link made absolute, plus the detail members. */
 const announcementSelect = (detailed: boolean) => `SELECT a.id AS k, ${wireColumns("a", detailed)} FROM announcements a`;
@@ -33,16 +32,7 @@ export function listAnnouncements({ ctx, input }: { ctx: ServiceContext; input: 
     );
   }
   if (input.important !== undefined) f.add("a.important = ?", input.important ? 1 : 0);
-  const spec: WirePageSpec = {
-    table: "announcements",
-      from: "announcements a",
-      key: "a.id",
-      row: rowJsonSql("a", { detailed: input.detailed, logo: "image", publicUrl: ctx.publicUrl }),
-      order: [
-        ["a.date_ms", "DESC"],
-        ["a.id", "DESC"],
-      ],
-  };
+  const spec = wirePage("announcements", "a", { row: { detailed: input.detailed, logo: "image", publicUrl: ctx.publicUrl } });
   return wireListPage(ctx, spec, f, input, announcementSelect(input.detailed), (parts) => announcementJson(ctx, parts, input.detailed));
 }
 

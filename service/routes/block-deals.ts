@@ -5,21 +5,11 @@ import { defineEndpoint } from "../endpoint";
 import { prepared } from "../store/prepared";
 import type { StoredWire } from "../store/wire";
 import { partsOf } from "../store/wire";
-import type { WirePageSpec } from "./shared";
-import { Filters, rowJsonSql, wireListPage } from "./shared";
+import { Filters, wireListPage, wirePage } from "./shared";
 
 /** A block deal is its stored JSON (wire.ts: toBlockDealWire), whole. */
 const BLOCK_DEAL_SELECT = "SELECT b.id AS k, b.wire FROM block_deals b";
-const BLOCK_DEAL_PAGE: WirePageSpec = {
-  table: "block_deals",
-  from: "block_deals b",
-  key: "b.id",
-  row: rowJsonSql("b"),
-  order: [
-    ["b.date_ms", "DESC"],
-    ["b.id", "DESC"],
-  ],
-};
+const BLOCK_DEAL_PAGE = wirePage("block_deals", "b");
 
 export function listBlockDeals({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listBlockDeals"> }) {
   const f = new Filters().symbols("b.symbol", input.symbols, undefined).range("b.date_ms", input.from, input.to);

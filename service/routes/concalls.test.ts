@@ -1,31 +1,21 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  concallDetailResponseSchema,
-  concallsResponseSchema,
-  concallTranscriptsResponseSchema,
-  upcomingConcallsResponseSchema,
-} from "../../lib/alpha/concalls";
-import { errorBodySchema } from "../../lib/alpha/errors";
+import { concallDetailResponseSchema, concallsResponseSchema, concallTranscriptsResponseSchema, upcomingConcallsResponseSchema } from "../../lib/alpha/concalls";
 import { symbolMetadataResponseSchema } from "../../lib/alpha/symbols";
 import type { ConcallRecord } from "../store/writes";
-import { addCompany, addConcall, call, createTestAccount, createTestService, serviceWithTwoCompanies } from "../../test/support/service";
-
-const NOW = Date.parse("2026-05-15T06:00:00Z");
-const DAY = 86_400_000;
-const errorOf = (json: unknown) => errorBodySchema.parse(json).error;
+import { addCompany, addConcall, call, createTestAccount, createTestService, DAY, errorOf, serviceWithTwoCompanies, TEST_NOW } from "../../test/support/service";
 
 describe("concall routes", () => {
-  const { service, a, b } = serviceWithTwoCompanies(NOW);
+  const { service, a, b } = serviceWithTwoCompanies(TEST_NOW);
   const calls: Record<string, ConcallRecord> = {};
 
   beforeAll(() => {
-    calls.a3 = addConcall(service.db, { symbol: a.symbol, quarter: "q3_26", date_ms: NOW - 100 * DAY, meeting_ms: NOW - 95 * DAY });
-    calls.a4 = addConcall(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: NOW - 10 * DAY, meeting_ms: NOW - 5 * DAY, has_recording: false });
-    calls.b4 = addConcall(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: NOW - 8 * DAY, meeting_ms: NOW - 2 * DAY, has_transcript: false, has_recording: false });
+    calls.a3 = addConcall(service.db, { symbol: a.symbol, quarter: "q3_26", date_ms: TEST_NOW - 100 * DAY, meeting_ms: TEST_NOW - 95 * DAY });
+    calls.a4 = addConcall(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: TEST_NOW - 10 * DAY, meeting_ms: TEST_NOW - 5 * DAY, has_recording: false });
+    calls.b4 = addConcall(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: TEST_NOW - 8 * DAY, meeting_ms: TEST_NOW - 2 * DAY, has_transcript: false, has_recording: false });
     // Upcoming: b's first intimation was superseded by a later filing with a new time; a's next call is further out.
-    calls.b1old = addConcall(service.db, { symbol: b.symbol, quarter: "q1_27", date_ms: NOW - 3 * DAY, meeting_ms: NOW + 1 * DAY, short_analysis: null, sentiment_analysis: null, expanded_analysis: null, has_transcript: false, has_recording: false });
-    calls.b1 = addConcall(service.db, { symbol: b.symbol, quarter: "q1_27", date_ms: NOW - 1 * DAY, meeting_ms: NOW + 3 * DAY, short_analysis: null, sentiment_analysis: null, expanded_analysis: null, has_transcript: false, has_recording: false });
-    calls.a1 = addConcall(service.db, { symbol: a.symbol, quarter: "q1_27", date_ms: NOW - 1 * DAY, meeting_ms: NOW + 6 * DAY, short_analysis: null, sentiment_analysis: null, expanded_analysis: null, has_transcript: false, has_recording: false, intimation_attachment: null });
+    calls.b1old = addConcall(service.db, { symbol: b.symbol, quarter: "q1_27", date_ms: TEST_NOW - 3 * DAY, meeting_ms: TEST_NOW + 1 * DAY, short_analysis: null, sentiment_analysis: null, expanded_analysis: null, has_transcript: false, has_recording: false });
+    calls.b1 = addConcall(service.db, { symbol: b.symbol, quarter: "q1_27", date_ms: TEST_NOW - 1 * DAY, meeting_ms: TEST_NOW + 3 * DAY, short_analysis: null, sentiment_analysis: null, expanded_analysis: null, has_transcript: false, has_recording: false });
+    calls.a1 = addConcall(service.db, { symbol: a.symbol, quarter: "q1_27", date_ms: TEST_NOW - 1 * DAY, meeting_ms: TEST_NOW + 6 * DAY, short_analysis: null, sentiment_analysis: null, expanded_analysis: null, has_transcript: false, has_recording: false, intimation_attachment: null });
   });
 
   it("lists calls that have happened, newest first, with a signed transcript_url or null", async () => {

@@ -8,7 +8,7 @@ import { signAssetUrl } from "../signing";
 import { prepared } from "../store/prepared";
 import type { StoredWire, WireParts } from "../store/wire";
 import { extend, partsOf } from "../store/wire";
-import { fetchPage, fetchWirePage, Filters, jsonPage, wireColumns } from "./shared";
+import { fetchPage, fetchWirePage, Filters, indexPage, jsonPage, wireColumns } from "./shared";
 
 /** What the lookups read of a call (never its analyses). */
 interface ConcallAssetRow {
@@ -106,14 +106,7 @@ export function listConcallsIndex({ ctx, input }: { ctx: ServiceContext; input: 
     .symbols("k.symbol", input.symbols, input.scrip_codes)
     .range("k.date_ms", input.from, input.to);
   if (input.quarter) f.add("k.quarter = ?", input.quarter);
-  const { rows, hasNext } = fetchPage<{ id: string; symbol: string; quarter: string; date: string }>(
-    ctx,
-    `SELECT k.id, k.symbol, k.quarter, k.date FROM concalls k ${f.sql} ORDER BY k.date_ms DESC, k.id DESC`,
-    f.params,
-    input.page,
-    input.limit,
-  );
-  return { data: rows.map((r) => ({ id: r.id, symbol: r.symbol, quarter: r.quarter, date: r.date })), has_next: hasNext };
+  return indexPage(ctx, "concalls k", f, input);
 }
 
 /**

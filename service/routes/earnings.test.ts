@@ -1,26 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  earningsAttachmentsResponseSchema,
-  earningsDetailResponseSchema,
-  earningsIndexResponseSchema,
-  earningsListResponseSchema,
-  upcomingEarningsResponseSchema,
-} from "../../lib/alpha/earnings";
-import { errorBodySchema } from "../../lib/alpha/errors";
-import { addCompany, addEarnings, addUpcomingEarnings, call, createTestAccount, serviceWithTwoCompanies } from "../../test/support/service";
-
-const NOW = Date.parse("2026-05-15T06:00:00Z"); // 11:30 IST
-const DAY = 86_400_000;
-const errorOf = (json: unknown) => errorBodySchema.parse(json).error;
+import { earningsAttachmentsResponseSchema, earningsDetailResponseSchema, earningsIndexResponseSchema, earningsListResponseSchema, upcomingEarningsResponseSchema } from "../../lib/alpha/earnings";
+import { addCompany, addEarnings, addUpcomingEarnings, call, createTestAccount, DAY, errorOf, serviceWithTwoCompanies, TEST_NOW } from "../../test/support/service";
 
 describe("earnings routes", () => {
-  const { service, a, b } = serviceWithTwoCompanies(NOW);
+  const { service, a, b } = serviceWithTwoCompanies(TEST_NOW);
   const ids: Record<string, string> = {};
 
   beforeAll(() => {
-    ids.a3 = addEarnings(service.db, { symbol: a.symbol, quarter: "q3_26", date_ms: NOW - 90 * DAY }).id;
-    ids.a4 = addEarnings(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: NOW - 5 * DAY, has_attachment: false }).id;
-    ids.b4 = addEarnings(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: NOW - 3 * DAY }).id;
+    ids.a3 = addEarnings(service.db, { symbol: a.symbol, quarter: "q3_26", date_ms: TEST_NOW - 90 * DAY }).id;
+    ids.a4 = addEarnings(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: TEST_NOW - 5 * DAY, has_attachment: false }).id;
+    ids.b4 = addEarnings(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: TEST_NOW - 3 * DAY }).id;
   });
 
   it("lists filings newest first with an exact has_next, and prices 1 per item (2 detailed)", async () => {
@@ -55,10 +44,10 @@ describe("earnings routes", () => {
     const get = async (qs: string) => earningsListResponseSchema.parse((await call(service, `/v1/earnings?${qs}`, { key })).json).data.map((r) => r.id);
     expect(await get(`ids=${ids.a3}&ids=${ids.b4}`)).toEqual([ids.b4, ids.a3]);
     expect(await get(`scrip_codes=${a.scrip_code}&scrip_codes=${b.scrip_code}&quarter=q4_26`)).toEqual([ids.b4, ids.a4]);
-    const day = new Date(NOW - 5 * DAY + 5.5 * 3_600_000).toISOString().slice(0, 10); // IST date of a4
+    const day = new Date(TEST_NOW - 5 * DAY + 5.5 * 3_600_000).toISOString().slice(0, 10); // IST date of a4
     expect(await get(`symbols=${a.symbol}&from=${day}&to=${day}`)).toEqual([ids.a4]);
-    expect(await get(`symbols=${a.symbol}&to=${new Date(NOW - 5 * DAY).toISOString()}`)).toEqual([ids.a4, ids.a3]);
-    expect(await get(`symbols=${a.symbol}&from=${new Date(NOW - 5 * DAY + 1).toISOString()}`)).toEqual([]);
+    expect(await get(`symbols=${a.symbol}&to=${new Date(TEST_NOW - 5 * DAY).toISOString()}`)).toEqual([ids.a4, ids.a3]);
+    expect(await get(`symbols=${a.symbol}&from=${new Date(TEST_NOW - 5 * DAY + 1).toISOString()}`)).toEqual([]);
   });
 
   it("an empty page is free and has_next false", async () => {
@@ -105,12 +94,12 @@ describe("earnings routes", () => {
     const c = addCompany(service.db);
     const d = addCompany(service.db);
     const syms = [a.symbol, c.symbol, d.symbol].join(",");
-    const later = addUpcomingEarnings(service.db, { symbol: c.symbol, quarter: "q1_27", date_ms: NOW + 20 * DAY }).id;
-    const sooner = addUpcomingEarnings(service.db, { symbol: d.symbol, quarter: "q1_27", date_ms: NOW + 2 * DAY }).id;
-    const todayDateOnly = addUpcomingEarnings(service.db, { symbol: c.symbol, quarter: "q4_26", date: new Date(NOW + 19_800_000).toISOString().slice(0, 10), date_ms: Date.parse(`${new Date(NOW + 19_800_000).toISOString().slice(0, 10)}T00:00:00+05:30`) }).id;
-    addUpcomingEarnings(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: NOW + DAY }); // already filed
-    addUpcomingEarnings(service.db, { symbol: d.symbol, quarter: "q4_26", date_ms: NOW - DAY }); // past
-    addUpcomingEarnings(service.db, { symbol: d.symbol, quarter: "q2_27", date_ms: NOW + 3 * DAY, purpose: "Annual General Meeting" });
+    const later = addUpcomingEarnings(service.db, { symbol: c.symbol, quarter: "q1_27", date_ms: TEST_NOW + 20 * DAY }).id;
+    const sooner = addUpcomingEarnings(service.db, { symbol: d.symbol, quarter: "q1_27", date_ms: TEST_NOW + 2 * DAY }).id;
+    const todayDateOnly = addUpcomingEarnings(service.db, { symbol: c.symbol, quarter: "q4_26", date: new Date(TEST_NOW + 19_800_000).toISOString().slice(0, 10), date_ms: Date.parse(`${new Date(TEST_NOW + 19_800_000).toISOString().slice(0, 10)}T00:00:00+05:30`) }).id;
+    addUpcomingEarnings(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: TEST_NOW + DAY }); // already filed
+    addUpcomingEarnings(service.db, { symbol: d.symbol, quarter: "q4_26", date_ms: TEST_NOW - DAY }); // past
+    addUpcomingEarnings(service.db, { symbol: d.symbol, quarter: "q2_27", date_ms: TEST_NOW + 3 * DAY, purpose: "Annual General Meeting" });
     const { key } = createTestAccount(service.ctx);
     const res = await call(service, `/v1/earnings/upcoming?symbols=${syms}`, { key });
     const body = upcomingEarningsResponseSchema.parse(res.json);

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { AttachmentLookupItem, EarningsIndexRow } from "../../lib/alpha/earnings";
+import type { AttachmentLookupItem } from "../../lib/alpha/earnings";
 import { AlphaError } from "../../lib/alpha/errors";
 import { istDayStart } from "../../lib/alpha/time";
 import type { ServiceContext } from "../context";
@@ -9,8 +9,7 @@ import { signAssetUrl } from "../signing";
 import { prepared } from "../store/prepared";
 import type { StoredWire, WireParts } from "../store/wire";
 import { extend, partsOf, withPublicUrl } from "../store/wire";
-import type { WirePageSpec } from "./shared";
-import { fetchPage, Filters, rowJsonSql, wireColumns, wireListPage } from "./shared";
+import { Filters, indexPage, wireColumns, wireListPage, wirePage } from "./shared";
 
 /** A filing is its stored JSON (wire.ts: toEarningsWire), its logo link made absolute, plus the detail members. */
 const earningsSelect = (detailed: boolean) =>
@@ -34,30 +33,14 @@ export function listEarnings({ ctx, input }: { ctx: ServiceContext; input: Endpo
     .symbols("e.symbol", input.symbols, input.scrip_codes)
     .range("e.date_ms", input.from, input.to);
   if (input.quarter) f.add("e.quarter = ?", input.quarter);
-  const spec: WirePageSpec = {
-    table: "earnings",
-      from: "earnings e",
-      key: "e.id",
-      row: rowJsonSql("e", { detailed: input.detailed, logo: "image", publicUrl: ctx.publicUrl }),
-      order: [
-        ["e.date_ms", "DESC"],
-        ["e.id", "DESC"],
-      ],
-  };
+  const spec = wirePage("earnings", "e", { row: { detailed: input.detailed, logo: "image", publicUrl: ctx.publicUrl } });
   return wireListPage(ctx, spec, f, input, earningsSelect(input.detailed), (parts) => earningsJson(ctx, parts, input.detailed));
 }
 
 export function listEarningsIndex({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listEarningsIndex"> }) {
   const f = new Filters().symbols("e.symbol", input.symbols, input.scrip_codes).range("e.date_ms", input.from, input.to);
   if (input.quarter) f.add("e.quarter = ?", input.quarter);
-  const { rows, hasNext } = fetchPage<EarningsIndexRow>(
-    ctx,
-    `SELECT e.id, e.symbol, e.quarter, e.date FROM earnings e ${f.sql} ORDER BY e.date_ms DESC, e.id DESC`,
-    f.params,
-    input.page,
-    input.limit,
-  );
-  return { data: rows.map((r) => ({ id: r.id, symbol: r.symbol, quarter: r.quarter, date: r.date })), has_next: hasNext };
+  return indexPage(ctx, "earnings e", f, input);
 }
 
 /**
@@ -71,16 +54,7 @@ export function listUpcomingEarnings({ ctx, input }: { ctx: ServiceContext; inpu
     .add("(u.date_ms >= ? OR (length(u.date) = 10 AND u.date_ms >= ?))", now.getTime(), istDayStart(now).getTime())
     .add("NOT EXISTS (SELECT 1 FROM earnings e WHERE e.symbol = u.symbol AND e.quarter = u.quarter)")
     .symbols("u.symbol", input.symbols, input.scrip_codes);
-  const spec: WirePageSpec = {
-    table: "upcoming_earnings",
-      from: "upcoming_earnings u",
-      key: "u.id",
-      row: rowJsonSql("u"),
-      order: [
-        ["u.date_ms", "ASC"],
-        ["u.id", "ASC"],
-      ],
-  };
+  const spec = wirePage("upcoming_earnings", "u", { direction: "ASC" });
   return wireListPage(ctx, spec, f, input, "SELECT u.id AS k, u.wire FROM upcoming_earnings u");
 }
 

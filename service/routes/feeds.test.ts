@@ -2,24 +2,21 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { alertsResponseSchema } from "../../lib/alpha/alerts";
 import { announcementCategoriesResponseSchema, announcementsResponseSchema, IMPORTANT_CATEGORIES, NOT_IMPORTANT_CATEGORIES } from "../../lib/alpha/announcements";
 import { blockDealsResponseSchema } from "../../lib/alpha/block-deals";
-import { errorBodySchema } from "../../lib/alpha/errors";
 import { newsResponseSchema } from "../../lib/alpha/news";
-import { addAlert, addAnnouncement, addBlockDeal, addNews, call, createTestAccount, serviceWithTwoCompanies } from "../../test/support/service";
+import { addAlert, addAnnouncement, addBlockDeal, addNews, call, createTestAccount, errorOf, serviceWithTwoCompanies, TEST_NOW } from "../../test/support/service";
 
-const NOW = Date.parse("2026-05-15T06:00:00Z");
 const MIN = 60_000;
-const errorOf = (json: unknown) => errorBodySchema.parse(json).error;
 
 describe("feed routes: alerts, news, block deals, announcements", () => {
-  const { service, a, b } = serviceWithTwoCompanies(NOW);
+  const { service, a, b } = serviceWithTwoCompanies(TEST_NOW);
 
   describe("GET /v1/alerts", () => {
     const ids: Record<string, string> = {};
     beforeAll(() => {
-      ids.high = addAlert(service.db, { symbol: a.symbol, type: "52w_high", ts_ms: NOW - 1 * MIN, price: null, important: true }).id;
-      ids.vol = addAlert(service.db, { symbol: a.symbol, type: "vol_alert", ts_ms: NOW - 2 * MIN, price: null }).id;
-      ids.price = addAlert(service.db, { symbol: b.symbol, type: "price_alert", ts_ms: NOW - 3 * MIN, important: true }).id;
-      ids.low = addAlert(service.db, { symbol: b.symbol, type: "52w_low", ts_ms: NOW - 4 * MIN, price: null }).id;
+      ids.high = addAlert(service.db, { symbol: a.symbol, type: "52w_high", ts_ms: TEST_NOW - 1 * MIN, price: null, important: true }).id;
+      ids.vol = addAlert(service.db, { symbol: a.symbol, type: "vol_alert", ts_ms: TEST_NOW - 2 * MIN, price: null }).id;
+      ids.price = addAlert(service.db, { symbol: b.symbol, type: "price_alert", ts_ms: TEST_NOW - 3 * MIN, important: true }).id;
+      ids.low = addAlert(service.db, { symbol: b.symbol, type: "52w_low", ts_ms: TEST_NOW - 4 * MIN, price: null }).id;
     });
 
     it("lists newest first, 5 credits per page with results, price only on price alerts", async () => {
@@ -40,7 +37,7 @@ describe("feed routes: alerts, news, block deals, announcements", () => {
       expect(await ofType("type=52w_high_60&type=52w_low_60")).toEqual([ids.high, ids.low]);
       expect(await ofType("type=price_alert,52w_low")).toEqual([ids.price, ids.low]);
       expect(await ofType("important=true")).toEqual([ids.high, ids.price]);
-      expect(await ofType(`from=${new Date(NOW - 3 * MIN).toISOString()}&to=${new Date(NOW - 2 * MIN).toISOString()}`)).toEqual([ids.vol, ids.price]);
+      expect(await ofType(`from=${new Date(TEST_NOW - 3 * MIN).toISOString()}&to=${new Date(TEST_NOW - 2 * MIN).toISOString()}`)).toEqual([ids.vol, ids.price]);
     });
 
     it("an empty page is free; bad type values and too many are 400", async () => {
@@ -60,8 +57,8 @@ describe("feed routes: alerts, news, block deals, announcements", () => {
 
   describe("GET /v1/news", () => {
     it("lists newest first with sentiment filter, 1 credit per page with results", async () => {
-      const n1 = addNews(service.db, { symbol: a.symbol, date_ms: NOW - 10 * MIN, sentiment: "negative", specific_title: "Specific", long_summary: "Long" });
-      const n2 = addNews(service.db, { symbol: b.symbol, date_ms: NOW - 5 * MIN });
+      const n1 = addNews(service.db, { symbol: a.symbol, date_ms: TEST_NOW - 10 * MIN, sentiment: "negative", specific_title: "Specific", long_summary: "Long" });
+      const n2 = addNews(service.db, { symbol: b.symbol, date_ms: TEST_NOW - 5 * MIN });
       const { key } = createTestAccount(service.ctx);
       const res = await call(service, `/v1/news?scrip_codes=${a.scrip_code},${b.scrip_code}&limit=50`, { key });
       const body = newsResponseSchema.parse(res.json);
@@ -80,8 +77,8 @@ describe("feed routes: alerts, news, block deals, announcements", () => {
 
   describe("GET /v1/block-deals", () => {
     it("lists newest first with an exchange filter, 1 credit per item", async () => {
-      const d1 = addBlockDeal(service.db, { symbol: a.symbol, date_ms: NOW - 10 * MIN, exchange: "BSE" });
-      const d2 = addBlockDeal(service.db, { symbol: a.symbol, date_ms: NOW - 5 * MIN, exchange: "NSE/BSE" });
+      const d1 = addBlockDeal(service.db, { symbol: a.symbol, date_ms: TEST_NOW - 10 * MIN, exchange: "BSE" });
+      const d2 = addBlockDeal(service.db, { symbol: a.symbol, date_ms: TEST_NOW - 5 * MIN, exchange: "NSE/BSE" });
       const { key } = createTestAccount(service.ctx);
       const res = await call(service, `/v1/block-deals?symbols=${a.symbol}`, { key });
       const body = blockDealsResponseSchema.parse(res.json);
@@ -108,9 +105,9 @@ describe("feed routes: alerts, news, block deals, announcements", () => {
     });
 
     it("filters by category (primary or related) and importance; detailed adds fields at 2 per item", async () => {
-      const div = addAnnouncement(service.db, { symbol: b.symbol, date_ms: NOW - 30 * MIN });
-      const upd = addAnnouncement(service.db, { symbol: b.symbol, date_ms: NOW - 20 * MIN, category: "Company Update", related_categories: ["Dividend"], important: false });
-      const agm = addAnnouncement(service.db, { symbol: b.symbol, date_ms: NOW - 10 * MIN, category: "AGM/EGM", related_categories: [], important: false });
+      const div = addAnnouncement(service.db, { symbol: b.symbol, date_ms: TEST_NOW - 30 * MIN });
+      const upd = addAnnouncement(service.db, { symbol: b.symbol, date_ms: TEST_NOW - 20 * MIN, category: "Company Update", related_categories: ["Dividend"], important: false });
+      const agm = addAnnouncement(service.db, { symbol: b.symbol, date_ms: TEST_NOW - 10 * MIN, category: "AGM/EGM", related_categories: [], important: false });
       const { key } = createTestAccount(service.ctx);
       const list = async (qs: string) => {
         const res = await call(service, `/v1/announcements?symbols=${b.symbol}&${qs}`, { key });

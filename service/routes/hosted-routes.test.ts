@@ -2,23 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { accountLimitsResponseSchema } from "../../lib/alpha/account";
 import { announcementAttachmentsResponseSchema } from "../../lib/alpha/announcements";
 import { concallArtifactUrlsResponseSchema, concallsIndexResponseSchema } from "../../lib/alpha/concalls";
-import { errorBodySchema } from "../../lib/alpha/errors";
 import { pdfPageCount, pdfText } from "../../test/support/pdf-text";
 import { SYMBOL_CSV_COLUMNS, symbolMetadataResponseSchema } from "../../lib/alpha/symbols";
-import {
-  addAnnouncement,
-  addConcall,
-  addEarnings,
-  call,
-  createTestAccount,
-  createTestService,
-  serviceWithTwoCompanies,
-} from "../../test/support/service";
-
-const NOW = Date.parse("2026-05-15T06:00:00Z");
-const DAY = 86_400_000;
-const errorOf = (json: unknown) => errorBodySchema.parse(json).error;
-
+import { addAnnouncement, addConcall, addEarnings, call, createTestAccount, createTestService, DAY, errorOf, serviceWithTwoCompanies, TEST_NOW } from "../../test/support/service";
 
 async function getBytes(service: ReturnType<typeof createTestService>, path: string, key?: string) {
   const res = await service.app.request(path, { headers: key ? { "X-API-Key": key } : {} });
@@ -26,17 +12,17 @@ async function getBytes(service: ReturnType<typeof createTestService>, path: str
 }
 
 describe("routes the hosted client calls beyond the interface", () => {
-  const { service, a, b } = serviceWithTwoCompanies(NOW);
+  const { service, a, b } = serviceWithTwoCompanies(TEST_NOW);
   const ids: Record<string, string> = {};
 
   beforeAll(() => {
-    ids.e4 = addEarnings(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: NOW - 5 * DAY, summary: "Revenue grew on strong Zanzibar orders." }).id;
-    ids.eNoTable = addEarnings(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: NOW - 4 * DAY, earnings_table: null }).id;
-    ids.c3 = addConcall(service.db, { symbol: a.symbol, quarter: "q3_26", date_ms: NOW - 100 * DAY, meeting_ms: NOW - 99 * DAY }).id;
-    ids.c4 = addConcall(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: NOW - 6 * DAY, meeting_ms: NOW - 4 * DAY, has_recording: false }).id;
-    ids.cNo = addConcall(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: NOW - 7 * DAY, meeting_ms: NOW - 4 * DAY, has_transcript: false, has_recording: false }).id;
-    ids.cAhead = addConcall(service.db, { symbol: b.symbol, quarter: "q1_27", date_ms: NOW - DAY, meeting_ms: NOW + 3 * DAY }).id;
-    ids.ann = addAnnouncement(service.db, { symbol: a.symbol, date_ms: NOW - DAY, category: "Dividend", long_summary: "The board recommended a Quetzal dividend." }).id;
+    ids.e4 = addEarnings(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: TEST_NOW - 5 * DAY, summary: "Revenue grew on strong Zanzibar orders." }).id;
+    ids.eNoTable = addEarnings(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: TEST_NOW - 4 * DAY, earnings_table: null }).id;
+    ids.c3 = addConcall(service.db, { symbol: a.symbol, quarter: "q3_26", date_ms: TEST_NOW - 100 * DAY, meeting_ms: TEST_NOW - 99 * DAY }).id;
+    ids.c4 = addConcall(service.db, { symbol: a.symbol, quarter: "q4_26", date_ms: TEST_NOW - 6 * DAY, meeting_ms: TEST_NOW - 4 * DAY, has_recording: false }).id;
+    ids.cNo = addConcall(service.db, { symbol: b.symbol, quarter: "q4_26", date_ms: TEST_NOW - 7 * DAY, meeting_ms: TEST_NOW - 4 * DAY, has_transcript: false, has_recording: false }).id;
+    ids.cAhead = addConcall(service.db, { symbol: b.symbol, quarter: "q1_27", date_ms: TEST_NOW - DAY, meeting_ms: TEST_NOW + 3 * DAY }).id;
+    ids.ann = addAnnouncement(service.db, { symbol: a.symbol, date_ms: TEST_NOW - DAY, category: "Dividend", long_summary: "The board recommended a Quetzal dividend." }).id;
   });
 
   it("GET /v1/account/limits answers {rest, account, websocket} with the plan's limits, caps, tiers and symbol allowances, free", async () => {

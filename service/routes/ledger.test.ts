@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ledgerResponseSchema } from "../../lib/alpha/account";
 import { batchJobSchema } from "../../lib/alpha/batch";
-import { errorBodySchema } from "../../lib/alpha/errors";
 import { addCredits, issueApiKey } from "../accounts";
 import { createService } from "../app";
 import { jsonl, submitBatch } from "../batch/testing";
@@ -9,11 +8,9 @@ import { BATCH_LINE_ROUTE_ID, startBatchWorker } from "../batch/worker";
 import { ManualClock } from "../clock";
 import { openDatabase } from "../store/db";
 import { addCompanies } from "../../test/support/service-summaries";
-import { addEarnings, addNews, call, createTestAccount } from "../../test/support/service";
+import { addEarnings, addNews, call, createTestAccount, DAY, errorOf } from "../../test/support/service";
 
 const T0 = new Date("2026-05-12T11:00:00+05:30").getTime();
-const DAY = 86_400_000;
-const errorOf = (json: unknown) => errorBodySchema.parse(json).error;
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

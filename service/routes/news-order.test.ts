@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { catalogue } from "../../lib/alpha/catalogue";
 import { toIstIso } from "../../lib/alpha/time";
 import * as ref from "../../test/support/service-wire-reference";
-import { addCompany, addNews, call, createTestAccount, createTestService } from "../../test/support/service";
+import { addCompany, addNews, call, createTestAccount, createTestService, TEST_NOW } from "../../test/support/service";
 import type { JsonText } from "../billing/meter";
 import { ManualClock } from "../clock";
 import { queryObject } from "../endpoint";
@@ -17,7 +17,6 @@ import { listNewsWithSql, NEWS_PAGE } from "./news";
 import { newsPageFromOrder, ROWS_PER_SQL_PAGE } from "./news-order";
 import { createRng } from "../dataset/rng";
 
-const NOW = Date.parse("2026-05-15T06:00:00Z");
 const HOUR = 3_600_000;
 const SENTIMENTS = ["positive", "negative", "neutral"] as const;
 const dir = mkdtempSync(join(tmpdir(), "alpha-news-order-"));
@@ -35,9 +34,9 @@ function setup(name: string, seed = 18) {
   const rng = createRng(seed);
   const random = () => rng.next();
   const path = join(dir, `${name}.db`);
-  const service = createTestService({ clock: new ManualClock(NOW), db: openDatabase(path), config: { responseCacheEntries: 0 } });
+  const service = createTestService({ clock: new ManualClock(TEST_NOW), db: openDatabase(path), config: { responseCacheEntries: 0 } });
   const companies = Array.from({ length: 8 }, (_, i) => addCompany(service.db, { symbol: `SYM${i}`, scrip_code: String(500_100 + i) }));
-  const times = Array.from({ length: 60 }, (_, i) => NOW - (i + 1) * HOUR - Math.floor(random() * 4) * 60_000);
+  const times = Array.from({ length: 60 }, (_, i) => TEST_NOW - (i + 1) * HOUR - Math.floor(random() * 4) * 60_000);
   for (let i = 0; i < 600; i++) {
     addNews(service.db, {
       id: `nws_${Math.floor(random() * 1e9).toString(36)}_${i}`,
@@ -247,7 +246,7 @@ describe("migration 53 on a database made before it", () => {
       expect(columns(db, "news_date")).toEqual(["date_ms", "id"]);
       expect(columns(db, "alerts_ts")).toEqual(["ts_ms", "id"]);
       expect(columns(db, "block_deals_date")).toEqual(["date_ms", "id"]);
-      const reopened = createTestService({ clock: new ManualClock(NOW), db, config: { responseCacheEntries: 0 } });
+      const reopened = createTestService({ clock: new ManualClock(TEST_NOW), db, config: { responseCacheEntries: 0 } });
       for (const url of ["/v1/news?limit=50", "/v1/news?limit=20&page=3&sentiment=neutral", "/v1/news?symbols=SYM1,SYM2&limit=50"]) {
         const res = await call(reopened, url, { key });
         expect(res.status, url).toBe(200);

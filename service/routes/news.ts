@@ -5,22 +5,12 @@ import { defineEndpoint } from "../endpoint";
 import { prepared } from "../store/prepared";
 import type { StoredWire } from "../store/wire";
 import { partsOf } from "../store/wire";
-import type { WirePageSpec } from "./shared";
 import { newsPageFromOrder } from "./news-order";
-import { Filters, rowJsonSql, wireListPage } from "./shared";
+import { Filters, wireListPage, wirePage } from "./shared";
 
 /** A news row is its stored JSON (wire.ts: toNewsWire), whole. */
 const NEWS_SELECT = "SELECT n.id AS k, n.wire FROM news n";
-export const NEWS_PAGE: WirePageSpec = {
-  table: "news",
-  from: "news n",
-  key: "n.id",
-  row: rowJsonSql("n"),
-  order: [
-    ["n.date_ms", "DESC"],
-    ["n.id", "DESC"],
-  ],
-};
+export const NEWS_PAGE = wirePage("news", "n");
 
 export function listNews({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listNews"> }) {
   const fromOrder = newsPageFromOrder(ctx, NEWS_PAGE, input);

@@ -4,23 +4,22 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { newsResponseSchema } from "../../lib/alpha/news";
 import * as ref from "../../test/support/service-wire-reference";
-import { addCompany, addNews, call, createTestAccount, createTestService } from "../../test/support/service";
+import { addCompany, addNews, call, createTestAccount, createTestService, TEST_NOW } from "../../test/support/service";
 import { catalogue } from "../../lib/alpha/catalogue";
 import { ManualClock } from "../clock";
 import { queryObject } from "../endpoint";
 import { openDatabase } from "../store/db";
 import { fillMissingWire } from "../store/wire";
 
-const NOW = Date.parse("2026-05-15T06:00:00Z");
 const dir = mkdtempSync(join(tmpdir(), "alpha-page-memo-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A service on a file database with the response cache off, so every page is read (from the rows' memo or SQLite). */
 function setup(name: string) {
   const path = join(dir, `${name}.db`);
-  const service = createTestService({ clock: new ManualClock(NOW), db: openDatabase(path), config: { responseCacheEntries: 0 } });
+  const service = createTestService({ clock: new ManualClock(TEST_NOW), db: openDatabase(path), config: { responseCacheEntries: 0 } });
   const company = addCompany(service.db);
-  const rows = Array.from({ length: 7 }, (_, i) => addNews(service.db, { symbol: company.symbol, date_ms: NOW - (i + 1) * 60_000, title: `Item ${i}` }));
+  const rows = Array.from({ length: 7 }, (_, i) => addNews(service.db, { symbol: company.symbol, date_ms: TEST_NOW - (i + 1) * 60_000, title: `Item ${i}` }));
   const { key } = createTestAccount(service.ctx, { balance: 1_000 });
   /** The page as the service answers it, and as the pre-issue-18 mapper answers it now. */
   const page = async (query: string) => {
@@ -60,7 +59,7 @@ describe("pages from the rows' JSON kept in memory", () => {
     expect(fillMissingWire(other)).toBe(1);
     expect((await check())[2]?.title).toBe("Edited elsewhere");
 
-    addNews(service.db, { symbol: company.symbol, date_ms: NOW - 1_000, title: "Newest" });
+    addNews(service.db, { symbol: company.symbol, date_ms: TEST_NOW - 1_000, title: "Newest" });
     expect((await check())[0]?.title).toBe("Newest");
     other.prepare("DELETE FROM news WHERE id = ?").run(rows[0]!.id);
     expect((await check()).map((n) => n.id)).not.toContain(rows[0]!.id);

@@ -5,18 +5,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { newsResponseSchema } from "../../lib/alpha/news";
 import { ManualClock } from "../clock";
 import { openDatabase } from "../store/db";
-import { addCompany, addNews, call, createTestAccount, createTestService } from "../../test/support/service";
+import { addCompany, addNews, call, createTestAccount, createTestService, TEST_NOW } from "../../test/support/service";
 
-const NOW = Date.parse("2026-05-15T06:00:00Z");
 const dir = mkdtempSync(join(tmpdir(), "alpha-cache-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("response cache", () => {
   it("answers repeats identically, charges each call, and sees every dataset write at once, from any connection", async () => {
     const path = join(dir, "cache.db");
-    const service = createTestService({ clock: new ManualClock(NOW), db: openDatabase(path) });
+    const service = createTestService({ clock: new ManualClock(TEST_NOW), db: openDatabase(path) });
     const c = addCompany(service.db);
-    const first = addNews(service.db, { symbol: c.symbol, date_ms: NOW - 60_000 });
+    const first = addNews(service.db, { symbol: c.symbol, date_ms: TEST_NOW - 60_000 });
     const { key } = createTestAccount(service.ctx, { balance: 100 });
     const ids = async () => {
       const res = await call(service, `/v1/news?symbols=${c.symbol}`, { key });
@@ -27,7 +26,7 @@ describe("response cache", () => {
     expect(await ids()).toEqual([first.id]);
     expect(await ids()).toEqual([first.id]);
 
-    const second = addNews(service.db, { symbol: c.symbol, date_ms: NOW - 30_000 });
+    const second = addNews(service.db, { symbol: c.symbol, date_ms: TEST_NOW - 30_000 });
     expect(await ids()).toEqual([second.id, first.id]);
 
     const other = openDatabase(path);

@@ -58,6 +58,14 @@ export function fetchPage<T>(ctx: ServiceContext, sql: string, params: readonly 
   return { rows, hasNext };
 }
 
+/** A free index page of filings (earnings, concalls): id, symbol, quarter and filing date, newest first. */
+export function indexPage(ctx: ServiceContext, from: "earnings e" | "concalls k", f: Filters, input: { page: number; limit: number }) {
+  const t = from.slice(-1);
+  const sql = `SELECT ${t}.id, ${t}.symbol, ${t}.quarter, ${t}.date FROM ${from} ${f.sql} ORDER BY ${t}.date_ms DESC, ${t}.id DESC`;
+  const { rows, hasNext } = fetchPage<{ id: string; symbol: string; quarter: string; date: string }>(ctx, sql, f.params, input.page, input.limit);
+  return { data: rows.map((r) => ({ id: r.id, symbol: r.symbol, quarter: r.quarter, date: r.date })), has_next: hasNext };
+}
+
 /** Public, cacheable logo of a company, served by the service. */
 export function logoUrl(ctx: ServiceContext, symbol: string): string {
   return `${ctx.publicUrl}${logoPath(symbol)}`;
@@ -98,6 +106,13 @@ export interface WirePageSpec {
   /** SQL of the row's answer JSON, from its stored JSON (see rowJsonSql), and its parameters. */
   row: { sql: string; params: readonly unknown[] };
   order: readonly [column: string, direction: "ASC" | "DESC"][];
+}
+
+/** The spec of a table listed by a time column then id, both one way (newest first unless `direction` is ASC). */
+export function wirePage(table: WireTable, alias: string, options: { time?: string; direction?: "ASC" | "DESC"; row?: Parameters<typeof rowJsonSql>[1] } = {}): WirePageSpec {
+  const direction = options.direction ?? "DESC";
+  const order: WirePageSpec["order"] = [[`${alias}.${options.time ?? "date_ms"}`, direction], [`${alias}.id`, direction]];
+  return { table, from: `${table} ${alias}`, key: `${alias}.id`, row: rowJsonSql(alias, options.row), order };
 }
 
 /**

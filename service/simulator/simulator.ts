@@ -7,28 +7,7 @@ import { companies as ALL_COMPANIES } from "../dataset/companies";
 import type { Rng } from "../dataset/rng";
 import { createRng } from "../dataset/rng";
 import type { QuarterFinancials, ResultsFacts } from "../dataset/rows";
-import {
-  ALERT_TYPE_WEIGHTS,
-  baseQuarterFinancials,
-  buildAlert,
-  buildAnnouncement,
-  buildBlockDeal,
-  buildConcall,
-  buildEarnings,
-  buildNews,
-  companyProfile,
-  DAY_MS,
-  defaultQuote,
-  roundToTick,
-  HOUR_MS,
-  istAt,
-  istDayStartMs,
-  isTradingDay,
-  istWallTime,
-  MINUTE_MS,
-  nextYearQuarter,
-  pickResultsClass,
-} from "../dataset/rows";
+import { ALERT_TYPE_WEIGHTS, baseQuarterFinancials, buildAlert, buildAnnouncement, buildBlockDeal, buildConcall, buildEarnings, buildNews, companyProfile, DAY_MS, defaultQuote, roundToTick, HOUR_MS, istAt, istDayStartMs, isTradingDay, istWallTime, MINUTE_MS, nextYearQuarter, pickResultsClass } from "../dataset/rows";
 import type { EventBus } from "../events";
 import type { Db } from "../store/db";
 import { prepared } from "../store/prepared";

@@ -42,6 +42,14 @@ function referenceAnswer(ctx: ServiceContext, id: EndpointId, handler: Handler, 
 }
 
 /** Every page of a list endpoint at the largest page size, then `extra` queries; each compared with the reference. */
+/** One answer of the running service against the reference's, text and charge. */
+async function compareAnswer(service: ReturnType<typeof createTestService>, key: string, id: EndpointId, handler: Handler, path: string): Promise<void> {
+  const res = await call(service, path, { key });
+  const want = referenceAnswer(service.ctx, id, handler, path);
+  expect(res.text, path).toBe(want.text);
+  expect(res.charged, path).toBe(want.charged);
+}
+
 async function comparePages(
   service: ReturnType<typeof createTestService>,
   key: string,
@@ -107,11 +115,7 @@ describe(`stored wire JSON (seed ${SEED}, scale ${SCALE})`, () => {
     }[];
     for (const f of filings) {
       for (const query of [`symbol=${q(f.symbol)}&quarter=${f.quarter}`, `scrip_code=${f.scrip_code}&quarter=${f.quarter}&detailed=true`, `symbol=${q(f.symbol)}&quarter=${f.quarter}&detailed=true`]) {
-        const path = `/v1/earnings/detail?${query}`;
-        const res = await call(service, path, { key });
-        const want = referenceAnswer(service.ctx, "getEarningsDetail", ref.getEarningsDetail as Handler, path);
-        expect(res.text, path).toBe(want.text);
-        expect(res.charged, path).toBe(want.charged);
+        await compareAnswer(service, key, "getEarningsDetail", ref.getEarningsDetail as Handler, `/v1/earnings/detail?${query}`);
       }
     }
   }, 60_000);
@@ -127,11 +131,7 @@ describe(`stored wire JSON (seed ${SEED}, scale ${SCALE})`, () => {
     expect(held.length).toBeGreaterThan(0);
     for (const k of held) {
       for (const query of [`symbol=${q(k.symbol)}&quarter=${k.quarter}`, `scrip_code=${k.scrip_code}&quarter=${k.quarter}&detailed=true`]) {
-        const path = `/v1/concalls/detail?${query}`;
-        const res = await call(service, path, { key });
-        const want = referenceAnswer(service.ctx, "getConcallDetail", ref.getConcallDetail as Handler, path);
-        expect(res.text, path).toBe(want.text);
-        expect(res.charged, path).toBe(want.charged);
+        await compareAnswer(service, key, "getConcallDetail", ref.getConcallDetail as Handler, `/v1/concalls/detail?${query}`);
       }
     }
   }, 60_000);

@@ -1,5 +1,4 @@
 import type { IncomingMessage, Server } from "node:http";
-import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { AlphaError } from "../../lib/alpha/errors";
@@ -17,6 +16,7 @@ import type { StreamTierCaps, StreamTierTable } from "./tiers";
 import { STREAM_TIERS, connectionCap, streamEntitlementOf } from "./tiers";
 import { createRowLoader } from "./wire";
 import { prepared } from "../store/prepared";
+import { refuseUpgrade } from "../../lib/node/refuse-upgrade";
 
 const CLOSE_GRACE_MS = 5_000;
 /** How often the auth version is read: a revoke, disable or plan change in any process reaches open sockets within it. */
@@ -91,7 +91,7 @@ export function attachStreams(httpServer: Server, service: { ctx: ServiceContext
     const path = new URL(req.url ?? "/", "http://localhost").pathname.replace(/\/+$/, "");
     if (path !== STREAM_PATH) {
       // Another upgrade handler may own this path; answer only when there is none.
-      if (httpServer.listenerCount("upgrade") === 1) refuse(socket, new AlphaError("not_found", `No WebSocket endpoint at ${path || "/"}; use ${STREAM_PATH}`));
+      if (httpServer.listenerCount("upgrade") === 1) refuseUpgrade(socket, new AlphaError("not_found", `No WebSocket endpoint at ${path || "/"}; use ${STREAM_PATH}`));
       return;
     }
     socket.on("error", () => socket.destroy());
@@ -126,14 +126,14 @@ export function attachStreams(httpServer: Server, service: { ctx: ServiceContext
         ws.on("close", () => connections.delete(conn));
       });
     } catch (error) {
-      refuse(socket, error instanceof AlphaError ? error : new AlphaError("internal_error", "The stream could not be opened"));
+      refuseUpgrade(socket, error instanceof AlphaError ? error : new AlphaError("internal_error", "The stream could not be opened"));
     }
   };
   httpServer.on("upgrade", onUpgrade);
   // A handshake ws cannot accept (bad Sec-WebSocket-Key or version, wrong Upgrade, bad protocol list) gets the error body.
   wss.on("wsClientError", (error: Error, socket: Duplex, req: IncomingMessage) => {
-    if (req.method !== "GET") return refuse(socket, new AlphaError("method_not_allowed", `${STREAM_PATH} is opened with GET`));
-    refuse(socket, new AlphaError("invalid_upgrade", `The WebSocket handshake was refused: ${error.message}`));
+    if (req.method !== "GET") return refuseUpgrade(socket, new AlphaError("method_not_allowed", `${STREAM_PATH} is opened with GET`));
+    refuseUpgrade(socket, new AlphaError("invalid_upgrade", `The WebSocket handshake was refused: ${error.message}`));
   });
 
   return {
@@ -163,15 +163,3 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** Answers a refused upgrade with a plain HTTP response carrying the JSON error body, then closes. */
-function refuse(socket: Duplex, error: AlphaError): void {
-  if (!socket.writable) return void socket.destroy();
-  const body = JSON.stringify(error.toBody());
-  socket.end(
-    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? "Error"}\r\n` +
-      "Content-Type: application/json; charset=utf-8\r\n" +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      "Connection: close\r\n\r\n" +
-      body,
-  );
-}

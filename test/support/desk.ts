@@ -17,6 +17,7 @@ import { mintSessionCookie } from "../../lib/server/identity/session";
 import type { SessionUser } from "../../lib/server/identity/users";
 import type { BatchLine } from "../../lib/alpha/batch";
 import { createFirstAdmin, createUser, countUsers } from "../../lib/server/identity/users";
+import { saveAlphaKey } from "../../lib/server/upstream/stored-keys";
 
 /** A service clock that stands still until moved (for startTestService), re-exported for lib/ tests. */
 export { ManualClock } from "../../service/clock";
@@ -163,6 +164,14 @@ export async function makeUser(ctx: DeskContext, role: "admin" | "member" = "mem
   const actor: SessionUser = { id: "system", email: "system@example.test", name: "system", role: "admin" };
   const created = await createUser({ user: actor, input: { email, name: "Test user", password, role }, ctx });
   return { ...created, password };
+}
+
+/** A desk member holding the key of a fresh upstream account (see makeAccount). */
+export async function makeUserWithKey({ ctx, service, account }: { ctx: DeskContext; service: RunningServer; account?: Partial<CreateAccountInput> }) {
+  const { accountId, key } = makeAccount(service, account);
+  const user = await makeUser(ctx);
+  await saveAlphaKey({ ctx, userId: user.id, key });
+  return { user, accountId, key };
 }
 
 /** A Request as the browser would send it: the user's session cookie and the desk's own origin. */

@@ -8,17 +8,7 @@ import type { CompanyRecord } from "../../service/dataset/companies";
 import { companies } from "../../service/dataset/companies";
 import type { StreamProduct } from "../../lib/alpha/account";
 import type { Rng } from "../../service/dataset/rng";
-import {
-  baseQuarterFinancials,
-  buildAlert,
-  buildAnnouncement,
-  buildBlockDeal,
-  buildConcall,
-  buildEarnings,
-  buildNews,
-  companyRow,
-  nextYearQuarter,
-} from "../../service/dataset/rows";
+import { baseQuarterFinancials, buildAlert, buildAnnouncement, buildBlockDeal, buildConcall, buildEarnings, buildNews, companyRow, nextYearQuarter } from "../../service/dataset/rows";
 import type { RecordContext } from "../../service/store/record";
 import { recordAlert, recordAnnouncement, recordBlockDeal, recordConcall, recordEarnings, recordNews } from "../../service/store/record";
 import { seedDataset } from "../../service/dataset/seed";

@@ -8,28 +8,20 @@ import type { ServiceConfigInput } from "../../service/config";
 import type { ServiceContext } from "../../service/context";
 import type { Db } from "../../service/store/db";
 import { openDatabase } from "../../service/store/db";
-import type {
-  AlertRecord,
-  AnnouncementRecord,
-  BlockDealRecord,
-  CompanyRow,
-  ConcallRecord,
-  EarningsRecord,
-  NewsRecord,
-  UpcomingEarningsRecord,
-} from "../../service/store/writes";
-import {
-  insertAlert,
-  insertAnnouncement,
-  insertBlockDeal,
-  insertCompany,
-  insertConcall,
-  insertEarnings,
-  insertNews,
-  insertUpcomingEarnings,
-} from "../../service/store/writes";
+import { errorBodySchema } from "../../lib/alpha/errors";
+import type { AlertRecord, AnnouncementRecord, BlockDealRecord, CompanyRow, ConcallRecord, EarningsRecord, NewsRecord, UpcomingEarningsRecord } from "../../service/store/writes";
+import { insertAlert, insertAnnouncement, insertBlockDeal, insertCompany, insertConcall, insertEarnings, insertNews, insertUpcomingEarnings } from "../../service/store/writes";
 
 /** Helpers for tests of the service and of the parts that plug into it. Not used by the running service. */
+
+/** The moment the service tests lay their rows out around (11:30 IST). */
+export const TEST_NOW = Date.parse("2026-05-15T06:00:00Z");
+export const DAY = 86_400_000;
+
+/** The `error` of an Alpha error body. */
+export function errorOf(json: unknown) {
+  return errorBodySchema.parse(json).error;
+}
 
 export function randomName(prefix = "test"): string {
   return `${prefix}-${randomBytes(5).toString("hex")}`;

@@ -3,7 +3,7 @@ import { createAlphaClient } from "@/lib/alpha/client";
 import type { Concall } from "@/lib/alpha/concalls";
 import type { RunningServer } from "@/lib/server/core/embedded-service";
 import { pdfPageCount, pdfText } from "@/test/support/pdf-text";
-import { createTestDesk, makeAccount, makeUser, ManualClock, randomName, startTestService, type TestDesk } from "@/test/support/desk";
+import { createTestDesk, makeAccount, makeUser, makeUserWithKey, ManualClock, randomName, startTestService, type TestDesk } from "@/test/support/desk";
 import { createWatchlist } from "../portfolio/watchlists";
 import { sweepExpiredRows } from "../schedules/desk-jobs";
 import { callAlpha } from "../upstream/alpha-proxy";
@@ -127,9 +127,7 @@ describe("concall briefs on the desk, from what it holds", () => {
 
   it("briefs a held call at 0 credits with what changed, keeps it past the cache's sweep, renders one PDF page, and refuses a call not held", async () => {
     const ctx = desk.ctx;
-    const account = makeAccount(service);
-    const user = await makeUser(ctx);
-    await saveAlphaKey({ ctx, userId: user.id, key: account.key });
+    const { user, ...account } = await makeUserWithKey({ ctx, service });
     await expect(getConcallBrief({ ctx, user, input: { symbol: "TCS", quarter: "q2_27" } })).rejects.toMatchObject({ code: "not_found", status: 404 });
 
     // The user opens two calls' analyses on the desk (3 credits each) and buys the later one's transcript link.
@@ -178,9 +176,7 @@ describe("concall briefs on the desk, from what it holds", () => {
 
   it("rounds up a watchlist's calls of a week: held ones briefed, the rest listed, nothing charged", async () => {
     const ctx = desk.ctx;
-    const account = makeAccount(service);
-    const user = await makeUser(ctx);
-    await saveAlphaKey({ ctx, userId: user.id, key: account.key });
+    const { user, ...account } = await makeUserWithKey({ ctx, service });
     const client = createAlphaClient({ baseUrl: service.url, apiKey: account.key, retries: 0 });
     // The calls of the week before the service's clock, across a few large companies.
     const symbols = ["TCS", "INFY", "HDFCBANK", "RELIANCE", "ITC", "LT", "SBIN", "MARUTI", "TITAN", "WIPRO", "HCLTECH", "SUNPHARMA"];

@@ -18,25 +18,19 @@ import { findWatchlist } from "../portfolio/watchlists";
 import { symbolNames } from "../symbols/symbol-directory";
 import { callAlpha } from "../upstream/alpha-proxy";
 import { readTranscriptText } from "../upstream/concall-transcripts";
-import { listHeldAnswers } from "../upstream/response-cache";
+import { listHeldParsed } from "../upstream/response-cache";
 import { composeConcallBrief, FROM_ANALYSIS, type HeldCall } from "./concall-brief-compose";
 import { pdfStream, renderPdf, type PdfBlock } from "./pdf-document";
 
 /** The account's held analyses by symbol and quarter (`SYMBOL q2_27`), the newest answer of each. */
 async function heldAnalyses(ctx: DeskContext, accountId: string): Promise<Map<string, Concall>> {
   const out = new Map<string, Concall>();
-  for (const answer of await listHeldAnswers({ ctx, accountId, endpoint: "getConcallDetail" })) {
-    let parsed;
-    try {
-      parsed = concallSchema.safeParse(JSON.parse(answer.body));
-    } catch {
-      continue;
-    }
-    if (!parsed.success || !parsed.data.quarter) continue;
-    const key = `${parsed.data.symbol.toUpperCase()} ${parsed.data.quarter.toLowerCase()}`;
+  for (const call of await listHeldParsed({ ctx, accountId, endpoint: "getConcallDetail", schema: concallSchema })) {
+    if (!call.quarter) continue;
+    const key = `${call.symbol.toUpperCase()} ${call.quarter.toLowerCase()}`;
     const held = out.get(key);
     // A detailed answer says more than a short one: it wins over an older or shorter answer of the same call.
-    if (!held || (!held.expanded_analysis && parsed.data.expanded_analysis)) out.set(key, parsed.data);
+    if (!held || (!held.expanded_analysis && call.expanded_analysis)) out.set(key, call);
   }
   return out;
 }
@@ -45,15 +39,8 @@ async function heldAnalyses(ctx: DeskContext, accountId: string): Promise<Map<st
 async function heldTranscriptLinks(ctx: DeskContext, accountId: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const nowSeconds = ctx.now().getTime() / 1000;
-  for (const answer of await listHeldAnswers({ ctx, accountId, endpoint: "lookupConcallTranscripts" })) {
-    let parsed;
-    try {
-      parsed = concallTranscriptsResponseSchema.safeParse(JSON.parse(answer.body));
-    } catch {
-      continue;
-    }
-    if (!parsed.success) continue;
-    for (const item of parsed.data.data) {
+  for (const answer of await listHeldParsed({ ctx, accountId, endpoint: "lookupConcallTranscripts", schema: concallTranscriptsResponseSchema })) {
+    for (const item of answer.data) {
       if (item.status !== "ready" || typeof item.transcript_url !== "string") continue;
       const expires = Number(new URL(item.transcript_url).searchParams.get("expires"));
       const key = `${item.symbol.toUpperCase()} ${item.quarter.toLowerCase()}`;

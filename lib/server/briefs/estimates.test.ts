@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAlphaClient } from "@/lib/alpha/client";
 import type { EarningsTable } from "@/lib/alpha/earnings";
 import type { RunningServer } from "@/lib/server/core/embedded-service";
-import { createTestDesk, makeAccount, makeUser, ManualClock, postgresAvailable, randomName, startTestService, type TestDesk } from "@/test/support/desk";
+import { createTestDesk, makeUser, makeUserWithKey, ManualClock, postgresAvailable, randomName, startTestService, type TestDesk } from "@/test/support/desk";
 import { pdfText } from "@/test/support/pdf-text";
 import { estimatesDb } from "../core/estimate-tables";
 import { createWatchlist } from "../portfolio/watchlists";
-import { saveAlphaKey } from "../upstream/stored-keys";
 import { exportScorecardCsv, exportScorecardPdf, fetchResultTables, getEstimates, getScorecard, uploadEstimates } from "./estimates";
 import { parseEstimatesCsv } from "./estimates-csv";
 import { countOutcomes, scoreCompany, scoreHeadline, type HeldEstimate } from "./scorecard";
@@ -162,9 +161,7 @@ describe("estimates and the scorecard on the desk", () => {
 
   it("imports nothing from a bad file, keeps every version, buys tables only for reported names with an estimate at the price shown, and scores them", async () => {
     const ctx = desk.ctx;
-    const account = makeAccount(service);
-    const user = await makeUser(ctx);
-    await saveAlphaKey({ ctx, userId: user.id, key: account.key });
+    const { user, ...account } = await makeUserWithKey({ ctx, service });
     const client = createAlphaClient({ baseUrl: service.url, apiKey: account.key, retries: 0 });
     const symbols = ["TCS", "INFY", "HDFCBANK", "RELIANCE", "ITC", "LT", "SBIN", "MARUTI"];
     const watchlist = await createWatchlist({ ctx, user, input: { name: randomName("wl"), items: symbols.map((symbol) => ({ symbol })) } });

@@ -32,7 +32,7 @@ import type { SessionUser } from "../identity/users";
 import { findWatchlist } from "../portfolio/watchlists";
 import { trackSeason } from "../season/season-tracker";
 import { callAlpha } from "../upstream/alpha-proxy";
-import { listHeldAnswers } from "../upstream/response-cache";
+import { listHeldParsed } from "../upstream/response-cache";
 import { parseEstimatesCsv } from "./estimates-csv";
 import { pdfStream, renderPdf } from "./pdf-document";
 import { countOutcomes, scoreCompany, scoreHeadline, type HeldEstimate } from "./scorecard";
@@ -112,16 +112,10 @@ export async function getEstimates({ ctx, user }: { ctx: DeskContext; user: Sess
 /** Filed tables the account holds, by `SYMBOL quarter`. */
 async function heldTables(ctx: DeskContext, accountId: string): Promise<Map<string, EarningsTable>> {
   const out = new Map<string, EarningsTable>();
-  for (const answer of await listHeldAnswers({ ctx, accountId, endpoint: "getEarningsDetail" })) {
-    let parsed;
-    try {
-      parsed = earningsDetailSchema.safeParse(JSON.parse(answer.body));
-    } catch {
-      continue;
-    }
-    if (!parsed.success || !parsed.data.quarter || !parsed.data.earnings_table) continue;
-    const key = `${parsed.data.symbol.toUpperCase()} ${parsed.data.quarter.toLowerCase()}`;
-    if (!out.has(key)) out.set(key, parsed.data.earnings_table);
+  for (const filing of await listHeldParsed({ ctx, accountId, endpoint: "getEarningsDetail", schema: earningsDetailSchema })) {
+    if (!filing.quarter || !filing.earnings_table) continue;
+    const key = `${filing.symbol.toUpperCase()} ${filing.quarter.toLowerCase()}`;
+    if (!out.has(key)) out.set(key, filing.earnings_table);
   }
   return out;
 }
@@ -129,15 +123,8 @@ async function heldTables(ctx: DeskContext, accountId: string): Promise<Map<stri
 /** Sectors from symbol metadata the account holds (never bought here). */
 async function heldSectors(ctx: DeskContext, accountId: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const answer of await listHeldAnswers({ ctx, accountId, endpoint: "listSymbolMetadata" })) {
-    let parsed;
-    try {
-      parsed = symbolMetadataResponseSchema.safeParse(JSON.parse(answer.body));
-    } catch {
-      continue;
-    }
-    if (!parsed.success) continue;
-    for (const m of parsed.data.data) if (m.sector && !out.has(m.symbol.toUpperCase())) out.set(m.symbol.toUpperCase(), m.sector);
+  for (const answer of await listHeldParsed({ ctx, accountId, endpoint: "listSymbolMetadata", schema: symbolMetadataResponseSchema })) {
+    for (const m of answer.data) if (m.sector && !out.has(m.symbol.toUpperCase())) out.set(m.symbol.toUpperCase(), m.sector);
   }
   return out;
 }

@@ -4,6 +4,7 @@ import "server-only";
  * fonts speak WinAnsi only, so the rupee sign is written "Rs." and other characters outside it are replaced.
  */
 import PDFDocument from "pdfkit";
+import { drawPdfTable } from "@/lib/node/pdf-table";
 
 export type PdfBlock =
   | { kind: "title"; text: string }
@@ -57,27 +58,9 @@ function draw(doc: PDFKit.PDFDocument, block: PdfBlock, scale: number): void {
       doc.moveDown(0.2);
       return;
     case "table": {
-      const columns = block.head.length;
-      const first = Math.min(180, width * 0.34);
-      const rest = columns > 1 ? (width - first) / (columns - 1) : 0;
-      const xOf = (i: number) => MARGIN + (i === 0 ? 0 : first + (i - 1) * rest);
-      const widthOf = (i: number) => (i === 0 ? first : rest) - 4;
-      const row = (cells: readonly string[], bold: boolean) => {
-        if (doc.y > doc.page.height - MARGIN - 30) doc.addPage();
-        const y = doc.y;
-        doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(size(8.5)).fillColor("#111111");
-        let bottom = y;
-        cells.forEach((cell, i) => {
-          doc.text(winAnsi(cell), xOf(i), y, { width: widthOf(i), align: i === 0 ? "left" : "right" });
-          bottom = Math.max(bottom, doc.y);
-        });
-        doc.x = MARGIN;
-        doc.y = bottom + 2;
-        doc.moveTo(MARGIN, doc.y - 1).lineTo(MARGIN + width, doc.y - 1).lineWidth(0.3).strokeColor("#bbbbbb").stroke();
-      };
-      row(block.head, true);
-      for (const cells of block.rows) row(cells, false);
-      doc.moveDown(0.4);
+      const cells = (row: readonly string[]) => row.map(winAnsi);
+      const layout = { margin: MARGIN, firstWidth: 180, firstShare: 0.34, gutter: 4, fontSize: size(8.5), rowGap: 2, room: 30, after: 0.4 };
+      drawPdfTable(doc, { head: cells(block.head), rows: block.rows.map(cells) }, layout);
       return;
     }
   }

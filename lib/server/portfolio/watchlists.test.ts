@@ -10,7 +10,7 @@ import { saveAlphaKey } from "../upstream/stored-keys";
 import { addCompany, addUpcomingEarnings } from "@/test/support/service";
 import { portfolioDb } from "../core/portfolio-tables";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, TEST_DATABASE_URL, withServiceAndDesk } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, makeUserWithKey, postgresAvailable, randomName, TEST_DATABASE_URL, withServiceAndDesk } from "@/test/support/desk";
 import {
   addWatchlistItems,
   checkSymbols,
@@ -136,9 +136,7 @@ describe("symbol checks against the embedded service", () => {
 
   it("tells known from unknown symbols with the free earnings index, and caches the answer", async () => {
     const ctx = desk.ctx;
-    const user = await makeUser(ctx);
-    const account = makeAccount(service);
-    await saveAlphaKey({ userId: user.id, key: account.key, ctx });
+    const { user } = await makeUserWithKey({ ctx, service });
     const known = (service.service.ctx.db.prepare("SELECT DISTINCT symbol FROM earnings ORDER BY symbol LIMIT 25").all() as { symbol: string }[]).map((r) => r.symbol);
     expect(known.length).toBeGreaterThan(20);
     const asked = [...known, "NOSUCHCO"];
@@ -193,9 +191,7 @@ describe("symbol checks against the embedded service", () => {
 
   it("maps ISINs to symbols from symbol metadata: the price first, paid only when agreed, then free from what it learnt", async () => {
     const ctx = desk.ctx;
-    const user = await makeUser(ctx);
-    const account = makeAccount(service);
-    await saveAlphaKey({ userId: user.id, key: account.key, ctx });
+    const { user, ...account } = await makeUserWithKey({ ctx, service });
     const db = service.service.ctx.db;
     const companies = db.prepare("SELECT symbol, isin FROM companies WHERE symbol IN ('TCS', 'INFY') ORDER BY symbol").all() as { symbol: string; isin: string }[];
     expect(companies).toHaveLength(2);
@@ -250,9 +246,7 @@ describe("ISINs on a full market", () => {
 
   it("buys the whole symbol catalogue once when it costs less than every company's metadata, and keeps it for everyone", async () => {
     const ctx = desk.ctx;
-    const user = await makeUser(ctx);
-    const account = makeAccount(service);
-    await saveAlphaKey({ userId: user.id, key: account.key, ctx });
+    const { user, ...account } = await makeUserWithKey({ ctx, service });
     const db = service.service.ctx.db;
     const companies = db.prepare("SELECT symbol, isin FROM companies WHERE symbol IN ('HDFCBANK', 'ITC') ORDER BY symbol").all() as { symbol: string; isin: string }[];
     expect(companies).toHaveLength(2);

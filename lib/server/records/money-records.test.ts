@@ -4,11 +4,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createAlphaClient } from "@/lib/alpha/client";
 import type { RunningServer } from "../core/embedded-service";
-import { saveAlphaKey } from "../upstream/stored-keys";
 import { getSpendSeries } from "./spend";
 import { getSummary, listSummaries } from "./summaries";
 import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
+import { browserRequest, makeUserWithKey, withServiceAndDesk } from "@/test/support/desk";
 
 let service: RunningServer;
 let desk: TestDesk;
@@ -21,9 +20,7 @@ function routeFiles(dir: string): string[] {
 describe("the server owns every money record", () => {
   it("writes the summary history from the upstream answer and its charge, and answers a repeat from it at 0 credits", async () => {
     const ctx = desk.ctx;
-    const { key } = makeAccount(service);
-    const user = await makeUser(ctx);
-    await saveAlphaKey({ userId: user.id, key, ctx });
+    const { user, key } = await makeUserWithKey({ ctx, service });
     const balance = async () => (await createAlphaClient({ baseUrl: service.url, apiKey: key }).getAccount({})).data.data.balance;
     const before = await balance();
     const post = async (label: string, fresh = false) => {

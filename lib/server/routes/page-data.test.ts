@@ -12,11 +12,10 @@ import type { makeQueryClient } from "@/lib/query/query-client";
 import * as api from "@/lib/desk/route-meta";
 import type { RunningServer } from "../core/embedded-service";
 import type { DeskContext } from "../core/context";
-import { saveAlphaKey } from "../upstream/stored-keys";
 import { callAlpha } from "../upstream/alpha-proxy";
 import type { TestDesk } from "@/test/support/desk";
 import { pageQueryClient } from "./page-data";
-import { makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
+import { makeUserWithKey, withServiceAndDesk } from "@/test/support/desk";
 
 let service: RunningServer;
 let testDesk: TestDesk;
@@ -28,9 +27,7 @@ beforeAll(async () => {
 });
 
 async function userWithKey() {
-  const account = makeAccount(service);
-  const user = await makeUser(ctx);
-  await saveAlphaKey({ userId: user.id, key: account.key, ctx });
+  const { user, ...account } = await makeUserWithKey({ ctx, service });
   return { user, key: account.key };
 }
 

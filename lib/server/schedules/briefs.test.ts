@@ -6,12 +6,11 @@ import { createAlphaClient } from "@/lib/alpha/client";
 import { NSE_CALENDAR } from "@/lib/market/calendar";
 import type { DeskContext } from "../core/context";
 import { createDeskContext } from "../core/context";
-import { saveAlphaKey } from "../upstream/stored-keys";
 import { saveCalendar } from "../market/calendar-store";
 import { createWatchlist } from "../portfolio/watchlists";
 import type { RunningServer } from "@/lib/server/core/embedded-service";
 import type { TestDialect } from "@/test/support/desk";
-import { makeAccount, makeUser, ManualClock, postgresAvailable, randomName, startTestService, tempDir, TEST_DATABASE_URL } from "@/test/support/desk";
+import { makeUser, makeUserWithKey, ManualClock, postgresAvailable, randomName, startTestService, tempDir, TEST_DATABASE_URL } from "@/test/support/desk";
 import { runDueBriefs } from "./brief-runner";
 import { createBriefSchedule, deleteBriefSchedule, listBriefRuns, listBriefSchedules, updateBriefSchedule } from "./briefs";
 
@@ -52,9 +51,7 @@ afterAll(async () => {
 const LARGE_CAPS = ["RELIANCE", "HDFCBANK", "BHARTIARTL", "TCS", "ICICIBANK", "SBIN", "INFY", "BAJFINANCE", "HINDUNILVR", "LICI", "LT", "MARUTI", "ITC", "HCLTECH", "KOTAKBANK", "SUNPHARMA", "AXISBANK", "ULTRACEMCO", "TITAN", "NTPC"];
 
 async function userWithWatchlist(ctx: DeskContext, symbols = LARGE_CAPS) {
-  const account = makeAccount(service);
-  const user = await makeUser(ctx);
-  await saveAlphaKey({ ctx, userId: user.id, key: account.key });
+  const { user, ...account } = await makeUserWithKey({ ctx, service });
   const watchlist = await createWatchlist({ ctx, user, input: { name: randomName("wl"), items: symbols.map((symbol) => ({ symbol })) } });
   return { user, watchlist, account };
 }

@@ -8,10 +8,9 @@ import { quarterLabel } from "@/lib/alpha/quarters";
 import type { RunningServer } from "../core/embedded-service";
 import { deskRoute } from "../routes";
 import { forgetAccountMemo } from "../upstream/alpha-proxy";
-import { saveAlphaKey } from "../upstream/stored-keys";
 import { createWatchlist } from "../portfolio/watchlists";
 import { addCompany, addConcall, addUpcomingEarnings } from "@/test/support/service";
-import { browserRequest, createTestDesk, makeAccount, makeUser, randomName, startTestService, type TestDesk } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeUser, makeUserWithKey, randomName, startTestService, type TestDesk } from "@/test/support/desk";
 
 const DAY = 86_400_000;
 let service: RunningServer;
@@ -45,9 +44,7 @@ async function ledgerDebits(key: string): Promise<number> {
 
 async function setup() {
   const ctx = desk.ctx;
-  const user = await makeUser(ctx);
-  const account = makeAccount(service);
-  await saveAlphaKey({ ctx, userId: user.id, key: account.key });
+  const { user, ...account } = await makeUserWithKey({ ctx, service });
   const db = service.service.ctx.db;
   const quarter = trackableSeasons(Date.now()).at(-1)!;
   const [a, b, c] = [addCompany(db), addCompany(db), addCompany(db)];

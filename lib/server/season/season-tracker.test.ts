@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seasonViewSchema } from "@/lib/desk/season";
 import { resultsDeadlineMs, trackedSeasonAt } from "@/lib/market/season";
 import type { RunningServer } from "../core/embedded-service";
-import { saveAlphaKey } from "../upstream/stored-keys";
 import { createWatchlist } from "../portfolio/watchlists";
 import { addCompany } from "@/test/support/service";
-import { browserRequest, createTestDesk, makeAccount, makeUser, randomName, startTestService, type TestDesk } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeUserWithKey, randomName, startTestService, type TestDesk } from "@/test/support/desk";
 import { trackSeason } from "./season-tracker";
 
 let service: RunningServer;
@@ -23,9 +22,7 @@ afterAll(async () => {
 async function deskAt(now?: Date) {
   const desk = await createTestDesk({ config: { alphaBaseUrl: service.url }, ...(now ? { now: () => now } : {}) });
   desks.push(desk);
-  const user = await makeUser(desk.ctx);
-  const account = makeAccount(service);
-  await saveAlphaKey({ ctx: desk.ctx, userId: user.id, key: account.key });
+  const { user, ...account } = await makeUserWithKey({ ctx: desk.ctx, service });
   return { ctx: desk.ctx, user, key: account.key };
 }
 

@@ -7,7 +7,6 @@ import "server-only";
  * it, and by a poll of the token table on the others.
  */
 import type { IncomingMessage } from "node:http";
-import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import WebSocket, { WebSocketServer, type RawData } from "ws";
 import { streamUrl } from "@/lib/alpha/streams";
@@ -17,6 +16,7 @@ import type { DeskContext } from "../core/context";
 import { clientAddress } from "../core/forwarded";
 import { withOrgKey } from "../identity/key-vault";
 import { admitTokenCall, authenticateDeskToken, deadTokens, onTokenRevoked, touchDeskToken, type ActiveToken } from "../teams/desk-tokens";
+import { refuseUpgrade } from "@/lib/node/refuse-upgrade";
 
 export const DESK_STREAM_PATH = `${DESK_ALPHA_BASE}/v1/ws`;
 /** How often an instance asks the token table whether the tokens of its open sockets still live. */
@@ -84,19 +84,6 @@ function watchRevocations(ctx: DeskContext, registry: SocketRegistry): void {
   registry.timer.unref();
 }
 
-/** Answers a refused upgrade with a plain HTTP response carrying the JSON error body, then closes (as the service does). */
-function refuse(socket: Duplex, error: AlphaError): void {
-  if (!socket.writable) return void socket.destroy();
-  const body = JSON.stringify(error.toBody());
-  socket.end(
-    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? "Error"}\r\n` +
-      "Content-Type: application/json; charset=utf-8\r\n" +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      "Connection: close\r\n\r\n" +
-      body,
-  );
-}
-
 function headerOf(req: IncomingMessage, name: string): string | null {
   const v = req.headers[name.toLowerCase()];
   return (Array.isArray(v) ? v[0] : v) ?? null;
@@ -130,7 +117,7 @@ export async function handleDeskStreamUpgrade({ ctx, req, socket, head }: { ctx:
     await admitTokenCall({ ctx, token, input: { scope: null, address } });
     ({ apiKey } = await withOrgKey({ ctx }));
   } catch (error) {
-    refuse(socket, isAlphaError(error) ? error : new AlphaError("internal_error", "Something went wrong in the desk"));
+    refuseUpgrade(socket, isAlphaError(error) ? error : new AlphaError("internal_error", "Something went wrong in the desk"));
     return;
   }
   void touchDeskToken({ ctx, id: token.id }).catch(() => undefined);

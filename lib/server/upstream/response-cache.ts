@@ -4,6 +4,7 @@ import "server-only";
  * (the account, or the key for key-scoped endpoints) and the normalised request, reused within their freshness.
  */
 import { createHash } from "node:crypto";
+import type * as z from "zod";
 import type { EndpointId } from "@/lib/alpha/catalogue";
 import { catalogue } from "@/lib/alpha/catalogue";
 import type { DeskContext } from "../core/context";
@@ -28,6 +29,21 @@ export async function listHeldAnswers({ ctx, accountId, endpoint }: { ctx: DeskC
     .orderBy("fetched_at", "desc")
     .execute();
   return rows.map((r) => ({ body: r.body, fetchedAt: new Date(r.fetched_at) }));
+}
+
+/** The held answers of `endpoint` that `schema` reads, newest first; one that is not JSON or not of the shape is skipped. */
+export async function listHeldParsed<T>({ ctx, accountId, endpoint, schema }: { ctx: DeskContext; accountId: string; endpoint: EndpointId; schema: z.ZodType<T> }): Promise<T[]> {
+  const out: T[] = [];
+  for (const answer of await listHeldAnswers({ ctx, accountId, endpoint })) {
+    let parsed;
+    try {
+      parsed = schema.safeParse(JSON.parse(answer.body));
+    } catch {
+      continue;
+    }
+    if (parsed.success) out.push(parsed.data);
+  }
+  return out;
 }
 
 /** Whose answer a call gets, as the catalogue scopes the endpoint: `account:<id>` or `key:<fingerprint>`. */

@@ -2,10 +2,9 @@ import { describe, expect, it } from "vitest";
 import { deskRoute } from "../routes";
 import { createAlphaClient } from "@/lib/alpha/client";
 import type { RunningServer } from "../core/embedded-service";
-import { saveAlphaKey } from "./stored-keys";
 import { REUSE_MARGIN_SECONDS, reuseSignedLinks } from "./signed-links";
 import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, makeAccount, makeUser, withServiceAndDesk } from "@/test/support/desk";
+import { browserRequest, makeUserWithKey, withServiceAndDesk } from "@/test/support/desk";
 
 let service: RunningServer;
 let desk: TestDesk;
@@ -17,9 +16,7 @@ type LinkAnswer = { data: { data: { status: string; transcript_url?: string; exp
 describe("signed links are paid for once in their lifetime", () => {
   it("a transcript link asked for twice within its lifetime is charged once, and again once it nears expiry", async () => {
     const ctx = desk.ctx;
-    const { key } = makeAccount(service);
-    const user = await makeUser(ctx);
-    await saveAlphaKey({ userId: user.id, key, ctx });
+    const { user, key } = await makeUserWithKey({ ctx, service });
     const client = createAlphaClient({ baseUrl: service.url, apiKey: key });
     const balance = async () => (await client.getAccount({})).data.data.balance;
     // A call the service has a transcript for: the newest concall of the dataset.

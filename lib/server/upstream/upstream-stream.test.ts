@@ -8,7 +8,7 @@ import { deskRoute } from "../routes";
 import { checkedResultLines } from "./batch-results";
 import type { TestDesk } from "@/test/support/desk";
 import { upstreamByteCap } from "../core/upstream-fetch";
-import { browserRequest, createTestDesk, makeAccount, makeUser, runBatchJob, storeKeyUnchecked, withServiceAndDesk } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, makeUserWithKey, runBatchJob, storeKeyUnchecked, withServiceAndDesk } from "@/test/support/desk";
 import { upstreamStream } from "./upstream-stream";
 import type { SessionUser } from "../identity/users";
 
@@ -157,9 +157,7 @@ describe("GET /api/batches/[id]/results.jsonl", () => {
 
   it("streams a finished job's every line, byte for byte what the service sends its key; another key of the account gets 404", async () => {
     const ctx = desk.ctx;
-    const { accountId, key } = makeAccount(service);
-    const user = await makeUser(ctx);
-    await saveAlphaKey({ userId: user.id, key, ctx });
+    const { user, accountId, key } = await makeUserWithKey({ ctx, service });
     const lines = ["TCS", "INFY", "RELIANCE", "HDFCBANK"].map((symbol, i) => ({ custom_id: `l${i}`, symbols: [symbol], mode: "news_context" as const, context_window_days: 7 }));
     const { job, status } = await runBatchJob(ctx, user, lines);
     expect(status).toBe("completed");
