@@ -91,6 +91,7 @@ test.describe.serial("budgets", { tag: LIVE }, () => {
     await card.getByTestId("budget-save").click();
     await expect(row).toHaveAttribute("data-ladder-step", "3");
     await expect(row.getByTestId("budget-ladder")).toContainText("Step 3: paid calls refused for everyone but admins");
+    await expect(page.getByText("Budget “Team month” saved.")).toBeHidden({ timeout: 15_000 });
     await checkWidthsAndThemes(page, testInfo, "usage-budgets", '[data-testid="budgets-card"]', { scopeAxe: true });
     await row.getByTestId("budget-undo").click();
     await expect(row).toHaveAttribute("data-ladder-step", "0");

@@ -189,7 +189,7 @@ function BudgetRow({ budget, onEdit }: { budget: BudgetView; onEdit: () => void 
           </Button>
         </div>
       </div>
-      <Progress value={Math.min(budget.spent, budget.limit)} max={budget.limit} aria-label={`${budget.name}: spent of the limit`} indicatorClassName={cn(share >= 1 ? "bg-destructive" : share >= 0.75 ? "bg-chart-4" : "bg-primary")} />
+      <Progress value={Math.min(100, share * 100)} aria-label={`${budget.name}: spent of the limit`} indicatorClassName={cn(share >= 1 ? "bg-destructive" : share >= 0.75 ? "bg-chart-4" : "bg-primary")} />
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
         <span className="font-mono text-foreground tabular-nums" data-testid="budget-spent">
           {formatNumber(budget.spent)} of {formatNumber(budget.limit)} credits ({Math.floor(share * 100)}%)

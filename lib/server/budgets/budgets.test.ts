@@ -200,6 +200,18 @@ describe.each(places)("budgets on %s", (_name, where) => {
     expect(titles.filter((t) => t.includes("Step"))).toEqual(["Hard month: Step 1: scheduled briefs and new batch jobs paused", "Hard month: Step 2: paid panels from the desk's cache, free data only", "Hard month: Step 3: paid calls refused for everyone but admins"]);
   });
 
+  it("a paid answer through the desk has the budgets checked within seconds, without waiting for the periodic job", async () => {
+    const { state, admin, member } = await team();
+    const created = await desk<BudgetView>(state.a, admin, "createBudget", "/api/budgets", { method: "POST", body: JSON.stringify({ name: "Tiny day", scope: { kind: "member", userId: member.id }, period: "day", limit: 1, thresholds: [100], hardLimit: true, ladderAt: [10, 20, 30] }) });
+    expect(created.body.ladder.step).toBe(0);
+    expect((await alpha(state.a, member, "/v1/news?limit=5&fresh=1")).status).toBe(200);
+    await expect.poll(async () => (await desk<BudgetView[]>(state.b, admin, "listBudgets", "/api/budgets")).body[0]?.ladder.step, { timeout: 5_000 }).toBe(3);
+    const refused = await alpha(state.b, member, "/v1/news?limit=6&fresh=1");
+    expect(refused.body.error?.details).toMatchObject({ budget: { name: "Tiny day" } });
+    // The admin is not under the member's budget.
+    expect((await alpha(state.b, admin, "/v1/news?limit=6&fresh=1")).status).toBe(200);
+  });
+
   it("refuses bad budgets with a clear message", async () => {
     const { state, admin } = await team();
     const bad = await desk<{ error: { code: string; message: string } }>(state.a, admin, "createBudget", "/api/budgets", { method: "POST", body: JSON.stringify({ name: "x", scope: { kind: "member", userId: "usr_nobody" }, period: "month", limit: 10 }) });

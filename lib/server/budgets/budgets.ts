@@ -411,6 +411,30 @@ export async function runBudgetChecks({ ctx }: { ctx: DeskContext }): Promise<vo
   }
 }
 
+const NUDGE_DELAY_MS = 1_000;
+const nudges = new WeakSet<DeskContext>();
+
+/**
+ * After a paid answer: this process checks the budgets within a second instead of at the next quarter-minute job,
+ * so a hard limit's ladder follows the spend closely. Best effort (the job is the guarantee), one pending per process.
+ */
+export function nudgeBudgetChecks({ ctx }: { ctx: DeskContext }): void {
+  if (nudges.has(ctx)) return;
+  nudges.add(ctx);
+  const timer = setTimeout(() => {
+    void runBudgetChecks({ ctx })
+      .catch(() => undefined)
+      .finally(() => nudges.delete(ctx));
+  }, NUDGE_DELAY_MS);
+  timer.unref?.();
+}
+
+/** Passes an answer of the desk's Alpha routes on, nudging the budget checks when it was charged for. */
+export function afterPaidAnswer({ ctx, response }: { ctx: DeskContext; response: Response }): Response {
+  if (Number(response.headers.get("x-credits-charged") ?? "0") > 0) nudgeBudgetChecks({ ctx });
+  return response;
+}
+
 /** Ladder rows of periods that ended: the guard ignores them already; the sweep keeps the table small. */
 export async function sweepBudgetLadder({ ctx }: { ctx: DeskContext }): Promise<number> {
   const result = await budgetDb({ ctx }).deleteFrom("budget_ladder").where("resets_at", "<", sql<string>`${new Date(ctx.now().getTime() - 40 * DAY_MS).toISOString()}`).executeTakeFirst();

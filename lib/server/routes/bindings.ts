@@ -45,7 +45,7 @@ import { buySymbolCatalogue, searchSymbols, symbolNames } from "../symbols/symbo
 import { exportAudit, listAudit } from "../teams/audit";
 import { acceptInvite, createInvite, listInvites, revokeInvite } from "../teams/invites";
 import { listDeskTokens, mintDeskToken, revokeDeskToken } from "../teams/desk-tokens";
-import { deleteBudget, listBudgets, saveBudget, undoLadder } from "../budgets/budgets";
+import { afterPaidAnswer, deleteBudget, listBudgets, saveBudget, undoLadder } from "../budgets/budgets";
 import { addMember, updateMember } from "../teams/members";
 import { deleteOrgKey, getOrgKeyStatus } from "../teams/org-key";
 import { relayAlphaRequest } from "../upstream/alpha-relay";
@@ -55,8 +55,8 @@ import { deleteOwnKey, saveOrganisationKey, saveOwnKey } from "../upstream/store
 import type { DeskRouteId } from "@/lib/desk/routes";
 
 export const deskBindings = {
-  alphaGet: relayAlphaRequest,
-  alphaPost: relayAlphaRequest,
+  alphaGet: async (args) => afterPaidAnswer({ ctx: args.ctx, response: await relayAlphaRequest(args) }),
+  alphaPost: async (args) => afterPaidAnswer({ ctx: args.ctx, response: await relayAlphaRequest(args) }),
   alphaDelete: relayAlphaRequest,
   health: answerHealth,
 
