@@ -24,10 +24,8 @@ import {
   LADDER_STEP_LABELS,
   type BudgetFeature,
   type BudgetPeriod,
-  type BudgetScope,
-  type BudgetView,
-  type SaveBudgetInput,
-} from "@/lib/desk/budgets";
+} from "@/lib/desk/budget-labels";
+import type { BudgetScope, BudgetView, SaveBudgetInput } from "@/lib/desk/budgets";
 import * as api from "@/lib/desk/route-meta";
 import { formatNumber } from "@/lib/format/number";
 import { formatIstDateTime } from "@/lib/format/time";
