@@ -14,6 +14,7 @@ import type { DeskContext } from "../core/context";
 import { budgetAsTeamsDb, budgetDb, type BudgetDb, type BudgetsTable } from "../core/budget-tables";
 import { toNumber } from "../core/db";
 import { newId } from "../core/ids";
+import { ORG_KEY_ID } from "../core/teams-tables";
 import { withUserKey } from "../identity/key-vault";
 import type { SessionUser } from "../identity/users";
 import { parseOrThrow } from "../identity/users";
@@ -232,7 +233,7 @@ function describe(b: Pick<StoredBudget, "limit" | "period" | "thresholds" | "har
   return `${b.limit} credits per ${BUDGET_PERIOD_LABELS[b.period]}, alerts at ${b.thresholds.join("/")}%${b.hardLimit ? ", ladder past the limit" : ""}`;
 }
 
-/** Creates a budget (no id) or replaces one; the account is the admin's (the organisation's key, or their own). */
+/** Creates a budget (no id) or replaces one; its account is the organisation key's, else the admin's own key's. */
 export async function saveBudget({ ctx, user, id, input }: { ctx: DeskContext; user: SessionUser; id?: string; input: SaveBudgetInput }): Promise<BudgetView> {
   requireAdmin(user);
   const parsed = parseOrThrow(saveBudgetInputSchema, input);
@@ -268,7 +269,9 @@ export async function saveBudget({ ctx, user, id, input }: { ctx: DeskContext; u
     });
   } else {
     budgetId = newId("bud");
-    const { accountId } = await withUserKey({ ctx, userId: user.id });
+    // The organisation's account when the desk has its key (what the team spends), else the admin's own.
+    const org = await db.selectFrom("org_key").select("account_id").where("id", "=", ORG_KEY_ID).executeTakeFirst();
+    const accountId = org?.account_id ?? (await withUserKey({ ctx, userId: user.id })).accountId;
     await db.transaction().execute(async (trx) => {
       await trx.insertInto("budgets").values({ id: budgetId as string, account_id: accountId, created_by: user.id, created_at: now, ...values }).execute();
       await writeAudit({ ctx, db: budgetAsTeamsDb(trx), user, input: { action: "budget.saved", target: `budget ${parsed.name}`, change: `new: ${describe({ ...parsed, thresholds })}` } });
