@@ -91,7 +91,10 @@ test.describe.serial("budgets", { tag: LIVE }, () => {
     await card.getByTestId("budget-save").click();
     await expect(row).toHaveAttribute("data-ladder-step", "3");
     await expect(row.getByTestId("budget-ladder")).toContainText("Step 3: paid calls refused for everyone but admins");
-    await expect(page.getByText("Budget “Team month” saved.")).toBeHidden({ timeout: 15_000 });
+    // The toaster loads on demand: the save's toast may show late, so it is seen out before the screenshots.
+    const savedToast = page.locator("[data-sonner-toast]").filter({ hasText: "Budget “Team month” saved." });
+    await expect(savedToast.first()).toBeVisible();
+    await expect(savedToast).toHaveCount(0, { timeout: 20_000 });
     await checkWidthsAndThemes(page, testInfo, "usage-budgets", '[data-testid="budgets-card"]', { scopeAxe: true });
     await row.getByTestId("budget-undo").click();
     await expect(row).toHaveAttribute("data-ladder-step", "0");
