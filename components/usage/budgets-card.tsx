@@ -76,7 +76,7 @@ function BudgetForm({ editing, onDone }: { editing: BudgetView | null; onDone: (
   const targetDefault = scope?.kind === "member" ? scope.userId : scope?.kind === "token" ? scope.tokenId : scope?.kind === "feature" ? scope.feature : undefined;
   return (
     <form className="grid gap-3 rounded-lg border p-3" onSubmit={submit} aria-label={editing ? `Edit the budget ${editing.name}` : "New budget"} data-testid="budget-form">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <div className="grid gap-1">
           <Label htmlFor={ids.name}>Name</Label>
           <Input id={ids.name} name="name" required maxLength={80} defaultValue={editing?.name} placeholder="e.g. Team month" />
