@@ -73,6 +73,7 @@ export function FeedNotices({
 const HELD_BECAUSE: Record<string, (noun: string) => string> = {
   live_stream: (noun) => `kept current by the live stream, which brought no new ${noun} since it was bought · 0 credits`,
   market_shut: () => "the market has been shut since it was bought · 0 credits",
+  budget: () => "a budget past its limit holds paid panels to the desk's cache · 0 credits",
 };
 const BOUGHT_AGAIN_BECAUSE: Record<string, (noun: string) => string> = {
   new_rows: (noun) => `bought again: the live stream brought new ${noun} since the last time`,

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   "token.revoked",
   "budget.saved",
   "budget.deleted",
+  "ladder.step",
   "ladder.undone",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -24,9 +24,10 @@ export const proxyMetaSchema = z.object({
   recordId: z.string().nullable().default(null),
   /**
    * Why an answer the desk held is still current: inside its freshness (`fresh`), no market session since it was bought
-   * (`market_shut`), or the live stream watched its feed since and delivered nothing new (`live_stream`).
+   * (`market_shut`), the live stream watched its feed since and delivered nothing new (`live_stream`), or a budget past its
+   * limit holds paid reads to the cache (`budget`).
    */
-  heldBecause: z.enum(["fresh", "market_shut", "live_stream"]).optional(),
+  heldBecause: z.enum(["fresh", "market_shut", "live_stream", "budget"]).optional(),
   /**
    * Why a feed page the desk held was bought again: the live stream delivered rows for it since (`new_rows`), or no
    * unbroken stream watched it (`no_stream`: the stream was down, broke, or was never open).

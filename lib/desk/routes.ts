@@ -37,6 +37,7 @@ import {
 } from "./teams";
 import { deskSpendSchema, spendQuerySchema, usageViewSchema } from "./usage";
 import { deskTokenSchema, mintedTokenSchema, mintTokenInputSchema } from "./desk-tokens";
+import { budgetViewSchema, saveBudgetInputSchema, undoLadderInputSchema } from "./budgets";
 import { alphaKeyStatusSchema, createUserInputSchema, putSpendThresholdInputSchema, putTeamSpendThresholdInputSchema, spendThresholdSchema, updateUserInputSchema, userSummarySchema } from "./users";
 import {
   addWatchlistItemsInputSchema,
@@ -230,6 +231,14 @@ export const deskRoutes = {
   listDeskTokens: route({ method: "GET", path: "/api/tokens", access: "user", output: z.array(deskTokenSchema) }),
   mintDeskToken: route({ method: "POST", path: "/api/tokens", access: "user", body: mintTokenInputSchema, output: mintedTokenSchema, status: 201, invalidates: ["listDeskTokens", "listAudit"] }),
   revokeDeskToken: route({ method: "DELETE", path: "/api/tokens/[id]", access: "user", params: idParams("token"), output: deskTokenSchema, invalidates: ["listDeskTokens", "listAudit"] }),
+
+  // Budgets (admins): credits per IST day, week or month for the account, a member, a feature or a desk token.
+  listBudgets: route({ method: "GET", path: "/api/budgets", access: "admin", output: z.array(budgetViewSchema) }),
+  createBudget: route({ method: "POST", path: "/api/budgets", access: "admin", body: saveBudgetInputSchema, output: budgetViewSchema, status: 201, invalidates: ["listBudgets", "listAudit"] }),
+  updateBudget: route({ method: "PUT", path: "/api/budgets/[id]", access: "admin", params: idParams("budget"), body: saveBudgetInputSchema, output: budgetViewSchema, invalidates: ["listBudgets", "listAudit"] }),
+  deleteBudget: route({ method: "DELETE", path: "/api/budgets/[id]", access: "admin", params: idParams("budget"), output: z.object({ deleted: z.literal(true) }), invalidates: ["listBudgets", "listAudit"] }),
+  // Takes the budget's ladder back (to step 0 unless told) for the rest of its period.
+  undoBudgetLadder: route({ method: "POST", path: "/api/budgets/[id]/ladder/undo", access: "admin", params: idParams("budget"), body: undoLadderInputSchema, output: budgetViewSchema, invalidates: ["listBudgets", "listAudit"] }),
 } as const;
 
 export type DeskRoutes = typeof deskRoutes;

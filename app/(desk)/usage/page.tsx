@@ -5,6 +5,7 @@ import * as z from "zod";
 import { PageHeader } from "@/components/shell/page-header";
 import { PageSkeleton } from "@/components/shell/page-skeleton";
 import { AccountProfileCard } from "@/components/usage/account-profile-card";
+import { BudgetsCardLazy } from "@/components/usage/budgets-card-lazy";
 import { SpendByUserCard } from "@/components/usage/spend-by-user";
 import { SpendPanel } from "@/components/usage/spend-panel";
 import { UsageOverview } from "@/components/usage/usage-overview";
@@ -66,6 +67,7 @@ async function UsageBody({ searchParams }: { searchParams: SearchParams }) {
           <SpendByUserCard />
         </Suspense>
       )}
+      {isAdmin && <BudgetsCardLazy />}
     </HydrationBoundary>
   );
 }

@@ -681,6 +681,77 @@ const alerts: Migration = {
   },
 };
 
+/** Spend notices (budget crossings and the like): one row per account and dedupe key, so a notice goes out once. */
+const spendNotices: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("spend_notices")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("dedupe_key", "text", (c) => c.notNull())
+      .addColumn("kind", "text", (c) => c.notNull())
+      .addColumn("title", "text", (c) => c.notNull())
+      .addColumn("body", "text", (c) => c.notNull())
+      .addColumn("link", "text")
+      .addColumn("audience", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addUniqueConstraint("spend_notices_once", ["account_id", "dedupe_key"])
+      .execute();
+    await db.schema.createIndex("spend_notices_account").on("spend_notices").columns(["account_id", "created_at"]).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("spend_notices").ifExists().execute();
+  },
+};
+
+/** Budgets, the thresholds each crossed per period (claimed once), and each budget's ladder per period. */
+const budgets: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("budgets")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("scope_kind", "text", (c) => c.notNull())
+      .addColumn("scope_id", "text", (c) => c.notNull())
+      .addColumn("period", "text", (c) => c.notNull())
+      .addColumn("credit_limit", "integer", (c) => c.notNull())
+      .addColumn("thresholds", "text", (c) => c.notNull())
+      .addColumn("hard_limit", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("ladder_at", "text", (c) => c.notNull())
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable("budget_crossings")
+      .addColumn("budget_id", "text", (c) => c.notNull())
+      .addColumn("period_key", "text", (c) => c.notNull())
+      .addColumn("percent", "integer", (c) => c.notNull())
+      .addColumn("crossed_at", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("budget_crossings_pk", ["budget_id", "period_key", "percent"])
+      .execute();
+    await db.schema
+      .createTable("budget_ladder")
+      .addColumn("budget_id", "text", (c) => c.notNull())
+      .addColumn("period_key", "text", (c) => c.notNull())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("scope_kind", "text", (c) => c.notNull())
+      .addColumn("scope_id", "text", (c) => c.notNull())
+      .addColumn("budget_name", "text", (c) => c.notNull())
+      .addColumn("step", "integer", (c) => c.notNull())
+      .addColumn("undone_through", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("resets_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("budget_ladder_pk", ["budget_id", "period_key"])
+      .execute();
+    await db.schema.createIndex("budget_ladder_account").on("budget_ladder").columns(["account_id", "step"]).execute();
+  },
+  async down(db: AnyDb) {
+    for (const table of ["budget_ladder", "budget_crossings", "budgets"]) await db.schema.dropTable(table).ifExists().execute();
+  },
+};
+
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
@@ -703,4 +774,6 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_28_i43_inbox": inbox,
   "2026_11_28_i43b_alerts": alerts,
   "2026_11_28_i44_desk_tokens": deskTokens,
+  "2026_11_29_i44a_spend_notices": spendNotices,
+  "2026_11_29_i44a_budgets": budgets,
 };

@@ -6,7 +6,11 @@ import "server-only";
 import type { DeskContext } from "../core/context";
 import { getDeskContext } from "../core/default-context";
 import { serveDeskGateway } from "../upstream/desk-gateway";
+import { afterPaidAnswer } from "../budgets/budgets";
 
 export function alphaBaseRoute(options: { ctx?: DeskContext } = {}): (request: Request) => Promise<Response> {
-  return async (request) => serveDeskGateway({ ctx: options.ctx ?? (await getDeskContext()), request });
+  return async (request) => {
+    const ctx = options.ctx ?? (await getDeskContext());
+    return afterPaidAnswer({ ctx, response: await serveDeskGateway({ ctx, request }) });
+  };
 }

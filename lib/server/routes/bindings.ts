@@ -45,6 +45,7 @@ import { buySymbolCatalogue, searchSymbols, symbolNames } from "../symbols/symbo
 import { exportAudit, listAudit } from "../teams/audit";
 import { acceptInvite, createInvite, listInvites, revokeInvite } from "../teams/invites";
 import { listDeskTokens, mintDeskToken, revokeDeskToken } from "../teams/desk-tokens";
+import { afterPaidAnswer, deleteBudget, listBudgets, saveBudget, undoLadder } from "../budgets/budgets";
 import { addMember, updateMember } from "../teams/members";
 import { deleteOrgKey, getOrgKeyStatus } from "../teams/org-key";
 import { relayAlphaRequest } from "../upstream/alpha-relay";
@@ -54,8 +55,8 @@ import { deleteOwnKey, saveOrganisationKey, saveOwnKey } from "../upstream/store
 import type { DeskRouteId } from "@/lib/desk/routes";
 
 export const deskBindings = {
-  alphaGet: relayAlphaRequest,
-  alphaPost: relayAlphaRequest,
+  alphaGet: async (args) => afterPaidAnswer({ ctx: args.ctx, response: await relayAlphaRequest(args) }),
+  alphaPost: async (args) => afterPaidAnswer({ ctx: args.ctx, response: await relayAlphaRequest(args) }),
   alphaDelete: relayAlphaRequest,
   health: answerHealth,
 
@@ -172,6 +173,12 @@ export const deskBindings = {
   listDeskTokens: listDeskTokens,
   mintDeskToken: mintDeskToken,
   revokeDeskToken: ({ ctx, user, params }) => revokeDeskToken({ ctx, user, id: params.id }),
+
+  listBudgets: listBudgets,
+  createBudget: ({ ctx, user, input }) => saveBudget({ ctx, user, input }),
+  updateBudget: ({ ctx, user, params, input }) => saveBudget({ ctx, user, id: params.id, input }),
+  deleteBudget: ({ ctx, user, params }) => deleteBudget({ ctx, user, id: params.id }),
+  undoBudgetLadder: ({ ctx, user, params, input }) => undoLadder({ ctx, user, id: params.id, input }),
 } satisfies { [Id in DeskRouteId]: DeskBinding<Id> };
 
 function pickSessionUser({ id, email, name, role }: { id: string; email: string; name: string; role: "admin" | "member" }) {

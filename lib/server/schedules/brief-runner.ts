@@ -11,6 +11,8 @@ import { formatIstTime } from "@/lib/format/time";
 import type { DeskContext } from "../core/context";
 import { newId } from "../core/ids";
 import { getUserById } from "../identity/users";
+import { withUserKey } from "../identity/key-vault";
+import { briefsPausedBy } from "../teams/budget-guard";
 import { activeCalendarView } from "../market/calendar-store";
 import { findWatchlist } from "../portfolio/watchlists";
 import { callAlpha } from "../upstream/alpha-proxy";
@@ -27,6 +29,13 @@ export interface BriefTickReport {
   failed: number;
   /** Due slots another tick or instance had already claimed. */
   alreadyClaimed: number;
+  /** Due slots held back by a budget's ladder (not claimed). */
+  paused: number;
+}
+
+async function pausedByBudget(ctx: DeskContext, userId: string): Promise<boolean> {
+  const key = await withUserKey({ ctx, userId }).catch(() => null);
+  return key !== null && (await briefsPausedBy({ ctx, input: { accountId: key.accountId, userId } })) !== null;
 }
 
 type Outcome = { status: "generated" | "skipped" | "failed"; reason: string | null; summaryId?: string | null; credits?: number };
@@ -83,7 +92,7 @@ async function generate(ctx: DeskContext, s: BriefSchedulesTable, late: string |
 }
 
 export async function runDueBriefs({ ctx, now }: { ctx: DeskContext; now: Date }): Promise<BriefTickReport> {
-  const report: BriefTickReport = { generated: 0, skipped: 0, failed: 0, alreadyClaimed: 0 };
+  const report: BriefTickReport = { generated: 0, skipped: 0, failed: 0, alreadyClaimed: 0, paused: 0 };
   const db = scheduleDb({ ctx });
   const nowMs = now.getTime();
   await db
@@ -114,6 +123,11 @@ export async function runDueBriefs({ ctx, now }: { ctx: DeskContext; now: Date }
         status: "skipped",
         reason: `Missed: the desk was not running at ${formatIstTime(dueMs)}, and by ${formatIstTime(nowMs)} the brief was no longer timely (the market had opened or the day was over).`,
       };
+    }
+    // A budget's ladder pauses scheduled briefs: the slot stays unclaimed, so it runs if the step is undone in time.
+    if (!first && (await pausedByBudget(ctx, s.user_id))) {
+      report.paused += 1;
+      continue;
     }
     const runId = await claim(ctx, s, slot, dueMs, now, first);
     if (runId === null) {

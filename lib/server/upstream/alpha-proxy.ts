@@ -23,6 +23,7 @@ import { canonicalBody, MAX_LINK_REUSE_SECONDS, reuseSignedLinks, SIGNED_LINK_EN
 import { recordSpend } from "../records/spend";
 import type { SessionUser } from "../identity/users";
 import { guardPaidCall, reservationPrice } from "../teams/seats";
+import { featureOf, ladderHold, ladderRefusal, ladderVerdict } from "../teams/budget-guard";
 import { dropPaidCall, openPaidCall, settlePaidCall, type PaidCall } from "../records/pending-spend";
 import { assertJobVisible, batchJobIdOf, ownershipApplies, recordJobOwner, visibleJobIds } from "../teams/visibility";
 
@@ -201,6 +202,10 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
   if (jobId !== null) await assertJobVisible({ ctx, user, input: { jobId, source } });
   const paid = isPaid(id);
   const isGet = def.method === "GET";
+  // A budget past its limit: its ladder may hold this call to the desk's cache, or refuse it before any charge.
+  const feature = featureOf(id);
+  const hold = paid && !options.peek ? await ladderHold({ ctx, input: { accountId, userId: user.id, tokenId: null, features: feature ? [feature] : [] } }) : null;
+  const laddered = ladderVerdict(hold, user, id, def.method) === "cache_only";
   // Signed links are reused until shortly before they expire: their POST is cached and shared like a paid GET.
   const signedLinks = SIGNED_LINK_ENDPOINTS.has(id);
   const cacheable = (isGet && paid && def.freshnessSeconds > 0) || signedLinks;
@@ -328,12 +333,13 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
 
   const fromCache = async (): Promise<ProxyAnswer | null> => {
     if (!cacheable) return null;
-    heldBecause = "fresh";
+    heldBecause = laddered && !signedLinks ? "budget" : "fresh";
     const hit = await readCachedAnswer({
       ctx,
       key,
-      freshnessSeconds: signedLinks ? MAX_LINK_REUSE_SECONDS : def.freshnessSeconds,
-      ...(FEED_LISTS.has(id) ? { stillCurrent } : {}),
+      // Under a budget's ladder a held answer of any age is served rather than bought again.
+      freshnessSeconds: signedLinks ? MAX_LINK_REUSE_SECONDS : laddered ? Number.MAX_SAFE_INTEGER / 1000 : def.freshnessSeconds,
+      ...(FEED_LISTS.has(id) && !laddered ? { stillCurrent } : {}),
     });
     const age = hit ? Math.max(0, Math.floor((ctx.now().getTime() - hit.fetchedAt.getTime()) / 1000)) : 0;
     const json = hit && signedLinks ? reuseSignedLinks(hit.body, age) : (hit?.body ?? null);
@@ -349,6 +355,12 @@ async function proxyKeyedCall<K extends EndpointId>({ ctx, user, id, input, opti
     if (!cacheable) return null;
     const hit = await fromCache();
     return hit ? participant(hit) : null;
+  }
+
+  if (laddered && hold) {
+    const held = await fromCache();
+    if (!held) throw ladderRefusal(hold);
+    return participant(held);
   }
 
   if (!shared || options.fresh) {

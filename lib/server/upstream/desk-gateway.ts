@@ -18,6 +18,7 @@ import type { SessionUser } from "../identity/users";
 import { dropPaidCall, openPaidCall, settlePaidCall } from "../records/pending-spend";
 import { admitTokenCall, authenticateDeskToken, scopeOf, touchDeskToken, type ActiveToken } from "../teams/desk-tokens";
 import { guardPaidCall, reservationPrice } from "../teams/seats";
+import { featureOf, ladderHold, ladderRefusal, ladderVerdict } from "../teams/budget-guard";
 import { assertJobVisible, ownershipApplies, recordJobOwner, visibleJobIds } from "../teams/visibility";
 import { forgetAccountMemo } from "./alpha-proxy";
 
@@ -129,6 +130,12 @@ async function gatewayCall(ctx: DeskContext, request: Request): Promise<Response
   const { apiKey, accountId } = await withOrgKey({ ctx });
   // The owner's seat decides which paid actions the token takes, and counts its spend (as for the owner's own calls).
   const seat = await guardPaidCall({ ctx, user: owner, input: { id, source: "organisation" } });
+  // A budget past its limit: the base holds no cache of its own, so a call the ladder holds to the cache is refused.
+  if (isPaid(id)) {
+    const feature = featureOf(id);
+    const hold = await ladderHold({ ctx, input: { accountId, userId: owner.id, tokenId: token.id, features: feature ? [feature] : [] } });
+    if (ladderVerdict(hold, owner, id, catalogue[id].method) !== "pass" && hold) throw ladderRefusal(hold);
+  }
   const jobId = typeof params.job_id === "string" ? params.job_id : null;
   if (jobId !== null) await assertJobVisible({ ctx, user: owner, input: { jobId, source: "organisation" } });
 
