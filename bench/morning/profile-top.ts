@@ -63,6 +63,11 @@ function frameOf(node: ProfileNode): Frame {
   return { fn: `${name} — ${where}:${lineNumber + 1}`, module: where.replace(/^node:.*/, "node:*") };
 }
 
+/** A frame as the summaries name it: `function — original file` (build frames) or `function — file:line`. */
+export function frameName(callFrame: ProfileNode["callFrame"]): string {
+  return frameOf({ id: 0, callFrame }).fn;
+}
+
 export function profileTop(folder: string, count = 15): string {
   if (!existsSync(folder)) return "(no profiles)";
   const selfMs = new Map<string, number>();

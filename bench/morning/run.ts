@@ -17,7 +17,7 @@
  *   spread round-robin over this many accounts; 1 puts every user on one) --modes single,cluster --event-every 1000
  *   (ms between live events) --port 3510 (desks on port..port+2, the proxy on port+3) --dist-dir .next
  *   --profile (V8 CPU profiles of the desks and the service into bench/results/morning-profile/<mode>/, and their
- *   top costs; see bench/morning/profile-top.ts)
+ *   top costs; see bench/morning/profile-top.ts) --desk-flags "<node flags for the desks>"
  * Needs PostgreSQL and Redis on 127.0.0.1 for the cluster (DATABASE_URL's server / REDIS_URL to point elsewhere).
  * Prints tables and one JSON line.
  */
@@ -59,12 +59,15 @@ const {
     modes: { type: "string", default: "single,cluster" },
     "dist-dir": { type: "string", default: ".next" },
     profile: { type: "boolean", default: false },
+    "desk-flags": { type: "string", default: "" },
   },
 );
 const LEVELS = values.users.split(",").map((u) => Number(u.trim())).filter((n) => n > 0).sort((a, b) => a - b);
 const ACCOUNTS = Math.max(1, accounts);
 const MODES = values.modes.split(",").map((m) => m.trim()) as ("single" | "cluster")[];
 const DIST_DIR = values["dist-dir"];
+/** Node flags for the desks, after `startNext`'s own (so `--desk-flags=--max-semi-space-size=16` measures Node's default). */
+const DESK_FLAGS = values["desk-flags"].split(/\s+/).filter(Boolean);
 const MAX_USERS = LEVELS.at(-1) ?? 0;
 const HOST = "127.0.0.1";
 const PG_SERVER = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -483,7 +486,7 @@ async function runMode(mode: "single" | "cluster", service: Service, profileRoot
         delete env.DATABASE_URL;
         delete env.REDIS_URL;
       }
-      const child = startNext({ port, host: HOST, env, stdio: "pipe", nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
+      const child = startNext({ port, host: HOST, env, stdio: "pipe", nodeArgs: [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), ...DESK_FLAGS] });
       child.stdout?.resume();
       child.stderr?.on("data", (c: Buffer) => process.stderr.write(`[desk ${port}] ${c.toString("utf8")}`));
       children.add(child);
