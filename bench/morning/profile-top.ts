@@ -45,7 +45,7 @@ function original(url: string, line: number, column: number): { source: string; 
   }
   if (!consumer) return null;
   const at = consumer.originalPositionFor({ line: line + 1, column: Math.max(0, column) });
-  return at.source ? { source: place(at.source), name: at.name } : null;
+  return at.source ? { source: place(at.source), name: at.name ?? null } : null;
 }
 
 interface Frame {
