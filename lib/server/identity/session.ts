@@ -57,10 +57,13 @@ interface TokenClaims {
 
 // Decrypting a token derives its key (HKDF) every time: a token's claims never change, so they are kept until the
 // token expires (a refused token for a minute), the least recently used going first. Whether the session still
-// exists is asked of the database on every call regardless.
+// exists is asked of the database on every call regardless. One memo per process: each route bundle has its own
+// copy of this module.
 const REFUSED_TTL_MS = 60_000;
 const DECODED_MAX = 10_000;
-const decoded = new WeakMap<DeskContext, Map<string, TokenClaims & { until: number }>>();
+const DECODED = Symbol.for("alpha-desk.session-claims");
+const holder = globalThis as typeof globalThis & { [DECODED]?: WeakMap<DeskContext, Map<string, TokenClaims & { until: number }>> };
+const decoded = (holder[DECODED] ??= new WeakMap());
 
 async function claimsOf(ctx: DeskContext, token: string): Promise<TokenClaims> {
   let memo = decoded.get(ctx);
