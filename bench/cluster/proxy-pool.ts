@@ -4,7 +4,7 @@
  * The instances are two bare HTTP servers (each its own process) answering a body the size of an RSC navigation, so
  * the figures are the proxy's and the connections', not a desk's. autocannon drives the proxy from this process with
  * keep-alive clients; the proxy runs in a child of its own, so its CPU is its own.
- *   npx tsx bench/cluster/proxy-pool.ts -- --baseline 51bedb1d --connections 64 --duration 10 --rounds 3 --port 3330
+ *   npx tsx bench/cluster/proxy-pool.ts --baseline 51bedb1d --connections 64 --duration 10 --rounds 3 --rate 0 --port 3330
  * Run it under the heavy-work lock. Prints a table and one JSON line.
  */
 import { execFileSync, fork, type ChildProcess } from "node:child_process";
@@ -38,8 +38,10 @@ if (role === "backend") {
   await startRoundRobinProxy({ backends, port: Number(port) });
   process.send!("ready");
 } else {
-  const { connections: CONNECTIONS, duration: DURATION, rounds: ROUNDS, port: PORT, values } = benchArgs(
-    { connections: 64, duration: 10, rounds: 3, port: 3330 },
+  // --rate caps the requests a second (0: as fast as answered); a proxy opening a connection per request runs out of
+  // loopback ports (TIME_WAIT) within seconds at full speed, so its CPU per request is compared at a capped rate.
+  const { connections: CONNECTIONS, duration: DURATION, rounds: ROUNDS, port: PORT, rate: RATE, values } = benchArgs(
+    { connections: 64, duration: 10, rounds: 3, port: 3330, rate: 0 },
     { baseline: { type: "string", default: "51bedb1d" } },
   );
   const children: ChildProcess[] = [];
@@ -67,10 +69,10 @@ if (role === "backend") {
     for (const v of variants) {
       const proxy = await start(["proxy", v.module, String(PORT), ...backendPorts.map((p) => `http://127.0.0.1:${p}`)]);
       const url = `http://127.0.0.1:${PORT}/x`;
-      await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+      await autocannon({ url, connections: CONNECTIONS, duration: 2, ...(RATE > 0 ? { overallRate: RATE } : {}) });
       const cpu0 = { proxy: cpuOfTree(proxy.pid!), backends: backends.map((b) => cpuOfTree(b.pid!)) };
       const conn0 = await Promise.all(backends.map(ask));
-      const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+      const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...(RATE > 0 ? { overallRate: RATE } : {}) });
       const conn1 = await Promise.all(backends.map(ask));
       const proxyMs = cpuOfTree(proxy.pid!) - cpu0.proxy;
       const backendMs = backends.reduce((sum, b, i) => sum + cpuOfTree(b.pid!) - cpu0.backends[i]!, 0);
@@ -92,7 +94,7 @@ if (role === "backend") {
     }
   }
   backends.forEach((b) => b.kill("SIGTERM"));
-  console.log(`\n${CONNECTIONS} keep-alive clients, ${DURATION} s per round, two bare instances behind the proxy:\n`);
+  console.log(`\n${CONNECTIONS} keep-alive clients${RATE > 0 ? ` at ${RATE} requests/s` : ""}, ${DURATION} s per round, two bare instances behind the proxy:\n`);
   console.log("| proxy | round | req/s | p50 ms | p99 ms | proxy CPU µs/req | instances' CPU µs/req | connections the instances accepted | errors | not 2xx | load (1 min) |");
   console.log("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows) console.log(`| ${r.variant} | ${r.round} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.proxyCpuUsPerReq} | ${r.backendCpuUsPerReq} | ${r.backendConnections} | ${r.errors} | ${r.non2xx} | ${r.load} |`);
