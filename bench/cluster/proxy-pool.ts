@@ -39,7 +39,7 @@ if (role === "backend") {
   process.send!("ready");
 } else {
   // --rate caps the requests a second (0: as fast as answered); a proxy opening a connection per request runs out of
-  // loopback ports (TIME_WAIT) within seconds at full speed, so its CPU per request is compared at a capped rate.
+  // loopback ports (TIME_WAIT) within seconds at full speed here, so its CPU per request is compared at a capped rate.
   const { connections: CONNECTIONS, duration: DURATION, rounds: ROUNDS, port: PORT, rate: RATE, values } = benchArgs(
     { connections: 64, duration: 10, rounds: 3, port: 3330, rate: 0 },
     { baseline: { type: "string", default: "51bedb1d" } },
