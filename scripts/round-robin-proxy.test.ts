@@ -85,8 +85,7 @@ describe("the cluster's round-robin proxy", () => {
     proxies.push(proxy);
     const before = a.connections.value;
     for (let i = 0; i < 20; i++) expect(await (await fetch(`${proxy.url}/x`)).text()).toBe("a");
-    expect(await (await fetch(`${proxy.url}/post`, { method: "POST", body: "payload" })).text()).toBe("a:payload");
-    // The health check's one connection aside, 21 requests in a row travelled on one kept connection.
+    // The health check's one connection aside, 20 requests in a row travelled on one kept connection.
     expect(a.connections.value - before).toBe(1);
 
     const controller = new AbortController();
@@ -123,5 +122,41 @@ describe("the cluster's round-robin proxy", () => {
       ws.on("error", () => undefined);
     });
     expect(refused).toBe(403);
+  });
+
+  it("tries every instance when none passes its check, and answers 502 when none answers at all", async () => {
+    const a = await backend("a");
+    const b = await backend("b");
+    a.healthy.value = false;
+    b.healthy.value = false;
+    const proxy = await startRoundRobinProxy({ backends: [a.url, b.url], port: 0, healthEveryMs: 60_000 });
+    proxies.push(proxy);
+    expect(proxy.healthy()).toEqual([]);
+    const names = [];
+    for (let i = 0; i < 2; i++) names.push(await (await fetch(`${proxy.url}/x`)).text());
+    expect(names.sort()).toEqual(["a", "b"]);
+
+    const gone = await startRoundRobinProxy({ backends: ["http://127.0.0.1:1"], port: 0, healthEveryMs: 60_000 });
+    proxies.push(gone);
+    const answer = await fetch(`${gone.url}/x`);
+    expect(answer.status).toBe(502);
+    expect(((await answer.json()) as { error: { code: string } }).error.code).toBe("bad_gateway");
+  });
+
+  it("sends a request with a body on a connection of its own, and one without still gets through after the instance closed the kept connections", async () => {
+    const a = await backend("a");
+    const proxy = await startRoundRobinProxy({ backends: [a.url], port: 0, healthEveryMs: 60_000 });
+    proxies.push(proxy);
+    expect(await (await fetch(`${proxy.url}/x`)).text()).toBe("a");
+    // The instance closes every idle kept connection, as a keep-alive timeout does: the next GET still gets through.
+    const server = servers.at(-1)!;
+    server.closeIdleConnections();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await (await fetch(`${proxy.url}/x`)).text()).toBe("a");
+    const before = a.connections.value;
+    expect(await (await fetch(`${proxy.url}/post`, { method: "POST", body: "one" })).text()).toBe("a:one");
+    expect(await (await fetch(`${proxy.url}/post`, { method: "POST", body: "two" })).text()).toBe("a:two");
+    expect(a.connections.value - before).toBe(2);
+    expect(proxy.healthy()).toEqual([a.url]);
   });
 });

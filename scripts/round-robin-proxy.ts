@@ -40,7 +40,9 @@ export async function startRoundRobinProxy(options: { backends: string[]; port: 
   timer.unref();
 
   const pick = (): string | null => {
-    const live = backends.filter((b) => up.has(b));
+    // With none healthy (each too slow to answer its check under load, say) every instance is tried: slow beats refused.
+    const healthy = backends.filter((b) => up.has(b));
+    const live = healthy.length ? healthy : backends;
     if (live.length === 0) return null;
     const backend = live[next % live.length]!;
     next += 1;
@@ -76,17 +78,19 @@ export async function startRoundRobinProxy(options: { backends: string[]; port: 
       res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ error: { code: "no_backend", message: "No desk instance is answering." } }));
       return;
     }
-    const upstream = request(new URL(req.url ?? "/", backend), { method: req.method, headers: forwardedHeaders(req), agent }, (answer) => {
+    const bodyless = (req.method === "GET" || req.method === "HEAD") && !req.headers["content-length"] && !req.headers["transfer-encoding"];
+    // A streamed body cannot be sent twice, so it goes on a connection of its own, which no earlier close can have reset.
+    const upstream = request(new URL(req.url ?? "/", backend), { method: req.method, headers: forwardedHeaders(req), agent: bodyless ? agent : false }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
       res.flushHeaders();
       answer.pipe(res);
       answer.on("error", () => res.destroy());
     });
-    const bodyless = (req.method === "GET" || req.method === "HEAD") && !req.headers["content-length"] && !req.headers["transfer-encoding"];
     upstream.on("error", (error: NodeJS.ErrnoException) => {
-      // A kept connection the instance closed as it was reused: a request without a body is sent once more, as browsers do.
-      if (upstream.reusedSocket && error.code === "ECONNRESET" && bodyless && !retried && !res.headersSent) return forward(req, res, backend, true);
-      up.delete(backend);
+      // A kept connection the instance closed as it was reused: the request is sent once more, as browsers do, and
+      // the instance stays in rotation (the connection failed, not the instance).
+      if (upstream.reusedSocket && error.code === "ECONNRESET" && !retried && !res.headersSent) return forward(req, res, backend, true);
+      if (!upstream.reusedSocket) up.delete(backend);
       badGateway(res);
     });
     // A browser that leaves early closes its request upstream too (an SSE stream ends on the desk); a finished answer's connection is kept.
