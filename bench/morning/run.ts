@@ -17,7 +17,7 @@
  *   spread round-robin over this many accounts; 1 puts every user on one) --modes single,cluster --event-every 1000
  *   (ms between live events) --port 3510 (desks on port..port+2, the proxy on port+3) --dist-dir .next
  *   --profile (V8 CPU profiles of the desks and the service into bench/results/morning-profile/<mode>/, and their
- *   top costs; see bench/morning/profile-top.ts)
+ *   top costs; see bench/morning/profile-top.ts) --desk-flags "<node flags for the desks>"
  * Needs PostgreSQL and Redis on 127.0.0.1 for the cluster (DATABASE_URL's server / REDIS_URL to point elsewhere).
  * Prints tables and one JSON line.
  */
@@ -59,12 +59,15 @@ const {
     modes: { type: "string", default: "single,cluster" },
     "dist-dir": { type: "string", default: ".next" },
     profile: { type: "boolean", default: false },
+    "desk-flags": { type: "string", default: "" },
   },
 );
 const LEVELS = values.users.split(",").map((u) => Number(u.trim())).filter((n) => n > 0).sort((a, b) => a - b);
 const ACCOUNTS = Math.max(1, accounts);
 const MODES = values.modes.split(",").map((m) => m.trim()) as ("single" | "cluster")[];
 const DIST_DIR = values["dist-dir"];
+/** Node flags for the desks, after `startNext`'s own (so `--desk-flags=--max-semi-space-size=16` measures Node's default). */
+const DESK_FLAGS = values["desk-flags"].split(/\s+/).filter(Boolean);
 const MAX_USERS = LEVELS.at(-1) ?? 0;
 const HOST = "127.0.0.1";
 const PG_SERVER = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -227,7 +230,8 @@ interface LevelResult {
   errors: number;
   errorSamples: string[];
   events: { stored: number; expected: number; delivered: number; p50: number; p99: number };
-  streams: { opened: number; connected: number; dropped: number };
+  /** polledProducts: stream × product pairs served by REST polling (no live socket) at the end of the level. */
+  streams: { opened: number; connected: number; dropped: number; polledProducts: number };
   batch: { lines: number; submitMs: number | null; doneS: number | null; state: string };
   cpu: { deskPct: number[]; servicePct: number; generatorPct: number };
   rssMb: { desk: number[]; service: number };
@@ -257,6 +261,7 @@ async function runLevel(mode: string, base: string, users: User[], service: Serv
   const streamDone: (() => void)[] = [];
   let connected = 0;
   let dropped = 0;
+  const polled = new Set<string>();
   const receipts = new Map<string, number[]>();
   for (const u of users) {
     const symbols = BOOKS[u.book]!.join(",");
@@ -269,6 +274,13 @@ async function runLevel(mode: string, base: string, users: User[], service: Serv
       }
       let seen = false;
       onSseBlocks(res, (block) => {
+        // Which of the stream's products the desk serves by polling its REST list instead of a live socket.
+        if (block.startsWith("event: status\n")) {
+          const data = block.split("\n").find((line) => line.startsWith("data: "));
+          const status = data ? (JSON.parse(data.slice(6)) as { product?: string; state?: string }) : {};
+          if (status.state === "polling") polled.add(`${u.index}:${status.product}`);
+          else if (status.state) polled.delete(`${u.index}:${status.product}`);
+        }
         if (!seen && block.startsWith("event: status") && block.includes('"state":"connected"')) {
           seen = true;
           connected += 1;
@@ -423,7 +435,7 @@ async function runLevel(mode: string, base: string, users: User[], service: Serv
     errors,
     errorSamples,
     events: { stored: stored.length, expected, delivered, p50: Math.round(percentile(delays, 50)), p99: Math.round(percentile(delays, 99)) },
-    streams: { opened: users.length, connected, dropped },
+    streams: { opened: users.length, connected, dropped, polledProducts: polled.size },
     batch: { lines: BATCH_LINES, submitMs: batchResult.submitMs === null ? null : Math.round(batchResult.submitMs), doneS: batchResult.doneS === null ? null : Math.round(batchResult.doneS * 10) / 10, state: batchResult.state },
     cpu,
     rssMb,
@@ -483,7 +495,7 @@ async function runMode(mode: "single" | "cluster", service: Service, profileRoot
         delete env.DATABASE_URL;
         delete env.REDIS_URL;
       }
-      const child = startNext({ port, host: HOST, env, stdio: "pipe", nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
+      const child = startNext({ port, host: HOST, env, stdio: "pipe", nodeArgs: [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), ...DESK_FLAGS] });
       child.stdout?.resume();
       child.stderr?.on("data", (c: Buffer) => process.stderr.write(`[desk ${port}] ${c.toString("utf8")}`));
       children.add(child);
@@ -535,8 +547,8 @@ function tables(results: LevelResult[]): string {
   }
   out.push("", "| setup | users | kind | count | p50 ms | p95 ms | p99 ms | errors |", "|---|---|---|---|---|---|---|---|");
   for (const r of results) for (const [kind, k] of Object.entries(r.kinds)) out.push(`| ${r.mode} | ${r.users} | ${kind} | ${k.n} | ${k.p50} | ${k.p95} | ${k.p99} | ${k.errors} |`);
-  out.push("", "| setup | users | batch lines | submit ms | done after s | state | streams connected / dropped |", "|---|---|---|---|---|---|---|");
-  for (const r of results) out.push(`| ${r.mode} | ${r.users} | ${r.batch.lines} | ${r.batch.submitMs ?? "—"} | ${r.batch.doneS ?? "—"} | ${r.batch.state} | ${r.streams.connected} / ${r.streams.dropped} |`);
+  out.push("", "| setup | users | batch lines | submit ms | done after s | state | streams connected / dropped | stream products polled |", "|---|---|---|---|---|---|---|---|");
+  for (const r of results) out.push(`| ${r.mode} | ${r.users} | ${r.batch.lines} | ${r.batch.submitMs ?? "—"} | ${r.batch.doneS ?? "—"} | ${r.batch.state} | ${r.streams.connected} / ${r.streams.dropped} | ${r.streams.polledProducts} |`);
   return out.join("\n");
 }
 

@@ -55,28 +55,38 @@ interface TokenClaims {
   sid: string | null;
 }
 
-// Decrypting a token derives its key (HKDF) every time: remember recent tokens' claims for a minute. Whether the
-// session still exists is asked of the database on every call regardless.
-const DECODED_TTL_MS = 60_000;
-const DECODED_MAX = 2_000;
-const decoded = new WeakMap<DeskContext, Map<string, TokenClaims & { until: number }>>();
+// Decrypting a token derives its key (HKDF) every time: a token's claims never change, so they are kept until the
+// token expires (a refused token for a minute), the least recently used going first. Whether the session still
+// exists is asked of the database on every call regardless. One memo per process: each route bundle has its own
+// copy of this module.
+const REFUSED_TTL_MS = 60_000;
+const DECODED_MAX = 10_000;
+const DECODED = Symbol.for("alpha-desk.session-claims");
+const holder = globalThis as typeof globalThis & { [DECODED]?: WeakMap<DeskContext, Map<string, TokenClaims & { until: number }>> };
+const decoded = (holder[DECODED] ??= new WeakMap());
 
 async function claimsOf(ctx: DeskContext, token: string): Promise<TokenClaims> {
   let memo = decoded.get(ctx);
   if (!memo) decoded.set(ctx, (memo = new Map()));
   const now = Date.now();
   const hit = memo.get(token);
-  if (hit && hit.until > now) return hit;
+  if (hit && hit.until > now) {
+    memo.delete(token);
+    memo.set(token, hit);
+    return hit;
+  }
   let claims: TokenClaims = { sub: null, sid: null };
-  let until = now + DECODED_TTL_MS;
+  let until = now + REFUSED_TTL_MS;
   try {
     const payload = await decode({ token, secret: ctx.secrets.authSecret });
     claims = { sub: typeof payload?.sub === "string" ? payload.sub : null, sid: typeof payload?.sid === "string" ? payload.sid : null };
-    if (typeof payload?.exp === "number") until = Math.min(until, payload.exp * 1000);
+    // next-auth's tokens always carry exp; one without is kept for the minute a refused one is.
+    if (typeof payload?.exp === "number") until = payload.exp * 1000;
   } catch {
     // not ours, or tampered with: nobody
   }
-  if (memo.size >= DECODED_MAX) memo.clear();
+  memo.delete(token);
+  while (memo.size >= DECODED_MAX) memo.delete(memo.keys().next().value!);
   memo.set(token, { ...claims, until });
   return claims;
 }

@@ -1,7 +1,8 @@
 import { deskRoute } from "../routes";
-import { afterAll, describe, expect, it } from "vitest";
+import { encode } from "next-auth/jwt";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { DeskContext } from "../core/context";
-import { cookieReaderFromHeader, endUserSessions, mintSessionCookie, resolveSessionUser } from "./session";
+import { cookieReaderFromHeader, createSession, endUserSessions, mintSessionCookie, resolveSessionUser, sessionCookieName } from "./session";
 import { authenticate } from "./sign-in";
 import type { TestDesk } from "@/test/support/desk";
 import { createTestDesk, makeUser } from "@/test/support/desk";
@@ -73,6 +74,22 @@ describe("sessions end on the server", () => {
     now -= 31 * 60_000;
     expect(await who(ctx, cookie)).toBeNull();
   });
+
+  it("a cookie whose token has expired is refused, though the same token was read while it was valid", async () => {
+    const ctx = await desk({ config: { sessionIdleMs: 24 * 60 * 60_000 } });
+    const user = await makeUser(ctx);
+    const sid = await createSession({ ctx, userId: user.id });
+    const token = await encode({ token: { sub: user.id, sid }, secret: ctx.secrets.authSecret, maxAge: 60 });
+    const cookie = `${sessionCookieName(false)}=${token}`;
+    expect(await who(ctx, cookie)).toMatchObject({ id: user.id });
+    expect(await who(ctx, cookie)).toMatchObject({ id: user.id });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    expect(await who(ctx, cookie)).toBeNull();
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe("passwords", () => {
