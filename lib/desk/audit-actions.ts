@@ -24,5 +24,6 @@ export const AUDIT_ACTIONS = [
   "budget.saved",
   "budget.deleted",
   "ladder.undone",
+  "spend.settings",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
