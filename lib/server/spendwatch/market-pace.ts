@@ -30,7 +30,7 @@ export function sessionsWindowStart(view: MarketCalendarView, nowMs: number, cou
 
 /** The instant `marketMs` of open market after `fromMs` have passed; null beyond MAX_DAYS. */
 export function afterMarketMs(view: MarketCalendarView, fromMs: number, marketMs: number): number | null {
-  let left = marketMs;
+  let left = Math.round(marketMs);
   for (let day = istDayStart(fromMs), i = 0; i < MAX_DAYS; i++, day += DAY_MS) {
     const normal = view.normalSession(day);
     if (!normal) continue;
