@@ -21,6 +21,9 @@ import { decryptSecret } from "../identity/key-vault";
 import { dueFor, kindMatches, toAlertEvent, type AlertEvent } from "./match";
 import { endpointAad, parseRuleRow, unsubscribeToken, type StoredRule } from "./rules";
 
+/** Deliveries whose rule_id starts with this are spend notices (lib/server/budgets/notify.ts), not a user's rule. */
+export const SPEND_RULE_PREFIX = "spend:";
+
 export interface DeliveryTuning {
   /** Waits before attempt 2, 3, …; after the last, the delivery has failed. */
   retryDelaysMs: readonly number[];
@@ -215,7 +218,8 @@ function messageOf(ruleName: string, events: AlertEvent[]): { subject: string; t
 async function sendGroup(ctx: DeskContext, claimed: Claimed, rule: StoredRule | null, endpoint: AlertEndpointsTable | null): Promise<AttemptResult & { inbox?: boolean }> {
   const first = claimed.rows[0] as AlertDeliveriesTable;
   const events = claimed.rows.map((r) => JSON.parse(r.event) as AlertEvent);
-  const ruleName = rule?.name ?? "Alert rule";
+  const spend = first.rule_id.startsWith(SPEND_RULE_PREFIX);
+  const ruleName = spend ? "Spend notices" : (rule?.name ?? "Alert rule");
   const { subject, text } = messageOf(ruleName, events);
   if (first.channel === "inbox") return { ok: true, status: null, latencyMs: 0, error: null, inbox: true };
   if (!endpoint) return { ok: false, status: null, latencyMs: 0, error: "the endpoint was removed", permanent: true };
@@ -227,11 +231,17 @@ async function sendGroup(ctx: DeskContext, claimed: Claimed, rule: StoredRule | 
         url: endpoint.target,
         secret: secret ?? "",
         id: first.id,
-        payload: { type: events.length > 1 || first.batch === "digest" ? "alert.digest" : "alert.event", rule: { id: first.rule_id, name: ruleName }, events: events.map((e, i) => ({ ...e, deliveryId: claimed.rows[i]?.id, href: `${deskOrigin(ctx)}${e.href}` })) },
+        payload: { type: spend ? "spend.notice" : events.length > 1 || first.batch === "digest" ? "alert.digest" : "alert.event", rule: { id: first.rule_id, name: ruleName }, events: events.map((e, i) => ({ ...e, deliveryId: claimed.rows[i]?.id, href: `${deskOrigin(ctx)}${e.href}` })) },
         timeoutMs: ctx.config.delivery.webhookTimeoutMs,
         allowPrivate: ctx.config.delivery.allowPrivateWebhooks,
       });
     case "email": {
+      if (spend) {
+        const html = `<div style="font-family:system-ui,sans-serif">${events
+          .map((e) => `<h2 style="font-size:16px"><a href="${escapeHtml(`${deskOrigin(ctx)}${e.href}`)}">${escapeHtml(e.title)}</a></h2><p>${escapeHtml(e.summary)}</p>`)
+          .join("")}<p style="font-size:12px;color:#777">A spend notice of your desk, sent to every e-mail endpoint on your Deliveries page.</p></div>`;
+        return sendEmail(ctx.config.delivery, { to: endpoint.target, subject, text: `${text}\n\nA spend notice of your desk.`, html, unsubscribeUrl: null, messageId: `<${first.id}@alpha-desk>` });
+      }
       const unsubscribeUrl = `${deskOrigin(ctx)}/api/alert-unsubscribe/${unsubscribeToken({ ctx, ruleId: first.rule_id, endpointId: endpoint.id })}`;
       const html = `<div style="font-family:system-ui,sans-serif"><h2 style="font-size:16px">${escapeHtml(subject)}</h2><ul>${events
         .map((e) => `<li><a href="${escapeHtml(`${deskOrigin(ctx)}${e.href}`)}">${escapeHtml(e.title)}</a>${e.summary ? `<br><span style="color:#555">${escapeHtml(e.summary)}</span>` : ""}</li>`)

@@ -681,6 +681,29 @@ const alerts: Migration = {
   },
 };
 
+/** Spend notices (budget crossings and the like): one row per account and dedupe key, so a notice goes out once. */
+const spendNotices: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("spend_notices")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("account_id", "text", (c) => c.notNull())
+      .addColumn("dedupe_key", "text", (c) => c.notNull())
+      .addColumn("kind", "text", (c) => c.notNull())
+      .addColumn("title", "text", (c) => c.notNull())
+      .addColumn("body", "text", (c) => c.notNull())
+      .addColumn("link", "text")
+      .addColumn("audience", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addUniqueConstraint("spend_notices_once", ["account_id", "dedupe_key"])
+      .execute();
+    await db.schema.createIndex("spend_notices_account").on("spend_notices").columns(["account_id", "created_at"]).execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("spend_notices").ifExists().execute();
+  },
+};
+
 /** Per-account spend settings (₹ per credit, the runway's horizon) and the spend watch's state: runway crossings, last notices. */
 const spendWatch: Migration = {
   async up(db: AnyDb) {
@@ -725,5 +748,6 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_28_i43_inbox": inbox,
   "2026_11_28_i43b_alerts": alerts,
   "2026_11_28_i44_desk_tokens": deskTokens,
+  "2026_11_29_i44a_spend_notices": spendNotices,
   "2026_11_29_i44b_spend_watch": spendWatch,
 };
