@@ -4,6 +4,7 @@ import { env } from "../core/env";
 import { DESK_JOBS, startDeskJobs } from "../schedules/desk-jobs";
 import { briefTickJob } from "../schedules/brief-timer";
 import { ensureAlertEngine } from "../alerts/engine";
+import { spendWatchJob } from "../spendwatch/watch-job";
 
 /**
  * The desk server's periodic work, started once per process by instrumentation.ts: each period runs on one instance
@@ -16,6 +17,6 @@ export function startBackgroundWork(): void {
       if (env.DESK_ALERTS) ensureAlertEngine({ ctx });
       return ctx;
     })
-    .then((ctx) => startDeskJobs({ ctx, input: { jobs: env.DESK_BRIEF_RUNNER ? [...DESK_JOBS, briefTickJob(env.DESK_BRIEF_TICK_SECONDS)] : DESK_JOBS } }))
+    .then((ctx) => startDeskJobs({ ctx, input: { jobs: [...DESK_JOBS, spendWatchJob, ...(env.DESK_BRIEF_RUNNER ? [briefTickJob(env.DESK_BRIEF_TICK_SECONDS)] : [])] } }))
     .catch((error: unknown) => console.error(JSON.stringify({ level: "error", msg: "background work did not start", error: error instanceof Error ? error.message : String(error) })));
 }

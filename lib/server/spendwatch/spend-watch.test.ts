@@ -62,7 +62,7 @@ describe("the weekly spend report", () => {
     clock.set(ist("2026-12-07T14:01:00"));
     expect((await runDueBriefs({ ctx, now: clock.now() })).generated).toBe(1);
     clock.set(ist("2026-12-07T15:00:00"));
-    const own = [await callAlpha({ ctx, user: member, id: "listEarnings", input: { query: { limit: 10 } } }), await callAlpha({ ctx, user: admin, id: "listNews", input: { query: { symbols: ["TCS"], limit: 5 } } })];
+    const own: { meta: { creditsCharged: number } }[] = [await callAlpha({ ctx, user: member, id: "listEarnings", input: { query: { limit: 10 } } }), await callAlpha({ ctx, user: admin, id: "listNews", input: { query: { symbols: ["TCS"], limit: 5 } } })];
     // An interactive summary of the member's: a summary, not a brief.
     const summary = await callAlpha({ ctx, user: member, id: "createDailySummary", input: { body: { symbols: ["RELIANCE", "TCS", "INFY"], mode: "news_context" } } });
     const lines = ["TCS", "INFY"].map((symbol, i) => ({ custom_id: `l${i}`, symbols: [symbol], mode: "news_context" as const, context_window_days: 7 }));
