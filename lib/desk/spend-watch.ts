@@ -4,16 +4,9 @@
  */
 import * as z from "zod";
 
-/** What a spend row was for: the weekly report's features (every credit falls in exactly one). */
-export const SPEND_FEATURES = ["briefs", "batch", "summaries", "data", "other"] as const;
-export type SpendFeature = (typeof SPEND_FEATURES)[number];
-export const SPEND_FEATURE_LABELS: Record<SpendFeature, string> = {
-  briefs: "Scheduled briefs",
-  batch: "Batch jobs",
-  summaries: "Summaries",
-  data: "Paid data",
-  other: "Other",
-};
+import { SPEND_FEATURES } from "./spend-watch-labels";
+
+export { SPEND_FEATURE_LABELS, SPEND_FEATURES, type SpendFeature } from "./spend-watch-labels";
 
 /** Rupees per credit as typed: a positive decimal with at most four places (₹0.0001), below ₹10,000. */
 export const inrPerCreditSchema = z
@@ -99,6 +92,8 @@ export const spendWatchSchema = z.object({
   unusual: unusualSpendSchema,
   /** Admins only (everyone's spend); null for members. */
   report: weeklyReportSchema.nullable(),
+  /** The Monday (IST) of the week under way, by the server's clock: the newest week there is to read. */
+  thisWeek: z.string(),
   error: z.string().nullable(),
 });
 export type SpendWatch = z.output<typeof spendWatchSchema>;

@@ -34,7 +34,8 @@ export async function getSpendWatch({ ctx, user, input }: { ctx: DeskContext; us
     await syncLedger({ ctx, user }).catch(() => undefined);
     report = await getWeeklyReport({ ctx, input: { accountId, week } });
   }
-  return { settings, runway, unusual: await computeUnusualSpend({ ctx, input: { accountId, view } }), report, error };
+  const thisWeek = new Date(Date.parse(`${lastWeekOf(ctx.now())}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  return { settings, runway, unusual: await computeUnusualSpend({ ctx, input: { accountId, view } }), report, thisWeek, error };
 }
 
 /** The settings of the account the admin's key (or the organisation's) spends from: what their usage page shows. */
