@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { deskUrl } from "@/lib/desk/client";
@@ -107,46 +107,48 @@ function ReportTables({ report, inr }: { report: WeeklyReport; inr: string | nul
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {parts.map((part) => (
-        <Table key={part.testId} data-testid={part.testId}>
-          <TableCaption className="mt-0 mb-2 caption-top text-left">{part.caption}</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{part.head}</TableHead>
-              <TableHead className="hidden text-right sm:table-cell">Calls</TableHead>
-              <TableHead className="text-right">Credits</TableHead>
-              {inr && <TableHead className="text-right">Rupees</TableHead>}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {part.rows.length === 0 ? (
+        <div key={part.testId} className="grid content-start gap-2">
+          <h4 className="text-sm text-muted-foreground">{part.caption}</h4>
+          <Table data-testid={part.testId} aria-label={part.caption}>
+            <TableHeader>
               <TableRow>
-                <TableCell colSpan={inr ? 4 : 3} className="text-muted-foreground">
-                  Nothing spent this week.
-                </TableCell>
+                <TableHead>{part.head}</TableHead>
+                <TableHead className="hidden text-right sm:table-cell">Calls</TableHead>
+                <TableHead className="text-right">Credits</TableHead>
+                {inr && <TableHead className="text-right">Rupees</TableHead>}
               </TableRow>
-            ) : (
-              part.rows.map((r) => (
-                <TableRow key={r.key} data-testid="report-row">
-                  <TableCell className="whitespace-normal">
-                    <div className="font-medium break-words">{r.name}</div>
-                    {r.detail && <div className="text-xs break-all text-muted-foreground">{r.detail}</div>}
+            </TableHeader>
+            <TableBody>
+              {part.rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={inr ? 4 : 3} className="text-muted-foreground">
+                    Nothing spent this week.
                   </TableCell>
-                  <TableCell className="hidden text-right font-mono tabular-nums sm:table-cell">{formatNumber(r.calls)}</TableCell>
-                  <TableCell className="text-right font-mono tabular-nums">{formatNumber(r.credits)}</TableCell>
-                  {inr && (
-                    <TableCell className="text-right font-mono tabular-nums" data-testid="report-rupees">
-                      {rupees(r.credits, inr)}
-                    </TableCell>
-                  )}
                 </TableRow>
-              ))
-            )}
-          </TableBody>
-          <TotalsFooter
-            testId={`${part.testId}-total`}
-            cells={[{ value: formatNumber(part.rows.reduce((n, r) => n + r.calls, 0)), className: "hidden sm:table-cell" }, { value: formatNumber(report.total) }, ...(inr ? [{ value: rupees(report.total, inr) }] : [])]}
-          />
-        </Table>
+              ) : (
+                part.rows.map((r) => (
+                  <TableRow key={r.key} data-testid="report-row">
+                    <TableCell className="whitespace-normal">
+                      <div className="font-medium break-words">{r.name}</div>
+                      {r.detail && <div className="text-xs break-all text-muted-foreground">{r.detail}</div>}
+                    </TableCell>
+                    <TableCell className="hidden text-right font-mono tabular-nums sm:table-cell">{formatNumber(r.calls)}</TableCell>
+                    <TableCell className="text-right font-mono tabular-nums">{formatNumber(r.credits)}</TableCell>
+                    {inr && (
+                      <TableCell className="text-right font-mono tabular-nums" data-testid="report-rupees">
+                        {rupees(r.credits, inr)}
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+            <TotalsFooter
+              testId={`${part.testId}-total`}
+              cells={[{ value: formatNumber(part.rows.reduce((n, r) => n + r.calls, 0)), className: "hidden sm:table-cell" }, { value: formatNumber(report.total) }, ...(inr ? [{ value: rupees(report.total, inr) }] : [])]}
+            />
+          </Table>
+        </div>
       ))}
     </div>
   );
@@ -211,7 +213,7 @@ export function SpendWatchPanel({ isAdmin }: { isAdmin: boolean }) {
             {report && (
               <section className="grid gap-3" aria-label="Weekly spend report" data-testid="weekly-report">
                 <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="mr-auto text-sm font-medium" data-testid="report-week">
+                  <h3 className="flex-1 text-sm font-medium" data-testid="report-week">
                     Week of {formatIstDate(`${report.week}T00:00:00+05:30`, { weekday: true })} · {formatCredits(report.total)}
                     {watch.settings.inrPerCredit ? ` · ${rupees(report.total, watch.settings.inrPerCredit)}` : ""}
                   </h3>
