@@ -110,7 +110,8 @@ export const deskRoutes = {
   exportCharges: route({ method: "GET", path: "/api/usage/charges.csv", access: "user", kind: "file", query: spendQuerySchema, output: z.unknown() }),
   // The spend watch: runway, unusual spend, the account's ₹ per credit; for admins the weekly report and its CSV.
   getSpendWatch: route({ method: "GET", path: "/api/usage/watch", access: "user", staleSeconds: 30, query: weekQuerySchema, output: spendWatchSchema }),
-  putSpendSettings: route({ method: "PUT", path: "/api/usage/settings", access: "admin", body: putSpendSettingsInputSchema, output: spendSettingsSchema, invalidates: ["getSpendWatch", "listAudit"] }),
+  getSpendSettings: route({ method: "GET", path: "/api/usage/settings", access: "user", staleSeconds: 300, output: spendSettingsSchema }),
+  putSpendSettings: route({ method: "PUT", path: "/api/usage/settings", access: "admin", body: putSpendSettingsInputSchema, output: spendSettingsSchema, invalidates: ["getSpendWatch", "getSpendSettings", "listAudit"] }),
   exportWeeklyReport: route({ method: "GET", path: "/api/usage/report.csv", access: "admin", kind: "file", query: weekQuerySchema, output: z.unknown() }),
 
   listSummaries: route({ method: "GET", path: "/api/summaries", access: "user", output: z.array(summaryListEntrySchema) }),

@@ -38,6 +38,12 @@ export async function getSpendWatch({ ctx, user, input }: { ctx: DeskContext; us
   return { settings, runway, unusual: await computeUnusualSpend({ ctx, input: { accountId, view } }), report, thisWeek, error };
 }
 
+/** The price and horizon of the account the user's key (or the organisation's) spends from. */
+export async function getAccountSpendSettings({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<SpendSettings> {
+  const { accountId } = await withUserKey({ ctx, userId: user.id });
+  return getSpendSettings({ ctx, input: { accountId } });
+}
+
 /** The settings of the account the admin's key (or the organisation's) spends from: what their usage page shows. */
 export async function putAccountSpendSettings({ ctx, user, input }: { ctx: DeskContext; user: SessionUser; input: PutSpendSettingsInput }): Promise<SpendSettings> {
   requireAdmin(user);
