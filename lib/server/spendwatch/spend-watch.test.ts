@@ -17,6 +17,7 @@ import type { TestDesk } from "@/test/support/desk";
 import { browserRequest, createTestDesk, makeAccount, makeUser, ManualClock, randomName, runBatchJob, startTestService } from "@/test/support/desk";
 import { startDeskGatewayServer } from "@/test/support/desk-gateway-server";
 import { computeRunway, computeUnusualSpend, getWeeklyReport } from "./spend-watch";
+import { runSpendWatch } from "./watch-job";
 
 const ist = (s: string) => new Date(`${s}+05:30`);
 const LARGE_CAPS = ["RELIANCE", "HDFCBANK", "BHARTIARTL", "TCS", "ICICIBANK", "SBIN", "INFY", "BAJFINANCE", "HINDUNILVR", "LT", "MARUTI", "ITC"];
@@ -100,6 +101,12 @@ describe("the weekly spend report", () => {
     expect(report.tokens).toEqual([expect.objectContaining({ tokenId: token.token.id, name: "notebook", ownerEmail: member.email, credits: tokenCredits, calls: 1 })]);
     expect(report.outside.credits).toBeGreaterThan(outside.meta.creditsCharged ?? 0);
     expect(report.members.map((m) => m.email).sort()).toEqual([admin.email, member.email].sort());
+    // The watch reads the organisation's account with no member's key, and sends the week's report to the admins once.
+    const [watched] = await runSpendWatch({ ctx });
+    expect(watched).toMatchObject({ accountId, weekly: true, error: null });
+    expect((await runSpendWatch({ ctx }))[0]).toMatchObject({ accountId, weekly: false, error: null });
+    const inbox = await ctx.db.withTables<{ inbox_items: { title: string; user_id: string | null } }>().selectFrom("inbox_items").select(["title", "user_id"]).where("title", "like", "Weekly spend%").execute();
+    expect(inbox).toEqual([{ title: `Weekly spend 7 Dec 2026: ${ledger} credits`, user_id: admin.id }]);
     // The week after holds none of it.
     expect((await getWeeklyReport({ ctx, input: { accountId, week: "2026-12-14" } })).total).toBe(0);
 
