@@ -58,10 +58,10 @@ test.describe("the spend watch on the usage page", () => {
 
     const csv = await page.request.get(`/api/usage/report.csv?week=${week}`);
     expect(csv.status()).toBe(200);
-    const text = await csv.text();
-    expect(text.split("\n")[0]).toBe("part,id,name,calls,credits,rupees");
-    expect(text).toContain(`member,,Total,,${charged},${charged * 0.5}`);
-    expect(text).toContain(`feature,,Total,,${charged},${charged * 0.5}`);
+    const lines = (await csv.text()).split(/\r?\n/);
+    expect(lines[0]).toBe("part,id,name,calls,credits,rupees");
+    expect(lines).toContain(`member,,Total,,${charged},${charged * 0.5}`);
+    expect(lines).toContain(`feature,,Total,,${charged},${charged * 0.5}`);
 
     await checkWidthsAndThemes(page, testInfo, "usage-spend-watch", '[data-testid="spend-watch"]', { scopeAxe: true });
 
