@@ -18,7 +18,7 @@ import { pageContext, pageQueryClient } from "@/lib/server/routes/page-data";
 
 export const metadata: Metadata = { title: "Usage" };
 
-const searchSchema = z.object({ range: spendRangeSchema.catch("24h") });
+const searchSchema = z.object({ range: spendRangeSchema.catch("24h"), week: z.string().optional().catch(undefined) });
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -40,7 +40,7 @@ export default function UsagePage({ searchParams }: { searchParams: SearchParams
 async function UsageBody({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser();
   const ctx = await pageContext();
-  const { range } = searchSchema.parse(await searchParams);
+  const { range, week } = searchSchema.parse(await searchParams);
   const key = await getAlphaKeyStatus({ ctx, userId: user.id });
   const isAdmin = user.role === "admin";
 
@@ -50,6 +50,8 @@ async function UsageBody({ searchParams }: { searchParams: SearchParams }) {
     key.hasKey ? queryClient.prefetchQuery(deskQuery(api.getUsage)) : null,
     queryClient.prefetchQuery(deskQuery(api.getSpend, { query: { range, scope: "me" } })),
     isAdmin ? queryClient.prefetchQuery(deskQuery(api.getSpend, { query: { range, scope: "all" } })) : null,
+    key.hasKey ? queryClient.prefetchQuery(deskQuery(api.getSpendWatch, { query: week ? { week } : {} })) : null,
+    queryClient.prefetchQuery(deskQuery(api.getSpendSettings)),
   ]);
 
   return (

@@ -6,7 +6,7 @@ import "server-only";
 import { toCsv } from "@/lib/alpha/csv";
 import { AlphaError, isAlphaError } from "@/lib/alpha/errors";
 import type { PutSpendSettingsInput, Runway, SpendSettings, SpendWatch, WeeklyReport } from "@/lib/desk/spend-watch";
-import { SPEND_FEATURE_LABELS, weekQuerySchema } from "@/lib/desk/spend-watch";
+import { RUNWAY_HORIZON_DEFAULT_DAYS, SPEND_FEATURE_LABELS, weekQuerySchema } from "@/lib/desk/spend-watch";
 import type { DeskContext } from "../core/context";
 import type { DeskFile } from "../core/reply";
 import { withUserKey } from "../identity/key-vault";
@@ -40,8 +40,14 @@ export async function getSpendWatch({ ctx, user, input }: { ctx: DeskContext; us
 
 /** The price and horizon of the account the user's key (or the organisation's) spends from. */
 export async function getAccountSpendSettings({ ctx, user }: { ctx: DeskContext; user: SessionUser }): Promise<SpendSettings> {
-  const { accountId } = await withUserKey({ ctx, userId: user.id });
-  return getSpendSettings({ ctx, input: { accountId } });
+  try {
+    const { accountId } = await withUserKey({ ctx, userId: user.id });
+    return await getSpendSettings({ ctx, input: { accountId } });
+  } catch (error) {
+    // No key yet: no account, so no price; the page's figures read in credits.
+    if (isAlphaError(error) && error.code === "no_api_key") return { accountId: "", inrPerCredit: null, runwayHorizonDays: RUNWAY_HORIZON_DEFAULT_DAYS, updatedAt: null };
+    throw error;
+  }
 }
 
 /** The settings of the account the admin's key (or the organisation's) spends from: what their usage page shows. */
