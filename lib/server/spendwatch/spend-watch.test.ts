@@ -189,6 +189,10 @@ describe("the runway", () => {
     clock.set(ist("2026-12-12T12:00:00"));
     const answer = await deskRoute("getSpendWatch", { ctx })(await browserRequest(ctx, user, "/api/usage/watch"));
     expect(((await answer.json()) as { data: { runway: unknown } }).data.runway).toEqual(friday);
+    // The account's price as every panel reads it; a user with no key yet has no account and no price.
+    const price = async (who: typeof user) => (await (await deskRoute("getSpendSettings", { ctx })(await browserRequest(ctx, who, "/api/usage/settings"))).json()) as { data: { accountId: string; inrPerCredit: string | null } };
+    expect((await price(user)).data).toMatchObject({ accountId, inrPerCredit: null });
+    expect((await price(await makeUser(ctx))).data).toMatchObject({ accountId: "", inrPerCredit: null });
   });
 });
 
