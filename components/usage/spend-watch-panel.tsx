@@ -58,7 +58,7 @@ function RunwayAndToday({ watch }: { watch: SpendWatch }) {
       <Figure
         testId="runway"
         label="At this pace the balance lasts until"
-        value={runway ? (until ?? "No spend to measure yet") : "Not known now"}
+        value={!runway ? "Not known now" : until ? until : runway.perMarketHour > 0 ? "More than a year" : "No spend to measure yet"}
         badge={runway?.belowHorizon ? <Badge variant="warning">Under {runway.horizonDays} trading days</Badge> : null}
         sub={
           runway ? (
@@ -105,7 +105,7 @@ function ReportTables({ report, inr }: { report: WeeklyReport; inr: string | nul
     },
   ];
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid gap-4 xl:grid-cols-2">
       {parts.map((part) => (
         <div key={part.testId} className="grid content-start gap-2">
           <h4 className="text-sm text-muted-foreground">{part.caption}</h4>
@@ -213,7 +213,7 @@ export function SpendWatchPanel({ isAdmin }: { isAdmin: boolean }) {
             {report && (
               <section className="grid gap-3" aria-label="Weekly spend report" data-testid="weekly-report">
                 <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="flex-1 text-sm font-medium" data-testid="report-week">
+                  <h3 className="w-full text-sm font-medium sm:flex-1" data-testid="report-week">
                     Week of {formatIstDate(`${report.week}T00:00:00+05:30`, { weekday: true })} · {formatCredits(report.total)}
                     {watch.settings.inrPerCredit ? ` · ${rupees(report.total, watch.settings.inrPerCredit)}` : ""}
                   </h3>
