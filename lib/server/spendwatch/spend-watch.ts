@@ -79,6 +79,9 @@ async function creditsBetween(ctx: DeskContext, accountId: string, fromMs: numbe
     .selectFrom("spend_log")
     .select((eb) => eb.fn.sum<number>("credits").as("credits"))
     .where("account_id", "=", accountId)
+    // The hour bounds let the (account_id, ist_hour) index find the rows; created_at cuts to the millisecond.
+    .where("ist_hour", ">=", istHourOf(new Date(fromMs)))
+    .where("ist_hour", "<=", istHourOf(new Date(toMs)))
     .where("created_at", ">=", new Date(fromMs).toISOString())
     .where("created_at", "<", new Date(toMs).toISOString())
     .executeTakeFirst();
