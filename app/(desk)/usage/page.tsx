@@ -7,7 +7,7 @@ import { PageSkeleton } from "@/components/shell/page-skeleton";
 import { AccountProfileCard } from "@/components/usage/account-profile-card";
 import { SpendByUserCard } from "@/components/usage/spend-by-user";
 import { SpendPanel } from "@/components/usage/spend-panel";
-import { SpendWatchPanel } from "@/components/usage/spend-watch-panel";
+import { SpendWatchPanelLazy } from "@/components/usage/spend-watch-panel-lazy";
 import { UsageOverview } from "@/components/usage/usage-overview";
 import * as api from "@/lib/desk/route-meta";
 import { spendRangeSchema } from "@/lib/desk/usage";
@@ -63,7 +63,7 @@ async function UsageBody({ searchParams }: { searchParams: SearchParams }) {
         and paint its 288 px chart stand-in first, so the cards below moved down 66 px on about one load in three.
       */}
       <SpendPanel />
-      {key.hasKey && <SpendWatchPanel isAdmin={isAdmin} />}
+      {key.hasKey && <SpendWatchPanelLazy isAdmin={isAdmin} />}
       {key.hasKey && <AccountProfileCard />}
       {isAdmin && (
         <Suspense fallback={null}>
