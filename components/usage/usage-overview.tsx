@@ -12,7 +12,6 @@ import { gaugeNumbers, METER_INDICATOR, meterTone } from "./meter";
 import { describePace, describeProjection } from "./projection";
 import { useUsage } from "./use-usage";
 import { UsageOverviewSkeleton } from "./usage-overview-skeleton";
-import { Rupees } from "./rupees";
 
 /** The gauge in full, on the usage page: every number with what it means, and when today's pace hits the limit. */
 export function UsageOverview() {
@@ -38,7 +37,6 @@ export function UsageOverview() {
           raw={n.balance}
         >
           <p className="text-xs text-muted-foreground">{n.reserved > 0 ? `${formatNumber(n.reserved)} reserved by running batch jobs` : "Nothing reserved"}</p>
-          <Rupees credits={n.balance} className="block" />
         </StatCard>
         <StatCard
           testId="usage-debited-today"
@@ -49,7 +47,6 @@ export function UsageOverview() {
           raw={n.debitedToday}
         >
           <p className="text-xs text-muted-foreground">{n.debitedToday > 0 ? "Since midnight IST" : "Nothing spent yet today"}</p>
-          <Rupees credits={n.debitedToday} className="block" />
         </StatCard>
         <StatCard
           testId="usage-requests-today"
