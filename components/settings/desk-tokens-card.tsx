@@ -10,11 +10,13 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { copyWithToast } from "@/components/shell/copy-button";
 import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import type { DeskToken } from "@/lib/desk/desk-tokens";
 import { DESK_ALPHA_BASE, TOKEN_SCOPE_LABELS, TOKEN_SCOPES, type TokenScope } from "@/lib/desk/token-labels";
+import * as adminRoutes from "@/lib/desk/route-meta/admin";
 import * as api from "@/lib/desk/route-meta/tokens";
 import { formatIstDateTime } from "@/lib/format/time";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
@@ -50,8 +52,28 @@ function optionalNumber(value: FormDataEntryValue | null): number | null {
   return Number.isFinite(n) ? Math.round(n) : null;
 }
 
-function MintForm({ onMinted }: { onMinted: (secret: string, name: string) => void }) {
-  const ids = { name: useId(), daily: useId(), monthly: useId(), rpm: useId(), expiry: useId(), addresses: useId() };
+/** An admin mints for any active member (their seat applies to the token); the default is the admin themself. */
+function OwnerPicker({ id }: { id: string }) {
+  const users = useQuery(deskQuery(adminRoutes.listUsers));
+  const active = (users.data ?? []).filter((u) => !u.disabled);
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>Belongs to</Label>
+      <NativeSelect id={id} name="ownerId" defaultValue="" className="w-full sm:w-80" disabled={users.isPending} data-testid="token-owner">
+        <NativeSelectOption value="">Me</NativeSelectOption>
+        {active.map((u) => (
+          <NativeSelectOption key={u.id} value={u.id}>
+            {u.name ? `${u.name} (${u.email})` : u.email}
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
+      <p className="text-xs text-muted-foreground">Its spend counts against that member&apos;s seat and shows under the token on the usage page.</p>
+    </div>
+  );
+}
+
+function MintForm({ onMinted, isAdmin }: { onMinted: (secret: string, name: string) => void; isAdmin: boolean }) {
+  const ids = { name: useId(), daily: useId(), monthly: useId(), rpm: useId(), expiry: useId(), addresses: useId(), owner: useId() };
   const mint = useDeskMutation(api.mintDeskToken, { onSuccess: (m) => onMinted(m.secret, m.token.name), onError: failed });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,8 +83,10 @@ function MintForm({ onMinted }: { onMinted: (secret: string, name: string) => vo
       .split(/[\s,]+/)
       .map((a) => a.trim())
       .filter(Boolean);
+    const ownerId = String(form.get("ownerId") ?? "");
     mint.mutate({
       body: {
+        ...(isAdmin && ownerId ? { ownerId } : {}),
         name: String(form.get("name") ?? ""),
         scopes,
         dailyCap: optionalNumber(form.get("dailyCap")),
@@ -79,6 +103,7 @@ function MintForm({ onMinted }: { onMinted: (secret: string, name: string) => vo
         <Label htmlFor={ids.name}>Name</Label>
         <Input id={ids.name} name="name" required maxLength={80} placeholder="e.g. Morning notebook" />
       </div>
+      {isAdmin && <OwnerPicker id={ids.owner} />}
       <fieldset className="grid gap-1">
         <legend className="text-sm font-medium">Scopes</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-1">
@@ -171,7 +196,7 @@ export function DeskTokensCard({ isAdmin }: { isAdmin: boolean }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         {minted && <MintedSecret secret={minted.secret} name={minted.name} />}
-        <MintForm onMinted={(secret, name) => setMinted({ secret, name })} />
+        <MintForm isAdmin={isAdmin} onMinted={(secret, name) => setMinted({ secret, name })} />
         {tokens.isError && <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} />}
         {tokens.isPending ? (
           <p className="text-sm text-muted-foreground">Loading tokens…</p>

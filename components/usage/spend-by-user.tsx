@@ -16,6 +16,7 @@ import { useQueryState } from "@/lib/url-state";
 import { cn } from "@/lib/utils";
 import { spendRangeParser } from "./spend-panel";
 import { TotalsFooter } from "./totals-footer";
+import { Rupees } from "./rupees";
 
 function ShareBar({ share, className }: { share: number; className: string }) {
   return (
@@ -80,6 +81,7 @@ export function SpendByUserCard() {
                     <TableCell className="hidden text-right font-mono tabular-nums md:table-cell">{formatNumber(u.cachedCalls)}</TableCell>
                     <TableCell className="text-right font-mono font-medium tabular-nums" data-testid="spend-user-credits">
                       {formatNumber(u.credits)}
+                      <Rupees credits={u.credits} className="block" />
                     </TableCell>
                     <TableCell className="hidden lg:table-cell">
                       <ShareBar share={total > 0 ? u.credits / total : 0} className="bg-chart-1" />
@@ -98,6 +100,7 @@ export function SpendByUserCard() {
                     <TableCell className="hidden text-right text-muted-foreground md:table-cell">–</TableCell>
                     <TableCell className="text-right font-mono font-medium tabular-nums" data-testid="spend-token-credits">
                       {formatNumber(t.credits)}
+                      <Rupees credits={t.credits} className="block" />
                     </TableCell>
                     <TableCell className="hidden lg:table-cell">
                       <div className="h-2 w-full overflow-hidden rounded-full bg-muted" aria-hidden>
@@ -114,7 +117,10 @@ export function SpendByUserCard() {
                     </TableCell>
                     <TableCell className="hidden text-right text-muted-foreground sm:table-cell">–</TableCell>
                     <TableCell className="hidden text-right text-muted-foreground md:table-cell">–</TableCell>
-                    <TableCell className="text-right font-mono font-medium tabular-nums">{formatNumber(outside)}</TableCell>
+                    <TableCell className="text-right font-mono font-medium tabular-nums">
+                      {formatNumber(outside)}
+                      <Rupees credits={outside} className="block" />
+                    </TableCell>
                     <TableCell className="hidden lg:table-cell">
                       <ShareBar share={total > 0 ? outside / total : 0} className="bg-chart-3" />
                     </TableCell>
@@ -126,7 +132,14 @@ export function SpendByUserCard() {
                 cells={[
                   { value: formatNumber(users.reduce((n, u) => n + u.calls, 0) + tokens.reduce((n, t) => n + t.calls, 0)), className: "hidden sm:table-cell" },
                   { value: formatNumber(users.reduce((n, u) => n + u.cachedCalls, 0)), className: "hidden md:table-cell" },
-                  { value: formatNumber(total) },
+                  {
+                    value: (
+                      <>
+                        {formatNumber(total)}
+                        <Rupees credits={total} className="block" />
+                      </>
+                    ),
+                  },
                   { className: "hidden lg:table-cell" },
                 ]}
               />

@@ -19,6 +19,7 @@ import { deskQuery } from "@/lib/query/desk";
 import { SpendChartLazy } from "./spend-chart-lazy";
 import { SpendChartSkeleton } from "./spend-chart-skeleton";
 import { TotalsFooter } from "./totals-footer";
+import { Rupees } from "./rupees";
 
 const RANGE_LABELS: Record<SpendRange, string> = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" };
 
@@ -35,7 +36,8 @@ function TodayReconciled({ today, ledgerError }: { today: Reconciliation | null;
       Today (IST), this account: <span className="font-medium text-foreground">{formatCredits(today.desk)}</span> through the desk
       {today.batchLines > 0 ? ` (of which ${formatCredits(today.batchLines)} batch summaries)` : ""} +{" "}
       <span className="font-medium text-foreground">{formatCredits(today.outside)}</span> outside the desk ={" "}
-      <span className="font-medium text-foreground">{formatCredits(today.debitedToday)}</span> debited{balanced ? "" : " (the ledger is still catching up)"}.
+      <span className="font-medium text-foreground">{formatCredits(today.debitedToday)}</span>
+      <Rupees credits={today.debitedToday} prefix=" " /> debited{balanced ? "" : " (the ledger is still catching up)"}.
     </p>
   );
 }
@@ -88,7 +90,8 @@ export function SpendPanel() {
           <CardDescription>
             Credits your calls through the desk cost, per {range === "24h" ? "hour" : "day"} (IST), with your batch jobs&apos; summaries as the
             service debits them line by line.
-            {query.data ? ` ${formatCredits(query.data.total)} in the last ${RANGE_LABELS[range]}.` : ""}
+            {query.data ? ` ${formatCredits(query.data.total)} in the last ${RANGE_LABELS[range]}. ` : ""}
+            {query.data && <Rupees credits={query.data.total} className="text-sm" />}
           </CardDescription>
           <CardAction className="flex flex-wrap items-center justify-end gap-2">
             <TabsList aria-label="Spend period">

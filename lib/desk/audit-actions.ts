@@ -25,5 +25,6 @@ export const AUDIT_ACTIONS = [
   "budget.deleted",
   "ladder.step",
   "ladder.undone",
+  "spend.settings",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -36,6 +36,7 @@ import {
   watchlistSharingSchema,
 } from "./teams";
 import { deskSpendSchema, spendQuerySchema, usageViewSchema } from "./usage";
+import { putSpendSettingsInputSchema, spendSettingsSchema, spendWatchSchema, weekQuerySchema } from "./spend-watch";
 import { deskTokenSchema, mintedTokenSchema, mintTokenInputSchema } from "./desk-tokens";
 import { budgetViewSchema, saveBudgetInputSchema, undoLadderInputSchema } from "./budgets";
 import { alphaKeyStatusSchema, createUserInputSchema, putSpendThresholdInputSchema, putTeamSpendThresholdInputSchema, spendThresholdSchema, updateUserInputSchema, userSummarySchema } from "./users";
@@ -108,6 +109,11 @@ export const deskRoutes = {
   exportSpend: route({ method: "GET", path: "/api/usage/spend.csv", access: "user", kind: "file", query: spendQuerySchema, output: z.unknown() }),
   // Every charge of the range, one row each with the ledger's request id, for an accountant's reconciliation.
   exportCharges: route({ method: "GET", path: "/api/usage/charges.csv", access: "user", kind: "file", query: spendQuerySchema, output: z.unknown() }),
+  // The spend watch: runway, unusual spend, the account's ₹ per credit; for admins the weekly report and its CSV.
+  getSpendWatch: route({ method: "GET", path: "/api/usage/watch", access: "user", staleSeconds: 30, query: weekQuerySchema, output: spendWatchSchema }),
+  getSpendSettings: route({ method: "GET", path: "/api/usage/settings", access: "user", staleSeconds: 300, output: spendSettingsSchema }),
+  putSpendSettings: route({ method: "PUT", path: "/api/usage/settings", access: "admin", body: putSpendSettingsInputSchema, output: spendSettingsSchema, invalidates: ["getSpendWatch", "getSpendSettings", "listAudit"] }),
+  exportWeeklyReport: route({ method: "GET", path: "/api/usage/report.csv", access: "admin", kind: "file", query: weekQuerySchema, output: z.unknown() }),
 
   listSummaries: route({ method: "GET", path: "/api/summaries", access: "user", output: z.array(summaryListEntrySchema) }),
   getSummary: route({ method: "GET", path: "/api/summaries/[id]", access: "user", staleSeconds: Infinity, params: idParams("summary in your history"), output: summaryEntrySchema }),

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /** lib/server's folders, lowest first: each may import only the folders before it (docs/desk-routes.md). */
-export const LAYERS = ["shared", "core", "identity", "teams", "records", "inbox", "delivery", "upstream", "portfolio", "market", "money", "symbols", "season", "schedules", "live", "briefs", "alerts", "budgets", "http", "routes"] as const;
+export const LAYERS = ["shared", "core", "identity", "teams", "records", "inbox", "delivery", "upstream", "portfolio", "market", "money", "symbols", "season", "schedules", "live", "briefs", "alerts", "budgets", "spendwatch", "http", "routes"] as const;
 
 /** What reaches the Alpha API: only lib/server/upstream may use it (the key, the URL and the metering are there). */
 const DOOR_ONLY = [/^@\/lib\/alpha\/client$/, /^ws$/, /core\/upstream-fetch$/, /upstream\/upstream-stream$/];

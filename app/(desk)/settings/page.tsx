@@ -29,6 +29,8 @@ export default async function SettingsPage() {
     client.prefetchQuery(deskQuery(api.listCalendarFeeds)),
     client.prefetchQuery(deskQuery(api.listWatchlists)),
     client.prefetchQuery(deskQuery(api.listDeskTokens)),
+    // The token card's owner picker lists the members, for admins.
+    user.role === "admin" ? client.prefetchQuery(deskQuery(api.listUsers)) : null,
   ]);
   return (
     <>

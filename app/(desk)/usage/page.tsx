@@ -8,6 +8,7 @@ import { AccountProfileCard } from "@/components/usage/account-profile-card";
 import { BudgetsCardLazy } from "@/components/usage/budgets-card-lazy";
 import { SpendByUserCard } from "@/components/usage/spend-by-user";
 import { SpendPanel } from "@/components/usage/spend-panel";
+import { SpendWatchPanelLazy } from "@/components/usage/spend-watch-panel-lazy";
 import { UsageOverview } from "@/components/usage/usage-overview";
 import * as api from "@/lib/desk/route-meta";
 import { spendRangeSchema } from "@/lib/desk/usage";
@@ -18,7 +19,7 @@ import { pageContext, pageQueryClient } from "@/lib/server/routes/page-data";
 
 export const metadata: Metadata = { title: "Usage" };
 
-const searchSchema = z.object({ range: spendRangeSchema.catch("24h") });
+const searchSchema = z.object({ range: spendRangeSchema.catch("24h"), week: z.string().optional().catch(undefined) });
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -40,7 +41,7 @@ export default function UsagePage({ searchParams }: { searchParams: SearchParams
 async function UsageBody({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireUser();
   const ctx = await pageContext();
-  const { range } = searchSchema.parse(await searchParams);
+  const { range, week } = searchSchema.parse(await searchParams);
   const key = await getAlphaKeyStatus({ ctx, userId: user.id });
   const isAdmin = user.role === "admin";
 
@@ -50,6 +51,8 @@ async function UsageBody({ searchParams }: { searchParams: SearchParams }) {
     key.hasKey ? queryClient.prefetchQuery(deskQuery(api.getUsage)) : null,
     queryClient.prefetchQuery(deskQuery(api.getSpend, { query: { range, scope: "me" } })),
     isAdmin ? queryClient.prefetchQuery(deskQuery(api.getSpend, { query: { range, scope: "all" } })) : null,
+    key.hasKey ? queryClient.prefetchQuery(deskQuery(api.getSpendWatch, { query: week ? { week } : {} })) : null,
+    queryClient.prefetchQuery(deskQuery(api.getSpendSettings)),
   ]);
 
   return (
@@ -61,6 +64,7 @@ async function UsageBody({ searchParams }: { searchParams: SearchParams }) {
         and paint its 288 px chart stand-in first, so the cards below moved down 66 px on about one load in three.
       */}
       <SpendPanel />
+      {key.hasKey && <SpendWatchPanelLazy isAdmin={isAdmin} />}
       {key.hasKey && <AccountProfileCard />}
       {isAdmin && (
         <Suspense fallback={null}>

@@ -6,3 +6,7 @@ export const getUsage = { id: "getUsage", method: "GET", path: "/api/usage", acc
 export const getSpend = { id: "getSpend", method: "GET", path: "/api/usage/spend", access: "user", staleSeconds: 15 } as const satisfies DeskRouteMeta;
 export const exportSpend = { id: "exportSpend", method: "GET", path: "/api/usage/spend.csv", access: "user", kind: "file" } as const satisfies DeskRouteMeta;
 export const exportCharges = { id: "exportCharges", method: "GET", path: "/api/usage/charges.csv", access: "user", kind: "file" } as const satisfies DeskRouteMeta;
+export const getSpendWatch = { id: "getSpendWatch", method: "GET", path: "/api/usage/watch", access: "user", staleSeconds: 30 } as const satisfies DeskRouteMeta;
+export const getSpendSettings = { id: "getSpendSettings", method: "GET", path: "/api/usage/settings", access: "user", staleSeconds: 300 } as const satisfies DeskRouteMeta;
+export const putSpendSettings = { id: "putSpendSettings", method: "PUT", path: "/api/usage/settings", access: "admin", invalidates: ["getSpendWatch", "getSpendSettings", "listAudit"] } as const satisfies DeskRouteMeta;
+export const exportWeeklyReport = { id: "exportWeeklyReport", method: "GET", path: "/api/usage/report.csv", access: "admin", kind: "file" } as const satisfies DeskRouteMeta;

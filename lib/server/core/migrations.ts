@@ -752,6 +752,28 @@ const budgets: Migration = {
   },
 };
 
+/** Per-account spend settings (₹ per credit, the runway's horizon) and the spend watch's state: runway crossings, last notices. */
+const spendWatch: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("account_spend_settings")
+      .addColumn("account_id", "text", (c) => c.primaryKey())
+      .addColumn("inr_per_credit", "text")
+      .addColumn("runway_horizon_days", "integer", (c) => c.notNull().defaultTo(2))
+      .addColumn("runway_below", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("runway_crossings", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("runway_notified", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("unusual_sent_for", "text")
+      .addColumn("weekly_sent_for", "text")
+      .addColumn("updated_by", "text")
+      .addColumn("updated_at", "text")
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("account_spend_settings").ifExists().execute();
+  },
+};
+
 export const deskMigrations: Record<string, Migration> = {
   "0001_desk_core": core,
   "0002_portfolio": portfolio,
@@ -776,4 +798,5 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_28_i44_desk_tokens": deskTokens,
   "2026_11_29_i44a_spend_notices": spendNotices,
   "2026_11_29_i44a_budgets": budgets,
+  "2026_11_29_i44b_spend_watch": spendWatch,
 };

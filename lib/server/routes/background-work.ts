@@ -5,6 +5,7 @@ import { DESK_JOBS, startDeskJobs, type DeskJob } from "../schedules/desk-jobs";
 import { briefTickJob } from "../schedules/brief-timer";
 import { ensureAlertEngine } from "../alerts/engine";
 import { runBudgetChecks, sweepBudgetLadder } from "../budgets/budgets";
+import { spendWatchJob } from "../spendwatch/watch-job";
 
 /** Budgets are checked every quarter minute (thresholds, a new period, the ladder); each claim keeps an alert to one. */
 const BUDGET_CHECK_JOB: DeskJob = {
@@ -27,6 +28,6 @@ export function startBackgroundWork(): void {
       if (env.DESK_ALERTS) ensureAlertEngine({ ctx });
       return ctx;
     })
-    .then((ctx) => startDeskJobs({ ctx, input: { jobs: [...DESK_JOBS, BUDGET_CHECK_JOB, ...(env.DESK_BRIEF_RUNNER ? [briefTickJob(env.DESK_BRIEF_TICK_SECONDS)] : [])] } }))
+    .then((ctx) => startDeskJobs({ ctx, input: { jobs: [...DESK_JOBS, BUDGET_CHECK_JOB, spendWatchJob, ...(env.DESK_BRIEF_RUNNER ? [briefTickJob(env.DESK_BRIEF_TICK_SECONDS)] : [])] } }))
     .catch((error: unknown) => console.error(JSON.stringify({ level: "error", msg: "background work did not start", error: error instanceof Error ? error.message : String(error) })));
 }

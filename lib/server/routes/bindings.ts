@@ -14,6 +14,7 @@ import { serveLive } from "../live/relay";
 import { getActiveCalendar, listCalendarVersions, saveCalendar } from "../market/calendar-store";
 import { getBatchInput } from "../records/batch-inputs";
 import { exportCharges, exportSpend, getDeskSpend } from "../money/spend-view";
+import { exportWeeklyReport, getAccountSpendSettings, getSpendWatch, putAccountSpendSettings } from "../spendwatch/views";
 import { findRecentSummary, getSummary, listSummaries } from "../records/summaries";
 import { getTeamView } from "../money/team-view";
 import { getUsageSnapshot } from "../money/usage";
@@ -81,6 +82,10 @@ export const deskBindings = {
   getUsage: getUsageSnapshot,
   getSpend: getDeskSpend,
   exportSpend: exportSpend,
+  getSpendWatch: getSpendWatch,
+  getSpendSettings: getAccountSpendSettings,
+  putSpendSettings: putAccountSpendSettings,
+  exportWeeklyReport: exportWeeklyReport,
   exportCharges: exportCharges,
 
   listSummaries: listSummaries,
