@@ -2148,7 +2148,10 @@ export function buildAnnouncement(rng: Rng, company: CompanyRecord, atMs: number
     memo: new Map(),
   };
   // A dated event in the past is reported as done; one ahead is announced as scheduled.
+  // A board meeting's intimation names the meeting's date.
+  const namesMeeting = (t: string) => input.category !== "Meeting Intimation" || input.eventMs === undefined || t.includes("{date}");
   const tenseFits = (t: string) =>
+    namesMeeting(t) &&
     inAnnualSeason(t, atMs) &&
     (eventMs < atMs ? !/(schedul|will be held|will meet|is scheduled|to consider)/i.test(t) : !/(submitted the audio|proceedings|held to discuss|meeting held on)/i.test(t));
   const usable = (cat: string) => usableTemplates(phrases.announcementSummaries[cat] ?? [], baseScene).filter(tenseFits);

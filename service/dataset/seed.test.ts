@@ -391,8 +391,10 @@ describe("seedDataset at a small scale", () => {
     db.close();
   });
 
-  it("has upcoming results and calls whatever the moment in the season", () => {
-    for (const now of ["2026-07-03T05:00:00Z", "2026-09-20T10:00:00Z", "2026-06-25T12:00:00Z", "2027-02-14T18:29:59.500Z"]) {
+  it("has upcoming calls whatever the moment, and results meetings to come while a season runs", () => {
+    // Between seasons the results calendar may be empty: a meeting is listed only once it is intimated (1–3 weeks ahead).
+    const inSeason = new Set(["2026-07-20T05:00:00Z", "2026-10-27T10:00:00Z", "2027-02-05T12:00:00Z"]);
+    for (const now of ["2026-07-03T05:00:00Z", "2026-09-20T10:00:00Z", "2026-06-25T12:00:00Z", "2027-02-14T18:29:59.500Z", ...inSeason]) {
       const db = openDatabase(":memory:");
       const at = new Date(now);
       seedDataset(db, { seed: SEED, now: at, scale: 0.3 });
@@ -403,9 +405,9 @@ describe("seedDataset at a small scale", () => {
         )
         .get(at.getTime()) as { n: number };
       const calls = db.prepare("SELECT COUNT(*) AS n FROM concalls WHERE meeting_ms > ?").get(at.getTime()) as { n: number };
-      expect(upcoming.n, now).toBeGreaterThan(10);
+      if (inSeason.has(now)) expect(upcoming.n, now).toBeGreaterThan(10);
       expect(calls.n, now).toBeGreaterThan(3);
       db.close();
     }
-  }, 60_000);
+  }, 90_000);
 });

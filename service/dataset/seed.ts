@@ -115,6 +115,8 @@ interface Filing {
   facts?: ResultsFacts;
   /** Forced late into the current season so the calendar has results to come. */
   late?: boolean;
+  /** When the board meeting was intimated to the exchange. */
+  intimationMs?: number;
 }
 
 interface CompanyState {
@@ -186,6 +188,15 @@ function filingMsFor(rng: Rng, quarter: string, offsetDays: number): number {
   while (!isTradingDay(day) && day + DAY_MS < deadline) day += DAY_MS;
   while ((day >= deadline || !isTradingDay(day)) && day > deadline - 20 * DAY_MS) day -= DAY_MS;
   return filingTime(rng, day);
+}
+
+/** The intimation of a board meeting at `meetingMs`: 7–21 days ahead, on a market day, in office hours. */
+function intimationFor(rng: Rng, meetingMs: number): number {
+  const meetingDay = istDayStartMs(meetingMs);
+  let day = meetingDay - rng.int(7, 21) * DAY_MS;
+  const step = meetingDay - day > 14 * DAY_MS ? DAY_MS : -DAY_MS;
+  while (!isTradingDay(day)) day += step;
+  return istAt(day, rng.int(9, 21), rng.int(0, 59), rng.int(0, 59));
 }
 
 /** A moment in [fromMs, toMs) that follows the day's news volume (thin at night and on holidays); null if none fits. */
@@ -313,11 +324,8 @@ export function generateDataset(options: SeedOptions): Dataset {
           f.filed = false;
           f.late = true;
         }
-      } else {
-        // Between seasons: take the earliest of the next season even if beyond six weeks.
-        const sorted = [...states].sort((a, b) => seasonOf(a).ms - seasonOf(b).ms);
-        for (const s of sorted.slice(0, needUpcoming)) seasonOf(s).late = true;
       }
+      // Between seasons nothing is moved: a meeting reaches the calendar only once its intimation is filed.
     }
   }
 
@@ -336,6 +344,13 @@ export function generateDataset(options: SeedOptions): Dataset {
         f.late = true;
       }
     }
+  }
+
+  // Every results meeting is intimated to the exchange one to three weeks ahead, on a market day (LODR Reg. 29 asks
+  // for two working days at least); the calendar lists it from that moment.
+  for (const s of states) {
+    const r = root.fork(`intimation/${s.company.symbol}`);
+    for (const f of s.filings) f.intimationMs = intimationFor(r, f.ms);
   }
 
   // ── financials and results filings ──
@@ -509,7 +524,7 @@ export function generateDataset(options: SeedOptions): Dataset {
       }
       // The calendar carries the meeting's start; the results reach the exchange a little later.
       const meeting = Math.max(nowS + MINUTE_MS, Math.floor(f.ms / (30 * MINUTE_MS)) * 30 * MINUTE_MS);
-      if (f.ms <= nowS + 45 * DAY_MS || f.late) out.upcoming_earnings.push(unique(buildUpcomingEarnings(r, s.company, meeting, { quarter: f.quarter })));
+      if ((f.intimationMs ?? Infinity) < nowS) out.upcoming_earnings.push(unique(buildUpcomingEarnings(r, s.company, meeting, { quarter: f.quarter })));
     }
     // Future meetings for a quarter whose results are already out: the exclusion rule must remove them.
     const withLatest = states.filter((s) => s.filings.some((x) => x.filed));
@@ -737,15 +752,8 @@ export function generateDataset(options: SeedOptions): Dataset {
     for (const s of states) {
       for (const f of s.filings) {
         const q = parseQuarterKey(f.quarter)?.q ?? 1;
-        // The intimation precedes the meeting, whether or not the results are out yet.
-        // Booked one to three weeks ahead, on a market day.
-        if (r.chance(0.55)) {
-          const meetingDay = istDayStartMs(f.ms);
-          let day = meetingDay - r.int(7, 21) * DAY_MS;
-          const step = meetingDay - day > 14 * DAY_MS ? DAY_MS : -DAY_MS;
-          while (!isTradingDay(day)) day += step;
-          add(s, bizMoment(day), "Meeting Intimation", { quarter: f.quarter, eventMs: f.ms });
-        }
+        // The intimation precedes the meeting, whether or not the results are out yet: the one the calendar lists from.
+        if (f.intimationMs !== undefined) add(s, f.intimationMs, "Meeting Intimation", { quarter: f.quarter, eventMs: f.ms });
         if (!f.filed || !f.facts) continue;
         const facts = f.facts;
         const outcomeMinutes = BOARD_OUTCOME_MAX_MS / MINUTE_MS - 1;

@@ -495,3 +495,58 @@ describe("the market as a trader reads it over HTTP", () => {
     tally("last session's alerts present", moments.length, missing);
   });
 });
+
+describe("the results calendar as a trader reads it: a meeting is listed once its intimation is filed", () => {
+  // Inside a season, between seasons (a Saturday), and in the run-up to the next season.
+  const moments = ["2026-10-20T10:00:00Z", "2026-11-28T06:30:00Z", "2026-12-30T06:00:00Z"];
+  const named = /(?:scheduled|held) on ([A-Z][a-z]+ \d{1,2}, \d{4})/g;
+  const istDay = (ms: number) => new Date(ms + IST).toISOString().slice(0, 10);
+
+  it("every listed coming meeting has an intimation at or before now naming its date, 2 to 21 days ahead; nothing listed further out", async () => {
+    const broken: string[] = [];
+    const lines: string[] = [];
+    let checked = 0;
+    for (const at of moments) {
+      const now = Date.parse(at);
+      const db = openDatabase(":memory:");
+      seedDataset(db, { seed: SEED, now: new Date(now), scale: 0.3 });
+      const svc = createTestService({ clock: new ManualClock(new Date(now)), db });
+      const { key } = createTestAccount(svc.ctx, { plan: "pro", balance: 10_000_000 });
+      const pages = async (path: string): Promise<Json[]> => {
+        const out: Json[] = [];
+        for (let page = 1; page < 200; page++) {
+          const res = await call(svc, `${path}&limit=50&page=${page}`, { key });
+          expect(res.status, res.text.slice(0, 200)).toBe(200);
+          const body = res.json as { data: Json[]; has_next: boolean };
+          out.push(...body.data);
+          if (!body.has_next) break;
+        }
+        return out;
+      };
+      const listed = await pages("/v1/earnings/upcoming?");
+      const notices = (await pages(`/v1/announcements?detailed=true&categories=${encodeURIComponent("Meeting Intimation")}`)).filter((a) => a.category === "Meeting Intimation");
+      // What each filing says: the symbol, when it was filed, and the meeting days it names.
+      const said = notices.map((a) => ({
+        symbol: String(a.symbol),
+        filed: Date.parse(String(a.date)),
+        days: [...`${String(a.summary ?? "")} ${String(a.long_summary ?? "")}`.matchAll(named)].map((m) => istDay(Date.parse(`${m[1]} 12:00 GMT+0530`))),
+      }));
+      for (const u of listed) {
+        checked++;
+        const meeting = Date.parse(String(u.date));
+        const day = istDay(meeting);
+        const notice = said.find((n) => n.symbol === u.symbol && n.filed <= now && n.days.includes(day));
+        if (!notice) broken.push(`${at}: ${String(u.symbol)} meets ${day} with no intimation naming it`);
+        else {
+          const ahead = (Date.parse(`${day}T12:00:00+05:30`) - Date.parse(`${istDay(notice.filed)}T12:00:00+05:30`)) / DAY;
+          if (ahead < 2 || ahead > 21) broken.push(`${at}: ${String(u.symbol)} intimated ${istDay(notice.filed)} for ${day} (${ahead} days)`);
+        }
+        if (meeting - now > 22 * DAY) broken.push(`${at}: ${String(u.symbol)} listed ${((meeting - now) / DAY).toFixed(0)} days ahead`);
+      }
+      lines.push(`${at}: ${listed.length} meetings listed, ${said.filter((n) => n.filed <= now).length} intimations filed`);
+    }
+    console.log(`results calendar (seed ${SEED})\n  ${lines.join("\n  ")}`);
+    expect(checked, "no meeting listed at any moment").toBeGreaterThan(0);
+    expect(broken.slice(0, 8)).toEqual([]);
+  }, 120_000);
+});
