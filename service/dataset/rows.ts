@@ -22,6 +22,7 @@ import type {
 } from "../store/writes";
 import type { CompanyRecord } from "./companies";
 import { companies } from "./companies";
+import { REFERENCE_QUARTERS } from "./reference-quarters";
 import * as phrases from "./phrases";
 import { BLOCK_DEAL_MIN_CR, inAnnualSeason, MARKET_WRAP_RE, SESSION_STORY_RE } from "./rules";
 import { createRng, hashHex, makeId, type Rng } from "./rng";
@@ -994,6 +995,50 @@ export function baseQuarterFinancials(rng: Rng, company: CompanyRecord, quarter:
   const ebitda = (revenue * margin) / 100;
   const pat = ebitda * clamp(p.conv * Math.exp(rng.normal(0, 0.05)), 0.1, 0.85);
   return completeLines(company, quarter, revenue, ebitda, pat, rng);
+}
+
+/**
+ * Scales a company's quarters so the reference quarter shows its real revenue and profit, each line by one factor for
+ * every quarter (growth rates and stories stay): revenue, EBITDA and finance costs with revenue (margins stay the real
+ * ones), profit with profit; other income, then depreciation, take up the difference. A lender's lines all follow profit.
+ */
+export function pinToReference(company: CompanyRecord, fin: Map<string, QuarterFinancials>): void {
+  const ref = REFERENCE_QUARTERS[company.symbol];
+  const at = ref ? fin.get(ref.quarter) : undefined;
+  if (!ref || !at || at.revenue <= 0 || at.pat <= 0) return;
+  const kR = ref.revenueCr / at.revenue;
+  const kP = ref.patCr / at.pat;
+  const p = companyProfile(company);
+  for (const [quarter, q] of fin) {
+    const revenue = q.revenue * kR;
+    const pat = q.pat * kP;
+    const pbt = q.pbt * kP;
+    let { ebitda, otherIncome, depreciation, financeCost, provisions } = q;
+    if (p.financial) [ebitda, provisions] = [ebitda * kP, provisions * kP];
+    else {
+      ebitda *= kR;
+      financeCost *= kR;
+      depreciation *= kR;
+      otherIncome = pbt - ebitda + depreciation + financeCost;
+      const floor = revenue * 0.004;
+      if (otherIncome < floor) [depreciation, otherIncome] = [depreciation + floor - otherIncome, floor];
+    }
+    const scaled: QuarterFinancials = {
+      quarter,
+      revenue: round2(revenue),
+      ebitda: round2(ebitda),
+      otherIncome: round2(otherIncome),
+      depreciation: round2(depreciation),
+      financeCost: round2(financeCost),
+      provisions: round2(provisions),
+      pbt: round2(pbt),
+      tax: round2(pbt - pat),
+      pat: round2(pat),
+      eps: round2(pat / p.sharesCr),
+      margin: round2((ebitda / revenue) * 100),
+    };
+    fin.set(quarter, scaled);
+  }
 }
 
 /** How this quarter's results land, tilted by the company's momentum and by last year's print. */

@@ -53,6 +53,7 @@ import {
   marketMoment,
   MINUTE_MS,
   nextYearQuarter,
+  pinToReference,
   quarterOutcome,
   yearGrowth,
   quarterEndMs,
@@ -188,6 +189,15 @@ function filingMsFor(rng: Rng, quarter: string, offsetDays: number): number {
   while (!isTradingDay(day) && day + DAY_MS < deadline) day += DAY_MS;
   while ((day >= deadline || !isTradingDay(day)) && day > deadline - 20 * DAY_MS) day -= DAY_MS;
   return filingTime(rng, day);
+}
+
+/**
+ * Years from a quarter to the level the company's revenue stands for: the FY25 annual report's (its middle, October
+ * 2024) when the list carries it, else the trailing year the late-2025 market cap prices (middle: April 2025).
+ */
+function yearsBeforeReference(company: CompanyRecord, quarter: string): number {
+  const anchor = company.revenueCr ? Date.UTC(2024, 9, 1) : Date.UTC(2025, 3, 1);
+  return (anchor - (quarterEndMs(quarter) - 45 * DAY_MS)) / (365.25 * DAY_MS);
 }
 
 /** The intimation of a board meeting at `meetingMs`: 7–21 days ahead, on a market day, in office hours. */
@@ -359,7 +369,7 @@ export function generateDataset(options: SeedOptions): Dataset {
     const growthByYear = new Map<number, number>();
     keys.forEach((quarter, i) => {
       if (i < 4) {
-        s.fin.set(quarter, baseQuarterFinancials(r, s.company, quarter, 3 - i * 0.25));
+        s.fin.set(quarter, baseQuarterFinancials(r, s.company, quarter, yearsBeforeReference(s.company, quarter)));
         return;
       }
       const fy = parseQuarterKey(quarter)?.fy ?? 0;
@@ -374,6 +384,7 @@ export function generateDataset(options: SeedOptions): Dataset {
       const f = s.filings[i - 4];
       if (f) f.cls = cls;
     });
+    pinToReference(s.company, s.fin);
     // Eight reported quarters: the season quarter counts only once it is filed.
     const reported = s.filings.filter((f) => f.filed).slice(-8);
     const er = root.fork(`earnings/${s.company.symbol}`);

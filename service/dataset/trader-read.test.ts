@@ -9,6 +9,7 @@ import { isTradingDay, previousTradingDay } from "../../lib/market/calendar";
 import { ManualClock } from "../clock";
 import { openDatabase } from "../store/db";
 import { call, createTestAccount, createTestService } from "../../test/support/service";
+import { REFERENCE_QUARTERS } from "./reference-quarters";
 import { seedDataset } from "./seed";
 
 const DAY = 86_400_000;
@@ -351,6 +352,26 @@ describe("the market as a trader reads it over HTTP", () => {
       if (Math.abs(shares / real - 1) > 0.03) wrongShares.push(`${symbol}: PAT ÷ EPS = ${shares.toFixed(1)} cr shares, filed ${real}`);
     }
     tally("PAT ÷ EPS is the real share count", named, wrongShares);
+  });
+
+  it("large caps report at their own scale: revenue and PAT within 10% of the real quarter", async () => {
+    await loaded;
+    const off: string[] = [];
+    let checked = 0;
+    for (const [symbol, ref] of Object.entries(REFERENCE_QUARTERS)) {
+      const f = filings.find((x) => x.symbol === symbol && x.quarter === ref.quarter && x.earnings_table);
+      if (!f?.earnings_table) continue;
+      checked++;
+      const revenue = f.earnings_table.rows[0]?.values[0] ?? 0;
+      const pat = f.earnings_table.rows.find((r) => /^PAT/.test(r.label))?.values[0] ?? 0;
+      if (Math.abs(revenue / ref.revenueCr - 1) > 0.1 || Math.abs(pat / ref.patCr - 1) > 0.1)
+        off.push(`${symbol} ${ref.quarter}: revenue ₹${revenue} cr (real ₹${ref.revenueCr}), PAT ₹${pat} cr (real ₹${ref.patCr})`);
+      // The summary a trader reads quotes the same scale.
+      const quoted = [...f.summary.matchAll(new RegExp(CRORE.source, "g"))].map(croreOf);
+      if (quoted.length > 0 && !quoted.some((v) => Math.abs(v / revenue - 1) < 0.01 || Math.abs(v / pat - 1) < 0.01)) off.push(`${symbol} summary quotes ${quoted.join(", ")} against ₹${revenue}/₹${pat} cr`);
+    }
+    expect(checked, "reference companies in the service's filings").toBeGreaterThanOrEqual(15);
+    tally("large caps at their real quarter's scale", checked, off);
   });
 
   it("no company speaks another sector's language", async () => {
