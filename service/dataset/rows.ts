@@ -396,6 +396,8 @@ export interface TextScene {
   fixed?: Readonly<Record<string, string>>;
   /** Figures already quoted in this scene, reused so one document never gives two capex plans. */
   memo?: Map<string, string>;
+  /** The share's real moves (%, signed) over the day, the week and the month to the text's moment. */
+  moves?: { day: number; week: number; month: number };
 }
 
 const RESULT_KEYS = new Set(["margin", "marginChange", "revenueGrowth", "ebitdaGrowth", "patGrowth"]);
@@ -630,6 +632,8 @@ function pctKind(template: string): PctKind {
 }
 
 function pctKindOf(template: string): PctKind {
+  // "gains {pct} as promoters raise stake" is the day's move, whatever follows it.
+  if (/\b(gains?|rises?|jumps?|surges?|climbs?|slips?|falls?|drops?|tumbles?|slides?|rall(y|ies)|slumps?|(stock|shares?|is) (up|down)) \{pct\}/i.test(template)) return "move";
   const t = nearPlaceholder(template, "pct", 40, 25);
   if (/(fpi stake|fpi ownership|steady at)/.test(t)) return "holding";
   if (/(stake|of the company's equity|paid-up equity|of its stake|by \{pct\}\.?$)/.test(t)) return "stake";
@@ -642,6 +646,26 @@ function pctKindOf(template: string): PctKind {
   if (/(range|swung|swinging|either side)/.test(t)) return "range";
   if (/in a week|from recent peak/.test(t)) return "weekMove";
   return "move";
+}
+
+/** The share's real move a price-move figure must quote, when the scene knows the moves. */
+function realMove(scene: TextScene, kind: PctKind): number | undefined {
+  const m = scene.moves;
+  if (!m) return undefined;
+  return kind === "move" ? m.day : kind === "weekMove" ? m.week : kind === "monthMove" ? m.month : undefined;
+}
+
+/** Smallest real move a story quotes as news, by kind: a 0.3% day is not a headline. */
+const MOVE_WORTH: Partial<Record<PctKind, number>> = { move: 1.5, weekMove: 3, monthMove: 4 };
+
+/** Whether a template's price-move figure can be the share's real move, in size and in the story's direction. */
+export function moveFits(template: string, scene: TextScene): boolean {
+  if (!scene.moves || !template.includes("{pct}")) return true;
+  const kind = pctKind(template);
+  const actual = realMove(scene, kind);
+  if (actual === undefined) return true;
+  if (Math.abs(actual) < (MOVE_WORTH[kind] ?? 0)) return false;
+  return scene.tone === "neutral" || (scene.tone === "positive") === actual > 0;
 }
 
 const PCT_RANGES: Readonly<Record<PctKind, readonly [number, number]>> = {
@@ -715,7 +739,9 @@ export function sceneValues(rng: Rng, template: string, scene: TextScene): Recor
         // A headline and its summary quote one move: every price-move kind shares the figure.
         const memoKind = kind === "move" || kind === "weekMove" || kind === "monthMove" || kind === "gap" ? "priceMove" : kind;
         const guide = kind === "growth" ? sceneSheet(scene)?.growthGuide : undefined;
-        out[key] = remember(`pct:${memoKind}`, () => pctText(guide ?? rng.float(lo, hi)));
+        const actual = realMove(scene, kind);
+        if (actual !== undefined) out[key] = remember(`pct:${kind}`, () => pctText(Math.abs(actual)));
+        else out[key] = remember(`pct:${memoKind}`, () => pctText(guide ?? rng.float(lo, hi)));
         break;
       }
       case "amount": {
@@ -735,9 +761,11 @@ export function sceneValues(rng: Rng, template: string, scene: TextScene): Recor
         });
         break;
       case "dps":
+        // One dividend per company and quarter, whichever filing or story names it.
         out[key] = remember(key, () => {
-          const eps = r?.eps ?? price / p.pe / 4;
-          return formatRupees(Math.max(0.5, Math.round(eps * rng.float(0.2, 0.6) * 4) / 4));
+          const quarter = scene.results?.quarter ?? scene.quarter ?? quarterKeyOfDate(new Date(scene.atMs - 40 * DAY_MS));
+          const payout = createRng(`dps|${company.symbol}|${quarter}`).float(0.2, 0.6);
+          return formatRupees(Math.max(0.5, Math.round((p.price / p.pe / 4) * payout * 4) / 4));
         });
         break;
       case "ratio":
@@ -1959,6 +1987,10 @@ export interface NewsInput {
   results?: ResultsFacts;
   /** Results coming up: quarter and when. */
   upcoming?: { quarter: string; atMs: number };
+  /** The latest results whose fact sheet (debt, order book, guidance) any story on the company quotes. */
+  sheetResults?: ResultsFacts;
+  /** The share's real moves to the story's moment (%, signed): a move the story quotes is one of them. */
+  moves?: { day: number; week: number; month: number };
 }
 
 const dayFitCache = new WeakMap<readonly string[], Map<string, readonly string[]>>();
@@ -1990,13 +2022,14 @@ export function buildNews(rng: Rng, company: CompanyRecord, atMs: number, input:
     memo: new Map(),
     price: input.price,
     results: resultsFit ? input.results : undefined,
-    sheet: input.results ? factSheet(company, input.results) : undefined,
+    sheet: (input.results ?? input.sheetResults) ? factSheet(company, (input.results ?? input.sheetResults) as ResultsFacts) : undefined,
     quarter: sentiment === "neutral" ? input.upcoming?.quarter : resultsFit ? input.results?.quarter : undefined,
     eventMs: sentiment === "neutral" ? input.upcoming?.atMs : undefined,
+    moves: input.moves,
   };
   // Market-wrap headlines (how the indices closed, top gainers) run only on days the market traded.
   const traded = isMarketTradingDay(atMs);
-  const noWrap = (pool: readonly string[]) => dayFitting(pool, atMs, traded);
+  const noWrap = (pool: readonly string[]) => dayFitting(pool, atMs, traded).filter((t) => moveFits(t, scene));
   const titlePool = noWrap(usableTemplates(phrases.newsTitles[sentiment], scene));
   const titleTemplate = rng.pick(byTone(titlePool.length > 0 ? titlePool : noWrap(phrases.newsTitles[sentiment]), sentiment));
   const companyTitle = fillTemplate(titleTemplate, sceneValues(rng, titleTemplate, scene));

@@ -675,7 +675,9 @@ export function generateDataset(options: SeedOptions): Dataset {
     const push = (row: NewsRecord) => out.news.push(unique(row));
     const moodsBySymbol = new Map<string, { at: number; mood: NewsRecord["sentiment"] }[]>();
     const newsAt = (s: CompanyState, at: number, sentiment?: NewsRecord["sentiment"]) => {
-      const results = latestFacts(s, at, 50);
+      // A story is about the results in the days after them; later ones still quote the quarter's fact sheet.
+      const results = latestFacts(s, at, 4);
+      const sheetResults = latestFacts(s, at, 100);
       const up = nextFiling(s, at, 21);
       const trend = ret30(s, at);
       const mood = sentiment ?? r.weighted([
@@ -690,7 +692,10 @@ export function generateDataset(options: SeedOptions): Dataset {
       const clashes = mood !== "neutral" && [...sides].some((m) => m !== mood);
       const agreed = !clashes ? mood : !sentiment && sides.size === 1 && side ? side : "neutral";
       moodsBySymbol.set(s.company.symbol, [...(moodsBySymbol.get(s.company.symbol) ?? []), { at, mood: agreed }]);
-      push(buildNews(r, s.company, at, { sentiment: agreed, price: priceAt(s, at), results, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined }));
+      const i = dayIndexOf(at);
+      const move = (back: number) => round2((close(s, i) / close(s, i - back) - 1) * 100);
+      const moves = { day: move(1), week: move(5), month: move(21) };
+      push(buildNews(r, s.company, at, { sentiment: agreed, price: priceAt(s, at), results, sheetResults, moves, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined }));
     };
     const ret30 = (s: CompanyState, at: number) => {
       const i = dayIndexOf(at);

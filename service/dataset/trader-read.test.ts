@@ -180,7 +180,7 @@ const OUT_OF_PLACE: readonly [string, RegExp, (sector: string, industry: string)
 // ───────────── the calendar a reader keeps ─────────────
 
 const istDayStart = (ms: number) => Math.floor((ms + IST) / DAY) * DAY - IST;
-const SESSION_MOVE = /\b(shares?|stock) (jump|jumps|slump|slumps|tumbles?|rall(y|ies)|surges?|climbs?|slips?|slides|drops?|falls?|gains?|rises?)\b|\bin (early|intraday) trade\b|\btop (gainers|losers)\b|\bin the session\b|\bSensex, Nifty\b/i;
+const SESSION_MOVE = /\b(gains|rises|jumps|surges|climbs|slips|falls|drops|tumbles|slides|slumps) \d+(\.\d+)?%|\b(shares?|stock) (jump|jumps|slump|slumps|tumbles?|rall(y|ies)|surges?|climbs?|slips?|slides|drops?|falls?|gains?|rises?)\b|\bin (early|intraday) trade\b|\btop (gainers|losers)\b|\bin the session\b|\bSensex, Nifty\b/i;
 
 describe("the market as a trader reads it over HTTP", () => {
   const db = openDatabase(":memory:");
