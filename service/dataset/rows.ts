@@ -396,9 +396,20 @@ export interface TextScene {
   fixed?: Readonly<Record<string, string>>;
   /** Figures already quoted in this scene, reused so one document never gives two capex plans. */
   memo?: Map<string, string>;
-  /** The share's real moves (%, signed) over the day, the week and the month to the text's moment. */
-  moves?: { day: number; week: number; month: number };
+  /** The share's real moves (%, signed) over the day, the week and the month to the text's moment, and whether it stands at its high or low. */
+  moves?: ShareMoves;
 }
+
+export interface ShareMoves {
+  day: number;
+  week: number;
+  month: number;
+  atHigh: boolean;
+  atLow: boolean;
+}
+
+const AT_HIGH_RE = /\b(hits?|at|to|crossed|closed at|broke past) (a |its )?(fresh |previous )?(52-week|record|all-time) high\b|\bhits all-time high/i;
+const AT_LOW_RE = /\b(hits?|hit|at|to|breached|touched|closed at) (a |its )?(fresh |previous )?52-week low|a fresh 52-week low/i;
 
 const RESULT_KEYS = new Set(["margin", "marginChange", "revenueGrowth", "ebitdaGrowth", "patGrowth"]);
 
@@ -660,7 +671,12 @@ const MOVE_WORTH: Partial<Record<PctKind, number>> = { move: 1.5, weekMove: 3, m
 
 /** Whether a template's price-move figure can be the share's real move, in size and in the story's direction. */
 export function moveFits(template: string, scene: TextScene): boolean {
-  if (!scene.moves || !template.includes("{pct}")) return true;
+  if (!scene.moves) return true;
+  // A share at a fresh high or low is one the walk has there (its 52-week alerts say the same).
+  const level = template.replace(/order book to (a|its) record high/gi, "");
+  if (AT_HIGH_RE.test(level) && !scene.moves.atHigh) return false;
+  if (AT_LOW_RE.test(level) && !scene.moves.atLow) return false;
+  if (!template.includes("{pct}")) return true;
   const kind = pctKind(template);
   const actual = realMove(scene, kind);
   if (actual === undefined) return true;
@@ -1990,7 +2006,7 @@ export interface NewsInput {
   /** The latest results whose fact sheet (debt, order book, guidance) any story on the company quotes. */
   sheetResults?: ResultsFacts;
   /** The share's real moves to the story's moment (%, signed): a move the story quotes is one of them. */
-  moves?: { day: number; week: number; month: number };
+  moves?: ShareMoves;
 }
 
 const dayFitCache = new WeakMap<readonly string[], Map<string, readonly string[]>>();
@@ -2027,8 +2043,8 @@ export function buildNews(rng: Rng, company: CompanyRecord, atMs: number, input:
     eventMs: sentiment === "neutral" ? input.upcoming?.atMs : undefined,
     moves: input.moves,
   };
-  // Market-wrap headlines (how the indices closed, top gainers) run only on days the market traded.
-  const traded = isMarketTradingDay(atMs);
+  // Market-wrap headlines (how the indices closed, top gainers) run only on days the market traded, once it opened.
+  const traded = isMarketTradingDay(atMs) && (atMs - istDayStartMs(atMs)) / MINUTE_MS >= 9 * 60 + 15;
   const noWrap = (pool: readonly string[]) => dayFitting(pool, atMs, traded).filter((t) => moveFits(t, scene));
   const titlePool = noWrap(usableTemplates(phrases.newsTitles[sentiment], scene));
   const titleTemplate = rng.pick(byTone(titlePool.length > 0 ? titlePool : noWrap(phrases.newsTitles[sentiment]), sentiment));

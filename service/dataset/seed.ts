@@ -694,7 +694,9 @@ export function generateDataset(options: SeedOptions): Dataset {
       moodsBySymbol.set(s.company.symbol, [...(moodsBySymbol.get(s.company.symbol) ?? []), { at, mood: agreed }]);
       const i = dayIndexOf(at);
       const move = (back: number) => round2((close(s, i) / close(s, i - back) - 1) * 100);
-      const moves = { day: move(1), week: move(5), month: move(21) };
+      let [hi, lo] = [-Infinity, Infinity];
+      for (let k = Math.max(0, i - 250); k < i; k++) [hi, lo] = [Math.max(hi, close(s, k)), Math.min(lo, close(s, k))];
+      const moves = { day: move(1), week: move(5), month: move(21), atHigh: close(s, i) >= hi * 0.995, atLow: close(s, i) <= lo * 1.005 };
       push(buildNews(r, s.company, at, { sentiment: agreed, price: priceAt(s, at), results, sheetResults, moves, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined }));
     };
     const ret30 = (s: CompanyState, at: number) => {

@@ -180,7 +180,7 @@ const OUT_OF_PLACE: readonly [string, RegExp, (sector: string, industry: string)
 // ───────────── the calendar a reader keeps ─────────────
 
 const istDayStart = (ms: number) => Math.floor((ms + IST) / DAY) * DAY - IST;
-const SESSION_MOVE = /\b(gains|rises|jumps|surges|climbs|slips|falls|drops|tumbles|slides|slumps) \d+(\.\d+)?%|\b(shares?|stock) (jump|jumps|slump|slumps|tumbles?|rall(y|ies)|surges?|climbs?|slips?|slides|drops?|falls?|gains?|rises?)\b|\bin (early|intraday) trade\b|\btop (gainers|losers)\b|\bin the session\b|\bSensex, Nifty\b/i;
+const SESSION_MOVE = /(?<!(profit|revenue|PAT|income|sales|EBITDA|margin|earnings|volume|orders?) )\b(gains|rises|jumps|surges|climbs|slips|falls|drops|tumbles|slides|slumps) \d+(\.\d+)?%|\b(shares?|stock) (jump|jumps|slump|slumps|tumbles?|rall(y|ies)|surges?|climbs?|slips?|slides|drops?|falls?|gains?|rises?)\b|\bin (early|intraday) trade\b|\btop (gainers|losers)\b|\bin the session\b|\bSensex, Nifty\b/i;
 
 describe("the market as a trader reads it over HTTP", () => {
   const db = openDatabase(":memory:");
@@ -396,6 +396,35 @@ describe("the market as a trader reads it over HTTP", () => {
     const closed = news.filter((n) => !isTradingDay(Date.parse(String(n.date))));
     const moves = closed.filter((n) => SESSION_MOVE.test(`${String(n.title)} ${String(n.summary)}`)).map((n) => `${String(n.date)} ${String(n.title)}`);
     tally("no share-move story on a weekend or holiday", closed.length, moves);
+    // Stories of the session once it has opened; a share at a 52-week high and low within a week it cannot be.
+    const minuteIst = (iso: string) => Math.floor(((Date.parse(iso) + IST) % DAY) / 60_000);
+    const preOpen = news.filter((n) => isTradingDay(Date.parse(String(n.date))) && minuteIst(String(n.date)) < 9 * 60 + 15 && /\btop (gainers|losers)\b|\bSensex, Nifty (end|close|slip|rise)/i.test(String(n.title)));
+    tally("no session wrap before the open", news.length, preOpen.map((n) => `${String(n.date)} ${String(n.title)}`));
+    const HIGH = /\b(52-week|record|all-time) high\b/i;
+    const LOW = /\b52-week low\b/i;
+    const levelOf = (n: Json) => String(n.title).replace(/below its 52-week high|order book to (a|its) record high/gi, "");
+    const marks = news.filter((n) => HIGH.test(levelOf(n)) || LOW.test(levelOf(n)));
+    const flips = marks.filter((a) =>
+      marks.some((b) => b.symbol === a.symbol && Math.abs(Date.parse(String(b.date)) - Date.parse(String(a.date))) < 5 * DAY && HIGH.test(levelOf(a)) && LOW.test(levelOf(b))),
+    );
+    tally("no 52-week high and low stories on one name within five days", Math.max(1, marks.length), flips.map((n) => `${String(n.symbol)} ${String(n.date)} ${String(n.title)}`));
+    // A story's share move goes the way the day's price alerts say it went.
+    const moved = new Map<string, number>();
+    for (const a of await all<Json>("/v1/alerts?type=price_alert", 50)) {
+      const pct = (a.price as { change_percent?: number } | undefined)?.change_percent;
+      if (pct !== undefined) moved.set(`${String(a.symbol)}|${new Date(Date.parse(String(a.timestamp)) + IST).toISOString().slice(0, 10)}`, pct);
+    }
+    let movesChecked = 0;
+    const wrongWay: string[] = [];
+    for (const n of news) {
+      const m = String(n.title).match(/\b(jumps?|surges?|climbs?|gains?|rises?|rall(?:y|ies)|up|slips?|slides?|tumbles?|falls?|drops?|slumps?|down) (\d+(?:\.\d+)?)%/i);
+      const day = moved.get(`${String(n.symbol)}|${new Date(Date.parse(String(n.date)) + IST).toISOString().slice(0, 10)}`);
+      if (!m || day === undefined) continue;
+      movesChecked++;
+      const up = /jump|surge|climb|gain|rise|rall|up/i.test(m[1] ?? "");
+      if (up !== day > 0) wrongWay.push(`${String(n.symbol)} ${String(n.date)} "${String(n.title)}" while the price alert says ${day}%`);
+    }
+    tally("a story's share move goes the day's way", Math.max(1, movesChecked), wrongWay);
     const reports = news.filter((n) => /annual report for FY(\d{2})/.test(String(n.title)));
     const early = reports.filter((n) => {
       const fy = Number(String(n.title).match(/annual report for FY(\d{2})/)?.[1]);
