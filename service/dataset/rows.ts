@@ -427,7 +427,7 @@ type FitRule = readonly [RegExp, (g: SectorGroup, c: CompanyRecord) => boolean];
 const isIndustry = (c: CompanyRecord, ...names: string[]) => names.includes(c.industry);
 const SECTOR_RULES: readonly FitRule[] = [
   [/\brural\b|festive|channel inventory|gst rates|gst rationalisation|same-store|downtrading|quick commerce|distribution reach/i, (g) => CONSUMER.includes(g)],
-  [/order book|bid pipeline|order inflow|order pipeline|bags order|order worth|order win|lowest bidder|letter of award|\bL1\b|tenders?\b/i, (g) => ["Industrials", "Utilities", "Commodities", "Energy", "Telecommunication"].includes(g)],
+  [/order book|bid pipeline|order inflow|order pipeline|bags order|order worth|order win|lowest bidder|letter of award|\bL1\b|tenders?\b/i, (g) => ["Industrials", "Utilities", "Commodities", "Telecommunication"].includes(g)],
   [/\borders?\b|contracts?\b/i, (g) => ["Industrials", "Utilities", "Commodities", "Energy", "Information Technology", "Telecommunication"].includes(g)],
   [/new facility|\bplants?\b|raw material|input (cost|prices)|commodit|commissioned|commissioning|manufactur|inventory|freight|greenfield|capacity|utilisation levels|new lines/i, (g) => g !== "Financial Services" && g !== "Information Technology"],
   [/volumes?\b|product mix|price increase|price hikes?|new products?|launches|exports?\b|realisations|direct-to-customer/i, (g) => g !== "Financial Services" && g !== "Information Technology"],
@@ -676,6 +676,8 @@ export function moveFits(template: string, scene: TextScene): boolean {
   const level = template.replace(/order book to (a|its) record high/gi, "");
   if (AT_HIGH_RE.test(level) && !scene.moves.atHigh) return false;
   if (AT_LOW_RE.test(level) && !scene.moves.atLow) return false;
+  // A story of the session's move goes the way the share went that day.
+  if (scene.tone !== "neutral" && SESSION_STORY_RE.test(template) && (scene.tone === "positive") !== scene.moves.day > 0) return false;
   if (!template.includes("{pct}")) return true;
   const kind = pctKind(template);
   const actual = realMove(scene, kind);

@@ -171,6 +171,7 @@ const OUT_OF_PLACE: readonly [string, RegExp, (sector: string, industry: string)
   ["plants and raw materials", /\b(raw material|new facility|greenfield plant|manufacturing facility)\b/i, (s) => s !== "Financial Services" && s !== "Information Technology"],
   ["price hikes and volumes", /\b(price hikes|price increases? of|volume growth)\b/i, (s) => s !== "Financial Services" && s !== "Information Technology"],
   ["order book", /\border book\b/i, (s) => !/Financial Services|Fast Moving Consumer Goods|Information Technology|Healthcare/.test(s)],
+  ["an oil company winning orders", /\b(bags order|order worth|lowest bidder|order win)\b/i, (s) => s !== "Oil, Gas & Consumable Fuels"],
   ["drug regulator", /\b(US ?FDA|ANDA)\b/i, (s) => s === "Healthcare"],
   ["a bank's balance sheet", /\b(CASA|net interest margin|provision coverage)\b/i, (s, i) => s === "Financial Services" && /Banks|Finance/.test(i)],
   ["tonnes of cement or steel", /\bper tonne\b/i, (s) => /Construction Materials|Metals & Mining|Chemicals|Oil, Gas/.test(s)],
@@ -417,7 +418,8 @@ describe("the market as a trader reads it over HTTP", () => {
     let movesChecked = 0;
     const wrongWay: string[] = [];
     for (const n of news) {
-      const m = String(n.title).match(/\b(jumps?|surges?|climbs?|gains?|rises?|rall(?:y|ies)|up|slips?|slides?|tumbles?|falls?|drops?|slumps?|down) (\d+(?:\.\d+)?)%/i);
+      // The share's move: the verb follows the company's name, "shares" or "stock" (not "PAT up 28%").
+      const m = String(n.title).match(/(?:Ltd\.|shares?|stock|\b[A-Z][A-Z&-]+) (jumps?|surges?|climbs?|gains?|rises?|rall(?:y|ies)|up|slips?|slides?|tumbles?|falls?|drops?|slumps?|down) (\d+(?:\.\d+)?)%/);
       const day = moved.get(`${String(n.symbol)}|${new Date(Date.parse(String(n.date)) + IST).toISOString().slice(0, 10)}`);
       if (!m || day === undefined) continue;
       movesChecked++;
