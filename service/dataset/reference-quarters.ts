@@ -38,6 +38,7 @@ export interface ReferenceQuarter {
 // | M&M        |      ~46,106 |   ~4,521 | M&M Q2 FY26, 4 Nov 2025 (group, with the finance arm)                |
 // | BAJAJ-AUTO |      ~15,735 |   ~2,122 | Bajaj Auto Q2 FY26, Nov 2025                                         |
 // | HDFCBANK   |    ~1,18,000 |   19,611 | HDFC Bank Q2 FY26, 18 Oct 2025 (total income, with HDFC Life's premiums) |
+// | SBIN       |    ~1,63,000 |  ~22,650 | SBI Q2 FY26, 4 Nov 2025 (group total income and PAT; standalone PAT ₹20,160 cr) |
 export const REFERENCE_QUARTERS: Readonly<Record<string, ReferenceQuarter>> = {
   RELIANCE: { quarter: "q2_26", revenueCr: 254_623, patCr: 18_165 },
   TCS: { quarter: "q2_26", revenueCr: 65_799, patCr: 12_075 },
@@ -59,4 +60,5 @@ export const REFERENCE_QUARTERS: Readonly<Record<string, ReferenceQuarter>> = {
   "M&M": { quarter: "q2_26", revenueCr: 46_106, patCr: 4_521 },
   "BAJAJ-AUTO": { quarter: "q2_26", revenueCr: 15_735, patCr: 2_122 },
   HDFCBANK: { quarter: "q2_26", revenueCr: 118_000, patCr: 19_611 },
+  SBIN: { quarter: "q2_26", revenueCr: 163_000, patCr: 22_650 },
 };

@@ -1044,6 +1044,55 @@ export function baseQuarterFinancials(rng: Rng, company: CompanyRecord, quarter:
 }
 
 /**
+ * Quarter to quarter, a business moves smoothly: each quarter's revenue, margin and conversion to profit are drawn
+ * towards the previous quarter's (bigger companies more), then its lines are completed again. Texts are written later,
+ * from these tables, so every story still tells what its table says.
+ */
+export function smoothQuarters(company: CompanyRecord, fin: Map<string, QuarterFinancials>, keys: readonly string[]): void {
+  const p = companyProfile(company);
+  const w = company.marketCapCr > 50_000 ? 0.45 : 0.8;
+  const seasonOf = (k: string) => p.season[(parseQuarterKey(k)?.q ?? 1) - 1] ?? 1;
+  const blend = (a: number, b: number) => w * a + (1 - w) * b;
+  for (let i = 1; i < keys.length; i++) {
+    const q = fin.get(keys[i] as string);
+    const prev = fin.get(keys[i - 1] as string);
+    if (!q || !prev || q.revenue <= 0 || prev.revenue <= 0 || q.ebitda <= 0 || prev.ebitda <= 0 || q.pat <= 0 || prev.pat <= 0) continue;
+    const revenue = Math.exp(blend(Math.log(q.revenue), Math.log((prev.revenue * seasonOf(q.quarter)) / seasonOf(prev.quarter))));
+    const ebitda = (revenue * blend(q.ebitda / q.revenue, prev.ebitda / prev.revenue));
+    let pat = ebitda * blend(q.pat / q.ebitda, prev.pat / prev.ebitda);
+    const keep = q.pat / q.pbt;
+    let pbt = pat / keep;
+    let { otherIncome, depreciation, provisions } = q;
+    const k = revenue / q.revenue;
+    const financeCost = q.financeCost * Math.sqrt(k);
+    if (p.financial) {
+      provisions = ebitda - pbt;
+      if (provisions < ebitda * 0.02) [provisions, pbt] = [ebitda * 0.02, ebitda * 0.98];
+      pat = pbt * keep;
+    } else {
+      depreciation *= k;
+      otherIncome = pbt - ebitda + depreciation + financeCost;
+      const floor = revenue * 0.004;
+      if (otherIncome < floor) [depreciation, otherIncome] = [depreciation + floor - otherIncome, floor];
+    }
+    fin.set(q.quarter, {
+      quarter: q.quarter,
+      revenue: round2(revenue),
+      ebitda: round2(ebitda),
+      otherIncome: round2(otherIncome),
+      depreciation: round2(depreciation),
+      financeCost: round2(financeCost),
+      provisions: round2(provisions),
+      pbt: round2(pbt),
+      tax: round2(pbt - pat),
+      pat: round2(pat),
+      eps: round2(pat / p.sharesCr),
+      margin: round2((ebitda / revenue) * 100),
+    });
+  }
+}
+
+/**
  * Scales a company's quarters so the reference quarter shows its real revenue and profit, each line by one factor for
  * every quarter (growth rates and stories stay): revenue, EBITDA and finance costs with revenue (margins stay the real
  * ones), profit with profit; other income, then depreciation, take up the difference. A lender's lines all follow profit.
@@ -1742,7 +1791,7 @@ export function buildConcall(rng: Rng, company: CompanyRecord, input: ConcallInp
         paragraphs: [
           `${revWord} for ${quarterLabel(r.quarter)} was ${formatCrore(r.revenue, true)}, ${r.revenueGrowth >= 0 ? "up" : "down"} ${pctText(r.revenueGrowth)} YoY; ` +
             `${r.financial ? "operating profit" : "EBITDA"} ${r.ebitdaGrowth >= 0 ? "rose" : "fell"} ${pctText(r.ebitdaGrowth)} with the margin at ${r.margin.toFixed(1)}% ` +
-            `(${r.marginChange >= 0 ? "+" : "-"}${bpsText(r.marginChange)} YoY), and PAT ${r.patGrowth >= 0 ? "grew" : "declined"} ${pctText(r.patGrowth)} to ${formatCrore(r.pat, true)}.`,
+            `(${Math.round(Math.abs(r.marginChange) * 100) === 0 ? "flat" : `${r.marginChange >= 0 ? "+" : "-"}${bpsText(r.marginChange)}`} YoY), and PAT ${r.patGrowth >= 0 ? "grew" : "declined"} ${pctText(r.patGrowth)} to ${formatCrore(r.pat, true)}.`,
         ],
       });
     }

@@ -54,6 +54,7 @@ import {
   MINUTE_MS,
   nextYearQuarter,
   pinToReference,
+  smoothQuarters,
   quarterOutcome,
   yearGrowth,
   quarterEndMs,
@@ -384,6 +385,7 @@ export function generateDataset(options: SeedOptions): Dataset {
       const f = s.filings[i - 4];
       if (f) f.cls = cls;
     });
+    smoothQuarters(s.company, s.fin, keys);
     pinToReference(s.company, s.fin);
     // Eight reported quarters: the season quarter counts only once it is filed.
     const reported = s.filings.filter((f) => f.filed).slice(-8);
