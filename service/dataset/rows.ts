@@ -1058,7 +1058,7 @@ export function smoothQuarters(company: CompanyRecord, fin: Map<string, QuarterF
     const prev = fin.get(keys[i - 1] as string);
     if (!q || !prev || q.revenue <= 0 || prev.revenue <= 0 || q.ebitda <= 0 || prev.ebitda <= 0 || q.pat <= 0 || prev.pat <= 0) continue;
     const revenue = Math.exp(blend(Math.log(q.revenue), Math.log((prev.revenue * seasonOf(q.quarter)) / seasonOf(prev.quarter))));
-    const ebitda = (revenue * blend(q.ebitda / q.revenue, prev.ebitda / prev.revenue));
+    let ebitda = revenue * blend(q.ebitda / q.revenue, prev.ebitda / prev.revenue);
     let pat = ebitda * blend(q.pat / q.ebitda, prev.pat / prev.ebitda);
     const keep = q.pat / q.pbt;
     let pbt = pat / keep;
@@ -1074,6 +1074,20 @@ export function smoothQuarters(company: CompanyRecord, fin: Map<string, QuarterF
       otherIncome = pbt - ebitda + depreciation + financeCost;
       const floor = revenue * 0.004;
       if (otherIncome < floor) [depreciation, otherIncome] = [depreciation + floor - otherIncome, floor];
+    }
+    // A move the table rounds to nothing would be written as a rise: nudge it to a visible one.
+    const yearAgo = i >= 4 ? fin.get(keys[i - 4] as string) : undefined;
+    if (yearAgo && Math.abs(pat / yearAgo.pat - 1) < 0.001) {
+      const nudge = pat * 0.003;
+      [pat, pbt] = [pat + nudge, pbt + nudge / keep];
+      if (p.financial) provisions -= nudge / keep;
+      else otherIncome += nudge / keep;
+    }
+    if (yearAgo && Math.abs((ebitda / revenue) * 100 - yearAgo.margin) < 0.01) {
+      const nudge = revenue * 0.0003;
+      ebitda += nudge;
+      if (p.financial) provisions += nudge;
+      else otherIncome -= nudge;
     }
     fin.set(q.quarter, {
       quarter: q.quarter,

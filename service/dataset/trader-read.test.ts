@@ -419,7 +419,7 @@ describe("the market as a trader reads it over HTTP", () => {
     const wrongWay: string[] = [];
     for (const n of news) {
       // The share's move: the verb follows the company's name, "shares" or "stock" (not "PAT up 28%").
-      const m = String(n.title).match(/(?:Ltd\.|shares?|stock|\b[A-Z][A-Z&-]+) (jumps?|surges?|climbs?|gains?|rises?|rall(?:y|ies)|up|slips?|slides?|tumbles?|falls?|drops?|slumps?|down) (\d+(?:\.\d+)?)%/);
+      const m = String(n.title).match(/(?:Ltd\.|shares?|stock|\b(?!PAT\b|EBITDA\b|EPS\b|NII\b)[A-Z][A-Z&-]+) (jumps?|surges?|climbs?|gains?|rises?|rall(?:y|ies)|up|slips?|slides?|tumbles?|falls?|drops?|slumps?|down) (\d+(?:\.\d+)?)%/);
       const day = moved.get(`${String(n.symbol)}|${new Date(Date.parse(String(n.date)) + IST).toISOString().slice(0, 10)}`);
       if (!m || day === undefined) continue;
       movesChecked++;
