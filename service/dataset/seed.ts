@@ -699,8 +699,14 @@ export function generateDataset(options: SeedOptions): Dataset {
       let [hi, lo] = [-Infinity, Infinity];
       for (let k = Math.max(0, i - 250); k < i; k++) [hi, lo] = [Math.max(hi, close(s, k)), Math.min(lo, close(s, k))];
       const moves = { day: move(1), week: move(5), month: move(21), atHigh: close(s, i) >= hi * 0.995, atLow: close(s, i) <= lo * 1.005 };
-      push(buildNews(r, s.company, at, { sentiment: agreed, price: priceAt(s, at), results, sheetResults, moves, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined }));
+      const row = buildNews(r, s.company, at, { sentiment: agreed, price: priceAt(s, at), results, sheetResults, moves, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined });
+      // One story runs once: a broker does not initiate coverage twice in a week with two targets.
+      const told = `${s.company.symbol}|${(row.specific_title ?? row.title).replace(/[\d,.₹%]+/g, "#")}`;
+      if ((toldAt.get(told) ?? -Infinity) > at - 7 * DAY_MS && (toldAt.get(told) ?? Infinity) < at + 7 * DAY_MS) return;
+      toldAt.set(told, at);
+      push(row);
     };
+    const toldAt = new Map<string, number>();
     const ret30 = (s: CompanyState, at: number) => {
       const i = dayIndexOf(at);
       return close(s, i) / close(s, i - 21) - 1;
