@@ -1343,6 +1343,7 @@ const STORY_RULES: readonly (readonly [RegExp, (x: Story) => boolean])[] = [
   [/revenue growth ahead of estimates|topline growth/i, ({ r }) => !r || r.revenueGrowth > 0],
   [/record quarterly revenue|highest-ever quarterly revenue/i, ({ r }) => !r || (r.revenueGrowth > 0 && (r.revenuePrev === undefined || r.revenue > r.revenuePrev))],
   [/despite reported profit growth/i, ({ r }) => !r || r.patGrowth > 0],
+  [/profitability outpaced revenue|profits? (grew|rose) faster than (revenue|sales)/i, ({ r }) => !r || r.patGrowth > r.revenueGrowth],
 ];
 
 const UP_WORD = /\b(up|rose|rise|rising|grew|grow|grows|growth|growing|increase|increased|increases|higher|expanded|expansion|improved|improvement|climbed|jumped|gained|lifted|widened|surged|outpaced)\b/gi;
