@@ -1050,7 +1050,7 @@ export function baseQuarterFinancials(rng: Rng, company: CompanyRecord, quarter:
  */
 export function smoothQuarters(company: CompanyRecord, fin: Map<string, QuarterFinancials>, keys: readonly string[]): void {
   const p = companyProfile(company);
-  const w = company.marketCapCr > 50_000 ? 0.45 : 0.8;
+  const w = company.marketCapCr > 50_000 ? 0.45 : company.marketCapCr > 20_000 ? 0.75 : 0.95;
   const seasonOf = (k: string) => p.season[(parseQuarterKey(k)?.q ?? 1) - 1] ?? 1;
   const blend = (a: number, b: number) => w * a + (1 - w) * b;
   for (let i = 1; i < keys.length; i++) {

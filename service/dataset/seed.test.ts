@@ -191,7 +191,8 @@ describe(`seedDataset (seed ${SEED}, now ${NOW.toISOString()})`, () => {
       for (let i = 0; i < 3; i++) expect(Math.abs((pbt[i] as number) - (tax[i] as number) - (pat[i] as number))).toBeLessThan(0.02);
       significant += r.earnings_significant;
     }
-    expect(significant / rows.length).toBeGreaterThan(0.03);
+    // Quarters move smoothly from one to the next (large caps most): a big swing is the exception, not never.
+    expect(significant / rows.length).toBeGreaterThan(0.015);
     expect(significant / rows.length).toBeLessThan(0.3);
   });
 
