@@ -561,6 +561,8 @@ function amountKindOf(template: string, hasResults: boolean): AmountKind {
   if (/market capitali[sz]ation/.test(t)) return "mcap";
   if (hasResults && /(loss of|net loss|swings? to a loss)/.test(t)) return "loss";
   if (hasResults && /net profit for the quarter came in at/.test(t)) return "pat";
+  // "an order worth {amount}, taking its order book to a record": the order, not the book.
+  if (/(order|contract) worth \{amount\}/.test(t)) return "order";
   if (/order book/.test(t)) return "orderBook";
   if (/(revenue of \{amount\} by|targets revenue)/.test(t)) return "revenueTarget";
   if (/(tax demand|demand of|penalty|gst|fine|demand order)/.test(t)) return "levy";

@@ -375,6 +375,28 @@ describe("the market as a trader reads it over HTTP", () => {
     tally("large caps at their real quarter's scale", checked, off);
   });
 
+  it("an order win is a part of the business, not a multiple of it", async () => {
+    await loaded;
+    const yearly = new Map<string, number>();
+    for (const f of filings) if (f.earnings_table) yearly.set(f.symbol, Math.max(yearly.get(f.symbol) ?? 0, 4 * (f.earnings_table.rows[0]?.values[0] ?? 0)));
+    const texts = [
+      ...(await all<Json>("/v1/news", 50)).map((n) => ({ symbol: String(n.symbol), text: `${String(n.title)} ${String(n.summary)} ${String(n.long_summary ?? "")}` })),
+      ...(await all<Json>("/v1/announcements?detailed=true", 50)).map((a) => ({ symbol: String(a.symbol), text: `${String(a.summary ?? "")} ${String(a.long_summary ?? "")}` })),
+    ];
+    const broken: string[] = [];
+    let checked = 0;
+    for (const { symbol, text } of texts) {
+      const revenue = yearly.get(symbol);
+      if (!revenue) continue;
+      for (const m of text.matchAll(/(?:order|contract) worth ₹([\d,]+(?:\.\d+)?)( lakh)? crore/g)) {
+        checked++;
+        const value = croreOf(m);
+        if (value > revenue * 0.6) broken.push(`${symbol}: order ₹${value} cr against a year's revenue of about ₹${revenue.toFixed(0)} cr`);
+      }
+    }
+    tally("an order is under 60% of a year's revenue", checked, broken);
+  });
+
   it("no company speaks another sector's language", async () => {
     await loaded;
     const broken: string[] = [];
