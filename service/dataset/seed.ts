@@ -487,13 +487,12 @@ export function generateDataset(options: SeedOptions): Dataset {
     [18, 0],
   ] as const;
   const concallFacts = new Map<string, ResultsFacts>();
-  // Calls are intimated a few weeks ahead; between seasons the earliest reporters have theirs on the calendar.
-  const pending = states
-    .filter((s) => !(s.filings[s.filings.length - 1] as Filing).filed)
-    .sort((a, b) => (a.filings[a.filings.length - 1] as Filing).ms - (b.filings[b.filings.length - 1] as Filing).ms);
-  const minScheduled = Math.ceil(states.length * 0.09);
+  // A call to come is announced with or after its results meeting: only companies whose meeting is intimated have one.
   const callScheduled = new Set(
-    pending.filter((s, i) => i < minScheduled || (s.filings[s.filings.length - 1] as Filing).ms <= nowS + 21 * DAY_MS).map((s) => s.company.symbol),
+    states.filter((s) => {
+      const f = s.filings[s.filings.length - 1] as Filing;
+      return !f.filed && (f.intimationMs ?? Infinity) < nowS;
+    }).map((s) => s.company.symbol),
   );
   for (const s of states) {
     const r = root.fork(`concalls/${s.company.symbol}`);
@@ -519,6 +518,7 @@ export function generateDataset(options: SeedOptions): Dataset {
       let intimation = istAt(istDayStartMs(meeting - r.int(2, 9) * DAY_MS), r.int(9, 20), r.int(0, 59), r.int(0, 59));
       if (intimation >= nowS) intimation = nowS - r.int(2, 40) * HOUR_MS - r.int(0, 3599) * 1000;
       if (intimation >= meeting) intimation = meeting - r.int(2, 20) * HOUR_MS;
+      if (isUpcomingSeason && f.intimationMs !== undefined && intimation < f.intimationMs) intimation = Math.min(nowS - MINUTE_MS, f.intimationMs + r.int(1, 180) * MINUTE_MS);
       const row = buildConcall(r, s.company, { quarter: f.quarter, meetingMs: meeting, intimationMs: intimation, nowMs: nowS, results: f.facts });
       out.concalls.push(unique(row));
       if (f.facts) concallFacts.set(row.id, f.facts);

@@ -617,7 +617,17 @@ describe("the results calendar as a trader reads it: a meeting is listed once it
         }
         if (meeting - now > 22 * DAY) broken.push(`${at}: ${String(u.symbol)} listed ${((meeting - now) / DAY).toFixed(0)} days ahead`);
       }
-      lines.push(`${at}: ${listed.length} meetings listed, ${said.filter((n) => n.filed <= now).length} intimations filed`);
+      // A call to come for results not yet out follows its board meeting's intimation: the meeting is listed.
+      const calls = await pages("/v1/concalls/upcoming?");
+      const filedNow = new Set((await pages("/v1/earnings/index?")).map((f) => `${String(f.symbol)}|${String(f.quarter)}`));
+      const booked = new Set(listed.map((u) => `${String(u.symbol)}|${String(u.quarter)}`));
+      for (const c of calls) {
+        const k = `${String(c.symbol)}|${String(c.quarter)}`;
+        if (filedNow.has(k)) continue;
+        checked++;
+        if (!booked.has(k)) broken.push(`${at}: ${k} call on ${String(c.meeting_date)} with no board meeting listed`);
+      }
+      lines.push(`${at}: ${listed.length} meetings listed, ${said.filter((n) => n.filed <= now).length} intimations filed, ${calls.length} calls to come`);
     }
     console.log(`results calendar (seed ${SEED})\n  ${lines.join("\n  ")}`);
     expect(checked, "no meeting listed at any moment").toBeGreaterThan(0);
