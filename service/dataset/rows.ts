@@ -2117,15 +2117,17 @@ export function buildNews(rng: Rng, company: CompanyRecord, atMs: number, input:
   const titlePool = noWrap(usableTemplates(phrases.newsTitles[sentiment], scene));
   const titleTemplate = rng.pick(byTone(titlePool.length > 0 ? titlePool : noWrap(phrases.newsTitles[sentiment]), sentiment));
   const companyTitle = fillTemplate(titleTemplate, sceneValues(rng, titleTemplate, scene));
-  // The summary tells the headline's story, with the same figures (the scene remembers them).
-  const summaries = noWrap(usableTemplates(phrases.newsSummaries[sentiment], scene));
+  // The summary tells the headline's story, with the same figures (the scene remembers them); an initiation is no upgrade.
+  const initiation = /initiates coverage/i.test(titleTemplate);
+  const sameAction = (t: string) => !initiation || !/\b(upgraded|downgraded)\b/i.test(t);
+  const summaries = noWrap(usableTemplates(phrases.newsSummaries[sentiment], scene)).filter(sameAction);
   const picked = pickRelatedScored(rng, summaries.length > 0 ? summaries : phrases.newsSummaries[sentiment], titleTemplate);
   // A headline the summary bank does not cover gets a summary that adds no new facts.
   const summaryTemplate = picked.score >= RELATED_ENOUGH ? picked.template : rng.pick(noWrap(GENERIC_NEWS_SUMMARIES[sentiment]));
   const summary = fillTemplate(summaryTemplate, sceneValues(rng, summaryTemplate, scene));
   let longSummary: string | null = null;
   if (rng.chance(0.45)) {
-    const longs = noWrap(usableTemplates(phrases.newsLongSummaries[sentiment], scene));
+    const longs = noWrap(usableTemplates(phrases.newsLongSummaries[sentiment], scene)).filter(sameAction);
     const long = pickRelatedScored(rng, longs, `${titleTemplate} ${summaryTemplate}`);
     if (longs.length > 0 && long.score >= 0.45) longSummary = fillTemplate(long.template, sceneValues(rng, long.template, scene));
   }

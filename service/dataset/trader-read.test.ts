@@ -430,6 +430,12 @@ describe("the market as a trader reads it over HTTP", () => {
     const flips = marks.filter((a) =>
       marks.some((b) => b.symbol === a.symbol && Math.abs(Date.parse(String(b.date)) - Date.parse(String(a.date))) < 5 * DAY && HIGH.test(levelOf(a)) && LOW.test(levelOf(b))),
     );
+    const initiations = news.filter((n) => /initiates coverage/i.test(String(n.specific_title ?? n.title)));
+    tally(
+      "an initiation is not reported as an upgrade",
+      Math.max(1, initiations.length),
+      initiations.filter((n) => /\b(upgraded|downgraded)\b/i.test(`${String(n.summary)} ${String(n.long_summary ?? "")}`)).map((n) => `${String(n.symbol)}: ${String(n.title)} — ${String(n.summary)}`),
+    );
     tally("no 52-week high and low stories on one name within five days", Math.max(1, marks.length), flips.map((n) => `${String(n.symbol)} ${String(n.date)} ${String(n.title)}`));
     // A story's share move goes the way the day's price alerts say it went.
     const moved = new Map<string, number>();
