@@ -668,6 +668,17 @@ function realMove(scene: TextScene, kind: PctKind): number | undefined {
   return kind === "move" ? m.day : kind === "weekMove" ? m.week : kind === "monthMove" ? m.month : undefined;
 }
 
+const FPI_UP = /\b(FPIs? (raise|add|increase)|foreign (portfolio )?investors (raised|added|increased))/i;
+const FPI_DOWN = /\b(FPIs? (trim|cut|reduce)|foreign (portfolio )?investors (cut|trimmed|reduced))/i;
+
+/** Foreign investors bought or sold a company in a quarter, one way: every story of that quarter says the same. */
+export function holdersFit(template: string, scene: TextScene): boolean {
+  const up = FPI_UP.test(template);
+  if (!up && !FPI_DOWN.test(template)) return true;
+  const bought = createRng(`fpi|${scene.company.symbol}|${quarterKeyOfDate(new Date(scene.atMs))}`).chance(0.5);
+  return up === bought;
+}
+
 /** Smallest real move a story quotes as news, by kind: a 0.3% day is not a headline. */
 const MOVE_WORTH: Partial<Record<PctKind, number>> = { move: 1.5, weekMove: 3, monthMove: 4 };
 
@@ -2113,7 +2124,7 @@ export function buildNews(rng: Rng, company: CompanyRecord, atMs: number, input:
   };
   // Market-wrap headlines (how the indices closed, top gainers) run only on days the market traded, once it opened.
   const traded = isMarketTradingDay(atMs) && (atMs - istDayStartMs(atMs)) / MINUTE_MS >= 9 * 60 + 15;
-  const noWrap = (pool: readonly string[]) => dayFitting(pool, atMs, traded).filter((t) => moveFits(t, scene));
+  const noWrap = (pool: readonly string[]) => dayFitting(pool, atMs, traded).filter((t) => moveFits(t, scene) && holdersFit(t, scene));
   const titlePool = noWrap(usableTemplates(phrases.newsTitles[sentiment], scene));
   const titleTemplate = rng.pick(byTone(titlePool.length > 0 ? titlePool : noWrap(phrases.newsTitles[sentiment]), sentiment));
   const companyTitle = fillTemplate(titleTemplate, sceneValues(rng, titleTemplate, scene));

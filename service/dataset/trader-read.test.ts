@@ -430,6 +430,17 @@ describe("the market as a trader reads it over HTTP", () => {
     const flips = marks.filter((a) =>
       marks.some((b) => b.symbol === a.symbol && Math.abs(Date.parse(String(b.date)) - Date.parse(String(a.date))) < 5 * DAY && HIGH.test(levelOf(a)) && LOW.test(levelOf(b))),
     );
+    // Foreign investors bought or sold a name in a quarter: its stories do not say both.
+    const quarterOf = (iso: string) => { const d = new Date(Date.parse(iso) + IST); return `${d.getUTCFullYear()}-${Math.floor(d.getUTCMonth() / 3)}`; };
+    const fpi = new Map<string, Set<string>>();
+    for (const n of news) {
+      const text = `${String(n.title)} ${String(n.summary)}`;
+      const way = /\b(FPIs? (raise|add|increase)|foreign (portfolio )?investors (raised|added|increased))/i.test(text) ? "bought" : /\b(FPIs? (trim|cut|reduce)|foreign (portfolio )?investors (cut|trimmed|reduced))/i.test(text) ? "sold" : null;
+      if (!way) continue;
+      const k = `${String(n.symbol)} ${quarterOf(String(n.date))}`;
+      fpi.set(k, (fpi.get(k) ?? new Set()).add(way));
+    }
+    tally("foreign investors bought or sold a name in a quarter, not both", Math.max(1, fpi.size), [...fpi].filter(([, ways]) => ways.size > 1).map(([k]) => k));
     const initiations = news.filter((n) => /initiates coverage/i.test(String(n.specific_title ?? n.title)));
     tally(
       "an initiation is not reported as an upgrade",
