@@ -398,6 +398,8 @@ export interface TextScene {
   memo?: Map<string, string>;
   /** The share's real moves (%, signed) over the day, the week and the month to the text's moment, and whether it stands at its high or low. */
   moves?: ShareMoves;
+  /** The day's block deal before the text, as a share of the company's equity (%). */
+  block?: { pct: number };
 }
 
 export interface ShareMoves {
@@ -771,7 +773,9 @@ export function sceneValues(rng: Rng, template: string, scene: TextScene): Recor
         const memoKind = kind === "move" || kind === "weekMove" || kind === "monthMove" || kind === "gap" ? "priceMove" : kind;
         const guide = kind === "growth" ? sceneSheet(scene)?.growthGuide : undefined;
         const actual = realMove(scene, kind);
-        if (actual !== undefined) out[key] = remember(`pct:${kind}`, () => pctText(Math.abs(actual)));
+        const block = kind === "stake" && /block deal/i.test(template) ? scene.block?.pct : undefined;
+        if (block !== undefined) out[key] = remember("pct:block", () => `${block.toFixed(block < 1 ? 2 : 1)}%`);
+        else if (actual !== undefined) out[key] = remember(`pct:${kind}`, () => pctText(Math.abs(actual)));
         else out[key] = remember(`pct:${memoKind}`, () => pctText(guide ?? rng.float(lo, hi)));
         break;
       }
@@ -2086,6 +2090,8 @@ export interface NewsInput {
   sheetResults?: ResultsFacts;
   /** The share's real moves to the story's moment (%, signed): a move the story quotes is one of them. */
   moves?: ShareMoves;
+  /** The day's block deal before the story (% of equity): a block-sale story needs one. */
+  blockDeal?: { pct: number };
 }
 
 const dayFitCache = new WeakMap<readonly string[], Map<string, readonly string[]>>();
@@ -2121,10 +2127,12 @@ export function buildNews(rng: Rng, company: CompanyRecord, atMs: number, input:
     quarter: sentiment === "neutral" ? input.upcoming?.quarter : resultsFit ? input.results?.quarter : undefined,
     eventMs: sentiment === "neutral" ? input.upcoming?.atMs : undefined,
     moves: input.moves,
+    block: input.blockDeal,
   };
   // Market-wrap headlines (how the indices closed, top gainers) run only on days the market traded, once it opened.
   const traded = isMarketTradingDay(atMs) && (atMs - istDayStartMs(atMs)) / MINUTE_MS >= 9 * 60 + 15;
-  const noWrap = (pool: readonly string[]) => dayFitting(pool, atMs, traded).filter((t) => moveFits(t, scene) && holdersFit(t, scene));
+  const noWrap = (pool: readonly string[]) =>
+    dayFitting(pool, atMs, traded).filter((t) => moveFits(t, scene) && holdersFit(t, scene) && (scene.block !== undefined || !/block deal/i.test(t)));
   const titlePool = noWrap(usableTemplates(phrases.newsTitles[sentiment], scene));
   const titleTemplate = rng.pick(byTone(titlePool.length > 0 ? titlePool : noWrap(phrases.newsTitles[sentiment]), sentiment));
   const companyTitle = fillTemplate(titleTemplate, sceneValues(rng, titleTemplate, scene));

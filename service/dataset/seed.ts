@@ -670,7 +670,39 @@ export function generateDataset(options: SeedOptions): Dataset {
     }
   }
 
+  // ── block deals: the morning and afternoon block windows ──
+  {
+    const r = root.fork("block-deals");
+    const target = Math.max(10, round(TARGETS.blockDeals * scale));
+    const days = tradingDays.filter((d, i) => i >= firstWindowDay && (d < todayStart || nowS > istAt(todayStart, 9, 0)));
+    const bWeights = cumulativeOf(states.map((s) => Math.pow(s.company.marketCapCr, 0.55)));
+    while (out.block_deals.length < target && days.length > 0) {
+      const s = states[weightedIndex(r, bWeights)] as CompanyState;
+      const a = r.pick(days);
+      const b = r.pick(days);
+      const day = r.chance(0.4) ? Math.max(a, b) : a;
+      const morning = r.chance(0.72) || nowS < istAt(day, 14, 20);
+      // Only inside the exchanges' block windows, 08:45–09:00 and 14:05–14:20.
+      const at = morning ? istAt(day, 8, r.int(45, 59), r.int(0, 59)) : istAt(day, 14, r.int(5, 19), r.int(0, 59));
+      if (at >= nowS) continue;
+      const i = dayIndexOf(at);
+      const ref = morning ? close(s, i - 1) : close(s, i);
+      out.block_deals.push(unique(buildBlockDeal(r, s.company, at, { price: ref })));
+    }
+  }
+
   // ── news ──
+  // A promoter's block sale in the news is a deal the exchange shows: the day's largest before the story, as a share of equity.
+  const dealsOn = new Map<string, { atMs: number; pct: number }[]>();
+  for (const b of out.block_deals) {
+    const k = `${b.symbol}|${istDayStartMs(b.date_ms)}`;
+    const shares = companyProfile(ALL_COMPANIES.find((c) => c.symbol === b.symbol) as CompanyRecord).sharesCr * 1e7;
+    dealsOn.set(k, [...(dealsOn.get(k) ?? []), { atMs: b.date_ms, pct: (b.shares / shares) * 100 }]);
+  }
+  const blockDealBefore = (symbol: string, at: number) => {
+    const before = (dealsOn.get(`${symbol}|${istDayStartMs(at)}`) ?? []).filter((d) => d.atMs < at);
+    return before.length > 0 ? { pct: Math.max(...before.map((d) => d.pct)) } : undefined;
+  };
   {
     const r = root.fork("news");
     const target = Math.max(40, round(TARGETS.news * scale));
@@ -699,7 +731,8 @@ export function generateDataset(options: SeedOptions): Dataset {
       let [hi, lo] = [-Infinity, Infinity];
       for (let k = Math.max(0, i - 250); k < i; k++) [hi, lo] = [Math.max(hi, close(s, k)), Math.min(lo, close(s, k))];
       const moves = { day: move(1), week: move(5), month: move(21), atHigh: close(s, i) >= hi * 0.995, atLow: close(s, i) <= lo * 1.005 };
-      const row = buildNews(r, s.company, at, { sentiment: agreed, price: priceAt(s, at), results, sheetResults, moves, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined });
+      const blockDeal = blockDealBefore(s.company.symbol, at);
+      const row = buildNews(r, s.company, at, { sentiment: agreed, price: priceAt(s, at), results, sheetResults, moves, blockDeal, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined });
       // One story runs once: a broker does not initiate coverage twice in a week with two targets.
       const told = `${s.company.symbol}|${(row.specific_title ?? row.title).replace(/[\d,.₹%]+/g, "#")}`;
       if ((toldAt.get(told) ?? -Infinity) > at - 7 * DAY_MS && (toldAt.get(told) ?? Infinity) < at + 7 * DAY_MS) return;
@@ -741,27 +774,6 @@ export function generateDataset(options: SeedOptions): Dataset {
     while (out.news.length < target) {
       const s = pickState(r);
       newsAt(s, recentNewsMoment(r, nowS, WINDOW_DAYS));
-    }
-  }
-
-  // ── block deals: the morning and afternoon block windows ──
-  {
-    const r = root.fork("block-deals");
-    const target = Math.max(10, round(TARGETS.blockDeals * scale));
-    const days = tradingDays.filter((d, i) => i >= firstWindowDay && (d < todayStart || nowS > istAt(todayStart, 9, 0)));
-    const bWeights = cumulativeOf(states.map((s) => Math.pow(s.company.marketCapCr, 0.55)));
-    while (out.block_deals.length < target && days.length > 0) {
-      const s = states[weightedIndex(r, bWeights)] as CompanyState;
-      const a = r.pick(days);
-      const b = r.pick(days);
-      const day = r.chance(0.4) ? Math.max(a, b) : a;
-      const morning = r.chance(0.72) || nowS < istAt(day, 14, 20);
-      // Only inside the exchanges' block windows, 08:45–09:00 and 14:05–14:20.
-      const at = morning ? istAt(day, 8, r.int(45, 59), r.int(0, 59)) : istAt(day, 14, r.int(5, 19), r.int(0, 59));
-      if (at >= nowS) continue;
-      const i = dayIndexOf(at);
-      const ref = morning ? close(s, i - 1) : close(s, i);
-      out.block_deals.push(unique(buildBlockDeal(r, s.company, at, { price: ref })));
     }
   }
 

@@ -397,6 +397,35 @@ describe("the market as a trader reads it over HTTP", () => {
     tally("an order is under 60% of a year's revenue", checked, broken);
   });
 
+  it("a promoter's block sale in the news is a block deal the exchange shows that day, of that size", async () => {
+    await loaded;
+    const latest = new Map<string, Filing>();
+    for (const f of filings) if (f.earnings_table && (!latest.has(f.symbol) || (latest.get(f.symbol) as Filing).date < f.date)) latest.set(f.symbol, f);
+    const sharesOf = (symbol: string) => {
+      const rows = latest.get(symbol)?.earnings_table?.rows ?? [];
+      const pat = rows.find((r) => /^PAT/.test(r.label))?.values[0] ?? 0;
+      const eps = rows.find((r) => /^EPS/.test(r.label))?.values[0] ?? 0;
+      return eps > 0 ? (pat / eps) * 1e7 : null;
+    };
+    const deals = await all<Json>("/v1/block-deals", 50);
+    const day = (iso: string) => new Date(Date.parse(iso) + IST).toISOString().slice(0, 10);
+    const broken: string[] = [];
+    let checked = 0;
+    for (const n of await all<Json>("/v1/news", 50)) {
+      const text = `${String(n.title)} ${String(n.summary)} ${String(n.long_summary ?? "")}`;
+      if (!/block deal/i.test(text)) continue;
+      checked++;
+      const at = Date.parse(String(n.date));
+      const same = deals.filter((d) => d.symbol === n.symbol && day(String(d.date)) === day(String(n.date)) && Date.parse(String(d.date)) < at);
+      const shares = sharesOf(String(n.symbol));
+      const stake = Number(text.match(/(\d+(?:\.\d+)?)%? (?:stake|of its stake|of the company's equity)/)?.[1] ?? text.match(/sells (\d+(?:\.\d+)?)% stake/)?.[1] ?? NaN);
+      if (same.length === 0) broken.push(`${String(n.symbol)} ${String(n.date)}: "${String(n.title)}" with no block deal that day`);
+      else if (shares && Number.isFinite(stake) && !same.some((d) => Math.abs((Number(d.shares) / shares) * 100 - stake) <= Math.max(0.006, stake * 0.06)))
+        broken.push(`${String(n.symbol)} ${String(n.date)}: ${stake}% against deals of ${same.map((d) => ((Number(d.shares) / shares) * 100).toFixed(3)).join(", ")}%`);
+    }
+    tally("block-sale stories match a block deal", Math.max(1, checked), broken);
+  });
+
   it("no company speaks another sector's language", async () => {
     await loaded;
     const broken: string[] = [];
