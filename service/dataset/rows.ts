@@ -425,6 +425,8 @@ function keyAvailable(key: string, scene: TextScene): boolean {
 }
 
 const CONSUMER: readonly SectorGroup[] = ["Fast Moving Consumer Goods", "Consumer Discretionary"];
+/** Listed companies without a promoter group (their shareholding pattern shows none). */
+export const WIDELY_HELD: ReadonlySet<string> = new Set(["HDFCBANK", "ICICIBANK", "AXISBANK", "ITC", "LT"]);
 type FitRule = readonly [RegExp, (g: SectorGroup, c: CompanyRecord) => boolean];
 const isIndustry = (c: CompanyRecord, ...names: string[]) => names.includes(c.industry);
 const SECTOR_RULES: readonly FitRule[] = [
@@ -450,12 +452,20 @@ const SECTOR_RULES: readonly FitRule[] = [
   [/Monthly sales numbers/i, (_g, c) => isIndustry(c, "Automobiles", "Agricultural, Commercial & Construction Vehicles", "Cement & Cement Products")],
   [/GST rate change/i, (g) => CONSUMER.includes(g)],
   [/Commodity prices ease/i, (g) => g !== "Financial Services" && g !== "Information Technology" && g !== "Services" && g !== "Telecommunication"],
+  // Widely held companies have no promoter group; large groups' promoters do not pledge their shares.
+  [/\bpromoters?\b/i, (_g, c) => !WIDELY_HELD.has(c.symbol)],
+  [/\bpledg/i, (_g, c) => c.marketCapCr < 100_000],
 ];
+
+/** What the fit rules read of a company: its business, and whether it has a promoter group that might pledge. */
+function ownershipKey(company: CompanyRecord): string {
+  return `${company.sector}|${company.industry}|${WIDELY_HELD.has(company.symbol) ? "w" : company.marketCapCr >= 100_000 ? "b" : "s"}`;
+}
 
 /** Whether a line makes sense for this kind of business (no plants for banks, no tenders for FMCG, no FDA for a lender). */
 export function fitsSector(text: string, company: CompanyRecord): boolean {
   const g = companyProfile(company).group;
-  const k = `${company.sector}|${company.industry}`;
+  const k = ownershipKey(company);
   let byText = sectorFitCache.get(k);
   if (!byText) {
     byText = new Map();
@@ -478,7 +488,7 @@ export function usableTemplates(templates: readonly string[], scene: TextScene, 
   // first what the scene can fill for this business, then what of that tells the quarter's story.
   const fixedKeys = scene.fixed ? Object.keys(scene.fixed).sort().join(",") : "";
   const story = { r: scene.results, s: sceneSheet(scene) };
-  const baseSig = `${sectorCheck ? `${scene.company.sector}|${scene.company.industry}` : "-"}|${scene.results ? 1 : 0}${scene.quarter ? 1 : 0}${scene.eventMs !== undefined ? 1 : 0}|${fixedKeys}|${story.s?.exportShare != null ? 1 : 0}`;
+  const baseSig = `${sectorCheck ? ownershipKey(scene.company) : "-"}|${scene.results ? 1 : 0}${scene.quarter ? 1 : 0}${scene.eventMs !== undefined ? 1 : 0}|${fixedKeys}|${story.s?.exportShare != null ? 1 : 0}`;
   let bySig = usableCache.get(templates);
   if (!bySig) {
     bySig = new Map();
@@ -1731,7 +1741,7 @@ const NO_REDFLAGS = [
 
 /** What the business talks about: its industry's own lines first, then its sector's. */
 export function sectorLines(company: CompanyRecord): readonly string[] {
-  const key = `${company.sector}|${company.industry}`;
+  const key = ownershipKey(company);
   let lines = sectorLinesCache.get(key);
   if (!lines) {
     const group = companyProfile(company).group;
@@ -1900,7 +1910,7 @@ export const RESULTS_DRIVER = /quarterly results|guidance (raised|cut) on concal
 const driverPools = new Map<string, readonly string[]>();
 /** Drivers that fit the move's direction and the company's business (no FDA for a lender, no crude for a retailer). */
 function driversFor(rng: Rng, company: CompanyRecord, direction: "up" | "down" | "flat", max: number): string[] {
-  const key = `${direction}|${company.sector}|${company.industry}`;
+  const key = `${direction}|${ownershipKey(company)}`;
   let pool = driverPools.get(key);
   if (!pool) {
     pool = phrases.alertDrivers.filter(

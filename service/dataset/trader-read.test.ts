@@ -435,6 +435,9 @@ describe("the market as a trader reads it over HTTP", () => {
       if (!s) return;
       checked++;
       for (const [what, re, ok] of OUT_OF_PLACE) if (re.test(text) && !ok(s.sector, s.industry)) broken.push(`${symbol} (${s.sector}) ${what}: ${text.match(re)?.[0]}`);
+      // HDFC Bank, ICICI Bank, Axis Bank, ITC and L&T have no promoter group; a ₹1 lakh crore company's promoters do not pledge.
+      if (["HDFCBANK", "ICICIBANK", "AXISBANK", "ITC", "LT"].includes(symbol) && /\bpromoters?\b/i.test(text)) broken.push(`${symbol} a promoter: ${text.match(/[^.]*\bpromoters?\b[^.]*/i)?.[0]}`);
+      if (s.cap >= 100_000 && /\bpledg/i.test(text)) broken.push(`${symbol} (₹${s.cap} cr) pledged shares: ${text.match(/[^.;"]*\bpledg[^.;"]*/i)?.[0]}`);
     };
     for (const f of filings) look(f.symbol, f.summary);
     for (const c of await all<Json>("/v1/concalls?detailed=true", 50)) if (c.short_analysis) look(String(c.symbol), JSON.stringify([c.short_analysis, c.expanded_analysis, c.sentiment_analysis]));
