@@ -1142,10 +1142,17 @@ export function pinToReference(company: CompanyRecord, fin: Map<string, QuarterF
   const ref = REFERENCE_QUARTERS[company.symbol];
   const at = ref ? fin.get(ref.quarter) : undefined;
   if (!ref || !at || at.revenue <= 0 || at.pat <= 0) return;
-  const kR = ref.revenueCr / at.revenue;
-  const kP = ref.patCr / at.pat;
+  const kR0 = ref.revenueCr / at.revenue;
+  const kP0 = ref.patCr / at.pat;
   const p = companyProfile(company);
+  // With the year-ago revenue known, the series is also tilted (the same rate every year) so that year's growth is real.
+  const indexOf = (k: string) => ((parseQuarterKey(k)?.fy ?? 0) * 4 + (parseQuarterKey(k)?.q ?? 0)) / 4;
+  const refQ = parseQuarterKey(ref.quarter);
+  const yearAgo = refQ ? fin.get(formatQuarterKey({ ...refQ, fy: refQ.fy - 1 })) : undefined;
+  const tilt = ref.yearAgoRevenueCr && yearAgo && yearAgo.revenue > 0 ? ref.yearAgoRevenueCr / (yearAgo.revenue * kR0) : 1;
   for (const [quarter, q] of fin) {
+    const t = tilt ** (indexOf(ref.quarter) - indexOf(quarter));
+    const [kR, kP] = [kR0 * t, kP0 * t];
     const revenue = q.revenue * kR;
     const pat = q.pat * kP;
     const pbt = q.pbt * kP;

@@ -367,6 +367,10 @@ describe("the market as a trader reads it over HTTP", () => {
       const pat = f.earnings_table.rows.find((r) => /^PAT/.test(r.label))?.values[0] ?? 0;
       if (Math.abs(revenue / ref.revenueCr - 1) > 0.1 || Math.abs(pat / ref.patCr - 1) > 0.1)
         off.push(`${symbol} ${ref.quarter}: revenue ₹${revenue} cr (real ₹${ref.revenueCr}), PAT ₹${pat} cr (real ₹${ref.patCr})`);
+      // The year-ago column, where the release gives it: the year's growth within three points of the real one.
+      const yearAgo = f.earnings_table.rows[0]?.values[2] ?? 0;
+      if (ref.yearAgoRevenueCr && Math.abs(growth(revenue, yearAgo) - growth(ref.revenueCr, ref.yearAgoRevenueCr)) > 3)
+        off.push(`${symbol} ${ref.quarter}: revenue ${growth(revenue, yearAgo).toFixed(1)}% YoY against a real ${growth(ref.revenueCr, ref.yearAgoRevenueCr).toFixed(1)}%`);
       // The summary a trader reads quotes the same scale.
       const quoted = [...f.summary.matchAll(new RegExp(CRORE.source, "g"))].map(croreOf);
       if (quoted.length > 0 && !quoted.some((v) => Math.abs(v / revenue - 1) < 0.01 || Math.abs(v / pat - 1) < 0.01)) off.push(`${symbol} summary quotes ${quoted.join(", ")} against ₹${revenue}/₹${pat} cr`);
