@@ -2332,6 +2332,8 @@ export interface AnnouncementInput {
   /** A dated event the filing mentions (meeting, record date). */
   eventMs?: number;
   price?: number;
+  /** Filed on the day the board met for the results: only then does a dividend filing say the board declared one. */
+  boardDay?: boolean;
 }
 
 /** One exchange filing, categorised; `important` follows the primary category's group. */
@@ -2349,7 +2351,9 @@ export function buildAnnouncement(rng: Rng, company: CompanyRecord, atMs: number
   };
   // A dated event in the past is reported as done; one ahead is announced as scheduled.
   // A board meeting's intimation names the meeting's date.
-  const namesMeeting = (t: string) => input.category !== "Meeting Intimation" || input.eventMs === undefined || t.includes("{date}");
+  const namesMeeting = (t: string) =>
+    (input.category !== "Meeting Intimation" || input.eventMs === undefined || t.includes("{date}")) &&
+    (input.boardDay === true || !/^The board of \{company\} has (declared|recommended)[^.]*dividend/.test(t));
   const tenseFits = (t: string) =>
     namesMeeting(t) &&
     inAnnualSeason(t, atMs) &&

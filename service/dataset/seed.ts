@@ -782,7 +782,7 @@ export function generateDataset(options: SeedOptions): Dataset {
     const r = root.fork("announcements");
     const target = Math.max(40, round(TARGETS.announcements * scale));
     const push = (row: AnnouncementRecord) => out.announcements.push(unique(row));
-    const add = (s: CompanyState, at: number, category: string | undefined, extra: { quarter?: string; results?: ResultsFacts; eventMs?: number } = {}) => {
+    const add = (s: CompanyState, at: number, category: string | undefined, extra: { quarter?: string; results?: ResultsFacts; eventMs?: number; boardDay?: boolean } = {}) => {
       if (at >= nowS || at < windowStart) return;
       push(buildAnnouncement(r, s.company, at, { category, categoryWeights: ANNOUNCEMENT_WEIGHTS_FOR_FILL, price: priceAt(s, at), ...extra }));
     };
@@ -800,7 +800,7 @@ export function generateDataset(options: SeedOptions): Dataset {
         if (s.company.marketCapCr > 60_000 && r.chance(0.4)) add(s, f.ms + r.int(15, 90) * MINUTE_MS, "Media Release of Financial Results", { quarter: f.quarter, results: facts });
         if (r.chance(0.4)) add(s, f.ms + r.int(30, 240) * MINUTE_MS, "Investor Presentation", { quarter: f.quarter, results: facts });
         if (r.chance(0.8)) add(s, bizMoment(istDayStartMs(f.ms) + DAY_MS * r.int(1, 2)), "Newspaper Publication", { quarter: f.quarter, results: facts });
-        if ((q === 2 || q === 4) && r.chance(0.3)) add(s, f.ms + r.int(1, outcomeMinutes) * MINUTE_MS, "Dividend", { quarter: f.quarter, results: facts });
+        if ((q === 2 || q === 4) && r.chance(0.3)) add(s, f.ms + r.int(1, outcomeMinutes) * MINUTE_MS, "Dividend", { quarter: f.quarter, results: facts, boardDay: true });
       }
     }
     const bySymbol = new Map(states.map((s) => [s.company.symbol, s]));

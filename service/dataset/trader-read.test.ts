@@ -520,6 +520,14 @@ describe("the market as a trader reads it over HTTP", () => {
     const annual = [...news.map((n) => ({ date: String(n.date), text: `${String(n.title)} ${String(n.summary)}` })), ...announcements.map((a) => ({ date: String(a.date), text: `${String(a.title ?? "")} ${String(a.summary ?? "")}` }))].filter((x) =>
       /annual general meeting|\bAGM\b|final dividend/i.test(x.text),
     );
+    // A board declares a dividend at the meeting that approves the results: the filing is that day's.
+    const resultsDays = new Set(filings.map((f) => `${f.symbol}|${new Date(Date.parse(f.date) + IST).toISOString().slice(0, 10)}`));
+    const declared = announcements.filter((a) => a.category === "Dividend" && /board of .{0,80}? has (declared|recommended)/i.test(String(a.summary ?? "")));
+    tally(
+      "a board declares a dividend on its results day",
+      Math.max(1, declared.length),
+      declared.filter((a) => !resultsDays.has(`${String(a.symbol)}|${new Date(Date.parse(String(a.date)) + IST).toISOString().slice(0, 10)}`)).map((a) => `${String(a.symbol)} ${String(a.date)}: ${String(a.summary)}`),
+    );
     const month = (iso: string) => new Date(Date.parse(iso) + IST).getUTCMonth() + 1;
     tally(
       "AGMs June–September, final dividends April–September",
