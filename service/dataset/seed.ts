@@ -536,8 +536,9 @@ export function generateDataset(options: SeedOptions): Dataset {
         continue;
       }
       // The calendar carries the meeting's start; the results reach the exchange a little later.
+      // Every meeting of the season is stored; the calendar shows it from its intimation (the simulator files that then).
       const meeting = Math.max(nowS + MINUTE_MS, Math.floor(f.ms / (30 * MINUTE_MS)) * 30 * MINUTE_MS);
-      if ((f.intimationMs ?? Infinity) < nowS) out.upcoming_earnings.push(unique(buildUpcomingEarnings(r, s.company, meeting, { quarter: f.quarter })));
+      out.upcoming_earnings.push(unique({ ...buildUpcomingEarnings(r, s.company, meeting, { quarter: f.quarter }), announced_ms: f.intimationMs ?? null }));
     }
     // Future meetings for a quarter whose results are already out: the exclusion rule must remove them.
     const withLatest = states.filter((s) => s.filings.some((x) => x.filed));

@@ -7,6 +7,8 @@ import { writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { isTradingDay, previousTradingDay } from "../../lib/market/calendar";
 import { ManualClock } from "../clock";
+import { EventBus } from "../events";
+import { MarketSimulator } from "../simulator/simulator";
 import { openDatabase } from "../store/db";
 import { call, createTestAccount, createTestService } from "../../test/support/service";
 import { REFERENCE_QUARTERS } from "./reference-quarters";
@@ -637,61 +639,87 @@ describe("the results calendar as a trader reads it: a meeting is listed once it
   const named = /(?:scheduled|held) on ([A-Z][a-z]+ \d{1,2}, \d{4})/g;
   const istDay = (ms: number) => new Date(ms + IST).toISOString().slice(0, 10);
 
+  /** What the calendar and the exchange feed of a service at `now` say: broken rules, meetings and calls checked. */
+  async function readCalendar(svc: ReturnType<typeof createTestService>, at: string, broken: string[], lines: string[]): Promise<number> {
+    let checked = 0;
+    const now = Date.parse(at);
+    const { key } = createTestAccount(svc.ctx, { plan: "pro", balance: 10_000_000 });
+    const pages = async (path: string): Promise<Json[]> => {
+      const out: Json[] = [];
+      for (let page = 1; page < 200; page++) {
+        const res = await call(svc, `${path}&limit=50&page=${page}`, { key });
+        expect(res.status, res.text.slice(0, 200)).toBe(200);
+        const body = res.json as { data: Json[]; has_next: boolean };
+        out.push(...body.data);
+        if (!body.has_next) break;
+      }
+      return out;
+    };
+    const listed = await pages("/v1/earnings/upcoming?");
+    const notices = (await pages(`/v1/announcements?detailed=true&categories=${encodeURIComponent("Meeting Intimation")}`)).filter((a) => a.category === "Meeting Intimation");
+    // What each filing says: the symbol, when it was filed, and the meeting days it names.
+    const said = notices.map((a) => ({
+      symbol: String(a.symbol),
+      filed: Date.parse(String(a.date)),
+      days: [...`${String(a.summary ?? "")} ${String(a.long_summary ?? "")}`.matchAll(named)].map((m) => istDay(Date.parse(`${m[1]} 12:00 GMT+0530`))),
+    }));
+    for (const u of listed) {
+      checked++;
+      const meeting = Date.parse(String(u.date));
+      const day = istDay(meeting);
+      const notice = said.find((n) => n.symbol === u.symbol && n.filed <= now && n.days.includes(day));
+      if (!notice) broken.push(`${at}: ${String(u.symbol)} meets ${day} with no intimation naming it`);
+      else {
+        const ahead = (Date.parse(`${day}T12:00:00+05:30`) - Date.parse(`${istDay(notice.filed)}T12:00:00+05:30`)) / DAY;
+        if (ahead < 2 || ahead > 21) broken.push(`${at}: ${String(u.symbol)} intimated ${istDay(notice.filed)} for ${day} (${ahead} days)`);
+      }
+      if (meeting - now > 22 * DAY) broken.push(`${at}: ${String(u.symbol)} listed ${((meeting - now) / DAY).toFixed(0)} days ahead`);
+    }
+    // A call to come for results not yet out follows its board meeting's intimation: the meeting is listed.
+    const calls = await pages("/v1/concalls/upcoming?");
+    const filedNow = new Set((await pages("/v1/earnings/index?")).map((f) => `${String(f.symbol)}|${String(f.quarter)}`));
+    const booked = new Set(listed.map((u) => `${String(u.symbol)}|${String(u.quarter)}`));
+    for (const c of calls) {
+      const k = `${String(c.symbol)}|${String(c.quarter)}`;
+      if (filedNow.has(k)) continue;
+      checked++;
+      if (!booked.has(k)) broken.push(`${at}: ${k} call on ${String(c.meeting_date)} with no board meeting listed`);
+    }
+    lines.push(`${at}: ${listed.length} meetings listed, ${said.filter((n) => n.filed <= now).length} intimations filed, ${calls.length} calls to come`);
+    return checked;
+  }
+
   it("every listed coming meeting has an intimation at or before now naming its date, 2 to 21 days ahead; nothing listed further out", async () => {
     const broken: string[] = [];
     const lines: string[] = [];
     let checked = 0;
     for (const at of moments) {
-      const now = Date.parse(at);
       const db = openDatabase(":memory:");
-      seedDataset(db, { seed: SEED, now: new Date(now), scale: 0.3 });
-      const svc = createTestService({ clock: new ManualClock(new Date(now)), db });
-      const { key } = createTestAccount(svc.ctx, { plan: "pro", balance: 10_000_000 });
-      const pages = async (path: string): Promise<Json[]> => {
-        const out: Json[] = [];
-        for (let page = 1; page < 200; page++) {
-          const res = await call(svc, `${path}&limit=50&page=${page}`, { key });
-          expect(res.status, res.text.slice(0, 200)).toBe(200);
-          const body = res.json as { data: Json[]; has_next: boolean };
-          out.push(...body.data);
-          if (!body.has_next) break;
-        }
-        return out;
-      };
-      const listed = await pages("/v1/earnings/upcoming?");
-      const notices = (await pages(`/v1/announcements?detailed=true&categories=${encodeURIComponent("Meeting Intimation")}`)).filter((a) => a.category === "Meeting Intimation");
-      // What each filing says: the symbol, when it was filed, and the meeting days it names.
-      const said = notices.map((a) => ({
-        symbol: String(a.symbol),
-        filed: Date.parse(String(a.date)),
-        days: [...`${String(a.summary ?? "")} ${String(a.long_summary ?? "")}`.matchAll(named)].map((m) => istDay(Date.parse(`${m[1]} 12:00 GMT+0530`))),
-      }));
-      for (const u of listed) {
-        checked++;
-        const meeting = Date.parse(String(u.date));
-        const day = istDay(meeting);
-        const notice = said.find((n) => n.symbol === u.symbol && n.filed <= now && n.days.includes(day));
-        if (!notice) broken.push(`${at}: ${String(u.symbol)} meets ${day} with no intimation naming it`);
-        else {
-          const ahead = (Date.parse(`${day}T12:00:00+05:30`) - Date.parse(`${istDay(notice.filed)}T12:00:00+05:30`)) / DAY;
-          if (ahead < 2 || ahead > 21) broken.push(`${at}: ${String(u.symbol)} intimated ${istDay(notice.filed)} for ${day} (${ahead} days)`);
-        }
-        if (meeting - now > 22 * DAY) broken.push(`${at}: ${String(u.symbol)} listed ${((meeting - now) / DAY).toFixed(0)} days ahead`);
-      }
-      // A call to come for results not yet out follows its board meeting's intimation: the meeting is listed.
-      const calls = await pages("/v1/concalls/upcoming?");
-      const filedNow = new Set((await pages("/v1/earnings/index?")).map((f) => `${String(f.symbol)}|${String(f.quarter)}`));
-      const booked = new Set(listed.map((u) => `${String(u.symbol)}|${String(u.quarter)}`));
-      for (const c of calls) {
-        const k = `${String(c.symbol)}|${String(c.quarter)}`;
-        if (filedNow.has(k)) continue;
-        checked++;
-        if (!booked.has(k)) broken.push(`${at}: ${k} call on ${String(c.meeting_date)} with no board meeting listed`);
-      }
-      lines.push(`${at}: ${listed.length} meetings listed, ${said.filter((n) => n.filed <= now).length} intimations filed, ${calls.length} calls to come`);
+      seedDataset(db, { seed: SEED, now: new Date(Date.parse(at)), scale: 0.3 });
+      checked += await readCalendar(createTestService({ clock: new ManualClock(new Date(Date.parse(at))), db }), at, broken, lines);
     }
     console.log(`results calendar (seed ${SEED})\n  ${lines.join("\n  ")}`);
     expect(checked, "no meeting listed at any moment").toBeGreaterThan(0);
+    expect(broken.slice(0, 8)).toEqual([]);
+  }, 120_000);
+
+  it("a service started between seasons lists the next season's meetings as their intimations come, with the filings", async () => {
+    const start = Date.parse("2026-12-08T04:00:00Z");
+    const clock = new ManualClock(new Date(start));
+    const db = openDatabase(":memory:");
+    seedDataset(db, { seed: SEED, now: new Date(start), scale: 0.3 });
+    const svc = createTestService({ clock, db });
+    const sim = new MarketSimulator({ db, bus: new EventBus(), clock }, { seed: SEED, speed: 1 });
+    const end = Date.parse("2027-01-02T06:00:00Z");
+    while (clock.now().getTime() < end) {
+      clock.advance(30 * 60_000);
+      sim.tick();
+    }
+    const broken: string[] = [];
+    const lines: string[] = [];
+    const checked = await readCalendar(svc, new Date(end).toISOString(), broken, lines);
+    console.log(`results calendar after a simulated month (seed ${SEED})\n  ${lines.join("\n  ")}`);
+    expect(checked, "no meeting listed after the intimations came").toBeGreaterThan(0);
     expect(broken.slice(0, 8)).toEqual([]);
   }, 120_000);
 });
