@@ -1908,6 +1908,8 @@ export interface AlertInput {
   results?: ResultsFacts;
   /** Forces the curated flag; by default it follows the move's size and the type. */
   important?: boolean;
+  /** The share's real moves to the alert: a month's or a week's move the text quotes is one of them. */
+  moves?: ShareMoves;
 }
 
 const NEGATIVE_DRIVER = /(down|downgrade|miss|cut|negative|selloff|exit|ban|weak|observations|stake sale|weakens|exclusion)/i;
@@ -1964,6 +1966,7 @@ export function buildAlert(rng: Rng, company: CompanyRecord, atMs: number, input
     quarter: input.results?.quarter,
     eventMs: input.results ? atMs : undefined,
     fixed,
+    moves: input.moves,
   };
   let templates: readonly string[];
   if (type === "price_alert") templates = direction === "down" ? INTRADAY_REASONS.down : INTRADAY_REASONS.up;
@@ -1971,6 +1974,11 @@ export function buildAlert(rng: Rng, company: CompanyRecord, atMs: number, input
   if (!isMarketTradingDay(atMs)) {
     const closed = templates.filter((t) => !SESSION_STORY_RE.test(t) && !MARKET_WRAP_RE.test(t));
     if (closed.length > 0) templates = closed;
+  }
+  // A month's or a week's move the alert quotes is the share's own (the day's is the quote's, fixed above).
+  if (scene.moves && fixed.pct === undefined) {
+    const real = templates.filter((t) => moveFits(t, { ...scene, moves: { ...(scene.moves as ShareMoves), atHigh: true, atLow: true } }));
+    if (real.length > 0) templates = real;
   }
   const reason = renderFrom(rng, templates, scene);
   let drivers: string[];

@@ -648,7 +648,9 @@ export function generateDataset(options: SeedOptions): Dataset {
       const b = r.pick(days);
       const i = r.chance(0.6) ? Math.max(a, b) : a;
       const at = momentOn(r, i);
-      const first = buildAlert(r, s.company, at, { type: type as AlertRecord["type"], quote: quoteOn(r, s, i, fracFor(type), type) });
+      const movesOn = (back: number) => round2((close(s, i) / close(s, i - back) - 1) * 100);
+      const moves = { day: movesOn(1), week: movesOn(5), month: movesOn(21), atHigh: true, atLow: true };
+      const first = buildAlert(r, s.company, at, { type: type as AlertRecord["type"], quote: quoteOn(r, s, i, fracFor(type), type), moves });
       pushAlert(first);
       // Clusters: one move often trips several alerts for the same stock within minutes.
       if (r.chance(0.2)) {
@@ -665,7 +667,7 @@ export function generateDataset(options: SeedOptions): Dataset {
             ["price_alert", Math.abs(ret(s, i)) >= 0.02 ? 0.25 : 0],
             [up ? "52w_high" : "52w_low", daysFor(s, up ? "52w_high" : "52w_low").includes(i) ? 0.3 : 0],
           ] as const);
-          pushAlert(buildAlert(r, s.company, t, { type: followType, quote: quoteOn(r, s, i, fracFor(followType), followType) }));
+          pushAlert(buildAlert(r, s.company, t, { type: followType, quote: quoteOn(r, s, i, fracFor(followType), followType), moves }));
         }
       }
     }
