@@ -792,6 +792,13 @@ export function sceneValues(rng: Rng, template: string, scene: TextScene): Recor
       case "amount": {
         // One figure per kind within a scene: a transcript quotes the same capex plan every time.
         const kind = amountKind(template, r !== undefined);
+        if (kind === "revenueTarget") {
+          // The target is this year's revenue compounded at the growth the same sentence quotes, two years on.
+          const g = parseFloat(remember("pct:growth", () => pctText(sceneSheet(scene)?.growthGuide ?? rng.float(8, 22))));
+          const annual = r ? 4 * r.revenue : p.annualRevenue;
+          out[key] = remember("amount:revenueTarget", () => formatCrore(niceRound(annual * (1 + g / 100) ** 2)));
+          break;
+        }
         out[key] = remember(`amount:${kind}`, () => formatCrore(amountOf(rng, kind, scene)));
         break;
       }

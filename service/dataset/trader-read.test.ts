@@ -432,6 +432,25 @@ describe("the market as a trader reads it over HTTP", () => {
     tally("block-sale stories match a block deal", Math.max(1, checked), broken);
   });
 
+  it("a revenue target is this year's revenue compounded at the growth it quotes", async () => {
+    await loaded;
+    const byQuarter = new Map(filings.filter((f) => f.earnings_table).map((f) => [`${f.symbol}|${f.quarter}`, f.earnings_table as Table]));
+    const broken: string[] = [];
+    let checked = 0;
+    for (const c of await all<Json>("/v1/concalls?detailed=true", 50)) {
+      const text = JSON.stringify(c.short_analysis ?? "");
+      const m = text.match(/targets revenue of (₹[\d,.]+(?: lakh)? crore) by FY\d{2}, implying a compounded growth rate of about (\d+(?:\.\d+)?)%/);
+      const table = byQuarter.get(`${String(c.symbol)}|${String(c.quarter)}`);
+      if (!m || !table) continue;
+      checked++;
+      const target = croreOf((m[1] ?? "").match(CRORE) ?? [""]);
+      const annual = 4 * (table.rows[0]?.values[0] ?? 0);
+      const g = Number(m[2]) / 100;
+      if (target < annual * (1 + g) * 0.97 || target > annual * (1 + g) ** 3 * 1.03) broken.push(`${String(c.symbol)} ${String(c.quarter)}: target ₹${target} cr at ${m[2]}% from about ₹${annual.toFixed(0)} cr a year`);
+    }
+    tally("revenue targets compound from the company's revenue", Math.max(1, checked), broken);
+  });
+
   it("no company speaks another sector's language", async () => {
     await loaded;
     const broken: string[] = [];
