@@ -141,7 +141,7 @@ function shiftQuarter(q: Quarter, by: number): Quarter {
   return out;
 }
 
-/** The season's openers and when they usually file (days after quarter end; Q4 a few days later). */
+/** When the season's openers and some large caps usually file (days after quarter end; Q4 a few days later). */
 const BELLWETHER_DAYS: Readonly<Record<string, readonly [number, number]>> = {
   TCS: [9, 12],
   HCLTECH: [12, 15],
@@ -154,6 +154,20 @@ const BELLWETHER_DAYS: Readonly<Record<string, readonly [number, number]>> = {
   LTIM: [15, 19],
   KOTAKBANK: [24, 28],
   AXISBANK: [15, 19],
+  // Large caps whose usual filing days are known (Q2 FY26: UltraTech 13 Oct … L&T 29 Oct, SBI 4 Nov, Tata Steel 13 Nov).
+  ULTRACEMCO: [12, 16],
+  HINDUNILVR: [20, 24],
+  NTPC: [24, 28],
+  LT: [27, 31],
+  ITC: [28, 33],
+  MARUTI: [28, 32],
+  BHARTIARTL: [32, 37],
+  SBIN: [33, 38],
+  "M&M": [33, 37],
+  SUNPHARMA: [32, 38],
+  TITAN: [36, 42],
+  ASIANPAINT: [38, 44],
+  TATASTEEL: [38, 44],
 };
 
 /** Days after quarter end when the company usually files: bellwethers first, bigger companies earlier, Q4 later (60-day window). */
