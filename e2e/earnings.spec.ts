@@ -1,3 +1,6 @@
+import { istTimeOn } from "../lib/market/calendar";
+import { trackedSeasonAt } from "../lib/market/season";
+import { listFreshCompany } from "./live-support";
 import { createWatchlistViaApi, gaugeBalance, signedInWithOwnAccount } from "./portfolio-support";
 import { screenshotAsIs } from "./support/desk";
 import { randomSuffix } from "./support/fixtures";
@@ -18,6 +21,8 @@ test.describe("the earnings page", () => {
 
   test("the calendar shows events in month, week and agenda views and filters by symbols and by watchlist, all in the URL", { tag: LIVE }, async ({ browser, deskURL }) => {
     const { page } = await signedInWithOwnAccount(browser, deskURL, "e2e earnings calendar");
+    // Between seasons nothing is listed until the first intimations: a new listing books its meeting in two days.
+    await listFreshCompany({ quarter: trackedSeasonAt(Date.now()), atMs: istTimeOn(Date.now() + 2 * 86_400_000, "16:00") });
 
     // The agenda lists what is ahead from today: take the first event and its day.
     await page.goto("/earnings?view=agenda");

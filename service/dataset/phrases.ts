@@ -135,7 +135,7 @@ export const newsTitles: SentimentBank = {
     "Why {brokerage} is bullish on {company}, sets target price of {targetPrice}",
     "{company} turns net-debt free ahead of schedule",
     "{company} EBITDA grows {ebitdaGrowth} in {quarter}; margin at {margin}",
-    "{symbol} market capitalisation crosses {amount} for the first time",
+    "{symbol} market capitalisation crosses {amount}",
     "{company} completes {amount} acquisition, sees deal accretive from {nextFy}",
     "Mutual funds add {company} shares for the third straight month",
     "{company} order book swells to {amount}, offering multi-year visibility",

@@ -22,6 +22,7 @@ import type {
 } from "../store/writes";
 import type { CompanyRecord } from "./companies";
 import { companies } from "./companies";
+import { REFERENCE_QUARTERS } from "./reference-quarters";
 import * as phrases from "./phrases";
 import { BLOCK_DEAL_MIN_CR, inAnnualSeason, MARKET_WRAP_RE, SESSION_STORY_RE } from "./rules";
 import { createRng, hashHex, makeId, type Rng } from "./rng";
@@ -395,7 +396,22 @@ export interface TextScene {
   fixed?: Readonly<Record<string, string>>;
   /** Figures already quoted in this scene, reused so one document never gives two capex plans. */
   memo?: Map<string, string>;
+  /** The share's real moves (%, signed) over the day, the week and the month to the text's moment, and whether it stands at its high or low. */
+  moves?: ShareMoves;
+  /** The day's block deal before the text, as a share of the company's equity (%). */
+  block?: { pct: number };
 }
+
+export interface ShareMoves {
+  day: number;
+  week: number;
+  month: number;
+  atHigh: boolean;
+  atLow: boolean;
+}
+
+const AT_HIGH_RE = /\b(hits?|at|to|crossed|closed at|broke past) (a |its )?(fresh |previous )?(52-week|record|all-time) high\b|\bhits all-time high/i;
+const AT_LOW_RE = /\b(hits?|hit|at|to|breached|touched|closed at) (a |its )?(fresh |previous )?52-week low|a fresh 52-week low/i;
 
 const RESULT_KEYS = new Set(["margin", "marginChange", "revenueGrowth", "ebitdaGrowth", "patGrowth"]);
 
@@ -409,11 +425,13 @@ function keyAvailable(key: string, scene: TextScene): boolean {
 }
 
 const CONSUMER: readonly SectorGroup[] = ["Fast Moving Consumer Goods", "Consumer Discretionary"];
+/** Listed companies without a promoter group (their shareholding pattern shows none). */
+export const WIDELY_HELD: ReadonlySet<string> = new Set(["HDFCBANK", "ICICIBANK", "AXISBANK", "ITC", "LT"]);
 type FitRule = readonly [RegExp, (g: SectorGroup, c: CompanyRecord) => boolean];
 const isIndustry = (c: CompanyRecord, ...names: string[]) => names.includes(c.industry);
 const SECTOR_RULES: readonly FitRule[] = [
   [/\brural\b|festive|channel inventory|gst rates|gst rationalisation|same-store|downtrading|quick commerce|distribution reach/i, (g) => CONSUMER.includes(g)],
-  [/order book|bid pipeline|order inflow|order pipeline|bags order|order worth|order win|lowest bidder|letter of award|\bL1\b|tenders?\b/i, (g) => ["Industrials", "Utilities", "Commodities", "Energy", "Telecommunication"].includes(g)],
+  [/order book|bid pipeline|order inflow|order pipeline|bags order|order worth|order win|lowest bidder|letter of award|\bL1\b|tenders?\b/i, (g) => ["Industrials", "Utilities", "Commodities", "Telecommunication"].includes(g)],
   [/\borders?\b|contracts?\b/i, (g) => ["Industrials", "Utilities", "Commodities", "Energy", "Information Technology", "Telecommunication"].includes(g)],
   [/new facility|\bplants?\b|raw material|input (cost|prices)|commodit|commissioned|commissioning|manufactur|inventory|freight|greenfield|capacity|utilisation levels|new lines/i, (g) => g !== "Financial Services" && g !== "Information Technology"],
   [/volumes?\b|product mix|price increase|price hikes?|new products?|launches|exports?\b|realisations|direct-to-customer/i, (g) => g !== "Financial Services" && g !== "Information Technology"],
@@ -434,12 +452,20 @@ const SECTOR_RULES: readonly FitRule[] = [
   [/Monthly sales numbers/i, (_g, c) => isIndustry(c, "Automobiles", "Agricultural, Commercial & Construction Vehicles", "Cement & Cement Products")],
   [/GST rate change/i, (g) => CONSUMER.includes(g)],
   [/Commodity prices ease/i, (g) => g !== "Financial Services" && g !== "Information Technology" && g !== "Services" && g !== "Telecommunication"],
+  // Widely held companies have no promoter group; large groups' promoters do not pledge their shares.
+  [/\bpromoters?\b/i, (_g, c) => !WIDELY_HELD.has(c.symbol)],
+  [/\bpledg/i, (_g, c) => c.marketCapCr < 100_000],
 ];
+
+/** What the fit rules read of a company: its business, and whether it has a promoter group that might pledge. */
+function ownershipKey(company: CompanyRecord): string {
+  return `${company.sector}|${company.industry}|${WIDELY_HELD.has(company.symbol) ? "w" : company.marketCapCr >= 100_000 ? "b" : "s"}`;
+}
 
 /** Whether a line makes sense for this kind of business (no plants for banks, no tenders for FMCG, no FDA for a lender). */
 export function fitsSector(text: string, company: CompanyRecord): boolean {
   const g = companyProfile(company).group;
-  const k = `${company.sector}|${company.industry}`;
+  const k = ownershipKey(company);
   let byText = sectorFitCache.get(k);
   if (!byText) {
     byText = new Map();
@@ -462,7 +488,7 @@ export function usableTemplates(templates: readonly string[], scene: TextScene, 
   // first what the scene can fill for this business, then what of that tells the quarter's story.
   const fixedKeys = scene.fixed ? Object.keys(scene.fixed).sort().join(",") : "";
   const story = { r: scene.results, s: sceneSheet(scene) };
-  const baseSig = `${sectorCheck ? `${scene.company.sector}|${scene.company.industry}` : "-"}|${scene.results ? 1 : 0}${scene.quarter ? 1 : 0}${scene.eventMs !== undefined ? 1 : 0}|${fixedKeys}|${story.s?.exportShare != null ? 1 : 0}`;
+  const baseSig = `${sectorCheck ? ownershipKey(scene.company) : "-"}|${scene.results ? 1 : 0}${scene.quarter ? 1 : 0}${scene.eventMs !== undefined ? 1 : 0}|${fixedKeys}|${story.s?.exportShare != null ? 1 : 0}`;
   let bySig = usableCache.get(templates);
   if (!bySig) {
     bySig = new Map();
@@ -547,6 +573,8 @@ function amountKindOf(template: string, hasResults: boolean): AmountKind {
   if (/market capitali[sz]ation/.test(t)) return "mcap";
   if (hasResults && /(loss of|net loss|swings? to a loss)/.test(t)) return "loss";
   if (hasResults && /net profit for the quarter came in at/.test(t)) return "pat";
+  // "an order worth {amount}, taking its order book to a record": the order, not the book.
+  if (/(order|contract) worth \{amount\}/.test(t)) return "order";
   if (/order book/.test(t)) return "orderBook";
   if (/(revenue of \{amount\} by|targets revenue)/.test(t)) return "revenueTarget";
   if (/(tax demand|demand of|penalty|gst|fine|demand order)/.test(t)) return "levy";
@@ -629,6 +657,8 @@ function pctKind(template: string): PctKind {
 }
 
 function pctKindOf(template: string): PctKind {
+  // "gains {pct} as promoters raise stake" is the day's move, whatever follows it.
+  if (/\b(gains?|rises?|jumps?|surges?|climbs?|slips?|falls?|drops?|tumbles?|slides?|rall(y|ies)|slumps?|(stock|shares?|is) (up|down)) \{pct\}/i.test(template)) return "move";
   const t = nearPlaceholder(template, "pct", 40, 25);
   if (/(fpi stake|fpi ownership|steady at)/.test(t)) return "holding";
   if (/(stake|of the company's equity|paid-up equity|of its stake|by \{pct\}\.?$)/.test(t)) return "stake";
@@ -641,6 +671,44 @@ function pctKindOf(template: string): PctKind {
   if (/(range|swung|swinging|either side)/.test(t)) return "range";
   if (/in a week|from recent peak/.test(t)) return "weekMove";
   return "move";
+}
+
+/** The share's real move a price-move figure must quote, when the scene knows the moves. */
+function realMove(scene: TextScene, kind: PctKind): number | undefined {
+  const m = scene.moves;
+  if (!m) return undefined;
+  return kind === "move" ? m.day : kind === "weekMove" ? m.week : kind === "monthMove" ? m.month : undefined;
+}
+
+const FPI_UP = /\b(FPIs? (raise|add|increase)|foreign (portfolio )?investors (raised|added|increased))/i;
+const FPI_DOWN = /\b(FPIs? (trim|cut|reduce)|foreign (portfolio )?investors (cut|trimmed|reduced))/i;
+
+/** Foreign investors bought or sold a company in a quarter, one way: every story of that quarter says the same. */
+export function holdersFit(template: string, scene: TextScene): boolean {
+  const up = FPI_UP.test(template);
+  if (!up && !FPI_DOWN.test(template)) return true;
+  const bought = createRng(`fpi|${scene.company.symbol}|${quarterKeyOfDate(new Date(scene.atMs))}`).chance(0.5);
+  return up === bought;
+}
+
+/** Smallest real move a story quotes as news, by kind: a 0.3% day is not a headline. */
+const MOVE_WORTH: Partial<Record<PctKind, number>> = { move: 1.5, weekMove: 3, monthMove: 4 };
+
+/** Whether a template's price-move figure can be the share's real move, in size and in the story's direction. */
+export function moveFits(template: string, scene: TextScene): boolean {
+  if (!scene.moves) return true;
+  // A share at a fresh high or low is one the walk has there (its 52-week alerts say the same).
+  const level = template.replace(/order book to (a|its) record high/gi, "");
+  if (AT_HIGH_RE.test(level) && !scene.moves.atHigh) return false;
+  if (AT_LOW_RE.test(level) && !scene.moves.atLow) return false;
+  // A story of the session's move goes the way the share went that day.
+  if (scene.tone !== "neutral" && SESSION_STORY_RE.test(template) && (scene.tone === "positive") !== scene.moves.day > 0) return false;
+  if (!template.includes("{pct}")) return true;
+  const kind = pctKind(template);
+  const actual = realMove(scene, kind);
+  if (actual === undefined) return true;
+  if (Math.abs(actual) < (MOVE_WORTH[kind] ?? 0)) return false;
+  return scene.tone === "neutral" || (scene.tone === "positive") === actual > 0;
 }
 
 const PCT_RANGES: Readonly<Record<PctKind, readonly [number, number]>> = {
@@ -714,12 +782,23 @@ export function sceneValues(rng: Rng, template: string, scene: TextScene): Recor
         // A headline and its summary quote one move: every price-move kind shares the figure.
         const memoKind = kind === "move" || kind === "weekMove" || kind === "monthMove" || kind === "gap" ? "priceMove" : kind;
         const guide = kind === "growth" ? sceneSheet(scene)?.growthGuide : undefined;
-        out[key] = remember(`pct:${memoKind}`, () => pctText(guide ?? rng.float(lo, hi)));
+        const actual = realMove(scene, kind);
+        const block = kind === "stake" && /block deal/i.test(template) ? scene.block?.pct : undefined;
+        if (block !== undefined) out[key] = remember("pct:block", () => `${block.toFixed(block < 1 ? 2 : 1)}%`);
+        else if (actual !== undefined) out[key] = remember(`pct:${kind}`, () => pctText(Math.abs(actual)));
+        else out[key] = remember(`pct:${memoKind}`, () => pctText(guide ?? rng.float(lo, hi)));
         break;
       }
       case "amount": {
         // One figure per kind within a scene: a transcript quotes the same capex plan every time.
         const kind = amountKind(template, r !== undefined);
+        if (kind === "revenueTarget") {
+          // The target is this year's revenue compounded at the growth the same sentence quotes, two years on.
+          const g = parseFloat(remember("pct:growth", () => pctText(sceneSheet(scene)?.growthGuide ?? rng.float(8, 22))));
+          const annual = r ? 4 * r.revenue : p.annualRevenue;
+          out[key] = remember("amount:revenueTarget", () => formatCrore(niceRound(annual * (1 + g / 100) ** 2)));
+          break;
+        }
         out[key] = remember(`amount:${kind}`, () => formatCrore(amountOf(rng, kind, scene)));
         break;
       }
@@ -734,9 +813,11 @@ export function sceneValues(rng: Rng, template: string, scene: TextScene): Recor
         });
         break;
       case "dps":
+        // One dividend per company and quarter, whichever filing or story names it.
         out[key] = remember(key, () => {
-          const eps = r?.eps ?? price / p.pe / 4;
-          return formatRupees(Math.max(0.5, Math.round(eps * rng.float(0.2, 0.6) * 4) / 4));
+          const quarter = scene.results?.quarter ?? scene.quarter ?? quarterKeyOfDate(new Date(scene.atMs - 40 * DAY_MS));
+          const payout = createRng(`dps|${company.symbol}|${quarter}`).float(0.2, 0.6);
+          return formatRupees(Math.max(0.5, Math.round((p.price / p.pe / 4) * payout * 4) / 4));
         });
         break;
       case "ratio":
@@ -996,6 +1077,120 @@ export function baseQuarterFinancials(rng: Rng, company: CompanyRecord, quarter:
   return completeLines(company, quarter, revenue, ebitda, pat, rng);
 }
 
+/**
+ * Quarter to quarter, a business moves smoothly: each quarter's revenue, margin and conversion to profit are drawn
+ * towards the previous quarter's (bigger companies more), then its lines are completed again. Texts are written later,
+ * from these tables, so every story still tells what its table says.
+ */
+export function smoothQuarters(company: CompanyRecord, fin: Map<string, QuarterFinancials>, keys: readonly string[]): void {
+  const p = companyProfile(company);
+  const w = company.marketCapCr > 50_000 ? 0.45 : company.marketCapCr > 20_000 ? 0.75 : 0.95;
+  const seasonOf = (k: string) => p.season[(parseQuarterKey(k)?.q ?? 1) - 1] ?? 1;
+  const blend = (a: number, b: number) => w * a + (1 - w) * b;
+  for (let i = 1; i < keys.length; i++) {
+    const q = fin.get(keys[i] as string);
+    const prev = fin.get(keys[i - 1] as string);
+    if (!q || !prev || q.revenue <= 0 || prev.revenue <= 0 || q.ebitda <= 0 || prev.ebitda <= 0 || q.pat <= 0 || prev.pat <= 0) continue;
+    const revenue = Math.exp(blend(Math.log(q.revenue), Math.log((prev.revenue * seasonOf(q.quarter)) / seasonOf(prev.quarter))));
+    let ebitda = revenue * blend(q.ebitda / q.revenue, prev.ebitda / prev.revenue);
+    let pat = ebitda * blend(q.pat / q.ebitda, prev.pat / prev.ebitda);
+    const keep = q.pat / q.pbt;
+    let pbt = pat / keep;
+    let { otherIncome, depreciation, provisions } = q;
+    const k = revenue / q.revenue;
+    const financeCost = q.financeCost * Math.sqrt(k);
+    if (p.financial) {
+      provisions = ebitda - pbt;
+      if (provisions < ebitda * 0.02) [provisions, pbt] = [ebitda * 0.02, ebitda * 0.98];
+      pat = pbt * keep;
+    } else {
+      depreciation *= k;
+      otherIncome = pbt - ebitda + depreciation + financeCost;
+      const floor = revenue * 0.004;
+      if (otherIncome < floor) [depreciation, otherIncome] = [depreciation + floor - otherIncome, floor];
+    }
+    // A move the table rounds to nothing would be written as a rise: nudge it to a visible one.
+    const yearAgo = i >= 4 ? fin.get(keys[i - 4] as string) : undefined;
+    if (yearAgo && Math.abs(pat / yearAgo.pat - 1) < 0.001) {
+      const nudge = pat * 0.003;
+      [pat, pbt] = [pat + nudge, pbt + nudge / keep];
+      if (p.financial) provisions -= nudge / keep;
+      else otherIncome += nudge / keep;
+    }
+    if (yearAgo && Math.abs((ebitda / revenue) * 100 - yearAgo.margin) < 0.01) {
+      const nudge = revenue * 0.0003;
+      ebitda += nudge;
+      if (p.financial) provisions += nudge;
+      else otherIncome -= nudge;
+    }
+    fin.set(q.quarter, {
+      quarter: q.quarter,
+      revenue: round2(revenue),
+      ebitda: round2(ebitda),
+      otherIncome: round2(otherIncome),
+      depreciation: round2(depreciation),
+      financeCost: round2(financeCost),
+      provisions: round2(provisions),
+      pbt: round2(pbt),
+      tax: round2(pbt - pat),
+      pat: round2(pat),
+      eps: round2(pat / p.sharesCr),
+      margin: round2((ebitda / revenue) * 100),
+    });
+  }
+}
+
+/**
+ * Scales a company's quarters so the reference quarter shows its real revenue and profit, each line by one factor for
+ * every quarter (growth rates and stories stay): revenue, EBITDA and finance costs with revenue (margins stay the real
+ * ones), profit with profit; other income, then depreciation, take up the difference. A lender's lines all follow profit.
+ */
+export function pinToReference(company: CompanyRecord, fin: Map<string, QuarterFinancials>): void {
+  const ref = REFERENCE_QUARTERS[company.symbol];
+  const at = ref ? fin.get(ref.quarter) : undefined;
+  if (!ref || !at || at.revenue <= 0 || at.pat <= 0) return;
+  const kR0 = ref.revenueCr / at.revenue;
+  const kP0 = ref.patCr / at.pat;
+  const p = companyProfile(company);
+  // With the year-ago revenue known, the series is also tilted (the same rate every year) so that year's growth is real.
+  const indexOf = (k: string) => ((parseQuarterKey(k)?.fy ?? 0) * 4 + (parseQuarterKey(k)?.q ?? 0)) / 4;
+  const refQ = parseQuarterKey(ref.quarter);
+  const yearAgo = refQ ? fin.get(formatQuarterKey({ ...refQ, fy: refQ.fy - 1 })) : undefined;
+  const tilt = ref.yearAgoRevenueCr && yearAgo && yearAgo.revenue > 0 ? ref.yearAgoRevenueCr / (yearAgo.revenue * kR0) : 1;
+  for (const [quarter, q] of fin) {
+    const t = tilt ** (indexOf(ref.quarter) - indexOf(quarter));
+    const [kR, kP] = [kR0 * t, kP0 * t];
+    const revenue = q.revenue * kR;
+    const pat = q.pat * kP;
+    const pbt = q.pbt * kP;
+    let { ebitda, otherIncome, depreciation, financeCost, provisions } = q;
+    if (p.financial) [ebitda, provisions] = [ebitda * kP, provisions * kP];
+    else {
+      ebitda *= kR;
+      financeCost *= kR;
+      depreciation *= kR;
+      otherIncome = pbt - ebitda + depreciation + financeCost;
+      const floor = revenue * 0.004;
+      if (otherIncome < floor) [depreciation, otherIncome] = [depreciation + floor - otherIncome, floor];
+    }
+    const scaled: QuarterFinancials = {
+      quarter,
+      revenue: round2(revenue),
+      ebitda: round2(ebitda),
+      otherIncome: round2(otherIncome),
+      depreciation: round2(depreciation),
+      financeCost: round2(financeCost),
+      provisions: round2(provisions),
+      pbt: round2(pbt),
+      tax: round2(pbt - pat),
+      pat: round2(pat),
+      eps: round2(pat / p.sharesCr),
+      margin: round2((ebitda / revenue) * 100),
+    };
+    fin.set(quarter, scaled);
+  }
+}
+
 /** How this quarter's results land, tilted by the company's momentum and by last year's print. */
 export function pickResultsClass(rng: Rng, company: CompanyRecord): ResultsClass {
   const p = companyProfile(company);
@@ -1189,6 +1384,7 @@ const STORY_RULES: readonly (readonly [RegExp, (x: Story) => boolean])[] = [
   [/revenue growth ahead of estimates|topline growth/i, ({ r }) => !r || r.revenueGrowth > 0],
   [/record quarterly revenue|highest-ever quarterly revenue/i, ({ r }) => !r || (r.revenueGrowth > 0 && (r.revenuePrev === undefined || r.revenue > r.revenuePrev))],
   [/despite reported profit growth/i, ({ r }) => !r || r.patGrowth > 0],
+  [/profitability outpaced revenue|profits? (grew|rose) faster than (revenue|sales)/i, ({ r }) => !r || r.patGrowth > r.revenueGrowth],
 ];
 
 const UP_WORD = /\b(up|rose|rise|rising|grew|grow|grows|growth|growing|increase|increased|increases|higher|expanded|expansion|improved|improvement|climbed|jumped|gained|lifted|widened|surged|outpaced)\b/gi;
@@ -1559,7 +1755,7 @@ const NO_REDFLAGS = [
 
 /** What the business talks about: its industry's own lines first, then its sector's. */
 export function sectorLines(company: CompanyRecord): readonly string[] {
-  const key = `${company.sector}|${company.industry}`;
+  const key = ownershipKey(company);
   let lines = sectorLinesCache.get(key);
   if (!lines) {
     const group = companyProfile(company).group;
@@ -1651,7 +1847,7 @@ export function buildConcall(rng: Rng, company: CompanyRecord, input: ConcallInp
         paragraphs: [
           `${revWord} for ${quarterLabel(r.quarter)} was ${formatCrore(r.revenue, true)}, ${r.revenueGrowth >= 0 ? "up" : "down"} ${pctText(r.revenueGrowth)} YoY; ` +
             `${r.financial ? "operating profit" : "EBITDA"} ${r.ebitdaGrowth >= 0 ? "rose" : "fell"} ${pctText(r.ebitdaGrowth)} with the margin at ${r.margin.toFixed(1)}% ` +
-            `(${r.marginChange >= 0 ? "+" : "-"}${bpsText(r.marginChange)} YoY), and PAT ${r.patGrowth >= 0 ? "grew" : "declined"} ${pctText(r.patGrowth)} to ${formatCrore(r.pat, true)}.`,
+            `(${Math.round(Math.abs(r.marginChange) * 100) === 0 ? "flat" : `${r.marginChange >= 0 ? "+" : "-"}${bpsText(r.marginChange)}`} YoY), and PAT ${r.patGrowth >= 0 ? "grew" : "declined"} ${pctText(r.patGrowth)} to ${formatCrore(r.pat, true)}.`,
         ],
       });
     }
@@ -1719,6 +1915,8 @@ export interface AlertInput {
   results?: ResultsFacts;
   /** Forces the curated flag; by default it follows the move's size and the type. */
   important?: boolean;
+  /** The share's real moves to the alert: a month's or a week's move the text quotes is one of them. */
+  moves?: ShareMoves;
 }
 
 const NEGATIVE_DRIVER = /(down|downgrade|miss|cut|negative|selloff|exit|ban|weak|observations|stake sale|weakens|exclusion)/i;
@@ -1728,7 +1926,7 @@ export const RESULTS_DRIVER = /quarterly results|guidance (raised|cut) on concal
 const driverPools = new Map<string, readonly string[]>();
 /** Drivers that fit the move's direction and the company's business (no FDA for a lender, no crude for a retailer). */
 function driversFor(rng: Rng, company: CompanyRecord, direction: "up" | "down" | "flat", max: number): string[] {
-  const key = `${direction}|${company.sector}|${company.industry}`;
+  const key = `${direction}|${ownershipKey(company)}`;
   let pool = driverPools.get(key);
   if (!pool) {
     pool = phrases.alertDrivers.filter(
@@ -1775,6 +1973,7 @@ export function buildAlert(rng: Rng, company: CompanyRecord, atMs: number, input
     quarter: input.results?.quarter,
     eventMs: input.results ? atMs : undefined,
     fixed,
+    moves: input.moves,
   };
   let templates: readonly string[];
   if (type === "price_alert") templates = direction === "down" ? INTRADAY_REASONS.down : INTRADAY_REASONS.up;
@@ -1782,6 +1981,11 @@ export function buildAlert(rng: Rng, company: CompanyRecord, atMs: number, input
   if (!isMarketTradingDay(atMs)) {
     const closed = templates.filter((t) => !SESSION_STORY_RE.test(t) && !MARKET_WRAP_RE.test(t));
     if (closed.length > 0) templates = closed;
+  }
+  // A month's or a week's move the alert quotes is the share's own (the day's is the quote's, fixed above).
+  if (scene.moves && fixed.pct === undefined) {
+    const real = templates.filter((t) => moveFits(t, { ...scene, moves: { ...(scene.moves as ShareMoves), atHigh: true, atLow: true } }));
+    if (real.length > 0) templates = real;
   }
   const reason = renderFrom(rng, templates, scene);
   let drivers: string[];
@@ -1914,6 +2118,12 @@ export interface NewsInput {
   results?: ResultsFacts;
   /** Results coming up: quarter and when. */
   upcoming?: { quarter: string; atMs: number };
+  /** The latest results whose fact sheet (debt, order book, guidance) any story on the company quotes. */
+  sheetResults?: ResultsFacts;
+  /** The share's real moves to the story's moment (%, signed): a move the story quotes is one of them. */
+  moves?: ShareMoves;
+  /** The day's block deal before the story (% of equity): a block-sale story needs one. */
+  blockDeal?: { pct: number };
 }
 
 const dayFitCache = new WeakMap<readonly string[], Map<string, readonly string[]>>();
@@ -1945,25 +2155,30 @@ export function buildNews(rng: Rng, company: CompanyRecord, atMs: number, input:
     memo: new Map(),
     price: input.price,
     results: resultsFit ? input.results : undefined,
-    sheet: input.results ? factSheet(company, input.results) : undefined,
+    sheet: (input.results ?? input.sheetResults) ? factSheet(company, (input.results ?? input.sheetResults) as ResultsFacts) : undefined,
     quarter: sentiment === "neutral" ? input.upcoming?.quarter : resultsFit ? input.results?.quarter : undefined,
     eventMs: sentiment === "neutral" ? input.upcoming?.atMs : undefined,
+    moves: input.moves,
+    block: input.blockDeal,
   };
-  // Market-wrap headlines (how the indices closed, top gainers) run only on days the market traded.
-  const traded = isMarketTradingDay(atMs);
-  const noWrap = (pool: readonly string[]) => dayFitting(pool, atMs, traded);
+  // Market-wrap headlines (how the indices closed, top gainers) run only on days the market traded, once it opened.
+  const traded = isMarketTradingDay(atMs) && (atMs - istDayStartMs(atMs)) / MINUTE_MS >= 9 * 60 + 15;
+  const noWrap = (pool: readonly string[]) =>
+    dayFitting(pool, atMs, traded).filter((t) => moveFits(t, scene) && holdersFit(t, scene) && (scene.block !== undefined || !/block deal/i.test(t)));
   const titlePool = noWrap(usableTemplates(phrases.newsTitles[sentiment], scene));
   const titleTemplate = rng.pick(byTone(titlePool.length > 0 ? titlePool : noWrap(phrases.newsTitles[sentiment]), sentiment));
   const companyTitle = fillTemplate(titleTemplate, sceneValues(rng, titleTemplate, scene));
-  // The summary tells the headline's story, with the same figures (the scene remembers them).
-  const summaries = noWrap(usableTemplates(phrases.newsSummaries[sentiment], scene));
+  // The summary tells the headline's story, with the same figures (the scene remembers them); an initiation is no upgrade.
+  const initiation = /initiates coverage/i.test(titleTemplate);
+  const sameAction = (t: string) => !initiation || !/\b(upgraded|downgraded)\b/i.test(t);
+  const summaries = noWrap(usableTemplates(phrases.newsSummaries[sentiment], scene)).filter(sameAction);
   const picked = pickRelatedScored(rng, summaries.length > 0 ? summaries : phrases.newsSummaries[sentiment], titleTemplate);
   // A headline the summary bank does not cover gets a summary that adds no new facts.
   const summaryTemplate = picked.score >= RELATED_ENOUGH ? picked.template : rng.pick(noWrap(GENERIC_NEWS_SUMMARIES[sentiment]));
   const summary = fillTemplate(summaryTemplate, sceneValues(rng, summaryTemplate, scene));
   let longSummary: string | null = null;
   if (rng.chance(0.45)) {
-    const longs = noWrap(usableTemplates(phrases.newsLongSummaries[sentiment], scene));
+    const longs = noWrap(usableTemplates(phrases.newsLongSummaries[sentiment], scene)).filter(sameAction);
     const long = pickRelatedScored(rng, longs, `${titleTemplate} ${summaryTemplate}`);
     if (longs.length > 0 && long.score >= 0.45) longSummary = fillTemplate(long.template, sceneValues(rng, long.template, scene));
   }
@@ -2132,6 +2347,8 @@ export interface AnnouncementInput {
   /** A dated event the filing mentions (meeting, record date). */
   eventMs?: number;
   price?: number;
+  /** Filed on the day the board met for the results: only then does a dividend filing say the board declared one. */
+  boardDay?: boolean;
 }
 
 /** One exchange filing, categorised; `important` follows the primary category's group. */
@@ -2148,7 +2365,12 @@ export function buildAnnouncement(rng: Rng, company: CompanyRecord, atMs: number
     memo: new Map(),
   };
   // A dated event in the past is reported as done; one ahead is announced as scheduled.
+  // A board meeting's intimation names the meeting's date.
+  const namesMeeting = (t: string) =>
+    (input.category !== "Meeting Intimation" || input.eventMs === undefined || t.includes("{date}")) &&
+    (input.boardDay === true || !/^The board of \{company\} has (declared|recommended)[^.]*dividend/.test(t));
   const tenseFits = (t: string) =>
+    namesMeeting(t) &&
     inAnnualSeason(t, atMs) &&
     (eventMs < atMs ? !/(schedul|will be held|will meet|is scheduled|to consider)/i.test(t) : !/(submitted the audio|proceedings|held to discuss|meeting held on)/i.test(t));
   const usable = (cat: string) => usableTemplates(phrases.announcementSummaries[cat] ?? [], baseScene).filter(tenseFits);

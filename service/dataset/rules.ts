@@ -36,7 +36,7 @@ export const MARKET_WRAP_RE =
 
 /** Stories of a session's share moves or of a corporate action decided that day: on market days only. */
 export const SESSION_STORY_RE =
-  /\b(shares?|stock|\{symbol\}|\{company\}) (jump|jumps|jumped|slump|slumps|tumbles?|rall(y|ies)|surges?|climbs?|slips?|slides|drops?|falls?|fell|gains?|rises?|rose|trade flat|end little changed|extends|under pressure|hits|at record high|among top)|in early trade|in (the|today's) session|through the session|\b(rose|fell|moved|down|up|jumped|slumped|drops|trading) \{pct\}|\{pct\} (higher|lower)|shares? (rise|fall|up|down) \{pct\}|stock (up|down) \{pct\}|\b(board approves|announces bonus|declares interim dividend|buyback worth)/i;
+  /(\b(shares?|stock)|\{symbol\}|\{company\}) (jump|jumps|jumped|slump|slumps|tumbles?|rall(y|ies)|surges?|climbs?|slips?|slides|drops?|falls?|fell|gains?|rises?|rose|trade flat|end little changed|extends|under pressure|hits|at record high|among top)|in early trade|in (the|today's) session|through the session|\b(rose|fell|moved|down|up|jumped|slumped|drops|trading) \{pct\}|\{pct\} (higher|lower)|shares? (rise|fall|up|down) \{pct\}|stock (up|down) \{pct\}|\b(board approves|announces bonus|declares interim dividend|buyback worth|completes \{amount\} acquisition)/i;
 
 /** Annual-meeting business has its season: final dividends come with the year's results (April on), AGMs and annual reports June to September. */
 const AGM_SEASON: readonly (readonly [RegExp, number, number])[] = [

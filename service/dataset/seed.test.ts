@@ -191,7 +191,8 @@ describe(`seedDataset (seed ${SEED}, now ${NOW.toISOString()})`, () => {
       for (let i = 0; i < 3; i++) expect(Math.abs((pbt[i] as number) - (tax[i] as number) - (pat[i] as number))).toBeLessThan(0.02);
       significant += r.earnings_significant;
     }
-    expect(significant / rows.length).toBeGreaterThan(0.03);
+    // Quarters move smoothly from one to the next (large caps most): a big swing is the exception, not never.
+    expect(significant / rows.length).toBeGreaterThan(0.015);
     expect(significant / rows.length).toBeLessThan(0.3);
   });
 
@@ -391,8 +392,10 @@ describe("seedDataset at a small scale", () => {
     db.close();
   });
 
-  it("has upcoming results and calls whatever the moment in the season", () => {
-    for (const now of ["2026-07-03T05:00:00Z", "2026-09-20T10:00:00Z", "2026-06-25T12:00:00Z", "2027-02-14T18:29:59.500Z"]) {
+  it("has results meetings and calls to come while a season runs, and no call before its board meeting is intimated", () => {
+    // Between seasons the results calendar may be empty: a meeting is listed only once it is intimated (1–3 weeks ahead).
+    const inSeason = new Set(["2026-07-20T05:00:00Z", "2026-10-27T10:00:00Z", "2027-02-05T12:00:00Z"]);
+    for (const now of ["2026-07-03T05:00:00Z", "2026-09-20T10:00:00Z", "2026-06-25T12:00:00Z", "2027-02-14T18:29:59.500Z", ...inSeason]) {
       const db = openDatabase(":memory:");
       const at = new Date(now);
       seedDataset(db, { seed: SEED, now: at, scale: 0.3 });
@@ -403,9 +406,18 @@ describe("seedDataset at a small scale", () => {
         )
         .get(at.getTime()) as { n: number };
       const calls = db.prepare("SELECT COUNT(*) AS n FROM concalls WHERE meeting_ms > ?").get(at.getTime()) as { n: number };
-      expect(upcoming.n, now).toBeGreaterThan(10);
-      expect(calls.n, now).toBeGreaterThan(3);
+      if (inSeason.has(now)) expect(upcoming.n, now).toBeGreaterThan(10);
+      if (inSeason.has(now)) expect(calls.n, now).toBeGreaterThan(3);
+      // A call to come for results not yet out has its board meeting on the calendar.
+      const orphans = db
+        .prepare(
+          `SELECT c.symbol, c.quarter FROM concalls c WHERE c.meeting_ms > ?
+             AND NOT EXISTS (SELECT 1 FROM earnings e WHERE e.symbol = c.symbol AND e.quarter = c.quarter)
+             AND NOT EXISTS (SELECT 1 FROM upcoming_earnings u WHERE u.symbol = c.symbol AND u.quarter = c.quarter AND u.purpose LIKE '%Financial Results%')`,
+        )
+        .all(at.getTime());
+      expect(orphans, now).toEqual([]);
       db.close();
     }
-  }, 60_000);
+  }, 90_000);
 });

@@ -53,6 +53,8 @@ import {
   marketMoment,
   MINUTE_MS,
   nextYearQuarter,
+  pinToReference,
+  smoothQuarters,
   quarterOutcome,
   yearGrowth,
   quarterEndMs,
@@ -115,6 +117,8 @@ interface Filing {
   facts?: ResultsFacts;
   /** Forced late into the current season so the calendar has results to come. */
   late?: boolean;
+  /** When the board meeting was intimated to the exchange. */
+  intimationMs?: number;
 }
 
 interface CompanyState {
@@ -137,7 +141,7 @@ function shiftQuarter(q: Quarter, by: number): Quarter {
   return out;
 }
 
-/** The season's openers and when they usually file (days after quarter end; Q4 a few days later). */
+/** When the season's openers and some large caps usually file (days after quarter end; Q4 a few days later). */
 const BELLWETHER_DAYS: Readonly<Record<string, readonly [number, number]>> = {
   TCS: [9, 12],
   HCLTECH: [12, 15],
@@ -150,6 +154,20 @@ const BELLWETHER_DAYS: Readonly<Record<string, readonly [number, number]>> = {
   LTIM: [15, 19],
   KOTAKBANK: [24, 28],
   AXISBANK: [15, 19],
+  // Large caps whose usual filing days are known (Q2 FY26: UltraTech 13 Oct … L&T 29 Oct, SBI 4 Nov, Tata Steel 13 Nov).
+  ULTRACEMCO: [12, 16],
+  HINDUNILVR: [20, 24],
+  NTPC: [24, 28],
+  LT: [27, 31],
+  ITC: [28, 33],
+  MARUTI: [28, 32],
+  BHARTIARTL: [32, 37],
+  SBIN: [33, 38],
+  "M&M": [33, 37],
+  SUNPHARMA: [32, 38],
+  TITAN: [36, 42],
+  ASIANPAINT: [38, 44],
+  TATASTEEL: [38, 44],
 };
 
 /** Days after quarter end when the company usually files: bellwethers first, bigger companies earlier, Q4 later (60-day window). */
@@ -186,6 +204,24 @@ function filingMsFor(rng: Rng, quarter: string, offsetDays: number): number {
   while (!isTradingDay(day) && day + DAY_MS < deadline) day += DAY_MS;
   while ((day >= deadline || !isTradingDay(day)) && day > deadline - 20 * DAY_MS) day -= DAY_MS;
   return filingTime(rng, day);
+}
+
+/**
+ * Years from a quarter to the level the company's revenue stands for: the FY25 annual report's (its middle, October
+ * 2024) when the list carries it, else the trailing year the late-2025 market cap prices (middle: April 2025).
+ */
+function yearsBeforeReference(company: CompanyRecord, quarter: string): number {
+  const anchor = company.revenueCr ? Date.UTC(2024, 9, 1) : Date.UTC(2025, 3, 1);
+  return (anchor - (quarterEndMs(quarter) - 45 * DAY_MS)) / (365.25 * DAY_MS);
+}
+
+/** The intimation of a board meeting at `meetingMs`: 7–21 days ahead, on a market day, in office hours. */
+function intimationFor(rng: Rng, meetingMs: number): number {
+  const meetingDay = istDayStartMs(meetingMs);
+  let day = meetingDay - rng.int(7, 21) * DAY_MS;
+  const step = meetingDay - day > 14 * DAY_MS ? DAY_MS : -DAY_MS;
+  while (!isTradingDay(day)) day += step;
+  return istAt(day, rng.int(9, 21), rng.int(0, 59), rng.int(0, 59));
 }
 
 /** A moment in [fromMs, toMs) that follows the day's news volume (thin at night and on holidays); null if none fits. */
@@ -313,11 +349,8 @@ export function generateDataset(options: SeedOptions): Dataset {
           f.filed = false;
           f.late = true;
         }
-      } else {
-        // Between seasons: take the earliest of the next season even if beyond six weeks.
-        const sorted = [...states].sort((a, b) => seasonOf(a).ms - seasonOf(b).ms);
-        for (const s of sorted.slice(0, needUpcoming)) seasonOf(s).late = true;
       }
+      // Between seasons nothing is moved: a meeting reaches the calendar only once its intimation is filed.
     }
   }
 
@@ -338,13 +371,20 @@ export function generateDataset(options: SeedOptions): Dataset {
     }
   }
 
+  // Every results meeting is intimated to the exchange one to three weeks ahead, on a market day (LODR Reg. 29 asks
+  // for two working days at least); the calendar lists it from that moment.
+  for (const s of states) {
+    const r = root.fork(`intimation/${s.company.symbol}`);
+    for (const f of s.filings) f.intimationMs = intimationFor(r, f.ms);
+  }
+
   // ── financials and results filings ──
   for (const s of states) {
     const r = root.fork(`financials/${s.company.symbol}`);
     const growthByYear = new Map<number, number>();
     keys.forEach((quarter, i) => {
       if (i < 4) {
-        s.fin.set(quarter, baseQuarterFinancials(r, s.company, quarter, 3 - i * 0.25));
+        s.fin.set(quarter, baseQuarterFinancials(r, s.company, quarter, yearsBeforeReference(s.company, quarter)));
         return;
       }
       const fy = parseQuarterKey(quarter)?.fy ?? 0;
@@ -359,6 +399,8 @@ export function generateDataset(options: SeedOptions): Dataset {
       const f = s.filings[i - 4];
       if (f) f.cls = cls;
     });
+    smoothQuarters(s.company, s.fin, keys);
+    pinToReference(s.company, s.fin);
     // Eight reported quarters: the season quarter counts only once it is filed.
     const reported = s.filings.filter((f) => f.filed).slice(-8);
     const er = root.fork(`earnings/${s.company.symbol}`);
@@ -459,13 +501,12 @@ export function generateDataset(options: SeedOptions): Dataset {
     [18, 0],
   ] as const;
   const concallFacts = new Map<string, ResultsFacts>();
-  // Calls are intimated a few weeks ahead; between seasons the earliest reporters have theirs on the calendar.
-  const pending = states
-    .filter((s) => !(s.filings[s.filings.length - 1] as Filing).filed)
-    .sort((a, b) => (a.filings[a.filings.length - 1] as Filing).ms - (b.filings[b.filings.length - 1] as Filing).ms);
-  const minScheduled = Math.ceil(states.length * 0.09);
+  // A call to come is announced with or after its results meeting: only companies whose meeting is intimated have one.
   const callScheduled = new Set(
-    pending.filter((s, i) => i < minScheduled || (s.filings[s.filings.length - 1] as Filing).ms <= nowS + 21 * DAY_MS).map((s) => s.company.symbol),
+    states.filter((s) => {
+      const f = s.filings[s.filings.length - 1] as Filing;
+      return !f.filed && (f.intimationMs ?? Infinity) < nowS;
+    }).map((s) => s.company.symbol),
   );
   for (const s of states) {
     const r = root.fork(`concalls/${s.company.symbol}`);
@@ -491,6 +532,7 @@ export function generateDataset(options: SeedOptions): Dataset {
       let intimation = istAt(istDayStartMs(meeting - r.int(2, 9) * DAY_MS), r.int(9, 20), r.int(0, 59), r.int(0, 59));
       if (intimation >= nowS) intimation = nowS - r.int(2, 40) * HOUR_MS - r.int(0, 3599) * 1000;
       if (intimation >= meeting) intimation = meeting - r.int(2, 20) * HOUR_MS;
+      if (isUpcomingSeason && f.intimationMs !== undefined && intimation < f.intimationMs) intimation = Math.min(nowS - MINUTE_MS, f.intimationMs + r.int(1, 180) * MINUTE_MS);
       const row = buildConcall(r, s.company, { quarter: f.quarter, meetingMs: meeting, intimationMs: intimation, nowMs: nowS, results: f.facts });
       out.concalls.push(unique(row));
       if (f.facts) concallFacts.set(row.id, f.facts);
@@ -508,8 +550,9 @@ export function generateDataset(options: SeedOptions): Dataset {
         continue;
       }
       // The calendar carries the meeting's start; the results reach the exchange a little later.
+      // Every meeting of the season is stored; the calendar shows it from its intimation (the simulator files that then).
       const meeting = Math.max(nowS + MINUTE_MS, Math.floor(f.ms / (30 * MINUTE_MS)) * 30 * MINUTE_MS);
-      if (f.ms <= nowS + 45 * DAY_MS || f.late) out.upcoming_earnings.push(unique(buildUpcomingEarnings(r, s.company, meeting, { quarter: f.quarter })));
+      out.upcoming_earnings.push(unique({ ...buildUpcomingEarnings(r, s.company, meeting, { quarter: f.quarter }), announced_ms: f.intimationMs ?? null }));
     }
     // Future meetings for a quarter whose results are already out: the exclusion rule must remove them.
     const withLatest = states.filter((s) => s.filings.some((x) => x.filed));
@@ -619,7 +662,9 @@ export function generateDataset(options: SeedOptions): Dataset {
       const b = r.pick(days);
       const i = r.chance(0.6) ? Math.max(a, b) : a;
       const at = momentOn(r, i);
-      const first = buildAlert(r, s.company, at, { type: type as AlertRecord["type"], quote: quoteOn(r, s, i, fracFor(type), type) });
+      const movesOn = (back: number) => round2((close(s, i) / close(s, i - back) - 1) * 100);
+      const moves = { day: movesOn(1), week: movesOn(5), month: movesOn(21), atHigh: true, atLow: true };
+      const first = buildAlert(r, s.company, at, { type: type as AlertRecord["type"], quote: quoteOn(r, s, i, fracFor(type), type), moves });
       pushAlert(first);
       // Clusters: one move often trips several alerts for the same stock within minutes.
       if (r.chance(0.2)) {
@@ -636,20 +681,54 @@ export function generateDataset(options: SeedOptions): Dataset {
             ["price_alert", Math.abs(ret(s, i)) >= 0.02 ? 0.25 : 0],
             [up ? "52w_high" : "52w_low", daysFor(s, up ? "52w_high" : "52w_low").includes(i) ? 0.3 : 0],
           ] as const);
-          pushAlert(buildAlert(r, s.company, t, { type: followType, quote: quoteOn(r, s, i, fracFor(followType), followType) }));
+          pushAlert(buildAlert(r, s.company, t, { type: followType, quote: quoteOn(r, s, i, fracFor(followType), followType), moves }));
         }
       }
     }
   }
 
+  // ── block deals: the morning and afternoon block windows ──
+  {
+    const r = root.fork("block-deals");
+    const target = Math.max(10, round(TARGETS.blockDeals * scale));
+    const days = tradingDays.filter((d, i) => i >= firstWindowDay && (d < todayStart || nowS > istAt(todayStart, 9, 0)));
+    const bWeights = cumulativeOf(states.map((s) => Math.pow(s.company.marketCapCr, 0.55)));
+    while (out.block_deals.length < target && days.length > 0) {
+      const s = states[weightedIndex(r, bWeights)] as CompanyState;
+      const a = r.pick(days);
+      const b = r.pick(days);
+      const day = r.chance(0.4) ? Math.max(a, b) : a;
+      const morning = r.chance(0.72) || nowS < istAt(day, 14, 20);
+      // Only inside the exchanges' block windows, 08:45–09:00 and 14:05–14:20.
+      const at = morning ? istAt(day, 8, r.int(45, 59), r.int(0, 59)) : istAt(day, 14, r.int(5, 19), r.int(0, 59));
+      if (at >= nowS) continue;
+      const i = dayIndexOf(at);
+      const ref = morning ? close(s, i - 1) : close(s, i);
+      out.block_deals.push(unique(buildBlockDeal(r, s.company, at, { price: ref })));
+    }
+  }
+
   // ── news ──
+  // A promoter's block sale in the news is a deal the exchange shows: the day's largest before the story, as a share of equity.
+  const dealsOn = new Map<string, { atMs: number; pct: number }[]>();
+  for (const b of out.block_deals) {
+    const k = `${b.symbol}|${istDayStartMs(b.date_ms)}`;
+    const shares = companyProfile(ALL_COMPANIES.find((c) => c.symbol === b.symbol) as CompanyRecord).sharesCr * 1e7;
+    dealsOn.set(k, [...(dealsOn.get(k) ?? []), { atMs: b.date_ms, pct: (b.shares / shares) * 100 }]);
+  }
+  const blockDealBefore = (symbol: string, at: number) => {
+    const before = (dealsOn.get(`${symbol}|${istDayStartMs(at)}`) ?? []).filter((d) => d.atMs < at);
+    return before.length > 0 ? { pct: Math.max(...before.map((d) => d.pct)) } : undefined;
+  };
   {
     const r = root.fork("news");
     const target = Math.max(40, round(TARGETS.news * scale));
     const push = (row: NewsRecord) => out.news.push(unique(row));
     const moodsBySymbol = new Map<string, { at: number; mood: NewsRecord["sentiment"] }[]>();
     const newsAt = (s: CompanyState, at: number, sentiment?: NewsRecord["sentiment"]) => {
-      const results = latestFacts(s, at, 50);
+      // A story is about the results in the days after them; later ones still quote the quarter's fact sheet.
+      const results = latestFacts(s, at, 4);
+      const sheetResults = latestFacts(s, at, 100);
       const up = nextFiling(s, at, 21);
       const trend = ret30(s, at);
       const mood = sentiment ?? r.weighted([
@@ -664,8 +743,20 @@ export function generateDataset(options: SeedOptions): Dataset {
       const clashes = mood !== "neutral" && [...sides].some((m) => m !== mood);
       const agreed = !clashes ? mood : !sentiment && sides.size === 1 && side ? side : "neutral";
       moodsBySymbol.set(s.company.symbol, [...(moodsBySymbol.get(s.company.symbol) ?? []), { at, mood: agreed }]);
-      push(buildNews(r, s.company, at, { sentiment: agreed, price: priceAt(s, at), results, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined }));
+      const i = dayIndexOf(at);
+      const move = (back: number) => round2((close(s, i) / close(s, i - back) - 1) * 100);
+      let [hi, lo] = [-Infinity, Infinity];
+      for (let k = Math.max(0, i - 250); k < i; k++) [hi, lo] = [Math.max(hi, close(s, k)), Math.min(lo, close(s, k))];
+      const moves = { day: move(1), week: move(5), month: move(21), atHigh: close(s, i) >= hi * 0.995, atLow: close(s, i) <= lo * 1.005 };
+      const blockDeal = blockDealBefore(s.company.symbol, at);
+      const row = buildNews(r, s.company, at, { sentiment: agreed, price: priceAt(s, at), results, sheetResults, moves, blockDeal, upcoming: up ? { quarter: up.quarter, atMs: up.ms } : undefined });
+      // One story runs once: a broker does not initiate coverage twice in a week with two targets.
+      const told = `${s.company.symbol}|${(row.specific_title ?? row.title).replace(/[\d,.₹%]+/g, "#")}`;
+      if ((toldAt.get(told) ?? -Infinity) > at - 7 * DAY_MS && (toldAt.get(told) ?? Infinity) < at + 7 * DAY_MS) return;
+      toldAt.set(told, at);
+      push(row);
     };
+    const toldAt = new Map<string, number>();
     const ret30 = (s: CompanyState, at: number) => {
       const i = dayIndexOf(at);
       return close(s, i) / close(s, i - 21) - 1;
@@ -703,33 +794,12 @@ export function generateDataset(options: SeedOptions): Dataset {
     }
   }
 
-  // ── block deals: the morning and afternoon block windows ──
-  {
-    const r = root.fork("block-deals");
-    const target = Math.max(10, round(TARGETS.blockDeals * scale));
-    const days = tradingDays.filter((d, i) => i >= firstWindowDay && (d < todayStart || nowS > istAt(todayStart, 9, 0)));
-    const bWeights = cumulativeOf(states.map((s) => Math.pow(s.company.marketCapCr, 0.55)));
-    while (out.block_deals.length < target && days.length > 0) {
-      const s = states[weightedIndex(r, bWeights)] as CompanyState;
-      const a = r.pick(days);
-      const b = r.pick(days);
-      const day = r.chance(0.4) ? Math.max(a, b) : a;
-      const morning = r.chance(0.72) || nowS < istAt(day, 14, 20);
-      // Only inside the exchanges' block windows, 08:45–09:00 and 14:05–14:20.
-      const at = morning ? istAt(day, 8, r.int(45, 59), r.int(0, 59)) : istAt(day, 14, r.int(5, 19), r.int(0, 59));
-      if (at >= nowS) continue;
-      const i = dayIndexOf(at);
-      const ref = morning ? close(s, i - 1) : close(s, i);
-      out.block_deals.push(unique(buildBlockDeal(r, s.company, at, { price: ref })));
-    }
-  }
-
   // ── announcements ──
   {
     const r = root.fork("announcements");
     const target = Math.max(40, round(TARGETS.announcements * scale));
     const push = (row: AnnouncementRecord) => out.announcements.push(unique(row));
-    const add = (s: CompanyState, at: number, category: string | undefined, extra: { quarter?: string; results?: ResultsFacts; eventMs?: number } = {}) => {
+    const add = (s: CompanyState, at: number, category: string | undefined, extra: { quarter?: string; results?: ResultsFacts; eventMs?: number; boardDay?: boolean } = {}) => {
       if (at >= nowS || at < windowStart) return;
       push(buildAnnouncement(r, s.company, at, { category, categoryWeights: ANNOUNCEMENT_WEIGHTS_FOR_FILL, price: priceAt(s, at), ...extra }));
     };
@@ -737,15 +807,8 @@ export function generateDataset(options: SeedOptions): Dataset {
     for (const s of states) {
       for (const f of s.filings) {
         const q = parseQuarterKey(f.quarter)?.q ?? 1;
-        // The intimation precedes the meeting, whether or not the results are out yet.
-        // Booked one to three weeks ahead, on a market day.
-        if (r.chance(0.55)) {
-          const meetingDay = istDayStartMs(f.ms);
-          let day = meetingDay - r.int(7, 21) * DAY_MS;
-          const step = meetingDay - day > 14 * DAY_MS ? DAY_MS : -DAY_MS;
-          while (!isTradingDay(day)) day += step;
-          add(s, bizMoment(day), "Meeting Intimation", { quarter: f.quarter, eventMs: f.ms });
-        }
+        // The intimation precedes the meeting, whether or not the results are out yet: the one the calendar lists from.
+        if (f.intimationMs !== undefined) add(s, f.intimationMs, "Meeting Intimation", { quarter: f.quarter, eventMs: f.ms });
         if (!f.filed || !f.facts) continue;
         const facts = f.facts;
         const outcomeMinutes = BOARD_OUTCOME_MAX_MS / MINUTE_MS - 1;
@@ -754,7 +817,7 @@ export function generateDataset(options: SeedOptions): Dataset {
         if (s.company.marketCapCr > 60_000 && r.chance(0.4)) add(s, f.ms + r.int(15, 90) * MINUTE_MS, "Media Release of Financial Results", { quarter: f.quarter, results: facts });
         if (r.chance(0.4)) add(s, f.ms + r.int(30, 240) * MINUTE_MS, "Investor Presentation", { quarter: f.quarter, results: facts });
         if (r.chance(0.8)) add(s, bizMoment(istDayStartMs(f.ms) + DAY_MS * r.int(1, 2)), "Newspaper Publication", { quarter: f.quarter, results: facts });
-        if ((q === 2 || q === 4) && r.chance(0.3)) add(s, f.ms + r.int(1, outcomeMinutes) * MINUTE_MS, "Dividend", { quarter: f.quarter, results: facts });
+        if ((q === 2 || q === 4) && r.chance(0.3)) add(s, f.ms + r.int(1, outcomeMinutes) * MINUTE_MS, "Dividend", { quarter: f.quarter, results: facts, boardDay: true });
       }
     }
     const bySymbol = new Map(states.map((s) => [s.company.symbol, s]));

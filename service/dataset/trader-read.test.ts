@@ -7,8 +7,11 @@ import { writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { isTradingDay, previousTradingDay } from "../../lib/market/calendar";
 import { ManualClock } from "../clock";
+import { EventBus } from "../events";
+import { MarketSimulator } from "../simulator/simulator";
 import { openDatabase } from "../store/db";
 import { call, createTestAccount, createTestService } from "../../test/support/service";
+import { REFERENCE_QUARTERS } from "./reference-quarters";
 import { seedDataset } from "./seed";
 
 const DAY = 86_400_000;
@@ -170,6 +173,7 @@ const OUT_OF_PLACE: readonly [string, RegExp, (sector: string, industry: string)
   ["plants and raw materials", /\b(raw material|new facility|greenfield plant|manufacturing facility)\b/i, (s) => s !== "Financial Services" && s !== "Information Technology"],
   ["price hikes and volumes", /\b(price hikes|price increases? of|volume growth)\b/i, (s) => s !== "Financial Services" && s !== "Information Technology"],
   ["order book", /\border book\b/i, (s) => !/Financial Services|Fast Moving Consumer Goods|Information Technology|Healthcare/.test(s)],
+  ["an oil company winning orders", /\b(bags order|order worth|lowest bidder|order win)\b/i, (s) => s !== "Oil, Gas & Consumable Fuels"],
   ["drug regulator", /\b(US ?FDA|ANDA)\b/i, (s) => s === "Healthcare"],
   ["a bank's balance sheet", /\b(CASA|net interest margin|provision coverage)\b/i, (s, i) => s === "Financial Services" && /Banks|Finance/.test(i)],
   ["tonnes of cement or steel", /\bper tonne\b/i, (s) => /Construction Materials|Metals & Mining|Chemicals|Oil, Gas/.test(s)],
@@ -179,7 +183,7 @@ const OUT_OF_PLACE: readonly [string, RegExp, (sector: string, industry: string)
 // ───────────── the calendar a reader keeps ─────────────
 
 const istDayStart = (ms: number) => Math.floor((ms + IST) / DAY) * DAY - IST;
-const SESSION_MOVE = /\b(shares?|stock) (jump|jumps|slump|slumps|tumbles?|rall(y|ies)|surges?|climbs?|slips?|slides|drops?|falls?|gains?|rises?)\b|\bin (early|intraday) trade\b|\btop (gainers|losers)\b|\bin the session\b|\bSensex, Nifty\b/i;
+const SESSION_MOVE = /(?<!(profit|revenue|PAT|income|sales|EBITDA|margin|earnings|volume|orders?) )\b(gains|rises|jumps|surges|climbs|slips|falls|drops|tumbles|slides|slumps) \d+(\.\d+)?%|\b(shares?|stock) (jump|jumps|slump|slumps|tumbles?|rall(y|ies)|surges?|climbs?|slips?|slides|drops?|falls?|gains?|rises?)\b|\bin (early|intraday) trade\b|\btop (gainers|losers)\b|\bin the session\b|\bSensex, Nifty\b/i;
 
 describe("the market as a trader reads it over HTTP", () => {
   const db = openDatabase(":memory:");
@@ -353,6 +357,100 @@ describe("the market as a trader reads it over HTTP", () => {
     tally("PAT ÷ EPS is the real share count", named, wrongShares);
   });
 
+  it("large caps report at their own scale: revenue and PAT within 10% of the real quarter", async () => {
+    await loaded;
+    const off: string[] = [];
+    let checked = 0;
+    for (const [symbol, ref] of Object.entries(REFERENCE_QUARTERS)) {
+      const f = filings.find((x) => x.symbol === symbol && x.quarter === ref.quarter && x.earnings_table);
+      if (!f?.earnings_table) continue;
+      checked++;
+      const revenue = f.earnings_table.rows[0]?.values[0] ?? 0;
+      const pat = f.earnings_table.rows.find((r) => /^PAT/.test(r.label))?.values[0] ?? 0;
+      if (Math.abs(revenue / ref.revenueCr - 1) > 0.1 || Math.abs(pat / ref.patCr - 1) > 0.1)
+        off.push(`${symbol} ${ref.quarter}: revenue ₹${revenue} cr (real ₹${ref.revenueCr}), PAT ₹${pat} cr (real ₹${ref.patCr})`);
+      // The year-ago column, where the release gives it: the year's growth within three points of the real one.
+      const yearAgo = f.earnings_table.rows[0]?.values[2] ?? 0;
+      if (ref.yearAgoRevenueCr && Math.abs(growth(revenue, yearAgo) - growth(ref.revenueCr, ref.yearAgoRevenueCr)) > 3)
+        off.push(`${symbol} ${ref.quarter}: revenue ${growth(revenue, yearAgo).toFixed(1)}% YoY against a real ${growth(ref.revenueCr, ref.yearAgoRevenueCr).toFixed(1)}%`);
+      // The summary a trader reads quotes the same scale.
+      const quoted = [...f.summary.matchAll(new RegExp(CRORE.source, "g"))].map(croreOf);
+      if (quoted.length > 0 && !quoted.some((v) => Math.abs(v / revenue - 1) < 0.01 || Math.abs(v / pat - 1) < 0.01)) off.push(`${symbol} summary quotes ${quoted.join(", ")} against ₹${revenue}/₹${pat} cr`);
+    }
+    expect(checked, "reference companies in the service's filings").toBeGreaterThanOrEqual(15);
+    tally("large caps at their real quarter's scale", checked, off);
+  });
+
+  it("an order win is a part of the business, not a multiple of it", async () => {
+    await loaded;
+    const yearly = new Map<string, number>();
+    for (const f of filings) if (f.earnings_table) yearly.set(f.symbol, Math.max(yearly.get(f.symbol) ?? 0, 4 * (f.earnings_table.rows[0]?.values[0] ?? 0)));
+    const texts = [
+      ...(await all<Json>("/v1/news", 50)).map((n) => ({ symbol: String(n.symbol), text: `${String(n.title)} ${String(n.summary)} ${String(n.long_summary ?? "")}` })),
+      ...(await all<Json>("/v1/announcements?detailed=true", 50)).map((a) => ({ symbol: String(a.symbol), text: `${String(a.summary ?? "")} ${String(a.long_summary ?? "")}` })),
+    ];
+    const broken: string[] = [];
+    let checked = 0;
+    for (const { symbol, text } of texts) {
+      const revenue = yearly.get(symbol);
+      if (!revenue) continue;
+      for (const m of text.matchAll(/(?:order|contract) worth ₹([\d,]+(?:\.\d+)?)( lakh)? crore/g)) {
+        checked++;
+        const value = croreOf(m);
+        if (value > revenue * 0.6) broken.push(`${symbol}: order ₹${value} cr against a year's revenue of about ₹${revenue.toFixed(0)} cr`);
+      }
+    }
+    tally("an order is under 60% of a year's revenue", checked, broken);
+  });
+
+  it("a promoter's block sale in the news is a block deal the exchange shows that day, of that size", async () => {
+    await loaded;
+    const latest = new Map<string, Filing>();
+    for (const f of filings) if (f.earnings_table && (!latest.has(f.symbol) || (latest.get(f.symbol) as Filing).date < f.date)) latest.set(f.symbol, f);
+    const sharesOf = (symbol: string) => {
+      const rows = latest.get(symbol)?.earnings_table?.rows ?? [];
+      const pat = rows.find((r) => /^PAT/.test(r.label))?.values[0] ?? 0;
+      const eps = rows.find((r) => /^EPS/.test(r.label))?.values[0] ?? 0;
+      return eps > 0 ? (pat / eps) * 1e7 : null;
+    };
+    const deals = await all<Json>("/v1/block-deals", 50);
+    const day = (iso: string) => new Date(Date.parse(iso) + IST).toISOString().slice(0, 10);
+    const broken: string[] = [];
+    let checked = 0;
+    for (const n of await all<Json>("/v1/news", 50)) {
+      const text = `${String(n.title)} ${String(n.summary)} ${String(n.long_summary ?? "")}`;
+      if (!/block deal/i.test(text)) continue;
+      checked++;
+      const at = Date.parse(String(n.date));
+      const same = deals.filter((d) => d.symbol === n.symbol && day(String(d.date)) === day(String(n.date)) && Date.parse(String(d.date)) < at);
+      const shares = sharesOf(String(n.symbol));
+      const stake = Number(text.match(/(\d+(?:\.\d+)?)%? (?:stake|of its stake|of the company's equity)/)?.[1] ?? text.match(/sells (\d+(?:\.\d+)?)% stake/)?.[1] ?? NaN);
+      if (same.length === 0) broken.push(`${String(n.symbol)} ${String(n.date)}: "${String(n.title)}" with no block deal that day`);
+      else if (shares && Number.isFinite(stake) && !same.some((d) => Math.abs((Number(d.shares) / shares) * 100 - stake) <= Math.max(0.006, stake * 0.06)))
+        broken.push(`${String(n.symbol)} ${String(n.date)}: ${stake}% against deals of ${same.map((d) => ((Number(d.shares) / shares) * 100).toFixed(3)).join(", ")}%`);
+    }
+    tally("block-sale stories match a block deal", Math.max(1, checked), broken);
+  });
+
+  it("a revenue target is this year's revenue compounded at the growth it quotes", async () => {
+    await loaded;
+    const byQuarter = new Map(filings.filter((f) => f.earnings_table).map((f) => [`${f.symbol}|${f.quarter}`, f.earnings_table as Table]));
+    const broken: string[] = [];
+    let checked = 0;
+    for (const c of await all<Json>("/v1/concalls?detailed=true", 50)) {
+      const text = JSON.stringify(c.short_analysis ?? "");
+      const m = text.match(/targets revenue of (₹[\d,.]+(?: lakh)? crore) by FY\d{2}, implying a compounded growth rate of about (\d+(?:\.\d+)?)%/);
+      const table = byQuarter.get(`${String(c.symbol)}|${String(c.quarter)}`);
+      if (!m || !table) continue;
+      checked++;
+      const target = croreOf((m[1] ?? "").match(CRORE) ?? [""]);
+      const annual = 4 * (table.rows[0]?.values[0] ?? 0);
+      const g = Number(m[2]) / 100;
+      if (target < annual * (1 + g) * 0.97 || target > annual * (1 + g) ** 3 * 1.03) broken.push(`${String(c.symbol)} ${String(c.quarter)}: target ₹${target} cr at ${m[2]}% from about ₹${annual.toFixed(0)} cr a year`);
+    }
+    tally("revenue targets compound from the company's revenue", Math.max(1, checked), broken);
+  });
+
   it("no company speaks another sector's language", async () => {
     await loaded;
     const broken: string[] = [];
@@ -362,6 +460,9 @@ describe("the market as a trader reads it over HTTP", () => {
       if (!s) return;
       checked++;
       for (const [what, re, ok] of OUT_OF_PLACE) if (re.test(text) && !ok(s.sector, s.industry)) broken.push(`${symbol} (${s.sector}) ${what}: ${text.match(re)?.[0]}`);
+      // HDFC Bank, ICICI Bank, Axis Bank, ITC and L&T have no promoter group; a ₹1 lakh crore company's promoters do not pledge.
+      if (["HDFCBANK", "ICICIBANK", "AXISBANK", "ITC", "LT"].includes(symbol) && /\bpromoters?\b/i.test(text)) broken.push(`${symbol} a promoter: ${text.match(/[^.]*\bpromoters?\b[^.]*/i)?.[0]}`);
+      if (s.cap >= 100_000 && /\bpledg/i.test(text)) broken.push(`${symbol} (₹${s.cap} cr) pledged shares: ${text.match(/[^.;"]*\bpledg[^.;"]*/i)?.[0]}`);
     };
     for (const f of filings) look(f.symbol, f.summary);
     for (const c of await all<Json>("/v1/concalls?detailed=true", 50)) if (c.short_analysis) look(String(c.symbol), JSON.stringify([c.short_analysis, c.expanded_analysis, c.sentiment_analysis]));
@@ -375,6 +476,53 @@ describe("the market as a trader reads it over HTTP", () => {
     const closed = news.filter((n) => !isTradingDay(Date.parse(String(n.date))));
     const moves = closed.filter((n) => SESSION_MOVE.test(`${String(n.title)} ${String(n.summary)}`)).map((n) => `${String(n.date)} ${String(n.title)}`);
     tally("no share-move story on a weekend or holiday", closed.length, moves);
+    // Stories of the session once it has opened; a share at a 52-week high and low within a week it cannot be.
+    const minuteIst = (iso: string) => Math.floor(((Date.parse(iso) + IST) % DAY) / 60_000);
+    const preOpen = news.filter((n) => isTradingDay(Date.parse(String(n.date))) && minuteIst(String(n.date)) < 9 * 60 + 15 && /\btop (gainers|losers)\b|\bSensex, Nifty (end|close|slip|rise)/i.test(String(n.title)));
+    tally("no session wrap before the open", news.length, preOpen.map((n) => `${String(n.date)} ${String(n.title)}`));
+    const HIGH = /\b(52-week|record|all-time) high\b/i;
+    const LOW = /\b52-week low\b/i;
+    const levelOf = (n: Json) => String(n.title).replace(/below its 52-week high|order book to (a|its) record high/gi, "");
+    const marks = news.filter((n) => HIGH.test(levelOf(n)) || LOW.test(levelOf(n)));
+    const flips = marks.filter((a) =>
+      marks.some((b) => b.symbol === a.symbol && Math.abs(Date.parse(String(b.date)) - Date.parse(String(a.date))) < 5 * DAY && HIGH.test(levelOf(a)) && LOW.test(levelOf(b))),
+    );
+    // Foreign investors bought or sold a name in a quarter: its stories do not say both.
+    const quarterOf = (iso: string) => { const d = new Date(Date.parse(iso) + IST); return `${d.getUTCFullYear()}-${Math.floor(d.getUTCMonth() / 3)}`; };
+    const fpi = new Map<string, Set<string>>();
+    for (const n of news) {
+      const text = `${String(n.title)} ${String(n.summary)}`;
+      const way = /\b(FPIs? (raise|add|increase)|foreign (portfolio )?investors (raised|added|increased))/i.test(text) ? "bought" : /\b(FPIs? (trim|cut|reduce)|foreign (portfolio )?investors (cut|trimmed|reduced))/i.test(text) ? "sold" : null;
+      if (!way) continue;
+      const k = `${String(n.symbol)} ${quarterOf(String(n.date))}`;
+      fpi.set(k, (fpi.get(k) ?? new Set()).add(way));
+    }
+    tally("foreign investors bought or sold a name in a quarter, not both", Math.max(1, fpi.size), [...fpi].filter(([, ways]) => ways.size > 1).map(([k]) => k));
+    const initiations = news.filter((n) => /initiates coverage/i.test(String(n.specific_title ?? n.title)));
+    tally(
+      "an initiation is not reported as an upgrade",
+      Math.max(1, initiations.length),
+      initiations.filter((n) => /\b(upgraded|downgraded)\b/i.test(`${String(n.summary)} ${String(n.long_summary ?? "")}`)).map((n) => `${String(n.symbol)}: ${String(n.title)} — ${String(n.summary)}`),
+    );
+    tally("no 52-week high and low stories on one name within five days", Math.max(1, marks.length), flips.map((n) => `${String(n.symbol)} ${String(n.date)} ${String(n.title)}`));
+    // A story's share move goes the way the day's price alerts say it went.
+    const moved = new Map<string, number>();
+    for (const a of await all<Json>("/v1/alerts?type=price_alert", 50)) {
+      const pct = (a.price as { change_percent?: number } | undefined)?.change_percent;
+      if (pct !== undefined) moved.set(`${String(a.symbol)}|${new Date(Date.parse(String(a.timestamp)) + IST).toISOString().slice(0, 10)}`, pct);
+    }
+    let movesChecked = 0;
+    const wrongWay: string[] = [];
+    for (const n of news) {
+      // The share's move: the verb follows the company's name, "shares" or "stock" (not "PAT up 28%").
+      const m = String(n.title).match(/(?:Ltd\.|shares?|stock|\b(?!PAT\b|EBITDA\b|EPS\b|NII\b)[A-Z][A-Z&-]+) (jumps?|surges?|climbs?|gains?|rises?|rall(?:y|ies)|up|slips?|slides?|tumbles?|falls?|drops?|slumps?|down) (\d+(?:\.\d+)?)%/);
+      const day = moved.get(`${String(n.symbol)}|${new Date(Date.parse(String(n.date)) + IST).toISOString().slice(0, 10)}`);
+      if (!m || day === undefined) continue;
+      movesChecked++;
+      const up = /jump|surge|climb|gain|rise|rall|up/i.test(m[1] ?? "");
+      if (up !== day > 0) wrongWay.push(`${String(n.symbol)} ${String(n.date)} "${String(n.title)}" while the price alert says ${day}%`);
+    }
+    tally("a story's share move goes the day's way", Math.max(1, movesChecked), wrongWay);
     const reports = news.filter((n) => /annual report for FY(\d{2})/.test(String(n.title)));
     const early = reports.filter((n) => {
       const fy = Number(String(n.title).match(/annual report for FY(\d{2})/)?.[1]);
@@ -392,6 +540,14 @@ describe("the market as a trader reads it over HTTP", () => {
     const announcements = await all<Json>("/v1/announcements?detailed=true", 50);
     const annual = [...news.map((n) => ({ date: String(n.date), text: `${String(n.title)} ${String(n.summary)}` })), ...announcements.map((a) => ({ date: String(a.date), text: `${String(a.title ?? "")} ${String(a.summary ?? "")}` }))].filter((x) =>
       /annual general meeting|\bAGM\b|final dividend/i.test(x.text),
+    );
+    // A board declares a dividend at the meeting that approves the results: the filing is that day's.
+    const resultsDays = new Set(filings.map((f) => `${f.symbol}|${new Date(Date.parse(f.date) + IST).toISOString().slice(0, 10)}`));
+    const declared = announcements.filter((a) => a.category === "Dividend" && /board of .{0,80}? has (declared|recommended)/i.test(String(a.summary ?? "")));
+    tally(
+      "a board declares a dividend on its results day",
+      Math.max(1, declared.length),
+      declared.filter((a) => !resultsDays.has(`${String(a.symbol)}|${new Date(Date.parse(String(a.date)) + IST).toISOString().slice(0, 10)}`)).map((a) => `${String(a.symbol)} ${String(a.date)}: ${String(a.summary)}`),
     );
     const month = (iso: string) => new Date(Date.parse(iso) + IST).getUTCMonth() + 1;
     tally(
@@ -494,4 +650,95 @@ describe("the market as a trader reads it over HTTP", () => {
     }
     tally("last session's alerts present", moments.length, missing);
   });
+});
+
+describe("the results calendar as a trader reads it: a meeting is listed once its intimation is filed", () => {
+  // Inside a season, between seasons (a Saturday), and in the run-up to the next season.
+  const moments = ["2026-10-20T10:00:00Z", "2026-11-28T06:30:00Z", "2026-12-30T06:00:00Z"];
+  const named = /(?:scheduled|held) on ([A-Z][a-z]+ \d{1,2}, \d{4})/g;
+  const istDay = (ms: number) => new Date(ms + IST).toISOString().slice(0, 10);
+
+  /** What the calendar and the exchange feed of a service at `now` say: broken rules, meetings and calls checked. */
+  async function readCalendar(svc: ReturnType<typeof createTestService>, at: string, broken: string[], lines: string[]): Promise<number> {
+    let checked = 0;
+    const now = Date.parse(at);
+    const { key } = createTestAccount(svc.ctx, { plan: "pro", balance: 10_000_000 });
+    const pages = async (path: string): Promise<Json[]> => {
+      const out: Json[] = [];
+      for (let page = 1; page < 200; page++) {
+        const res = await call(svc, `${path}&limit=50&page=${page}`, { key });
+        expect(res.status, res.text.slice(0, 200)).toBe(200);
+        const body = res.json as { data: Json[]; has_next: boolean };
+        out.push(...body.data);
+        if (!body.has_next) break;
+      }
+      return out;
+    };
+    const listed = await pages("/v1/earnings/upcoming?");
+    const notices = (await pages(`/v1/announcements?detailed=true&categories=${encodeURIComponent("Meeting Intimation")}`)).filter((a) => a.category === "Meeting Intimation");
+    // What each filing says: the symbol, when it was filed, and the meeting days it names.
+    const said = notices.map((a) => ({
+      symbol: String(a.symbol),
+      filed: Date.parse(String(a.date)),
+      days: [...`${String(a.summary ?? "")} ${String(a.long_summary ?? "")}`.matchAll(named)].map((m) => istDay(Date.parse(`${m[1]} 12:00 GMT+0530`))),
+    }));
+    for (const u of listed) {
+      checked++;
+      const meeting = Date.parse(String(u.date));
+      const day = istDay(meeting);
+      const notice = said.find((n) => n.symbol === u.symbol && n.filed <= now && n.days.includes(day));
+      if (!notice) broken.push(`${at}: ${String(u.symbol)} meets ${day} with no intimation naming it`);
+      else {
+        const ahead = (Date.parse(`${day}T12:00:00+05:30`) - Date.parse(`${istDay(notice.filed)}T12:00:00+05:30`)) / DAY;
+        if (ahead < 2 || ahead > 21) broken.push(`${at}: ${String(u.symbol)} intimated ${istDay(notice.filed)} for ${day} (${ahead} days)`);
+      }
+      if (meeting - now > 22 * DAY) broken.push(`${at}: ${String(u.symbol)} listed ${((meeting - now) / DAY).toFixed(0)} days ahead`);
+    }
+    // A call to come for results not yet out follows its board meeting's intimation: the meeting is listed.
+    const calls = await pages("/v1/concalls/upcoming?");
+    const filedNow = new Set((await pages("/v1/earnings/index?")).map((f) => `${String(f.symbol)}|${String(f.quarter)}`));
+    const booked = new Set(listed.map((u) => `${String(u.symbol)}|${String(u.quarter)}`));
+    for (const c of calls) {
+      const k = `${String(c.symbol)}|${String(c.quarter)}`;
+      if (filedNow.has(k)) continue;
+      checked++;
+      if (!booked.has(k)) broken.push(`${at}: ${k} call on ${String(c.meeting_date)} with no board meeting listed`);
+    }
+    lines.push(`${at}: ${listed.length} meetings listed, ${said.filter((n) => n.filed <= now).length} intimations filed, ${calls.length} calls to come`);
+    return checked;
+  }
+
+  it("every listed coming meeting has an intimation at or before now naming its date, 2 to 21 days ahead; nothing listed further out", async () => {
+    const broken: string[] = [];
+    const lines: string[] = [];
+    let checked = 0;
+    for (const at of moments) {
+      const db = openDatabase(":memory:");
+      seedDataset(db, { seed: SEED, now: new Date(Date.parse(at)), scale: 0.3 });
+      checked += await readCalendar(createTestService({ clock: new ManualClock(new Date(Date.parse(at))), db }), at, broken, lines);
+    }
+    console.log(`results calendar (seed ${SEED})\n  ${lines.join("\n  ")}`);
+    expect(checked, "no meeting listed at any moment").toBeGreaterThan(0);
+    expect(broken.slice(0, 8)).toEqual([]);
+  }, 120_000);
+
+  it("a service started between seasons lists the next season's meetings as their intimations come, with the filings", async () => {
+    const start = Date.parse("2026-12-08T04:00:00Z");
+    const clock = new ManualClock(new Date(start));
+    const db = openDatabase(":memory:");
+    seedDataset(db, { seed: SEED, now: new Date(start), scale: 0.3 });
+    const svc = createTestService({ clock, db });
+    const sim = new MarketSimulator({ db, bus: new EventBus(), clock }, { seed: SEED, speed: 1 });
+    const end = Date.parse("2027-01-02T06:00:00Z");
+    while (clock.now().getTime() < end) {
+      clock.advance(30 * 60_000);
+      sim.tick();
+    }
+    const broken: string[] = [];
+    const lines: string[] = [];
+    const checked = await readCalendar(svc, new Date(end).toISOString(), broken, lines);
+    console.log(`results calendar after a simulated month (seed ${SEED})\n  ${lines.join("\n  ")}`);
+    expect(checked, "no meeting listed after the intimations came").toBeGreaterThan(0);
+    expect(broken.slice(0, 8)).toEqual([]);
+  }, 120_000);
 });

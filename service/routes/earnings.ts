@@ -45,7 +45,8 @@ export function listEarningsIndex({ ctx, input }: { ctx: ServiceContext; input: 
 
 /**
  * Results events still ahead, nearest first: the purpose mentions Financial Results, the date is not past
- * (a date-only event stays listed through its whole IST day), and no filing holds the same symbol and quarter yet.
+ * (a date-only event stays listed through its whole IST day), no filing holds the same symbol and quarter yet, and
+ * its intimation has reached the exchange.
  */
 export function listUpcomingEarnings({ ctx, input }: { ctx: ServiceContext; input: EndpointInput<"listUpcomingEarnings"> }) {
   const now = ctx.clock.now();
@@ -53,6 +54,7 @@ export function listUpcomingEarnings({ ctx, input }: { ctx: ServiceContext; inpu
     .add("u.purpose LIKE '%Financial Results%'")
     .add("(u.date_ms >= ? OR (length(u.date) = 10 AND u.date_ms >= ?))", now.getTime(), istDayStart(now).getTime())
     .add("NOT EXISTS (SELECT 1 FROM earnings e WHERE e.symbol = u.symbol AND e.quarter = u.quarter)")
+    .add("(u.announced_ms IS NULL OR u.announced_ms <= ?)", now.getTime())
     .symbols("u.symbol", input.symbols, input.scrip_codes);
   const spec = wirePage("upcoming_earnings", "u", { direction: "ASC" });
   return wireListPage(ctx, spec, f, input, "SELECT u.id AS k, u.wire FROM upcoming_earnings u");

@@ -10,6 +10,7 @@ import type { QuarterFinancials, ResultsFacts } from "../dataset/rows";
 import { ALERT_TYPE_WEIGHTS, baseQuarterFinancials, buildAlert, buildAnnouncement, buildBlockDeal, buildConcall, buildEarnings, buildNews, companyProfile, DAY_MS, defaultQuote, roundToTick, HOUR_MS, istAt, istDayStartMs, isTradingDay, istWallTime, MINUTE_MS, nextYearQuarter, pickResultsClass } from "../dataset/rows";
 import type { EventBus } from "../events";
 import type { Db } from "../store/db";
+import { getMeta, setMeta } from "../store/db";
 import { prepared } from "../store/prepared";
 import type { RecordUnit } from "../store/record";
 import { recordTogether } from "../store/record";
@@ -84,6 +85,8 @@ export class MarketSimulator {
   private readonly cumulative: number[];
   private readonly followUps: FollowUp[] = [];
   private cancelTick: (() => void) | null = null;
+  /** Intimations are filed up to this moment (read from the database on the first step). */
+  private intimatedThrough: number | null = null;
   readonly counts: SimulatorCounts = { alerts: 0, news: 0, announcements: 0, blockDeals: 0, results: 0, concallsScheduled: 0, concallsAnalysed: 0 };
 
   constructor(
@@ -150,6 +153,7 @@ export class MarketSimulator {
       const n = poisson(this.rng[kind], rates[kind] * hours);
       for (let i = 0; i < n; i++) this.store((u) => this.randomEvent(u, kind, nowMs));
     }
+    this.fileIntimations(nowMs);
     const simNow = this.simulatedNow(nowMs);
     for (const due of this.dueResults(simNow)) this.store((u) => this.fileResults(u, due, nowMs));
     for (const call of this.dueCalls(simNow, nowMs)) this.store((u) => this.analyseCall(u, call, nowMs));
@@ -239,6 +243,34 @@ export class MarketSimulator {
       | undefined;
     if (!recent || recent.sentiment === wanted) return wanted;
     return fixed ? "neutral" : recent.sentiment;
+  }
+
+  // ── board meetings ──
+
+  /**
+   * Files the intimation of every stored results meeting whose moment has come since the last step (or since the
+   * dataset was made): the calendar lists the meeting from then, and the exchange feed carries the filing.
+   */
+  private fileIntimations(nowMs: number): void {
+    if (this.intimatedThrough === null) {
+      const stored = Number(getMeta(this.ctx.db, "intimations_through") ?? Date.parse(getMeta(this.ctx.db, "dataset_seeded_at") ?? ""));
+      this.intimatedThrough = Number.isFinite(stored) ? stored : nowMs;
+    }
+    const from = this.intimatedThrough;
+    if (from >= nowMs) return;
+    this.intimatedThrough = nowMs;
+    const due = prepared(
+      this.ctx.db,
+      `SELECT symbol, quarter, date_ms, announced_ms FROM upcoming_earnings
+        WHERE announced_ms > ? AND announced_ms <= ? AND purpose LIKE '%Financial Results%' ORDER BY announced_ms, id`,
+    ).all(from, nowMs) as { symbol: string; quarter: string; date_ms: number; announced_ms: number }[];
+    for (const m of due) {
+      const company = this.universe.find((c) => c.symbol === m.symbol);
+      if (!company) continue;
+      this.store((u) => u.announcement(buildAnnouncement(this.rng.announcements, company, m.announced_ms, { category: "Meeting Intimation", quarter: m.quarter, eventMs: m.date_ms })));
+      this.counts.announcements++;
+    }
+    if (due.length > 0) setMeta(this.ctx.db, "intimations_through", String(nowMs));
   }
 
   // ── results ──

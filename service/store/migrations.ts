@@ -519,4 +519,12 @@ CREATE TABLE exchange_calendar (
 );
 `,
   },
+  {
+    id: 75,
+    name: "upcoming meetings listed from their intimation",
+    sql: `
+-- A board meeting reaches the calendar when its intimation is filed: the moment it was (NULL: listed as stored).
+ALTER TABLE upcoming_earnings ADD COLUMN announced_ms INTEGER;
+`,
+  },
 ];

@@ -46,6 +46,8 @@ export interface UpcomingEarningsRecord {
   date: string;
   date_ms: number;
   quarter: string;
+  /** When the meeting's intimation reaches the exchange; the calendar lists it from then (absent: at once). */
+  announced_ms?: number | null;
 }
 
 export interface AlertRecord {
@@ -141,8 +143,8 @@ function statementsFor(db: Db) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     upcoming: db.prepare(
-      `INSERT INTO upcoming_earnings (id, event_id, symbol, purpose, title, bm_desc, body, date, date_ms, quarter)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO upcoming_earnings (id, event_id, symbol, purpose, title, bm_desc, body, date, date_ms, quarter, announced_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     alert: db.prepare(
       `INSERT INTO alerts (id, symbol, type, reason, timestamp, ts_ms, price, primary_drivers, important)
@@ -198,7 +200,7 @@ export function insertEarnings(db: Db, row: EarningsRecord): void {
 }
 
 export function insertUpcomingEarnings(db: Db, row: UpcomingEarningsRecord): void {
-  statements(db).upcoming.run(row.id, row.event_id, row.symbol, row.purpose, row.title, row.bm_desc, row.body, row.date, row.date_ms, row.quarter);
+  statements(db).upcoming.run(row.id, row.event_id, row.symbol, row.purpose, row.title, row.bm_desc, row.body, row.date, row.date_ms, row.quarter, row.announced_ms ?? null);
   storeWire(db, "upcoming_earnings", row.id);
 }
 

@@ -283,6 +283,7 @@ export function listUpcomingEarnings({ ctx, input }: { ctx: ServiceContext; inpu
     .add("u.purpose LIKE '%Financial Results%'")
     .add("(u.date_ms >= ? OR (length(u.date) = 10 AND u.date_ms >= ?))", now.getTime(), istDayStart(now).getTime())
     .add("NOT EXISTS (SELECT 1 FROM earnings e WHERE e.symbol = u.symbol AND e.quarter = u.quarter)")
+    .add("(u.announced_ms IS NULL OR u.announced_ms <= ?)", now.getTime())
     .symbols("u.symbol", input.symbols, input.scrip_codes);
   const { rows, hasNext } = fetchPage<{
     id: string;
