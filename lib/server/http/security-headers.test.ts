@@ -66,7 +66,7 @@ describe("proxy.ts", () => {
 
   it("lets a mail provider's server POST the one-click unsubscribe (no Origin, token in the path) and nothing else", async () => {
     const path = `/api/alert-unsubscribe/rule_${"a".repeat(32)}.aep_${"b".repeat(32)}.${"c".repeat(32)}`;
-    for (const headers of [{}, { origin: "https://mail.example" }, { "sec-fetch-site": "cross-site" }]) {
+    for (const headers of [{}, { origin: "https://mail.example" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
       const response = proxy(new NextRequest(`http://127.0.0.1:3000${path}`, { method: "POST", headers }));
       expect(response.status, JSON.stringify(headers)).toBe(200);
       expect(response.headers.get("Content-Security-Policy")).toBe(UNSUBSCRIBE_CONTENT_SECURITY_POLICY);
