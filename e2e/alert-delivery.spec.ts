@@ -211,10 +211,31 @@ test.describe.serial("alerts that reach you", { tag: LIVE }, () => {
     await form.getByRole("checkbox", { name: /^webhook:/ }).check();
     await form.getByRole("checkbox", { name: /^email:/ }).check();
     await form.getByRole("checkbox", { name: /^push:/ }).check();
+    // Catching up after downtime is a paid read: the form says what it costs before the rule is saved.
+    const cost = form.getByTestId("rule-cost");
+    await expect(cost).toContainText("from the last 6 hours");
+    await expect(cost).toContainText("2 credits per event read, paid only after downtime");
+    await form.getByLabel("After the desk was down").selectOption("0");
+    await expect(cost).toContainText("Events stored while the desk is down are not sent");
+    await form.getByLabel("After the desk was down").selectOption("6");
     await form.getByRole("button", { name: "Save rule" }).click();
     const rule = page.getByTestId("rule").filter({ hasText: ruleName });
     await expect(rule).toContainText(listName);
+    await expect(rule).toContainText("catches up 6 h after downtime");
     await expect(rule).toContainText("inbox + 3 endpoint(s)");
+    for (const width of [1440, 1024, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const theme of ["light", "dark"] as const) {
+        await switchTheme(page, theme);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `/alert-rules at ${width}px (${theme}) scrolls sideways`).toBeLessThanOrEqual(0);
+        await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
+        await screenshot(page, `alert-rules-${width}-${theme}`);
+      }
+      await expectAccessible(page, testInfo, `/alert-rules at ${width}px`);
+    }
+    await switchTheme(page, "light");
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // A filing for a member symbol: the engine follows the list's symbols on the live stream (it may take a refresh to
     // join the channel), so the filing is stored until one arrives (each a new event with its own id).
