@@ -77,7 +77,7 @@ export function startAlertEngine({ ctx, options = {} }: { ctx: DeskContext; opti
   const joined = new Map<string, () => void>();
   /** Joined channels whose stream is connected now: only those mark their account's stream as followed. */
   const connected = new Set<string>();
-  /** Streams (watermark keys) not yet caught up since this engine started: not marked until they are. */
+  /** Streams (watermark keys) caught up since this engine started; the others are not marked until they are. */
   const caughtUp = new Set<string>();
   let stopped = false;
   let refreshing: Promise<void> | null = null;
