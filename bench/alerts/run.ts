@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const offset = Date.parse("2026-12-01T05:00:00Z") - Date.now();
   const running = await startServer(
     { databasePath: join(mkdtempSync(join(tmpdir(), "bench-alerts-svc-")), "service.db"), port: 0, host: "127.0.0.1", simulator: true, simulatorSpeed: SPEED },
-    { seedScale: 0.2, clock: { now: () => new Date(Date.now() + offset) } },
+    { seedScale: 1, clock: { now: () => new Date(Date.now() + offset) } },
   );
   const storedAt = new Map<string, number>();
   const toDesk = (product: string) => (product === "block_deals" ? "block-deals" : product);
