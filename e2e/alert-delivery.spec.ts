@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { Webhook } from "standardwebhooks";
-import { listAnnouncements } from "../lib/alpha/catalogue-meta";
+import { listAlerts, listAnnouncements } from "../lib/alpha/catalogue-meta";
 import { startPushService } from "../test/support/push-receiver";
 import { storeEvent } from "./live-support";
 import { createWatchlistViaApi } from "./portfolio-support";
@@ -215,7 +215,7 @@ test.describe.serial("alerts that reach you", { tag: LIVE }, () => {
     // Catching up after downtime is a paid read: the form says what it costs before the rule is saved.
     const cost = form.getByTestId("rule-cost");
     await expect(cost).toContainText("from the last 6 hours");
-    await expect(cost).toContainText(`${listAnnouncements.cost.detailedCredits} credits per event read, paid only after downtime`);
+    await expect(cost).toContainText(`${listAnnouncements.cost.detailedCredits} credits per announcement, ${listAlerts.cost.credits} credits per page of alerts read`);
     await form.getByLabel("After the desk was down").selectOption("0");
     await expect(cost).toContainText("Events stored while the desk is down are not sent");
     await form.getByLabel("After the desk was down").selectOption("6");

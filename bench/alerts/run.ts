@@ -18,8 +18,8 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { createDeskContext } from "../../lib/server/core/context";
 import { createAccount, issueApiKey, startServer } from "../../lib/server/core/embedded-service";
-import { createFirstAdmin } from "../../lib/server/identity/users";
-import { saveAlphaKey } from "../../lib/server/upstream/stored-keys";
+import { createFirstAdmin, createUser } from "../../lib/server/identity/users";
+import { saveOrganisationKey } from "../../lib/server/upstream/stored-keys";
 import { createAlertEndpoint, createAlertRule } from "../../lib/server/alerts/rules";
 import { checkSymbols } from "../../lib/server/portfolio/watchlists";
 import { companies } from "../../service/dataset/companies";
@@ -27,6 +27,7 @@ import { benchArgs } from "../args";
 
 const { seconds: SECONDS, speed: SPEED, rules: RULES, symbols: SYMBOLS } = benchArgs({ seconds: 180, speed: 120, rules: 1000, symbols: 200 });
 const PER_RULE = 5;
+const RULES_PER_USER = 50;
 const load = () => loadavg().map((x) => Math.round(x * 100) / 100);
 const pct = (sorted: number[], p: number) => (sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number) : NaN);
 const stats = (values: number[]) => {
@@ -73,9 +74,15 @@ async function main(): Promise<void> {
   const sqlitePath = join(mkdtempSync(join(tmpdir(), "bench-alerts-desk-")), "desk.db");
   const delivery = { smtpUrl: null, mailFrom: "bench@example.test", telegramApiUrl: "http://127.0.0.1:9", allowPrivateWebhooks: true, webhookTimeoutMs: 3_000 };
   const setup = await createDeskContext({ sqlitePath, secrets: { authSecret, encryptionKey }, config: { alphaBaseUrl: running.url, delivery } });
+  // A team on the organisation's key: 50 rules a user at most, so 20 users, each with a webhook endpoint of their own.
   const user = await createFirstAdmin({ ctx: setup, input: { email: "alerts-bench@example.test", name: "Bench", password: randomBytes(12).toString("hex") } });
-  await saveAlphaKey({ ctx: setup, userId: user.id, key });
-  const endpoint = await createAlertEndpoint({ ctx: setup, user, input: { channel: "webhook", url: hookUrl } });
+  await saveOrganisationKey({ ctx: setup, user, input: { key } });
+  const users = [user];
+  for (let i = 1; i < Math.ceil(RULES / RULES_PER_USER); i++) {
+    users.push(await createUser({ ctx: setup, user, input: { email: `alerts-bench-${i}@example.test`, name: `Bench ${i}`, role: "member", password: randomBytes(12).toString("hex") } }));
+  }
+  const endpoints = [];
+  for (const u of users) endpoints.push(await createAlertEndpoint({ ctx: setup, user: u, input: { channel: "webhook", url: hookUrl } }));
   // Listed companies the simulator files for (a smaller seed lists fewer of the dataset's companies).
   const listed = new Set((sctx.db.prepare("SELECT symbol FROM companies").all() as { symbol: string }[]).map((r) => r.symbol));
   const candidates = companies.filter((c) => listed.has(c.symbol)).map((c) => c.symbol);
@@ -91,7 +98,8 @@ async function main(): Promise<void> {
   const made = Date.now();
   for (let i = 0; i < RULES; i++) {
     const scope = { symbols: Array.from({ length: PER_RULE }, (_, k) => symbols[(i * PER_RULE + k) % symbols.length] as string) };
-    await createAlertRule({ ctx: setup, user, input: { name: `Rule ${i + 1}`, scope, kinds, channels: { inbox: true, endpointIds: [endpoint.id] } } });
+    const owner = Math.floor(i / RULES_PER_USER);
+    await createAlertRule({ ctx: setup, user: users[owner] as typeof user, input: { name: `Rule ${i + 1}`, scope, kinds, channels: { inbox: true, endpointIds: [(endpoints[owner] as { id: string }).id] } } });
   }
   console.log(`${RULES} rules over ${symbols.length} symbols made in ${Date.now() - made} ms`);
   await setup.close();

@@ -36,12 +36,12 @@ function describeTiming(rule: AlertRule): string {
   return [base, t.cooldownMinutes ? `${t.cooldownMinutes} min cooldown per symbol` : null, t.catchUpHours ? `catches up ${t.catchUpHours} h after downtime` : null].filter(Boolean).join("; ");
 }
 
-/** Credits per event a catch-up read costs: the list reads the engine makes (announcements detailed, as streamed). */
-const CATCH_UP_CREDITS: Record<RuleKind["product"], number> = {
-  announcements: listAnnouncements.cost.detailedCredits,
-  alerts: listAlerts.cost.credits,
-  news: listNews.cost.credits,
-  "block-deals": listBlockDeals.cost.credits,
+/** What a catch-up read costs per stream, as the catalogue prices the list reads the engine makes. */
+const CATCH_UP_PRICE: Record<RuleKind["product"], string> = {
+  announcements: `${listAnnouncements.cost.detailedCredits} credits per announcement`,
+  alerts: `${listAlerts.cost.credits} credits per page of alerts`,
+  news: `${listNews.cost.credits} credit per page of news`,
+  "block-deals": `${listBlockDeals.cost.credits} credit per block deal`,
 };
 
 function RuleForm() {
@@ -66,7 +66,7 @@ function RuleForm() {
   const products = new Set<RuleKind["product"]>(KIND_PRESETS.filter((p) => presets.includes(p.id)).flatMap((p) => p.kinds.map((k) => k.product)));
   if (keywords.trim()) products.add("announcements");
   if (blockCr.trim()) products.add("block-deals");
-  const catchUpCost = Math.max(1, ...[...products].map((p) => CATCH_UP_CREDITS[p]));
+  const catchUpCost = [...products].map((p) => CATCH_UP_PRICE[p]).join(", ");
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -193,7 +193,7 @@ function RuleForm() {
           Costs 0 credits a day: rules run on the live streams, whose arrivals are free.{" "}
           {catchUp === "0"
             ? "Events stored while the desk is down are not sent (the ledger lists them as skipped when another rule reads them)."
-            : `Events stored while the desk is down are read when it is back, from the last ${catchUp === "1" ? "hour" : `${catchUp} hours`}, and sent marked as late: ${catchUpCost} credit${catchUpCost === 1 ? "" : "s"} per event read, paid only after downtime.`}
+            : `Events stored while the desk is down are read when it is back, from the last ${catchUp === "1" ? "hour" : `${catchUp} hours`}, and sent marked as late: ${catchUpCost} read (a page holds up to 50), paid only after downtime.`}
         </p>
       </div>
     </form>
