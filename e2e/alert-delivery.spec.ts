@@ -216,9 +216,9 @@ test.describe.serial("alerts that reach you", { tag: LIVE }, () => {
     const cost = form.getByTestId("rule-cost");
     await expect(cost).toContainText("from the last 6 hours");
     await expect(cost).toContainText(`${listAnnouncements.cost.detailedCredits} credits per announcement, ${listAlerts.cost.credits} credits per page of alerts read`);
-    await form.getByLabel("After the desk was down").selectOption("0");
+    await form.getByLabel("Catch up after downtime").selectOption("0");
     await expect(cost).toContainText("Events stored while the desk is down are not sent");
-    await form.getByLabel("After the desk was down").selectOption("6");
+    await form.getByLabel("Catch up after downtime").selectOption("6");
     await form.getByRole("button", { name: "Save rule" }).click();
     const rule = page.getByTestId("rule").filter({ hasText: ruleName });
     await expect(rule).toContainText(listName);

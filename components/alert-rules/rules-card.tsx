@@ -157,12 +157,12 @@ function RuleForm() {
               <Input id={`${id}-cooldown`} inputMode="numeric" value={cooldown} onChange={(e) => setCooldown(e.target.value)} />
             </div>
             <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-catch-up`}>After the desk was down</Label>
+              <Label htmlFor={`${id}-catch-up`}>Catch up after downtime</Label>
               <NativeSelect id={`${id}-catch-up`} value={catchUp} onChange={(e) => setCatchUp(e.target.value)}>
-                <NativeSelectOption value="0">Send nothing missed</NativeSelectOption>
-                <NativeSelectOption value="1">Catch up the last hour</NativeSelectOption>
-                <NativeSelectOption value="6">Catch up the last 6 hours</NativeSelectOption>
-                <NativeSelectOption value="24">Catch up the last 24 hours</NativeSelectOption>
+                <NativeSelectOption value="0">Off</NativeSelectOption>
+                <NativeSelectOption value="1">Last hour</NativeSelectOption>
+                <NativeSelectOption value="6">Last 6 hours</NativeSelectOption>
+                <NativeSelectOption value="24">Last 24 hours</NativeSelectOption>
               </NativeSelect>
             </div>
           </div>

@@ -140,9 +140,19 @@ export function startAlertEngine({ ctx, options = {} }: { ctx: DeskContext; opti
       .finally(() => (refreshing = null));
     return refreshing;
   };
+  // A tick asked for while one runs (a new event) runs again after it, as does a pass that filled its batch: an
+  // event never waits for the next interval behind another's deliveries.
+  let again = false;
+  const passes = async (): Promise<void> => {
+    do {
+      again = false;
+      const { sent, failed } = await runDueDeliveries({ ctx, tuning: o.delivery });
+      if (sent + failed >= o.delivery.batchSize) again = true;
+    } while (again && !stopped);
+  };
   const tick = (): Promise<void> => {
-    ticking ??= runDueDeliveries({ ctx, tuning: o.delivery })
-      .then(() => undefined)
+    if (ticking) again = true;
+    ticking ??= passes()
       .catch((error: unknown) => console.error(JSON.stringify({ level: "error", msg: "alert deliveries", error: error instanceof Error ? error.message : String(error) })))
       .finally(() => (ticking = null));
     return ticking;
