@@ -10,10 +10,12 @@ import {
   buildContentSecurityPolicy,
   isDeskApiPath,
   isSameOriginRequest,
+  isTokenPostPath,
   newNonce,
   SECRET_QUERY_PARAMS,
   SECURITY_HEADERS,
   STATE_CHANGING_METHODS,
+  UNSUBSCRIBE_CONTENT_SECURITY_POLICY,
 } from "@/lib/server/http/security";
 
 const forwarded = { hops: env.DESK_TRUST_PROXY, peerHeader: env.DESK_PEER_HEADER ?? null };
@@ -46,10 +48,12 @@ export function proxy(request: NextRequest) {
   const alphaBase = pathname.startsWith("/alpha/");
   const api = isDeskApiPath(pathname) || alphaBase;
   const nonce = api ? null : newNonce();
-  const csp = nonce === null ? API_CONTENT_SECURITY_POLICY : buildContentSecurityPolicy({ nonce, alphaOrigin, development: env.NODE_ENV === "development", https });
+  const tokenPost = isTokenPostPath(pathname);
+  const csp = tokenPost ? UNSUBSCRIBE_CONTENT_SECURITY_POLICY : nonce === null ? API_CONTENT_SECURITY_POLICY : buildContentSecurityPolicy({ nonce, alphaOrigin, development: env.NODE_ENV === "development", https });
   if (
     api &&
     !alphaBase &&
+    !(tokenPost && request.method === "POST") &&
     STATE_CHANGING_METHODS.has(request.method) &&
     !isSameOriginRequest(request, env.DESK_URL ?? null, forwarded)
   ) {

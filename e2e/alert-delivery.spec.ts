@@ -1,8 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { BrowserContext, Page } from "@playwright/test";
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { Webhook } from "standardwebhooks";
+import { listAlerts, listAnnouncements } from "../lib/alpha/catalogue-meta";
+import { startPushService } from "../test/support/push-receiver";
 import { storeEvent } from "./live-support";
 import { createWatchlistViaApi } from "./portfolio-support";
 import { expectAccessible, switchTheme } from "./support/axe";
@@ -76,8 +78,11 @@ test.describe.serial("alerts that reach you", { tag: LIVE }, () => {
   let desk: FreshDesk;
   let admin: BrowserContext;
   let member: { context: BrowserContext; page: Page };
+  let pushService: Awaited<ReturnType<typeof startPushService>>;
+  let pushBrowser: Browser;
+  let pushContext: BrowserContext;
 
-  test.beforeAll(async ({ browser }) => {
+  test.beforeAll(async ({ browser }, testInfo) => {
     test.setTimeout(120_000);
     // A real SMTP conversation: no TLS offered (a test server with no certificate), no login; every message parsed.
     smtp = new SMTPServer({
@@ -126,11 +131,22 @@ test.describe.serial("alerts that reach you", { tag: LIVE }, () => {
     const page = await context.newPage();
     await saveKey(page.request, desk.url, (await makeAccount({ plan: "pro" })).key);
     member = { context, page };
+
+    // The member's other browser, where notifications show: Debian's Chromium, since the headless shell refuses the
+    // notification permission whatever grants it. The push service is the test's (the vendor's is unreachable here).
+    pushService = await startPushService();
+    pushBrowser = await chromium.launch({ ...testInfo.project.use.launchOptions, executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+    pushContext = await pushBrowser.newContext({ baseURL: desk.url });
+    await pushContext.grantPermissions(["notifications"], { origin: desk.url });
+    await signInThroughApi(pushContext, desk.url, login.email, login.password);
   });
 
   test.afterAll(async () => {
     await member?.context.close();
     await admin?.close();
+    await pushContext?.close();
+    await pushBrowser?.close();
+    await pushService?.close();
     await desk?.stop();
     await new Promise((r) => smtp?.close(() => r(undefined)));
     await new Promise((r) => receiver?.close(() => r(undefined)));
@@ -164,6 +180,29 @@ test.describe.serial("alerts that reach you", { tag: LIVE }, () => {
     await expect(endpoints.getByTestId("endpoint")).toHaveCount(2);
     await expect(endpoints.getByTestId("webhook-secret")).toHaveCount(0);
 
+    // The other browser registers the desk's service worker and its subscription (keys held by the test, the address
+    // its local push service); then every desk tab there closes, an empty tab left to speak the DevTools protocol.
+    const pushTab = await pushContext.newPage();
+    await pushTab.goto("/alert-rules");
+    expect(await pushTab.evaluate(() => Notification.permission)).toBe("granted");
+    await pushTab.evaluate(async () => {
+      await navigator.serviceWorker.register("/alert-sw.js", { scope: "/" });
+      await navigator.serviceWorker.ready;
+    });
+    const subscribed = await pushTab.request.post("/api/alert-endpoints", { data: { channel: "push", subscription: pushService.subscription, label: "Chromium" }, headers: origin });
+    expect(subscribed.status(), await subscribed.text()).toBe(201);
+    const vapidKey = ((await (await pushTab.request.get("/api/push/vapid-key")).json()) as { data: { publicKey: string } }).data.publicKey;
+    const devtools = await pushContext.newPage();
+    const cdp: CDPSession = await pushContext.newCDPSession(devtools);
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+    cdp.on("ServiceWorker.workerRegistrationUpdated", (e: { registrations: typeof registrations }) => registrations.push(...e.registrations));
+    await cdp.send("ServiceWorker.enable");
+    await expect.poll(() => registrations.find((r) => r.scopeURL === `${desk.url}/` && !r.isDeleted)?.registrationId ?? null).not.toBeNull();
+    const registrationId = registrations.find((r) => r.scopeURL === `${desk.url}/` && !r.isDeleted)?.registrationId as string;
+    await pushTab.close();
+    await page.reload();
+    await expect(endpoints.getByTestId("endpoint")).toHaveCount(3);
+
     const form = page.getByTestId("rule-form");
     const ruleName = `Results of the team book ${randomSuffix()}`;
     await form.getByLabel("Name").fill(ruleName);
@@ -172,10 +211,32 @@ test.describe.serial("alerts that reach you", { tag: LIVE }, () => {
     await expect(form.getByRole("checkbox", { name: "The desk’s inbox" })).toBeChecked();
     await form.getByRole("checkbox", { name: /^webhook:/ }).check();
     await form.getByRole("checkbox", { name: /^email:/ }).check();
+    await form.getByRole("checkbox", { name: /^push:/ }).check();
+    // Catching up after downtime is a paid read: the form says what it costs before the rule is saved.
+    const cost = form.getByTestId("rule-cost");
+    await expect(cost).toContainText("from the last 6 hours");
+    await expect(cost).toContainText(`${listAnnouncements.cost.detailedCredits} credits per announcement, ${listAlerts.cost.credits} credits per page of alerts read`);
+    await form.getByLabel("Catch up after downtime").selectOption("0");
+    await expect(cost).toContainText("Events stored while the desk is down are not sent");
+    await form.getByLabel("Catch up after downtime").selectOption("6");
     await form.getByRole("button", { name: "Save rule" }).click();
     const rule = page.getByTestId("rule").filter({ hasText: ruleName });
     await expect(rule).toContainText(listName);
-    await expect(rule).toContainText("inbox + 2 endpoint(s)");
+    await expect(rule).toContainText("catches up 6 h after downtime");
+    await expect(rule).toContainText("inbox + 3 endpoint(s)");
+    for (const width of [1440, 1024, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const theme of ["light", "dark"] as const) {
+        await switchTheme(page, theme);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `/alert-rules at ${width}px (${theme}) scrolls sideways`).toBeLessThanOrEqual(0);
+        await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
+        await screenshot(page, `alert-rules-${width}-${theme}`);
+      }
+      await expectAccessible(page, testInfo, `/alert-rules at ${width}px`);
+    }
+    await switchTheme(page, "light");
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // A filing for a member symbol: the engine follows the list's symbols on the live stream (it may take a refresh to
     // join the channel), so the filing is stored until one arrives (each a new event with its own id).
@@ -202,8 +263,32 @@ test.describe.serial("alerts that reach you", { tag: LIVE }, () => {
     expect(mail?.to).toEqual([address]);
     expect(mail?.text).toContain(subject);
     expect(mail?.html).toContain(removed.symbol);
-    // One-click unsubscribe (RFC 8058) on the desk's own address.
-    expect(/^<([^>]+)>/.exec(mail?.unsubscribe ?? "")?.[1]).toMatch(new RegExp(`^${desk.url}/api/alert-unsubscribe/`));
+    // One-click unsubscribe (RFC 8058) on the desk's own address: opening it (as a mail scanner does) changes nothing.
+    const unsubscribeUrl = /^<([^>]+)>/.exec(mail?.unsubscribe ?? "")?.[1] ?? "";
+    expect(unsubscribeUrl).toMatch(new RegExp(`^${desk.url}/api/alert-unsubscribe/`));
+    const confirmPage = await fetch(unsubscribeUrl);
+    expect(confirmPage.status).toBe(200);
+    expect(await confirmPage.text()).toContain('<form method="post">');
+
+    // Web Push: the desk's encrypted request reached the push service with its VAPID header, and the payload handed
+    // to the service worker shows a notification while no desk tab is open in that browser.
+    await expect.poll(() => pushService.pushes.filter((p) => (p.payload as { title?: string } | null)?.title === subject).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const push = pushService.pushes.find((p) => (p.payload as { title?: string } | null)?.title === subject);
+    expect(push).toMatchObject({ vapidOk: true, vapidKey, audience: new URL(pushService.subscription.endpoint).origin, payload: { href: `/announcements?symbols=${removed.symbol}` } });
+    expect(pushContext.pages().map((p) => p.url())).toEqual(["about:blank"]);
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: desk.url, registrationId, data: push?.text ?? "" });
+    const tag = (push?.payload as { tag: string }).tag;
+    await expect
+      .poll(
+        async () => {
+          const worker = pushContext.serviceWorkers().find((w) => w.url() === `${desk.url}/alert-sw.js`);
+          const shown = await worker?.evaluate(async () => (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }))).catch(() => null);
+          return shown?.find((n) => n.tag === tag) ?? null;
+        },
+        { timeout: 15_000 },
+      )
+      .toMatchObject({ title: subject, data: { href: `/announcements?symbols=${removed.symbol}` } });
+    expect(pushContext.pages().map((p) => p.url()), "no desk tab opened in the browser that showed it").toEqual(["about:blank"]);
 
     await page.goto("/inbox");
     const item = page.getByTestId("inbox-item").filter({ hasText: subject }).first();
@@ -254,9 +339,19 @@ test.describe.serial("alerts that reach you", { tag: LIVE }, () => {
     expect(hooks.some((h) => h.eventIds.includes(after.id)), "a filing of the removed symbol reached the webhook").toBe(false);
     const delivered = new Set(hooks.flatMap((h) => h.eventIds).filter((id) => firstIds.includes(id)));
     expect(mails.filter((m) => m.subject === subject).length, "mails of the removed symbol").toBe(delivered.size);
+    expect(pushService.pushes.filter((p) => (p.payload as { title?: string } | null)?.title === subject).length, "pushes of the removed symbol").toBe(delivered.size);
+    expect(pushService.pushes.every((p) => p.vapidOk)).toBe(true);
     await page.goto("/inbox");
     await expect(page.getByTestId("inbox-item").filter({ hasText: keptSubject }).first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("inbox-item").filter({ hasText: subject })).toHaveCount(delivered.size);
+
+    // The mail provider's one-click POST (no Origin, no session; the token authenticates it) takes e-mail off the rule.
+    await page.goto("/alert-rules");
+    await expect(page.getByTestId("rule").filter({ hasText: ruleName })).toContainText("inbox + 3 endpoint(s)");
+    const unsubscribed = await fetch(unsubscribeUrl, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(unsubscribed.status).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId("rule").filter({ hasText: ruleName })).toContainText("inbox + 2 endpoint(s)");
     await adminPage.close();
     await page.goto("about:blank");
   });

@@ -13,6 +13,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
+import { listAlerts, listAnnouncements, listBlockDeals, listNews } from "@/lib/alpha/catalogue-meta";
 import type { AlertRule, RuleKind, SaveAlertRuleInput } from "@/lib/desk/alert-rules";
 import * as alertEndpointsApi from "@/lib/desk/route-meta/alert-endpoints";
 import * as alertRulesApi from "@/lib/desk/route-meta/alert-rules";
@@ -34,8 +35,16 @@ function inputOf(rule: AlertRule, change: Partial<SaveAlertRuleInput> = {}): Sav
 function describeTiming(rule: AlertRule): string {
   const t = rule.timing;
   const base = t.mode === "digest" ? `Digest at ${t.digestTime} IST` : t.quietOutsideSession ? `Instant in the session, else the ${t.digestTime} digest` : "Instant";
-  return t.cooldownMinutes ? `${base}; ${t.cooldownMinutes} min cooldown per symbol` : base;
+  return [base, t.cooldownMinutes ? `${t.cooldownMinutes} min cooldown per symbol` : null, t.catchUpHours ? `catches up ${t.catchUpHours} h after downtime` : null].filter(Boolean).join("; ");
 }
+
+/** What a catch-up read costs per stream, as the catalogue prices the list reads the engine makes. */
+const CATCH_UP_PRICE: Record<RuleKind["product"], string> = {
+  announcements: `${listAnnouncements.cost.detailedCredits} credits per announcement`,
+  alerts: `${listAlerts.cost.credits} credits per page of alerts`,
+  news: `${listNews.cost.credits} credit per page of news`,
+  "block-deals": `${listBlockDeals.cost.credits} credit per block deal`,
+};
 
 function RuleForm() {
   const id = useId();
@@ -52,9 +61,14 @@ function RuleForm() {
   const [digestTime, setDigestTime] = useState("08:30");
   const [cooldown, setCooldown] = useState("0");
   const [quiet, setQuiet] = useState(false);
+  const [catchUp, setCatchUp] = useState("6");
   const [inbox, setInbox] = useState(true);
   const [endpointIds, setEndpointIds] = useState<string[]>([]);
   const toggle = (values: string[], value: string, on: boolean) => (on ? [...values, value] : values.filter((v) => v !== value));
+  const products = new Set<RuleKind["product"]>(KIND_PRESETS.filter((p) => presets.includes(p.id)).flatMap((p) => p.kinds.map((k) => k.product)));
+  if (keywords.trim()) products.add("announcements");
+  if (blockCr.trim()) products.add("block-deals");
+  const catchUpCost = [...products].map((p) => CATCH_UP_PRICE[p]).join(", ");
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -67,7 +81,7 @@ function RuleForm() {
           name,
           scope: { watchlistIds, symbols: list(symbols) },
           kinds,
-          timing: { mode, digestTime, cooldownMinutes: Number(cooldown) || 0, quietOutsideSession: quiet },
+          timing: { mode, digestTime, cooldownMinutes: Number(cooldown) || 0, quietOutsideSession: quiet, catchUpHours: Number(catchUp) },
           channels: { inbox, endpointIds },
         },
       },
@@ -144,6 +158,15 @@ function RuleForm() {
               <Label htmlFor={`${id}-cooldown`}>Cooldown per symbol (min)</Label>
               <Input id={`${id}-cooldown`} inputMode="numeric" value={cooldown} onChange={(e) => setCooldown(e.target.value)} />
             </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-catch-up`}>Catch up after downtime</Label>
+              <NativeSelect id={`${id}-catch-up`} value={catchUp} onChange={(e) => setCatchUp(e.target.value)}>
+                <NativeSelectOption value="0">Off</NativeSelectOption>
+                <NativeSelectOption value="1">Last hour</NativeSelectOption>
+                <NativeSelectOption value="6">Last 6 hours</NativeSelectOption>
+                <NativeSelectOption value="24">Last 24 hours</NativeSelectOption>
+              </NativeSelect>
+            </div>
           </div>
           <label className="mt-1 flex items-center gap-2 text-sm">
             <input type="checkbox" className="size-4 accent-primary" checked={quiet} onChange={(e) => setQuiet(e.target.checked)} />
@@ -169,7 +192,10 @@ function RuleForm() {
           <BellPlusIcon aria-hidden /> Save rule
         </Button>
         <p className="text-sm text-muted-foreground" data-testid="rule-cost">
-          Costs 0 credits a day: rules run on the live streams, whose arrivals are free. Events that arrive while the desk is down are not caught up.
+          Costs 0 credits a day: rules run on the live streams, whose arrivals are free.{" "}
+          {catchUp === "0"
+            ? "Events stored while the desk is down are not sent (the ledger lists them as skipped when another rule reads them)."
+            : `Events stored while the desk is down are read when it is back, from the last ${catchUp === "1" ? "hour" : `${catchUp} hours`}, and sent marked as late: ${catchUpCost} read (a page holds up to 50), paid only after downtime.`}
         </p>
       </div>
     </form>

@@ -33,6 +33,8 @@ export const ruleTimingSchema = z.object({
   cooldownMinutes: z.number().int().min(0).max(1440).default(0),
   /** Instant only while the NSE session runs (pre-open to close); otherwise into the next digest at digestTime. */
   quietOutsideSession: z.boolean().default(false),
+  /** After the desk was down: events stored upstream in the last this many hours are read (paid) and sent; 0: none. */
+  catchUpHours: z.number().int().min(0).max(72).default(0),
 });
 export type RuleTiming = z.output<typeof ruleTimingSchema>;
 
@@ -50,7 +52,7 @@ export const saveAlertRuleInputSchema = z.object({
   name: z.string().trim().min(1, "name the rule").max(80),
   scope: ruleScopeSchema,
   kinds: z.array(ruleKindSchema).min(1, "choose at least one kind of event").max(8),
-  timing: ruleTimingSchema.default({ mode: "instant", digestTime: "08:30", cooldownMinutes: 0, quietOutsideSession: false }),
+  timing: ruleTimingSchema.default({ mode: "instant", digestTime: "08:30", cooldownMinutes: 0, quietOutsideSession: false, catchUpHours: 0 }),
   channels: ruleChannelsSchema,
   paused: z.boolean().default(false),
 });

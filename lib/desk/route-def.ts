@@ -49,6 +49,8 @@ export interface DeskRouteDef<
   staleSeconds?: number;
   /** A user holding a temporary password may call it (the password change itself). */
   allowTemporaryPassword?: boolean;
+  /** A public route whose path token authenticates it, POSTed by mail providers' servers: no same-origin check. */
+  tokenPost?: boolean;
 }
 
 /** One entry, its literal types kept (access, kind, each schema) so routes and callers are typed by it. */

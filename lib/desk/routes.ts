@@ -77,6 +77,8 @@ const deleted = z.object({ id: z.string(), deleted: z.literal(true) });
 const symbolList = z.object({ symbols: listParam(z.string().max(40), MAX_SYMBOL_CHECK) });
 const watchlistItemParams = idParams("watchlist").extend({ symbol: symbolSchema.or(z.string().min(1).max(40)) });
 
+const unsubscribeParams = z.object({ token: z.string({ message: "No such link" }).regex(/^rule_[0-9a-f]{32}\.aep_[0-9a-f]{32}\.[A-Za-z0-9_-]{32}$/, { message: "No such link" }) });
+
 export const deskRoutes = {
   // The Alpha proxy: the catalogue path after /api/alpha; `data` is the endpoint's response as lib/alpha parses it.
   alphaGet: route({ method: "GET", path: "/api/alpha/[...path]", access: "user", kind: "envelope", params: alphaPath, output: envelope }),
@@ -195,7 +197,9 @@ export const deskRoutes = {
   listDeliveries: route({ method: "GET", path: "/api/alert-deliveries", access: "user", query: listDeliveriesQuerySchema, output: deliveryPageSchema }),
   resendDelivery: route({ method: "POST", path: "/api/alert-deliveries/[id]/resend", access: "user", params: idParams("delivery"), output: z.object({ id: z.string(), status: z.literal("pending") }), invalidates: ["listDeliveries"] }),
   // The one-click unsubscribe link of an alert e-mail: the token is the capability (no session).
-  alertUnsubscribe: route({ method: "GET", path: "/api/alert-unsubscribe/[token]", access: "public", kind: "stream", params: z.object({ token: z.string({ message: "No such link" }).regex(/^rule_[0-9a-f]{32}\.aep_[0-9a-f]{32}\.[A-Za-z0-9_-]{32}$/, { message: "No such link" }) }), output: z.unknown() }),
+  alertUnsubscribe: route({ method: "GET", path: "/api/alert-unsubscribe/[token]", access: "public", kind: "stream", params: unsubscribeParams, output: z.unknown() }),
+  // RFC 8058 one-click: the mail provider's server POSTs `List-Unsubscribe=One-Click`; the GET only asks to confirm.
+  alertUnsubscribeOneClick: route({ method: "POST", path: "/api/alert-unsubscribe/[token]", access: "public", kind: "stream", tokenPost: true, params: unsubscribeParams, maxBody: 1_000, output: z.unknown() }),
 
   // Scheduled briefs: a watchlist's daily summary at a time in IST on market days, charged only when generated.
   listBriefSchedules: route({ method: "GET", path: "/api/briefs/schedules", access: "user", output: z.array(briefScheduleSchema) }),

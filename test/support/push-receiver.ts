@@ -12,6 +12,8 @@ export interface ReceivedPush {
   vapidKey: string;
   audience: string;
   payload: unknown;
+  /** The decrypted payload as sent (what a push service hands the browser). */
+  text: string | null;
   ttl: string | undefined;
 }
 
@@ -33,7 +35,7 @@ function verifyVapid(header: string | undefined, origin: string): { ok: boolean;
   return { ok: ok && claims.aud === origin && fresh && typeof claims.sub === "string", key: m[2], aud: claims.aud ?? "" };
 }
 
-function decrypt(body: Buffer, uaPrivate: ReturnType<typeof createECDH>, auth: Buffer): unknown {
+function decrypt(body: Buffer, uaPrivate: ReturnType<typeof createECDH>, auth: Buffer): string {
   const salt = body.subarray(0, 16);
   const idlen = body[20] ?? 0;
   const asPublic = body.subarray(21, 21 + idlen);
@@ -49,7 +51,7 @@ function decrypt(body: Buffer, uaPrivate: ReturnType<typeof createECDH>, auth: B
   decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
   const plain = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
   const end = plain.lastIndexOf(2);
-  return JSON.parse(plain.subarray(0, end).toString("utf8")) as unknown;
+  return plain.subarray(0, end).toString("utf8");
 }
 
 export async function startPushService(): Promise<{ subscription: { endpoint: string; keys: { p256dh: string; auth: string } }; pushes: ReceivedPush[]; status: { next: number }; close(): Promise<void> }> {
@@ -64,13 +66,15 @@ export async function startPushService(): Promise<{ subscription: { endpoint: st
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const vapid = verifyVapid(req.headers.authorization, origin);
+      let text: string | null = null;
       let payload: unknown = null;
       try {
-        if (req.headers["content-encoding"] === "aes128gcm") payload = decrypt(Buffer.concat(chunks), ua, auth);
+        if (req.headers["content-encoding"] === "aes128gcm") text = decrypt(Buffer.concat(chunks), ua, auth);
+        payload = text === null ? null : (JSON.parse(text) as unknown);
       } catch {
         payload = null;
       }
-      pushes.push({ vapidOk: vapid.ok, vapidKey: vapid.key, audience: vapid.aud, payload, ttl: req.headers.ttl as string | undefined });
+      pushes.push({ vapidOk: vapid.ok, vapidKey: vapid.key, audience: vapid.aud, payload, text, ttl: req.headers.ttl as string | undefined });
       res.writeHead(status.next).end();
     });
   });

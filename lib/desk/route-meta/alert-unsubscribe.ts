@@ -3,3 +3,4 @@
 import type { DeskRouteMeta } from "../route-def";
 
 export const alertUnsubscribe = { id: "alertUnsubscribe", method: "GET", path: "/api/alert-unsubscribe/[token]", access: "public", kind: "stream" } as const satisfies DeskRouteMeta;
+export const alertUnsubscribeOneClick = { id: "alertUnsubscribeOneClick", method: "POST", path: "/api/alert-unsubscribe/[token]", access: "public", kind: "stream" } as const satisfies DeskRouteMeta;

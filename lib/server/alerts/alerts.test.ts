@@ -158,16 +158,32 @@ describe("alert delivery", () => {
       expect(raw).toContain("Content-Type: text/html");
       const link = /List-Unsubscribe:\s*<(http:\/\/desk\.test\/api\/alert-unsubscribe\/[^>]+)>/.exec(raw.replace(/\r?\n\s+/g, ""))?.[1];
       expect(link).toBeTruthy();
+      expect(raw.replace(/\r?\n\s+/g, " ")).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
       expect(await getInboxUnread({ ctx, user })).toEqual({ unread: 1 });
 
-      // One click (no session) takes the address off the rule; a forged token changes nothing.
-      const forged = await deskRoute("alertUnsubscribe", { ctx })(new Request(`${link ?? ""}x`));
-      expect(forged.status).toBe(404);
-      const response = await deskRoute("alertUnsubscribe", { ctx })(new Request(link ?? ""));
+      // Opening the link (or a mail scanner fetching it) changes nothing: it asks to confirm with a POST.
+      const channelsNow = async () => JSON.parse((await alertDb({ ctx }).selectFrom("alert_rules").select("channels").where("id", "=", rule.id).executeTakeFirstOrThrow()).channels) as unknown;
+      const opened = await deskRoute("alertUnsubscribe", { ctx })(new Request(link ?? ""));
+      expect(opened.status).toBe(200);
+      const confirm = await opened.text();
+      expect(confirm).toContain("Mail me");
+      expect(confirm).toMatch(/<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">/);
+      expect(await channelsNow()).toEqual({ inbox: true, endpointIds: [mail.id] });
+      // RFC 8058 one-click POST, as a mail provider's server sends it (no Origin, no session): a forged token, or a
+      // body without List-Unsubscribe=One-Click, changes nothing.
+      const post = (url: string, body: string) => deskRoute("alertUnsubscribeOneClick", { ctx })(new Request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }));
+      const forged = `${(link ?? "").slice(0, -1)}${(link ?? "").endsWith("A") ? "B" : "A"}`;
+      expect((await post(forged, "List-Unsubscribe=One-Click")).status).toBe(404);
+      const empty = await post(link ?? "", "");
+      expect(empty.status).toBe(400);
+      expect(await empty.text()).toContain("List-Unsubscribe=One-Click");
+      expect(await channelsNow()).toEqual({ inbox: true, endpointIds: [mail.id] });
+      const response = await post(link ?? "", "List-Unsubscribe=One-Click");
       expect(response.status).toBe(200);
-      expect(await response.text()).toContain("Mail me");
-      const after = await alertDb({ ctx }).selectFrom("alert_rules").select("channels").where("id", "=", rule.id).executeTakeFirstOrThrow();
-      expect(JSON.parse(after.channels)).toEqual({ inbox: true, endpointIds: [] });
+      expect(await response.text()).toContain("Unsubscribed");
+      expect(await channelsNow()).toEqual({ inbox: true, endpointIds: [] });
+      const again = await deskRoute("alertUnsubscribe", { ctx })(new Request(link ?? ""));
+      expect(await again.text()).toContain("Already unsubscribed");
 
       // The SMTP host goes away: the e-mail attempt fails (and will retry); the inbox still gets its item.
       await smtp.close();

@@ -88,9 +88,10 @@ export async function ruleSymbols(db: AlertDb, rule: StoredRule): Promise<Set<st
 }
 
 /** Stores the deliveries one stream row makes for the account's rules; returns how many were new. */
-export async function ingestEvent({ ctx, input }: { ctx: DeskContext; input: { accountId: string; product: LiveProduct; row: Record<string, unknown> } }): Promise<number> {
-  const event = toAlertEvent(input.product, input.row);
-  if (!event) return 0;
+export async function ingestEvent({ ctx, input }: { ctx: DeskContext; input: { accountId: string; product: LiveProduct; row: Record<string, unknown>; caughtUp?: boolean } }): Promise<number> {
+  const found = toAlertEvent(input.product, input.row);
+  if (!found) return 0;
+  const event: AlertEvent = input.caughtUp ? { ...found, caughtUp: true } : found;
   const db = alertDb({ ctx });
   const rules = (await activeRules({ ctx })).filter((r) => r.accountId === input.accountId && r.rule.kinds.some((k) => kindMatches(k, input.product, input.row)));
   if (!rules.length) return 0;
@@ -104,10 +105,13 @@ export async function ingestEvent({ ctx, input }: { ctx: DeskContext; input: { a
       : [];
     const targets = [...(rule.channels.inbox ? [{ id: "inbox", channel: "inbox" }] : []), ...endpoints];
     const { dueAt, batch } = dueFor(rule.timing, view, now.getTime());
+    // Read after downtime: sent inside the rule's catch-up window, otherwise recorded as skipped with the reason.
+    const missed = input.caughtUp ? catchUpVerdict(rule, event, now.getTime()) : null;
     for (const target of targets) {
-      let status = "pending";
-      let reason: string | null = null;
-      if (rule.timing.cooldownMinutes > 0) {
+      let status = missed ? "skipped" : "pending";
+      let reason: string | null = missed;
+      if (!missed && input.caughtUp) reason = "caught up: stored upstream while the desk was down";
+      if (!missed && rule.timing.cooldownMinutes > 0) {
         const since = new Date(now.getTime() - rule.timing.cooldownMinutes * 60_000).toISOString();
         const recent = await db
           .selectFrom("alert_deliveries")
@@ -147,6 +151,15 @@ export async function ingestEvent({ ctx, input }: { ctx: DeskContext; input: { a
     }
   }
   return stored;
+}
+
+/** Why a caught-up event is not sent for this rule (outside its window), or null when it is. */
+function catchUpVerdict(rule: StoredRule, event: AlertEvent, now: number): string | null {
+  const hours = rule.timing.catchUpHours;
+  if (hours <= 0) return "missed while the desk was down: this rule does not catch up";
+  const at = event.at ? Date.parse(event.at) : NaN;
+  if (Number.isFinite(at) && at < now - hours * 3_600_000) return `missed while the desk was down: older than the rule's ${hours} h catch-up window`;
+  return null;
 }
 
 /** Claims taken back from instances that died mid-send: due again now, their open attempt marked interrupted. */
@@ -207,12 +220,20 @@ function deskOrigin(ctx: DeskContext): string {
   return (ctx.config.deskUrl ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
 }
 
+const CAUGHT_UP = "Sent late: stored while the desk was down.";
+
 function messageOf(ruleName: string, events: AlertEvent[]): { subject: string; text: string } {
+  const late = events.some((e) => e.caughtUp) ? `\n${CAUGHT_UP}` : "";
   if (events.length === 1) {
     const [e] = events as [AlertEvent];
-    return { subject: e.title, text: `${e.title}\n${e.summary}`.trim() };
+    return { subject: e.title, text: `${e.title}\n${e.summary}${late}`.trim() };
   }
-  return { subject: `${ruleName}: ${events.length} events`, text: events.map((e) => `• ${e.title}${e.summary ? ` — ${e.summary}` : ""}`).join("\n") };
+  return { subject: `${ruleName}: ${events.length} events`, text: `${events.map((e) => `• ${e.title}${e.summary ? ` — ${e.summary}` : ""}${e.caughtUp ? " (sent late)" : ""}`).join("\n")}${late}` };
+}
+
+/** A single event's short text (inbox body, push body): its summary, and a note when it was caught up. */
+function bodyOf(e: AlertEvent | undefined): string {
+  return [e?.summary ?? "", e?.caughtUp ? CAUGHT_UP : ""].filter(Boolean).join(" ");
 }
 
 async function sendGroup(ctx: DeskContext, claimed: Claimed, rule: StoredRule | null, endpoint: AlertEndpointsTable | null): Promise<AttemptResult & { inbox?: boolean }> {
@@ -259,7 +280,7 @@ async function sendGroup(ctx: DeskContext, claimed: Claimed, rule: StoredRule | 
       const keys = JSON.parse(secret ?? "{}") as { p256dh: string; auth: string };
       return sendPush(ctx.config.delivery, {
         subscription: { endpoint: endpoint.target, keys },
-        payload: { title: subject, body: events.length === 1 ? (events[0]?.summary ?? "") : text, href: events.length === 1 ? (events[0]?.href ?? "/inbox") : "/inbox", tag: first.id },
+        payload: { title: subject, body: events.length === 1 ? bodyOf(events[0]) : text, href: events.length === 1 ? (events[0]?.href ?? "/inbox") : "/inbox", tag: first.id },
       });
     }
     case "telegram":
@@ -279,7 +300,7 @@ async function finish(ctx: DeskContext, claimed: Claimed, result: AttemptResult 
       const { subject, text } = messageOf(rule?.name ?? "Alert rule", events);
       await postInboxItem({
         ctx: { db: asDeskDb(trx), now: ctx.now },
-        input: { accountId: null, userId: first.user_id, kind: "alert", title: subject, body: events.length === 1 ? (events[0]?.summary ?? "") : text, href: events.length === 1 ? (events[0]?.href ?? null) : `/deliveries?rule=${first.rule_id}`, dedupeKey: `alert:${first.id}:${first.attempts}` },
+        input: { accountId: null, userId: first.user_id, kind: "alert", title: subject, body: events.length === 1 ? bodyOf(events[0]) : text, href: events.length === 1 ? (events[0]?.href ?? null) : `/deliveries?rule=${first.rule_id}`, dedupeKey: `alert:${first.id}:${first.attempts}` },
       });
     }
     for (const [i, row] of claimed.rows.entries()) {

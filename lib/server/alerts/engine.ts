@@ -13,6 +13,7 @@ import { withUserKey } from "../identity/key-vault";
 import { channelName, joinLiveChannel } from "../live/live-hub";
 import { DEFAULT_LIVE_TUNING, type LiveTuning } from "../live/relay";
 import type { ChannelSpec } from "../upstream/alpha-socket";
+import { catchUpStream, markFollowed, watermarkKey } from "./catch-up";
 import { activeRules, ingestEvent, ruleSymbols, runDueDeliveries, DEFAULT_DELIVERY_TUNING, type DeliveryTuning } from "./deliver";
 
 export interface AlertEngineOptions {
@@ -34,27 +35,36 @@ export interface AlertEngine {
   stop(): void;
 }
 
+interface WantedChannel {
+  spec: ChannelSpec;
+  apiKey: string;
+  /** Who pays a catch-up read, and the longest catch-up window of the rules on the stream (0: none). */
+  userId: string;
+  catchUpHours: number;
+}
+
 /** The channels the rules need: per account and stream, the rules' symbols, with a key of that account to open it. */
-async function wantedChannels(ctx: DeskContext): Promise<Map<string, { spec: ChannelSpec; apiKey: string }>> {
+async function wantedChannels(ctx: DeskContext): Promise<Map<string, WantedChannel>> {
   const db = alertDb({ ctx });
-  const byChannel = new Map<string, { accountId: string; product: LiveProduct; symbols: Set<string>; userId: string }>();
+  const byChannel = new Map<string, { accountId: string; product: LiveProduct; symbols: Set<string>; userId: string; catchUpHours: number }>();
   for (const { rule, accountId } of await activeRules({ ctx })) {
     const symbols = await ruleSymbols(db, rule);
     if (!symbols.size) continue;
     for (const product of new Set(rule.kinds.map((k) => k.product))) {
       if (!(LIVE_PRODUCTS as readonly string[]).includes(product)) continue;
       const key = `${accountId}|${product}`;
-      const entry = byChannel.get(key) ?? { accountId, product, symbols: new Set<string>(), userId: rule.userId };
+      const entry = byChannel.get(key) ?? { accountId, product, symbols: new Set<string>(), userId: rule.userId, catchUpHours: 0 };
       for (const s of symbols) entry.symbols.add(s);
+      if (rule.timing.catchUpHours > entry.catchUpHours) Object.assign(entry, { catchUpHours: rule.timing.catchUpHours, userId: rule.userId });
       byChannel.set(key, entry);
     }
   }
-  const out = new Map<string, { spec: ChannelSpec; apiKey: string }>();
+  const out = new Map<string, WantedChannel>();
   for (const entry of byChannel.values()) {
     try {
       const { apiKey } = await withUserKey({ ctx, userId: entry.userId });
       const spec: ChannelSpec = { accountId: entry.accountId, product: entry.product, symbols: [...entry.symbols].sort(), detailed: entry.product === "announcements" };
-      out.set(channelName(spec), { spec, apiKey });
+      out.set(channelName(spec), { spec, apiKey, userId: entry.userId, catchUpHours: entry.catchUpHours });
     } catch {
       // The owner's key is gone: their rules wait until one is stored again.
     }
@@ -65,6 +75,10 @@ async function wantedChannels(ctx: DeskContext): Promise<Map<string, { spec: Cha
 export function startAlertEngine({ ctx, options = {} }: { ctx: DeskContext; options?: Partial<AlertEngineOptions> }): AlertEngine {
   const o = { ...DEFAULT_ALERT_ENGINE, ...options };
   const joined = new Map<string, () => void>();
+  /** Joined channels whose stream is connected now: only those mark their account's stream as followed. */
+  const connected = new Set<string>();
+  /** Streams (watermark keys) caught up since this engine started; the others are not marked until they are. */
+  const caughtUp = new Set<string>();
   let stopped = false;
   let refreshing: Promise<void> | null = null;
   let ticking: Promise<void> | null = null;
@@ -75,6 +89,7 @@ export function startAlertEngine({ ctx, options = {} }: { ctx: DeskContext; opti
       if (!wanted.has(name)) {
         leave();
         joined.delete(name);
+        connected.delete(name);
       }
     }
     for (const [name, { spec, apiKey }] of wanted) {
@@ -83,6 +98,11 @@ export function startAlertEngine({ ctx, options = {} }: { ctx: DeskContext; opti
         apiKey,
         tuning: o.live,
         onEvent: (_id: string | null, event: Parameters<Parameters<typeof joinLiveChannel>[0]["input"]["listener"]["onEvent"]>[1]) => {
+          if (event.kind === "status") {
+            if (event.state === "connected") connected.add(name);
+            else connected.delete(name);
+          }
+          if (event.kind === "fallback" || event.kind === "fatal") connected.delete(name);
           if (event.kind !== "data") return;
           void ingestEvent({ ctx, input: { accountId: spec.accountId, product: spec.product, row: event.row } })
             .then((n) => (n > 0 ? tick() : undefined))
@@ -93,6 +113,26 @@ export function startAlertEngine({ ctx, options = {} }: { ctx: DeskContext; opti
       if (stopped) leave();
       else joined.set(name, leave);
     }
+    // What each stream stored while no desk followed it, once per engine (the channel is joined first, so nothing
+    // falls between); a failed read is tried again at the next refresh, the stream's mark held back until then.
+    let sent = 0;
+    const following: string[] = [];
+    for (const [name, w] of wanted) {
+      const key = watermarkKey(w.spec.accountId, w.spec.product);
+      if (!caughtUp.has(key) && !stopped) {
+        try {
+          const result = await catchUpStream({ ctx, input: { accountId: w.spec.accountId, product: w.spec.product, symbols: [...w.spec.symbols], userId: w.userId, windowHours: w.catchUpHours } });
+          caughtUp.add(key);
+          sent += result.stored;
+          if (result.from) console.info(JSON.stringify({ level: "info", msg: "alert catch-up", stream: w.spec.product, from: result.from, read: result.read, stored: result.stored, credits: result.credits }));
+        } catch (error) {
+          console.error(JSON.stringify({ level: "error", msg: "alert catch-up", stream: w.spec.product, error: error instanceof Error ? error.message : String(error) }));
+        }
+      }
+      if (caughtUp.has(key) && connected.has(name)) following.push(key);
+    }
+    await markFollowed({ ctx, keys: [...new Set(following)] });
+    if (sent > 0) void tick();
   };
   const refresh = (): Promise<void> => {
     refreshing ??= refreshOnce()
@@ -100,9 +140,19 @@ export function startAlertEngine({ ctx, options = {} }: { ctx: DeskContext; opti
       .finally(() => (refreshing = null));
     return refreshing;
   };
+  // A tick asked for while one runs (a new event) runs again after it, as does a pass that filled its batch: an
+  // event never waits for the next interval behind another's deliveries.
+  let again = false;
+  const passes = async (): Promise<void> => {
+    do {
+      again = false;
+      const { sent, failed } = await runDueDeliveries({ ctx, tuning: o.delivery });
+      if (sent + failed >= o.delivery.batchSize) again = true;
+    } while (again && !stopped);
+  };
   const tick = (): Promise<void> => {
-    ticking ??= runDueDeliveries({ ctx, tuning: o.delivery })
-      .then(() => undefined)
+    if (ticking) again = true;
+    ticking ??= passes()
       .catch((error: unknown) => console.error(JSON.stringify({ level: "error", msg: "alert deliveries", error: error instanceof Error ? error.message : String(error) })))
       .finally(() => (ticking = null));
     return ticking;
@@ -121,6 +171,7 @@ export function startAlertEngine({ ctx, options = {} }: { ctx: DeskContext; opti
       clearInterval(tickTimer);
       for (const leave of joined.values()) leave();
       joined.clear();
+      connected.clear();
     },
   };
 }

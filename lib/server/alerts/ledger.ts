@@ -6,7 +6,7 @@ import type { DeskContext } from "../core/context";
 import { alertDb } from "../core/alert-tables";
 import type { SessionUser } from "../identity/users";
 import type { AlertEvent } from "./match";
-import { unsubscribe } from "./rules";
+import { unsubscribe, unsubscribeTarget } from "./rules";
 
 const PAGE = 50;
 
@@ -84,15 +84,40 @@ export async function resendDelivery({ ctx, user, id }: { ctx: DeskContext; user
   return { id, status: "pending" };
 }
 
-/** The one-click unsubscribe link of an alert e-mail: a small page saying what happened (no session needed). */
+function page(status: number, title: string, body: string): Response {
+  return new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><main><h1 style="font-size:1.25rem">${title}</h1>${body}</main></body></html>`, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+const escapeName = (name: string) => name.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const NOT_RECOGNISED = () => page(404, "Link not recognised", "<p>This unsubscribe link is not valid, or its rule was deleted.</p>");
+
+/** The unsubscribe link opened (or fetched by a mail scanner): it changes nothing, it asks to confirm with a POST. */
 export async function serveUnsubscribe({ ctx, token }: { ctx: DeskContext; token: string }): Promise<Response> {
+  const target = await unsubscribeTarget({ ctx, token });
+  if (!target) return NOT_RECOGNISED();
+  const name = escapeName(target.ruleName);
+  if (!target.subscribed) return page(200, "Already unsubscribed", `<p>Alert e-mail from the rule “${name}” was already stopped.</p>`);
+  return page(
+    200,
+    "Stop these alert e-mails?",
+    `<p>Alert e-mail from the rule “${name}” stops when you confirm. Its other channels are unchanged.</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font:inherit;padding:.5rem 1rem">Unsubscribe</button></form>`,
+  );
+}
+
+/** RFC 8058: a POST with the body `List-Unsubscribe=One-Click` (the mail provider's, or the confirm page's form). */
+export async function serveOneClickUnsubscribe({ ctx, token, request }: { ctx: DeskContext; token: string; request: Request }): Promise<Response> {
+  let value: string | null = null;
+  try {
+    const type = request.headers.get("content-type") ?? "";
+    if (/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) value = (await request.formData()).get("List-Unsubscribe") as string | null;
+  } catch {
+    value = null;
+  }
+  if (value !== "One-Click") return page(400, "Not an unsubscribe request", "<p>An unsubscribe POST carries the form field List-Unsubscribe=One-Click (RFC 8058).</p>");
   const done = await unsubscribe({ ctx, token });
-  const page = (status: number, title: string, text: string) =>
-    new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${title}</h1><p>${text}</p></body></html>`, {
-      status,
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
-    });
-  if (!done) return page(404, "Link not recognised", "This unsubscribe link is not valid, or its rule was deleted.");
-  const name = done.ruleName.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return page(200, "Unsubscribed", `Alert e-mail from the rule “${name}” stops now. Its other channels are unchanged; manage it on the desk's Alert rules page.`);
+  if (!done) return NOT_RECOGNISED();
+  return page(200, "Unsubscribed", `<p>Alert e-mail from the rule “${escapeName(done.ruleName)}” stops now. Its other channels are unchanged; manage it on the desk's Alert rules page.</p>`);
 }

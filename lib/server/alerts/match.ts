@@ -16,6 +16,8 @@ export interface AlertEvent {
   at: string | null;
   /** The desk page about it. */
   href: string;
+  /** Read after the desk was down (it missed the live arrival): the message says so. */
+  caughtUp?: boolean;
 }
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);

@@ -225,18 +225,30 @@ export function unsubscribeToken({ ctx, ruleId, endpointId }: { ctx: Pick<DeskCo
   return `${ruleId}.${endpointId}.${mac}`;
 }
 
-/** Takes the e-mail endpoint off the rule the token names (one click; no session needed). */
-export async function unsubscribe({ ctx, token }: { ctx: DeskContext; token: string }): Promise<{ ruleName: string } | null> {
+/** The rule a genuine unsubscribe token names, and whether its e-mail endpoint is still on it; null for a forged one. */
+export async function unsubscribeTarget({ ctx, token }: { ctx: DeskContext; token: string }): Promise<{ ruleName: string; subscribed: boolean } | null> {
+  const found = await tokenRule(ctx, token);
+  return found ? { ruleName: found.row.name, subscribed: found.channels.endpointIds.includes(found.endpointId) } : null;
+}
+
+async function tokenRule(ctx: DeskContext, token: string) {
   const [ruleId, endpointId] = token.split(".");
   if (!ruleId || !endpointId || unsubscribeToken({ ctx, ruleId, endpointId }) !== token) return null;
-  const db = alertDb({ ctx });
-  const row = await db.selectFrom("alert_rules").selectAll().where("id", "=", ruleId).executeTakeFirst();
+  const row = await alertDb({ ctx }).selectFrom("alert_rules").selectAll().where("id", "=", ruleId).executeTakeFirst();
   if (!row) return null;
   const channels = ruleChannelsSchema.safeParse(JSON.parse(row.channels));
-  if (!channels.success) return null;
-  const endpointIds = channels.data.endpointIds.filter((e) => e !== endpointId);
+  return channels.success ? { row, ruleId, endpointId, channels: channels.data } : null;
+}
+
+/** Takes the e-mail endpoint off the rule the token names (the one-click POST; no session needed). */
+export async function unsubscribe({ ctx, token }: { ctx: DeskContext; token: string }): Promise<{ ruleName: string } | null> {
+  const found = await tokenRule(ctx, token);
+  if (!found) return null;
+  const { row, ruleId, endpointId, channels } = found;
+  const db = alertDb({ ctx });
+  const endpointIds = channels.endpointIds.filter((e) => e !== endpointId);
   // A rule with no channel left stays, paused, so its owner sees what happened.
-  const next = { inbox: channels.data.inbox, endpointIds };
+  const next = { inbox: channels.inbox, endpointIds };
   await db
     .updateTable("alert_rules")
     .set({ channels: JSON.stringify(next.inbox || endpointIds.length ? next : { inbox: true, endpointIds }), paused: next.inbox || endpointIds.length ? row.paused : 1, updated_at: ctx.now().toISOString() })

@@ -89,7 +89,14 @@ export interface AlertAttemptsTable {
   finished_at: string | null;
 }
 
+/** Per account and stream: the stream was followed (connected) until `seen_until`. */
+export interface AlertWatermarksTable {
+  channel: string;
+  seen_until: string;
+}
+
 export type AlertTables = {
+  alert_watermarks: AlertWatermarksTable;
   alert_rules: AlertRulesTable;
   alert_endpoints: AlertEndpointsTable;
   alert_deliveries: AlertDeliveriesTable;

@@ -681,6 +681,20 @@ const alerts: Migration = {
   },
 };
 
+/** Until when each account's alert stream was followed: a desk coming back reads what was stored after it. */
+const alertWatermarks: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable("alert_watermarks")
+      .addColumn("channel", "text", (c) => c.primaryKey())
+      .addColumn("seen_until", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable("alert_watermarks").ifExists().execute();
+  },
+};
+
 /** Spend notices (budget crossings and the like): one row per account and dedupe key, so a notice goes out once. */
 const spendNotices: Migration = {
   async up(db: AnyDb) {
@@ -796,6 +810,7 @@ export const deskMigrations: Record<string, Migration> = {
   "2026_11_28_i43_inbox": inbox,
   "2026_11_28_i43b_alerts": alerts,
   "2026_11_28_i44_desk_tokens": deskTokens,
+  "2026_11_29_i43p_alert_watermarks": alertWatermarks,
   "2026_11_29_i44a_spend_notices": spendNotices,
   "2026_11_29_i44a_budgets": budgets,
   "2026_11_29_i44b_spend_watch": spendWatch,

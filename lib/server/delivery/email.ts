@@ -54,7 +54,9 @@ export async function sendEmail(config: Pick<DeliveryConfig, "smtpUrl" | "mailFr
       text: mail.text,
       html: mail.html,
       messageId: mail.messageId,
-      ...(mail.unsubscribeUrl ? { list: { unsubscribe: { url: mail.unsubscribeUrl, comment: "Unsubscribe from this alert rule" } } } : {}),
+      ...(mail.unsubscribeUrl
+        ? { list: { unsubscribe: { url: mail.unsubscribeUrl, comment: "Unsubscribe from this alert rule" } }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+        : {}),
     })) as { rejected?: unknown[] };
     if (Array.isArray(info.rejected) && info.rejected.length) return { ok: false, status: null, latencyMs: elapsed(), error: `the SMTP server refused ${mail.to}` };
     return { ok: true, status: 250, latencyMs: elapsed(), error: null };

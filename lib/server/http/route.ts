@@ -156,7 +156,7 @@ export function serveDeskRoute<Id extends DeskRouteId>(id: Id, def: DeskRouteDef
   return async (request) => {
     try {
       const ctx = !options.ctx ? await getDeskContext() : typeof options.ctx === "function" ? await options.ctx() : options.ctx;
-      if (STATE_CHANGING_METHODS.has(request.method) && !isSameOriginRequest(request, ctx.config.deskUrl, ctx.config.forwarded)) {
+      if (STATE_CHANGING_METHODS.has(request.method) && !def.tokenPost && !isSameOriginRequest(request, ctx.config.deskUrl, ctx.config.forwarded)) {
         throw new AlphaError("origin_rejected", "This request did not come from the desk's own pages");
       }
       const user = def.access === "public" ? undefined : await sessionUser(ctx, request, def);

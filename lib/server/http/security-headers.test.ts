@@ -1,6 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { API_CONTENT_SECURITY_POLICY } from "@/lib/server/http/security";
+import { deskRoutes } from "@/lib/desk/routes";
+import { API_CONTENT_SECURITY_POLICY, isTokenPostPath, UNSUBSCRIBE_CONTENT_SECURITY_POLICY } from "@/lib/server/http/security";
 import { proxy } from "@/proxy";
 
 describe("proxy.ts", () => {
@@ -61,5 +62,23 @@ describe("proxy.ts", () => {
     expect(auth.status).toBe(200);
     const read = proxy(new NextRequest("http://127.0.0.1:3000/api/usage", { headers: { origin: "https://evil.example" } }));
     expect(read.status).toBe(200);
+  });
+
+  it("lets a mail provider's server POST the one-click unsubscribe (no Origin, token in the path) and nothing else", async () => {
+    const path = `/api/alert-unsubscribe/rule_${"a".repeat(32)}.aep_${"b".repeat(32)}.${"c".repeat(32)}`;
+    for (const headers of [{}, { origin: "https://mail.example" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
+      const response = proxy(new NextRequest(`http://127.0.0.1:3000${path}`, { method: "POST", headers }));
+      expect(response.status, JSON.stringify(headers)).toBe(200);
+      expect(response.headers.get("Content-Security-Policy")).toBe(UNSUBSCRIBE_CONTENT_SECURITY_POLICY);
+    }
+    for (const [method, p] of [["PUT", path], ["DELETE", path], ["POST", `${path}/x`], ["POST", "/api/alert-rules"]] as const) {
+      const refused = proxy(new NextRequest(`http://127.0.0.1:3000${p}`, { method, headers: { origin: "https://mail.example" } }));
+      expect(refused.status, `${method} ${p}`).toBe(403);
+    }
+    // The exemption matches exactly the routes that say they are token-authenticated POSTs.
+    for (const [id, def] of Object.entries(deskRoutes)) {
+      const sample = def.path.replace(/\[\.\.\.[^\]]+\]/g, "a/b").replace(/\[[^\]]+\]/g, "x");
+      expect(isTokenPostPath(sample) && def.method === "POST", id).toBe(Boolean((def as { tokenPost?: boolean }).tokenPost));
+    }
   });
 });

@@ -82,6 +82,17 @@ export function buildContentSecurityPolicy(o: CspOptions): string {
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** The one-click unsubscribe page: its form posts back to itself, so form-action allows the desk alone. */
+export const UNSUBSCRIBE_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/**
+ * Paths POSTed by other parties' servers (a mail provider's RFC 8058 one-click unsubscribe), authenticated by the
+ * token in the path alone: exempt from the same-origin rule. Only routes marked `tokenPost` match it (a test checks).
+ */
+export function isTokenPostPath(pathname: string): boolean {
+  return /^\/api\/alert-unsubscribe\/[^/]+$/.test(pathname);
+}
+
 /** Paths of the desk's own API (not next-auth's): answered with API_CONTENT_SECURITY_POLICY, no nonce. */
 export function isDeskApiPath(pathname: string): boolean {
   return pathname.startsWith("/api/") && !pathname.startsWith("/api/auth/");

@@ -37,7 +37,7 @@ import { trackSeason } from "../season/season-tracker";
 import { dismissFiling, getMateriality, saveMateriality } from "../portfolio/materiality";
 import { createAlertEndpoint, createAlertRule, deleteAlertEndpoint, deleteAlertRule, listAlertEndpoints, listAlertRules, resumeAlertEndpoint, updateAlertRule } from "../alerts/rules";
 import { nudgeAlertEngine, tickAlertEngine } from "../alerts/engine";
-import { listDeliveries, resendDelivery, serveUnsubscribe } from "../alerts/ledger";
+import { listDeliveries, resendDelivery, serveOneClickUnsubscribe, serveUnsubscribe } from "../alerts/ledger";
 import type { DeskContext } from "../core/context";
 import { vapidKeys } from "../delivery/push";
 import { getInboxUnread, listInbox, markInbox } from "../inbox/inbox";
@@ -136,6 +136,7 @@ export const deskBindings = {
     return out;
   },
   alertUnsubscribe: ({ ctx, params }) => serveUnsubscribe({ ctx, token: params.token }),
+  alertUnsubscribeOneClick: ({ ctx, params, request }) => serveOneClickUnsubscribe({ ctx, token: params.token, request }),
 
   listWatchlists: listWatchlists,
   createWatchlist: createWatchlist,

@@ -2,4 +2,4 @@
 import { deskMethods } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE } = deskMethods({ GET: "alertUnsubscribe" });
+export const { GET, POST, PUT, PATCH, DELETE } = deskMethods({ GET: "alertUnsubscribe", POST: "alertUnsubscribeOneClick" });
