@@ -53,6 +53,7 @@ async function UsageBody({ searchParams }: { searchParams: SearchParams }) {
     isAdmin ? queryClient.prefetchQuery(deskQuery(api.getSpend, { query: { range, scope: "all" } })) : null,
     key.hasKey ? queryClient.prefetchQuery(deskQuery(api.getSpendWatch, { query: week ? { week } : {} })) : null,
     queryClient.prefetchQuery(deskQuery(api.getSpendSettings)),
+    isAdmin ? queryClient.prefetchQuery(deskQuery(api.listBudgets)) : null,
   ]);
 
   return (
