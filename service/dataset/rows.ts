@@ -439,7 +439,12 @@ const SECTOR_RULES: readonly FitRule[] = [
   [/direct-to-customer|channel partners|dealers?\b/i, (g) => CONSUMER.includes(g)],
   [/credit costs?|asset quality|\bAUM\b|loan growth|\bNPA|underwriting/i, (g) => g === "Financial Services"],
   [/capex|capital expenditure|gross debt|net[- ]debt|net cash|debt[- ]free|working capital|cash flow|incident|fire\b|suspension of operations/i, (g) => g !== "Financial Services"],
-  [/deal wins|verticals|total contract value|utilisation staying above|headcount|BFSI/i, (g) => g === "Information Technology"],
+  [/deal wins|verticals|total contract value|utilisation staying above|as utilisation improves|headcount|BFSI/i, (g) => g === "Information Technology"],
+  // Consumer pricing: a refiner's, a utility's and a telco's prices follow a formula, a regulator or a tariff; lenders and IT have none.
+  [/premiumi[sz]ation|premium portfolio|brand-building|flagship category/i, (g, c) => CONSUMER.includes(g) || g === "Realty" || isIndustry(c, "Cement & Cement Products")],
+  [/price hikes?|price increases?|pricing power|pricing actions/i, (g, c) => CONSUMER.includes(g) || ["Commodities", "Healthcare", "Realty"].includes(g) || isIndustry(c, "Gas")],
+  [/attrition/i, (g) => ["Information Technology", "Financial Services", "Services", "Healthcare"].includes(g)],
+  [/client concentration|top five customers/i, (g, c) => ["Information Technology", "Industrials", "Commodities", "Healthcare", "Services"].includes(g) || isIndustry(c, "Auto Components")],
   // Market drivers that only move some businesses: a regulator's plant inspection, an input price, a policy lever.
   [/\bUS ?FDA\b|\bANDA\b|warning letter/i, (_g, c) => isIndustry(c, "Pharmaceuticals & Biotechnology", "Healthcare Equipment & Supplies")],
   [/crude oil|crude and gas/i, (g, c) => g === "Energy" || isIndustry(c, "Chemicals & Petrochemicals", "Paints", "Transport Services", "Fertilizers & Agrochemicals", "Auto Components")],
@@ -1827,9 +1832,12 @@ export function buildConcall(rng: Rng, company: CompanyRecord, input: ConcallInp
       nNeg,
     );
     sentiment_analysis = { sentiment: { key_indicators: { positive, negative } } };
-    const sections = rng.sample(phrases.expandedAnalysisSections, rng.int(4, 6)).map((s) => {
-      const pool = byTone(usableTemplates(s.paragraphs, scene), tone);
-      const paragraphs = rng.sample(pool.length > 0 ? pool : s.paragraphs, rng.int(1, 2)).map((t) => fillTemplate(t, sceneValues(rng, t, scene)));
+    // A section with nothing that suits the business is left out rather than filled with another sector's lines.
+    const fitting = phrases.expandedAnalysisSections.filter((s) => usableTemplates(s.paragraphs, scene).length > 0);
+    const sections = rng.sample(fitting, rng.int(4, 6)).map((s) => {
+      const usable = usableTemplates(s.paragraphs, scene);
+      const pool = byTone(usable, tone);
+      const paragraphs = rng.sample(pool.length > 0 ? pool : usable, rng.int(1, 2)).map((t) => fillTemplate(t, sceneValues(rng, t, scene)));
       return { heading: s.heading, paragraphs };
     });
     const sector = usableTemplates(sectorLines(company), scene, false);
