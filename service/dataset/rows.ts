@@ -443,6 +443,7 @@ const SECTOR_RULES: readonly FitRule[] = [
   // Consumer pricing: a refiner's, a utility's and a telco's prices follow a formula, a regulator or a tariff; lenders and IT have none.
   [/premiumi[sz]ation|premium portfolio|brand-building|flagship category/i, (g, c) => CONSUMER.includes(g) || g === "Realty" || isIndustry(c, "Cement & Cement Products")],
   [/price hikes?|price increases?|pricing power|pricing actions/i, (g, c) => CONSUMER.includes(g) || ["Commodities", "Healthcare", "Realty"].includes(g) || isIndustry(c, "Gas")],
+  [/new (product )?launches|successful new launches|new products?\b/i, (g, c) => g !== "Utilities" && g !== "Energy" && !isIndustry(c, "Ferrous Metals", "Non - Ferrous Metals", "Diversified Metals", "Minerals & Mining", "Metals & Minerals Trading")],
   [/attrition/i, (g) => ["Information Technology", "Financial Services", "Services", "Healthcare"].includes(g)],
   [/client concentration|top five customers/i, (g, c) => ["Information Technology", "Industrials", "Commodities", "Healthcare", "Services"].includes(g) || isIndustry(c, "Auto Components")],
   // Market drivers that only move some businesses: a regulator's plant inspection, an input price, a policy lever.

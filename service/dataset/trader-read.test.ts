@@ -177,6 +177,7 @@ const OUT_OF_PLACE: readonly [string, RegExp, (sector: string, industry: string)
   ["premiumisation", /\b(premiumi[sz]ation|premium portfolio)\b/i, (s) => !/Financial Services|Information Technology|Oil, Gas|Power|Telecommunication|Metals|Healthcare/.test(s)],
   ["rural and distribution reach", /\b(rural (demand|recovery)|distribution reach|SKUs?)\b/i, (s) => !/Financial Services|Information Technology|Oil, Gas|Power|Telecommunication|Healthcare|Metals/.test(s)],
   ["IT staffing", /\b(utilisation staying above|as utilisation improves)\b/i, (s) => s === "Information Technology"],
+  ["product launches", /\b(new (product )?launches|successful new launches)\b/i, (s) => !/Power|Oil, Gas|Metals/.test(s)],
   ["employee attrition", /\battrition\b/i, (s) => /Information Technology|Financial Services|Services|Healthcare/.test(s)],
   ["client concentration", /\b(client concentration|top five customers)\b/i, (s) => !/Financial Services|Fast Moving Consumer Goods|Oil, Gas|Power|Telecommunication/.test(s)],
   ["a lender's slippages", /(?<!execution )\bslippages\b/i, (s, i) => s === "Financial Services" && /Banks|Finance/.test(i)],
