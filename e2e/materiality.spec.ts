@@ -6,20 +6,23 @@ import { expectLive, leave, serviceBalance, signedInLiveUser, storeEvent } from 
 import { createWatchlistViaApi } from "./portfolio-support";
 import { randomSuffix } from "./support/fixtures";
 
+// A small cap: the simulator files for companies by their size, and its routine filings of a large cap joined the ledger.
+const SYMBOL = "ALOKINDS";
+
 test.describe("announcements by materiality", { tag: LIVE }, () => {
   test("hides routine filings in a ledger counted per kind, reveals a kind in one click, and offers to mute a kind dismissed three times", async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(120_000);
     const { page, key, context } = await signedInLiveUser(browser, deskURL);
-    await page.goto("/announcements?symbols=INFY");
+    await page.goto(`/announcements?symbols=${SYMBOL}`);
     await expectLive(page, "connected");
     const ledger = page.getByTestId("hidden-ledger");
     await expect(ledger).toHaveAttribute("data-total", "0");
     const before = await serviceBalance(key);
 
-    const material = await storeEvent({ product: "announcements", symbol: "INFY", category: "Dividend", important: true });
+    const material = await storeEvent({ product: "announcements", symbol: SYMBOL, category: "Dividend", important: true });
     const routine = [];
-    for (let i = 0; i < 3; i++) routine.push(await storeEvent({ product: "announcements", symbol: "INFY", category: "Credit Rating", important: false }));
-    const paper = await storeEvent({ product: "announcements", symbol: "INFY", category: "Newspaper Publication", important: false });
+    for (let i = 0; i < 3; i++) routine.push(await storeEvent({ product: "announcements", symbol: SYMBOL, category: "Credit Rating", important: false }));
+    const paper = await storeEvent({ product: "announcements", symbol: SYMBOL, category: "Newspaper Publication", important: false });
     const card = (id: string) => page.locator(`[data-testid="announcement-card"][data-announcement-id="${id}"]`);
 
     // The material filing shows with its score and why; the routine ones are only counted, per kind.
@@ -49,7 +52,7 @@ test.describe("announcements by materiality", { tag: LIVE }, () => {
     await expect(offer).toBeVisible();
     await offer.getByTestId("mute-accept").click();
     await expect(offer).toHaveCount(0);
-    const later = await storeEvent({ product: "announcements", symbol: "INFY", category: "Credit Rating", important: false });
+    const later = await storeEvent({ product: "announcements", symbol: SYMBOL, category: "Credit Rating", important: false });
     await expect(ledger.locator('[data-testid=ledger-kind][data-kind="Credit Rating"]')).toContainText("muted", { timeout: 5_000 });
     await expect(card(later.id)).toHaveCount(0);
     expect(await serviceBalance(key)).toBe(before);
