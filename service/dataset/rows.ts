@@ -1129,21 +1129,28 @@ export function smoothQuarters(company: CompanyRecord, fin: Map<string, QuarterF
       if (p.financial) provisions += nudge;
       else otherIncome -= nudge;
     }
-    fin.set(q.quarter, {
-      quarter: q.quarter,
-      revenue: round2(revenue),
-      ebitda: round2(ebitda),
-      otherIncome: round2(otherIncome),
-      depreciation: round2(depreciation),
-      financeCost: round2(financeCost),
-      provisions: round2(provisions),
-      pbt: round2(pbt),
-      tax: round2(pbt - pat),
-      pat: round2(pat),
-      eps: round2(pat / p.sharesCr),
-      margin: round2((ebitda / revenue) * 100),
-    });
+    fin.set(q.quarter, roundedQuarter(q.quarter, { revenue, ebitda, otherIncome, depreciation, financeCost, provisions, pbt, pat }, p.sharesCr));
   }
+}
+
+type QuarterLines = Pick<QuarterFinancials, "revenue" | "ebitda" | "otherIncome" | "depreciation" | "financeCost" | "provisions" | "pbt" | "pat">;
+
+/** A quarter's lines as the table prints them: each rounded, tax, EPS and margin worked out from the unrounded ones. */
+function roundedQuarter(quarter: string, l: QuarterLines, sharesCr: number): QuarterFinancials {
+  return {
+    quarter,
+    revenue: round2(l.revenue),
+    ebitda: round2(l.ebitda),
+    otherIncome: round2(l.otherIncome),
+    depreciation: round2(l.depreciation),
+    financeCost: round2(l.financeCost),
+    provisions: round2(l.provisions),
+    pbt: round2(l.pbt),
+    tax: round2(l.pbt - l.pat),
+    pat: round2(l.pat),
+    eps: round2(l.pat / sharesCr),
+    margin: round2((l.ebitda / l.revenue) * 100),
+  };
 }
 
 /**
@@ -1179,21 +1186,7 @@ export function pinToReference(company: CompanyRecord, fin: Map<string, QuarterF
       const floor = revenue * 0.004;
       if (otherIncome < floor) [depreciation, otherIncome] = [depreciation + floor - otherIncome, floor];
     }
-    const scaled: QuarterFinancials = {
-      quarter,
-      revenue: round2(revenue),
-      ebitda: round2(ebitda),
-      otherIncome: round2(otherIncome),
-      depreciation: round2(depreciation),
-      financeCost: round2(financeCost),
-      provisions: round2(provisions),
-      pbt: round2(pbt),
-      tax: round2(pbt - pat),
-      pat: round2(pat),
-      eps: round2(pat / p.sharesCr),
-      margin: round2((ebitda / revenue) * 100),
-    };
-    fin.set(quarter, scaled);
+    fin.set(quarter, roundedQuarter(quarter, { revenue, ebitda, otherIncome, depreciation, financeCost, provisions, pbt, pat }, p.sharesCr));
   }
 }
 
