@@ -21,6 +21,9 @@ test.describe("forwarding", () => {
       await confirmSpend(page);
       await expect(page.getByTestId("concall-analysis")).toBeVisible();
     }
+    // The gauge may not have taken the second purchase yet: read the balance from a fresh load of the page.
+    await page.reload();
+    await expect(page.getByTestId("concall-analysis")).toBeVisible();
     const before = await gaugeBalance(page);
 
     const panel = page.getByTestId("concall-brief");
