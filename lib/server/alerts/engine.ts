@@ -10,7 +10,7 @@ import { LIVE_PRODUCTS } from "@/lib/query/live";
 import type { DeskContext } from "../core/context";
 import { alertDb } from "../core/alert-tables";
 import { withUserKey } from "../identity/key-vault";
-import { channelName, joinLiveChannel } from "../live/live-hub";
+import { joinLiveChannel, subscriptionKey } from "../live/live-hub";
 import { DEFAULT_LIVE_TUNING, type LiveTuning } from "../live/relay";
 import type { ChannelSpec } from "../upstream/alpha-socket";
 import { catchUpStream, markFollowed, watermarkKey } from "./catch-up";
@@ -64,7 +64,7 @@ async function wantedChannels(ctx: DeskContext): Promise<Map<string, WantedChann
     try {
       const { apiKey } = await withUserKey({ ctx, userId: entry.userId });
       const spec: ChannelSpec = { accountId: entry.accountId, product: entry.product, symbols: [...entry.symbols].sort(), detailed: entry.product === "announcements" };
-      out.set(channelName(spec), { spec, apiKey, userId: entry.userId, catchUpHours: entry.catchUpHours });
+      out.set(subscriptionKey(spec), { spec, apiKey, userId: entry.userId, catchUpHours: entry.catchUpHours });
     } catch {
       // The owner's key is gone: their rules wait until one is stored again.
     }

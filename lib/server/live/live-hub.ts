@@ -1,16 +1,17 @@
 import "server-only";
 /**
- * Live channels shared by every instance: one instance leads a channel's one upstream socket and appends what it sees
- * to a shared stream; every instance with browsers follows the stream, so a browser resumes on whichever it reaches.
+ * Live channels shared by every instance: one per account and product (and feed shape), whose leader holds one upstream
+ * socket subscribed to the union of every listener's symbols and appends what it sees to a shared stream; every
+ * instance with browsers follows the stream and hands each listener its own symbols' rows.
  */
 import { createHash } from "node:crypto";
 import type { DeskContext } from "../core/context";
 import type { StreamEntry } from "../shared";
 import { compareStreamIds } from "../shared";
 import type { ChannelEvent, ChannelSpec, FeedTuning } from "../upstream/alpha-socket";
-import { UpstreamFeed } from "../upstream/alpha-socket";
 import type { StreamCoverage } from "../upstream/stream-coverage";
-import { endCoverage, startedCoverage, withRow, writeCoverage } from "../upstream/stream-coverage";
+import { connectedMessage, UpstreamFeed } from "../upstream/alpha-socket";
+import { endCoverage, resubscribedCoverage, startedCoverage, withoutSymbols, withRow, writeCoverage } from "../upstream/stream-coverage";
 
 /** Entries kept per channel: a browser away for a reconnect (seconds) finds its place easily. */
 export const CHANNEL_STREAM_MAX = 5_000;
@@ -38,15 +39,38 @@ export interface ChannelListener {
   onEvent(id: string | null, event: ChannelEvent): void;
 }
 
+/**
+ * The shared channel of a listener: its account and product, and what changes the upstream request besides symbols
+ * (the whole market is its own subscription, with its own tier rule; announcements come in two shapes).
+ */
 export function channelName(spec: ChannelSpec): string {
+  const detailed = spec.detailed && spec.product === "announcements" ? ":detailed" : "";
+  return `live:${spec.accountId}:${spec.product}:${spec.symbols.length === 0 ? "all" : "symbols"}${detailed}`;
+}
+
+/** What a listener asks for, symbols included: equal for two listeners only when they want the same rows. */
+export function subscriptionKey(spec: ChannelSpec): string {
   const shape = createHash("sha256").update(`${[...spec.symbols].sort().join(",")}|${spec.detailed && spec.product === "announcements" ? 1 : 0}`).digest("hex").slice(0, 16);
   return `live:${spec.accountId}:${spec.product}:${shape}`;
 }
 
 const HANDOVER = JSON.stringify({ kind: "handover" } satisfies ChannelEvent);
+const INTEREST = JSON.stringify({ kind: "interest" } satisfies ChannelEvent);
+/** Told to a listener the subscription stopped covering (a narrower one crossed its arrival). */
+const CONNECTING: ChannelEvent = { kind: "status", state: "connecting", message: "Connecting to the live stream." };
 const statusScope = (accountId: string) => `live:${accountId}`;
-/** Which instances have browsers on a channel (each renews its entry with the lease loop). */
+/** Which instances have browsers on a channel, each with its listeners' symbols (renewed with the lease loop). */
 const presenceScope = (name: string) => `live-presence:${name}`;
+
+function presentSymbols(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? value.filter((s): s is string => typeof s === "string") : [];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * A stream entry with its event parsed. Entries that reach many listeners are parsed once; the event object is then
@@ -56,13 +80,22 @@ const presenceScope = (name: string) => `live-presence:${name}`;
 interface ChannelEntry {
   id: string;
   event: ChannelEvent;
+  /** A data row's symbol, upper-case; a connected status's symbols, as a set. */
+  symbol: string | null;
+  acked: ReadonlySet<string> | null;
+}
+
+function toEntry(id: string, event: ChannelEvent): ChannelEntry {
+  const symbol = event.kind === "data" && typeof event.row.symbol === "string" ? event.row.symbol.toUpperCase() : null;
+  const acked = event.kind === "status" && event.state === "connected" ? new Set(event.symbols ?? []) : null;
+  return { id, event, symbol, acked };
 }
 
 function parseEntries(entries: StreamEntry[]): ChannelEntry[] {
   const parsed: ChannelEntry[] = [];
   for (const entry of entries) {
     try {
-      parsed.push({ id: entry.id, event: JSON.parse(entry.data) as ChannelEvent });
+      parsed.push(toEntry(entry.id, JSON.parse(entry.data) as ChannelEvent));
     } catch {
       // not an event of ours: skipped
     }
@@ -74,6 +107,19 @@ interface ListenerState {
   cursor: string;
   /** Entries that arrived while the listener's backlog was being read. */
   pending: ChannelEntry[] | null;
+  /** The listener's own symbols (the rows it gets); null on a whole-market channel. */
+  symbols: ReadonlySet<string> | null;
+  /** The last status it was given is "connected": the subscription covers its symbols. */
+  covered: boolean;
+}
+
+/** Whether a connected status's subscription covers a listener's symbols. */
+function covers(entry: ChannelEntry, symbols: ReadonlySet<string> | null): boolean {
+  if (entry.event.kind !== "status" || entry.event.state !== "connected") return false;
+  if (entry.event.fullFeed === true) return true;
+  if (!symbols || !entry.acked) return false;
+  for (const s of symbols) if (!entry.acked.has(s)) return false;
+  return true;
 }
 
 class Channel {
@@ -83,7 +129,21 @@ class Channel {
   private leaseTimer: ReturnType<typeof setInterval> | null = null;
   private feed: UpstreamFeed | null = null;
   private leading = false;
+  private leadAgain = false;
   private closed = false;
+  /** The whole market (no symbols): one subscription for every listener, no union to follow. */
+  private readonly whole: boolean;
+  /** The subscription as the stream last said (null: not connected): whether a new listener needs a wider one. */
+  private acked: ChannelEntry | null = null;
+  /** This instance's listeners' symbols, counted; and symbols whose last listener left, wanted until an instant. */
+  private readonly wanted = new Map<string, number>();
+  private readonly lingering = new Map<string, number>();
+  /** A listener here waits for a wider subscription: the leader elsewhere is told through the stream. */
+  private interest = false;
+  /** Leading: the symbols the feed is subscribed to or asked for, the last acknowledged, and a union refused. */
+  private requested: ReadonlySet<string> | null = null;
+  private lastAck: string[] = [];
+  private refused: string | null = null;
   private lingerTimer: ReturnType<typeof setTimeout> | null = null;
   /** What this instance's stream has witnessed while it leads (stream-coverage.ts); null between subscriptions. */
   private coverage: StreamCoverage | null = null;
@@ -99,11 +159,14 @@ class Channel {
     /** The account is at its connection cap: lingering channels give theirs up. */
     private readonly onConnectionLimit: () => void = () => undefined,
   ) {
+    this.whole = spec.symbols.length === 0;
     this.ready = this.open();
   }
 
   private async open(): Promise<void> {
     this.cursor = await this.ctx.shared.lastId(this.name);
+    const last = await this.ctx.shared.memoGet(statusScope(this.spec.accountId), this.name);
+    if (last) this.track(toEntry(this.cursor, JSON.parse(last) as ChannelEvent));
     if (this.closed) return;
     this.unfollow = this.ctx.shared.follow(this.name, this.cursor, (entries) => this.dispatch(entries));
     this.leaseTimer = setInterval(() => void this.lead(), Math.floor(CHANNEL_LEASE_MS / 3));
@@ -111,44 +174,68 @@ class Channel {
   }
 
   private dispatch(entries: StreamEntry[]): void {
-    if (entries.some((e) => e.data === HANDOVER)) void this.lead();
+    if (entries.some((e) => e.data === HANDOVER || e.data === INTEREST)) void this.lead();
     const previous = this.cursor;
     const last = entries.at(-1);
     if (last && compareStreamIds(last.id, this.cursor) > 0) this.cursor = last.id;
-    if (this.listeners.size === 0) return;
     const parsed = parseEntries(entries);
+    for (const entry of parsed) this.track(entry);
     for (const [listener, state] of this.listeners) {
       if (state.pending) state.pending.push(...parsed);
       else if (state.cursor === previous && last) {
         // Caught up with the channel (nearly every listener): every entry followed is new to it.
         state.cursor = last.id;
-        for (const entry of parsed) listener.onEvent(entry.id, entry.event);
+        for (const entry of parsed) send(listener, state, entry.id, entry);
       } else deliver(listener, state, parsed);
     }
   }
 
-  async add(listener: ChannelListener, resumeAfter: string | null): Promise<void> {
+  /** Follows what the upstream subscription covers, as the stream says. */
+  private track(entry: ChannelEntry): void {
+    const { event } = entry;
+    if (event.kind === "status") this.acked = event.state === "connected" ? entry : null;
+    else if (event.kind === "fallback" || event.kind === "fatal") this.acked = null;
+  }
+
+  async add(listener: ChannelListener, symbols: readonly string[], resumeAfter: string | null): Promise<void> {
     // Before any await: a lingering channel taken up again must not close under its new listener.
     if (this.lingerTimer) clearTimeout(this.lingerTimer);
     this.lingerTimer = null;
     await this.ready;
-    const state: ListenerState = { cursor: resumeAfter ?? this.cursor, pending: [] };
+    const own = this.whole ? null : new Set(symbols.map((s) => s.toUpperCase()));
+    const state: ListenerState = { cursor: resumeAfter ?? this.cursor, pending: [], symbols: own, covered: false };
     this.listeners.set(listener, state);
+    for (const s of own ?? []) {
+      this.wanted.set(s, (this.wanted.get(s) ?? 0) + 1);
+      this.lingering.delete(s);
+    }
     try {
       if (resumeAfter) deliver(listener, state, parseEntries(await this.ctx.shared.readAfter(this.name, resumeAfter, CHANNEL_STREAM_MAX)));
       const last = await this.ctx.shared.memoGet(statusScope(this.spec.accountId), this.name);
-      if (last) listener.onEvent(null, JSON.parse(last) as ChannelEvent);
+      if (last) send(listener, state, null, toEntry("0-0", JSON.parse(last) as ChannelEvent));
     } finally {
       const pending = state.pending ?? [];
       state.pending = null;
       if (this.listeners.has(listener)) deliver(listener, state, pending);
     }
+    if (!this.acked || !covers(this.acked, own)) this.interest = true;
     void this.lead();
   }
 
   remove(listener: ChannelListener): void {
-    if (!this.listeners.delete(listener) || this.listeners.size > 0) return;
+    const state = this.listeners.get(listener);
+    if (!state || !this.listeners.delete(listener)) return;
     const lingerMs = listener.tuning.lingerMs ?? CHANNEL_LINGER_MS;
+    // Its symbols stay in the subscription a while: a reload comes back to a stream that watched them all along.
+    for (const s of state.symbols ?? []) {
+      const left = (this.wanted.get(s) ?? 1) - 1;
+      if (left > 0) this.wanted.set(s, left);
+      else {
+        this.wanted.delete(s);
+        this.lingering.set(s, Date.now() + lingerMs);
+      }
+    }
+    if (this.listeners.size > 0) return;
     if (lingerMs <= 0 || this.closed) return void this.close();
     // No browser here any more: a leader elsewhere closing meanwhile need not hand its stream over to this instance.
     void this.ctx.shared.memoDelete(presenceScope(this.name), this.ctx.instanceId).catch(() => undefined);
@@ -168,42 +255,99 @@ class Channel {
     void this.close();
   }
 
-  /** Takes, keeps or gives up the lease; the holder runs the upstream socket. */
+  /** This instance's symbols: its listeners' and those that left within the linger. */
+  private ownSymbols(): string[] {
+    const now = Date.now();
+    for (const [s, until] of this.lingering) if (until <= now) this.lingering.delete(s);
+    return [...new Set([...this.wanted.keys(), ...this.lingering.keys()])].sort();
+  }
+
+  /** Every instance's symbols (the presence entries), sorted: what the leader subscribes to. */
+  private async union(): Promise<string[]> {
+    if (this.whole) return [];
+    const all = new Set(this.ownSymbols());
+    const { shared, instanceId } = this.ctx;
+    for (const other of await shared.memoKeys(presenceScope(this.name))) {
+      if (other !== instanceId) for (const s of presentSymbols(await shared.memoGet(presenceScope(this.name), other))) all.add(s);
+    }
+    return [...all].sort();
+  }
+
+  /** Takes, keeps or gives up the lease; the holder runs the upstream socket. A call during one runs again after it. */
   private async lead(): Promise<void> {
-    if (this.closed || this.leading) return;
+    if (this.closed) return;
+    if (this.leading) return void (this.leadAgain = true);
     this.leading = true;
     try {
-      const { shared, instanceId } = this.ctx;
-      if (this.listeners.size > 0) await shared.memoSet(presenceScope(this.name), instanceId, "1", CHANNEL_LEASE_MS);
-      if (this.feed) {
-        if (!this.feed.running) return;
-        if (!(await shared.renewLease(this.name, instanceId, CHANNEL_LEASE_MS))) {
-          this.feed.stop();
-          this.feed = null;
-          this.witness(null);
-        } else if (this.coverage) this.witness(this.coverage);
-        return;
-      }
-      const first = this.listeners.keys().next();
-      if (first.done) return;
-      if (!(await shared.acquireLease(this.name, instanceId, CHANNEL_LEASE_MS))) return;
-      if (this.closed) {
-        await shared.releaseLease(this.name, instanceId);
-        return;
-      }
-      this.feed = new UpstreamFeed({
-        baseUrl: this.ctx.config.alphaBaseUrl,
-        apiKey: first.value.apiKey,
-        spec: this.spec,
-        tuning: first.value.tuning,
-        publish: (event) => void this.publish(event),
-      });
-      this.feed.start();
+      do {
+        this.leadAgain = false;
+        await this.leadOnce();
+      } while (this.leadAgain && !this.closed);
     } catch (error) {
       console.error(JSON.stringify({ level: "error", msg: "live channel lease", error: error instanceof Error ? error.message : String(error) }));
     } finally {
       this.leading = false;
     }
+  }
+
+  private async leadOnce(): Promise<void> {
+    const { shared, instanceId } = this.ctx;
+    if (this.listeners.size > 0) await shared.memoSet(presenceScope(this.name), instanceId, JSON.stringify(this.whole ? [] : this.ownSymbols()), CHANNEL_LEASE_MS);
+    if (this.feed) {
+      if (!this.feed.running) return;
+      if (!(await shared.renewLease(this.name, instanceId, CHANNEL_LEASE_MS))) {
+        this.feed.stop();
+        this.feed = null;
+        this.requested = null;
+        this.witness(null);
+        return;
+      }
+      if (this.coverage) this.witness(this.coverage);
+      return this.followUnion();
+    }
+    const first = this.listeners.keys().next();
+    if (first.done) return;
+    if (!(await shared.acquireLease(this.name, instanceId, CHANNEL_LEASE_MS))) {
+      // Another instance leads: it reads our presence (just written) again at once.
+      if (this.interest) await shared.append(this.name, INTEREST, CHANNEL_STREAM_MAX);
+      this.interest = false;
+      return;
+    }
+    this.interest = false;
+    const symbols = await this.union();
+    if (this.closed || (!this.whole && symbols.length === 0)) {
+      await shared.releaseLease(this.name, instanceId);
+      return;
+    }
+    this.requested = new Set(symbols);
+    this.refused = null;
+    this.feed = new UpstreamFeed({
+      baseUrl: this.ctx.config.alphaBaseUrl,
+      apiKey: first.value.apiKey,
+      spec: { ...this.spec, symbols },
+      tuning: first.value.tuning,
+      publish: (event) => void this.publish(event),
+    });
+    this.feed.start();
+  }
+
+  /**
+   * The leader subscribes its socket to the union as it changes: wider at once, narrower as symbols' lingers end.
+   * The witness lets go of dropped symbols before the stream stops sending them.
+   */
+  private async followUnion(): Promise<void> {
+    const feed = this.feed;
+    if (this.whole || !feed || !this.requested) return;
+    const symbols = await this.union();
+    const key = symbols.join(",");
+    const requested = this.requested;
+    if (symbols.length === 0 || key === this.refused || (symbols.length === requested.size && symbols.every((s) => requested.has(s)))) return;
+    const wanted = new Set(symbols);
+    const dropped = [...requested].filter((s) => !wanted.has(s));
+    this.requested = wanted;
+    if (dropped.length > 0 && this.coverage) this.witness(withoutSymbols(this.coverage, dropped));
+    await this.coverageWrites;
+    if (this.feed === feed) feed.resubscribe(symbols);
   }
 
   /** Writes (or, with null, ends) this channel's witness, after the writes before it. */
@@ -220,11 +364,20 @@ class Channel {
   private observe(event: ChannelEvent): void {
     const now = this.ctx.now().getTime();
     if (event.kind === "status" && event.state === "connected") {
-      const fullFeed = event.fullFeed === true && this.spec.symbols.length === 0;
-      this.witness(startedCoverage({ product: this.spec.product, symbols: this.spec.symbols, fullFeed, at: now }));
+      const fullFeed = event.fullFeed === true && this.whole;
+      this.lastAck = event.symbols ?? [];
+      // An acknowledgement overtaken by a narrower subscribe already sent vouches only for what that one keeps.
+      const requested = this.requested;
+      const symbols = fullFeed ? [] : this.lastAck.filter((s) => !requested || requested.has(s));
+      const input = { product: this.spec.product, symbols, fullFeed, at: now };
+      this.witness(this.coverage ? resubscribedCoverage(this.coverage, input) : startedCoverage(input));
     } else if (event.kind === "data") {
       if (this.coverage) this.witness(withRow(this.coverage, typeof event.row.symbol === "string" ? event.row.symbol.toUpperCase() : null, now));
-    } else if (event.kind !== "handover" && this.coverage) this.witness(null);
+    } else if (event.kind === "refused") {
+      // The stream kept the subscription it had; this union is not asked for again until it changes.
+      this.refused = [...(this.requested ?? [])].sort().join(",");
+      this.requested = new Set(this.lastAck);
+    } else if (event.kind !== "handover" && event.kind !== "interest" && this.coverage) this.witness(null);
   }
 
   private async publish(event: ChannelEvent): Promise<void> {
@@ -233,7 +386,8 @@ class Channel {
     const { shared } = this.ctx;
     try {
       await shared.append(this.name, JSON.stringify(event), CHANNEL_STREAM_MAX);
-      if (event.kind === "status" || (event.kind === "fallback" && event.reason !== "connection_limit")) {
+      // A refusal for too many symbols is the union's, not a newcomer's: it is not remembered for the next browser.
+      if (event.kind === "status" || (event.kind === "fallback" && event.reason !== "connection_limit" && event.reason !== "too_many_symbols")) {
         await shared.memoSet(statusScope(this.spec.accountId), this.name, JSON.stringify(event), event.kind === "status" ? STATUS_MEMO_MS : REFUSAL_MEMO_MS);
       } else if (event.kind === "fallback" || event.kind === "fatal") {
         await shared.memoDelete(statusScope(this.spec.accountId), this.name);
@@ -281,7 +435,42 @@ function deliver(listener: ChannelListener, state: ListenerState, entries: Chann
   for (const entry of entries) {
     if (compareStreamIds(entry.id, state.cursor) <= 0) continue;
     state.cursor = entry.id;
-    listener.onEvent(entry.id, entry.event);
+    send(listener, state, entry.id, entry);
+  }
+}
+
+/**
+ * What one listener is told of an entry: rows of its own symbols; "connected" once the subscription covers them (with
+ * its own count), and then not again until a break; a refused wider subscription as a fallback if it was not covered.
+ */
+function send(listener: ChannelListener, state: ListenerState, id: string | null, entry: ChannelEntry): void {
+  const { event } = entry;
+  switch (event.kind) {
+    case "data":
+      if (!state.symbols || (entry.symbol !== null && state.symbols.has(entry.symbol))) listener.onEvent(id, event);
+      return;
+    case "status": {
+      if (event.state !== "connected") {
+        state.covered = false;
+        return listener.onEvent(id, event);
+      }
+      if (!covers(entry, state.symbols)) {
+        if (state.covered) listener.onEvent(id, CONNECTING);
+        state.covered = false;
+        return;
+      }
+      if (state.covered) return;
+      state.covered = true;
+      const { symbols: _union, ...status } = event;
+      return listener.onEvent(id, { ...status, message: connectedMessage(event.fullFeed === true, state.symbols?.size ?? 0) });
+    }
+    case "refused":
+      if (!state.covered) listener.onEvent(id, { kind: "fallback", reason: event.reason });
+      return;
+    case "interest":
+      return;
+    default:
+      listener.onEvent(id, event);
   }
 }
 
@@ -317,7 +506,7 @@ export async function joinLiveChannel({
     channels.set(name, (channel = created));
   }
   const joined = channel;
-  await joined.add(listener, resumeAfter);
+  await joined.add(listener, spec.symbols, resumeAfter);
   return () => joined.remove(listener);
 }
 

@@ -244,14 +244,18 @@ describe("the live relay against the real service", () => {
     await agreed.waitFor(() => agreed.messages.find((m) => m.event === "poll"), "a whole-market check");
     agreed.abort();
     await until(() => connectionsOf(accountId) === 0, "the second refused socket to close");
+    // Two products' sockets (other symbols of the same product share theirs); a third product is past the cap.
     const a = await openLive(user, "products=news&symbols=TCS");
-    const b = await openLive(user, "products=news&symbols=INFY");
+    const b = await openLive(user, "products=alerts&symbols=INFY");
     await a.status("connected");
     await b.status("connected");
-    const third = await openLive(user, "products=news&symbols=ITC");
+    const shared = await openLive(user, "products=news&symbols=WIPRO");
+    await shared.status("connected");
+    expect(connectionsOf(accountId)).toBe(2);
+    const third = await openLive(user, "products=announcements&symbols=ITC");
     expect(await third.status("polling")).toMatchObject({ reason: "connection_limit" });
-    const row = recordLiveEvent(service, { product: "news", symbol: "ITC" });
-    await third.waitFor(() => third.rows("news").find((r) => r.id === row.id), "the polled news");
+    const row = recordLiveEvent(service, { product: "announcements", symbol: "ITC" });
+    await third.waitFor(() => third.rows("announcements").find((r) => r.id === row.id), "the polled announcement");
   });
 
   it("closes the upstream socket when the browser goes", async () => {

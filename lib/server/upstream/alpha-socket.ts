@@ -22,21 +22,31 @@ export interface FeedTuning {
 export interface ChannelSpec {
   accountId: string;
   product: LiveProduct;
-  /** Sorted, upper-case. */
+  /** Sorted, upper-case; empty for the whole market. */
   symbols: readonly string[];
   detailed: boolean;
+}
+
+/** What a connected status says to one listener: the whole market, or its own symbols. */
+export function connectedMessage(fullFeed: boolean, symbols: number): string {
+  return fullFeed ? "Live: every symbol, as it happens." : `Live: ${symbols} symbol${symbols === 1 ? "" : "s"}, as they happen.`;
 }
 
 /** What a channel's stream carries. Data rows are already checked against the stream's schema. */
 export type ChannelEvent =
   | { kind: "data"; row: Record<string, unknown> }
-  | { kind: "status"; state: "connecting" | "connected" | "reconnecting"; reason?: LiveReason; attempt?: number; retryInMs?: number; message?: string; tier?: string; fullFeed?: boolean }
+  /** `symbols`: on "connected", every symbol the upstream subscription covers from then on (the stream's ack). */
+  | { kind: "status"; state: "connecting" | "connected" | "reconnecting"; reason?: LiveReason; attempt?: number; retryInMs?: number; message?: string; tier?: string; fullFeed?: boolean; symbols?: string[] }
   /** The stream cannot serve this channel: its browsers poll instead. */
   | { kind: "fallback"; reason: LiveReason }
   /** Nothing will serve it: the key was rejected, or the stream refused in a way polling cannot mend. */
   | { kind: "fatal"; reason: LiveReason; message?: string }
   /** The leader let its socket go (its last browser left): another instance with browsers takes the lease now. */
-  | { kind: "handover" };
+  | { kind: "handover" }
+  /** A wider subscription was refused; the previous one stands, and listeners it does not cover poll instead. */
+  | { kind: "refused"; reason: LiveReason }
+  /** An instance has listeners the subscription does not cover yet: the leader reads the presence again. */
+  | { kind: "interest" };
 
 /** The delay before reconnect attempt `attempt` (0-based): doubling from the first delay to the cap, with jitter. */
 export function backoffDelay(attempt: number, tuning: Pick<FeedTuning, "backoffInitialMs" | "backoffMaxMs" | "jitter" | "random">): number {
@@ -72,6 +82,11 @@ export class UpstreamFeed {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private watchdogTimer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
+  /** What the next subscribe asks for (the channel's listeners' symbols), on this socket and any after it. */
+  private symbols: readonly string[];
+  /** The current socket holds an acknowledged subscription (of these symbols): a refused wider one leaves it standing. */
+  private subscribed = false;
+  private ackedSymbols: readonly string[] = [];
 
   constructor(
     private readonly args: {
@@ -81,7 +96,24 @@ export class UpstreamFeed {
       tuning: FeedTuning;
       publish: (event: ChannelEvent) => void;
     },
-  ) {}
+  ) {
+    this.symbols = args.spec.symbols;
+  }
+
+  /**
+   * Subscribes the open socket to these symbols instead (the service swaps a product's subscription at once, so rows
+   * of symbols in both go on without a gap or a repeat); a socket still connecting subscribes to them when it opens.
+   */
+  resubscribe(symbols: readonly string[]): void {
+    this.symbols = [...symbols];
+    if (this.ws && this.opened && this.ws.readyState === WebSocket.OPEN) this.sendSubscribe(this.ws);
+  }
+
+  private sendSubscribe(ws: WebSocket): void {
+    const { spec } = this.args;
+    // Announcements in the detailed shape carry their categories; the others have one shape.
+    ws.send(JSON.stringify({ op: "subscribe", product: spec.product, symbols: this.symbols, detailed: spec.product === "announcements" ? spec.detailed : true }));
+  }
 
   start(): void {
     this.args.publish({ kind: "status", state: "connecting", message: "Connecting to the live stream." });
@@ -110,8 +142,9 @@ export class UpstreamFeed {
     if (this.stopped) return;
     this.socketError = null;
     this.opened = false;
+    this.subscribed = false;
     this.watchdogFired = false;
-    const { spec, tuning } = this.args;
+    const { tuning } = this.args;
     const ws = new WebSocket(streamUrl(this.args.baseUrl), {
       headers: { "X-API-Key": this.args.apiKey },
       handshakeTimeout: tuning.handshakeTimeoutMs,
@@ -123,8 +156,7 @@ export class UpstreamFeed {
       this.opened = true;
       this.lastFrameAt = Date.now();
       this.startWatchdog();
-      // Announcements in the detailed shape carry their categories; the others have one shape.
-      ws.send(JSON.stringify({ op: "subscribe", product: spec.product, symbols: spec.symbols, detailed: spec.product === "announcements" ? spec.detailed : true }));
+      this.sendSubscribe(ws);
     });
     ws.on("message", (data) => {
       if (ws !== this.ws) return;
@@ -207,13 +239,15 @@ export class UpstreamFeed {
         if (liveProductOf(frame.ack.product) !== product) return;
         // Healthy again: the next drop starts the backoff from its first step.
         this.attempt = 0;
-        const n = frame.ack.symbols.length;
+        this.subscribed = true;
+        this.ackedSymbols = frame.ack.symbols;
         this.args.publish({
           kind: "status",
           state: "connected",
-          message: frame.ack.full_feed ? "Live: every symbol, as it happens." : `Live: ${n} symbol${n === 1 ? "" : "s"}, as they happen.`,
+          message: connectedMessage(frame.ack.full_feed, frame.ack.symbols.length),
           tier: frame.ack.tier,
           fullFeed: frame.ack.full_feed,
+          symbols: frame.ack.symbols.map((s) => s.toUpperCase()),
         });
         return;
       }
@@ -223,6 +257,11 @@ export class UpstreamFeed {
         const code = frame.error.code ?? "";
         const reason: LiveReason | null =
           code === "forbidden" ? "forbidden" : code === "full_feed_not_allowed" ? "full_feed_not_allowed" : code === "too_many_symbols" ? "too_many_symbols" : null;
+        // Too many symbols for a wider subscription: the service kept the one acknowledged before it.
+        if (reason === "too_many_symbols" && this.subscribed) {
+          this.symbols = this.ackedSymbols;
+          return this.args.publish({ kind: "refused", reason });
+        }
         return this.end(reason ? { kind: "fallback", reason } : { kind: "fatal", reason: "relay_failed", message: `The live stream refused the subscription: ${frame.error.error}` });
       }
       case "data": {

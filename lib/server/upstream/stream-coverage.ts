@@ -31,6 +31,8 @@ export interface StreamCoverage {
   fullFeed: boolean;
   /** Subscribed (the stream's acknowledgement) since this instant (epoch ms), without a break. */
   since: number;
+  /** Symbols added to the subscription later (a wider one acknowledged on the same socket): covered from then on. */
+  symbolsSince?: Record<string, number>;
   /** The last row delivered, any symbol (epoch ms). */
   lastRowAt: number | null;
   /** The last row delivered per symbol (epoch ms). */
@@ -44,6 +46,28 @@ const scope = (accountId: string) => `live-cover:${accountId}`;
 /** A channel's witness starts (the stream acknowledged its subscription) or carries on. */
 export function startedCoverage(input: { product: LiveProduct; symbols: readonly string[]; fullFeed: boolean; at: number }): StreamCoverage {
   return { product: input.product, symbols: [...input.symbols], fullFeed: input.fullFeed, since: input.at, lastRowAt: null, rowsAt: {}, anyRowAt: null };
+}
+
+/**
+ * The witness after the same socket's subscription was acknowledged again with `symbols`: the symbols it kept stay
+ * covered since they were, the ones it added only from `at`, the ones it dropped no longer.
+ */
+export function resubscribedCoverage(coverage: StreamCoverage, input: { symbols: readonly string[]; fullFeed: boolean; at: number }): StreamCoverage {
+  if (input.fullFeed !== coverage.fullFeed) return startedCoverage({ product: coverage.product, ...input });
+  const before = new Set(coverage.symbols);
+  const symbolsSince: Record<string, number> = {};
+  for (const symbol of input.symbols) {
+    const since = before.has(symbol) ? coverage.symbolsSince?.[symbol] : input.at;
+    if (since !== undefined) symbolsSince[symbol] = since;
+  }
+  return { ...coverage, symbols: [...input.symbols], symbolsSince };
+}
+
+/** The witness before a narrower subscription is sent: the symbols about to be dropped are no longer vouched for. */
+export function withoutSymbols(coverage: StreamCoverage, dropped: readonly string[]): StreamCoverage {
+  const gone = new Set(dropped);
+  const symbolsSince = Object.fromEntries(Object.entries(coverage.symbolsSince ?? {}).filter(([s]) => !gone.has(s)));
+  return { ...coverage, symbols: coverage.symbols.filter((s) => !gone.has(s)), symbolsSince };
 }
 
 /** The witness after a row: when, and for which symbol. */
@@ -93,7 +117,8 @@ export async function streamVerdict({
     const coverage = JSON.parse(text) as StreamCoverage;
     if (coverage.product !== product || coverage.since > fetchedAtMs) continue;
     const covers = coverage.fullFeed || (symbols !== null && symbols.length > 0 && symbols.every((s) => coverage.symbols.includes(s)));
-    if (!covers) continue;
+    // A symbol added to the subscription after the purchase was not watched all that time.
+    if (!covers || (!coverage.fullFeed && symbols?.some((s) => (coverage.symbolsSince?.[s] ?? 0) > fetchedAtMs))) continue;
     const after = fetchedAtMs - DELIVERY_SKEW_MS;
     const newer = (at: number | null | undefined) => at !== null && at !== undefined && at >= after;
     const rowSince = symbols === null ? newer(coverage.lastRowAt) : newer(coverage.anyRowAt) || symbols.some((s) => newer(coverage.rowsAt[s]));
