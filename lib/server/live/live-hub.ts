@@ -111,6 +111,8 @@ interface ListenerState {
   symbols: ReadonlySet<string> | null;
   /** The last status it was given is "connected": the subscription covers its symbols. */
   covered: boolean;
+  /** It was covered at some point: its symbols linger after it leaves (a stream never watched them otherwise). */
+  watched: boolean;
 }
 
 /** Whether a connected status's subscription covers a listener's symbols. */
@@ -203,7 +205,7 @@ class Channel {
     this.lingerTimer = null;
     await this.ready;
     const own = this.whole ? null : new Set(symbols.map((s) => s.toUpperCase()));
-    const state: ListenerState = { cursor: resumeAfter ?? this.cursor, pending: [], symbols: own, covered: false };
+    const state: ListenerState = { cursor: resumeAfter ?? this.cursor, pending: [], symbols: own, covered: false, watched: false };
     this.listeners.set(listener, state);
     for (const s of own ?? []) {
       this.wanted.set(s, (this.wanted.get(s) ?? 0) + 1);
@@ -232,7 +234,7 @@ class Channel {
       if (left > 0) this.wanted.set(s, left);
       else {
         this.wanted.delete(s);
-        this.lingering.set(s, Date.now() + lingerMs);
+        if (state.watched) this.lingering.set(s, Date.now() + lingerMs);
       }
     }
     if (this.listeners.size > 0) return;
@@ -293,8 +295,13 @@ class Channel {
   private async leadOnce(): Promise<void> {
     const { shared, instanceId } = this.ctx;
     if (this.listeners.size > 0) await shared.memoSet(presenceScope(this.name), instanceId, JSON.stringify(this.whole ? [] : this.ownSymbols()), CHANNEL_LEASE_MS);
+    if (this.feed && !this.feed.running) {
+      // The stream refused or ended this feed, and its listeners went on without it: whoever came since tries anew.
+      this.feed = null;
+      this.requested = null;
+      await shared.releaseLease(this.name, instanceId);
+    }
     if (this.feed) {
-      if (!this.feed.running) return;
       if (!(await shared.renewLease(this.name, instanceId, CHANNEL_LEASE_MS))) {
         this.feed.stop();
         this.feed = null;
@@ -461,6 +468,7 @@ function send(listener: ChannelListener, state: ListenerState, id: string | null
       }
       if (state.covered) return;
       state.covered = true;
+      state.watched = true;
       const { symbols: _union, ...status } = event;
       return listener.onEvent(id, { ...status, message: connectedMessage(event.fullFeed === true, state.symbols?.size ?? 0) });
     }

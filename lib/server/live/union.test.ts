@@ -45,10 +45,10 @@ async function userOn(ctx: DeskContext, account: { key: string }): Promise<Sessi
   return user;
 }
 
-async function openLive(ctx: DeskContext, user: SessionUser, query: string): Promise<SseReader> {
+async function openLive(ctx: DeskContext, user: SessionUser, query: string, tuning = FAST): Promise<SseReader> {
   const controller = new AbortController();
   const request = await browserRequest(ctx, user, `/api/live?${query}`, { signal: controller.signal });
-  const response = await deskRoute("live", { ctx, serve: (args) => serveLive({ ...args, tuning: FAST }) })(request);
+  const response = await deskRoute("live", { ctx, serve: (args) => serveLive({ ...args, tuning }) })(request);
   expect(response.status).toBe(200);
   const reader = new SseReader(response, controller);
   readers.push(reader);
@@ -145,9 +145,11 @@ describe("one live channel per account and product", () => {
     // The service checks a subscription's symbols for their form only: each book pads one listed company to 60.
     const book = (listed: string, tag: string) => [listed, ...Array.from({ length: 59 }, (_, i) => `${tag}${String(i).padStart(3, "0")}`)];
     const symbols = [...book("TCS", "PADA"), ...book("INFY", "PADB")];
-    const first = await openLive(ctx, user, `products=alerts&symbols=${symbols.slice(0, 60).join(",")}`);
+    // Symbols of a browser that leaves linger in the socket's subscription a while (not those a socket never had).
+    const lingering = { ...FAST, lingerMs: 10_000 };
+    const first = await openLive(ctx, user, `products=alerts&symbols=${symbols.slice(0, 60).join(",")}`, lingering);
     await until(() => connected(first, "alerts"), "the first connected");
-    const second = await openLive(ctx, user, `products=alerts&symbols=${symbols.slice(60, 120).join(",")}`);
+    const second = await openLive(ctx, user, `products=alerts&symbols=${symbols.slice(60, 120).join(",")}`, lingering);
     await until(() => second.statuses().some((s) => s.state === "polling"), "the second to poll");
     expect(second.statuses().find((s) => s.state === "polling")).toMatchObject({ reason: "too_many_symbols" });
     expect(connectionsOf(account.accountId)).toBe(1);
@@ -158,8 +160,37 @@ describe("one live channel per account and product", () => {
     expect(first.rows("alerts").map((r) => r.id)).toEqual([mine.id]);
     expect(first.statuses().filter((s) => s.state !== "connected" && s.state !== "connecting")).toEqual([]);
     expect(first.statuses().find((s) => s.state === "connected")).toMatchObject({ message: "Live: 60 symbols, as they happen." });
+    // The refused browser's symbols were never watched, so they do not linger: a small book still fits beside the first.
+    const third = await openLive(ctx, user, `products=alerts&symbols=${book("WIPRO", "PADC").slice(0, 10).join(",")}`, lingering);
+    await until(() => connected(third, "alerts"), "the third connected");
+    const wipro = recordLiveEvent(service, { product: "alerts", symbol: "WIPRO" });
+    await until(() => third.rows("alerts").some((r) => r.id === wipro.id), "the third browser's alert, streamed");
+    third.abort();
     first.abort();
     second.abort();
+  });
+
+  it("a browser joining a channel whose socket was refused while it lingers gets a socket of its own once one is free", async () => {
+    const ctx = await desk();
+    const account = makeAccount(service, { plan: "starter" });
+    keys.push(account.key);
+    const user = await userOn(ctx, account);
+    const lingering = { ...FAST, lingerMs: 5_000 };
+    // starter_100 allows two sockets: news and alerts take them, announcements is refused and its browser polls.
+    const news = await openLive(ctx, user, "products=news&symbols=TCS", lingering);
+    const alerts = await openLive(ctx, user, "products=alerts&symbols=INFY", lingering);
+    await until(() => connected(news, "news") && connected(alerts, "alerts"), "two sockets");
+    const refused = await openLive(ctx, user, "products=announcements&symbols=ITC", lingering);
+    await until(() => refused.statuses().some((s) => s.state === "polling" && s.reason === "connection_limit"), "the third product polled");
+    // The alerts browser leaves (its channel lingers with its socket); another announcements browser joins the
+    // refused channel while it lingers: it is not left waiting on the ended socket.
+    alerts.abort();
+    const later = await openLive(ctx, user, "products=announcements&symbols=WIPRO", lingering);
+    await until(() => connected(later, "announcements"), "the later browser connected");
+    const row = recordLiveEvent(service, { product: "announcements", symbol: "WIPRO" });
+    await until(() => later.rows("announcements").some((r) => r.id === row.id), "its announcement, streamed");
+    expect(connectionsOf(account.accountId)).toBe(2);
+    for (const b of [news, refused, later]) b.abort();
   });
 
   it("a page is vouched for only by a subscription that covered its symbols since it was bought, as the union grows and shrinks", async () => {
