@@ -39,10 +39,14 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
   }
 }
 
-async function userOn(ctx: DeskContext, account: { key: string }): Promise<SessionUser> {
+/** A desk (its clock as given), a fresh upstream account and a member holding its key. */
+async function firm(input: Parameters<typeof makeAccount>[1] = {}, now?: () => Date): Promise<{ ctx: DeskContext; account: { accountId: string; key: string }; user: SessionUser }> {
+  const ctx = await desk(now ? { now } : {});
+  const account = makeAccount(service, input);
+  keys.push(account.key);
   const user = await makeUser(ctx);
   await saveAlphaKey({ userId: user.id, key: account.key, ctx });
-  return user;
+  return { ctx, account, user };
 }
 
 async function openLive(ctx: DeskContext, user: SessionUser, query: string, tuning = FAST): Promise<SseReader> {
@@ -66,10 +70,7 @@ async function coverageOf(ctx: DeskContext, accountId: string): Promise<StreamCo
 
 describe("one live channel per account and product", () => {
   it("four books on three products use three upstream sockets, and each browser gets exactly its book's rows, once", async () => {
-    const ctx = await desk();
-    const account = makeAccount(service);
-    keys.push(account.key);
-    const user = await userOn(ctx, account);
+    const { ctx, account, user } = await firm();
     // Two browsers per book, each streaming the three products of its book.
     const browsers = await Promise.all(BOOKS.flatMap((book) => [0, 1].map(() => openLive(ctx, user, `products=${PRODUCTS.join(",")}&symbols=${book.join(",")}`))));
     await until(() => browsers.every((b) => PRODUCTS.every((p) => connected(b, p))), "every browser connected on every product");
@@ -101,10 +102,7 @@ describe("one live channel per account and product", () => {
   });
 
   it("a browser arriving with new symbols gets them live on the same socket; the first loses and repeats nothing meanwhile", async () => {
-    const ctx = await desk();
-    const account = makeAccount(service);
-    keys.push(account.key);
-    const user = await userOn(ctx, account);
+    const { ctx, account, user } = await firm();
     const first = await openLive(ctx, user, "products=news&symbols=TCS,INFY");
     await until(() => connected(first, "news"), "the first connected");
     // Rows of the first browser's symbols every 5 ms while the second arrives and the socket is subscribed wider.
@@ -137,10 +135,7 @@ describe("one live channel per account and product", () => {
   });
 
   it("a union past the tier's symbols is refused: the browser it would have added polls, the others stream on", async () => {
-    const ctx = await desk();
-    const account = makeAccount(service, { plan: "starter" });
-    keys.push(account.key);
-    const user = await userOn(ctx, account);
+    const { ctx, account, user } = await firm({ plan: "starter" });
     // starter_100: 100 symbols a subscription; 60 and 60 others do not fit in one.
     // The service checks a subscription's symbols for their form only: each book pads one listed company to 60.
     const book = (listed: string, tag: string) => [listed, ...Array.from({ length: 59 }, (_, i) => `${tag}${String(i).padStart(3, "0")}`)];
@@ -171,10 +166,7 @@ describe("one live channel per account and product", () => {
   });
 
   it("a browser joining a channel whose socket was refused while it lingers gets a socket of its own once one is free", async () => {
-    const ctx = await desk();
-    const account = makeAccount(service, { plan: "starter" });
-    keys.push(account.key);
-    const user = await userOn(ctx, account);
+    const { ctx, account, user } = await firm({ plan: "starter" });
     const lingering = { ...FAST, lingerMs: 5_000 };
     // starter_100 allows two sockets: news and alerts take them, announcements is refused and its browser polls.
     const news = await openLive(ctx, user, "products=news&symbols=TCS", lingering);
@@ -195,10 +187,7 @@ describe("one live channel per account and product", () => {
 
   it("a page is vouched for only by a subscription that covered its symbols since it was bought, as the union grows and shrinks", async () => {
     let now = Date.parse("2026-11-27T11:00:00+05:30");
-    const ctx = await desk({ now: () => new Date(now) });
-    const account = makeAccount(service, { balance: 5_000 });
-    keys.push(account.key);
-    const user = await userOn(ctx, account);
+    const { ctx, account, user } = await firm({ balance: 5_000 }, () => new Date(now));
     const page = async (path: string) => {
       const request = await browserRequest(ctx, user, `/api/alpha${path}`);
       const response = await deskRoute("alphaGet", { ctx })(request);

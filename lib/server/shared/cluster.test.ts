@@ -228,6 +228,53 @@ describe.runIf(up)("two desk instances on PostgreSQL and Redis", () => {
     expect(b.rows("news").map((r) => r.id)).toEqual(all);
   }, 40_000);
 
+  it("browsers of two books on two instances share one socket per product, each gets its own rows, through a handover too", async () => {
+    const [a, b] = [desk(0), desk(1)];
+    const { user, accountId } = await userWithKey();
+    const connections = () => service.streams.stats().connectionsByAccount[accountId] ?? 0;
+    const connected = (reader: SseReader, product: string) => reader.statuses().some((s) => s.product === product && s.state === "connected");
+
+    const channelsBefore = cluster.desks.map((d) => liveChannelCount({ ctx: d }));
+    // Instance 0 leads; instance 1's browser asks for symbols its socket does not have yet.
+    const first = await openLive(a, user, "products=news,alerts&symbols=TCS,INFY");
+    await until(() => connected(first, "news") && connected(first, "alerts"), "the first browser connected");
+    const startedAt = Date.now();
+    const second = await openLive(b, user, "products=news,alerts&symbols=WIPRO,TCS");
+    await until(() => connected(second, "news") && connected(second, "alerts"), "the second browser connected");
+    // Told through the stream, the leader widens its socket at once rather than at its next lease round.
+    expect(Date.now() - startedAt).toBeLessThan(CHANNEL_LEASE_MS / 3);
+    expect(connections()).toBe(2);
+    expect(cluster.desks.map((d, i) => liveChannelCount({ ctx: d }) - (channelsBefore[i] ?? 0))).toEqual([2, 2]);
+
+    const rows = (["news", "alerts"] as const).flatMap((product) => ["TCS", "INFY", "WIPRO", "ITC"].map((symbol) => ({ product, symbol, id: recordLiveEvent(service, { product, symbol }).id })));
+    const want = (symbols: string[], product: string) => rows.filter((r) => r.product === product && symbols.includes(r.symbol)).map((r) => r.id);
+    await until(() => ["news", "alerts"].every((p) => first.rows(p).length >= 2 && second.rows(p).length >= 2), "both browsers' rows");
+    await new Promise((r) => setTimeout(r, 200));
+    for (const p of ["news", "alerts"]) {
+      expect(first.rows(p).map((r) => r.id)).toEqual(want(["TCS", "INFY"], p));
+      expect(second.rows(p).map((r) => r.id)).toEqual(want(["WIPRO", "TCS"], p));
+    }
+
+    // The leader's browser leaves: instance 1 takes both channels over its own browser's symbols, and its browser
+    // gets every WIPRO row stored meanwhile, once.
+    first.abort();
+    const during: string[] = [];
+    const handedOver = () => second.statuses().filter((s) => s.product === "news" && s.state === "connected").length >= 2 && connections() === 2;
+    const handedAt = Date.now();
+    while (!handedOver() && Date.now() - handedAt < 20_000) {
+      during.push(recordLiveEvent(service, { product: "news", symbol: "WIPRO" }).id);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(handedOver()).toBe(true);
+    const after = recordLiveEvent(service, { product: "news", symbol: "WIPRO" }).id;
+    const expected = [...want(["WIPRO", "TCS"], "news"), ...during, after];
+    await until(() => second.rows("news").length >= expected.length, "every WIPRO row through the handover");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(second.rows("news").map((r) => r.id)).toEqual(expected);
+    second.abort();
+    await until(() => connections() === 0, "the sockets to close with their last browsers", 30_000);
+  }, 60_000);
+
   it("a feed polled by browsers on both instances is checked once per interval, and every browser gets the rows", async () => {
     const { user } = await userWithKey({ plan: "sandbox", balance: 1_000 });
     const query = "products=news&symbols=WIPRO";
