@@ -62,6 +62,47 @@ export interface ExchangeSource {
   sortKey?(name: string): string;
 }
 
+/** How a source keeps its own rows in a side table: read the stored one by key, upsert when it differs. */
+export interface SideTable<T, Stored> {
+  select: string;
+  key: (item: T) => unknown[];
+  same: (stored: Stored, item: T) => boolean;
+  upsert: string;
+  values: (item: T) => unknown[];
+}
+
+/**
+ * The result of a source whose rows all go to a side table (no interface lines): each counted unchanged, updated or
+ * inserted; `then` runs after them in the same transaction and returns lines derived from what is now stored.
+ */
+export function sideTableResult<T, Stored>(
+  items: readonly T[],
+  issues: { skipped: RowIssue[]; errors: RowIssue[] },
+  table: SideTable<T, Stored>,
+  then?: (db: Db) => Taken[],
+): ReadResult {
+  return {
+    rows: [],
+    sideRows: items.length,
+    ...issues,
+    write: ({ db, counts }) => {
+      const get = prepared(db, table.select);
+      const put = prepared(db, table.upsert);
+      for (const item of items) {
+        const stored = get.get(...table.key(item)) as Stored | undefined;
+        if (stored && table.same(stored, item)) {
+          counts.unchanged++;
+          continue;
+        }
+        put.run(...table.values(item));
+        if (stored) counts.updated++;
+        else counts.inserted++;
+      }
+      return then?.(db) ?? [];
+    },
+  };
+}
+
 /** The stored companies, found by what each exchange file names them with. */
 export class Companies {
   private byIsin = new Map<string, string>();
