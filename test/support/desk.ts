@@ -17,7 +17,8 @@ import { mintSessionCookie } from "../../lib/server/identity/session";
 import type { SessionUser } from "../../lib/server/identity/users";
 import type { BatchLine } from "../../lib/alpha/batch";
 import { createFirstAdmin, createUser, countUsers } from "../../lib/server/identity/users";
-import { saveAlphaKey } from "../../lib/server/upstream/stored-keys";
+import { writeSeat } from "../../lib/server/teams/members";
+import { saveAlphaKey, saveOrganisationKey } from "../../lib/server/upstream/stored-keys";
 
 /** A service clock that stands still until moved (for startTestService), re-exported for lib/ tests. */
 export { ManualClock } from "../../service/clock";
@@ -83,6 +84,23 @@ export async function createTestDesk(
 
 export async function startTestService(options: { clock?: Clock } = {}): Promise<RunningServer> {
   return startServer({ databasePath: join(tempDir("alpha-svc-"), "service.db"), port: 0, host: "127.0.0.1" }, { seedScale: 0.1, clock: options.clock });
+}
+
+/** The embedded service, started before the tests of the enclosing block or file and handed to `ready`, closed after. */
+export function withService(ready: (service: RunningServer) => void): void {
+  let service: RunningServer | undefined;
+  beforeAll(async () => {
+    service = await startTestService();
+    ready(service);
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+}
+
+/** The desk storage dialects to test on: SQLite, and PostgreSQL when it is reachable. */
+export async function testDialects(): Promise<TestDialect[]> {
+  return (await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL)) ? ["sqlite", "postgres"] : ["sqlite"];
 }
 
 type TestDeskOptions = NonNullable<Parameters<typeof createTestDesk>[0]>;
@@ -172,6 +190,16 @@ export async function makeUserWithKey({ ctx, service, account }: { ctx: DeskCont
   const user = await makeUser(ctx);
   await saveAlphaKey({ ctx, userId: user.id, key });
   return { user, accountId, key };
+}
+
+/** An admin who saved a fresh account's key as the organisation's, and a member on it allowed every paid action. */
+export async function makeOrgMember({ ctx, service, dailyAllowance }: { ctx: DeskContext; service: RunningServer; dailyAllowance: number }) {
+  const { key } = makeAccount(service);
+  const admin = await makeUser(ctx, "admin");
+  await saveOrganisationKey({ ctx, user: admin, input: { key } });
+  const member = await makeUser(ctx);
+  await writeSeat({ ctx, input: { userId: member.id, seat: { dailyAllowance, actions: ["data", "summaries", "batch_jobs"] } } });
+  return { key, admin, member };
 }
 
 /** A Request as the browser would send it: the user's session cookie and the desk's own origin. */

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestDesk, TestDialect } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeUser, postgresAvailable, randomName, storeKeyUnchecked, TEST_DATABASE_URL } from "@/test/support/desk";
+import { describe, expect, it } from "vitest";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, makeUser, randomName, storeKeyUnchecked, testDialects, withDesk } from "@/test/support/desk";
 import { deskRoute } from "../routes";
 import { getInboxUnread, listInbox, markInbox, postInboxItem } from "./inbox";
 
-const pgUp = await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL);
-const dialects: TestDialect[] = pgUp ? ["sqlite", "postgres"] : ["sqlite"];
+const dialects = await testDialects();
 
 describe.each(dialects)("the inbox on %s", (dialect) => {
   let desk: TestDesk;
-  beforeAll(async () => {
-    desk = await createTestDesk({ dialect });
-  });
-  afterAll(async () => {
-    await desk.close();
-  });
+  withDesk((d) => (desk = d), { dialect });
 
   it("stores an item once per dedupe key, for a user or every user of an account, read apart by each reader", async () => {
     const ctx = desk.ctx;

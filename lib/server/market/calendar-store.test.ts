@@ -1,24 +1,18 @@
 import { deskRoute } from "../routes";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NSE_CALENDAR } from "@/lib/market/calendar";
-import type { TestDesk, TestDialect } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeUser, postgresAvailable, TEST_DATABASE_URL, tempDir } from "@/test/support/desk";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, makeUser, tempDir, testDialects, withDesk } from "@/test/support/desk";
 import { activeCalendarView, getActiveCalendar, listCalendarVersions, saveCalendar } from "./calendar-store";
 
-const pgUp = await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL);
-const dialects: TestDialect[] = pgUp ? ["sqlite", "postgres"] : ["sqlite"];
+const dialects = await testDialects();
 
 describe.each(dialects)("the market calendar kept by the desk on %s", (dialect) => {
   let desk: TestDesk;
   const file = join(tempDir("cal-"), "market-calendar.json");
-  beforeAll(async () => {
-    desk = await createTestDesk({ dialect, config: { marketCalendarFile: file } });
-  });
-  afterAll(async () => {
-    await desk.close();
-  });
+  withDesk((d) => (desk = d), { dialect, config: { marketCalendarFile: file } });
 
   it("is the built-in one until an admin saves an edit, and keeps every version with who and when", async () => {
     const ctx = desk.ctx;

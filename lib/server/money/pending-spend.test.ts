@@ -5,20 +5,13 @@ import type { RunningServer } from "../core/embedded-service";
 import { deskRoute } from "../routes";
 import { getDaySpend, getSpendSeries } from "../records/spend";
 import { callAlpha } from "../upstream/alpha-proxy";
-import { saveAlphaKey, saveOrganisationKey } from "../upstream/stored-keys";
-import { writeSeat } from "../teams/members";
+import { saveAlphaKey } from "../upstream/stored-keys";
 import { countedToday } from "../teams/seats";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
-import { afterAll, beforeAll } from "vitest";
+import { browserRequest, createTestDesk, makeAccount, makeOrgMember, makeUser, withService } from "@/test/support/desk";
 import { settlePendingSpend } from "./settle-spend";
 
 let service: RunningServer;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await service.close();
-});
+withService((started) => (service = started));
 
 const TIMEOUT_MS = 400;
 
@@ -153,11 +146,7 @@ describe("a paid call whose answer never came", () => {
     const desk = await createTestDesk({ config: { alphaBaseUrl: service.url, upstreamTimeoutMs: TIMEOUT_MS }, fetch: losingFetch((url) => (url.includes("/v1/symbols/metadata") && lose ? "late" : null)) });
     try {
       const ctx = desk.ctx;
-      const { key } = makeAccount(service);
-      const admin = await makeUser(ctx, "admin");
-      await saveOrganisationKey({ ctx, user: admin, input: { key } });
-      const member = await makeUser(ctx);
-      await writeSeat({ ctx, input: { userId: member.id, seat: { dailyAllowance: 100, actions: ["data", "summaries", "batch_jobs"] } } });
+      const { key, member } = await makeOrgMember({ ctx, service, dailyAllowance: 100 });
       // Symbol metadata reserves one credit per symbol asked and charges per symbol found: the unknown one is free.
       const symbols = { query: { symbols: ["TCS", "INFY", "NOSUCHCO"] } };
       const answered = await callAlpha({ ctx, user: member, id: "listSymbolMetadata", input: symbols, options: { fresh: true } });
