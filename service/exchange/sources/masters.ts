@@ -48,19 +48,8 @@ export const bseScrips: ExchangeSource = {
       seen.add(code);
       scrips.push({ code, id: c["Security Id"] ?? "", name: c["Issuer Name"] || c["Security Name"] || "", isin, industry: c["Industry New Name"] || c["Industry"] || "" });
     }
-    return sideTableResult(
-      scrips,
-      { skipped, errors },
-      {
-        select: "SELECT security_id, name, isin, industry FROM exchange_scrips WHERE scrip_code = ?",
-        key: (s) => [s.code],
-        same: (old: { security_id: string; name: string; isin: string; industry: string }, s) =>
-          old.security_id === s.id && old.name === s.name && old.isin === s.isin && old.industry === s.industry,
-        upsert:
-          "INSERT INTO exchange_scrips (scrip_code, security_id, name, isin, industry) VALUES (?, ?, ?, ?, ?) ON CONFLICT(scrip_code) DO UPDATE SET security_id = excluded.security_id, name = excluded.name, isin = excluded.isin, industry = excluded.industry",
-        values: (s) => [s.code, s.id, s.name, s.isin, s.industry],
-      },
-    );
+    const table = { table: "exchange_scrips", key: ["scrip_code"], columns: ["security_id", "name", "isin", "industry"] };
+    return sideTableResult(scrips, { skipped, errors }, table, (s) => [s.code, s.id, s.name, s.isin, s.industry]);
   },
 };
 

@@ -48,18 +48,8 @@ export const nseResultsComparison: ExchangeSource = {
         errors.push({ file: path, at, reason: (e as Error).message });
       }
     }
-    return sideTableResult(
-      figures,
-      { skipped, errors },
-      {
-        select: "SELECT revenue_cr, profit_cr, eps FROM exchange_results WHERE symbol = ? AND quarter = ?",
-        key: (f) => [f.symbol, f.quarter],
-        same: (old: { revenue_cr: number | null; profit_cr: number | null; eps: number | null }, f) => old.revenue_cr === f.revenue && old.profit_cr === f.profit && old.eps === f.eps,
-        upsert:
-          "INSERT INTO exchange_results (symbol, quarter, revenue_cr, profit_cr, eps) VALUES (?, ?, ?, ?, ?) ON CONFLICT(symbol, quarter) DO UPDATE SET revenue_cr = excluded.revenue_cr, profit_cr = excluded.profit_cr, eps = excluded.eps",
-        values: (f) => [f.symbol, f.quarter, f.revenue, f.profit, f.eps],
-      },
-    );
+    const table = { table: "exchange_results", key: ["symbol", "quarter"], columns: ["revenue_cr", "profit_cr", "eps"] };
+    return sideTableResult(figures, { skipped, errors }, table, (f) => [f.symbol, f.quarter, f.revenue, f.profit, f.eps]);
   },
 };
 
