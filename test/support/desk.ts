@@ -7,7 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import type { DeskContext, DeskConfig } from "../../lib/server/core/context";
 import { createDeskContext } from "../../lib/server/core/context";
 import type { Clock } from "../../service/clock";
@@ -114,6 +114,19 @@ export function withDesk(ready: (desk: TestDesk) => void, options: TestDeskOptio
   });
   afterAll(async () => {
     await desk?.close();
+  });
+}
+
+/** A block of tests once per storage dialect (testDialects), each round on its own desk of that dialect: `desk()`. */
+export async function describeEachDialect(title: string, define: (desk: () => TestDesk) => void, options: TestDeskOptions = {}): Promise<void> {
+  const dialects = await testDialects();
+  describe.each(dialects)(title, (dialect) => {
+    let desk: TestDesk | undefined;
+    withDesk((d) => (desk = d), { ...options, dialect });
+    define(() => {
+      if (!desk) throw new Error("desk() is for the tests, after the desk has opened");
+      return desk;
+    });
   });
 }
 

@@ -1,17 +1,11 @@
-import { describe, expect, it } from "vitest";
-import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, makeUser, randomName, storeKeyUnchecked, testDialects, withDesk } from "@/test/support/desk";
+import { expect, it } from "vitest";
+import { browserRequest, describeEachDialect, makeUser, randomName, storeKeyUnchecked } from "@/test/support/desk";
 import { deskRoute } from "../routes";
 import { getInboxUnread, listInbox, markInbox, postInboxItem } from "./inbox";
 
-const dialects = await testDialects();
-
-describe.each(dialects)("the inbox on %s", (dialect) => {
-  let desk: TestDesk;
-  withDesk((d) => (desk = d), { dialect });
-
+await describeEachDialect("the inbox on %s", (desk) => {
   it("stores an item once per dedupe key, for a user or every user of an account, read apart by each reader", async () => {
-    const ctx = desk.ctx;
+    const ctx = desk().ctx;
     const [alice, bob, carol] = [await makeUser(ctx), await makeUser(ctx), await makeUser(ctx)];
     const account = randomName("acct");
     await storeKeyUnchecked(ctx, alice.id, `ak_${randomName("k")}`, account);
@@ -46,7 +40,7 @@ describe.each(dialects)("the inbox on %s", (dialect) => {
   });
 
   it("refuses a bad post with a clear message, and serves the routes to the signed-in reader only", async () => {
-    const ctx = desk.ctx;
+    const ctx = desk().ctx;
     const user = await makeUser(ctx);
     const base = { accountId: null, userId: user.id, kind: "alert", title: "t", body: "", href: null, dedupeKey: randomName("k") };
     await expect(postInboxItem({ ctx, input: { ...base, href: "https://evil.example/" } })).rejects.toThrow(/href must be a path of the desk/);

@@ -11,7 +11,7 @@ import { saveAlphaKey } from "../upstream/stored-keys";
 import { addCompany, addUpcomingEarnings } from "@/test/support/service";
 import { portfolioDb } from "../core/portfolio-tables";
 import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, makeUserWithKey, randomName, testDialects, withDesk, withServiceAndDesk } from "@/test/support/desk";
+import { browserRequest, createTestDesk, describeEachDialect, makeAccount, makeUser, makeUserWithKey, randomName, withServiceAndDesk } from "@/test/support/desk";
 import {
   addWatchlistItems,
   checkSymbols,
@@ -26,14 +26,9 @@ import {
   updateWatchlistItem,
 } from "./watchlists";
 
-const dialects = await testDialects();
-
-describe.each(dialects)("watchlists on %s", (dialect) => {
-  let desk: TestDesk;
-  withDesk((d) => (desk = d), { dialect });
-
+await describeEachDialect("watchlists on %s", (desk) => {
   it("creates, renames, edits and deletes a user's own watchlists", async () => {
-    const ctx = desk.ctx;
+    const ctx = desk().ctx;
     const [alice, bob] = [await makeUser(ctx), await makeUser(ctx)];
     const name = randomName("core");
     const created = await createWatchlist({ user: alice, input: { name, items: [{ symbol: "tcs", exposure: 10, label: "IT" }, { symbol: "INFY" }] }, ctx });
@@ -67,7 +62,7 @@ describe.each(dialects)("watchlists on %s", (dialect) => {
   });
 
   it("imports all or nothing: one bad item leaves the watchlist as it was", async () => {
-    const ctx = desk.ctx;
+    const ctx = desk().ctx;
     const user = await makeUser(ctx);
     const list = await createWatchlist({ user, input: { name: randomName("wl"), items: [{ symbol: "TCS" }] }, ctx });
     await expect(
@@ -83,7 +78,7 @@ describe.each(dialects)("watchlists on %s", (dialect) => {
   });
 
   it("keeps the unit of a watchlist's exposures and refuses to merge another unit into it", async () => {
-    const ctx = desk.ctx;
+    const ctx = desk().ctx;
     const user = await makeUser(ctx);
     const list = await createWatchlist({ user, input: { name: randomName("units"), items: [{ symbol: "TCS", exposure: 35000 }], exposureUnit: "inr" }, ctx });
     expect(list.exposureUnit).toBe("inr");
@@ -103,7 +98,7 @@ describe.each(dialects)("watchlists on %s", (dialect) => {
   });
 
   it("serves the routes: list, create (201) and field errors by item index", async () => {
-    const ctx = desk.ctx;
+    const ctx = desk().ctx;
     const user = await makeUser(ctx);
     const name = randomName("route");
     const create = await deskRoute("createWatchlist", { ctx })(
