@@ -44,7 +44,8 @@ function goldenService() {
       db.prepare(`INSERT INTO ${table} (${cols.join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`).run(...cols.map((c) => row[c]));
     }
   }
-  const service = createTestService({ db, clock: new ManualClock(Date.parse(GOLDEN.now)), config: { signingSecret: GOLDEN.signingSecret } });
+  // The response cache off: the second pass reads the stored JSON, not the first pass's answers.
+  const service = createTestService({ db, clock: new ManualClock(Date.parse(GOLDEN.now)), config: { signingSecret: GOLDEN.signingSecret, responseCacheEntries: 0 } });
   return { db, service, key: createTestAccount(service.ctx, { balance: 1_000_000 }).key };
 }
 
