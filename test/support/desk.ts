@@ -149,16 +149,17 @@ export function withServiceAndDesk(ready: (service: RunningServer, desk: TestDes
 }
 
 /**
- * The embedded service for a file whose tests each make desks on it with `desk()`, handed to `ready` before them.
+ * The embedded service (or what `start` starts) for a file whose tests each make desks on it with `desk()`, handed to
+ * `ready` before them.
  * After them the desks and the service close, and no body pushed to `bodies` may hold a key pushed to `keys`.
  */
-export function withServiceForDesks(ready: (service: RunningServer) => void) {
+export function withServiceForDesks(ready: (service: RunningServer) => void, start: () => Promise<RunningServer> = startTestService) {
   let service: RunningServer | undefined;
   const desks: TestDesk[] = [];
   const bodies: string[] = [];
   const keys: string[] = [];
   beforeAll(async () => {
-    service = await startTestService();
+    service = await start();
     ready(service);
   });
   afterAll(async () => {
