@@ -68,6 +68,13 @@ async function openLive(ctx: DeskContext, user: SessionUser, query: string, last
   return reader;
 }
 
+/** A browser's stream on an instance, once it says the upstream stream is connected. */
+async function openConnected(ctx: DeskContext, user: SessionUser, query: string, name: string): Promise<SseReader> {
+  const reader = await openLive(ctx, user, query);
+  await until(() => reader.statuses().some((s) => s.state === "connected"), `${name} connected`);
+  return reader;
+}
+
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -178,10 +185,8 @@ describe.runIf(up)("two desk instances on PostgreSQL and Redis", () => {
     const { user, accountId } = await userWithKey();
     const query = "products=alerts&symbols=INFY";
     // The first browser's instance leads the channel; another browser keeps it open on instance 1.
-    const first = await openLive(desk(0), user, query);
-    await until(() => first.statuses().some((s) => s.state === "connected"), "the first connected");
-    const other = await openLive(desk(1), user, query);
-    await until(() => other.statuses().some((s) => s.state === "connected"), "the other connected");
+    const first = await openConnected(desk(0), user, query, "the first");
+    const other = await openConnected(desk(1), user, query, "the other");
     const before = [recordLiveEvent(service, { product: "alerts", symbol: "INFY" }), recordLiveEvent(service, { product: "alerts", symbol: "INFY" })];
     await until(() => first.rows("alerts").length === 2, "the first two alerts");
     const lastId = first.lastEventId();
@@ -202,10 +207,8 @@ describe.runIf(up)("two desk instances on PostgreSQL and Redis", () => {
   it("a stream whose leading instance loses its last browser is handed to the other at once, without a gap or a repeat", async () => {
     const { user, accountId } = await userWithKey();
     const query = "products=news&symbols=INFY";
-    const a = await openLive(desk(0), user, query);
-    await until(() => a.statuses().some((s) => s.state === "connected"), "a connected");
-    const b = await openLive(desk(1), user, query);
-    await until(() => b.statuses().some((s) => s.state === "connected"), "b connected");
+    const a = await openConnected(desk(0), user, query, "a");
+    const b = await openConnected(desk(1), user, query, "b");
     const one = recordLiveEvent(service, { product: "news", symbol: "INFY" });
     await until(() => b.rows("news").length === 1, "b gets the first");
     // The leader (instance 0, whose browser came first) loses its last browser and hands over: instance 1 takes the
