@@ -68,6 +68,16 @@ async function openLive(ctx: DeskContext, user: SessionUser, query: string, last
   return reader;
 }
 
+/** The credits the desk's spend log holds for an account. */
+async function loggedCredits(ctx: DeskContext, accountId: string): Promise<number> {
+  const row = await ctx.db
+    .selectFrom("spend_log")
+    .select((eb) => eb.fn.sum<string>("credits").as("credits"))
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
+  return Number(row?.credits);
+}
+
 /** A browser's stream on an instance, once it says the upstream stream is connected. */
 async function openConnected(ctx: DeskContext, user: SessionUser, query: string, name: string): Promise<SseReader> {
   const reader = await openLive(ctx, user, query);
@@ -112,13 +122,9 @@ describe.runIf(up)("two desk instances on PostgreSQL and Redis", () => {
     const client = createAlphaClient({ baseUrl: service.url, apiKey: key });
     const usage = (await client.getAccountUsage({})).data.data;
     expect(usage.balance).toBe(0);
-    const logged = await desk(1)
-      .db.selectFrom("spend_log")
-      .select((eb) => eb.fn.sum<string>("credits").as("credits"))
-      .where("account_id", "=", accountId)
-      .executeTakeFirst();
-    expect(Number(logged?.credits)).toBe(usage.debited_today);
-    expect(Number(logged?.credits)).toBe(paid.reduce((n, o) => n + (o.ok ? o.credits : 0), 0));
+    const logged = await loggedCredits(desk(1), accountId);
+    expect(logged).toBe(usage.debited_today);
+    expect(logged).toBe(paid.reduce((n, o) => n + (o.ok ? o.credits : 0), 0));
   });
 
   it("a member spending the organisation key concurrently through both never passes their allowance, and the spend log equals the ledger", async () => {
@@ -143,12 +149,8 @@ describe.runIf(up)("two desk instances on PostgreSQL and Redis", () => {
     const usage = (await createAlphaClient({ baseUrl: service.url, apiKey: key }).getAccountUsage({})).data.data;
     expect(usage.debited_today).toBe(allowance);
     expect((await countedToday({ ctx: desk(0) })).get(member.id)).toBe(allowance);
-    const logged = await desk(0)
-      .db.selectFrom("spend_log")
-      .select((eb) => eb.fn.sum<string>("credits").as("credits"))
-      .where("account_id", "=", accountId)
-      .executeTakeFirst();
-    expect(Number(logged?.credits)).toBe(usage.debited_today);
+    const logged = await loggedCredits(desk(0), accountId);
+    expect(logged).toBe(usage.debited_today);
   });
 
   it("ten identical paid requests split across both instances make one upstream call, charged once", async () => {
