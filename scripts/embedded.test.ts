@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readDemoState } from "../lib/server/core/demo";
 import type { RunningServer } from "../lib/server/core/embedded-service";
 import { callAlpha } from "../lib/server/upstream/alpha-proxy";
 import { getAlphaKeyStatus, withUserKey } from "../lib/server/identity/key-vault";
 import { getSeat } from "../lib/server/teams/seats";
-import { createTestDesk, startTestService, tempDir } from "../test/support/desk";
+import { createTestDesk, tempDir, withService } from "../test/support/desk";
 import { DEMO_MEMBER_SEAT, ensureDemo } from "./embedded";
 
 let service: RunningServer;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await service.close();
-});
+withService((started) => (service = started));
 
 describe("the embedded default's demo team", () => {
   it("makes an admin holding the organisation key and a member who uses it at once; a second start changes nothing", async () => {

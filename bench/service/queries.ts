@@ -5,6 +5,7 @@
  * it, so no two of the first `span` queries share it; around it the mix varies the other parameters.
  */
 import { toIstIso } from "../../lib/alpha/time";
+import { mulberry32 } from "../../test/support/random";
 
 /** What the generator needs to know of the seeded news: its span and the symbols that have the most of it. */
 export interface NewsSpan {
@@ -19,25 +20,14 @@ const DAY_MS = 86_400_000;
 const STRIDE_S = 7_919; // prime: i * STRIDE mod span visits every second of the span once while span is not a multiple of it
 const SENTIMENTS = ["positive", "negative", "neutral"] as const;
 
-/** mulberry32: a small seeded generator, so every run sends the same mix. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * Returns `next()`, giving the path of the i-th query. The mix (of 100): 35 the newest 50 before a moment; 15 the same
  * within a `from` a few days earlier; 15 a later page (2 to 5) of 50; 15 six to twelve of the busiest symbols; 10 one
  * sentiment; 10 another `limit` (20 to 49). A bound is an IST local time or UTC (`Z`) alike.
  */
 export function newsQueries(span: NewsSpan, seed = 18): { next(): string; sent(): number } {
-  const random = rng(seed);
+  // A seeded generator, so every run sends the same mix.
+  const random = mulberry32(seed);
   // Keep three days of news below the lowest `to`, so most pages are full.
   const lowS = Math.ceil((span.firstMs + 3 * DAY_MS) / 1000);
   const highS = Math.floor(span.lastMs / 1000);

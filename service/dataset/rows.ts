@@ -20,6 +20,7 @@ import type {
   SentimentAnalysis,
   UpcomingEarningsRecord,
 } from "../store/writes";
+import { kept } from "../kept";
 import type { CompanyRecord } from "./companies";
 import { companies } from "./companies";
 import { REFERENCE_QUARTERS } from "./reference-quarters";
@@ -341,12 +342,7 @@ const PLACEHOLDER_RE = /\{([a-zA-Z]+)\}/g;
 const keyCache = new Map<string, readonly string[]>();
 
 export function templateKeys(template: string): readonly string[] {
-  let keys = keyCache.get(template);
-  if (!keys) {
-    keys = [...new Set([...template.matchAll(PLACEHOLDER_RE)].map((m) => m[1] as string))];
-    keyCache.set(template, keys);
-  }
-  return keys;
+  return kept(keyCache, template, () => [...new Set([...template.matchAll(PLACEHOLDER_RE)].map((m) => m[1] as string))]);
 }
 
 /** Replaces `{key}` tokens; a key without a value is left as written so tests can catch it. */
@@ -363,11 +359,7 @@ export type Tone = "positive" | "negative" | "neutral";
 const toneCache = new Map<string, { pos: boolean; neg: boolean }>();
 function toneFits(text: string, tone: Tone): boolean {
   if (tone === "neutral") return true;
-  let t = toneCache.get(text);
-  if (!t) {
-    t = { pos: POSITIVE_TONE.test(text), neg: NEGATIVE_TONE.test(text) };
-    toneCache.set(text, t);
-  }
+  const t = kept(toneCache, text, () => ({ pos: POSITIVE_TONE.test(text), neg: NEGATIVE_TONE.test(text) }));
   return tone === "positive" ? !t.neg : !t.pos;
 }
 
@@ -472,21 +464,12 @@ function ownershipKey(company: CompanyRecord): string {
 export function fitsSector(text: string, company: CompanyRecord): boolean {
   const g = companyProfile(company).group;
   const k = ownershipKey(company);
-  let byText = sectorFitCache.get(k);
-  if (!byText) {
-    byText = new Map();
-    sectorFitCache.set(k, byText);
-  }
-  let hit = byText.get(text);
-  if (hit === undefined) {
-    hit = SECTOR_RULES.every(([re, ok]) => !re.test(text) || ok(g, company));
-    byText.set(text, hit);
-  }
-  return hit;
+  return kept(kept(sectorFitCache, k, () => new Map<string, boolean>()), text, () => SECTOR_RULES.every(([re, ok]) => !re.test(text) || ok(g, company)));
 }
 const sectorFitCache = new Map<string, Map<string, boolean>>();
 
-const usableCache = new WeakMap<readonly string[], Map<string, { fit: string[]; byStory: Map<string, string[]> }>>();
+type Usable = { fit: string[]; byStory: Map<string, string[]> };
+const usableCache = new WeakMap<readonly string[], Map<string, Usable>>();
 
 /** The templates a scene can fill completely and that suit the company's business. */
 export function usableTemplates(templates: readonly string[], scene: TextScene, sectorCheck = true): string[] {
@@ -495,23 +478,11 @@ export function usableTemplates(templates: readonly string[], scene: TextScene, 
   const fixedKeys = scene.fixed ? Object.keys(scene.fixed).sort().join(",") : "";
   const story = { r: scene.results, s: sceneSheet(scene) };
   const baseSig = `${sectorCheck ? ownershipKey(scene.company) : "-"}|${scene.results ? 1 : 0}${scene.quarter ? 1 : 0}${scene.eventMs !== undefined ? 1 : 0}|${fixedKeys}|${story.s?.exportShare != null ? 1 : 0}`;
-  let bySig = usableCache.get(templates);
-  if (!bySig) {
-    bySig = new Map();
-    usableCache.set(templates, bySig);
-  }
-  let base = bySig.get(baseSig);
-  if (!base) {
-    base = { fit: templates.filter((t) => templateKeys(t).every((k) => keyAvailable(k, scene)) && (!sectorCheck || fitsSector(t, scene.company))), byStory: new Map() };
-    bySig.set(baseSig, base);
-  }
-  const storySig = storySignature(story);
-  let hit = base.byStory.get(storySig);
-  if (!hit) {
-    hit = base.fit.filter((t) => storyFits(t, story));
-    base.byStory.set(storySig, hit);
-  }
-  return hit;
+  const base = kept(kept(usableCache, templates, () => new Map<string, Usable>()), baseSig, () => ({
+    fit: templates.filter((t) => templateKeys(t).every((k) => keyAvailable(k, scene)) && (!sectorCheck || fitsSector(t, scene.company))),
+    byStory: new Map(),
+  }));
+  return kept(base.byStory, storySignature(story), () => base.fit.filter((t) => storyFits(t, story)));
 }
 
 const ratingLadder = ["AAA", "AA+", "AA", "AA-", "A+", "A"] as const;
@@ -566,12 +537,7 @@ function nearPlaceholder(template: string, key: string, before = 45, after = 30)
 const amountKindCache = [new Map<string, AmountKind>(), new Map<string, AmountKind>()] as const;
 function amountKind(template: string, hasResults: boolean): AmountKind {
   const cache = amountKindCache[hasResults ? 1 : 0];
-  let kind = cache.get(template);
-  if (!kind) {
-    kind = amountKindOf(template, hasResults);
-    cache.set(template, kind);
-  }
-  return kind;
+  return kept(cache, template, () => amountKindOf(template, hasResults));
 }
 
 function amountKindOf(template: string, hasResults: boolean): AmountKind {
@@ -654,12 +620,7 @@ type PctKind = "stake" | "upside" | "holding" | "share" | "growth" | "monthMove"
 
 const pctKindCache = new Map<string, PctKind>();
 function pctKind(template: string): PctKind {
-  let kind = pctKindCache.get(template);
-  if (!kind) {
-    kind = pctKindOf(template);
-    pctKindCache.set(template, kind);
-  }
-  return kind;
+  return kept(pctKindCache, template, () => pctKindOf(template));
 }
 
 function pctKindOf(template: string): PctKind {
@@ -884,29 +845,16 @@ const topicCache = new Map<string, ReadonlySet<string>>();
 
 /** Content-word stems of a template (placeholders ignored): what it is about. */
 function topicWords(text: string): ReadonlySet<string> {
-  let words = topicCache.get(text);
-  if (!words) {
+  return kept(topicCache, text, () => {
     const found = text.toLowerCase().replace(/\{[a-z]+\}/gi, " ").match(/[a-z][a-z'-]{3,}/g) ?? [];
-    words = new Set(found.filter((w) => !STOP_WORDS.has(w)).map((w) => w.slice(0, 6)));
-    topicCache.set(text, words);
-  }
-  return words;
+    return new Set(found.filter((w) => !STOP_WORDS.has(w)).map((w) => w.slice(0, 6)));
+  });
 }
 
 /** How much two templates share, from 0 to 1 (overlap of content words over the smaller set). */
 const relatednessCache = new Map<string, Map<string, number>>();
 function relatedness(a: string, b: string): number {
-  let byB = relatednessCache.get(a);
-  if (!byB) {
-    byB = new Map();
-    relatednessCache.set(a, byB);
-  }
-  let score = byB.get(b);
-  if (score === undefined) {
-    score = relatednessOf(a, b);
-    byB.set(b, score);
-  }
-  return score;
+  return kept(kept(relatednessCache, a, () => new Map<string, number>()), b, () => relatednessOf(a, b));
 }
 
 function relatednessOf(a: string, b: string): number {

@@ -62,6 +62,57 @@ export interface ExchangeSource {
   sortKey?(name: string): string;
 }
 
+/** A side table a source keeps its own rows in: `values` gives the key columns' values, then the other columns'. */
+export interface SideTable<T> {
+  table: string;
+  key: readonly string[];
+  columns: readonly string[];
+  /** Columns a null does not overwrite (the stored value stays). */
+  keepOnNull?: readonly string[];
+  /** When the stored row is left as it is; by default when every column is equal. */
+  same?: (stored: Record<string, unknown>, item: T) => boolean;
+}
+
+/**
+ * The result of a source whose rows all go to a side table (no interface lines): each counted unchanged, updated or
+ * inserted; `then` runs after them in the same transaction and returns lines derived from what is now stored.
+ */
+export function sideTableResult<T>(
+  items: readonly T[],
+  issues: { skipped: RowIssue[]; errors: RowIssue[] },
+  table: SideTable<T>,
+  values: (item: T) => unknown[],
+  then?: (db: Db) => Taken[],
+): ReadResult {
+  const { key, columns } = table;
+  const all = [...key, ...columns];
+  const set = columns.map((c) => (table.keepOnNull?.includes(c) ? `${c} = COALESCE(excluded.${c}, ${table.table}.${c})` : `${c} = excluded.${c}`));
+  const select = `SELECT ${columns.join(", ")} FROM ${table.table} WHERE ${key.map((k) => `${k} = ?`).join(" AND ")}`;
+  const upsert = `INSERT INTO ${table.table} (${all.join(", ")}) VALUES (${all.map(() => "?").join(", ")}) ON CONFLICT(${key.join(", ")}) DO UPDATE SET ${set.join(", ")}`;
+  const same = table.same ?? ((stored, item) => values(item).every((v, i) => i < key.length || stored[all[i]!] === v));
+  return {
+    rows: [],
+    sideRows: items.length,
+    ...issues,
+    write: ({ db, counts }) => {
+      const get = prepared(db, select);
+      const put = prepared(db, upsert);
+      for (const item of items) {
+        const row = values(item);
+        const stored = get.get(...row.slice(0, key.length)) as Record<string, unknown> | undefined;
+        if (stored && same(stored, item)) {
+          counts.unchanged++;
+          continue;
+        }
+        put.run(...row);
+        if (stored) counts.updated++;
+        else counts.inserted++;
+      }
+      return then?.(db) ?? [];
+    },
+  };
+}
+
 /** The stored companies, found by what each exchange file names them with. */
 export class Companies {
   private byIsin = new Map<string, string>();

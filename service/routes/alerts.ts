@@ -3,10 +3,9 @@ import { alertOutputTypeForFilter } from "../../lib/alpha/alerts";
 import type { ServiceContext } from "../context";
 import type { AppEnv, EndpointInput } from "../endpoint";
 import { defineEndpoint } from "../endpoint";
-import { prepared } from "../store/prepared";
 import type { StoredWire } from "../store/wire";
-import { extend, partsOf } from "../store/wire";
-import { Filters, wireListPage, wirePage } from "./shared";
+import { extend } from "../store/wire";
+import { Filters, storedRowById, wireListPage, wirePage } from "./shared";
 
 /** An alert is its stored JSON (wire.ts: toAlertWire), whole. */
 const ALERT_SELECT = "SELECT a.id AS k, a.wire, a.type FROM alerts a";
@@ -22,8 +21,8 @@ export function listAlerts({ ctx, input }: { ctx: ServiceContext; input: Endpoin
 
 /** The JSON of a stored alert for WebSocket publishers: the REST row and `alert_type` (the SDK's alias of `type`). */
 export function alertStreamJsonById(ctx: ServiceContext, id: string): string | null {
-  const row = prepared(ctx.db, `${ALERT_SELECT} WHERE a.id = ?`).get(id) as (StoredWire & { type: string }) | undefined;
-  return row ? extend(partsOf(ctx.db, "alerts", row).wire, `,"alert_type":${JSON.stringify(row.type)}`) : null;
+  const got = storedRowById<StoredWire & { type: string }>(ctx, "alerts", ALERT_SELECT, "a.id", id);
+  return got ? extend(got.parts.wire, `,"alert_type":${JSON.stringify(got.row.type)}`) : null;
 }
 
 export function registerAlertRoutes(app: Hono<AppEnv>): void {

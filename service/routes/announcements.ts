@@ -3,10 +3,9 @@ import { IMPORTANT_CATEGORIES, NOT_IMPORTANT_CATEGORIES } from "../../lib/alpha/
 import type { ServiceContext } from "../context";
 import type { AppEnv, EndpointInput } from "../endpoint";
 import { defineEndpoint } from "../endpoint";
-import { prepared } from "../store/prepared";
-import type { StoredWire, WireParts } from "../store/wire";
-import { extend, partsOf, withPublicUrl } from "../store/wire";
-import { Filters, wireColumns, wireListPage, wirePage } from "./shared";
+import type { WireParts } from "../store/wire";
+import { extend, withPublicUrl } from "../store/wire";
+import { Filters, storedRowById, wireColumns, wireListPage, wirePage } from "./shared";
 
 /** An announcement is its stored JSON (wire.ts: toAnnouncementWire), its logo link made absolute, plus the detail members. */
 const announcementSelect = (detailed: boolean) => `SELECT a.id AS k, ${wireColumns("a", detailed)} FROM announcements a`;
@@ -38,8 +37,8 @@ export function listAnnouncements({ ctx, input }: { ctx: ServiceContext; input: 
 
 /** The JSON of a stored announcement, for WebSocket publishers. */
 export function announcementJsonById(ctx: ServiceContext, id: string, detailed = true): string | null {
-  const row = prepared(ctx.db, `${announcementSelect(detailed)} WHERE a.id = ?`).get(id) as StoredWire | undefined;
-  return row ? announcementJson(ctx, partsOf(ctx.db, "announcements", row), detailed) : null;
+  const got = storedRowById(ctx, "announcements", announcementSelect(detailed), "a.id", id);
+  return got ? announcementJson(ctx, got.parts, detailed) : null;
 }
 
 export function registerAnnouncementRoutes(app: Hono<AppEnv>): void {

@@ -71,6 +71,15 @@ function privateCache(c: Context<AppEnv>): string {
   return `private, max-age=${Math.max(0, Math.min(left, 3600))}`;
 }
 
+/** A signed asset's bytes, shown inline under `filename`, cached privately until its link expires. */
+function signedAsset(c: Context<AppEnv>, body: string | Uint8Array, type: string, filename: string): Response {
+  return c.body(typeof body === "string" ? body : new Uint8Array(body), 200, {
+    "Content-Type": type,
+    "Content-Disposition": `inline; filename="${filename}"`,
+    "Cache-Control": privateCache(c),
+  });
+}
+
 function companyRecordOf(company: CompanyRow): CompanyRecord {
   return {
     symbol: company.symbol,
@@ -177,11 +186,7 @@ export function registerAssetRoutes(app: Hono<AppEnv>): void {
     const call = concallAsset(c.get("ctx"), id);
     const text = transcriptTextOf(c.get("ctx"), id);
     if (!call || text === null) throw notFound("transcript");
-    return c.body(text, 200, {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Content-Disposition": `inline; filename="${call.symbol}-${call.quarter}-transcript.txt"`,
-      "Cache-Control": privateCache(c),
-    });
+    return signedAsset(c, text, "text/plain; charset=utf-8", `${call.symbol}-${call.quarter}-transcript.txt`);
   });
 
   app.get("/v1/assets/recordings/:file", (c) => {
@@ -190,28 +195,16 @@ export function registerAssetRoutes(app: Hono<AppEnv>): void {
     if (!call || call.has_recording !== 1) throw notFound("recording");
     const spoken = spokenTextOf(c.get("ctx"), call);
     const wav = buildRecordingWav(call.id, spoken === null ? 60 : recordingSecondsFor(spoken));
-    return c.body(new Uint8Array(wav), 200, {
-      "Content-Type": "audio/wav",
-      "Content-Disposition": `inline; filename="${call.symbol}-${call.quarter}-recording.wav"`,
-      "Cache-Control": privateCache(c),
-    });
+    return signedAsset(c, wav, "audio/wav", `${call.symbol}-${call.quarter}-recording.wav`);
   });
 
   app.get("/v1/assets/earnings/:file", (c) => {
     const id = signedId(c, ".pdf", earningsAttachmentPath, "attachment");
-    return c.body(new Uint8Array(earningsPdf(c.get("ctx"), id)), 200, {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${id}.pdf"`,
-      "Cache-Control": privateCache(c),
-    });
+    return signedAsset(c, earningsPdf(c.get("ctx"), id), "application/pdf", `${id}.pdf`);
   });
 
   app.get("/v1/assets/intimations/:file", (c) => {
     const id = signedId(c, ".pdf", intimationPath, "intimation");
-    return c.body(new Uint8Array(intimationPdf(c.get("ctx"), id)), 200, {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${id}-intimation.pdf"`,
-      "Cache-Control": privateCache(c),
-    });
+    return signedAsset(c, intimationPdf(c.get("ctx"), id), "application/pdf", `${id}-intimation.pdf`);
   });
 }

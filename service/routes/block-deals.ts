@@ -2,10 +2,7 @@ import type { Hono } from "hono";
 import type { ServiceContext } from "../context";
 import type { AppEnv, EndpointInput } from "../endpoint";
 import { defineEndpoint } from "../endpoint";
-import { prepared } from "../store/prepared";
-import type { StoredWire } from "../store/wire";
-import { partsOf } from "../store/wire";
-import { Filters, wireListPage, wirePage } from "./shared";
+import { Filters, storedRowById, wireListPage, wirePage } from "./shared";
 
 /** A block deal is its stored JSON (wire.ts: toBlockDealWire), whole. */
 const BLOCK_DEAL_SELECT = "SELECT b.id AS k, b.wire FROM block_deals b";
@@ -19,8 +16,7 @@ export function listBlockDeals({ ctx, input }: { ctx: ServiceContext; input: End
 
 /** The JSON of a stored block deal, for WebSocket publishers. */
 export function blockDealJsonById(ctx: ServiceContext, id: string): string | null {
-  const row = prepared(ctx.db, `${BLOCK_DEAL_SELECT} WHERE b.id = ?`).get(id) as StoredWire | undefined;
-  return row ? partsOf(ctx.db, "block_deals", row).wire : null;
+  return storedRowById(ctx, "block_deals", BLOCK_DEAL_SELECT, "b.id", id)?.parts.wire ?? null;
 }
 
 export function registerBlockDealRoutes(app: Hono<AppEnv>): void {

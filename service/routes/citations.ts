@@ -29,6 +29,12 @@ interface CompanyHead {
   scrip_code: string;
 }
 
+/** A stored filing's `columns` by id, with its company's name and scrip code. */
+function storedWithCompany<R>(ctx: ServiceContext, table: "earnings" | "announcements" | "concalls", columns: readonly string[], id: string): (R & CompanyHead) | undefined {
+  const sql = `SELECT ${columns.map((c) => `t.${c}`).join(", ")}, c.company_name, c.scrip_code FROM ${table} t JOIN companies c ON c.symbol = t.symbol WHERE t.id = ?`;
+  return prepared(ctx.db, sql).get(id) as (R & CompanyHead) | undefined;
+}
+
 function headBlocks(symbol: string, company: CompanyHead, title: string, meta: string): CitationBlock[] {
   return [
     { kind: "title", text: company.company_name },
@@ -43,13 +49,12 @@ function pdfAnswer(bytes: Buffer, filename: string): RawBody {
 }
 
 export function earningsCitationDocument(ctx: ServiceContext, id: string): CitationDocument {
-  const row = prepared(
-    ctx.db,
-    `SELECT e.id, e.symbol, e.quarter, e.date, e.summary, e.earnings_table, e.earnings_significant, c.company_name, c.scrip_code
-     FROM earnings e JOIN companies c ON c.symbol = e.symbol WHERE e.id = ?`,
-  ).get(id) as
-    | { id: string; symbol: string; quarter: string; date: string; summary: string; earnings_table: string | null; earnings_significant: number } & CompanyHead
-    | undefined;
+  const row = storedWithCompany<{ id: string; symbol: string; quarter: string; date: string; summary: string; earnings_table: string | null; earnings_significant: number }>(
+    ctx,
+    "earnings",
+    ["id", "symbol", "quarter", "date", "summary", "earnings_table", "earnings_significant"],
+    id,
+  );
   if (!row) throw new AlphaError("not_found", `No earnings filing ${id}`);
   const label = quarterLabel(row.quarter);
   const pages: CitationBlock[][] = [
@@ -76,13 +81,12 @@ export function earningsCitationDocument(ctx: ServiceContext, id: string): Citat
 }
 
 export function announcementCitationDocument(ctx: ServiceContext, id: string): CitationDocument {
-  const row = prepared(
-    ctx.db,
-    `SELECT a.id, a.symbol, a.category, a.related_categories, a.important, a.summary, a.long_summary, a.date, c.company_name, c.scrip_code
-     FROM announcements a JOIN companies c ON c.symbol = a.symbol WHERE a.id = ?`,
-  ).get(id) as
-    | { id: string; symbol: string; category: string; related_categories: string; important: number; summary: string; long_summary: string; date: string } & CompanyHead
-    | undefined;
+  const row = storedWithCompany<{ id: string; symbol: string; category: string; related_categories: string; important: number; summary: string; long_summary: string; date: string }>(
+    ctx,
+    "announcements",
+    ["id", "symbol", "category", "related_categories", "important", "summary", "long_summary", "date"],
+    id,
+  );
   if (!row) throw new AlphaError("not_found", `No announcement ${id}`);
   const related = parseJson<string[]>(row.related_categories) ?? [];
   const blocks: CitationBlock[] = [
@@ -97,22 +101,16 @@ export function announcementCitationDocument(ctx: ServiceContext, id: string): C
 }
 
 export function concallCitationDocument(ctx: ServiceContext, id: string): CitationDocument {
-  const row = prepared(
-    ctx.db,
-    `SELECT k.id, k.symbol, k.quarter, k.meeting_date, k.meeting_ms, k.short_analysis, k.sentiment_analysis, k.expanded_analysis, c.company_name, c.scrip_code
-     FROM concalls k JOIN companies c ON c.symbol = k.symbol WHERE k.id = ?`,
-  ).get(id) as
-    | {
-        id: string;
-        symbol: string;
-        quarter: string;
-        meeting_date: string;
-        meeting_ms: number;
-        short_analysis: string | null;
-        sentiment_analysis: string | null;
-        expanded_analysis: string | null;
-      } & CompanyHead
-    | undefined;
+  const row = storedWithCompany<{
+    id: string;
+    symbol: string;
+    quarter: string;
+    meeting_date: string;
+    meeting_ms: number;
+    short_analysis: string | null;
+    sentiment_analysis: string | null;
+    expanded_analysis: string | null;
+  }>(ctx, "concalls", ["id", "symbol", "quarter", "meeting_date", "meeting_ms", "short_analysis", "sentiment_analysis", "expanded_analysis"], id);
   if (!row || row.meeting_ms > ctx.clock.now().getTime()) throw new AlphaError("not_found", `No conference call ${id} has taken place`);
   const label = quarterLabel(row.quarter);
   const short = parseJson<{ guidance?: string | null; redflags?: string | null }>(row.short_analysis);

@@ -8,7 +8,7 @@ import { signAssetUrl } from "../signing";
 import { prepared } from "../store/prepared";
 import type { StoredWire, WireParts } from "../store/wire";
 import { extend, partsOf } from "../store/wire";
-import { fetchPage, fetchWirePage, Filters, indexPage, jsonPage, wireColumns } from "./shared";
+import { fetchPage, fetchWirePage, Filters, indexPage, jsonPage, storedRowById, wireColumns } from "./shared";
 
 /** What the lookups read of a call (never its analyses). */
 interface ConcallAssetRow {
@@ -168,8 +168,8 @@ export function listUpcomingConcalls({ ctx, input }: { ctx: ServiceContext; inpu
 
 /** The JSON of a stored call, for WebSocket publishers. */
 export function concallJsonById(ctx: ServiceContext, id: string, detailed = true): string | null {
-  const row = prepared(ctx.db, `${concallSelect(detailed)} WHERE k.id = ?`).get(id) as ConcallWireRow | undefined;
-  return row ? concallJson(ctx, row, partsOf(ctx.db, "concalls", row), detailed) : null;
+  const got = storedRowById<ConcallWireRow>(ctx, "concalls", concallSelect(detailed), "k.id", id);
+  return got ? concallJson(ctx, got.row, got.parts, detailed) : null;
 }
 
 export function registerConcallRoutes(app: Hono<AppEnv>): void {

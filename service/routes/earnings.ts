@@ -9,7 +9,7 @@ import { signAssetUrl } from "../signing";
 import { prepared } from "../store/prepared";
 import type { StoredWire, WireParts } from "../store/wire";
 import { extend, partsOf, withPublicUrl } from "../store/wire";
-import { Filters, indexPage, wireColumns, wireListPage, wirePage } from "./shared";
+import { Filters, indexPage, storedRowById, wireColumns, wireListPage, wirePage } from "./shared";
 
 /** A filing is its stored JSON (wire.ts: toEarningsWire), its logo link made absolute, plus the detail members. */
 const earningsSelect = (detailed: boolean) =>
@@ -92,10 +92,10 @@ export function listEarningsAttachments({ ctx, input }: { ctx: ServiceContext; i
 
 /** The stream JSON of a stored filing (the REST row plus a signed attachment URL), for WebSocket publishers. */
 export function earningsStreamJsonById(ctx: ServiceContext, id: string, detailed = true): string | null {
-  const row = prepared(ctx.db, `${earningsSelect(detailed)} WHERE e.id = ?`).get(id) as (StoredWire & { has_attachment: number }) | undefined;
-  if (!row) return null;
-  const json = earningsJson(ctx, partsOf(ctx.db, "earnings", row), detailed);
-  if (row.has_attachment !== 1) return json;
+  const got = storedRowById<StoredWire & { has_attachment: number }>(ctx, "earnings", earningsSelect(detailed), "e.id", id);
+  if (!got) return null;
+  const json = earningsJson(ctx, got.parts, detailed);
+  if (got.row.has_attachment !== 1) return json;
   return extend(json, `,"attachment_url":${JSON.stringify(signAssetUrl(ctx, earningsAttachmentPath(id)).url)}`);
 }
 

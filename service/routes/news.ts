@@ -2,11 +2,8 @@ import type { Hono } from "hono";
 import type { ServiceContext } from "../context";
 import type { AppEnv, EndpointInput } from "../endpoint";
 import { defineEndpoint } from "../endpoint";
-import { prepared } from "../store/prepared";
-import type { StoredWire } from "../store/wire";
-import { partsOf } from "../store/wire";
 import { newsPageFromOrder } from "./news-order";
-import { Filters, wireListPage, wirePage } from "./shared";
+import { Filters, storedRowById, wireListPage, wirePage } from "./shared";
 
 /** A news row is its stored JSON (wire.ts: toNewsWire), whole. */
 const NEWS_SELECT = "SELECT n.id AS k, n.wire FROM news n";
@@ -27,8 +24,7 @@ export function listNewsWithSql(ctx: ServiceContext, input: EndpointInput<"listN
 
 /** The JSON of a stored news item, for WebSocket publishers. */
 export function newsJsonById(ctx: ServiceContext, id: string): string | null {
-  const row = prepared(ctx.db, `${NEWS_SELECT} WHERE n.id = ?`).get(id) as StoredWire | undefined;
-  return row ? partsOf(ctx.db, "news", row).wire : null;
+  return storedRowById(ctx, "news", NEWS_SELECT, "n.id", id)?.parts.wire ?? null;
 }
 
 export function registerNewsRoutes(app: Hono<AppEnv>): void {

@@ -260,6 +260,12 @@ export function assembledPage(ctx: ServiceContext, spec: WirePageSpec, f: Filter
   return new JsonText(json, { data: JSON.parse(got.keys) as string[], has_next: hasNext });
 }
 
+/** A stored row by id (`select` up to its WHERE, `idColumn` with its alias) and its JSON parts, for WebSocket publishers. */
+export function storedRowById<R extends StoredWire>(ctx: ServiceContext, table: WireTable, select: string, idColumn: string, id: string): { row: R; parts: WireParts } | null {
+  const row = prepared(ctx.db, `${select} WHERE ${idColumn} = ?`).get(id) as R | undefined;
+  return row ? { row, parts: partsOf(ctx.db, table, row) } : null;
+}
+
 /**
  * A listing's page: assembled from the rows' stored JSON when every row has it, else read with `select` (the key as
  * `k`, then the JSON parts) in the spec's order, each row's JSON made by `json` (its stored JSON unless given).

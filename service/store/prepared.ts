@@ -1,4 +1,5 @@
 import type { Statement } from "better-sqlite3";
+import { kept } from "../kept";
 import type { Db } from "./db";
 
 const caches = new WeakMap<Db, Map<string, Statement>>();
@@ -7,16 +8,9 @@ const MAX_STATEMENTS_PER_DB = 2_000;
 
 /** A prepared statement for `sql` on `db`, prepared once and reused: preparing costs more than running. */
 export function prepared(db: Db, sql: string): Statement {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  let stmt = cache.get(sql);
-  if (!stmt) {
+  const cache = kept(caches, db, () => new Map<string, Statement>());
+  return kept(cache, sql, () => {
     if (cache.size >= MAX_STATEMENTS_PER_DB) cache.clear();
-    stmt = db.prepare(sql);
-    cache.set(sql, stmt);
-  }
-  return stmt;
+    return db.prepare(sql);
+  });
 }

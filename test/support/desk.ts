@@ -7,7 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import type { DeskContext, DeskConfig } from "../../lib/server/core/context";
 import { createDeskContext } from "../../lib/server/core/context";
 import type { Clock } from "../../service/clock";
@@ -17,7 +17,8 @@ import { mintSessionCookie } from "../../lib/server/identity/session";
 import type { SessionUser } from "../../lib/server/identity/users";
 import type { BatchLine } from "../../lib/alpha/batch";
 import { createFirstAdmin, createUser, countUsers } from "../../lib/server/identity/users";
-import { saveAlphaKey } from "../../lib/server/upstream/stored-keys";
+import { writeSeat } from "../../lib/server/teams/members";
+import { saveAlphaKey, saveOrganisationKey } from "../../lib/server/upstream/stored-keys";
 
 /** A service clock that stands still until moved (for startTestService), re-exported for lib/ tests. */
 export { ManualClock } from "../../service/clock";
@@ -85,6 +86,23 @@ export async function startTestService(options: { clock?: Clock } = {}): Promise
   return startServer({ databasePath: join(tempDir("alpha-svc-"), "service.db"), port: 0, host: "127.0.0.1" }, { seedScale: 0.1, clock: options.clock });
 }
 
+/** The embedded service, started before the tests of the enclosing block or file and handed to `ready`, closed after. */
+export function withService(ready: (service: RunningServer) => void): void {
+  let service: RunningServer | undefined;
+  beforeAll(async () => {
+    service = await startTestService();
+    ready(service);
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+}
+
+/** The desk storage dialects to test on: SQLite, and PostgreSQL when it is reachable. */
+export async function testDialects(): Promise<TestDialect[]> {
+  return (await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL)) ? ["sqlite", "postgres"] : ["sqlite"];
+}
+
 type TestDeskOptions = NonNullable<Parameters<typeof createTestDesk>[0]>;
 
 /** A desk (createTestDesk's options), opened before the tests of the enclosing block and handed to `ready`, closed after. */
@@ -96,6 +114,19 @@ export function withDesk(ready: (desk: TestDesk) => void, options: TestDeskOptio
   });
   afterAll(async () => {
     await desk?.close();
+  });
+}
+
+/** A block of tests once per storage dialect (testDialects), each round on its own desk of that dialect: `desk()`. */
+export async function describeEachDialect(title: string, define: (desk: () => TestDesk) => void, options: TestDeskOptions = {}): Promise<void> {
+  const dialects = await testDialects();
+  describe.each(dialects)(title, (dialect) => {
+    let desk: TestDesk | undefined;
+    withDesk((d) => (desk = d), { ...options, dialect });
+    define(() => {
+      if (!desk) throw new Error("desk() is for the tests, after the desk has opened");
+      return desk;
+    });
   });
 }
 
@@ -118,16 +149,17 @@ export function withServiceAndDesk(ready: (service: RunningServer, desk: TestDes
 }
 
 /**
- * The embedded service for a file whose tests each make desks on it with `desk()`, handed to `ready` before them.
+ * The embedded service (or what `start` starts) for a file whose tests each make desks on it with `desk()`, handed to
+ * `ready` before them.
  * After them the desks and the service close, and no body pushed to `bodies` may hold a key pushed to `keys`.
  */
-export function withServiceForDesks(ready: (service: RunningServer) => void) {
+export function withServiceForDesks(ready: (service: RunningServer) => void, start: () => Promise<RunningServer> = startTestService) {
   let service: RunningServer | undefined;
   const desks: TestDesk[] = [];
   const bodies: string[] = [];
   const keys: string[] = [];
   beforeAll(async () => {
-    service = await startTestService();
+    service = await start();
     ready(service);
   });
   afterAll(async () => {
@@ -172,6 +204,16 @@ export async function makeUserWithKey({ ctx, service, account }: { ctx: DeskCont
   const user = await makeUser(ctx);
   await saveAlphaKey({ ctx, userId: user.id, key });
   return { user, accountId, key };
+}
+
+/** An admin who saved a fresh account's key as the organisation's, and a member on it allowed every paid action. */
+export async function makeOrgMember({ ctx, service, dailyAllowance }: { ctx: DeskContext; service: RunningServer; dailyAllowance: number }) {
+  const { key } = makeAccount(service);
+  const admin = await makeUser(ctx, "admin");
+  await saveOrganisationKey({ ctx, user: admin, input: { key } });
+  const member = await makeUser(ctx);
+  await writeSeat({ ctx, input: { userId: member.id, seat: { dailyAllowance, actions: ["data", "summaries", "batch_jobs"] } } });
+  return { key, admin, member };
 }
 
 /** A Request as the browser would send it: the user's session cookie and the desk's own origin. */

@@ -197,27 +197,16 @@ export class TestClient {
 
 /** Builds one realistic row of a product with the dataset's builders and stores it through record.ts. */
 export function recordSample(ctx: RecordContext, product: StreamProduct, rng: Rng, company: CompanyRecord, atMs: number): { id: string; symbol: string } {
+  const stored = <R>(row: R, record: (ctx: RecordContext, row: R) => void): R => (record(ctx, row), row);
   switch (product) {
-    case "alerts": {
-      const row = buildAlert(rng, company, atMs);
-      recordAlert(ctx, row);
-      return row;
-    }
-    case "news": {
-      const row = buildNews(rng, company, atMs);
-      recordNews(ctx, row);
-      return row;
-    }
-    case "announcements": {
-      const row = buildAnnouncement(rng, company, atMs);
-      recordAnnouncement(ctx, row);
-      return row;
-    }
-    case "block-deals": {
-      const row = buildBlockDeal(rng, company, atMs);
-      recordBlockDeal(ctx, row);
-      return row;
-    }
+    case "alerts":
+      return stored(buildAlert(rng, company, atMs), recordAlert);
+    case "news":
+      return stored(buildNews(rng, company, atMs), recordNews);
+    case "announcements":
+      return stored(buildAnnouncement(rng, company, atMs), recordAnnouncement);
+    case "block-deals":
+      return stored(buildBlockDeal(rng, company, atMs), recordBlockDeal);
     case "earnings": {
       const yearAgo = baseQuarterFinancials(rng, company, "q4_25", 1);
       const previous = baseQuarterFinancials(rng, company, "q3_26", 0);

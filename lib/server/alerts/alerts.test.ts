@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordLiveEvent } from "@/scripts/live-events";
 import type { DeskContext } from "../core/context";
 import { createDeskContext } from "../core/context";
@@ -9,7 +9,7 @@ import { getInboxUnread, listInbox } from "../inbox/inbox";
 import { addWatchlistItems, createWatchlist, removeWatchlistItem, setWatchlistSharing } from "../portfolio/watchlists";
 import { saveAlphaKey } from "../upstream/stored-keys";
 import type { TestDesk } from "@/test/support/desk";
-import { createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, startTestService, TEST_DATABASE_URL } from "@/test/support/desk";
+import { createTestDesk, makeAccount, makeUser, postgresAvailable, randomName, TEST_DATABASE_URL, withService } from "@/test/support/desk";
 import { startSmtpReceiver, startWebhookReceiver } from "@/test/support/receivers";
 import { ingestEvent, runDueDeliveries, DEFAULT_DELIVERY_TUNING } from "./deliver";
 import { startAlertEngine } from "./engine";
@@ -20,12 +20,7 @@ import { createAlertEndpoint, createAlertRule } from "./rules";
 const FAST = { ...DEFAULT_DELIVERY_TUNING, retryDelaysMs: [0, 0, 0, 0] };
 
 let service: RunningServer;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await service.close();
-});
+withService((started) => (service = started));
 
 /** A desk whose clock the test moves; webhooks to 127.0.0.1 allowed (the receivers are local). */
 async function deskAt(iso: string, extra: { smtpUrl?: string } = {}): Promise<TestDesk & { clock: { at: number } }> {

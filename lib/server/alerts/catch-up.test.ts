@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordLiveEvent } from "@/scripts/live-events";
 import { alertDb } from "../core/alert-tables";
 import { createDeskContext, type DeskContext } from "../core/context";
 import type { RunningServer } from "../core/embedded-service";
 import { listInbox } from "../inbox/inbox";
 import { DEFAULT_LIVE_TUNING } from "../live/relay";
-import { saveAlphaKey } from "../upstream/stored-keys";
-import { makeAccount, makeUser, startTestService, tempDir } from "@/test/support/desk";
+import { makeUserWithKey, tempDir, withService } from "@/test/support/desk";
 import { startWebhookReceiver } from "@/test/support/receivers";
 import { watermarkKey } from "./catch-up";
 import { DEFAULT_DELIVERY_TUNING } from "./deliver";
@@ -16,12 +15,7 @@ import { startAlertEngine } from "./engine";
 import { createAlertEndpoint, createAlertRule } from "./rules";
 
 let service: RunningServer;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await service.close();
-});
+withService((started) => (service = started));
 
 const FAST = { ...DEFAULT_DELIVERY_TUNING, retryDelaysMs: [0, 0, 0] };
 
@@ -45,9 +39,7 @@ describe("catching up after the desk was down", () => {
     let ctx = await open();
     let engine = engineOf(ctx);
     try {
-      const account = makeAccount(service);
-      const user = await makeUser(ctx);
-      await saveAlphaKey({ ctx, userId: user.id, key: account.key });
+      const { user, accountId } = await makeUserWithKey({ ctx, service });
       const endpoint = await createAlertEndpoint({ ctx, user, input: { channel: "webhook", url: receiver.url } });
       receiver.secret.value = endpoint.secret ?? "";
       const kinds = [{ product: "announcements" as const }];
@@ -64,7 +56,7 @@ describe("catching up after the desk was down", () => {
         return receiver.hooks.length > 0;
       }, "a live filing at the webhook");
       await engine.refresh();
-      const key = watermarkKey(account.accountId, "announcements");
+      const key = watermarkKey(accountId, "announcements");
       const mark = await alertDb({ ctx }).selectFrom("alert_watermarks").selectAll().where("channel", "=", key).executeTakeFirst();
       expect(Date.now() - Date.parse(mark?.seen_until ?? "")).toBeLessThan(5_000);
 

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { alertDb } from "../core/alert-tables";
 import type { DeskContext } from "../core/context";
 import type { RunningServer } from "../core/embedded-service";
@@ -9,7 +9,7 @@ import { listInbox } from "../inbox/inbox";
 import { deskRoute } from "../routes";
 import { saveAlphaKey } from "../upstream/stored-keys";
 import type { TestDesk } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, randomName, startTestService } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, randomName, withService } from "@/test/support/desk";
 import { startWebhookReceiver } from "@/test/support/receivers";
 import { startPushService } from "@/test/support/push-receiver";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -21,12 +21,7 @@ import { createAlertEndpoint, createAlertRule } from "./rules";
 /** Channels at their edges: a day of failures pauses an endpoint, Telegram's Bot API, huge answers, "send again". */
 
 let service: RunningServer;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await service.close();
-});
+withService((started) => (service = started));
 
 async function deskAt(iso: string, telegramApiUrl = "http://127.0.0.1:9"): Promise<TestDesk & { clock: { at: number } }> {
   const clock = { at: Date.parse(iso) };

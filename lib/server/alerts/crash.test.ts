@@ -1,13 +1,12 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { alertDb } from "../core/alert-tables";
 import { createDeskContext } from "../core/context";
 import type { RunningServer } from "../core/embedded-service";
 import { listInbox } from "../inbox/inbox";
-import { saveAlphaKey } from "../upstream/stored-keys";
-import { makeAccount, makeUser, randomName, startTestService, tempDir } from "@/test/support/desk";
+import { makeUserWithKey, randomName, tempDir, withService } from "@/test/support/desk";
 import { startWebhookReceiver } from "@/test/support/receivers";
 import { DEFAULT_DELIVERY_TUNING, ingestEvent, runDueDeliveries } from "./deliver";
 import { createAlertEndpoint, createAlertRule } from "./rules";
@@ -15,12 +14,7 @@ import { createAlertEndpoint, createAlertRule } from "./rules";
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 
 let service: RunningServer;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await service.close();
-});
+withService((started) => (service = started));
 
 describe("a kill -9 of the desk mid-send", () => {
   it("loses nothing and doubles nothing: the inbox item once, the webhook sent again under the same id, the ledger saying so", async () => {
@@ -32,13 +26,11 @@ describe("a kill -9 of the desk mid-send", () => {
     const ctx = await createDeskContext({ sqlitePath, secrets, now: () => new Date(Date.now() + skew), config: { alphaBaseUrl: service.url, delivery } });
     const receiver = await startWebhookReceiver([0]);
     try {
-      const account = makeAccount(service);
-      const user = await makeUser(ctx);
-      await saveAlphaKey({ ctx, userId: user.id, key: account.key });
+      const { user, accountId } = await makeUserWithKey({ ctx, service });
       const endpoint = await createAlertEndpoint({ ctx, user, input: { channel: "webhook", url: receiver.url } });
       receiver.secret.value = endpoint.secret ?? "";
       const rule = await createAlertRule({ ctx, user, input: { name: "Crash", scope: { symbols: ["TCS"] }, kinds: [{ product: "announcements" }], channels: { inbox: true, endpointIds: [endpoint.id] } } });
-      await ingestEvent({ ctx, input: { accountId: account.accountId, product: "announcements", row: { id: randomName("ann"), symbol: "TCS", category: "Dividend", summary: "interim dividend" } } });
+      await ingestEvent({ ctx, input: { accountId, product: "announcements", row: { id: randomName("ann"), symbol: "TCS", category: "Dividend", summary: "interim dividend" } } });
 
       const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", join(ROOT, "test", "support", "alert-delivery-process.ts")], {
         cwd: ROOT,

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { join } from "node:path";
 import { createAlphaClient } from "@/lib/alpha/client";
@@ -14,16 +14,11 @@ import { deskRoute } from "../routes";
 import { saveOrganisationKey } from "../upstream/stored-keys";
 import { callAlpha } from "../upstream/alpha-proxy";
 import { listAudit } from "../teams/audit";
-import { browserRequest, makeAccount, makeUser, postgresAvailable, randomName, startTestService, tempDir, TEST_DATABASE_URL } from "@/test/support/desk";
+import { browserRequest, makeAccount, makeUser, postgresAvailable, randomName, tempDir, TEST_DATABASE_URL, withService } from "@/test/support/desk";
 import { budgetPeriod, runBudgetChecks } from "./budgets";
 
 let service: RunningServer;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await service.close();
-});
+withService((started) => (service = started));
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c().catch(() => undefined);

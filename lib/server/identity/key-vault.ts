@@ -144,30 +144,30 @@ function openSealedKey(vaultKey: Buffer, sealed: string, associatedData: string)
   return key;
 }
 
-/** The user's decrypted key and its upstream account. Internal to lib/server: never hand the key to a page. */
-export async function withUserKey({ ctx, userId }: { ctx: DeskContext; userId: string }): Promise<UserKey> {
-  const c = ctx;
-  const [row] = await selectStoredKey(c.db, userId);
-  if (!row) return withOrgKey({ ctx: c });
+/**
+ * A stored key opened for use. Another vault key (DESK_ENCRYPTION_KEY changed) or a tampered row cannot be opened:
+ * then whoever saved it is asked, in `unreadable`, to add it again.
+ */
+function storedKey(ctx: DeskContext, row: { ciphertext: string; account_id: string }, aad: string, source: UserKey["source"], unreadable: string): UserKey {
   let key: { apiKey: string; keyId: string };
   try {
-    key = openSealedKey(c.secrets.encryptionKey, row.ciphertext, userId);
+    key = openSealedKey(ctx.secrets.encryptionKey, row.ciphertext, aad);
   } catch {
-    // Another vault key (DESK_ENCRYPTION_KEY changed) or a tampered row: ask for the key again.
-    throw new AlphaError("no_api_key", "Your stored Alpha key can no longer be read; add it again in Settings.");
+    throw new AlphaError("no_api_key", unreadable);
   }
-  return { apiKey: key.apiKey, accountId: row.account_id, keyId: key.keyId, source: "personal" };
+  return { apiKey: key.apiKey, accountId: row.account_id, keyId: key.keyId, source };
+}
+
+/** The user's decrypted key and its upstream account. Internal to lib/server: never hand the key to a page. */
+export async function withUserKey({ ctx, userId }: { ctx: DeskContext; userId: string }): Promise<UserKey> {
+  const [row] = await selectStoredKey(ctx.db, userId);
+  if (!row) return withOrgKey({ ctx });
+  return storedKey(ctx, row, userId, "personal", "Your stored Alpha key can no longer be read; add it again in Settings.");
 }
 
 /** The organisation's key, for a user without a key of their own. */
 export async function withOrgKey({ ctx }: { ctx: DeskContext }): Promise<UserKey> {
   const [row] = await selectOrgKey(ctx.db, ORG_KEY_ID);
   if (!row) throw new AlphaError("no_api_key", NO_KEY_MESSAGE);
-  let key: { apiKey: string; keyId: string };
-  try {
-    key = openSealedKey(ctx.secrets.encryptionKey, row.ciphertext, ORG_KEY_AAD);
-  } catch {
-    throw new AlphaError("no_api_key", "The organisation's stored Alpha key can no longer be read; ask an admin to add it again.");
-  }
-  return { apiKey: key.apiKey, accountId: row.account_id, keyId: key.keyId, source: "organisation" };
+  return storedKey(ctx, row, ORG_KEY_AAD, "organisation", "The organisation's stored Alpha key can no longer be read; ask an admin to add it again.");
 }

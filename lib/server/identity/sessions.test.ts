@@ -19,6 +19,13 @@ async function desk(options: Parameters<typeof createTestDesk>[0] = {}): Promise
   return d.ctx;
 }
 
+/** A member on a fresh desk, signed in twice (two browsers). */
+async function memberSignedInTwice() {
+  const ctx = await desk();
+  const user = await makeUser(ctx);
+  return { ctx, user, cookies: [await mintSessionCookie({ ctx, user }), await mintSessionCookie({ ctx, user })] as const };
+}
+
 const who = (ctx: DeskContext, cookie: string) => resolveSessionUser({ ctx, read: cookieReaderFromHeader(cookie) });
 
 function request(cookie: string, path: string, init: { method?: string; body?: unknown } = {}): Request {
@@ -31,10 +38,7 @@ function request(cookie: string, path: string, init: { method?: string; body?: u
 
 describe("sessions end on the server", () => {
   it("signing out ends every session of the user: a replayed cookie is refused", async () => {
-    const ctx = await desk();
-    const user = await makeUser(ctx);
-    const laptop = await mintSessionCookie({ ctx, user });
-    const phone = await mintSessionCookie({ ctx, user });
+    const { ctx, user, cookies: [laptop, phone] } = await memberSignedInTwice();
     expect(await who(ctx, laptop)).toMatchObject({ id: user.id });
     // What next-auth's signOut event runs (lib/server/identity/auth.ts events.signOut).
     await endUserSessions(ctx.db, user.id);
@@ -94,10 +98,7 @@ afterEach(() => {
 
 describe("passwords", () => {
   it("a user changes their password with the current one: old sessions end, this browser gets a fresh one", async () => {
-    const ctx = await desk();
-    const user = await makeUser(ctx);
-    const other = await mintSessionCookie({ ctx, user });
-    const cookie = await mintSessionCookie({ ctx, user });
+    const { ctx, user, cookies: [other, cookie] } = await memberSignedInTwice();
     const change = deskRoute("changePassword", { ctx });
 
     const wrong = await change(request(cookie, "/api/account/password", { method: "POST", body: { currentPassword: "not it", newPassword: "a brand new password" } }));

@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestDesk, TestDialect } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeUser, postgresAvailable, randomName, storeKeyUnchecked, TEST_DATABASE_URL } from "@/test/support/desk";
+import { expect, it } from "vitest";
+import { browserRequest, describeEachDialect, makeUser, randomName, storeKeyUnchecked } from "@/test/support/desk";
 import { deskRoute } from "../routes";
 import { getInboxUnread, listInbox, markInbox, postInboxItem } from "./inbox";
 
-const pgUp = await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL);
-const dialects: TestDialect[] = pgUp ? ["sqlite", "postgres"] : ["sqlite"];
-
-describe.each(dialects)("the inbox on %s", (dialect) => {
-  let desk: TestDesk;
-  beforeAll(async () => {
-    desk = await createTestDesk({ dialect });
-  });
-  afterAll(async () => {
-    await desk.close();
-  });
-
+await describeEachDialect("the inbox on %s", (desk) => {
   it("stores an item once per dedupe key, for a user or every user of an account, read apart by each reader", async () => {
-    const ctx = desk.ctx;
+    const ctx = desk().ctx;
     const [alice, bob, carol] = [await makeUser(ctx), await makeUser(ctx), await makeUser(ctx)];
     const account = randomName("acct");
     await storeKeyUnchecked(ctx, alice.id, `ak_${randomName("k")}`, account);
@@ -52,7 +40,7 @@ describe.each(dialects)("the inbox on %s", (dialect) => {
   });
 
   it("refuses a bad post with a clear message, and serves the routes to the signed-in reader only", async () => {
-    const ctx = desk.ctx;
+    const ctx = desk().ctx;
     const user = await makeUser(ctx);
     const base = { accountId: null, userId: user.id, kind: "alert", title: "t", body: "", href: null, dedupeKey: randomName("k") };
     await expect(postInboxItem({ ctx, input: { ...base, href: "https://evil.example/" } })).rejects.toThrow(/href must be a path of the desk/);

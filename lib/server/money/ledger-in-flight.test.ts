@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { toJsonl } from "@/components/batches/batch-lines";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { isTerminalBatchStatus } from "@/lib/alpha/batch";
@@ -9,19 +9,14 @@ import { getDaySpend } from "../records/spend";
 import { callAlpha } from "../upstream/alpha-proxy";
 import { saveAlphaKey } from "../upstream/stored-keys";
 import { clusterServersUp, createTestCluster } from "@/test/support/cluster";
-import { createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
+import { createTestDesk, makeAccount, makeUser, withService } from "@/test/support/desk";
 import { syncLedger } from "./ledger-sync";
 import { settlePendingSpend } from "./settle-spend";
 
 /** Ledger syncs forced while paid calls are in flight, on one desk (SQLite) and on two instances (PostgreSQL). */
 
 let service: RunningServer;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await service.close();
-});
+withService((started) => (service = started));
 
 const ROUNDS = 50;
 const clusterUp = await clusterServersUp("the two-instance ledger sync test");

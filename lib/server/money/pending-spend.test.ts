@@ -1,24 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { isAlphaError } from "@/lib/alpha/errors";
+import type { DeskContext } from "../core/context";
 import type { RunningServer } from "../core/embedded-service";
 import { deskRoute } from "../routes";
 import { getDaySpend, getSpendSeries } from "../records/spend";
 import { callAlpha } from "../upstream/alpha-proxy";
-import { saveAlphaKey, saveOrganisationKey } from "../upstream/stored-keys";
-import { writeSeat } from "../teams/members";
+import { saveAlphaKey } from "../upstream/stored-keys";
 import { countedToday } from "../teams/seats";
-import { browserRequest, createTestDesk, makeAccount, makeUser, startTestService } from "@/test/support/desk";
-import { afterAll, beforeAll } from "vitest";
+import { browserRequest, createTestDesk, makeAccount, makeOrgMember, makeUser, withService } from "@/test/support/desk";
 import { settlePendingSpend } from "./settle-spend";
 
 let service: RunningServer;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await service.close();
-});
+withService((started) => (service = started));
 
 const TIMEOUT_MS = 400;
 
@@ -57,6 +51,16 @@ function losingFetch(lose: (url: string) => "late" | "cut" | "never" | null): ty
   };
 }
 
+/** A desk on the service whose calls `lose` picks are lost (see losingFetch), handed to `run` and closed after it. */
+async function onLosingDesk(lose: Parameters<typeof losingFetch>[0], run: (ctx: DeskContext) => Promise<void>): Promise<void> {
+  const desk = await createTestDesk({ config: { alphaBaseUrl: service.url, upstreamTimeoutMs: TIMEOUT_MS }, fetch: losingFetch(lose) });
+  try {
+    await run(desk.ctx);
+  } finally {
+    await desk.close();
+  }
+}
+
 async function ledgerDebits(key: string): Promise<{ total: number; entries: { amount: number; metadata: Record<string, unknown> }[] }> {
   const direct = createAlphaClient({ baseUrl: service.url, apiKey: key });
   const { data } = await direct.listAccountLedger({ query: { entry_type: ["debit"], limit: 500 } });
@@ -66,9 +70,7 @@ async function ledgerDebits(key: string): Promise<{ total: number; entries: { am
 describe("a paid call whose answer never came", () => {
   it("is logged pending under its member, said to be checked on the page, and settled from the ledger to what was charged", async () => {
     let mode: "late" | "cut" | "never" | null = null;
-    const desk = await createTestDesk({ config: { alphaBaseUrl: service.url, upstreamTimeoutMs: TIMEOUT_MS }, fetch: losingFetch((url) => (url.includes("/v1/news") ? mode : null)) });
-    try {
-      const ctx = desk.ctx;
+    await onLosingDesk((url) => (url.includes("/v1/news") ? mode : null), async (ctx) => {
       const { key } = makeAccount(service);
       const user = await makeUser(ctx);
       await saveAlphaKey({ userId: user.id, key, ctx });
@@ -120,16 +122,12 @@ describe("a paid call whose answer never came", () => {
       expect(day.outside).toBe(0);
       expect(day.desk).toBe(after.total);
       expect(await ctx.db.selectFrom("spend_log").select("id").where("state", "=", "pending").execute()).toHaveLength(0);
-    } finally {
-      await desk.close();
-    }
+    });
   });
 
   it("a call that never reached the service is settled as not charged once the ledger has no debit for it", async () => {
     let never = true;
-    const desk = await createTestDesk({ config: { alphaBaseUrl: service.url, upstreamTimeoutMs: TIMEOUT_MS }, fetch: losingFetch((url) => (url.includes("/v1/news") && never ? "never" : null)) });
-    try {
-      const ctx = desk.ctx;
+    await onLosingDesk((url) => (url.includes("/v1/news") && never ? "never" : null), async (ctx) => {
       const { key } = makeAccount(service);
       const user = await makeUser(ctx);
       await saveAlphaKey({ userId: user.id, key, ctx });
@@ -143,21 +141,13 @@ describe("a paid call whose answer never came", () => {
       expect(settled.settledUncharged).toBe(1);
       expect(await ctx.db.selectFrom("spend_log").select(["state", "credits"]).executeTakeFirstOrThrow()).toEqual({ state: "settled", credits: 0 });
       expect((await ledgerDebits(key)).total).toBe(0);
-    } finally {
-      await desk.close();
-    }
+    });
   });
 
   it("on the organisation's key the member's allowance counts what the ledger charged, not the price reserved", async () => {
     let lose = false;
-    const desk = await createTestDesk({ config: { alphaBaseUrl: service.url, upstreamTimeoutMs: TIMEOUT_MS }, fetch: losingFetch((url) => (url.includes("/v1/symbols/metadata") && lose ? "late" : null)) });
-    try {
-      const ctx = desk.ctx;
-      const { key } = makeAccount(service);
-      const admin = await makeUser(ctx, "admin");
-      await saveOrganisationKey({ ctx, user: admin, input: { key } });
-      const member = await makeUser(ctx);
-      await writeSeat({ ctx, input: { userId: member.id, seat: { dailyAllowance: 100, actions: ["data", "summaries", "batch_jobs"] } } });
+    await onLosingDesk((url) => (url.includes("/v1/symbols/metadata") && lose ? "late" : null), async (ctx) => {
+      const { key, member } = await makeOrgMember({ ctx, service, dailyAllowance: 100 });
       // Symbol metadata reserves one credit per symbol asked and charges per symbol found: the unknown one is free.
       const symbols = { query: { symbols: ["TCS", "INFY", "NOSUCHCO"] } };
       const answered = await callAlpha({ ctx, user: member, id: "listSymbolMetadata", input: symbols, options: { fresh: true } });
@@ -172,8 +162,6 @@ describe("a paid call whose answer never came", () => {
       expect(charged.total).toBe(4);
       expect((await countedToday({ ctx })).get(member.id)).toBe(charged.total);
       expect((await getSpendSeries({ ctx, input: { userId: member.id, range: "24h" } })).total).toBe(charged.total);
-    } finally {
-      await desk.close();
-    }
+    });
   });
 });

@@ -1,24 +1,17 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { batchJobCost } from "@/lib/alpha/costs";
 import { createDeskContext } from "../core/context";
 import type { RunningServer } from "../core/embedded-service";
-import { writeSeat } from "../teams/members";
 import { countedToday } from "../teams/seats";
-import { saveOrganisationKey } from "../upstream/stored-keys";
-import { makeAccount, makeUser, runBatchJob, startTestService, tempDir } from "@/test/support/desk";
+import { makeOrgMember, runBatchJob, tempDir, withService } from "@/test/support/desk";
 import { settlePendingSpend } from "./settle-spend";
 
 let service: RunningServer;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await service.close();
-});
+withService((started) => (service = started));
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 
@@ -33,11 +26,7 @@ describe("allowances settle to what the ledger charged", () => {
     const secrets = { authSecret: randomBytes(32).toString("base64url"), encryptionKey: randomBytes(32) };
     const ctx = await createDeskContext({ sqlitePath, secrets, config: { alphaBaseUrl: service.url, upstreamTimeoutMs: 2_000 } });
     try {
-      const { key } = makeAccount(service);
-      const admin = await makeUser(ctx, "admin");
-      await saveOrganisationKey({ ctx, user: admin, input: { key } });
-      const member = await makeUser(ctx);
-      await writeSeat({ ctx, input: { userId: member.id, seat: { dailyAllowance: 100, actions: ["data", "summaries", "batch_jobs"] } } });
+      const { key, member } = await makeOrgMember({ ctx, service, dailyAllowance: 100 });
 
       // Another desk process on the same database: three calls the service charged, two never sent, none answered.
       const config = { sqlitePath, serviceUrl: service.url, authSecret: secrets.authSecret, encryptionKey: secrets.encryptionKey.toString("base64"), user: member, charged: 3, held: 2 };
@@ -79,11 +68,7 @@ describe("allowances settle to what the ledger charged", () => {
     const secrets = { authSecret: randomBytes(32).toString("base64url"), encryptionKey: randomBytes(32) };
     const ctx = await createDeskContext({ sqlitePath, secrets, config: { alphaBaseUrl: service.url } });
     try {
-      const { key } = makeAccount(service);
-      const admin = await makeUser(ctx, "admin");
-      await saveOrganisationKey({ ctx, user: admin, input: { key } });
-      const member = await makeUser(ctx);
-      await writeSeat({ ctx, input: { userId: member.id, seat: { dailyAllowance: 1_000, actions: ["data", "summaries", "batch_jobs"] } } });
+      const { key, member } = await makeOrgMember({ ctx, service, dailyAllowance: 1_000 });
       // One line the service cannot summarise (an unknown symbol) is not billed: the job spends less than its bound.
       const lines = ["TCS", "INFY", "NOSUCHCO"].map((symbol, i) => ({ custom_id: `l${i}`, symbols: [symbol], mode: "news_context" as const, context_window_days: 7 }));
       const { status } = await runBatchJob(ctx, member, lines);

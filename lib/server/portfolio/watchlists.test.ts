@@ -4,13 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceRequest } from "@/lib/alpha/costs";
+import type { DeskContext } from "../core/context";
 import type { RunningServer } from "../core/embedded-service";
 import { startServer } from "../core/embedded-service";
 import { saveAlphaKey } from "../upstream/stored-keys";
 import { addCompany, addUpcomingEarnings } from "@/test/support/service";
 import { portfolioDb } from "../core/portfolio-tables";
-import type { TestDesk, TestDialect } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, makeUserWithKey, postgresAvailable, randomName, TEST_DATABASE_URL, withServiceAndDesk } from "@/test/support/desk";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, createTestDesk, describeEachDialect, makeAccount, makeUser, makeUserWithKey, randomName, withServiceAndDesk } from "@/test/support/desk";
 import {
   addWatchlistItems,
   checkSymbols,
@@ -25,20 +26,9 @@ import {
   updateWatchlistItem,
 } from "./watchlists";
 
-const pgUp = await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL);
-const dialects: TestDialect[] = pgUp ? ["sqlite", "postgres"] : ["sqlite"];
-
-describe.each(dialects)("watchlists on %s", (dialect) => {
-  let desk: TestDesk;
-  beforeAll(async () => {
-    desk = await createTestDesk({ dialect });
-  });
-  afterAll(async () => {
-    await desk.close();
-  });
-
+await describeEachDialect("watchlists on %s", (desk) => {
   it("creates, renames, edits and deletes a user's own watchlists", async () => {
-    const ctx = desk.ctx;
+    const ctx = desk().ctx;
     const [alice, bob] = [await makeUser(ctx), await makeUser(ctx)];
     const name = randomName("core");
     const created = await createWatchlist({ user: alice, input: { name, items: [{ symbol: "tcs", exposure: 10, label: "IT" }, { symbol: "INFY" }] }, ctx });
@@ -72,7 +62,7 @@ describe.each(dialects)("watchlists on %s", (dialect) => {
   });
 
   it("imports all or nothing: one bad item leaves the watchlist as it was", async () => {
-    const ctx = desk.ctx;
+    const ctx = desk().ctx;
     const user = await makeUser(ctx);
     const list = await createWatchlist({ user, input: { name: randomName("wl"), items: [{ symbol: "TCS" }] }, ctx });
     await expect(
@@ -88,7 +78,7 @@ describe.each(dialects)("watchlists on %s", (dialect) => {
   });
 
   it("keeps the unit of a watchlist's exposures and refuses to merge another unit into it", async () => {
-    const ctx = desk.ctx;
+    const ctx = desk().ctx;
     const user = await makeUser(ctx);
     const list = await createWatchlist({ user, input: { name: randomName("units"), items: [{ symbol: "TCS", exposure: 35000 }], exposureUnit: "inr" }, ctx });
     expect(list.exposureUnit).toBe("inr");
@@ -108,7 +98,7 @@ describe.each(dialects)("watchlists on %s", (dialect) => {
   });
 
   it("serves the routes: list, create (201) and field errors by item index", async () => {
-    const ctx = desk.ctx;
+    const ctx = desk().ctx;
     const user = await makeUser(ctx);
     const name = randomName("route");
     const create = await deskRoute("createWatchlist", { ctx })(
@@ -128,6 +118,16 @@ describe.each(dialects)("watchlists on %s", (dialect) => {
     expect(signedOut.status).toBe(401);
   });
 });
+
+/** A member holding a fresh account's key, two stored companies with their ISINs (by symbol), and the account's balance. */
+async function isinBuyer(service: RunningServer, ctx: DeskContext, symbols: readonly [string, string]) {
+  const { user, accountId } = await makeUserWithKey({ ctx, service });
+  const db = service.service.ctx.db;
+  const companies = db.prepare("SELECT symbol, isin FROM companies WHERE symbol IN (?, ?) ORDER BY symbol").all(...symbols) as { symbol: string; isin: string }[];
+  expect(companies).toHaveLength(2);
+  const balance = () => (db.prepare("SELECT balance FROM accounts WHERE id = ?").get(accountId) as { balance: number }).balance;
+  return { user, db, companies, balance };
+}
 
 describe("symbol checks against the embedded service", () => {
   let service: RunningServer;
@@ -191,12 +191,8 @@ describe("symbol checks against the embedded service", () => {
 
   it("maps ISINs to symbols from symbol metadata: the price first, paid only when agreed, then free from what it learnt", async () => {
     const ctx = desk.ctx;
-    const { user, ...account } = await makeUserWithKey({ ctx, service });
-    const db = service.service.ctx.db;
-    const companies = db.prepare("SELECT symbol, isin FROM companies WHERE symbol IN ('TCS', 'INFY') ORDER BY symbol").all() as { symbol: string; isin: string }[];
-    expect(companies).toHaveLength(2);
+    const { user, companies, balance } = await isinBuyer(service, ctx, ["TCS", "INFY"]);
     const isins = [...companies.map((c) => c.isin), "INE000X00000"];
-    const balance = () => (db.prepare("SELECT balance FROM accounts WHERE id = ?").get(account.accountId) as { balance: number }).balance;
     const start = balance();
 
     const priced = await resolveIsins({ user, input: { isins }, ctx });
@@ -246,12 +242,8 @@ describe("ISINs on a full market", () => {
 
   it("buys the whole symbol catalogue once when it costs less than every company's metadata, and keeps it for everyone", async () => {
     const ctx = desk.ctx;
-    const { user, ...account } = await makeUserWithKey({ ctx, service });
-    const db = service.service.ctx.db;
-    const companies = db.prepare("SELECT symbol, isin FROM companies WHERE symbol IN ('HDFCBANK', 'ITC') ORDER BY symbol").all() as { symbol: string; isin: string }[];
-    expect(companies).toHaveLength(2);
+    const { user, db, companies, balance } = await isinBuyer(service, ctx, ["HDFCBANK", "ITC"]);
     const isins = companies.map((c) => c.isin);
-    const balance = () => (db.prepare("SELECT balance FROM accounts WHERE id = ?").get(account.accountId) as { balance: number }).balance;
     const start = balance();
     const catalogue = priceRequest("listSymbols", { format: "json" }).credits;
 

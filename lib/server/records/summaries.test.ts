@@ -2,11 +2,10 @@ import { describe, expect, it } from "vitest";
 import { deskRoute } from "../routes";
 import { SUMMARY_DEDUPE_WINDOW_MS } from "@/lib/desk/summaries";
 import { canonicalSummaryRequest, findRecentSummary, getSummary, isWithinDedupeWindow, listSummaries, recordSummary } from "./summaries";
-import type { TestDesk, TestDialect } from "@/test/support/desk";
-import { browserRequest, makeUser, postgresAvailable, randomName, storeKeyUnchecked, TEST_DATABASE_URL, withDesk } from "@/test/support/desk";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, makeUser, randomName, storeKeyUnchecked, testDialects, withDesk } from "@/test/support/desk";
 
-const pgUp = await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL);
-const dialects: TestDialect[] = pgUp ? ["sqlite", "postgres"] : ["sqlite"];
+const dialects = await testDialects();
 
 const success = (summary = "# Watchlist summary\n\n- **TCS** rose") => ({ status: "success", summary, details: { request_id: "req_1", mode: "news_context" } });
 

@@ -10,14 +10,13 @@ import { saveCalendar } from "../market/calendar-store";
 import { createWatchlist } from "../portfolio/watchlists";
 import type { RunningServer } from "@/lib/server/core/embedded-service";
 import type { TestDialect } from "@/test/support/desk";
-import { makeUser, makeUserWithKey, ManualClock, postgresAvailable, randomName, startTestService, tempDir, TEST_DATABASE_URL } from "@/test/support/desk";
+import { makeUser, makeUserWithKey, ManualClock, randomName, startTestService, tempDir, TEST_DATABASE_URL, testDialects } from "@/test/support/desk";
 import { runDueBriefs } from "./brief-runner";
 import { createBriefSchedule, deleteBriefSchedule, listBriefRuns, listBriefSchedules, updateBriefSchedule } from "./briefs";
 
 const ist = (iso: string) => new Date(`${iso}+05:30`);
 
-const pgUp = await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL);
-const dialects: TestDialect[] = pgUp ? ["sqlite", "postgres"] : ["sqlite"];
+const dialects = await testDialects();
 
 let service: RunningServer;
 let now = 0;
@@ -42,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   const last = contexts.at(-1);
-  if (pgUp && last?.dialect === "postgres") await sql`DROP SCHEMA IF EXISTS ${sql.id(pgSchema)} CASCADE`.execute(last.db).catch(() => undefined);
+  if (last?.dialect === "postgres") await sql`DROP SCHEMA IF EXISTS ${sql.id(pgSchema)} CASCADE`.execute(last.db).catch(() => undefined);
   for (const ctx of contexts) await ctx.close();
   await service.close();
 });

@@ -1,34 +1,23 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seasonViewSchema } from "@/lib/desk/season";
 import type { RunningServer } from "../core/embedded-service";
-import type { DeskContext } from "../core/context";
 import { saveAlphaKey } from "../upstream/stored-keys";
 import { createWatchlist } from "../portfolio/watchlists";
 import { importExchangeFiles, startExchangeService } from "@/test/support/exchange-files";
-import { createTestDesk, makeAccount, makeUser, randomName, type TestDesk } from "@/test/support/desk";
+import { makeAccount, makeUser, randomName, withServiceForDesks } from "@/test/support/desk";
 import { trackSeason } from "./season-tracker";
 
 const DOCS = join(import.meta.dirname, "../../../docs/import/exchange");
 const FIXTURES = join(import.meta.dirname, "../../../test/fixtures/exchange");
 
 let service: RunningServer;
-const desks: TestDesk[] = [];
-
-beforeAll(async () => {
-  // A service that holds only what the exchanges' files gave it.
-  service = await startExchangeService();
-});
-afterAll(async () => {
-  for (const d of desks) await d.close();
-  await service?.close();
-});
+// A service that holds only what the exchanges' files gave it.
+const { desk } = withServiceForDesks((started) => (service = started), startExchangeService);
 
 /** A desk on the service with a user, the account's key and a watchlist of the example companies; its season board. */
 async function boardOn(key: string) {
-  const desk = await createTestDesk({ config: { alphaBaseUrl: service.url } });
-  desks.push(desk);
-  const ctx: DeskContext = desk.ctx;
+  const ctx = await desk();
   const user = await makeUser(ctx);
   await saveAlphaKey({ ctx, userId: user.id, key });
   const list = await createWatchlist({ ctx, user, input: { name: randomName("season"), items: ["TCS", "INFY", "RELIANCE"].map((symbol) => ({ symbol })) } });

@@ -1,29 +1,20 @@
 import { deskRoute } from "../routes";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seasonViewSchema } from "@/lib/desk/season";
 import { resultsDeadlineMs, trackedSeasonAt } from "@/lib/market/season";
 import type { RunningServer } from "../core/embedded-service";
 import { createWatchlist } from "../portfolio/watchlists";
 import { addCompany, addUpcomingEarnings } from "@/test/support/service";
-import { browserRequest, createTestDesk, makeUserWithKey, randomName, startTestService, type TestDesk } from "@/test/support/desk";
+import { browserRequest, makeUserWithKey, randomName, withServiceForDesks } from "@/test/support/desk";
 import { trackSeason } from "./season-tracker";
 
 let service: RunningServer;
-const desks: TestDesk[] = [];
-
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  for (const d of desks) await d.close();
-  await service.close();
-});
+const { desk } = withServiceForDesks((started) => (service = started));
 
 async function deskAt(now?: Date) {
-  const desk = await createTestDesk({ config: { alphaBaseUrl: service.url }, ...(now ? { now: () => now } : {}) });
-  desks.push(desk);
-  const { user, ...account } = await makeUserWithKey({ ctx: desk.ctx, service });
-  return { ctx: desk.ctx, user, key: account.key };
+  const ctx = await desk(now ? { now: () => now } : {});
+  const { user, ...account } = await makeUserWithKey({ ctx, service });
+  return { ctx, user, key: account.key };
 }
 
 /** What the service's free calls say, read straight from it with the key: filings of the quarter and booked meetings. */

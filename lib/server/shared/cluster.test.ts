@@ -68,6 +68,23 @@ async function openLive(ctx: DeskContext, user: SessionUser, query: string, last
   return reader;
 }
 
+/** The credits the desk's spend log holds for an account. */
+async function loggedCredits(ctx: DeskContext, accountId: string): Promise<number> {
+  const row = await ctx.db
+    .selectFrom("spend_log")
+    .select((eb) => eb.fn.sum<string>("credits").as("credits"))
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
+  return Number(row?.credits);
+}
+
+/** A browser's stream on an instance, once it says the upstream stream is connected. */
+async function openConnected(ctx: DeskContext, user: SessionUser, query: string, name: string): Promise<SseReader> {
+  const reader = await openLive(ctx, user, query);
+  await until(() => reader.statuses().some((s) => s.state === "connected"), `${name} connected`);
+  return reader;
+}
+
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -105,13 +122,9 @@ describe.runIf(up)("two desk instances on PostgreSQL and Redis", () => {
     const client = createAlphaClient({ baseUrl: service.url, apiKey: key });
     const usage = (await client.getAccountUsage({})).data.data;
     expect(usage.balance).toBe(0);
-    const logged = await desk(1)
-      .db.selectFrom("spend_log")
-      .select((eb) => eb.fn.sum<string>("credits").as("credits"))
-      .where("account_id", "=", accountId)
-      .executeTakeFirst();
-    expect(Number(logged?.credits)).toBe(usage.debited_today);
-    expect(Number(logged?.credits)).toBe(paid.reduce((n, o) => n + (o.ok ? o.credits : 0), 0));
+    const logged = await loggedCredits(desk(1), accountId);
+    expect(logged).toBe(usage.debited_today);
+    expect(logged).toBe(paid.reduce((n, o) => n + (o.ok ? o.credits : 0), 0));
   });
 
   it("a member spending the organisation key concurrently through both never passes their allowance, and the spend log equals the ledger", async () => {
@@ -136,12 +149,8 @@ describe.runIf(up)("two desk instances on PostgreSQL and Redis", () => {
     const usage = (await createAlphaClient({ baseUrl: service.url, apiKey: key }).getAccountUsage({})).data.data;
     expect(usage.debited_today).toBe(allowance);
     expect((await countedToday({ ctx: desk(0) })).get(member.id)).toBe(allowance);
-    const logged = await desk(0)
-      .db.selectFrom("spend_log")
-      .select((eb) => eb.fn.sum<string>("credits").as("credits"))
-      .where("account_id", "=", accountId)
-      .executeTakeFirst();
-    expect(Number(logged?.credits)).toBe(usage.debited_today);
+    const logged = await loggedCredits(desk(0), accountId);
+    expect(logged).toBe(usage.debited_today);
   });
 
   it("ten identical paid requests split across both instances make one upstream call, charged once", async () => {
@@ -178,10 +187,8 @@ describe.runIf(up)("two desk instances on PostgreSQL and Redis", () => {
     const { user, accountId } = await userWithKey();
     const query = "products=alerts&symbols=INFY";
     // The first browser's instance leads the channel; another browser keeps it open on instance 1.
-    const first = await openLive(desk(0), user, query);
-    await until(() => first.statuses().some((s) => s.state === "connected"), "the first connected");
-    const other = await openLive(desk(1), user, query);
-    await until(() => other.statuses().some((s) => s.state === "connected"), "the other connected");
+    const first = await openConnected(desk(0), user, query, "the first");
+    const other = await openConnected(desk(1), user, query, "the other");
     const before = [recordLiveEvent(service, { product: "alerts", symbol: "INFY" }), recordLiveEvent(service, { product: "alerts", symbol: "INFY" })];
     await until(() => first.rows("alerts").length === 2, "the first two alerts");
     const lastId = first.lastEventId();
@@ -202,10 +209,8 @@ describe.runIf(up)("two desk instances on PostgreSQL and Redis", () => {
   it("a stream whose leading instance loses its last browser is handed to the other at once, without a gap or a repeat", async () => {
     const { user, accountId } = await userWithKey();
     const query = "products=news&symbols=INFY";
-    const a = await openLive(desk(0), user, query);
-    await until(() => a.statuses().some((s) => s.state === "connected"), "a connected");
-    const b = await openLive(desk(1), user, query);
-    await until(() => b.statuses().some((s) => s.state === "connected"), "b connected");
+    const a = await openConnected(desk(0), user, query, "a");
+    const b = await openConnected(desk(1), user, query, "b");
     const one = recordLiveEvent(service, { product: "news", symbol: "INFY" });
     await until(() => b.rows("news").length === 1, "b gets the first");
     // The leader (instance 0, whose browser came first) loses its last browser and hands over: instance 1 takes the

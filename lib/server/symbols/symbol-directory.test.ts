@@ -3,12 +3,11 @@ import { deskRoute } from "../routes";
 import { priceRequest } from "@/lib/alpha/costs";
 import type { RunningServer } from "../core/embedded-service";
 import { saveAlphaKey } from "../upstream/stored-keys";
-import type { TestDesk, TestDialect } from "@/test/support/desk";
-import { browserRequest, makeAccount, makeUser, postgresAvailable, TEST_DATABASE_URL, withServiceAndDesk } from "@/test/support/desk";
+import type { TestDesk } from "@/test/support/desk";
+import { browserRequest, makeAccount, makeUser, testDialects, withServiceAndDesk } from "@/test/support/desk";
 import { buySymbolCatalogue, searchSymbols, symbolNames, symbolStanding } from "./symbol-directory";
 
-const pgUp = await postgresAvailable(process.env.TEST_DATABASE_URL ?? TEST_DATABASE_URL);
-const dialects: TestDialect[] = pgUp ? ["sqlite", "postgres"] : ["sqlite"];
+const dialects = await testDialects();
 
 describe.each(dialects)("the symbol directory against the embedded service, desk on %s", (dialect) => {
   let service: RunningServer;

@@ -1,5 +1,5 @@
 import { deskRoute } from "../routes";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createAlphaClient } from "@/lib/alpha/client";
 import { isAlphaError } from "@/lib/alpha/errors";
 import type { RunningServer } from "../core/embedded-service";
@@ -10,7 +10,7 @@ import { updateUser } from "../identity/users";
 import { getSummary } from "../records/summaries";
 import { addWatchlistItems, createWatchlist, findWatchlist, listWatchlists, setWatchlistSharing } from "../portfolio/watchlists";
 import type { TestDesk, TestDialect } from "@/test/support/desk";
-import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, startTestService } from "@/test/support/desk";
+import { browserRequest, createTestDesk, makeAccount, makeUser, postgresAvailable, withService } from "@/test/support/desk";
 import { auditCsv, listAudit } from "./audit";
 import { acceptInvite, createInvite, inviteTokenHash } from "./invites";
 import { updateMember, writeSeat } from "./members";
@@ -23,12 +23,7 @@ import { getTeamView } from "../money/team-view";
 import { getUsageSnapshot } from "../money/usage";
 
 let service: RunningServer;
-beforeAll(async () => {
-  service = await startTestService();
-});
-afterAll(async () => {
-  await service.close();
-});
+withService((started) => (service = started));
 // Every desk is closed (its PostgreSQL schema dropped) even when a test fails half-way.
 const open: TestDesk[] = [];
 afterEach(async () => {

@@ -3,6 +3,7 @@ import * as z from "zod";
 import type { EndpointId } from "@/lib/alpha/catalogue";
 import { catalogue } from "@/lib/alpha/catalogue";
 import { sameJsonValue } from "@/lib/alpha/client";
+import { mulberry32 } from "@/test/support/random";
 import { makeAccount, startTestService } from "@/test/support/desk";
 import { unchangedCheckOf } from "./contract-check";
 
@@ -19,18 +20,6 @@ function expectAgrees(schema: z.ZodType, value: unknown, where: string): boolean
   if (passed) expect(zod.unchanged, `${where}: passed by the check, but zod ${zod.success ? "changes it" : "refuses it"}: ${JSON.stringify(value)?.slice(0, 300)}`).toBe(true);
   if (!zod.success) expect(passed, `${where}: refused by zod, passed by the check`).toBe(false);
   return passed;
-}
-
-// A small deterministic PRNG (the test's values are the same on every run).
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Def = { type: string; [key: string]: unknown };
@@ -131,7 +120,7 @@ const jsonEndpoints = (Object.keys(catalogue) as EndpointId[]).filter((id) => ca
 
 describe("the contract check without zod's second tree (unchangedCheckOf)", () => {
   it("never passes what zod refuses or would change, on values drawn from every endpoint's schema and their mutations", () => {
-    const random = rng(20261124);
+    const random = mulberry32(20261124); // the values are the same on every run
     let passed = 0;
     let checked = 0;
     for (const id of jsonEndpoints) {

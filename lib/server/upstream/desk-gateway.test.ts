@@ -191,12 +191,18 @@ describe("a token's cap under concurrency (SQLite)", () => {
 });
 
 describe("a token's WebSocket stream", () => {
-  it("closes within a second of the token's revocation", async () => {
+  /** A streams token and its socket on the gateway, subscribed to `product` on TCS. */
+  async function subscribed(product: "news" | "alerts") {
     const minted = await mint(desk.ctx, admin, { scopes: ["streams"] });
     const s = openFrames(`${gateway.base.replace(/^http/, "ws")}/v1/ws`, { "X-API-Key": minted.secret });
     await s.opened;
-    s.ws.send(JSON.stringify({ op: "subscribe", product: "news", symbols: ["TCS"], detailed: false }));
+    s.ws.send(JSON.stringify({ op: "subscribe", product, symbols: ["TCS"], detailed: false }));
     await s.next((f) => f.status === "subscribed");
+    return { minted, s };
+  }
+
+  it("closes within a second of the token's revocation", async () => {
+    const { minted, s } = await subscribed("news");
     const at = performance.now();
     await revokeDeskToken({ ctx: desk.ctx, user: admin, id: minted.token.id });
     const code = await s.closed;
@@ -209,11 +215,7 @@ describe("a token's WebSocket stream", () => {
   });
 
   it("closes within a second when another instance revokes it (the token table is polled)", async () => {
-    const minted = await mint(desk.ctx, admin, { scopes: ["streams"] });
-    const s = openFrames(`${gateway.base.replace(/^http/, "ws")}/v1/ws`, { "X-API-Key": minted.secret });
-    await s.opened;
-    s.ws.send(JSON.stringify({ op: "subscribe", product: "alerts", symbols: ["TCS"], detailed: false }));
-    await s.next((f) => f.status === "subscribed");
+    const { minted, s } = await subscribed("alerts");
     // Written as another instance would: straight to the shared table, no in-process notice.
     const at = performance.now();
     await desk.ctx.db.withTables<{ desk_tokens: { id: string; revoked_at: string | null } }>().updateTable("desk_tokens").set({ revoked_at: new Date().toISOString() }).where("id", "=", minted.token.id).execute();

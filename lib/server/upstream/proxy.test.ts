@@ -37,6 +37,13 @@ async function proxy(ctx: DeskContext, user: SessionUser | null, path: string, i
   return { response, status: response.status, body: JSON.parse(text) as { data?: unknown; meta?: Record<string, unknown>; error?: { code: string; message: string } } };
 }
 
+/** The proxy's refusal of `path`: its status and, where given, its error code. */
+async function expectRefused(ctx: DeskContext, user: SessionUser, path: string, status: number, code?: string, init: RequestInit = {}) {
+  const res = await proxy(ctx, user, path, init);
+  expect(res.status, path).toBe(status);
+  if (code) expect(res.body.error?.code, path).toBe(code);
+}
+
 /** A tiny upstream that answers with whatever a test wants. */
 async function fakeUpstream(handler: (path: string, req: IncomingMessage, body: Buffer) => { status?: number; body?: string } | null) {
   const server: Server = createServer((req, res) => {
@@ -89,15 +96,10 @@ describe("the proxy against the real service", () => {
     const { user, key } = await userWithKey(ctx);
     const before = await balanceOf(key);
     const callsBefore = counter.calls.size === 0 ? 0 : [...counter.calls.values()].reduce((a, b) => a + b, 0);
-    const tooMany = await proxy(ctx, user, "/v1/alerts?limit=500");
-    expect(tooMany.status).toBe(400);
-    expect(tooMany.body.error?.code).toBe("invalid_parameter");
-    const both = await proxy(ctx, user, "/v1/earnings/detail?symbol=TCS&scrip_code=532540&quarter=q4_26");
-    expect(both.status).toBe(400);
-    const unknown = await proxy(ctx, user, "/v1/secret-admin");
-    expect(unknown.status).toBe(404);
-    const wrongMethod = await proxy(ctx, user, "/v1/alerts", { method: "DELETE" });
-    expect(wrongMethod.status).toBe(404);
+    await expectRefused(ctx, user, "/v1/alerts?limit=500", 400, "invalid_parameter");
+    await expectRefused(ctx, user, "/v1/earnings/detail?symbol=TCS&scrip_code=532540&quarter=q4_26", 400);
+    await expectRefused(ctx, user, "/v1/secret-admin", 404);
+    await expectRefused(ctx, user, "/v1/alerts", 404, undefined, { method: "DELETE" });
     const pdf = await proxy(ctx, user, "/v1/earnings/citations/e1/pdf");
     expect(pdf.status).toBe(404);
     expect([...counter.calls.values()].reduce((a, b) => a + b, 0)).toBe(callsBefore);
@@ -274,14 +276,9 @@ describe("the proxy against the real service", () => {
       const ctx = await desk({ config: { alphaBaseUrl: upstream.url, upstreamTimeoutMs: 300 } });
       const user = await makeUser(ctx);
       await storeKeyUnchecked(ctx, user.id, "ak_live_FakeUpstream00000000000000", "acc_fake");
-      const wrongShape = await proxy(ctx, user, "/v1/alerts");
-      expect(wrongShape.status).toBe(502);
-      expect(wrongShape.body.error?.code).toBe("upstream_contract_violation");
-      const notJson = await proxy(ctx, user, "/v1/news");
-      expect(notJson.status).toBe(502);
-      const hung = await proxy(ctx, user, "/v1/block-deals");
-      expect(hung.status).toBe(504);
-      expect(hung.body.error?.code).toBe("upstream_timeout");
+      await expectRefused(ctx, user, "/v1/alerts", 502, "upstream_contract_violation");
+      await expectRefused(ctx, user, "/v1/news", 502);
+      await expectRefused(ctx, user, "/v1/block-deals", 504, "upstream_timeout");
     } finally {
       await upstream.close();
     }

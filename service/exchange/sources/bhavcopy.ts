@@ -6,7 +6,7 @@
 import { prepared } from "../../store/prepared";
 import type { Db } from "../../store/db";
 import { atTime, csvRecords, exchangeDate, exchangeNumber, istDay, type IstTime, type RowIssue, utcIso } from "../files";
-import { stableId, type ExchangeSource, type ReadResult, type Taken } from "../engine";
+import { sideTableResult, stableId, type ExchangeSource, type SideTable, type ReadResult, type Taken } from "../engine";
 
 /** The rules that derive alerts from a day's prices (docs/import/exchange.md states them). */
 export const PRICE_RULES = {
@@ -104,6 +104,15 @@ function derive(db: Db, p: Price): Taken[] {
   return out;
 }
 
+/** A day's prices; one stored already is left as it is while its close, volume and (when given) delivery are. */
+const PRICE_DAYS: SideTable<Price> = {
+  table: "exchange_prices",
+  key: ["symbol", "day"],
+  columns: ["open", "high", "low", "close", "prev_close", "volume", "delivery"],
+  keepOnNull: ["delivery"],
+  same: (old, p) => old.close === p.close && old.volume === p.volume && (p.delivery === null || old.delivery === p.delivery),
+};
+
 function bhavcopySource(shape: Shape): ExchangeSource {
   return {
     name: shape.name,
@@ -162,31 +171,8 @@ function bhavcopySource(shape: Shape): ExchangeSource {
           errors.push({ file: path, at, reason: (e as Error).message });
         }
       }
-      return {
-        rows: [],
-        sideRows: prices.length,
-        skipped,
-        errors,
-        write: ({ db, counts }) => {
-          const get = prepared(db, "SELECT close, volume, delivery FROM exchange_prices WHERE symbol = ? AND day = ?");
-          const put = prepared(
-            db,
-            `INSERT INTO exchange_prices (symbol, day, open, high, low, close, prev_close, volume, delivery) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-             ON CONFLICT(symbol, day) DO UPDATE SET open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close,
-               prev_close = excluded.prev_close, volume = excluded.volume, delivery = COALESCE(excluded.delivery, exchange_prices.delivery)`,
-          );
-          for (const p of prices) {
-            const old = get.get(p.symbol, p.day) as { close: number; volume: number | null; delivery: number | null } | undefined;
-            if (old && old.close === p.close && old.volume === p.volume && (p.delivery === null || old.delivery === p.delivery)) counts.unchanged++;
-            else {
-              put.run(p.symbol, p.day, p.open, p.high, p.low, p.close, p.prevClose, p.volume, p.delivery);
-              if (old) counts.updated++;
-              else counts.inserted++;
-            }
-          }
-          return [...prices].sort((a, b) => a.day.localeCompare(b.day)).flatMap((p) => derive(db, p));
-        },
-      };
+      const values = (p: Price) => [p.symbol, p.day, p.open, p.high, p.low, p.close, p.prevClose, p.volume, p.delivery];
+      return sideTableResult(prices, { skipped, errors }, PRICE_DAYS, values, (db) => [...prices].sort((a, b) => a.day.localeCompare(b.day)).flatMap((p) => derive(db, p)));
     },
   };
 }

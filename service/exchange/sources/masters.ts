@@ -6,7 +6,7 @@
 import { logoPath } from "../../store/wire";
 import { prepared } from "../../store/prepared";
 import { csvRecords, exchangeDate, type RowIssue } from "../files";
-import type { ExchangeSource, ReadResult, Taken } from "../engine";
+import { sideTableResult, type ExchangeSource, type ReadResult, type Taken } from "../engine";
 
 const ISIN = /^IN[A-Z0-9]{9}\d$/;
 
@@ -48,29 +48,8 @@ export const bseScrips: ExchangeSource = {
       seen.add(code);
       scrips.push({ code, id: c["Security Id"] ?? "", name: c["Issuer Name"] || c["Security Name"] || "", isin, industry: c["Industry New Name"] || c["Industry"] || "" });
     }
-    return {
-      rows: [],
-      sideRows: scrips.length,
-      skipped,
-      errors,
-      write: ({ db, counts }) => {
-        const get = prepared(db, "SELECT security_id, name, isin, industry FROM exchange_scrips WHERE scrip_code = ?");
-        const put = prepared(
-          db,
-          "INSERT INTO exchange_scrips (scrip_code, security_id, name, isin, industry) VALUES (?, ?, ?, ?, ?) ON CONFLICT(scrip_code) DO UPDATE SET security_id = excluded.security_id, name = excluded.name, isin = excluded.isin, industry = excluded.industry",
-        );
-        for (const s of scrips) {
-          const old = get.get(s.code) as { security_id: string; name: string; isin: string; industry: string } | undefined;
-          if (old && old.security_id === s.id && old.name === s.name && old.isin === s.isin && old.industry === s.industry) {
-            counts.unchanged++;
-            continue;
-          }
-          put.run(s.code, s.id, s.name, s.isin, s.industry);
-          if (old) counts.updated++;
-          else counts.inserted++;
-        }
-      },
-    };
+    const table = { table: "exchange_scrips", key: ["scrip_code"], columns: ["security_id", "name", "isin", "industry"] };
+    return sideTableResult(scrips, { skipped, errors }, table, (s) => [s.code, s.id, s.name, s.isin, s.industry]);
   },
 };
 

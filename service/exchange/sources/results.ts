@@ -8,7 +8,7 @@ import type { Db } from "../../store/db";
 import { prepared } from "../../store/prepared";
 import { exchangeDate, exchangeNumber, field, istIso, istMs, lakhToCrore, type IstTime, type RowIssue } from "../files";
 import { jsonItems } from "../json";
-import { Companies, stableId, type ExchangeSource, type ReadResult, type Taken } from "../engine";
+import { Companies, sideTableResult, stableId, type ExchangeSource, type ReadResult, type Taken } from "../engine";
 
 const quarterOf = (t: IstTime) => formatQuarterKey(quarterOfDate(new Date(istMs(t))));
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -48,28 +48,8 @@ export const nseResultsComparison: ExchangeSource = {
         errors.push({ file: path, at, reason: (e as Error).message });
       }
     }
-    return {
-      rows: [],
-      sideRows: figures.length,
-      skipped,
-      errors,
-      write: ({ db, counts }) => {
-        const get = prepared(db, "SELECT revenue_cr, profit_cr, eps FROM exchange_results WHERE symbol = ? AND quarter = ?");
-        const put = prepared(
-          db,
-          "INSERT INTO exchange_results (symbol, quarter, revenue_cr, profit_cr, eps) VALUES (?, ?, ?, ?, ?) ON CONFLICT(symbol, quarter) DO UPDATE SET revenue_cr = excluded.revenue_cr, profit_cr = excluded.profit_cr, eps = excluded.eps",
-        );
-        for (const f of figures) {
-          const old = get.get(f.symbol, f.quarter) as { revenue_cr: number | null; profit_cr: number | null; eps: number | null } | undefined;
-          if (old && old.revenue_cr === f.revenue && old.profit_cr === f.profit && old.eps === f.eps) counts.unchanged++;
-          else {
-            put.run(f.symbol, f.quarter, f.revenue, f.profit, f.eps);
-            if (old) counts.updated++;
-            else counts.inserted++;
-          }
-        }
-      },
-    };
+    const table = { table: "exchange_results", key: ["symbol", "quarter"], columns: ["revenue_cr", "profit_cr", "eps"] };
+    return sideTableResult(figures, { skipped, errors }, table, (f) => [f.symbol, f.quarter, f.revenue, f.profit, f.eps]);
   },
 };
 
