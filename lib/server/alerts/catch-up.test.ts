@@ -78,7 +78,8 @@ describe("catching up after the desk was down", () => {
       await until(() => hooksOf(latest.id) === 2 && hooksOf(earlier.id) === 1, "the caught-up filings at the webhook");
       const rows = async (id: string) =>
         (await alertDb({ ctx }).selectFrom("alert_deliveries").select(["rule_id", "target", "status", "reason"]).where("event_key", "=", `announcements:${id}`).execute()).map((r) => ({ ...r, rule: r.rule_id === wide.id ? "wide" : r.rule_id === narrow.id ? "narrow" : r.rule_id === never.id ? "never" : r.rule_id }));
-      await until(async () => (await rows(latest.id)).every((r) => r.status !== "pending" && r.status !== "sending"), "the deliveries settled");
+      const settled = async (id: string) => (await rows(id)).every((r) => r.status !== "pending" && r.status !== "sending");
+      await until(async () => (await settled(latest.id)) && (await settled(earlier.id)), "the deliveries settled");
       const byRule = (list: Awaited<ReturnType<typeof rows>>) => Object.fromEntries(list.map((r) => [`${r.rule}:${r.target === "inbox" ? "inbox" : "webhook"}`, { status: r.status, reason: r.reason }]));
       expect(byRule(await rows(latest.id))).toEqual({
         "wide:inbox": { status: "delivered", reason: null },
