@@ -2,9 +2,8 @@
 
 import { CoinsIcon } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
-import { CardHeading } from "@/components/shell/card-heading";
+import { HeadedCard } from "@/components/shell/card-heading";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { formatCredits } from "@/lib/format/number";
@@ -30,12 +29,7 @@ type ThresholdDraft = ReturnType<typeof useThresholdDraft>;
 /** The card a threshold is set in (the user's in Settings, the team's on Team). */
 export function ThresholdCard({ testId, title, description, children }: { testId: string; title: string; description: string; children: ReactNode }) {
   return (
-    <Card data-testid={testId}>
-      <CardHeader>
-        <CardHeading icon={CoinsIcon} iconClassName="text-warning" title={title} description={description} />
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
+    <HeadedCard data-testid={testId} icon={CoinsIcon} iconClassName="text-warning" title={title} description={description}>{children}</HeadedCard>
   );
 }
 

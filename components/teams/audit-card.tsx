@@ -3,7 +3,7 @@
 import { CardHeading } from "@/components/shell/card-heading";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { DownloadIcon, ScrollTextIcon } from "lucide-react";
+import { ScrollTextIcon } from "lucide-react";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader } from "@/components/ui/card";
@@ -17,6 +17,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { formatIstDateTime, istInstantsIn } from "@/lib/format/time";
 import { deskQuery } from "@/lib/query/desk";
+import { CsvLink } from "@/components/shell/csv-link";
 
 const ACTION_WORDS: Record<string, string> = {
   "org_key.saved": "Organisation key stored",
@@ -67,12 +68,7 @@ export function AuditCard({ initialPage }: { initialPage: AuditPage }) {
       <CardHeader>
         <CardHeading icon={ScrollTextIcon} iconClassName="text-primary" title="Audit log" description="Who changed a key, a role or an allowance, and when." />
         <CardAction>
-          <Button asChild variant="outline" size="sm">
-            <a href={deskUrl(api.exportAudit)} download>
-              <DownloadIcon aria-hidden />
-              Export CSV
-            </a>
-          </Button>
+          <CsvLink href={deskUrl(api.exportAudit)} label="Export CSV" />
         </CardAction>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -3,11 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { PencilIcon, PiggyBankIcon, Trash2Icon, Undo2Icon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { CardHeading } from "@/components/shell/card-heading";
-import { ErrorState } from "@/components/shell/error-state";
+import { HeadedCard } from "@/components/shell/card-heading";
+import { QueryList } from "@/components/shell/query-list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
@@ -220,30 +219,18 @@ export function BudgetsCard() {
   const budgets = useQuery(deskQuery(budgetRoutes.listBudgets));
   const [editing, setEditing] = useState<BudgetView | null>(null);
   return (
-    <Card data-testid="budgets-card">
-      <CardHeader>
-        <CardHeading
-          icon={PiggyBankIcon}
-          iconClassName="text-primary"
-          title="Budgets"
-          description="Credits the account, a member, a feature or a desk token may spend per IST day, week or month. Admins hear of each threshold once, in the inbox, by e-mail and webhook. Past a hard limit the desk climbs a ladder: it pauses scheduled briefs and new batch jobs, then serves paid panels from its cache only, then refuses paid calls but admins'. Every step is logged and can be undone here."
-        />
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <BudgetForm key={editing?.id ?? "new"} editing={editing} onDone={() => setEditing(null)} />
-        {budgets.isError && <ErrorState error={budgets.error} onRetry={() => void budgets.refetch()} />}
-        {budgets.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading budgets…</p>
-        ) : (budgets.data ?? []).length === 0 ? (
-          <p className="text-sm text-muted-foreground">No budgets yet.</p>
-        ) : (
-          <ul className="grid gap-2 text-sm" aria-label="Budgets">
-            {(budgets.data ?? []).map((budget) => (
-              <BudgetRow key={budget.id} budget={budget} onEdit={() => setEditing(budget)} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <HeadedCard
+      data-testid="budgets-card"
+      icon={PiggyBankIcon}
+      iconClassName="text-primary"
+      title="Budgets"
+      description="Credits the account, a member, a feature or a desk token may spend per IST day, week or month. Admins hear of each threshold once, in the inbox, by e-mail and webhook. Past a hard limit the desk climbs a ladder: it pauses scheduled briefs and new batch jobs, then serves paid panels from its cache only, then refuses paid calls but admins'. Every step is logged and can be undone here."
+      contentClassName="grid gap-3"
+    >
+      <BudgetForm key={editing?.id ?? "new"} editing={editing} onDone={() => setEditing(null)} />
+      <QueryList query={budgets} label="Budgets" loading="Loading budgets…" empty="No budgets yet.">
+        {(budget) => <BudgetRow key={budget.id} budget={budget} onEdit={() => setEditing(budget)} />}
+      </QueryList>
+    </HeadedCard>
   );
 }
