@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from "@playwright/test";
 import { makeAccount } from "./support/service";
-import { type OwnDesk, startOwnDesk } from "./support/fresh-desk";
+import { saveOrgKeyOnTeamPage } from "./support/desk";
+import { ownDeskForBlock } from "./support/fresh-desk";
 import { randomSuffix } from "./support/fixtures";
 import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
@@ -10,28 +10,12 @@ import { checkWidthsAndThemes } from "./support/widths";
 // (where another spec expects to store the first organisation key).
 test.describe.serial("desk tokens for scripts", { tag: LIVE }, () => {
   test.setTimeout(180_000);
-  let ownDesk: OwnDesk;
-  let admin: BrowserContext;
-  let page: Page;
-
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(120_000);
-    ownDesk = await startOwnDesk(browser, `desk-tokens-${randomSuffix()}`);
-    admin = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url });
-    page = await admin.newPage();
-  });
-  test.afterAll(async () => {
-    await admin?.close();
-    await ownDesk?.stop();
-  });
+  const own = ownDeskForBlock("desk-tokens");
 
   test("an admin mints a token (shown once), a script spends through /alpha with it, /usage shows the token beside members, revoking refuses it", async ({}, testInfo) => {
     const team = await makeAccount();
-    await page.goto("/team");
-    const card = page.getByTestId("org-key-card");
-    await card.getByLabel(/Organisation key/).fill(team.key);
-    await card.getByRole("button", { name: "Check and save" }).click();
-    await expect(card.getByTestId("org-key-status")).toContainText(team.key.slice(-4));
+    const { desk: ownDesk, page } = own;
+    await saveOrgKeyOnTeamPage(page, team.key);
 
     await page.goto("/settings");
     const tokens = page.getByTestId("desk-tokens-card");

@@ -3,7 +3,7 @@ import { ACTIVE_SYMBOLS, createWatchlistViaApi, serviceBalance } from "./portfol
 import { expectLive, leave, storeEvent } from "./live-support";
 import { makeAccount } from "./support/service";
 import { expectAccessible, switchTheme } from "./support/axe";
-import { createDeskUser, screenshot, signInThroughPage } from "./support/desk";
+import { createDeskUser, saveOrgKeyOnTeamPage, screenshot, signInThroughPage } from "./support/desk";
 import { randomSuffix } from "./support/fixtures";
 import { testOnOwnDesk as test } from "./support/fresh-desk";
 import { LIVE } from "./support/tags";
@@ -67,11 +67,7 @@ test.describe.serial("teams on one Alpha account", { tag: LIVE }, () => {
   });
 
   test("an admin stores the organisation key; a member invited by link signs up, summarises without a key, and shows in the admin's spend", async ({ browser, deskURL }) => {
-    await adminPage.goto("/team");
-    const card = adminPage.getByTestId("org-key-card");
-    await card.getByLabel(/Organisation key/).fill(team.key);
-    await card.getByRole("button", { name: "Check and save" }).click();
-    await expect(card.getByTestId("org-key-status")).toContainText(team.key.slice(-4));
+    await saveOrgKeyOnTeamPage(adminPage, team.key);
     await expect(adminPage.getByTestId("audit-card").locator('[data-action="org_key.saved"]').first()).toBeVisible();
 
     const invites = adminPage.getByTestId("invites-card");

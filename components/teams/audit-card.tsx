@@ -17,7 +17,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { formatIstDateTime, istInstantsIn } from "@/lib/format/time";
 import { deskQuery } from "@/lib/query/desk";
-import { CsvLink } from "@/components/shell/csv-link";
+import { DownloadLink } from "@/components/shell/download-link";
 
 const ACTION_WORDS: Record<string, string> = {
   "org_key.saved": "Organisation key stored",
@@ -68,7 +68,7 @@ export function AuditCard({ initialPage }: { initialPage: AuditPage }) {
       <CardHeader>
         <CardHeading icon={ScrollTextIcon} iconClassName="text-primary" title="Audit log" description="Who changed a key, a role or an allowance, and when." />
         <CardAction>
-          <CsvLink href={deskUrl(api.exportAudit)} label="Export CSV" />
+          <DownloadLink href={deskUrl(api.exportAudit)} label="Export CSV" />
         </CardAction>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -16,7 +16,7 @@ import { cn } from "@/lib/utils";
 import { spendRangeParser } from "./spend-panel";
 import { TotalsFooter } from "./totals-footer";
 import { Rupees } from "./rupees";
-import { CsvLink } from "@/components/shell/csv-link";
+import { DownloadLink } from "@/components/shell/download-link";
 
 function ShareBar({ share, className }: { share: number; className: string }) {
   return (
@@ -144,7 +144,7 @@ export function SpendByUserCard() {
                 ]}
               />
             </Table>
-            <CsvLink href={deskUrl(api.exportSpend, { query: { range, scope: "all" } })} testId="spend-by-user-csv" className="justify-self-start" />
+            <DownloadLink href={deskUrl(api.exportSpend, { query: { range, scope: "all" } })} testId="spend-by-user-csv" className="justify-self-start" />
           </div>
         )}
       </CardContent>

@@ -22,7 +22,7 @@ import { formatIstDate, formatIstTime } from "@/lib/format/time";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 import { parseAsString, useQueryState } from "@/lib/url-state";
 import { TotalsFooter } from "./totals-footer";
-import { CsvLink } from "@/components/shell/csv-link";
+import { DownloadLink } from "@/components/shell/download-link";
 
 const DAY_MS = 86_400_000;
 
@@ -221,7 +221,7 @@ export function SpendWatchPanel({ isAdmin }: { isAdmin: boolean }) {
                 <Button variant="outline" size="sm" onClick={() => void setWeek(shiftWeek(report.week, 7))} disabled={report.week >= watch.thisWeek} aria-label="Next week">
                   <ChevronRightIcon aria-hidden />
                 </Button>
-                <CsvLink href={deskUrl(api.exportWeeklyReport, { query: { week: report.week } })} testId="weekly-report-csv" />
+                <DownloadLink href={deskUrl(api.exportWeeklyReport, { query: { week: report.week } })} testId="weekly-report-csv" />
               </div>
               <ReportTables report={report} inr={watch.settings.inrPerCredit} />
             </section>

@@ -4,6 +4,15 @@ import { type APIRequestContext, type Browser, type BrowserContext, type Browser
 import { ADMIN_STATE, randomSuffix, SCREENSHOT_DIR } from "./fixtures";
 import { forgetTheme, keepTheme } from "./theme";
 
+/** As an admin on /team: stores the organisation key and waits until the card shows it saved. */
+export async function saveOrgKeyOnTeamPage(page: Page, key: string) {
+  await page.goto("/team");
+  const card = page.getByTestId("org-key-card");
+  await card.getByLabel(/Organisation key/).fill(key);
+  await card.getByRole("button", { name: "Check and save" }).click();
+  await expect(card.getByTestId("org-key-status")).toContainText(key.slice(-4));
+}
+
 /** Signs in through the sign-in page and waits for the signed-in shell. */
 export async function signInThroughPage(page: Page, email: string, password: string) {
   await page.goto("/sign-in");

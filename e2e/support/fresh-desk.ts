@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Browser, expect } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import { signInThroughApi } from "./desk";
 import { AUTH_DIR, randomSuffix, readFixtures } from "./fixtures";
 import { test } from "./test";
@@ -107,6 +107,25 @@ export async function startOwnDesk(browser: Browser, name: string): Promise<OwnD
   await context.storageState({ path: adminState });
   await context.close();
   return { ...desk, admin, adminState };
+}
+
+/**
+ * For a serial describe block: a desk of its own, started before the block's tests and stopped after them, with its
+ * admin signed in on one page. Read `desk` and `page` inside the tests (they are set by then).
+ */
+export function ownDeskForBlock(name: string): { desk: OwnDesk; page: Page } {
+  const block = {} as { desk: OwnDesk; page: Page; admin?: BrowserContext };
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(120_000);
+    block.desk = await startOwnDesk(browser, `${name}-${randomSuffix()}`);
+    block.admin = await browser.newContext({ storageState: block.desk.adminState, baseURL: block.desk.url });
+    block.page = await block.admin.newPage();
+  });
+  test.afterAll(async () => {
+    await block.admin?.close();
+    await block.desk?.stop();
+  });
+  return block;
 }
 
 /**
