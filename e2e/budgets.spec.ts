@@ -1,5 +1,5 @@
 import { makeAccount } from "./support/service";
-import { saveOrgKeyOnTeamPage } from "./support/desk";
+import { mintDeskToken, newsThroughDesk, saveOrgKeyOnTeamPage } from "./support/desk";
 import { ownDeskForBlock } from "./support/fresh-desk";
 import { randomSuffix, readFixtures } from "./support/fixtures";
 import { LIVE } from "./support/tags";
@@ -22,14 +22,10 @@ test.describe.serial("budgets", { tag: LIVE }, () => {
     const { desk: ownDesk, page } = own;
     await saveOrgKeyOnTeamPage(page, team.key);
 
-    await page.goto("/settings");
-    const tokens = page.getByTestId("desk-tokens-card");
     const tokenName = `Cron ${randomSuffix()}`;
-    await tokens.getByLabel("Name").fill(tokenName);
-    await tokens.getByTestId("token-mint").click();
-    const secret = await tokens.getByTestId("token-secret-input").inputValue();
+    const secret = await mintDeskToken(page, tokenName);
     const spend = async () => {
-      const res = await fetch(`${ownDesk.url}/alpha/v1/news?symbols=TCS&limit=2`, { headers: { "X-API-Key": secret } });
+      const res = await newsThroughDesk(ownDesk.url, secret);
       expect(res.status, await res.clone().text()).toBe(200);
       return Number(res.headers.get("x-credits-charged"));
     };

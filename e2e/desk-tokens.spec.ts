@@ -1,5 +1,5 @@
 import { makeAccount } from "./support/service";
-import { saveOrgKeyOnTeamPage } from "./support/desk";
+import { mintDeskToken, newsThroughDesk, saveOrgKeyOnTeamPage } from "./support/desk";
 import { ownDeskForBlock } from "./support/fresh-desk";
 import { randomSuffix } from "./support/fixtures";
 import { LIVE } from "./support/tags";
@@ -17,19 +17,14 @@ test.describe.serial("desk tokens for scripts", { tag: LIVE }, () => {
     const { desk: ownDesk, page } = own;
     await saveOrgKeyOnTeamPage(page, team.key);
 
-    await page.goto("/settings");
-    const tokens = page.getByTestId("desk-tokens-card");
     const name = `Notebook ${randomSuffix()}`;
-    await tokens.getByLabel("Name").fill(name);
-    await tokens.getByLabel("Credits a day").fill("40");
-    await tokens.getByTestId("token-mint").click();
-    const secret = await tokens.getByTestId("token-secret-input").inputValue();
+    const secret = await mintDeskToken(page, name, 40);
     expect(secret).toMatch(/^adt_/);
-    await expect(tokens.getByTestId("desk-token").filter({ hasText: name })).toBeVisible();
+    await expect(page.getByTestId("desk-tokens-card").getByTestId("desk-token").filter({ hasText: name })).toBeVisible();
     await checkWidthsAndThemes(page, testInfo, "settings-desk-tokens", '[data-testid="desk-tokens-card"]', { scopeAxe: true });
 
     // A script: no cookie, no origin, the token in X-API-Key, the service's own path under /alpha.
-    const script = await fetch(`${ownDesk.url}/alpha/v1/news?symbols=TCS&limit=2`, { headers: { "X-API-Key": secret } });
+    const script = await newsThroughDesk(ownDesk.url, secret);
     expect(script.status, await script.clone().text()).toBe(200);
     const charged = Number(script.headers.get("x-credits-charged"));
 
@@ -43,7 +38,7 @@ test.describe.serial("desk tokens for scripts", { tag: LIVE }, () => {
     const listed = page.getByTestId("desk-token").filter({ hasText: name });
     await listed.getByTestId("token-revoke").click();
     await expect(listed).toContainText("Revoked");
-    const refused = await fetch(`${ownDesk.url}/alpha/v1/news?symbols=TCS&limit=2`, { headers: { "X-API-Key": secret } });
+    const refused = await newsThroughDesk(ownDesk.url, secret);
     expect(refused.status).toBe(401);
   });
 });

@@ -14,7 +14,7 @@ import type { AuditPage } from "@/lib/desk/teams";
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/desk/audit-actions";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
+import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "@/components/ui/native-select";
 import { formatIstDateTime, istInstantsIn } from "@/lib/format/time";
 import { deskQuery } from "@/lib/query/desk";
 import { DownloadLink } from "@/components/shell/download-link";
@@ -78,11 +78,7 @@ export function AuditCard({ initialPage }: { initialPage: AuditPage }) {
             <NativeSelect id={`${id}-action`} className="w-full" value={filters.action} onChange={(e) => change({ action: e.target.value })}>
               <NativeSelectOption value="">Every change</NativeSelectOption>
               <NativeSelectOption value="access">Keys, roles and allowances</NativeSelectOption>
-              {AUDIT_ACTIONS.map((a) => (
-                <NativeSelectOption key={a} value={a}>
-                  {ACTION_WORDS[a] ?? a}
-                </NativeSelectOption>
-              ))}
+              <NativeSelectOptions values={AUDIT_ACTIONS} label={(a) => ACTION_WORDS[a] ?? a} />
             </NativeSelect>
           </div>
           <div className="grid gap-1">

@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
+import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "@/components/ui/native-select";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
@@ -95,12 +95,7 @@ function BudgetForm({ editing, onDone }: { editing: BudgetView | null; onDone: (
           <div className="grid gap-1">
             <Label htmlFor={ids.target}>{kind === "member" ? "Member" : kind === "token" ? "Token" : "Feature"}</Label>
             <NativeSelect id={ids.target} name="target" required defaultValue={targetDefault} className="w-full" key={kind}>
-              {kind === "feature" &&
-                BUDGET_FEATURES.map((f) => (
-                  <NativeSelectOption key={f} value={f}>
-                    {BUDGET_FEATURE_LABELS[f]}
-                  </NativeSelectOption>
-                ))}
+              {kind === "feature" && <NativeSelectOptions values={BUDGET_FEATURES} label={(f) => BUDGET_FEATURE_LABELS[f]} />}
               {kind === "member" &&
                 (users.data ?? []).map((u) => (
                   <NativeSelectOption key={u.id} value={u.id}>
@@ -121,11 +116,7 @@ function BudgetForm({ editing, onDone }: { editing: BudgetView | null; onDone: (
         <div className="grid gap-1">
           <Label htmlFor={ids.period}>Per</Label>
           <NativeSelect id={ids.period} name="period" defaultValue={editing?.period ?? "month"} className="w-full">
-            {BUDGET_PERIODS.map((p) => (
-              <NativeSelectOption key={p} value={p}>
-                {BUDGET_PERIOD_LABELS[p]}
-              </NativeSelectOption>
-            ))}
+            <NativeSelectOptions values={BUDGET_PERIODS} label={(p) => BUDGET_PERIOD_LABELS[p]} />
           </NativeSelect>
         </div>
         <div className="grid gap-1">

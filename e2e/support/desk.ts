@@ -13,6 +13,21 @@ export async function saveOrgKeyOnTeamPage(page: Page, key: string) {
   await expect(card.getByTestId("org-key-status")).toContainText(key.slice(-4));
 }
 
+/** As an admin on /settings: mints a desk token (with a daily cap when given) and returns its secret, shown once. */
+export async function mintDeskToken(page: Page, name: string, creditsADay?: number): Promise<string> {
+  await page.goto("/settings");
+  const tokens = page.getByTestId("desk-tokens-card");
+  await tokens.getByLabel("Name").fill(name);
+  if (creditsADay !== undefined) await tokens.getByLabel("Credits a day").fill(String(creditsADay));
+  await tokens.getByTestId("token-mint").click();
+  return tokens.getByTestId("token-secret-input").inputValue();
+}
+
+/** A script's paid call through the desk's /alpha: no cookie, no origin, the desk token in X-API-Key. */
+export function newsThroughDesk(deskUrl: string, token: string): Promise<Response> {
+  return fetch(`${deskUrl}/alpha/v1/news?symbols=TCS&limit=2`, { headers: { "X-API-Key": token } });
+}
+
 /** Signs in through the sign-in page and waits for the signed-in shell. */
 export async function signInThroughPage(page: Page, email: string, password: string) {
   await page.goto("/sign-in");
