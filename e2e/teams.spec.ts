@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { ACTIVE_SYMBOLS, createWatchlistViaApi, serviceBalance } from "./portfolio-support";
 import { expectLive, leave, storeEvent } from "./live-support";
 import { makeAccount } from "./support/service";
-import { expectAccessible, switchTheme } from "./support/axe";
+import { acrossWidthsAndThemes, expectAccessible } from "./support/axe";
 import { createDeskUser, saveOrgKeyOnTeamPage, screenshot, signInThroughPage } from "./support/desk";
 import { randomSuffix } from "./support/fixtures";
 import { testOnOwnDesk as test } from "./support/fresh-desk";
@@ -13,19 +13,13 @@ const origin = (deskURL: string) => ({ Origin: new URL(deskURL).origin });
 
 /** The page at desktop, laptop and phone widths in both themes: no sideways scroll of the body, axe clean. */
 async function checkLayouts(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [1440, 1024, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const theme of ["light", "dark"] as const) {
-      await switchTheme(page, theme);
-      await expect(page.locator("main")).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${name} at ${width}px (${theme}) scrolls sideways`).toBeLessThanOrEqual(0);
+  await acrossWidthsAndThemes(page, name, {
+    ready: page.locator("main"),
+    eachTheme: async (width, theme) => {
       await expectAccessible(page, testInfo, `${name} at ${width}px (${theme})`);
       await screenshot(page, `${name}-${width}-${theme}`);
-    }
-  }
-  await switchTheme(page, "light");
-  await page.setViewportSize({ width: 1280, height: 720 });
+    },
+  });
 }
 
 async function signedIn(browser: Browser, deskURL: string, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {

@@ -55,6 +55,13 @@ export async function signInThroughApi(context: BrowserContext, baseURL: string,
   expect((await context.cookies()).some((c) => c.name.includes("session-token")), "no session cookie after signing in").toBe(true);
 }
 
+/** A new browser for `login` on the desk at `baseURL`, signed in, with one page open. */
+export async function signedInBrowser(browser: Browser, baseURL: string, login: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL });
+  await signInThroughApi(context, baseURL, login.email, login.password);
+  return { context, page: await context.newPage() };
+}
+
 /** The desk's state-changing routes check the origin, as a browser would send it. */
 function originHeaders(baseURL: string) {
   return { Origin: new URL(baseURL).origin };
@@ -131,6 +138,15 @@ export async function confirmSpend(page: Page): Promise<string> {
   await dialog.getByRole("button", { name: /Spend/ }).click();
   await expect(dialog).toHaveCount(0);
   return text;
+}
+
+/** A paid button that shows `price` (exactly) before it runs: clicks it, confirms, and checks the confirmation named it. */
+export async function payThrough(button: Locator, price: string): Promise<string> {
+  await expect(button.locator('[data-slot="price-tag"]')).toHaveText(price);
+  await button.click();
+  const said = await confirmSpend(button.page());
+  expect(said).toContain(price);
+  return said;
 }
 
 /** Light and dark screenshots of the page as it is now. */

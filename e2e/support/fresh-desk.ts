@@ -5,9 +5,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
-import { signInThroughApi } from "./desk";
+import { type Browser, type BrowserContext, type BrowserContextOptions, expect, type Page } from "@playwright/test";
+import { saveKey, signInThroughApi } from "./desk";
 import { AUTH_DIR, randomSuffix, readFixtures } from "./fixtures";
+import { type AccountOptions, makeAccount } from "./service";
 import { test } from "./test";
 
 /** Each private desk's log is a file of AUTH_DIR named with this prefix: the suite's final check reads them for keys. */
@@ -109,6 +110,20 @@ export async function startOwnDesk(browser: Browser, name: string): Promise<OwnD
   return { ...desk, admin, adminState };
 }
 
+/** A new browser signed in as the desk's admin, with one page open. */
+export async function adminOf(browser: Browser, desk: Pick<OwnDesk, "adminState" | "url">, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ storageState: desk.adminState, baseURL: desk.url, ...options });
+  return { context, page: await context.newPage() };
+}
+
+/** As `adminOf`, the admin having stored the key of a new service account of their own. */
+export async function adminWithOwnKey(browser: Browser, desk: Pick<OwnDesk, "adminState" | "url">, account: AccountOptions = {}) {
+  const admin = await adminOf(browser, desk);
+  const made = await makeAccount(account);
+  await saveKey(admin.page.request, desk.url, made.key);
+  return { ...admin, account: made };
+}
+
 /**
  * For a serial describe block: a desk of its own, started before the block's tests and stopped after them, with its
  * admin signed in on one page. Read `desk` and `page` inside the tests (they are set by then).
@@ -118,8 +133,7 @@ export function ownDeskForBlock(name: string): { desk: OwnDesk; page: Page } {
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(120_000);
     block.desk = await startOwnDesk(browser, `${name}-${randomSuffix()}`);
-    block.admin = await browser.newContext({ storageState: block.desk.adminState, baseURL: block.desk.url });
-    block.page = await block.admin.newPage();
+    ({ context: block.admin, page: block.page } = await adminOf(browser, block.desk));
   });
   test.afterAll(async () => {
     await block.admin?.close();
