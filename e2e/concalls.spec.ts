@@ -54,7 +54,7 @@ test.describe("concalls", () => {
 
     // The analysis: 3 credits, shown first; guidance, red flags, indicators and readable sections.
     const beforeAnalysis = await gaugeBalance(page);
-    await payThrough(page.getByTestId("load-analysis"), "3 credits");
+    await payThrough(page.getByTestId("load-analysis"), "3 credits", { exact: true });
     const analysis = page.getByTestId("concall-analysis");
     await expect(analysis.getByTestId("guidance")).not.toBeEmpty();
     await expect(analysis.getByTestId("redflags")).not.toBeEmpty();

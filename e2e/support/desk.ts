@@ -140,9 +140,13 @@ export async function confirmSpend(page: Page): Promise<string> {
   return text;
 }
 
-/** A paid button that shows `price` (exactly) before it runs: clicks it, confirms, and checks the confirmation named it. */
-export async function payThrough(button: Locator, price: string): Promise<string> {
-  await expect(button.locator('[data-slot="price-tag"]')).toHaveText(price);
+/**
+ * A paid button that shows `price` before it runs (as all its tag says, when `exact`; else within it, as "up to 4
+ * credits" holds "4 credits"): clicks it, confirms, and checks the confirmation named it.
+ */
+export async function payThrough(button: Locator, price: string, { exact = false } = {}): Promise<string> {
+  const tag = button.locator('[data-slot="price-tag"]');
+  await (exact ? expect(tag).toHaveText(price) : expect(tag).toContainText(price));
   await button.click();
   const said = await confirmSpend(button.page());
   expect(said).toContain(price);
