@@ -7,7 +7,7 @@ import { listAlerts, listAnnouncements } from "../lib/alpha/catalogue-meta";
 import { startPushService } from "../test/support/push-receiver";
 import { storeEvent } from "./live-support";
 import { createWatchlistViaApi } from "./portfolio-support";
-import { expectAccessible, switchTheme } from "./support/axe";
+import { acrossWidthsAndThemes, expectAccessible, untilTransitionsEnd } from "./support/axe";
 import { createDeskUser, saveKey, screenshot, signInThroughApi } from "./support/desk";
 import { randomSuffix, readFixtures } from "./support/fixtures";
 import { type FreshDesk, startFreshDesk } from "./support/fresh-desk";
@@ -224,19 +224,13 @@ test.describe.serial("alerts that reach you", { tag: LIVE }, () => {
     await expect(rule).toContainText(listName);
     await expect(rule).toContainText("catches up 6 h after downtime");
     await expect(rule).toContainText("inbox + 3 endpoint(s)");
-    for (const width of [1440, 1024, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const theme of ["light", "dark"] as const) {
-        await switchTheme(page, theme);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, `/alert-rules at ${width}px (${theme}) scrolls sideways`).toBeLessThanOrEqual(0);
-        await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
+    await acrossWidthsAndThemes(page, "/alert-rules", {
+      eachTheme: async (width, theme) => {
+        await untilTransitionsEnd(page);
         await screenshot(page, `alert-rules-${width}-${theme}`);
-      }
-      await expectAccessible(page, testInfo, `/alert-rules at ${width}px`);
-    }
-    await switchTheme(page, "light");
-    await page.setViewportSize({ width: 1280, height: 720 });
+      },
+      eachWidth: (width) => expectAccessible(page, testInfo, `/alert-rules at ${width}px`),
+    });
 
     // A filing for a member symbol: the engine follows the list's symbols on the live stream (it may take a refresh to
     // join the channel), so the filing is stored until one arrives (each a new event with its own id).
@@ -297,26 +291,20 @@ test.describe.serial("alerts that reach you", { tag: LIVE }, () => {
     await expect(page.getByTestId("inbox-button")).toHaveAttribute("data-unread", /^[1-9]\d*$/);
     await expect(item.getByRole("link", { name: subject })).toHaveAttribute("href", new RegExp(`symbols=${removed.symbol}`));
     // The inbox with an unread alert, and the top bar with its inbox button, at every width in both themes.
-    for (const width of [1440, 1024, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const theme of ["light", "dark"] as const) {
-        await switchTheme(page, theme);
-        await expect(page.getByTestId("inbox-button")).toBeVisible();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, `/inbox at ${width}px (${theme}) scrolls sideways`).toBeLessThanOrEqual(0);
+    await acrossWidthsAndThemes(page, "/inbox", {
+      ready: page.getByTestId("inbox-button"),
+      eachTheme: async (width, theme) => {
         // Nothing in the top bar squeezed out of sight beside the inbox button (the market status at 1024 px was).
         const clipped = await page
           .locator("header")
           .first()
           .evaluate((header) => [...header.querySelectorAll<HTMLElement>('[data-testid="shell-market-status"], [data-testid^="gauge-"]')].filter((el) => el.offsetParent && el.scrollWidth > el.clientWidth + 1).map((el) => el.dataset.testid));
         expect(clipped, `/inbox at ${width}px (${theme}): top bar parts cut off`).toEqual([]);
-        await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
+        await untilTransitionsEnd(page);
         await screenshot(page, `inbox-alert-${width}-${theme}`);
-      }
-      await expectAccessible(page, testInfo, `/inbox at ${width}px`);
-    }
-    await switchTheme(page, "light");
-    await page.setViewportSize({ width: 1280, height: 720 });
+      },
+      eachWidth: (width) => expectAccessible(page, testInfo, `/inbox at ${width}px`),
+    });
 
     // The owner takes the symbol off the list: its next filing goes nowhere, while the symbol still on it is delivered.
     const off = await adminPage.request.delete(`/api/watchlists/${list.id}/items/${removed.symbol}`, { headers: origin });

@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from "@playwright/test";
 import { makeAccount } from "./support/service";
-import { type OwnDesk, startOwnDesk } from "./support/fresh-desk";
+import { mintDeskToken, newsThroughDesk, saveOrgKeyOnTeamPage } from "./support/desk";
+import { ownDeskForBlock } from "./support/fresh-desk";
 import { randomSuffix, readFixtures } from "./support/fixtures";
 import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
@@ -15,37 +15,17 @@ async function debitedToday(key: string): Promise<number> {
 // The organisation key and the budgets are desk-wide: this spec runs on a fresh desk of its own.
 test.describe.serial("budgets", { tag: LIVE }, () => {
   test.setTimeout(240_000);
-  let ownDesk: OwnDesk;
-  let admin: BrowserContext;
-  let page: Page;
-
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(120_000);
-    ownDesk = await startOwnDesk(browser, `budgets-${randomSuffix()}`);
-    admin = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url });
-    page = await admin.newPage();
-  });
-  test.afterAll(async () => {
-    await admin?.close();
-    await ownDesk?.stop();
-  });
+  const own = ownDeskForBlock("budgets");
 
   test("an admin sets a monthly budget, a script's spend crosses 75% and the inbox says so once; /usage shows the token beside members, equal to the ledger; the ladder is undone from the card", async ({}, testInfo) => {
     const team = await makeAccount();
-    await page.goto("/team");
-    const keyCard = page.getByTestId("org-key-card");
-    await keyCard.getByLabel(/Organisation key/).fill(team.key);
-    await keyCard.getByRole("button", { name: "Check and save" }).click();
-    await expect(keyCard.getByTestId("org-key-status")).toContainText(team.key.slice(-4));
+    const { desk: ownDesk, page } = own;
+    await saveOrgKeyOnTeamPage(page, team.key);
 
-    await page.goto("/settings");
-    const tokens = page.getByTestId("desk-tokens-card");
     const tokenName = `Cron ${randomSuffix()}`;
-    await tokens.getByLabel("Name").fill(tokenName);
-    await tokens.getByTestId("token-mint").click();
-    const secret = await tokens.getByTestId("token-secret-input").inputValue();
+    const secret = await mintDeskToken(page, tokenName);
     const spend = async () => {
-      const res = await fetch(`${ownDesk.url}/alpha/v1/news?symbols=TCS&limit=2`, { headers: { "X-API-Key": secret } });
+      const res = await newsThroughDesk(ownDesk.url, secret);
       expect(res.status, await res.clone().text()).toBe(200);
       return Number(res.headers.get("x-credits-charged"));
     };

@@ -1,6 +1,6 @@
 import { freeCall } from "./support/service";
 import { gaugeBalance, signedInWithOwnAccount } from "./portfolio-support";
-import { confirmSpend, screenshotAsIs, untilHydrated } from "./support/desk";
+import { confirmSpend, payThrough, screenshotAsIs, untilHydrated } from "./support/desk";
 import { expect, test } from "./support/test";
 
 test.describe("concalls", () => {
@@ -54,10 +54,7 @@ test.describe("concalls", () => {
 
     // The analysis: 3 credits, shown first; guidance, red flags, indicators and readable sections.
     const beforeAnalysis = await gaugeBalance(page);
-    const analysisButton = page.getByTestId("load-analysis");
-    await expect(analysisButton.locator('[data-slot="price-tag"]')).toHaveText("3 credits");
-    await analysisButton.click();
-    expect(await confirmSpend(page)).toContain("3 credits");
+    await payThrough(page.getByTestId("load-analysis"), "3 credits", { exact: true });
     const analysis = page.getByTestId("concall-analysis");
     await expect(analysis.getByTestId("guidance")).not.toBeEmpty();
     await expect(analysis.getByTestId("redflags")).not.toBeEmpty();
@@ -72,10 +69,7 @@ test.describe("concalls", () => {
     const before = await gaugeBalance(page);
     const get = page.getByTestId("get-transcript");
     await expect(get).toContainText("Get transcript & recording");
-    await expect(get.locator('[data-slot="price-tag"]')).toContainText("4 credits");
-    await get.click();
-    const said = await confirmSpend(page);
-    expect(said).toContain("4 credits");
+    const said = await payThrough(get, "4 credits");
     const shown = Number(/(\d+) credits/.exec(said)?.[1]);
     await expect(page.getByTestId("assets-ready")).toBeVisible();
     await expect(page.getByTestId("expiry-countdown")).toHaveText(/^\d+:\d{2}$/);

@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from "@playwright/test";
 import { makeAccount } from "./support/service";
-import { type OwnDesk, startOwnDesk } from "./support/fresh-desk";
+import { mintDeskToken, newsThroughDesk, saveOrgKeyOnTeamPage } from "./support/desk";
+import { ownDeskForBlock } from "./support/fresh-desk";
 import { randomSuffix } from "./support/fixtures";
 import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
@@ -10,42 +10,21 @@ import { checkWidthsAndThemes } from "./support/widths";
 // (where another spec expects to store the first organisation key).
 test.describe.serial("desk tokens for scripts", { tag: LIVE }, () => {
   test.setTimeout(180_000);
-  let ownDesk: OwnDesk;
-  let admin: BrowserContext;
-  let page: Page;
-
-  test.beforeAll(async ({ browser }) => {
-    test.setTimeout(120_000);
-    ownDesk = await startOwnDesk(browser, `desk-tokens-${randomSuffix()}`);
-    admin = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url });
-    page = await admin.newPage();
-  });
-  test.afterAll(async () => {
-    await admin?.close();
-    await ownDesk?.stop();
-  });
+  const own = ownDeskForBlock("desk-tokens");
 
   test("an admin mints a token (shown once), a script spends through /alpha with it, /usage shows the token beside members, revoking refuses it", async ({}, testInfo) => {
     const team = await makeAccount();
-    await page.goto("/team");
-    const card = page.getByTestId("org-key-card");
-    await card.getByLabel(/Organisation key/).fill(team.key);
-    await card.getByRole("button", { name: "Check and save" }).click();
-    await expect(card.getByTestId("org-key-status")).toContainText(team.key.slice(-4));
+    const { desk: ownDesk, page } = own;
+    await saveOrgKeyOnTeamPage(page, team.key);
 
-    await page.goto("/settings");
-    const tokens = page.getByTestId("desk-tokens-card");
     const name = `Notebook ${randomSuffix()}`;
-    await tokens.getByLabel("Name").fill(name);
-    await tokens.getByLabel("Credits a day").fill("40");
-    await tokens.getByTestId("token-mint").click();
-    const secret = await tokens.getByTestId("token-secret-input").inputValue();
+    const secret = await mintDeskToken(page, name, 40);
     expect(secret).toMatch(/^adt_/);
-    await expect(tokens.getByTestId("desk-token").filter({ hasText: name })).toBeVisible();
+    await expect(page.getByTestId("desk-tokens-card").getByTestId("desk-token").filter({ hasText: name })).toBeVisible();
     await checkWidthsAndThemes(page, testInfo, "settings-desk-tokens", '[data-testid="desk-tokens-card"]', { scopeAxe: true });
 
     // A script: no cookie, no origin, the token in X-API-Key, the service's own path under /alpha.
-    const script = await fetch(`${ownDesk.url}/alpha/v1/news?symbols=TCS&limit=2`, { headers: { "X-API-Key": secret } });
+    const script = await newsThroughDesk(ownDesk.url, secret);
     expect(script.status, await script.clone().text()).toBe(200);
     const charged = Number(script.headers.get("x-credits-charged"));
 
@@ -59,7 +38,7 @@ test.describe.serial("desk tokens for scripts", { tag: LIVE }, () => {
     const listed = page.getByTestId("desk-token").filter({ hasText: name });
     await listed.getByTestId("token-revoke").click();
     await expect(listed).toContainText("Revoked");
-    const refused = await fetch(`${ownDesk.url}/alpha/v1/news?symbols=TCS&limit=2`, { headers: { "X-API-Key": secret } });
+    const refused = await newsThroughDesk(ownDesk.url, secret);
     expect(refused.status).toBe(401);
   });
 });

@@ -1,18 +1,12 @@
-import type { Browser } from "@playwright/test";
 import { readFixtures } from "./support/fixtures";
 import { makeAccount } from "./support/service";
 import { untilHydrated } from "./support/desk";
 import { randomSuffix } from "./support/fixtures";
-import { testOnOwnDesk as test } from "./support/fresh-desk";
+import { adminOf, testOnOwnDesk as test } from "./support/fresh-desk";
 import { expect } from "./support/test";
 import { checkWidthsAndThemes } from "./support/widths";
 
 const origin = (url: string) => ({ Origin: new URL(url).origin });
-
-async function adminOf(browser: Browser, ownDesk: { adminState: string; url: string }) {
-  const context = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url });
-  return { context, page: await context.newPage() };
-}
 
 // The organisation key is desk-wide: this spec runs on a desk of its own.
 test.describe.serial("members of a team on the organisation's key", () => {

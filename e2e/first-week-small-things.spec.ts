@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { makeAccount, serviceBalance } from "./support/service";
-import { confirmSpend, createDeskUser, saveKey, signInThroughApi, untilHydrated } from "./support/desk";
-import { testOnOwnDesk as test } from "./support/fresh-desk";
+import { serviceBalance } from "./support/service";
+import { confirmSpend, createDeskUser, signedInBrowser, untilHydrated } from "./support/desk";
+import { adminOf, adminWithOwnKey, testOnOwnDesk as test } from "./support/fresh-desk";
 import { DESK_PAGES } from "./support/pages";
 import { expect } from "./support/test";
 import { checkWidthsAndThemes } from "./support/widths";
@@ -13,8 +13,7 @@ test.describe("small things a person notices", () => {
   test.setTimeout(180_000);
 
   test("the confirmation threshold is the user's on every browser, with a team default an admin sets", async ({ browser, ownDesk }, testInfo) => {
-    const admin = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url });
-    const adminPage = await admin.newPage();
+    const { context: admin, page: adminPage } = await adminOf(browser, ownDesk);
     const member = await createDeskUser(adminPage.request, ownDesk.url, "member");
     await adminPage.goto("/team");
     const card = adminPage.getByTestId("team-threshold-card");
@@ -27,9 +26,7 @@ test.describe("small things a person notices", () => {
     await checkWidthsAndThemes(adminPage, testInfo, "team-threshold", '[data-testid="team-threshold-card"]');
 
     // The member follows the team default on their first browser and sets their own there...
-    const first = await browser.newContext({ baseURL: ownDesk.url });
-    await signInThroughApi(first, ownDesk.url, member.email, member.password);
-    const page = await first.newPage();
+    const { context: first, page } = await signedInBrowser(browser, ownDesk.url, member);
     await page.goto("/settings");
     await expect(page.getByTestId("spend-threshold-now")).toContainText("ask above 10 credits");
     await expect(page.getByTestId("spend-threshold-now")).toContainText("The team default (10 credits)");
@@ -42,9 +39,7 @@ test.describe("small things a person notices", () => {
     await checkWidthsAndThemes(page, testInfo, "settings-threshold", '[data-testid="spend-threshold-card"]');
 
     // ...and a second browser, which never saw that choice, has it from the desk.
-    const second = await browser.newContext({ baseURL: ownDesk.url });
-    await signInThroughApi(second, ownDesk.url, member.email, member.password);
-    const other = await second.newPage();
+    const { context: second, page: other } = await signedInBrowser(browser, ownDesk.url, member);
     await other.goto("/settings");
     await expect(other.getByTestId("spend-threshold-now")).toContainText("ask above 3 credits");
     await expect(other.getByLabel("Threshold (credits)")).toHaveValue("3");
@@ -52,8 +47,7 @@ test.describe("small things a person notices", () => {
   });
 
   test("times are 24-hour and dates dd/mm/yyyy; the holiday list opens at this year", async ({ browser, ownDesk }, testInfo) => {
-    const context = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url, locale: "en-IN" });
-    const page = await context.newPage();
+    const { context, page } = await adminOf(browser, ownDesk, { locale: "en-IN" });
     await page.goto("/admin");
     const editor = page.getByTestId("market-calendar-editor");
     const start = editor.getByLabel("Normal market starts");
@@ -88,10 +82,7 @@ test.describe("small things a person notices", () => {
   });
 
   test("the gauge's figures are read, not tabbed through; the audit log reads IST", async ({ browser, ownDesk }) => {
-    const context = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url });
-    const page = await context.newPage();
-    const account = await makeAccount();
-    await saveKey(page.request, ownDesk.url, account.key);
+    const { context, page } = await adminWithOwnKey(browser, ownDesk);
     await page.goto("/team");
     await expect(page.getByTestId("usage-gauge")).toHaveAttribute("data-state", "ready");
     // Every stop of the keyboard through the top bar, none inside the gauge.
@@ -114,10 +105,7 @@ test.describe("small things a person notices", () => {
   });
 
   test("an announcement links to its filing document, priced in words a person reads", async ({ browser, ownDesk }, testInfo) => {
-    const context = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url });
-    const page = await context.newPage();
-    const account = await makeAccount();
-    await saveKey(page.request, ownDesk.url, account.key);
+    const { context, page, account } = await adminWithOwnKey(browser, ownDesk);
     // Asked before every paid action, whatever team default another test of this desk set.
     const own = await page.request.put("/api/settings/spend-threshold", { data: { threshold: 0 }, headers: origin(ownDesk.url) });
     expect(own.status(), await own.text()).toBe(200);
@@ -141,10 +129,7 @@ test.describe("small things a person notices", () => {
   });
 
   test("a symbol page with a bought profile hydrates without a mismatch when a minute turns on the way", async ({ browser, ownDesk }) => {
-    const context = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url });
-    const page = await context.newPage();
-    const account = await makeAccount({ symbols: true });
-    await saveKey(page.request, ownDesk.url, account.key);
+    const { context, page } = await adminWithOwnKey(browser, ownDesk, { symbols: true });
     const bought = await page.request.get("/api/alpha/v1/symbols/metadata?symbols=INFY");
     expect(bought.status(), await bought.text()).toBe(200);
     // The browser's clock 90 s ahead of the server's: its "how old" would read a minute more than the server's HTML.
@@ -162,10 +147,7 @@ test.describe("small things a person notices", () => {
   });
 
   test("headings go down one level at a time on every page", async ({ browser, ownDesk }) => {
-    const context = await browser.newContext({ storageState: ownDesk.adminState, baseURL: ownDesk.url });
-    const page = await context.newPage();
-    const account = await makeAccount();
-    await saveKey(page.request, ownDesk.url, account.key);
+    const { context, page } = await adminWithOwnKey(browser, ownDesk);
     const skipped: string[] = [];
     for (const { path } of DESK_PAGES) {
       if (path === "/change-password") continue;

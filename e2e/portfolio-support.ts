@@ -5,8 +5,9 @@
 import type { Browser, Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { setThemeAndReload, signedInNewMember, untilHydrated } from "./support/desk";
-import { randomSuffix, SCREENSHOT_DIR } from "./support/fixtures";
+import { randomSuffix, readFixtures, SCREENSHOT_DIR } from "./support/fixtures";
 import { makeAccount } from "./support/service";
 import { expect } from "./support/test";
 import { forgetTheme } from "./support/theme";
@@ -20,6 +21,29 @@ export function makeOwnAccount(
   options: { symbols?: boolean; plan?: "pro" | "sandbox" } = {},
 ): Promise<{ accountId: string; key: string }> {
   return makeAccount({ name: `${name} ${randomSuffix()}`, balance, plan: options.plan ?? "pro", symbols: !!options.symbols, retentionOptOut: true });
+}
+
+/** A new desk member on a Sandbox key of their own (10 requests a minute), and the desk's 429 answers to their page. */
+export async function sandboxMember(browser: Browser, deskURL: string, name: string) {
+  const account = await makeOwnAccount(name, 1_000, { plan: "sandbox" });
+  const { page, context } = await signedInNewMember(browser, deskURL, { key: account.key });
+  const refused: string[] = [];
+  page.on("response", (r) => {
+    if (r.url().startsWith(deskURL) && r.status() === 429) refused.push(r.url());
+  });
+  return { account, page, context, refused };
+}
+
+/** When the service logged each request of the account, from its own log (read-only: reading counts no request). */
+export function loggedRequestTimes(accountId: string): number[] {
+  const dataDir = readFixtures().dataDir;
+  if (!dataDir) throw new Error("the e2e fixtures name no dataDir");
+  const db = new Database(join(dataDir, "service.db"), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare("SELECT at_ms FROM request_log WHERE account_id = ? ORDER BY at_ms").all(accountId) as { at_ms: number }[]).map((r) => r.at_ms);
+  } finally {
+    db.close();
+  }
 }
 
 /** A new desk member signed in on a new page, with the key of a fresh account saved. */

@@ -1,24 +1,13 @@
-import { join } from "node:path";
-import Database from "better-sqlite3";
-import { makeOwnAccount } from "./portfolio-support";
-import { signedInNewMember } from "./support/desk";
-import { readFixtures } from "./support/fixtures";
+import { loggedRequestTimes, sandboxMember } from "./portfolio-support";
 import { expect, test } from "./support/test";
 
 /** Every page of the desk, in the order of its menu. */
 /** A person's click-through pace: each page is read this long once its gauge is in. */
 const READ_MS = 3_000;
 
-/** Requests the service counted for the account so far (its own request log, read-only: reading costs no request). */
+/** Requests the service counted for the account so far. */
 function requestsCounted(accountId: string): number {
-  const dataDir = readFixtures().dataDir;
-  if (!dataDir) throw new Error("the e2e fixtures name no dataDir");
-  const db = new Database(join(dataDir, "service.db"), { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare("SELECT COUNT(*) AS n FROM request_log WHERE account_id = ?").get(accountId) as { n: number }).n;
-  } finally {
-    db.close();
-  }
+  return loggedRequestTimes(accountId).length;
 }
 
 const PAGES = ["/today", "/season", "/earnings", "/alerts", "/news", "/announcements", "/block-deals", "/concalls", "/summaries", "/batches", "/watchlists", "/usage", "/settings"];
@@ -26,13 +15,8 @@ const PAGES = ["/today", "/season", "/earnings", "/alerts", "/news", "/announcem
 test.describe("the desk's own calls on a Sandbox key (10 requests a minute)", () => {
   test("every page opened in turn meets no rate-limit message", async ({ browser, deskURL }) => {
     test.setTimeout(300_000);
-    const account = await makeOwnAccount("e2e sandbox walk", 1_000, { plan: "sandbox" });
-    const { page, context } = await signedInNewMember(browser, deskURL, { key: account.key });
+    const { account, page, context, refused: upstream429 } = await sandboxMember(browser, deskURL, "e2e sandbox walk");
 
-    const upstream429: string[] = [];
-    page.on("response", (response) => {
-      if (response.url().startsWith(deskURL) && response.status() === 429) upstream429.push(response.url());
-    });
     const perPage: Record<string, number> = { "key saved": requestsCounted(account.accountId) };
     const started = Date.now();
     for (const path of PAGES) {

@@ -1,5 +1,5 @@
 import { gaugeBalance, signedInWithOwnAccount } from "./portfolio-support";
-import { confirmSpend, screenshotAsIs, signedInNewMember } from "./support/desk";
+import { confirmSpend, payThrough, screenshotAsIs, signedInNewMember } from "./support/desk";
 import { makeAccount } from "./support/service";
 import { expect, test } from "./support/test";
 
@@ -45,10 +45,7 @@ test.describe("the symbol page", () => {
 
     // The profile: 1 credit, confirmed; company, sector, market cap in crores, ISIN, scrip code and logo.
     const before = await gaugeBalance(page);
-    const load = page.getByTestId("load-profile");
-    await expect(load.locator('[data-slot="price-tag"]')).toContainText("1 credit");
-    await load.click();
-    expect(await confirmSpend(page)).toContain("1 credit");
+    await payThrough(page.getByTestId("load-profile"), "1 credit");
     const profile = page.getByTestId("symbol-profile");
     await expect(profile.getByTestId("profile-company")).toContainText("Tata Consultancy");
     await expect(profile).toContainText(/₹[\d,]+ cr/);

@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { ACTIVE_SYMBOLS, createWatchlistViaApi, serviceBalance } from "./portfolio-support";
 import { expectLive, leave, storeEvent } from "./live-support";
 import { makeAccount } from "./support/service";
-import { expectAccessible, switchTheme } from "./support/axe";
-import { createDeskUser, screenshot, signInThroughPage } from "./support/desk";
+import { acrossWidthsAndThemes, expectAccessible } from "./support/axe";
+import { createDeskUser, saveOrgKeyOnTeamPage, screenshot, signInThroughPage } from "./support/desk";
 import { randomSuffix } from "./support/fixtures";
 import { testOnOwnDesk as test } from "./support/fresh-desk";
 import { LIVE } from "./support/tags";
@@ -13,19 +13,13 @@ const origin = (deskURL: string) => ({ Origin: new URL(deskURL).origin });
 
 /** The page at desktop, laptop and phone widths in both themes: no sideways scroll of the body, axe clean. */
 async function checkLayouts(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [1440, 1024, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const theme of ["light", "dark"] as const) {
-      await switchTheme(page, theme);
-      await expect(page.locator("main")).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${name} at ${width}px (${theme}) scrolls sideways`).toBeLessThanOrEqual(0);
+  await acrossWidthsAndThemes(page, name, {
+    ready: page.locator("main"),
+    eachTheme: async (width, theme) => {
       await expectAccessible(page, testInfo, `${name} at ${width}px (${theme})`);
       await screenshot(page, `${name}-${width}-${theme}`);
-    }
-  }
-  await switchTheme(page, "light");
-  await page.setViewportSize({ width: 1280, height: 720 });
+    },
+  });
 }
 
 async function signedIn(browser: Browser, deskURL: string, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -67,11 +61,7 @@ test.describe.serial("teams on one Alpha account", { tag: LIVE }, () => {
   });
 
   test("an admin stores the organisation key; a member invited by link signs up, summarises without a key, and shows in the admin's spend", async ({ browser, deskURL }) => {
-    await adminPage.goto("/team");
-    const card = adminPage.getByTestId("org-key-card");
-    await card.getByLabel(/Organisation key/).fill(team.key);
-    await card.getByRole("button", { name: "Check and save" }).click();
-    await expect(card.getByTestId("org-key-status")).toContainText(team.key.slice(-4));
+    await saveOrgKeyOnTeamPage(adminPage, team.key);
     await expect(adminPage.getByTestId("audit-card").locator('[data-action="org_key.saved"]').first()).toBeVisible();
 
     const invites = adminPage.getByTestId("invites-card");

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ClockInput, DayInput } from "@/components/shell/typed-date-time-inputs";
-import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
+import { NativeSelect, NativeSelectOptions } from "@/components/ui/native-select";
 import { HiddenHead, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import * as adminApi from "@/lib/desk/route-meta/admin";
@@ -313,11 +313,7 @@ export function MarketCalendarEditor() {
                 value={special.kind}
                 onChange={(e) => setSpecial({ ...special, kind: (Object.keys(KIND_NAMES) as SpecialSession["kind"][]).find((k) => k === e.target.value) ?? special.kind })}
               >
-                {(Object.keys(KIND_NAMES) as SpecialSession["kind"][]).map((k) => (
-                  <NativeSelectOption key={k} value={k}>
-                    {KIND_NAMES[k]}
-                  </NativeSelectOption>
-                ))}
+                <NativeSelectOptions values={Object.keys(KIND_NAMES) as SpecialSession["kind"][]} label={(k) => KIND_NAMES[k]} />
               </NativeSelect>
             </div>
             <div className="flex flex-col gap-1">

@@ -144,22 +144,8 @@ export function BatchJobView({ jobId }: { jobId: string }) {
             </div>
           </dl>
           {!terminal && <p className="text-xs text-muted-foreground">Updating every 2 seconds until the job finishes. Each generated summary costs {formatCredits(unitCredits("createBatchJob").detailedCredits)} as it runs.</p>}
-          {cancelNote && (
-            <Alert data-testid="cancel-note">
-              <AlertTitle>Already finished</AlertTitle>
-              <AlertDescription>
-                <p>{cancelNote}</p>
-              </AlertDescription>
-            </Alert>
-          )}
-          {cancelReport && (
-            <Alert data-testid="cancel-report">
-              <AlertTitle>Job cancelled</AlertTitle>
-              <AlertDescription>
-                <p>{cancelReport}</p>
-              </AlertDescription>
-            </Alert>
-          )}
+          {cancelNote && <CancelOutcome testId="cancel-note" title="Already finished" text={cancelNote} />}
+          {cancelReport && <CancelOutcome testId="cancel-report" title="Job cancelled" text={cancelReport} />}
           {job.status === "cancelled" && (
             <p className="text-sm text-muted-foreground" data-testid="batch-cancelled-note">
               Cancelled: lines that had not run were dropped and not charged. The lines that finished before the cancel were paid for; their
@@ -173,5 +159,17 @@ export function BatchJobView({ jobId }: { jobId: string }) {
 
       <ConfirmCancelDialog open={confirming} onOpenChange={setConfirming} remaining={remaining} onConfirm={() => void doCancel(remaining)} />
     </div>
+  );
+}
+
+/** What asking to cancel came to: the job had already finished, or what the cancel dropped and what was paid. */
+function CancelOutcome({ testId, title, text }: { testId: string; title: string; text: string }) {
+  return (
+    <Alert data-testid={testId}>
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription>
+        <p>{text}</p>
+      </AlertDescription>
+    </Alert>
   );
 }

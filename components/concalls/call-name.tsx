@@ -1,8 +1,7 @@
-import { Badge } from "@/components/ui/badge";
 import { IntentLink } from "@/components/ui/intent-link";
-import { formatQuarter } from "@/lib/format/quarter";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 import { cn } from "@/lib/utils";
+import { QuarterBadge } from "@/components/shell/quarter-badge";
 
 /** A call's company (a link to its page) and quarter, as the concall lists name it. */
 export function CallName({ symbol, quarter, linkClassName }: { symbol: string; quarter: string | null | undefined; linkClassName?: string }) {
@@ -11,9 +10,7 @@ export function CallName({ symbol, quarter, linkClassName }: { symbol: string; q
       <IntentLink href={symbolHref(symbol)} className={cn("font-mono font-semibold text-primary hover:underline", linkClassName)}>
         {symbol}
       </IntentLink>
-      <Badge variant="outline" className="font-mono">
-        {formatQuarter(quarter)}
-      </Badge>
+      <QuarterBadge quarter={quarter} />
     </>
   );
 }

@@ -5,9 +5,8 @@ import { CalendarClockIcon, FileAudioIcon, ListTreeIcon, SearchXIcon } from "luc
 import Link from "next/link";
 import { CallMetaNote, PaidButton, priceWords, usePaidCall } from "@/components/paid/paid-call";
 import { ErrorState } from "@/components/shell/error-state";
-import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, Skeletons } from "@/components/ui/skeleton";
 import type { Concall, UpcomingConcall } from "@/lib/alpha/concalls";
 import type { EarningsIndexRow } from "@/lib/alpha/earnings";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
@@ -132,9 +131,7 @@ function AnalysisSkeleton() {
         <Skeleton className="h-24" />
       </div>
       <Skeleton className="h-10" />
-      {Array.from({ length: 4 }, (_, i) => (
-        <Skeleton key={i} className="h-16" />
-      ))}
+      <Skeletons count={4} className="h-16" />
     </div>
   );
 }
@@ -269,13 +266,5 @@ export function ConcallViewSkeleton() {
       <Skeleton className="h-48 w-full rounded-xl" />
       <Skeleton className="h-40 w-full rounded-xl" />
     </div>
-  );
-}
-
-export function QuarterBadge({ quarter }: { quarter: string }) {
-  return (
-    <Badge variant="outline" className="font-mono">
-      {formatQuarter(quarter)}
-    </Badge>
   );
 }

@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeletons } from "@/components/ui/skeleton";
 import type { Concall } from "@/lib/alpha/concalls";
 import { formatIstDateTime } from "@/lib/format/time";
 import { CONCALL_CALLS } from "@/lib/query/concalls";
@@ -64,9 +64,7 @@ export function ConcallCard({ call }: { call: Concall }) {
 function CardsSkeleton() {
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading recent calls">
-      {Array.from({ length: 6 }, (_, i) => (
-        <Skeleton key={i} className="h-64 rounded-xl" />
-      ))}
+      <Skeletons count={6} className="h-64 rounded-xl" />
     </div>
   );
 }

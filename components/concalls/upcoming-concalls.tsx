@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton, SkeletonStack } from "@/components/ui/skeleton";
+import { Skeleton, Skeletons, SkeletonStack } from "@/components/ui/skeleton";
 import type { UpcomingConcall } from "@/lib/alpha/concalls";
 import { istDateString } from "@/lib/alpha/time";
 import { formatIstTime, formatRelativeTime } from "@/lib/format/time";
@@ -35,9 +35,7 @@ export function UpcomingConcallsSkeleton() {
         <Skeleton className="h-4 w-72" />
       </CardHeader>
       <CardContent className={cn("grid grid-cols-1 content-start gap-2", UPCOMING_CONTENT)}>
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} className="h-8 w-full" />
-        ))}
+        <Skeletons count={6} className="h-8 w-full" />
       </CardContent>
     </Card>
   );

@@ -4,12 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { RotateCwIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
+import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
@@ -23,6 +23,19 @@ import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 const TONE: Record<DeliveryRow["status"], "default" | "secondary" | "destructive" | "outline"> = { delivered: "secondary", sending: "outline", failed: "destructive", interrupted: "outline", skipped: "outline" };
 const STATUSES = ["delivered", "failed", "interrupted", "sending", "skipped"] as const;
 const CHANNELS = ["inbox", "webhook", "email", "telegram", "push"] as const;
+
+/** One filter of the ledger: its label, and a select whose first option (empty) is every value. */
+function FilterSelect({ id, label, all, value, onChange, children }: { id: string; label: string; all: string; value: string | undefined; onChange: (value: string) => void; children: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value ?? ""} onChange={(e) => onChange(e.target.value)}>
+        <NativeSelectOption value="">{all}</NativeSelectOption>
+        {children}
+      </NativeSelect>
+    </div>
+  );
+}
 
 /** The delivery ledger: every attempt (and what was skipped, with why), filtered in the URL, with "send again". */
 export function DeliveriesTable({ query }: { query: ListDeliveriesQuery }) {
@@ -39,39 +52,19 @@ export function DeliveriesTable({ query }: { query: ListDeliveriesQuery }) {
     <Card>
       <CardContent className="grid gap-4">
         <div className="grid gap-3 sm:grid-cols-3" role="group" aria-label="Filters">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-rule`}>Rule</Label>
-            <NativeSelect id={`${id}-rule`} value={query.rule ?? ""} onChange={(e) => go({ rule: e.target.value })}>
-              <NativeSelectOption value="">All rules</NativeSelectOption>
-              {rules.data?.map((r) => (
-                <NativeSelectOption key={r.id} value={r.id}>
-                  {r.name}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-channel`}>Channel</Label>
-            <NativeSelect id={`${id}-channel`} value={query.channel ?? ""} onChange={(e) => go({ channel: e.target.value })}>
-              <NativeSelectOption value="">All channels</NativeSelectOption>
-              {CHANNELS.map((c) => (
-                <NativeSelectOption key={c} value={c}>
-                  {c}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-status`}>Status</Label>
-            <NativeSelect id={`${id}-status`} value={query.status ?? ""} onChange={(e) => go({ status: e.target.value })}>
-              <NativeSelectOption value="">Any status</NativeSelectOption>
-              {STATUSES.map((s) => (
-                <NativeSelectOption key={s} value={s}>
-                  {s}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </div>
+          <FilterSelect id={`${id}-rule`} label="Rule" all="All rules" value={query.rule} onChange={(rule) => go({ rule })}>
+            {rules.data?.map((r) => (
+              <NativeSelectOption key={r.id} value={r.id}>
+                {r.name}
+              </NativeSelectOption>
+            ))}
+          </FilterSelect>
+          <FilterSelect id={`${id}-channel`} label="Channel" all="All channels" value={query.channel} onChange={(channel) => go({ channel })}>
+            <NativeSelectOptions values={CHANNELS} />
+          </FilterSelect>
+          <FilterSelect id={`${id}-status`} label="Status" all="Any status" value={query.status} onChange={(status) => go({ status })}>
+            <NativeSelectOptions values={STATUSES} />
+          </FilterSelect>
         </div>
         {page.isPending ? (
           <Skeleton className="h-40" />

@@ -1,12 +1,13 @@
 "use client";
 
 import { CheckIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { IntentLink } from "@/components/ui/intent-link";
 import { formatQuarter } from "@/lib/format/quarter";
 import { formatIstDateTime, formatIstTime } from "@/lib/format/time";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 import { cn } from "@/lib/utils";
-import { type CalendarRow, hasTimeOfDay } from "./calendar";
+import { type CalendarRow, hasTimeOfDay, visibleSlice } from "./calendar";
 import { preloadDayDialog } from "./earnings-day-dialog-lazy";
 
 /** The calendar's pieces shared by its views (earnings-calendar.tsx's month, calendar-week-agenda.tsx's week and agenda). */
@@ -66,5 +67,29 @@ export function MoreButton({ count, day, onOpen }: { count: number; day: string;
     >
       +{count} more
     </button>
+  );
+}
+
+/** A day of the month or week grid: its results, those its cell has room for, and the market holiday it falls on. */
+export function gridDay(day: string, byDay: Map<string, CalendarRow[]>, closed: Map<string, string>, max: number) {
+  const rows = byDay.get(day) ?? [];
+  return { day, rows, ...visibleSlice(rows, max), holiday: closed.get(day) };
+}
+
+/** A day's cell of the grid, marked with its date, count and holiday as the specs and styles read them. */
+export function DayCell({ cell, className, children }: { cell: ReturnType<typeof gridDay>; className: string; children: ReactNode }) {
+  return (
+    <div role="gridcell" data-day={cell.day} data-count={cell.rows.length} data-holiday={cell.holiday ? "true" : undefined} className={className}>
+      {children}
+    </div>
+  );
+}
+
+/** The market holiday a day of the grid falls on. */
+export function HolidayNote({ holiday, className }: { holiday: string; className?: string }) {
+  return (
+    <span className={cn("text-[0.7rem] leading-tight text-muted-foreground", className)} title={`Market holiday: ${holiday}`} data-testid="calendar-holiday">
+      Holiday · {holiday}
+    </span>
   );
 }

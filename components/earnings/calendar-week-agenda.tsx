@@ -5,11 +5,11 @@ import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { IntentLink } from "@/components/ui/intent-link";
-import { formatQuarter } from "@/lib/format/quarter";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 import { cn } from "@/lib/utils";
-import { agendaDays, type CalendarRow, dayOfMonth, holidaysIn, longDayLabel, rangeLabel, visibleSlice, weekDays, weekdayLabel } from "./calendar";
-import { describeCounts, EventChip, eventTime, MoreButton } from "./calendar-parts";
+import { agendaDays, type CalendarRow, dayOfMonth, holidaysIn, longDayLabel, rangeLabel, weekDays, weekdayLabel } from "./calendar";
+import { DayCell, describeCounts, EventChip, eventTime, gridDay, HolidayNote, MoreButton } from "./calendar-parts";
+import { QuarterBadge } from "@/components/shell/quarter-badge";
 
 /**
  * The calendar's week and agenda views (and the agenda's row, which the day dialog shows too): their own chunk, fetched
@@ -43,9 +43,7 @@ export function AgendaRow({ row }: { row: CalendarRow }) {
         {!row.filed && row.purpose && row.purpose !== "Financial Results" && <span className="text-muted-foreground"> · {row.purpose}</span>}
       </span>
       <span className="col-start-2 sm:col-start-auto sm:text-right">
-        <Badge variant="outline" className="font-mono">
-          {formatQuarter(row.quarter)}
-        </Badge>
+        <QuarterBadge quarter={row.quarter} />
       </span>
     </li>
   );
@@ -64,27 +62,19 @@ export function WeekView({ anchor, today, byDay, onMore, holidays }: { anchor: s
         {/* A grid's cells sit in a row (ARIA); the row itself takes no box. */}
         <div role="row" className="contents divide-x">
           {days.map((day) => {
-            const rows = byDay.get(day) ?? [];
-            const { shown, more } = visibleSlice(rows, WEEK_CELL_MAX);
-            const holiday = closed.get(day);
+            const cell = gridDay(day, byDay, closed, WEEK_CELL_MAX);
+            const { rows, shown, more, holiday } = cell;
             return (
-              <div
-                role="gridcell"
+              <DayCell
                 key={day}
-                data-day={day}
-                data-count={rows.length}
-                data-holiday={holiday ? "true" : undefined}
+                cell={cell}
                 className={cn("flex min-h-64 min-w-0 flex-col gap-1.5 p-2", holiday && "bg-muted/40", day === today && "bg-primary/5")}
               >
                 <div className="flex items-baseline justify-between gap-1 border-b pb-1.5">
                   <span className="text-xs font-medium text-muted-foreground">{weekdayLabel(day)}</span>
                   <span className={cn("text-lg font-semibold tabular-nums", day === today && "text-primary")}>{dayOfMonth(day)}</span>
                 </div>
-                {holiday && (
-                  <span className="text-[0.7rem] leading-tight text-muted-foreground" title={`Market holiday: ${holiday}`} data-testid="calendar-holiday">
-                    Holiday · {holiday}
-                  </span>
-                )}
+                {holiday && <HolidayNote holiday={holiday} />}
                 {rows.length === 0 && !holiday && <span className="text-xs text-muted-foreground">No results</span>}
                 {shown.map((r) => (
                   <div key={r.id} className="grid grid-cols-1 gap-0.5">
@@ -96,7 +86,7 @@ export function WeekView({ anchor, today, byDay, onMore, holidays }: { anchor: s
                   </div>
                 ))}
                 {more > 0 && <MoreButton count={more} day={day} onOpen={onMore} />}
-              </div>
+              </DayCell>
             );
           })}
         </div>

@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { CardContent } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, Skeletons } from "@/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatIstDateTime } from "@/lib/format/time";
 import { filedCalendarQueryOptions, heldCompanyNames, upcomingCalendarQueryOptions } from "@/lib/query/earnings";
@@ -29,13 +29,12 @@ import {
   rangeLabel,
   sameMonth,
   shiftAnchor,
-  visibleSlice,
   weekdayLabel,
 } from "./calendar";
 import { earningsParsers } from "./search-params";
 import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 import { DayDialog } from "./earnings-day-dialog-lazy";
-import { describeCounts, EventChip, MoreButton } from "./calendar-parts";
+import { DayCell, describeCounts, EventChip, gridDay, HolidayNote, MoreButton } from "./calendar-parts";
 import { importOnce } from "@/lib/import-once";
 
 
@@ -77,18 +76,13 @@ function MonthView({
         {weeks.map((week) => (
           <div role="row" key={week[0]} className="grid grid-cols-7 border-b last:border-b-0">
             {week.map((day) => {
-              const rows = byDay.get(day) ?? [];
-              const { shown, more } = visibleSlice(rows, MONTH_CELL_MAX);
+              const cell = gridDay(day, byDay, closed, MONTH_CELL_MAX);
+              const { rows, shown, more, holiday } = cell;
               const outside = !sameMonth(day, anchor);
-              const holiday = closed.get(day);
               return (
-                <div
-                  role="gridcell"
+                <DayCell
                   key={day}
-                  data-day={day}
-                  data-count={rows.length}
-                  data-holiday={holiday ? "true" : undefined}
-
+                  cell={cell}
                   className={cn(
                     "flex min-h-14 min-w-0 flex-col gap-1 border-r p-1 last:border-r-0 sm:min-h-28 sm:p-1.5",
                     (outside || day < today) && "bg-muted/40",
@@ -103,11 +97,7 @@ function MonthView({
                   >
                     {dayOfMonth(day)}
                   </span>
-                  {holiday && (
-                    <span className="truncate text-[0.7rem] leading-tight text-muted-foreground" title={`Market holiday: ${holiday}`} data-testid="calendar-holiday">
-                      Holiday · {holiday}
-                    </span>
-                  )}
+                  {holiday && <HolidayNote holiday={holiday} className="truncate" />}
                   <span className="sr-only" data-testid="calendar-day-summary">
                     {longDayLabel(day)}: {holiday ? `market holiday (${holiday}); ` : ""}
                     {describeCounts(rows)}
@@ -129,7 +119,7 @@ function MonthView({
                       {rows.length}
                     </button>
                   )}
-                </div>
+                </DayCell>
               );
             })}
           </div>
@@ -148,9 +138,7 @@ export function CalendarSkeleton() {
         <Skeleton className="ml-auto h-9 w-40" />
       </div>
       <div className="grid grid-cols-7 gap-1">
-        {Array.from({ length: 35 }, (_, i) => (
-          <Skeleton key={i} className="h-24" />
-        ))}
+        <Skeletons count={35} className="h-24" />
       </div>
     </CardContent>
   );
@@ -225,9 +213,7 @@ export function EarningsCalendar({ today }: { today: string }) {
 
       {query.isPending || (past !== null && filedQuery.isPending) ? (
         <div id={panelId} role="tabpanel" className="grid grid-cols-7 gap-1" aria-busy="true" aria-label="Loading results">
-          {Array.from({ length: 35 }, (_, i) => (
-            <Skeleton key={i} className="h-24" />
-          ))}
+          <Skeletons count={35} className="h-24" />
         </div>
       ) : query.isError || filedQuery.isError ? (
         <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${view}`}>

@@ -14,6 +14,7 @@ import { formatIstDateTime } from "@/lib/format/time";
 import { EarningsTable } from "./earnings-table";
 import { CallMetaNote, PaidButton, priceWords, usePaidCall } from "@/components/paid/paid-call";
 import { symbolHref } from "@/lib/symbols/symbol-href";
+import { QuarterBadge } from "@/components/shell/quarter-badge";
 
 export interface ResultRef {
   symbol: string;
@@ -109,9 +110,7 @@ export function EarningsDetailSheet({ item, onClose }: { item: ResultRef | null;
             <SheetHeader className="border-b pr-12">
               <SheetTitle className="flex flex-wrap items-center gap-2 text-lg">
                 <span className="font-mono">{item.symbol}</span>
-                <Badge variant="outline" className="font-mono">
-                  {formatQuarter(item.quarter)}
-                </Badge>
+                <QuarterBadge quarter={item.quarter} />
                 <span className="font-normal text-muted-foreground">results</span>
               </SheetTitle>
               <SheetDescription>

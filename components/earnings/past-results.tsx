@@ -7,7 +7,6 @@ import { useQueryStates } from "@/lib/url-state";
 import * as React from "react";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
@@ -30,6 +29,7 @@ import { unitCredits } from "@/lib/alpha/costs";
 import { formatCredits } from "@/lib/format/number";
 import { symbolHref } from "@/lib/symbols/symbol-href";
 import { DayInput } from "@/components/shell/typed-date-time-inputs";
+import { QuarterBadge } from "@/components/shell/quarter-badge";
 
 /**
  * Company names cost a metadata call (1 credit each); names the free calendar already carries are shown for free,
@@ -225,9 +225,7 @@ export function PastResults({ quarters, defaultQuarter }: { quarters: string[]; 
                     </TableCell>
                   )}
                   <TableCell className="hidden sm:table-cell">
-                    <Badge variant="outline" className="font-mono">
-                      {formatQuarter(r.quarter)}
-                    </Badge>
+                    <QuarterBadge quarter={r.quarter} />
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">
                     <IntentLink href={symbolHref(r.symbol)} className="tabular-nums hover:underline">

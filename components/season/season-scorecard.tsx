@@ -6,7 +6,6 @@ import { useState } from "react";
 import { PaidButton } from "@/components/paid/paid-call-core";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -19,6 +18,7 @@ import { formatIstDateTime } from "@/lib/format/time";
 import { formatIndian } from "@/lib/format/indian-digits";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 import { cn } from "@/lib/utils";
+import { DownloadLink } from "@/components/shell/download-link";
 
 /** Short enough for the table's column (the CSV and PDF write LINE_ITEM_LABELS in full). */
 const LINE_TEXT: Record<LineItem, string> = { revenue: "Revenue", total_income: "Total income", ebitda: "EBITDA", ppop: "PPOP", pbt: "PBT", pat: "PAT" };
@@ -84,18 +84,8 @@ export function SeasonScorecard({ watchlist, quarter }: { watchlist: string; qua
           Against your estimates{card ? `: ${formatQuarter(card.quarter)}` : ""}
         </h2>
         <div className="flex flex-wrap gap-2">
-          <Button asChild size="sm" variant="outline">
-            <a href={deskUrl(seasonApi.exportScorecardCsv, input)} download data-testid="scorecard-csv">
-              <FileDownIcon aria-hidden />
-              CSV
-            </a>
-          </Button>
-          <Button asChild size="sm" variant="outline">
-            <a href={deskUrl(seasonApi.exportScorecardPdf, input)} download data-testid="scorecard-pdf">
-              <FileDownIcon aria-hidden />
-              PDF
-            </a>
-          </Button>
+          <DownloadLink href={deskUrl(seasonApi.exportScorecardCsv, input)} label="CSV" icon={FileDownIcon} testId="scorecard-csv" />
+          <DownloadLink href={deskUrl(seasonApi.exportScorecardPdf, input)} label="PDF" icon={FileDownIcon} testId="scorecard-pdf" />
         </div>
       </div>
       <div className="flex flex-wrap items-end gap-4">

@@ -3,11 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarDaysIcon, CopyIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
-import { CardHeading } from "@/components/shell/card-heading";
+import { HeadedCard } from "@/components/shell/card-heading";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { copyWithToast } from "@/components/shell/copy-button";
@@ -112,28 +111,25 @@ export function CalendarFeedsCard() {
   const issuedScope = issued ? scopes.find((s) => s.key === issued.key) : undefined;
 
   return (
-    <Card data-testid="calendar-feeds-card">
-      <CardHeader>
-        <CardHeading
-          icon={CalendarDaysIcon}
-          iconClassName="text-primary"
-          title="Calendar subscriptions"
-          description="Results board meetings, concalls (IST), each holding's results deadline and NSE holidays in the calendar you already use, with a reminder at 08:30 IST. Moved meetings update; withdrawn ones show as cancelled. Free: no credits."
-        />
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {issued && issuedScope && <IssuedUrl url={issued.url} scope={issuedScope.name} />}
-        {(feeds.isError || lists.isError) && <ErrorState error={feeds.error ?? lists.error} onRetry={() => void Promise.all([feeds.refetch(), lists.refetch()])} />}
-        {feeds.isPending || lists.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading your calendar addresses…</p>
-        ) : (
-          <ul className="grid gap-2 text-sm" aria-label="Calendar addresses">
-            {scopes.map((scope) => (
-              <ScopeRow key={scope.key} scope={scope} feed={byScope.get(scope.key)} onIssued={(key, url) => setIssued(url ? { key, url } : null)} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <HeadedCard
+      data-testid="calendar-feeds-card"
+      icon={CalendarDaysIcon}
+      iconClassName="text-primary"
+      title="Calendar subscriptions"
+      description="Results board meetings, concalls (IST), each holding's results deadline and NSE holidays in the calendar you already use, with a reminder at 08:30 IST. Moved meetings update; withdrawn ones show as cancelled. Free: no credits."
+      contentClassName="grid gap-3"
+    >
+      {issued && issuedScope && <IssuedUrl url={issued.url} scope={issuedScope.name} />}
+      {(feeds.isError || lists.isError) && <ErrorState error={feeds.error ?? lists.error} onRetry={() => void Promise.all([feeds.refetch(), lists.refetch()])} />}
+      {feeds.isPending || lists.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading your calendar addresses…</p>
+      ) : (
+        <ul className="grid gap-2 text-sm" aria-label="Calendar addresses">
+          {scopes.map((scope) => (
+            <ScopeRow key={scope.key} scope={scope} feed={byScope.get(scope.key)} onIssued={(key, url) => setIssued(url ? { key, url } : null)} />
+          ))}
+        </ul>
+      )}
+    </HeadedCard>
   );
 }

@@ -3,11 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { CopyIcon, KeyRoundIcon, Trash2Icon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { CardHeading } from "@/components/shell/card-heading";
-import { ErrorState } from "@/components/shell/error-state";
+import { HeadedCard } from "@/components/shell/card-heading";
+import { QueryList } from "@/components/shell/query-list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
@@ -185,31 +184,19 @@ export function DeskTokensCard({ isAdmin }: { isAdmin: boolean }) {
   const tokens = useQuery(deskQuery(api.listDeskTokens));
   const [minted, setMinted] = useState<{ secret: string; name: string } | null>(null);
   return (
-    <Card data-testid="desk-tokens-card">
-      <CardHeader>
-        <CardHeading
-          icon={KeyRoundIcon}
-          iconClassName="text-primary"
-          title="Desk tokens for scripts"
-          description={`A notebook or cron job calls the Alpha API through the desk (${DESK_ALPHA_BASE}) with a token of its own: the organisation's key never leaves the desk, and every credit it spends is counted against the token's caps and ${isAdmin ? "its owner's" : "your"} seat.`}
-        />
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {minted && <MintedSecret secret={minted.secret} name={minted.name} />}
-        <MintForm isAdmin={isAdmin} onMinted={(secret, name) => setMinted({ secret, name })} />
-        {tokens.isError && <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} />}
-        {tokens.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading tokens…</p>
-        ) : (tokens.data ?? []).length === 0 ? (
-          <p className="text-sm text-muted-foreground">No tokens yet.</p>
-        ) : (
-          <ul className="grid gap-2 text-sm" aria-label="Desk tokens">
-            {(tokens.data ?? []).map((token) => (
-              <TokenRow key={token.id} token={token} showOwner={isAdmin} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <HeadedCard
+      data-testid="desk-tokens-card"
+      icon={KeyRoundIcon}
+      iconClassName="text-primary"
+      title="Desk tokens for scripts"
+      description={`A notebook or cron job calls the Alpha API through the desk (${DESK_ALPHA_BASE}) with a token of its own: the organisation's key never leaves the desk, and every credit it spends is counted against the token's caps and ${isAdmin ? "its owner's" : "your"} seat.`}
+      contentClassName="grid gap-3"
+    >
+      {minted && <MintedSecret secret={minted.secret} name={minted.name} />}
+      <MintForm isAdmin={isAdmin} onMinted={(secret, name) => setMinted({ secret, name })} />
+      <QueryList query={tokens} label="Desk tokens" loading="Loading tokens…" empty="No tokens yet.">
+        {(token) => <TokenRow key={token.id} token={token} showOwner={isAdmin} />}
+      </QueryList>
+    </HeadedCard>
   );
 }

@@ -1,28 +1,21 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { useSpendThreshold } from "@/components/paid/confirm-spend";
 import * as api from "@/lib/desk/route-meta/settings";
 import { formatCredits } from "@/lib/format/number";
-import { deskQuery, useDeskMutation } from "@/lib/query/desk";
-import { announceThresholdChange } from "./spend-threshold";
-import { askingText, ThresholdCard, ThresholdForm, useThresholdDraft } from "./threshold-form";
+import { deskQuery } from "@/lib/query/desk";
+import { askingText, ThresholdCard, ThresholdForm, useSaveThreshold, useThresholdDraft } from "./threshold-form";
 
 /** The user's confirmation threshold, kept by the desk for them on every browser; blank follows the team's default. */
 export function SpendThresholdCard() {
   const threshold = useSpendThreshold();
   const view = useQuery(deskQuery(api.getSpendThreshold)).data;
   const draft = useThresholdDraft(String(view?.own ?? threshold));
-  const save = useDeskMutation(api.putSpendThreshold, {
-    onSuccess: (saved) => {
-      announceThresholdChange();
-      draft.reset();
-      toast.success(saved.own === null ? `Following the team default: the desk will ${askingText(saved.effective)}.` : `The desk will ${askingText(saved.effective)}.`);
-    },
-    onError: (error) => toast.error(error.message),
-  });
+  const save = useSaveThreshold(api.putSpendThreshold, draft, (saved) =>
+    saved.own === null ? `Following the team default: the desk will ${askingText(saved.effective)}.` : `The desk will ${askingText(saved.effective)}.`,
+  );
 
   return (
     <ThresholdCard

@@ -2,12 +2,17 @@
 
 import { CoinsIcon } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
-import { CardHeading } from "@/components/shell/card-heading";
+import { HeadedCard } from "@/components/shell/card-heading";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/toast";
+import type * as settingsApi from "@/lib/desk/route-meta/settings";
+import type * as teamApi from "@/lib/desk/route-meta/team";
+import type { SpendThresholdView } from "@/lib/desk/users";
 import { formatCredits } from "@/lib/format/number";
+import { useDeskMutation } from "@/lib/query/desk";
+import { announceThresholdChange } from "./spend-threshold";
 
 export const MAX_THRESHOLD = 1_000_000;
 
@@ -27,15 +32,22 @@ export function useThresholdDraft(saved: string) {
 
 type ThresholdDraft = ReturnType<typeof useThresholdDraft>;
 
+/** Saving a threshold (the user's or the team's): the other tabs hear of it, the draft goes and a toast says what now. */
+export function useSaveThreshold<R extends typeof settingsApi.putSpendThreshold | typeof teamApi.putTeamSpendThreshold>(route: R, draft: ThresholdDraft, savedText: (saved: SpendThresholdView) => string) {
+  return useDeskMutation(route, {
+    onSuccess: (saved) => {
+      announceThresholdChange();
+      draft.reset();
+      toast.success(savedText(saved));
+    },
+    onError: (error) => toast.error(error.message),
+  });
+}
+
 /** The card a threshold is set in (the user's in Settings, the team's on Team). */
 export function ThresholdCard({ testId, title, description, children }: { testId: string; title: string; description: string; children: ReactNode }) {
   return (
-    <Card data-testid={testId}>
-      <CardHeader>
-        <CardHeading icon={CoinsIcon} iconClassName="text-warning" title={title} description={description} />
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
+    <HeadedCard data-testid={testId} icon={CoinsIcon} iconClassName="text-warning" title={title} description={description}>{children}</HeadedCard>
   );
 }
 

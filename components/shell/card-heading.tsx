@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import type * as React from "react";
-import { CardDescription, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 
 /** A card's title with its icon, and the line under it saying what the card is for. */
@@ -13,5 +13,19 @@ export function CardHeading({ icon: Icon, iconClassName = "text-muted-foreground
       </CardTitle>
       <CardDescription>{description}</CardDescription>
     </>
+  );
+}
+
+type HeadedCardProps = React.ComponentProps<typeof CardHeading> & { contentClassName?: string; children: React.ReactNode } & Omit<React.ComponentProps<typeof Card>, "title" | "children">;
+
+/** A card with its heading over its content: the settings, usage and team cards. */
+export function HeadedCard({ icon, iconClassName, title, description, contentClassName, children, ...props }: HeadedCardProps) {
+  return (
+    <Card {...props}>
+      <CardHeader>
+        <CardHeading icon={icon} iconClassName={iconClassName} title={title} description={description} />
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
   );
 }

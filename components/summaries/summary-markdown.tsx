@@ -1,19 +1,27 @@
 "use client";
 
 import Link from "next/link";
-import { Children, cloneElement, isValidElement, type ComponentProps, type ReactElement } from "react";
-import ReactMarkdown, { type Components } from "react-markdown";
+import { Children, cloneElement, createElement, isValidElement, type ComponentProps, type ElementType, type HTMLAttributes, type ReactElement } from "react";
+import ReactMarkdown, { type Components, type ExtraProps } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { cn } from "@/lib/utils";
 import { rehypeSymbolLinks } from "./symbol-links";
 
+/** A markdown element drawn as `tag` with the summary's classes over its own (react-markdown's `node` left out). */
+function styled(tag: ElementType, classes: string) {
+  function Styled({ node: _n, className, ...props }: HTMLAttributes<HTMLElement> & ExtraProps) {
+    return createElement(tag, { className: cn(classes, className), ...props });
+  }
+  return Styled;
+}
+
 const components: Components = {
-  h1: ({ node: _n, className, ...props }) => <h2 className={cn("mt-1 text-xl font-semibold tracking-tight", className)} {...props} />,
-  h2: ({ node: _n, className, ...props }) => <h3 className={cn("mt-6 border-b pb-1 text-base font-semibold", className)} {...props} />,
-  h3: ({ node: _n, className, ...props }) => <h4 className={cn("mt-4 text-sm font-semibold", className)} {...props} />,
-  h4: ({ node: _n, className, ...props }) => <h5 className={cn("mt-3 text-sm font-medium", className)} {...props} />,
-  p: ({ node: _n, className, ...props }) => <p className={cn("mt-3 leading-relaxed", className)} {...props} />,
-  ul: ({ node: _n, className, ...props }) => <ul className={cn("mt-2 list-disc space-y-1.5 pl-5 marker:text-muted-foreground", className)} {...props} />,
+  h1: styled("h2", "mt-1 text-xl font-semibold tracking-tight"),
+  h2: styled("h3", "mt-6 border-b pb-1 text-base font-semibold"),
+  h3: styled("h4", "mt-4 text-sm font-semibold"),
+  h4: styled("h5", "mt-3 text-sm font-medium"),
+  p: styled("p", "mt-3 leading-relaxed"),
+  ul: styled("ul", "mt-2 list-disc space-y-1.5 pl-5 marker:text-muted-foreground"),
   // The only numbered list of a summary is its Sources: each item is the target of the text's [n] citations.
   ol: ({ node: _n, className, children, start, ...props }) => {
     let n = (start ?? 1) - 1;
@@ -23,21 +31,21 @@ const components: Components = {
       </ol>
     );
   },
-  li: ({ node: _n, className, ...props }) => <li className={cn("leading-relaxed", className)} {...props} />,
-  em: ({ node: _n, className, ...props }) => <em className={cn("text-muted-foreground", className)} {...props} />,
-  strong: ({ node: _n, className, ...props }) => <strong className={cn("font-semibold text-foreground", className)} {...props} />,
-  blockquote: ({ node: _n, className, ...props }) => <blockquote className={cn("mt-3 border-l-2 pl-3 text-muted-foreground", className)} {...props} />,
-  code: ({ node: _n, className, ...props }) => <code className={cn("rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]", className)} {...props} />,
-  hr: ({ node: _n, className, ...props }) => <hr className={cn("my-4", className)} {...props} />,
+  li: styled("li", "leading-relaxed"),
+  em: styled("em", "text-muted-foreground"),
+  strong: styled("strong", "font-semibold text-foreground"),
+  blockquote: styled("blockquote", "mt-3 border-l-2 pl-3 text-muted-foreground"),
+  code: styled("code", "rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]"),
+  hr: styled("hr", "my-4"),
   table: ({ node: _n, className, ...props }) => (
     <div className="relative mt-3 w-full overflow-x-auto rounded-md border">
       <table className={cn("w-full text-sm", className)} {...props} />
     </div>
   ),
-  thead: ({ node: _n, className, ...props }) => <thead className={cn("bg-muted/60", className)} {...props} />,
-  tr: ({ node: _n, className, ...props }) => <tr className={cn("border-b last:border-0", className)} {...props} />,
-  th: ({ node: _n, className, ...props }) => <th className={cn("px-3 py-2 text-left font-medium whitespace-nowrap", className)} {...props} />,
-  td: ({ node: _n, className, ...props }) => <td className={cn("px-3 py-2 align-top tabular-nums", className)} {...props} />,
+  thead: styled("thead", "bg-muted/60"),
+  tr: styled("tr", "border-b last:border-0"),
+  th: styled("th", "px-3 py-2 text-left font-medium whitespace-nowrap"),
+  td: styled("td", "px-3 py-2 align-top tabular-nums"),
   a: ({ node: _n, href, className, children, ...props }) => {
     const linkClass = cn("font-medium text-primary underline underline-offset-4 hover:decoration-2", className);
     if (href?.startsWith("#source-")) {

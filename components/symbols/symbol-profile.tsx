@@ -6,7 +6,7 @@ import { CallMetaNoteWith, PaidButton, priceWords, usePaidCallWith } from "@/com
 import { ErrorState } from "@/components/shell/error-state";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, Skeletons } from "@/components/ui/skeleton";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
 import { formatCrore } from "@/lib/format/number";
 import { symbolInputs } from "./inputs";
@@ -63,9 +63,7 @@ export function SymbolProfile({ symbol }: { symbol: string }) {
       <div className="grid grid-cols-1 gap-3" aria-busy="true" aria-label="Loading the company profile">
         <Skeleton className="h-12 w-2/3" />
         <div className="grid grid-cols-2 gap-3">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-9" />
-          ))}
+          <Skeletons count={6} className="h-9" />
         </div>
       </div>
     );

@@ -3,7 +3,7 @@
 import { CardHeading } from "@/components/shell/card-heading";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { DownloadIcon, ScrollTextIcon } from "lucide-react";
+import { ScrollTextIcon } from "lucide-react";
 import { ErrorState } from "@/components/shell/error-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader } from "@/components/ui/card";
@@ -14,9 +14,10 @@ import type { AuditPage } from "@/lib/desk/teams";
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/desk/audit-actions";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
+import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "@/components/ui/native-select";
 import { formatIstDateTime, istInstantsIn } from "@/lib/format/time";
 import { deskQuery } from "@/lib/query/desk";
+import { DownloadLink } from "@/components/shell/download-link";
 
 const ACTION_WORDS: Record<string, string> = {
   "org_key.saved": "Organisation key stored",
@@ -67,12 +68,7 @@ export function AuditCard({ initialPage }: { initialPage: AuditPage }) {
       <CardHeader>
         <CardHeading icon={ScrollTextIcon} iconClassName="text-primary" title="Audit log" description="Who changed a key, a role or an allowance, and when." />
         <CardAction>
-          <Button asChild variant="outline" size="sm">
-            <a href={deskUrl(api.exportAudit)} download>
-              <DownloadIcon aria-hidden />
-              Export CSV
-            </a>
-          </Button>
+          <DownloadLink href={deskUrl(api.exportAudit)} label="Export CSV" />
         </CardAction>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -82,11 +78,7 @@ export function AuditCard({ initialPage }: { initialPage: AuditPage }) {
             <NativeSelect id={`${id}-action`} className="w-full" value={filters.action} onChange={(e) => change({ action: e.target.value })}>
               <NativeSelectOption value="">Every change</NativeSelectOption>
               <NativeSelectOption value="access">Keys, roles and allowances</NativeSelectOption>
-              {AUDIT_ACTIONS.map((a) => (
-                <NativeSelectOption key={a} value={a}>
-                  {ACTION_WORDS[a] ?? a}
-                </NativeSelectOption>
-              ))}
+              <NativeSelectOptions values={AUDIT_ACTIONS} label={(a) => ACTION_WORDS[a] ?? a} />
             </NativeSelect>
           </div>
           <div className="grid gap-1">

@@ -1,25 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { announceThresholdChange } from "@/components/settings/spend-threshold";
-import { askingText, ThresholdCard, ThresholdForm, useThresholdDraft } from "@/components/settings/threshold-form";
-import { toast } from "@/components/ui/toast";
+import { askingText, ThresholdCard, ThresholdForm, useSaveThreshold, useThresholdDraft } from "@/components/settings/threshold-form";
 import * as settingsApi from "@/lib/desk/route-meta/settings";
 import * as teamApi from "@/lib/desk/route-meta/team";
-import { deskQuery, useDeskMutation } from "@/lib/query/desk";
+import { deskQuery } from "@/lib/query/desk";
 
 /** The team's confirmation threshold: what every user who has not set their own is asked above. */
 export function TeamThresholdCard() {
   const view = useQuery(deskQuery(settingsApi.getSpendThreshold)).data;
   const draft = useThresholdDraft(view ? String(view.teamDefault) : "");
-  const save = useDeskMutation(teamApi.putTeamSpendThreshold, {
-    onSuccess: (saved) => {
-      announceThresholdChange();
-      draft.reset();
-      toast.success(`Team default saved: ${askingText(saved.teamDefault)}.`);
-    },
-    onError: (error) => toast.error(error.message),
-  });
+  const save = useSaveThreshold(teamApi.putTeamSpendThreshold, draft, (saved) => `Team default saved: ${askingText(saved.teamDefault)}.`);
   return (
     <ThresholdCard
       testId="team-threshold-card"

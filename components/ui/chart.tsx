@@ -65,6 +65,17 @@ interface TooltipEntry {
   color?: string;
 }
 
+/** A series' colour swatch and label, from the config (Recharts' own colour where the config has no entry). */
+function SeriesKey({ config, seriesKey, color }: { config: ChartConfig; seriesKey: string; color?: string }) {
+  const item = config[seriesKey];
+  return (
+    <>
+      <span aria-hidden className="size-2.5 shrink-0 rounded-[2px]" style={{ background: item?.color ?? color }} />
+      <span className="text-muted-foreground">{item?.label ?? seriesKey}</span>
+    </>
+  );
+}
+
 /** Recharts clones this element with `active`, `payload` and `label`; the rest are ours. */
 export function ChartTooltipContent({
   active,
@@ -95,11 +106,9 @@ export function ChartTooltipContent({
       <div className="grid gap-1">
         {rows.map((p) => {
           const key = String(p.dataKey ?? p.name ?? "");
-          const item = config[key];
           return (
             <div key={key} className="flex items-center gap-2">
-              <span aria-hidden className="size-2.5 shrink-0 rounded-[2px]" style={{ background: item?.color ?? p.color }} />
-              <span className="text-muted-foreground">{item?.label ?? key}</span>
+              <SeriesKey config={config} seriesKey={key} color={p.color} />
               <span className="ml-auto font-mono font-medium tabular-nums">{valueFormatter(Number(p.value) || 0)}</span>
             </div>
           );
@@ -124,11 +133,9 @@ export function ChartLegendContent({ payload, className }: { payload?: ReadonlyA
     <ul className={cn("flex flex-wrap items-center justify-center gap-x-4 gap-y-1 pt-3", className)}>
       {payload.map((p) => {
         const key = String(p.dataKey ?? p.value ?? "");
-        const item = config[key];
         return (
           <li key={key} className="flex items-center gap-1.5">
-            <span aria-hidden className="size-2.5 shrink-0 rounded-[2px]" style={{ background: item?.color ?? p.color }} />
-            <span className="text-muted-foreground">{item?.label ?? key}</span>
+            <SeriesKey config={config} seriesKey={key} color={p.color} />
           </li>
         );
       })}

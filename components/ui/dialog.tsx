@@ -12,9 +12,14 @@ export const DialogTrigger = slotted(DialogPrimitive.Trigger, "dialog-trigger");
 export const DialogPortal = slotted(DialogPrimitive.Portal, "dialog-portal");
 export const DialogClose = slotted(DialogPrimitive.Close, "dialog-close");
 
-export function DialogOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return <DialogPrimitive.Overlay data-slot="dialog-overlay" className={cn("fixed inset-0 z-50 bg-black/50", className)} {...props} />;
-}
+// Dialog and AlertDialog look the same; these are the classes both of them dress their parts in.
+export const dialogOverlayClass = "fixed inset-0 z-50 bg-black/50";
+export const dialogContentClass =
+  "fixed top-[50%] left-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border bg-background p-6 shadow-lg sm:max-w-lg";
+export const dialogHeaderClass = "flex flex-col gap-2 text-center sm:text-left";
+export const dialogFooterClass = "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end";
+
+export const DialogOverlay = slotted(DialogPrimitive.Overlay, "dialog-overlay", dialogOverlayClass);
 
 export function DialogContent({
   className,
@@ -30,10 +35,7 @@ export function DialogContent({
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
-        className={cn(
-          "fixed top-[50%] left-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border bg-background p-6 shadow-lg sm:max-w-lg",
-          className,
-        )}
+        className={cn(dialogContentClass, className)}
         {...props}
         {...returnFocus}
       >
@@ -52,18 +54,7 @@ export function DialogContent({
   );
 }
 
-export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="dialog-header" className={cn("flex flex-col gap-2 text-center sm:text-left", className)} {...props} />;
-}
-
-export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="dialog-footer" className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
-}
-
-export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title data-slot="dialog-title" className={cn("text-lg leading-none font-semibold", className)} {...props} />;
-}
-
-export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description data-slot="dialog-description" className={cn("text-sm text-muted-foreground", className)} {...props} />;
-}
+export const DialogHeader = slotted("div", "dialog-header", dialogHeaderClass);
+export const DialogFooter = slotted("div", "dialog-footer", dialogFooterClass);
+export const DialogTitle = slotted(DialogPrimitive.Title, "dialog-title", "text-lg leading-none font-semibold");
+export const DialogDescription = slotted(DialogPrimitive.Description, "dialog-description", "text-sm text-muted-foreground");

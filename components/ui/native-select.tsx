@@ -29,6 +29,15 @@ export function NativeSelectOption(props: React.ComponentProps<"option">) {
   return <option data-slot="native-select-option" {...props} />;
 }
 
+/** One option per value, shown as `label` gives it (the value itself by default). */
+export function NativeSelectOptions<T extends string>({ values, label = (value) => value }: { values: readonly T[]; label?: (value: T) => React.ReactNode }) {
+  return values.map((value) => (
+    <NativeSelectOption key={value} value={value}>
+      {label(value)}
+    </NativeSelectOption>
+  ));
+}
+
 export function NativeSelectOptGroup({ className, ...props }: React.ComponentProps<"optgroup">) {
   return <optgroup data-slot="native-select-optgroup" className={cn(className)} {...props} />;
 }

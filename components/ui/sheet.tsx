@@ -4,6 +4,7 @@ import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
+import { dialogOverlayClass } from "./dialog";
 import { slotted } from "./slotted";
 import { useReturnFocus } from "./use-return-focus";
 
@@ -24,7 +25,7 @@ export function SheetContent({
   const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay data-slot="sheet-overlay" className="fixed inset-0 z-50 bg-black/50" />
+      <SheetPrimitive.Overlay data-slot="sheet-overlay" className={dialogOverlayClass} />
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(
@@ -48,14 +49,6 @@ export function SheetContent({
   );
 }
 
-export function SheetHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="sheet-header" className={cn("flex flex-col gap-1.5 p-4", className)} {...props} />;
-}
-
-export function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {
-  return <SheetPrimitive.Title data-slot="sheet-title" className={cn("font-semibold text-foreground", className)} {...props} />;
-}
-
-export function SheetDescription({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Description>) {
-  return <SheetPrimitive.Description data-slot="sheet-description" className={cn("text-sm text-muted-foreground", className)} {...props} />;
-}
+export const SheetHeader = slotted("div", "sheet-header", "flex flex-col gap-1.5 p-4");
+export const SheetTitle = slotted(SheetPrimitive.Title, "sheet-title", "font-semibold text-foreground");
+export const SheetDescription = slotted(SheetPrimitive.Description, "sheet-description", "text-sm text-muted-foreground");

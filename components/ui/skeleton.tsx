@@ -15,3 +15,8 @@ export function SkeletonStack({ label, bars, className }: { label: string; bars:
     </div>
   );
 }
+
+/** `count` bars alike: a list's or a grid's rows while they load. */
+export function Skeletons({ count, className }: { count: number; className: string }) {
+  return Array.from({ length: count }, (_, i) => <Skeleton key={i} className={className} />);
+}

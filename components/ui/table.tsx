@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { cn } from "@/lib/utils";
+import { slotted } from "./slotted";
 
 /** `label` makes the scrolling container a named region keyboard users can focus to scroll (axe's scrollable-region rule). */
 export function Table({ className, containerClassName, label, ...props }: React.ComponentProps<"table"> & { containerClassName?: string; label?: string }) {
@@ -11,41 +12,17 @@ export function Table({ className, containerClassName, label, ...props }: React.
   );
 }
 
-export function TableHeader({ className, ...props }: React.ComponentProps<"thead">) {
-  return <thead data-slot="table-header" className={cn("[&_tr]:border-b", className)} {...props} />;
-}
-
-export function TableBody({ className, ...props }: React.ComponentProps<"tbody">) {
-  return <tbody data-slot="table-body" className={cn("[&_tr:last-child]:border-0", className)} {...props} />;
-}
-
-export function TableFooter({ className, ...props }: React.ComponentProps<"tfoot">) {
-  return <tfoot data-slot="table-footer" className={cn("border-t bg-muted/50 font-medium [&>tr]:last:border-b-0", className)} {...props} />;
-}
-
-export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
-  return (
-    <tr data-slot="table-row" className={cn("border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted", className)} {...props} />
-  );
-}
-
-export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
-  return (
-    <th
-      data-slot="table-head"
-      className={cn("h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-muted-foreground [&:has([role=checkbox])]:pr-0", className)}
-      {...props}
-    />
-  );
-}
-
-export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return <td data-slot="table-cell" className={cn("p-2 align-middle whitespace-nowrap [&:has([role=checkbox])]:pr-0", className)} {...props} />;
-}
-
-export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
-  return <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
-}
+export const TableHeader = slotted("thead", "table-header", "[&_tr]:border-b");
+export const TableBody = slotted("tbody", "table-body", "[&_tr:last-child]:border-0");
+export const TableFooter = slotted("tfoot", "table-footer", "border-t bg-muted/50 font-medium [&>tr]:last:border-b-0");
+export const TableRow = slotted("tr", "table-row", "border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted");
+export const TableHead = slotted(
+  "th",
+  "table-head",
+  "h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-muted-foreground [&:has([role=checkbox])]:pr-0",
+);
+export const TableCell = slotted("td", "table-cell", "p-2 align-middle whitespace-nowrap [&:has([role=checkbox])]:pr-0");
+export const TableCaption = slotted("caption", "table-caption", "mt-4 text-sm text-muted-foreground");
 
 /** A column's head that names it for screen readers only (the actions, a share bar), right-aligned by default. */
 export function HiddenHead({ label, align = "right", className }: { label: string; align?: "left" | "right"; className?: string }) {

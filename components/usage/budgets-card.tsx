@@ -3,14 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { PencilIcon, PiggyBankIcon, Trash2Icon, Undo2Icon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { CardHeading } from "@/components/shell/card-heading";
-import { ErrorState } from "@/components/shell/error-state";
+import { HeadedCard } from "@/components/shell/card-heading";
+import { QueryList } from "@/components/shell/query-list";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
+import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "@/components/ui/native-select";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/toast";
 import { isAlphaError } from "@/lib/alpha/alpha-error";
@@ -96,12 +95,7 @@ function BudgetForm({ editing, onDone }: { editing: BudgetView | null; onDone: (
           <div className="grid gap-1">
             <Label htmlFor={ids.target}>{kind === "member" ? "Member" : kind === "token" ? "Token" : "Feature"}</Label>
             <NativeSelect id={ids.target} name="target" required defaultValue={targetDefault} className="w-full" key={kind}>
-              {kind === "feature" &&
-                BUDGET_FEATURES.map((f) => (
-                  <NativeSelectOption key={f} value={f}>
-                    {BUDGET_FEATURE_LABELS[f]}
-                  </NativeSelectOption>
-                ))}
+              {kind === "feature" && <NativeSelectOptions values={BUDGET_FEATURES} label={(f) => BUDGET_FEATURE_LABELS[f]} />}
               {kind === "member" &&
                 (users.data ?? []).map((u) => (
                   <NativeSelectOption key={u.id} value={u.id}>
@@ -122,11 +116,7 @@ function BudgetForm({ editing, onDone }: { editing: BudgetView | null; onDone: (
         <div className="grid gap-1">
           <Label htmlFor={ids.period}>Per</Label>
           <NativeSelect id={ids.period} name="period" defaultValue={editing?.period ?? "month"} className="w-full">
-            {BUDGET_PERIODS.map((p) => (
-              <NativeSelectOption key={p} value={p}>
-                {BUDGET_PERIOD_LABELS[p]}
-              </NativeSelectOption>
-            ))}
+            <NativeSelectOptions values={BUDGET_PERIODS} label={(p) => BUDGET_PERIOD_LABELS[p]} />
           </NativeSelect>
         </div>
         <div className="grid gap-1">
@@ -220,30 +210,18 @@ export function BudgetsCard() {
   const budgets = useQuery(deskQuery(budgetRoutes.listBudgets));
   const [editing, setEditing] = useState<BudgetView | null>(null);
   return (
-    <Card data-testid="budgets-card">
-      <CardHeader>
-        <CardHeading
-          icon={PiggyBankIcon}
-          iconClassName="text-primary"
-          title="Budgets"
-          description="Credits the account, a member, a feature or a desk token may spend per IST day, week or month. Admins hear of each threshold once, in the inbox, by e-mail and webhook. Past a hard limit the desk climbs a ladder: it pauses scheduled briefs and new batch jobs, then serves paid panels from its cache only, then refuses paid calls but admins'. Every step is logged and can be undone here."
-        />
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <BudgetForm key={editing?.id ?? "new"} editing={editing} onDone={() => setEditing(null)} />
-        {budgets.isError && <ErrorState error={budgets.error} onRetry={() => void budgets.refetch()} />}
-        {budgets.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading budgets…</p>
-        ) : (budgets.data ?? []).length === 0 ? (
-          <p className="text-sm text-muted-foreground">No budgets yet.</p>
-        ) : (
-          <ul className="grid gap-2 text-sm" aria-label="Budgets">
-            {(budgets.data ?? []).map((budget) => (
-              <BudgetRow key={budget.id} budget={budget} onEdit={() => setEditing(budget)} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <HeadedCard
+      data-testid="budgets-card"
+      icon={PiggyBankIcon}
+      iconClassName="text-primary"
+      title="Budgets"
+      description="Credits the account, a member, a feature or a desk token may spend per IST day, week or month. Admins hear of each threshold once, in the inbox, by e-mail and webhook. Past a hard limit the desk climbs a ladder: it pauses scheduled briefs and new batch jobs, then serves paid panels from its cache only, then refuses paid calls but admins'. Every step is logged and can be undone here."
+      contentClassName="grid gap-3"
+    >
+      <BudgetForm key={editing?.id ?? "new"} editing={editing} onDone={() => setEditing(null)} />
+      <QueryList query={budgets} label="Budgets" loading="Loading budgets…" empty="No budgets yet.">
+        {(budget) => <BudgetRow key={budget.id} budget={budget} onEdit={() => setEditing(budget)} />}
+      </QueryList>
+    </HeadedCard>
   );
 }

@@ -1,8 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { DownloadIcon, UsersIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { UsersIcon } from "lucide-react";
 import { deskUrl } from "@/lib/desk/client";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ErrorState } from "@/components/shell/error-state";
@@ -17,6 +16,7 @@ import { cn } from "@/lib/utils";
 import { spendRangeParser } from "./spend-panel";
 import { TotalsFooter } from "./totals-footer";
 import { Rupees } from "./rupees";
+import { DownloadLink } from "@/components/shell/download-link";
 
 function ShareBar({ share, className }: { share: number; className: string }) {
   return (
@@ -144,12 +144,7 @@ export function SpendByUserCard() {
                 ]}
               />
             </Table>
-            <Button asChild variant="outline" size="sm" className="justify-self-start">
-              <a href={deskUrl(api.exportSpend, { query: { range, scope: "all" } })} download data-testid="spend-by-user-csv">
-                <DownloadIcon aria-hidden />
-                Download CSV
-              </a>
-            </Button>
+            <DownloadLink href={deskUrl(api.exportSpend, { query: { range, scope: "all" } })} testId="spend-by-user-csv" className="justify-self-start" />
           </div>
         )}
       </CardContent>

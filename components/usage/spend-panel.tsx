@@ -20,6 +20,7 @@ import { SpendChartLazy } from "./spend-chart-lazy";
 import { SpendChartSkeleton } from "./spend-chart-skeleton";
 import { TotalsFooter } from "./totals-footer";
 import { Rupees } from "./rupees";
+import { DownloadLink } from "@/components/shell/download-link";
 
 const RANGE_LABELS: Record<SpendRange, string> = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" };
 
@@ -67,12 +68,7 @@ function EndpointTable({ spend, range }: { spend: DeskSpend; range: SpendRange }
         </TableBody>
         <TotalsFooter testId="spend-endpoint-total" cells={[{ value: formatNumber(spend.total) }, { value: "100%" }]} />
       </Table>
-      <Button asChild variant="outline" size="sm" className="justify-self-start">
-        <a href={deskUrl(api.exportSpend, { query: { range, scope: "me" } })} download data-testid="spend-csv">
-          <DownloadIcon aria-hidden />
-          Download CSV
-        </a>
-      </Button>
+      <DownloadLink href={deskUrl(api.exportSpend, { query: { range, scope: "me" } })} testId="spend-csv" className="justify-self-start" />
     </div>
   );
 }

@@ -1,13 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, GaugeIcon } from "lucide-react";
+import { ChevronLeftIcon, ChevronRightIcon, GaugeIcon } from "lucide-react";
 import { useId, type FormEvent, type ReactNode } from "react";
-import { CardHeading } from "@/components/shell/card-heading";
+import { HeadedCard } from "@/components/shell/card-heading";
 import { ErrorState } from "@/components/shell/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -23,6 +22,7 @@ import { formatIstDate, formatIstTime } from "@/lib/format/time";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 import { parseAsString, useQueryState } from "@/lib/url-state";
 import { TotalsFooter } from "./totals-footer";
+import { DownloadLink } from "@/components/shell/download-link";
 
 const DAY_MS = 86_400_000;
 
@@ -190,53 +190,45 @@ export function SpendWatchPanel({ isAdmin }: { isAdmin: boolean }) {
   const watch = query.data;
   const report = watch?.report ?? null;
   return (
-    <Card data-testid="spend-watch">
-      <CardHeader>
-        <CardHeading
-          icon={GaugeIcon}
-          title="Runway and weekly spend"
-          description="How long the balance lasts at the pace of recent sessions (market hours only), today's spend against the usual, and each week's spend by member, token and feature. Admins get a notice when the runway falls under its horizon, when spend runs at twice the usual, and every Monday morning."
-        />
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {query.isPending ? (
-          <div className="grid gap-3 md:grid-cols-2" aria-busy="true" aria-label="Loading the runway">
-            <Skeleton className="h-24 w-full" />
-            <Skeleton className="h-24 w-full" />
-          </div>
-        ) : query.isError || !watch ? (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <>
-            <RunwayAndToday watch={watch} />
-            {!isAdmin && watch.settings.inrPerCredit && <p className="text-xs text-muted-foreground">The account&apos;s contract price: ₹{watch.settings.inrPerCredit} a credit.</p>}
-            {report && (
-              <section className="grid gap-3" aria-label="Weekly spend report" data-testid="weekly-report">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="w-full text-sm font-medium sm:flex-1" data-testid="report-week">
-                    Week of {formatIstDate(`${report.week}T00:00:00+05:30`, { weekday: true })} · {formatCredits(report.total)}
-                    {watch.settings.inrPerCredit ? ` · ${rupees(report.total, watch.settings.inrPerCredit)}` : ""}
-                  </h3>
-                  <Button variant="outline" size="sm" onClick={() => void setWeek(shiftWeek(report.week, -7))} aria-label="Previous week">
-                    <ChevronLeftIcon aria-hidden />
-                  </Button>
-                  <Button variant="outline" size="sm" onClick={() => void setWeek(shiftWeek(report.week, 7))} disabled={report.week >= watch.thisWeek} aria-label="Next week">
-                    <ChevronRightIcon aria-hidden />
-                  </Button>
-                  <Button asChild variant="outline" size="sm">
-                    <a href={deskUrl(api.exportWeeklyReport, { query: { week: report.week } })} download data-testid="weekly-report-csv">
-                      <DownloadIcon aria-hidden />
-                      Download CSV
-                    </a>
-                  </Button>
-                </div>
-                <ReportTables report={report} inr={watch.settings.inrPerCredit} />
-              </section>
-            )}
-            {isAdmin && <SettingsForm key={`${watch.settings.inrPerCredit}:${watch.settings.runwayHorizonDays}`} settings={watch.settings} />}
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <HeadedCard
+      data-testid="spend-watch"
+      icon={GaugeIcon}
+      title="Runway and weekly spend"
+      description="How long the balance lasts at the pace of recent sessions (market hours only), today's spend against the usual, and each week's spend by member, token and feature. Admins get a notice when the runway falls under its horizon, when spend runs at twice the usual, and every Monday morning."
+      contentClassName="grid gap-4"
+    >
+      {query.isPending ? (
+        <div className="grid gap-3 md:grid-cols-2" aria-busy="true" aria-label="Loading the runway">
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : query.isError || !watch ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          <RunwayAndToday watch={watch} />
+          {!isAdmin && watch.settings.inrPerCredit && <p className="text-xs text-muted-foreground">The account&apos;s contract price: ₹{watch.settings.inrPerCredit} a credit.</p>}
+          {report && (
+            <section className="grid gap-3" aria-label="Weekly spend report" data-testid="weekly-report">
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="w-full text-sm font-medium sm:flex-1" data-testid="report-week">
+                  Week of {formatIstDate(`${report.week}T00:00:00+05:30`, { weekday: true })} · {formatCredits(report.total)}
+                  {watch.settings.inrPerCredit ? ` · ${rupees(report.total, watch.settings.inrPerCredit)}` : ""}
+                </h3>
+                <Button variant="outline" size="sm" onClick={() => void setWeek(shiftWeek(report.week, -7))} aria-label="Previous week">
+                  <ChevronLeftIcon aria-hidden />
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => void setWeek(shiftWeek(report.week, 7))} disabled={report.week >= watch.thisWeek} aria-label="Next week">
+                  <ChevronRightIcon aria-hidden />
+                </Button>
+                <DownloadLink href={deskUrl(api.exportWeeklyReport, { query: { week: report.week } })} testId="weekly-report-csv" />
+              </div>
+              <ReportTables report={report} inr={watch.settings.inrPerCredit} />
+            </section>
+          )}
+          {isAdmin && <SettingsForm key={`${watch.settings.inrPerCredit}:${watch.settings.runwayHorizonDays}`} settings={watch.settings} />}
+        </>
+      )}
+    </HeadedCard>
   );
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expect } from "./test";
 import { keepTheme } from "./theme";
 
@@ -11,7 +11,7 @@ import { keepTheme } from "./theme";
 export async function expectAccessible(page: Page, testInfo: TestInfo, label: string) {
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
   // Colours are read once transitions (a theme switch, a hover) have settled, never mid-fade.
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
+  await untilTransitionsEnd(page);
   // One axe.run in the page: the default runs it in parts and finishes in a new blank page, sending every node's
   // result across, which on a long table costs more than the checks. The desk has no cross-origin frames to reach.
   const results = await new AxeBuilder({ page })
@@ -28,6 +28,11 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, label: st
   return results;
 }
 
+/** Waits until no CSS transition runs (a theme switch, a hover): colours and pictures are taken settled. */
+export async function untilTransitionsEnd(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
+}
+
 /** Switches the theme with the top bar's toggle (no reload: loaded feeds, open views and dialogs stay as they are). */
 export async function switchTheme(page: Page, theme: "light" | "dark") {
   const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
@@ -41,4 +46,30 @@ export async function switchTheme(page: Page, theme: "light" | "dark") {
     }
   }
   await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b).*$/);
+}
+
+type Theme = "light" | "dark";
+
+/**
+ * The page at 1440, 1024 and 390 px in both themes (switched with the toggle): once `ready` shows, the body must not
+ * scroll sideways; `eachTheme` and `eachWidth` check the rest. Then back to light at 1280 × 720.
+ */
+export async function acrossWidthsAndThemes(
+  page: Page,
+  name: string,
+  checks: { ready?: Locator; eachTheme?: (width: number, theme: Theme) => Promise<void>; eachWidth?: (width: number) => Promise<unknown> },
+) {
+  for (const width of [1440, 1024, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const theme of ["light", "dark"] as const) {
+      await switchTheme(page, theme);
+      if (checks.ready) await expect(checks.ready).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${name} at ${width}px (${theme}) scrolls sideways`).toBeLessThanOrEqual(0);
+      await checks.eachTheme?.(width, theme);
+    }
+    await checks.eachWidth?.(width);
+  }
+  await switchTheme(page, "light");
+  await page.setViewportSize({ width: 1280, height: 720 });
 }

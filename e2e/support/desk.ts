@@ -4,6 +4,30 @@ import { type APIRequestContext, type Browser, type BrowserContext, type Browser
 import { ADMIN_STATE, randomSuffix, SCREENSHOT_DIR } from "./fixtures";
 import { forgetTheme, keepTheme } from "./theme";
 
+/** As an admin on /team: stores the organisation key and waits until the card shows it saved. */
+export async function saveOrgKeyOnTeamPage(page: Page, key: string) {
+  await page.goto("/team");
+  const card = page.getByTestId("org-key-card");
+  await card.getByLabel(/Organisation key/).fill(key);
+  await card.getByRole("button", { name: "Check and save" }).click();
+  await expect(card.getByTestId("org-key-status")).toContainText(key.slice(-4));
+}
+
+/** As an admin on /settings: mints a desk token (with a daily cap when given) and returns its secret, shown once. */
+export async function mintDeskToken(page: Page, name: string, creditsADay?: number): Promise<string> {
+  await page.goto("/settings");
+  const tokens = page.getByTestId("desk-tokens-card");
+  await tokens.getByLabel("Name").fill(name);
+  if (creditsADay !== undefined) await tokens.getByLabel("Credits a day").fill(String(creditsADay));
+  await tokens.getByTestId("token-mint").click();
+  return tokens.getByTestId("token-secret-input").inputValue();
+}
+
+/** A script's paid call through the desk's /alpha: no cookie, no origin, the desk token in X-API-Key. */
+export function newsThroughDesk(deskUrl: string, token: string): Promise<Response> {
+  return fetch(`${deskUrl}/alpha/v1/news?symbols=TCS&limit=2`, { headers: { "X-API-Key": token } });
+}
+
 /** Signs in through the sign-in page and waits for the signed-in shell. */
 export async function signInThroughPage(page: Page, email: string, password: string) {
   await page.goto("/sign-in");
@@ -29,6 +53,13 @@ export async function signInThroughApi(context: BrowserContext, baseURL: string,
   expect(res.status(), text).toBe(200);
   expect(text, "the credentials callback refused the sign-in").not.toContain("error=");
   expect((await context.cookies()).some((c) => c.name.includes("session-token")), "no session cookie after signing in").toBe(true);
+}
+
+/** A new browser for `login` on the desk at `baseURL`, signed in, with one page open. */
+export async function signedInBrowser(browser: Browser, baseURL: string, login: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL });
+  await signInThroughApi(context, baseURL, login.email, login.password);
+  return { context, page: await context.newPage() };
 }
 
 /** The desk's state-changing routes check the origin, as a browser would send it. */
@@ -107,6 +138,19 @@ export async function confirmSpend(page: Page): Promise<string> {
   await dialog.getByRole("button", { name: /Spend/ }).click();
   await expect(dialog).toHaveCount(0);
   return text;
+}
+
+/**
+ * A paid button that shows `price` before it runs (as all its tag says, when `exact`; else within it, as "up to 4
+ * credits" holds "4 credits"): clicks it, confirms, and checks the confirmation named it.
+ */
+export async function payThrough(button: Locator, price: string, { exact = false } = {}): Promise<string> {
+  const tag = button.locator('[data-slot="price-tag"]');
+  await (exact ? expect(tag).toHaveText(price) : expect(tag).toContainText(price));
+  await button.click();
+  const said = await confirmSpend(button.page());
+  expect(said).toContain(price);
+  return said;
 }
 
 /** Light and dark screenshots of the page as it is now. */

@@ -5,9 +5,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Browser, expect } from "@playwright/test";
-import { signInThroughApi } from "./desk";
+import { type Browser, type BrowserContext, type BrowserContextOptions, expect, type Page } from "@playwright/test";
+import { saveKey, signInThroughApi } from "./desk";
 import { AUTH_DIR, randomSuffix, readFixtures } from "./fixtures";
+import { type AccountOptions, makeAccount } from "./service";
 import { test } from "./test";
 
 /** Each private desk's log is a file of AUTH_DIR named with this prefix: the suite's final check reads them for keys. */
@@ -107,6 +108,38 @@ export async function startOwnDesk(browser: Browser, name: string): Promise<OwnD
   await context.storageState({ path: adminState });
   await context.close();
   return { ...desk, admin, adminState };
+}
+
+/** A new browser signed in as the desk's admin, with one page open. */
+export async function adminOf(browser: Browser, desk: Pick<OwnDesk, "adminState" | "url">, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ storageState: desk.adminState, baseURL: desk.url, ...options });
+  return { context, page: await context.newPage() };
+}
+
+/** As `adminOf`, the admin having stored the key of a new service account of their own. */
+export async function adminWithOwnKey(browser: Browser, desk: Pick<OwnDesk, "adminState" | "url">, account: AccountOptions = {}) {
+  const admin = await adminOf(browser, desk);
+  const made = await makeAccount(account);
+  await saveKey(admin.page.request, desk.url, made.key);
+  return { ...admin, account: made };
+}
+
+/**
+ * For a serial describe block: a desk of its own, started before the block's tests and stopped after them, with its
+ * admin signed in on one page. Read `desk` and `page` inside the tests (they are set by then).
+ */
+export function ownDeskForBlock(name: string): { desk: OwnDesk; page: Page } {
+  const block = {} as { desk: OwnDesk; page: Page; admin?: BrowserContext };
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(120_000);
+    block.desk = await startOwnDesk(browser, `${name}-${randomSuffix()}`);
+    ({ context: block.admin, page: block.page } = await adminOf(browser, block.desk));
+  });
+  test.afterAll(async () => {
+    await block.admin?.close();
+    await block.desk?.stop();
+  });
+  return block;
 }
 
 /**

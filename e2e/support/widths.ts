@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
-import { expectAccessible } from "./axe";
+import { expectAccessible, untilTransitionsEnd } from "./axe";
 import { expectNoSeriousAxe } from "./axe-scoped";
 import { SCREENSHOT_DIR } from "./fixtures";
 import { expect } from "./test";
@@ -42,7 +42,7 @@ export async function checkWidthsAndThemes(page: Page, testInfo: TestInfo, name:
     for (const theme of ["light", "dark"] as const) {
       // The theme as a class, not through the toggle: a click outside an open dialog would close it.
       await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-      await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
+      await untilTransitionsEnd(page);
       await expect(page.locator("main")).toBeVisible();
       const { overflow, culprits } = await bodyOverflow(page);
       expect.soft(overflow, `${name} at ${width}px (${theme}) scrolls sideways: ${culprits.join("; ")}`).toBeLessThanOrEqual(0);
