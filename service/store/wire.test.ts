@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,7 +33,10 @@ interface Golden {
   answers: { path: string; text: string; charged: number }[];
   streamRows: { product: StreamProduct; id: string; detailed: boolean; json: string }[];
 }
-const GOLDEN = JSON.parse(readFileSync(join(import.meta.dirname, "wire-golden.json"), "utf8")) as Golden;
+const GOLDEN_FILE = join(import.meta.dirname, "wire-golden.json");
+const GOLDEN = JSON.parse(readFileSync(GOLDEN_FILE, "utf8")) as Golden;
+/** `WIRE_GOLDEN_RECORD=1 npx vitest run service/store/wire.test.ts` records today's answers over the same rows (a deliberate shape change). */
+const RECORD = process.env.WIRE_GOLDEN_RECORD === "1";
 
 /** The recorded rows in a fresh database, their stored JSON not written yet (as in a file from before it). */
 function goldenService() {
@@ -56,7 +59,14 @@ describe("answers as the mappers gave them before rows kept their JSON (recorded
     db.close();
   });
 
-  it("every recorded page, detail and catalogue: text and charge, from the rows' columns and then from their stored JSON", async () => {
+  it.runIf(RECORD)("records the answers and stream rows anew", async () => {
+    for (const a of GOLDEN.answers) Object.assign(a, await call(service, a.path, { key }).then((r) => ({ text: r.text, charged: r.charged })));
+    const load = createRowLoader(service.ctx);
+    for (const r of GOLDEN.streamRows) r.json = load(r.product, r.id)?.json(r.detailed) ?? r.json;
+    writeFileSync(GOLDEN_FILE, `${JSON.stringify(GOLDEN, null, 1)}\n`);
+  });
+
+  it.skipIf(RECORD)("every recorded page, detail and catalogue: text and charge, from the rows' columns and then from their stored JSON", async () => {
     const rows = Object.values(GOLDEN.tables).reduce((n, t) => n + t.length, 0);
     expect(GOLDEN.answers.length).toBeGreaterThan(50);
     for (const pass of ["computed", "stored"]) {
@@ -71,7 +81,7 @@ describe("answers as the mappers gave them before rows kept their JSON (recorded
     expect(auditWire(db)).toEqual([]);
   });
 
-  it("every recorded stream row, detailed and not", () => {
+  it.skipIf(RECORD)("every recorded stream row, detailed and not", () => {
     const load = createRowLoader(service.ctx);
     expect(new Set(GOLDEN.streamRows.map((r) => r.product)).size).toBe(6);
     for (const want of GOLDEN.streamRows) expect(load(want.product, want.id)?.json(want.detailed), `${want.product} ${want.id} ${want.detailed}`).toBe(want.json);
