@@ -8,16 +8,19 @@ import { onDemandItem, usePrefetchWhenIdle } from "@/components/feeds/on-demand"
 import { FeedFilterFields } from "@/components/feeds/filter-fields";
 import { useFeed, type FeedSpec } from "@/components/feeds/use-feed";
 import { Label } from "@/components/ui/label";
+import { lazyPart } from "@/components/ui/lazy-part";
 import { Switch } from "@/components/ui/switch";
 import type { AnnouncementFilters } from "./announcement-model";
 import { announcementsInput, matchesAnnouncementFilters, mergeAnnouncements, normalizeCategories } from "./announcement-model";
-import { CategoryFilter } from "./category-filter";
 import { announcementsParsers } from "./search-params";
-import { useMateriality } from "./use-materiality";
-import { MaterialityPanel } from "./materiality-panel";
+import type { ScoredFilings } from "./materiality-part";
 
 /** The card is fetched when the page is idle or when the first item arrives (none is in the first HTML). */
 const { Item: AnnouncementCard, prefetch: prefetchCard } = onDemandItem(() => import("./announcement-card").then((m) => m.AnnouncementCard));
+
+/** The category filter and the materiality panel paint on the server and hydrate when their chunks are in. */
+const CategoryFilter = lazyPart(() => import("./category-filter").then((m) => m.CategoryFilter));
+const MaterialityPart = lazyPart(() => import("./materiality-part").then((m) => m.MaterialityPart));
 
 /** Detailed rows carry more than plain ones: only rows bought at the same level of detail stand in for each other. */
 const detailOf = (canonical: string) => new URLSearchParams(canonical.split("?")[1] ?? "").get("detailed") === "true";
@@ -40,14 +43,16 @@ export function AnnouncementsView(view: FeedViewProps) {
   );
   const feed = useFeed(spec, { hasKey: view.hasKey, fromRequest: (canonical) => detailOf(canonical) === detailed });
   const { filters, setState } = feed;
-  const materiality = useMateriality(feed.rows, view.hasKey);
+  // Filled in by the materiality part once it has hydrated; rows that come sooner wait as the list's skeleton.
+  const [scored, setScored] = React.useState<ScoredFilings | null>(null);
+  const pending = scored === null && feed.rows.length > 0;
   const perItem = detailed ? 2 : 1;
   const credits = `${perItem} credit${perItem === 1 ? "" : "s"}`;
 
   return (
     <FeedView
       product="announcements"
-      feed={{ ...feed, items: materiality.items }}
+      feed={{ ...feed, items: scored?.items ?? [], pages: pending ? { ...feed.pages, fetching: true } : feed.pages }}
       view={view}
       words={{
         title: "Announcements",
@@ -73,8 +78,8 @@ export function AnnouncementsView(view: FeedViewProps) {
           <CategoryFilter value={filters.categories} onChange={(next) => void setState({ categories: next.length ? next : null })} />
         </FeedFilterFields>
       }
-      above={materiality.panel ? <MaterialityPanel {...materiality.panel} /> : null}
-      render={(item) => <AnnouncementCard item={item} {...materiality.cardProps(item)} />}
+      above={<MaterialityPart rows={feed.rows} hasKey={view.hasKey} onScored={setScored} />}
+      render={(item) => <AnnouncementCard item={item} {...scored?.cardProps(item)} />}
     />
   );
 }
