@@ -9,6 +9,7 @@ import { FeedFilterFields } from "@/components/feeds/filter-fields";
 import { useFeed, type FeedSpec } from "@/components/feeds/use-feed";
 import { Label } from "@/components/ui/label";
 import { lazyPart } from "@/components/ui/lazy-part";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import type { AnnouncementFilters } from "./announcement-model";
 import { announcementsInput, matchesAnnouncementFilters, mergeAnnouncements, normalizeCategories } from "./announcement-model";
@@ -18,9 +19,26 @@ import type { ScoredFilings } from "./materiality-part";
 /** The card is fetched when the page is idle or when the first item arrives (none is in the first HTML). */
 const { Item: AnnouncementCard, prefetch: prefetchCard } = onDemandItem(() => import("./announcement-card").then((m) => m.AnnouncementCard));
 
-/** The category filter and the materiality panel paint on the server and hydrate when their chunks are in. */
-const CategoryFilter = lazyPart(() => import("./category-filter").then((m) => m.CategoryFilter));
-const MaterialityPart = lazyPart(() => import("./materiality-part").then((m) => m.MaterialityPart));
+/**
+ * The category filter and the materiality panel paint on the server and hydrate when their chunks are in; each has its
+ * own boundary, so the rest of the page neither waits for them nor streams behind them.
+ */
+const CategoryFilter = lazyPart(
+  () => import("./category-filter").then((m) => m.CategoryFilter),
+  <div className="grid gap-1.5" aria-busy="true">
+    <span className="text-xs font-medium text-muted-foreground">Categories</span>
+    <Skeleton className="h-9 w-[9.5rem]" />
+  </div>,
+);
+const MaterialityPart = lazyPart(() => import("./materiality-part").then((m) => m.MaterialityPart), <Skeleton className="h-[6.125rem] w-full rounded-xl" />);
+
+/** The same array while its rows are the same ones: the feed rebuilds it each render, the scoring is keyed by it. */
+function useSameRows<T>(rows: T[]): T[] {
+  const [kept, setKept] = React.useState(rows);
+  const same = kept.length === rows.length && kept.every((row, i) => row === rows[i]);
+  if (!same) setKept(rows);
+  return same ? kept : rows;
+}
 
 /** Detailed rows carry more than plain ones: only rows bought at the same level of detail stand in for each other. */
 const detailOf = (canonical: string) => new URLSearchParams(canonical.split("?")[1] ?? "").get("detailed") === "true";
@@ -45,7 +63,8 @@ export function AnnouncementsView(view: FeedViewProps) {
   const { filters, setState } = feed;
   // Filled in by the materiality part once it has hydrated; rows that come sooner wait as the list's skeleton.
   const [scored, setScored] = React.useState<ScoredFilings | null>(null);
-  const pending = scored === null && feed.rows.length > 0;
+  const rows = useSameRows(feed.rows);
+  const pending = scored === null && rows.length > 0;
   const perItem = detailed ? 2 : 1;
   const credits = `${perItem} credit${perItem === 1 ? "" : "s"}`;
 
@@ -78,7 +97,7 @@ export function AnnouncementsView(view: FeedViewProps) {
           <CategoryFilter value={filters.categories} onChange={(next) => void setState({ categories: next.length ? next : null })} />
         </FeedFilterFields>
       }
-      above={<MaterialityPart rows={feed.rows} hasKey={view.hasKey} onScored={setScored} />}
+      above={<MaterialityPart rows={rows} hasKey={view.hasKey} onScored={setScored} />}
       render={(item) => <AnnouncementCard item={item} {...scored?.cardProps(item)} />}
     />
   );
