@@ -9,8 +9,8 @@ import { FeedFilterFields } from "@/components/feeds/filter-fields";
 import { useFeed, type FeedSpec } from "@/components/feeds/use-feed";
 import { Label } from "@/components/ui/label";
 import { lazyPart } from "@/components/ui/lazy-part";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
+import { importOnce } from "@/lib/import-once";
 import type { AnnouncementFilters } from "./announcement-model";
 import { announcementsInput, matchesAnnouncementFilters, mergeAnnouncements, normalizeCategories } from "./announcement-model";
 import { announcementsParsers } from "./search-params";
@@ -19,25 +19,35 @@ import type { ScoredFilings } from "./materiality-part";
 /** The card is fetched when the page is idle or when the first item arrives (none is in the first HTML). */
 const { Item: AnnouncementCard, prefetch: prefetchCard } = onDemandItem(() => import("./announcement-card").then((m) => m.AnnouncementCard));
 
-/**
- * The category filter and the materiality panel paint on the server and hydrate when their chunks are in; each has its
- * own boundary, so the rest of the page neither waits for them nor streams behind them.
- */
-const CategoryFilter = lazyPart(
-  () => import("./category-filter").then((m) => m.CategoryFilter),
-  <div className="grid gap-1.5" aria-busy="true">
-    <span className="text-xs font-medium text-muted-foreground">Categories</span>
-    <Skeleton className="h-9 w-[9.5rem]" />
-  </div>,
-);
-const MaterialityPart = lazyPart(() => import("./materiality-part").then((m) => m.MaterialityPart), <Skeleton className="h-[6.125rem] w-full rounded-xl" />);
+/** A thenable already settled: `then` runs its callback at once, so React.lazy takes a loaded part without suspending. */
+function settled<T>(value: T): Promise<T> {
+  return { then: (onFulfilled?: (v: T) => unknown) => settled(onFulfilled ? onFulfilled(value) : value) } as unknown as Promise<T>;
+}
 
-/** The same array while its rows are the same ones: the feed rebuilds it each render, the scoring is keyed by it. */
-function useSameRows<T>(rows: T[]): T[] {
-  const [kept, setKept] = React.useState(rows);
-  const same = kept.length === rows.length && kept.every((row, i) => row === rows[i]);
-  if (!same) setKept(rows);
-  return same ? kept : rows;
+/** A part's module, fetched as this module loads (server and browser), then handed over settled. */
+function preloaded<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: { value: T } | null = null;
+  const once = importOnce(() => load().then((value) => ((loaded = { value }), value)));
+  once().catch(() => undefined);
+  return () => (loaded ? settled(loaded.value) : once());
+}
+
+/**
+ * The category filter and the materiality panel paint on the server and hydrate from their own chunks, in the page's
+ * boundary (one of their own could stream apart from it and move the list). Their modules are in before the page
+ * renders, so neither suspends; memo keeps an early update from reaching a part whose chunk is still on its way.
+ */
+const loadCategoryFilter = preloaded(() => import("./category-filter").then((m) => m.CategoryFilter));
+const loadMaterialityPart = preloaded(() => import("./materiality-part").then((m) => m.MaterialityPart));
+const CategoryFilter = React.memo(lazyPart(loadCategoryFilter));
+const MaterialityPart = React.memo(lazyPart(loadMaterialityPart));
+
+/** The same array while it holds the same elements: the feed rebuilds its arrays each render. */
+function useSameElements<T>(next: T[]): T[] {
+  const [kept, setKept] = React.useState(next);
+  const same = kept.length === next.length && kept.every((x, i) => x === next[i]);
+  if (!same) setKept(next);
+  return same ? kept : next;
 }
 
 /** Detailed rows carry more than plain ones: only rows bought at the same level of detail stand in for each other. */
@@ -63,7 +73,13 @@ export function AnnouncementsView(view: FeedViewProps) {
   const { filters, setState } = feed;
   // Filled in by the materiality part once it has hydrated; rows that come sooner wait as the list's skeleton.
   const [scored, setScored] = React.useState<ScoredFilings | null>(null);
-  const rows = useSameRows(feed.rows);
+  const rows = useSameElements(feed.rows);
+  const categories = useSameElements(filters.categories);
+  const latestSetState = React.useRef(setState);
+  React.useLayoutEffect(() => {
+    latestSetState.current = setState;
+  });
+  const onCategories = React.useCallback((next: string[]) => void latestSetState.current({ categories: next.length ? next : null }), []);
   const pending = scored === null && rows.length > 0;
   const perItem = detailed ? 2 : 1;
   const credits = `${perItem} credit${perItem === 1 ? "" : "s"}`;
@@ -94,7 +110,7 @@ export function AnnouncementsView(view: FeedViewProps) {
       }}
       filters={
         <FeedFilterFields filters={filters} setState={setState}>
-          <CategoryFilter value={filters.categories} onChange={(next) => void setState({ categories: next.length ? next : null })} />
+          <CategoryFilter value={categories} onChange={onCategories} />
         </FeedFilterFields>
       }
       above={<MaterialityPart rows={rows} hasKey={view.hasKey} onScored={setScored} />}
