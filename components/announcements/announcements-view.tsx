@@ -8,16 +8,47 @@ import { onDemandItem, usePrefetchWhenIdle } from "@/components/feeds/on-demand"
 import { FeedFilterFields } from "@/components/feeds/filter-fields";
 import { useFeed, type FeedSpec } from "@/components/feeds/use-feed";
 import { Label } from "@/components/ui/label";
+import { lazyPart } from "@/components/ui/lazy-part";
 import { Switch } from "@/components/ui/switch";
+import { importOnce } from "@/lib/import-once";
 import type { AnnouncementFilters } from "./announcement-model";
 import { announcementsInput, matchesAnnouncementFilters, mergeAnnouncements, normalizeCategories } from "./announcement-model";
-import { CategoryFilter } from "./category-filter";
 import { announcementsParsers } from "./search-params";
-import { useMateriality } from "./use-materiality";
-import { MaterialityPanel } from "./materiality-panel";
+import type { ScoredFilings } from "./materiality-part";
 
 /** The card is fetched when the page is idle or when the first item arrives (none is in the first HTML). */
 const { Item: AnnouncementCard, prefetch: prefetchCard } = onDemandItem(() => import("./announcement-card").then((m) => m.AnnouncementCard));
+
+/** A thenable already settled: `then` runs its callback at once, so React.lazy takes a loaded part without suspending. */
+function settled<T>(value: T): Promise<T> {
+  return { then: (onFulfilled?: (v: T) => unknown) => settled(onFulfilled ? onFulfilled(value) : value) } as unknown as Promise<T>;
+}
+
+/** A part's module, fetched as this module loads (server and browser), then handed over settled. */
+function preloaded<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: { value: T } | null = null;
+  const once = importOnce(() => load().then((value) => ((loaded = { value }), value)));
+  once().catch(() => undefined);
+  return () => (loaded ? settled(loaded.value) : once());
+}
+
+/**
+ * The category filter and the materiality panel paint on the server and hydrate from their own chunks, in the page's
+ * boundary (one of their own could stream apart from it and move the list). Their modules are in before the page
+ * renders, so neither suspends; memo keeps an early update from reaching a part whose chunk is still on its way.
+ */
+const loadCategoryFilter = preloaded(() => import("./category-filter").then((m) => m.CategoryFilter));
+const loadMaterialityPart = preloaded(() => import("./materiality-part").then((m) => m.MaterialityPart));
+const CategoryFilter = React.memo(lazyPart(loadCategoryFilter));
+const MaterialityPart = React.memo(lazyPart(loadMaterialityPart));
+
+/** The same array while it holds the same elements: the feed rebuilds its arrays each render. */
+function useSameElements<T>(next: T[]): T[] {
+  const [kept, setKept] = React.useState(next);
+  const same = kept.length === next.length && kept.every((x, i) => x === next[i]);
+  if (!same) setKept(next);
+  return same ? kept : next;
+}
 
 /** Detailed rows carry more than plain ones: only rows bought at the same level of detail stand in for each other. */
 const detailOf = (canonical: string) => new URLSearchParams(canonical.split("?")[1] ?? "").get("detailed") === "true";
@@ -40,14 +71,23 @@ export function AnnouncementsView(view: FeedViewProps) {
   );
   const feed = useFeed(spec, { hasKey: view.hasKey, fromRequest: (canonical) => detailOf(canonical) === detailed });
   const { filters, setState } = feed;
-  const materiality = useMateriality(feed.rows, view.hasKey);
+  // Filled in by the materiality part once it has hydrated; rows that come sooner wait as the list's skeleton.
+  const [scored, setScored] = React.useState<ScoredFilings | null>(null);
+  const rows = useSameElements(feed.rows);
+  const categories = useSameElements(filters.categories);
+  const latestSetState = React.useRef(setState);
+  React.useLayoutEffect(() => {
+    latestSetState.current = setState;
+  });
+  const onCategories = React.useCallback((next: string[]) => void latestSetState.current({ categories: next.length ? next : null }), []);
+  const pending = scored === null && rows.length > 0;
   const perItem = detailed ? 2 : 1;
   const credits = `${perItem} credit${perItem === 1 ? "" : "s"}`;
 
   return (
     <FeedView
       product="announcements"
-      feed={{ ...feed, items: materiality.items }}
+      feed={{ ...feed, items: scored?.items ?? [], pages: pending ? { ...feed.pages, fetching: true } : feed.pages }}
       view={view}
       words={{
         title: "Announcements",
@@ -70,11 +110,11 @@ export function AnnouncementsView(view: FeedViewProps) {
       }}
       filters={
         <FeedFilterFields filters={filters} setState={setState}>
-          <CategoryFilter value={filters.categories} onChange={(next) => void setState({ categories: next.length ? next : null })} />
+          <CategoryFilter value={categories} onChange={onCategories} />
         </FeedFilterFields>
       }
-      above={materiality.panel ? <MaterialityPanel {...materiality.panel} /> : null}
-      render={(item) => <AnnouncementCard item={item} {...materiality.cardProps(item)} />}
+      above={<MaterialityPart rows={rows} hasKey={view.hasKey} onScored={setScored} />}
+      render={(item) => <AnnouncementCard item={item} {...scored?.cardProps(item)} />}
     />
   );
 }

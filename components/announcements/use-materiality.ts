@@ -11,7 +11,7 @@ import { deskQuery, useDeskMutation } from "@/lib/query/desk";
 import { upcomingCalendarQueryOptions } from "@/lib/query/earnings";
 import type { Announcement } from "./announcement-model";
 import type { CardMateriality } from "./announcement-card";
-import { companyEvents, hiddenLedger, holdingWeights, scoreAnnouncements, type HiddenLedger, type Scored } from "./materiality-model";
+import { companyEvents, hiddenLedger, holdingWeights, scoreAnnouncements, type HiddenLedger } from "./materiality-model";
 
 const NONE: readonly { symbol: string; at?: string | null; what: string }[] = [];
 
@@ -39,8 +39,25 @@ export function useMateriality(rows: readonly Announcement[], hasKey: boolean, o
   }, [rows, own, calendar.data, settings, others]);
   const byId = React.useMemo(() => new Map(scored.map((s) => [s.item.id, s])), [scored]);
   const ledger: HiddenLedger = React.useMemo(() => hiddenLedger(scored), [scored]);
-  const visible = (s: Scored) => !dismissed.has(s.item.id) && (!only || s.passes || revealed.has(s.kind));
-  const items = scored.filter(visible).map((s) => s.item);
+  const items = React.useMemo(
+    () => scored.filter((s) => !dismissed.has(s.item.id) && (!only || s.passes || revealed.has(s.kind))).map((s) => s.item),
+    [scored, dismissed, only, revealed],
+  );
+  const dismissKind = dismiss.mutate;
+  const cardProps = React.useCallback(
+    (item: Announcement): { why?: CardMateriality; onDismiss?: () => void } => {
+      const s = byId.get(item.id);
+      if (!s) return {};
+      return {
+        why: { score: s.score, reasons: s.reasons, kind: s.kind, revealed: !s.passes },
+        onDismiss: () => {
+          setDismissed((set) => new Set([...set, s.item.id]));
+          dismissKind({ body: { kind: s.kind } });
+        },
+      };
+    },
+    [byId, dismissKind],
+  );
 
   return {
     items,
@@ -55,16 +72,6 @@ export function useMateriality(rows: readonly Announcement[], hasKey: boolean, o
           shown: items.length,
         }
       : null,
-    cardProps: (item: Announcement): { why?: CardMateriality; onDismiss?: () => void } => {
-      const s = byId.get(item.id);
-      if (!s) return {};
-      return {
-        why: { score: s.score, reasons: s.reasons, kind: s.kind, revealed: !s.passes },
-        onDismiss: () => {
-          setDismissed((set) => new Set([...set, s.item.id]));
-          dismiss.mutate({ body: { kind: s.kind } });
-        },
-      };
-    },
+    cardProps,
   };
 }

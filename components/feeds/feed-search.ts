@@ -35,3 +35,9 @@ export function feedSearchReader<M extends ParserMap & typeof feedSearchParsers,
     return { ...readFeedSearch(values), ...own(values) };
   };
 }
+
+/** A feed page's URL: the shared parsers with the page's own, and the server's reading of them (`feedSearchReader`). */
+export function feedSearchParams<O extends ParserMap, S>(own: O, read: (values: Values<typeof feedSearchParsers & O>) => S) {
+  const parsers = { ...feedSearchParsers, ...own };
+  return { parsers, parse: feedSearchReader(parsers, read) };
+}
