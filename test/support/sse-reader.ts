@@ -20,6 +20,8 @@ export class SseReader {
     private readonly controller: AbortController,
     /** Called for each event as it is parsed (the bench times arrivals with it). */
     private readonly onMessage?: (message: SseMessage) => void,
+    /** The request, held: undici's request signal follows the controller only while the Request object lives. */
+    readonly request?: Request,
   ) {
     void this.pump();
   }

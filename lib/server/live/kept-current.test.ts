@@ -33,7 +33,7 @@ async function openLive(ctx: DeskContext, user: SessionUser, query: string) {
   const controller = new AbortController();
   const request = await browserRequest(ctx, user, `/api/live?${query}`, { signal: controller.signal });
   const response = await deskRoute("live", { ctx, serve: (args) => serveLive({ ...args, tuning: FAST }) })(request);
-  return new SseReader(response, controller);
+  return new SseReader(response, controller, undefined, request);
 }
 
 interface Answer {

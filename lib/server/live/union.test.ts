@@ -54,7 +54,7 @@ async function openLive(ctx: DeskContext, user: SessionUser, query: string, tuni
   const request = await browserRequest(ctx, user, `/api/live?${query}`, { signal: controller.signal });
   const response = await deskRoute("live", { ctx, serve: (args) => serveLive({ ...args, tuning }) })(request);
   expect(response.status).toBe(200);
-  const reader = new SseReader(response, controller);
+  const reader = new SseReader(response, controller, undefined, request);
   readers.push(reader);
   return reader;
 }

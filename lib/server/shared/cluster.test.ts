@@ -63,7 +63,7 @@ async function openLive(ctx: DeskContext, user: SessionUser, query: string, last
   const request = await browserRequest(ctx, user, `/api/live?${query}`, { signal: controller.signal, ...(lastEventId ? { headers: { "last-event-id": lastEventId } } : {}) });
   const response = await deskRoute("live", { ctx, serve: (args) => serveLive({ ...args, tuning: FAST }) })(request);
   expect(response.status).toBe(200);
-  const reader = new SseReader(response, controller);
+  const reader = new SseReader(response, controller, undefined, request);
   readers.push(reader);
   return reader;
 }
@@ -166,7 +166,7 @@ describe.runIf(up)("two desk instances on PostgreSQL and Redis", () => {
     expect(usage.debited_today).toBe(charged.reduce((a, b) => a + b, 0));
   });
 
-  it("2 × 200 SSE clients on the two instances all receive every event, from one upstream socket per account", async () => {
+  it("2 × 200 SSE clients on the two instances all receive every event, from one upstream socket per account", { timeout: 120_000 }, async () => {
     const { user, accountId } = await userWithKey();
     const clients = await Promise.all(Array.from({ length: 400 }, (_, i) => openLive(desk(i), user, "products=news&symbols=TCS")));
     await until(() => clients.every((c) => c.statuses().some((s) => s.state === "connected")), "every client to see the stream connected");
@@ -180,8 +180,11 @@ describe.runIf(up)("two desk instances on PostgreSQL and Redis", () => {
     for (const c of clients) c.abort();
     // Both instances close their channel at once: the leader finds no one to hand over to and closes the socket. The
     // wait allows for 400 aborts on a loaded machine; the socket closing at all is what is checked.
-    await until(() => (service.streams.stats().connectionsByAccount[accountId] ?? 0) === 0, "the upstream socket to close with its last browser", 40_000);
-  }, 120_000);
+    const closed = () => (service.streams.stats().connectionsByAccount[accountId] ?? 0) === 0;
+    await until(closed, "the upstream socket to close with its last browser", 40_000).catch((error: Error) => {
+      throw new Error(`${error.message}; channels still open per instance: ${cluster.desks.map((d) => liveChannelCount({ ctx: d })).join(", ")}`);
+    });
+  });
 
   it("a browser that reconnects to the other instance with Last-Event-ID gets what it missed, once", async () => {
     const { user, accountId } = await userWithKey();
