@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, TestInfo } from "@playwright/test";
+import { runAxe } from "./axe-run";
 import { expect } from "./test";
 import { keepTheme } from "./theme";
 
@@ -12,20 +12,15 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, label: st
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
   // Colours are read once transitions (a theme switch, a hover) have settled, never mid-fade.
   await untilTransitionsEnd(page);
-  // One axe.run in the page: the default runs it in parts and finishes in a new blank page, sending every node's
-  // result across, which on a long table costs more than the checks. The desk has no cross-origin frames to reach.
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } }, resultTypes: ["violations"] })
-    .analyze();
-  const blocking = results.violations.filter((v) => v.impact === "critical" || v.impact === "serious");
-  if (results.violations.length > 0) {
-    await testInfo.attach(`axe-${label}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
+  const violations = await runAxe(page, { rules: { "label-content-name-mismatch": { enabled: true } } });
+  const blocking = violations.filter((v) => v.impact === "critical" || v.impact === "serious");
+  if (violations.length > 0) {
+    await testInfo.attach(`axe-${label}.json`, { body: JSON.stringify(violations, null, 2), contentType: "application/json" });
   }
   const summary = blocking.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim() ?? ""}`).join("\n")}`);
   // Soft: one run reports every page state (both themes, each dialog) instead of stopping at the first.
   expect.soft(summary, `axe on ${label}`).toEqual([]);
-  return results;
+  return violations;
 }
 
 /** Waits until no CSS transition runs (a theme switch, a hover): colours and pictures are taken settled. */
