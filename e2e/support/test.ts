@@ -19,7 +19,8 @@ function bodyOf(response: Response): Promise<string> {
 
 /**
  * The desk's test: every response the page finishes receiving (HTML, RSC payloads, /api JSON, scripts) is checked
- * for Alpha keys, so the "key never reaches the browser" rule is checked by every spec that uses it.
+ * for Alpha keys (the build's static files once, after the run), so the "key never reaches the browser" rule is
+ * checked by every spec that uses it.
  */
 export const test = base.extend<{ keyGuard: void; deskURL: string }>({
   /** The desk's base URL: playwright.config.ts sets it for every project. */
@@ -31,6 +32,8 @@ export const test = base.extend<{ keyGuard: void; deskURL: string }>({
     async ({ page }, use) => {
       const checks: Promise<{ url: string; text: string }>[] = [];
       page.on("requestfinished", (request) => {
+        // The build's static files are the same bytes on every page: secrets.teardown.ts checks them once.
+        if (new URL(request.url()).pathname.startsWith("/_next/static/")) return;
         checks.push(
           request.response().then(async (response) => {
             if (!response || !TEXTUAL.test(response.headers()["content-type"] ?? "")) return { url: request.url(), text: "" };
