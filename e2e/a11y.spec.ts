@@ -4,6 +4,7 @@ import { ACTIVE_SYMBOLS, chooseFile, createWatchlistViaApi, signedInWithOwnAccou
 import { expectAccessible, switchTheme } from "./support/axe";
 import { ADMIN_STATE, readFixtures } from "./support/fixtures";
 import { startFreshDesk } from "./support/fresh-desk";
+import { expectNoSidewaysScroll } from "./support/overflow";
 import { DESK_PAGES } from "./support/pages";
 import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
@@ -44,7 +45,7 @@ async function clearTheme(page: Page) {
   await page.evaluate(() => localStorage.removeItem("theme"));
 }
 
-test.describe("accessibility: every desk page in both themes", () => {
+test.describe("every desk page: axe in both themes, no sideways scroll at 1440, 1024 and 390 px", () => {
   test.use({ storageState: ADMIN_STATE });
   for (const deskPage of DESK_PAGES) {
     test(deskPage.name, async ({ page }, testInfo) => {
@@ -52,6 +53,12 @@ test.describe("accessibility: every desk page in both themes", () => {
       await expect(page.locator("h1").first()).toBeVisible();
       await checkBothThemes(page, testInfo, deskPage.name);
       await clearTheme(page);
+      // One visit for both checks: the layout follows the window's width as it changes (CSS and matchMedia listeners).
+      for (const width of [1440, 1024, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+        await expectNoSidewaysScroll(page, `${deskPage.name} at ${width} px`);
+      }
     });
   }
 

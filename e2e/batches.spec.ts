@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { ACTIVE_SYMBOLS, chooseFile, createWatchlistViaApi, serviceBalance, signedInWithOwnAccount } from "./portfolio-support";
 import { screenshotBothThemes } from "./support/desk";
 import { randomSuffix } from "./support/fixtures";
+import { shoot } from "./support/shots";
 import { expect, test } from "./support/test";
 
 const jsonl = (name: string, lines: readonly (object | string)[]) => ({
@@ -111,7 +112,7 @@ test.describe("batch jobs", () => {
     await expect(errors).toContainText(/Line 4\s*symbols: unknown symbols: NOSUCHCO/);
     await expect(errors).toContainText(/Line 5\s*context_window_days/);
     await expect(page.getByTestId("batch-submit")).toBeDisabled();
-    await page.screenshot({ path: "test-results/screenshots/batches-bad-file.png", fullPage: true });
+    await shoot(page, "test-results/screenshots/batches-bad-file.png", { fullPage: true });
     expect(uploads).toEqual([]);
     expect(await serviceBalance(key)).toBe(before);
   });
@@ -128,7 +129,7 @@ test.describe("batch jobs", () => {
     await submitChecked(page, 4050);
     const job = page.getByTestId("batch-job");
     await expect(job).toHaveAttribute("data-status", "in_progress", { timeout: 20_000 });
-    await page.screenshot({ path: "test-results/screenshots/batch-job-running.png" });
+    await shoot(page, "test-results/screenshots/batch-job-running.png");
     await page.getByTestId("batch-cancel").click();
     await expect(page.getByTestId("confirm-cancel")).toContainText(/About \d+ remaining lines will not run/);
     await expect(page.getByTestId("confirm-cancel")).toContainText("you will see the real count after");
@@ -151,7 +152,7 @@ test.describe("batch jobs", () => {
     const lines = readFileSync(saved, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { status: string; error: { code: string } | null });
     expect(lines).toHaveLength(800);
     expect(lines.filter((l) => l.error?.code !== "cancelled")).toHaveLength(done);
-    await page.screenshot({ path: "test-results/screenshots/batch-job-cancelled.png", fullPage: true });
+    await shoot(page, "test-results/screenshots/batch-job-cancelled.png", { fullPage: true });
     await expect(page.getByTestId("batch-cancel")).toBeHidden();
 
     // Built from watchlists: one good list and one whose only symbol the service does not know (its line fails).
@@ -162,7 +163,7 @@ test.describe("batch jobs", () => {
     await page.getByTestId("batch-watchlists").getByRole("checkbox", { name: new RegExp(`Good ${suffix}`) }).click();
     await page.getByTestId("batch-watchlists").getByRole("checkbox", { name: new RegExp(`Typo ${suffix}`) }).click();
     await expect(page.getByTestId("batch-built-lines")).toContainText("2 lines: 2 watchlists × 1 mode");
-    await page.screenshot({ path: "test-results/screenshots/batches-build.png", fullPage: true });
+    await shoot(page, "test-results/screenshots/batches-build.png", { fullPage: true });
     await submitChecked(page, 60);
     await expect(page.getByTestId("batch-job")).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
     await expect(page.getByTestId("batch-status")).toHaveText("Completed with failures");

@@ -1,64 +1,26 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import { expectLive, leave, signedInLiveUser, storeEvent } from "./live-support";
 import { ACTIVE_SYMBOLS, createWatchlistViaApi } from "./portfolio-support";
 import { switchTheme } from "./support/axe";
-import { ADMIN_STATE, SCREENSHOT_DIR } from "./support/fixtures";
-import { DESK_PAGES, SCREENSHOT_PAGES } from "./support/pages";
+import { SCREENSHOT_DIR } from "./support/fixtures";
+import { SCREENSHOT_PAGES } from "./support/pages";
+import { SHOTS, shoot } from "./support/shots";
 import { LIVE } from "./support/tags";
+import { expectNoSidewaysScroll } from "./support/overflow";
 import { expect, test } from "./support/test";
 
 /**
- * Layouts at desktop, laptop and phone widths (issue 17): no page of the desk scrolls sideways at any width, and the
- * pages people read most are kept as light and dark screenshots at each width, attached to the test.
+ * Layouts at desktop, laptop and phone widths of the pages people read most, prepared as they read them (a list open,
+ * live cards in): nothing scrolls sideways, the editor and the feeds stay usable, and each is shot light and dark.
+ * Every other page's sideways check is in a11y.spec.ts, on the same visit as its axe run.
  */
 const WIDTHS = [1440, 1024, 390] as const;
 const HEIGHT = 900;
 
-/**
- * The page body is never wider than the window (a wide table scrolls inside its own box instead). When it is, the
- * deepest elements reaching past the right edge are named, so a failure says what to fix.
- */
-async function bodyOverflow(page: Page): Promise<{ scrollWidth: number; clientWidth: number; culprits: string[] }> {
-  return page.evaluate(() => {
-    const el = document.scrollingElement ?? document.documentElement;
-    const { scrollWidth, clientWidth } = el;
-    const culprits: string[] = [];
-    if (scrollWidth > clientWidth) {
-      // Inside a box that scrolls or clips sideways a node cannot widen the page, so the real culprit is named. An
-      // absolutely placed node (sr-only text too) escapes every box below its containing block: start from that block.
-      const clipped = (node: HTMLElement) => {
-        const position = getComputedStyle(node).position;
-        if (position === "fixed") return true;
-        const start = position === "absolute" ? (node.offsetParent as HTMLElement | null) : node.parentElement;
-        for (let up = start; up && up !== document.body; up = up.parentElement) {
-          if (getComputedStyle(up).overflowX !== "visible" && up.getBoundingClientRect().right + window.scrollX <= clientWidth + 0.5) return true;
-        }
-        return false;
-      };
-      for (const node of document.body.querySelectorAll<HTMLElement>("*")) {
-        if (clipped(node)) continue;
-        const right = node.getBoundingClientRect().right + window.scrollX;
-        const inside = [...node.children].some((c) => c.getBoundingClientRect().right + window.scrollX > clientWidth + 0.5);
-        if (right > clientWidth + 0.5 && !inside) {
-          culprits.push(`<${node.tagName.toLowerCase()} class="${node.className}"> ends at ${Math.round(right)} px`);
-          if (culprits.length >= 5) break;
-        }
-      }
-    }
-    return { scrollWidth, clientWidth, culprits };
-  });
-}
-
-async function expectNoSidewaysScroll(page: Page, label: string) {
-  const { scrollWidth, clientWidth, culprits } = await bodyOverflow(page);
-  expect.soft(scrollWidth, `${label}: the page body is ${scrollWidth} px wide in a ${clientWidth} px window: ${culprits.join("; ")}`).toBeLessThanOrEqual(clientWidth);
-}
-
 /** Full-page light and dark screenshots at the current width, kept in test-results/screenshots and attached. */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+async function shootThemes(page: Page, testInfo: TestInfo, name: string) {
+  if (!SHOTS) return;
   const width = page.viewportSize()?.width ?? 0;
   for (const theme of ["light", "dark"] as const) {
     await switchTheme(page, theme);
@@ -66,29 +28,13 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
     await page.mouse.move(0, 0);
     await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"));
     const path = join(SCREENSHOT_DIR, `layout-${name}-${width}-${theme}.png`);
-    await page.screenshot({ path, fullPage: true, animations: "disabled" });
+    await shoot(page, path, { fullPage: true, animations: "disabled" });
     await testInfo.attach(`${name}-${width}-${theme}`, { path, contentType: "image/png" });
   }
   await switchTheme(page, "light");
 }
 
 test.describe("layouts at 1440, 1024 and 390 px", () => {
-  test.describe("every desk page", () => {
-    test.use({ storageState: ADMIN_STATE });
-    for (const width of WIDTHS) {
-      test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
-        test.setTimeout(150_000);
-        await page.setViewportSize({ width, height: HEIGHT });
-        for (const deskPage of DESK_PAGES) {
-          await page.goto(deskPage.path);
-          await expect(page.locator("h1").first()).toBeVisible();
-          await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
-          await expectNoSidewaysScroll(page, `${deskPage.name} at ${width} px`);
-        }
-      });
-    }
-  });
-
   test("usage, earnings, alerts and watchlists: screenshots at each width, the editor and the feeds usable", { tag: LIVE }, async ({ browser, deskURL }, testInfo) => {
     test.setTimeout(240_000);
     const { page, context } = await signedInLiveUser(browser, deskURL);
@@ -100,7 +46,7 @@ test.describe("layouts at 1440, 1024 and 390 px", () => {
       await page.goto("/usage");
       await expect(page.getByTestId("usage-gauge")).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
       await expectNoSidewaysScroll(page, `usage at ${width} px`);
-      await shoot(page, testInfo, "usage");
+      await shootThemes(page, testInfo, "usage");
 
       // The month calendar fits the window (no sideways scroll of its own on a phone either).
       await page.goto("/earnings?view=month");
@@ -111,7 +57,7 @@ test.describe("layouts at 1440, 1024 and 390 px", () => {
         const { scrollWidth, clientWidth } = await month.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
         expect.soft(scrollWidth, "the month calendar fits a phone").toBeLessThanOrEqual(clientWidth);
       }
-      await shoot(page, testInfo, "earnings");
+      await shootThemes(page, testInfo, "earnings");
 
       // Alerts: live cards on the first screen, the filters folded away on a phone.
       await page.goto("/alerts");
@@ -134,7 +80,7 @@ test.describe("layouts at 1440, 1024 and 390 px", () => {
         await expect(page.getByTestId("filter-bar").getByTestId("symbol-filter")).toBeVisible();
       }
       await expectNoSidewaysScroll(page, `alerts at ${width} px`);
-      await shoot(page, testInfo, "alerts");
+      await shootThemes(page, testInfo, "alerts");
 
       // Watchlists: a list open with its editor; every field keeps a usable width and the Add button is on screen.
       await page.goto(`/watchlists?watchlist=${list.id}`);
@@ -147,13 +93,13 @@ test.describe("layouts at 1440, 1024 and 390 px", () => {
       const add = await form.getByRole("button", { name: "Add", exact: true }).boundingBox();
       expect.soft((add?.x ?? Infinity) + (add?.width ?? 0), `the Add button at ${width} px`).toBeLessThanOrEqual(width);
       await expectNoSidewaysScroll(page, `watchlists at ${width} px`);
-      await shoot(page, testInfo, "watchlists");
+      await shootThemes(page, testInfo, "watchlists");
 
       for (const extra of SCREENSHOT_PAGES) {
         await page.goto(extra.path);
         await expect(page.locator("h1").first()).toBeVisible();
         await expectNoSidewaysScroll(page, `${extra.name} at ${width} px`);
-        await shoot(page, testInfo, extra.name);
+        await shootThemes(page, testInfo, extra.name);
       }
     }
     await leave(page);

@@ -2,12 +2,12 @@
  * Helpers of the live feed specs (alerts, news, announcements, block deals): each spec makes its own upstream
  * account and its own desk user with that key, and stores events in the service (support/service.ts).
  */
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { confirmSpend, signedInNewMember } from "./support/desk";
 import { SCREENSHOT_DIR } from "./support/fixtures";
 import { makeAccount, serviceBalance } from "./support/service";
+import { SHOTS, shoot } from "./support/shots";
 import { expect } from "./support/test";
 
 export { dropStreams, listFreshCompany, serviceBalance, storeEvent, streamConnections, type StoredRow } from "./support/service";
@@ -78,7 +78,7 @@ export async function leave(page: Page) {
  * drop the live items and the pages bought). The viewport grows to the page's height so sticky bars stay in place.
  */
 export async function screenshotLiveThemes(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  if (!SHOTS) return;
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.keyboard.press("Escape");
@@ -91,7 +91,7 @@ export async function screenshotLiveThemes(page: Page, name: string) {
     await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     await page.setViewportSize({ width: size.width, height: Math.min(Math.max(height, size.height), 2_400) });
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${theme}.png`), animations: "disabled" });
+    await shoot(page, join(SCREENSHOT_DIR, `${name}-${theme}.png`), { animations: "disabled" });
     await page.setViewportSize(size);
   }
 }

@@ -1,21 +1,22 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { companies } from "../service/dataset/companies";
 import { chooseFile, csvFile, openImport, serviceBalance, signedInWithOwnAccount, zerodhaHoldings } from "./portfolio-support";
 import { randomSuffix, SCREENSHOT_DIR } from "./support/fixtures";
+import { SHOTS, shoot } from "./support/shots";
 import { expect, test } from "./support/test";
 
 const jsonlFile = (name: string, lines: readonly string[]) => ({ name, mimeType: "application/jsonl", buffer: Buffer.from(`${lines.join("\n")}\n`) });
 
 /** The dialog at desktop, laptop and phone widths, light and dark (the theme class toggled in place, so it stays open). */
 async function screenshotDialog(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  if (!SHOTS) return;
   for (const width of [1440, 1024, 390]) {
     await page.setViewportSize({ width, height: 900 });
     for (const theme of ["light", "dark"] as const) {
       await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}-${theme}.png`), animations: "disabled" });
+      await shoot(page, join(SCREENSHOT_DIR, `${name}-${width}-${theme}.png`), { animations: "disabled" });
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));

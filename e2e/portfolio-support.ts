@@ -2,13 +2,13 @@
  * Helpers of the watchlist, summary and batch specs: each makes its own upstream account, its own desk user with
  * that key, and reads balances straight from the service.
  */
-import type { Browser, Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import type { Browser, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { setThemeAndReload, signedInNewMember, untilHydrated } from "./support/desk";
 import { randomSuffix, readFixtures, SCREENSHOT_DIR } from "./support/fixtures";
 import { makeAccount } from "./support/service";
+import { SHOTS, shoot } from "./support/shots";
 import { expect } from "./support/test";
 import { forgetTheme } from "./support/theme";
 
@@ -80,14 +80,14 @@ export async function createWatchlistViaApi(page: Page, baseURL: string, name: s
 
 /** Light and dark screenshots of the top of a page too long for a full-page shot (a 40-symbol summary). */
 export async function screenshotTopBothThemes(page: Page, name: string, height = 1600) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  if (!SHOTS) return;
   const viewport = page.viewportSize();
   await page.setViewportSize({ width: viewport?.width ?? 1280, height });
   for (const theme of ["light", "dark"] as const) {
     await setThemeAndReload(page, theme);
     await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${theme}.png`) });
+    await shoot(page, join(SCREENSHOT_DIR, `${name}-${theme}.png`));
   }
   await forgetTheme(page);
   if (viewport) await page.setViewportSize(viewport);

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { istTimeOn } from "../lib/market/calendar";
 import { resultsDeadlineMs, trackableSeasons, trackedSeasonAt } from "../lib/market/season";
 import { freeCall } from "./support/service";
+import { shoot } from "./support/shots";
 import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 import { listFreshCompany, serviceBalance, signedInLiveUser } from "./live-support";
@@ -102,7 +103,7 @@ test.describe("the results-season tracker", () => {
           for (const theme of ["light", "dark"] as const) {
             const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
             if (dark !== (theme === "dark")) await page.getByRole("button", { name: `Switch to ${theme} theme` }).click();
-            await page.screenshot({ path: `test-results/screenshots/season-${width}-${theme}.png`, fullPage: true });
+            await shoot(page, `test-results/screenshots/season-${width}-${theme}.png`, { fullPage: true });
           }
         }
         await page.setViewportSize({ width: 1440, height: 1000 });

@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expectLive, leave, signedInLiveUser, storeEvent } from "./live-support";
 import { serviceBalance, signedInWithOwnAccount } from "./portfolio-support";
 import { ADMIN_STATE, readFixtures, SCREENSHOT_DIR } from "./support/fixtures";
+import { shoot } from "./support/shots";
 import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 
@@ -14,7 +14,6 @@ const WIDTHS = [1440, 1024, 390] as const;
  * 390 px is issue 17d's (`bodyScroll: false` leaves it to that part's layout spec).
  */
 async function shootWidths(page: Page, name: string, options: { bodyScroll?: boolean } = {}) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     for (const theme of ["light", "dark"] as const) {
@@ -22,7 +21,7 @@ async function shootWidths(page: Page, name: string, options: { bodyScroll?: boo
       if (options.bodyScroll !== false) {
         expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at ${width} px`).toBeLessThanOrEqual(0);
       }
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}-${theme}.png`), animations: "disabled" });
+      await shoot(page, join(SCREENSHOT_DIR, `${name}-${width}-${theme}.png`), { animations: "disabled" });
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
@@ -73,12 +72,11 @@ test.describe("symbol search", () => {
       expect(layout.buttonTop, `the button at ${where}`).toBeGreaterThanOrEqual(layout.textBottom);
       expect(layout.right, `the offer at ${where}`).toBeLessThanOrEqual(layout.viewport);
     }
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
     for (const theme of ["light", "dark"] as const) {
       await phone.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-      await phone.screenshot({ path: join(SCREENSHOT_DIR, `symbol-catalogue-offer-390-${theme}.png`), animations: "disabled" });
+      await shoot(phone, join(SCREENSHOT_DIR, `symbol-catalogue-offer-390-${theme}.png`), { animations: "disabled" });
       await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `symbol-catalogue-offer-${desktopWidth}-${theme}.png`), animations: "disabled" });
+      await shoot(page, join(SCREENSHOT_DIR, `symbol-catalogue-offer-${desktopWidth}-${theme}.png`), { animations: "disabled" });
     }
     await page.evaluate(() => document.documentElement.classList.remove("dark"));
     await phone.close();

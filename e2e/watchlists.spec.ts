@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { ACTIVE_SYMBOLS, csvFile, signedInWithOwnAccount } from "./portfolio-support";
 import { screenshotBothThemes } from "./support/desk";
 import { randomSuffix } from "./support/fixtures";
+import { shoot } from "./support/shots";
 import { expect, test } from "./support/test";
 
 
@@ -23,7 +24,7 @@ test.describe("watchlists", () => {
     await expect(errors).toContainText(/Line 3\s*symbol 'not a symbol!'/);
     await expect(errors).toContainText(/Line 5\s*exposure 'lots' is not a number/);
     await expect(dialog.getByTestId("csv-import-submit")).toBeDisabled();
-    await page.screenshot({ path: "test-results/screenshots/watchlists-import-errors.png" });
+    await shoot(page, "test-results/screenshots/watchlists-import-errors.png");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByText("No watchlists yet")).toBeVisible();
     const listed = await page.request.get("/api/watchlists");

@@ -1,7 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, expect, type Locator, type Page } from "@playwright/test";
 import { ADMIN_STATE, randomSuffix, SCREENSHOT_DIR } from "./fixtures";
+import { SHOTS, shoot } from "./shots";
 import { forgetTheme, keepTheme } from "./theme";
 
 /** As an admin on /team: stores the organisation key and waits until the card shows it saved. */
@@ -107,9 +107,8 @@ export async function setThemeAndReload(page: Page, theme: "light" | "dark") {
 
 /** Waits for loading skeletons to go, then keeps a full-page screenshot in test-results/screenshots. */
 export async function screenshot(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await shoot(page, join(SCREENSHOT_DIR, `${name}.png`), { fullPage: true });
 }
 
 /**
@@ -118,14 +117,14 @@ export async function screenshot(page: Page, name: string) {
  * fixed panel does not extend into a full-page picture.
  */
 export async function screenshotAsIs(page: Page, name: string, options: { fullPage?: boolean } = {}) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  if (!SHOTS) return;
   await page.evaluate(() => window.scrollTo(0, 0));
   // A row under the pointer would show its hover colour in the picture.
   await page.mouse.move(0, 0);
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
     await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${theme}.png`), fullPage: options.fullPage !== false, animations: "disabled" });
+    await shoot(page, join(SCREENSHOT_DIR, `${name}-${theme}.png`), { fullPage: options.fullPage !== false, animations: "disabled" });
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }
@@ -155,6 +154,7 @@ export async function payThrough(button: Locator, price: string, { exact = false
 
 /** Light and dark screenshots of the page as it is now. */
 export async function screenshotBothThemes(page: Page, name: string) {
+  if (!SHOTS) return;
   for (const theme of ["light", "dark"] as const) {
     await setThemeAndReload(page, theme);
     await screenshot(page, `${name}-${theme}`);
@@ -192,8 +192,8 @@ export const LOOK_WIDTHS = [1440, 1024, 390] as const;
  * test-results/screenshots; the viewport is put back afterwards.
  */
 export async function screenshotWidths(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (!SHOTS) return;
   const dir = process.env.E2E_SHOTS_DIR ?? SCREENSHOT_DIR;
-  mkdirSync(dir, { recursive: true });
   const before = page.viewportSize();
   await page.mouse.move(0, 0);
   for (const width of LOOK_WIDTHS) {
@@ -203,7 +203,7 @@ export async function screenshotWidths(page: Page, name: string, options: { full
     for (const theme of ["light", "dark"] as const) {
       await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
       await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
-      await page.screenshot({ path: join(dir, `${name}-${width}-${theme}.png`), fullPage: options.fullPage !== false, animations: "disabled" });
+      await shoot(page, join(dir, `${name}-${width}-${theme}.png`), { fullPage: options.fullPage !== false, animations: "disabled" });
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));

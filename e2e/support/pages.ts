@@ -1,6 +1,6 @@
 /**
- * Every page of the signed-in desk, as the accessibility and layout specs visit them. One list on purpose: a new
- * page is added here once and is then checked by axe (both themes) and for sideways scrolling at every width.
+ * Every page of the signed-in desk, as a11y.spec.ts and layout-stability.spec.ts visit them. One list on purpose: a
+ * new page is added here once and is then checked by axe in both themes and for sideways scrolling at every width.
  */
 export interface DeskPage {
   /** How the page is named in failures and screenshots. */

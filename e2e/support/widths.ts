@@ -1,32 +1,14 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import { expectAccessible, untilTransitionsEnd } from "./axe";
 import { expectNoSeriousAxe } from "./axe-scoped";
 import { SCREENSHOT_DIR } from "./fixtures";
+import { expectNoSidewaysScroll } from "./overflow";
+import { SHOTS, shoot } from "./shots";
 import { expect } from "./test";
 
 /** Where these pictures go: E2E_SHOTS_DIR when set (a reviewer's folder), else the suite's screenshot folder. */
 const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? SCREENSHOT_DIR;
-
-/** How wide the page body is, and the innermost elements that reach past the window (what makes it scroll sideways). */
-async function bodyOverflow(page: Page): Promise<{ overflow: number; culprits: string[] }> {
-  return page.evaluate(() => {
-    const el = document.scrollingElement ?? document.documentElement;
-    const culprits: string[] = [];
-    if (el.scrollWidth > el.clientWidth) {
-      for (const node of document.body.querySelectorAll<HTMLElement>("*")) {
-        const right = node.getBoundingClientRect().right + window.scrollX;
-        const inside = [...node.children].some((c) => c.getBoundingClientRect().right + window.scrollX > el.clientWidth + 0.5);
-        if (right > el.clientWidth + 0.5 && !inside) {
-          culprits.push(`<${node.tagName.toLowerCase()} class="${String(node.className).slice(0, 80)}"> ends at ${Math.round(right)} px`);
-          if (culprits.length >= 5) break;
-        }
-      }
-    }
-    return { overflow: el.scrollWidth - el.clientWidth, culprits };
-  });
-}
 
 /**
  * The page as it is now at 1440, 1024 and 390 px, light and dark: axe clean (the whole page, or only `region` when
@@ -34,7 +16,6 @@ async function bodyOverflow(page: Page): Promise<{ overflow: number; culprits: s
  * each (of `region` when given, else the window's first screen).
  */
 export async function checkWidthsAndThemes(page: Page, testInfo: TestInfo, name: string, region?: string, options: { scopeAxe?: boolean } = {}) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
   // A toast fading out is read by axe at half its contrast.
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   for (const width of [1440, 1024, 390]) {
@@ -44,16 +25,16 @@ export async function checkWidthsAndThemes(page: Page, testInfo: TestInfo, name:
       await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
       await untilTransitionsEnd(page);
       await expect(page.locator("main")).toBeVisible();
-      const { overflow, culprits } = await bodyOverflow(page);
-      expect.soft(overflow, `${name} at ${width}px (${theme}) scrolls sideways: ${culprits.join("; ")}`).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page, `${name} at ${width}px (${theme})`);
       if (region && options.scopeAxe) await expectNoSeriousAxe(page, [region], `${name} at ${width}px (${theme})`);
       else await expectAccessible(page, testInfo, `${name} at ${width}px (${theme})`);
       await page.mouse.move(0, 0);
+      if (!SHOTS) continue;
       const path = join(SHOTS_DIR, `${name}-${width}-${theme}.png`);
       if (region) {
         await page.locator(region).first().scrollIntoViewIfNeeded();
-        await page.locator(region).first().screenshot({ path, animations: "disabled" });
-      } else await page.screenshot({ path, animations: "disabled" });
+        await shoot(page.locator(region).first(), path, { animations: "disabled" });
+      } else await shoot(page, path, { animations: "disabled" });
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
@@ -63,7 +44,6 @@ export async function checkWidthsAndThemes(page: Page, testInfo: TestInfo, name:
 /** The page as it stands at 1440, 1024 and 390 px wide, light and dark (no reload: live rows stay), into SHOTS_DIR; none scrolls sideways. */
 export async function shootWidths(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR ?? SCREENSHOT_DIR;
-  mkdirSync(dir, { recursive: true });
   await page.mouse.move(0, 0);
   for (const width of [1440, 1024, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -71,10 +51,11 @@ export async function shootWidths(page: Page, name: string) {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect.soft(wide, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    if (!SHOTS) continue;
     await page.setViewportSize({ width, height: Math.min(height, 6000) });
     for (const theme of ["light", "dark"] as const) {
       await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-      await page.screenshot({ path: join(dir, `${name}-${width}-${theme}.png`), animations: "disabled" });
+      await shoot(page, join(dir, `${name}-${width}-${theme}.png`), { animations: "disabled" });
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));

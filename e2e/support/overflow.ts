@@ -1,0 +1,43 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./test";
+
+/**
+ * The page body is never wider than the window (a wide table scrolls inside its own box instead). When it is, the
+ * deepest elements reaching past the right edge are named, so a failure says what to fix.
+ */
+export async function bodyOverflow(page: Page): Promise<{ scrollWidth: number; clientWidth: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const el = document.scrollingElement ?? document.documentElement;
+    const { scrollWidth, clientWidth } = el;
+    const culprits: string[] = [];
+    if (scrollWidth > clientWidth) {
+      // Inside a box that scrolls or clips sideways a node cannot widen the page, so the real culprit is named. An
+      // absolutely placed node (sr-only text too) escapes every box below its containing block: start from that block.
+      const clipped = (node: HTMLElement) => {
+        const position = getComputedStyle(node).position;
+        if (position === "fixed") return true;
+        const start = position === "absolute" ? (node.offsetParent as HTMLElement | null) : node.parentElement;
+        for (let up = start; up && up !== document.body; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX !== "visible" && up.getBoundingClientRect().right + window.scrollX <= clientWidth + 0.5) return true;
+        }
+        return false;
+      };
+      for (const node of document.body.querySelectorAll<HTMLElement>("*")) {
+        if (clipped(node)) continue;
+        const right = node.getBoundingClientRect().right + window.scrollX;
+        const inside = [...node.children].some((c) => c.getBoundingClientRect().right + window.scrollX > clientWidth + 0.5);
+        if (right > clientWidth + 0.5 && !inside) {
+          culprits.push(`<${node.tagName.toLowerCase()} class="${node.className}"> ends at ${Math.round(right)} px`);
+          if (culprits.length >= 5) break;
+        }
+      }
+    }
+    return { scrollWidth, clientWidth, culprits };
+  });
+}
+
+/** Soft: one page reports every width it overflows at. */
+export async function expectNoSidewaysScroll(page: Page, label: string) {
+  const { scrollWidth, clientWidth, culprits } = await bodyOverflow(page);
+  expect.soft(scrollWidth, `${label}: the page body is ${scrollWidth} px wide in a ${clientWidth} px window: ${culprits.join("; ")}`).toBeLessThanOrEqual(clientWidth);
+}

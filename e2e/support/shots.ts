@@ -1,0 +1,18 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Locator, Page } from "@playwright/test";
+
+/**
+ * Review pictures are for a person to look at: taken on a developer's run, skipped in CI where nobody opens them
+ * (E2E_SHOTS=1 takes them anyway, E2E_SHOTS=0 skips them). No assertion depends on one.
+ */
+export const SHOTS = process.env.E2E_SHOTS ? process.env.E2E_SHOTS !== "0" : !process.env.CI;
+
+type ShotOptions = Omit<NonNullable<Parameters<Page["screenshot"]>[0]>, "path">;
+
+/** A review picture of the page or an element at `path`, when pictures are taken. */
+export async function shoot(target: Page | Locator, path: string, options: ShotOptions = {}): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(dirname(path), { recursive: true });
+  await target.screenshot({ path, ...options });
+}
