@@ -4,6 +4,10 @@ import { LIVE } from "./e2e/support/tags";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// The @live tests share a market, so they run one at a time; with two markets (scripts/e2e-server.ts starts one desk and
+// service per lane, the second on PORT + 1) they run in two lines. These specs run on the second, about half the time.
+const LANES = Number(process.env.E2E_LIVE_LANES ?? 2);
+const SECOND_LANE = /(briefs|budgets|alerts|alert-delivery|materiality|desk-tokens|block-deals)\.spec\.ts$/;
 
 // Debian's Chromium: Playwright cannot download its own browser on this network. Its headless shell when installed
 // (what Playwright runs headless by default): the same engine without the browser's own UI, lighter on two cores.
@@ -27,8 +31,8 @@ export default defineConfig({
   outputDir: "test-results",
   // Every test makes its own users, accounts and data (e2e/README.md), so tests run side by side, one desk shared.
   fullyParallel: true,
-  // Three on two cores: many tests wait on the desk or a clock, not the CPU (6.3 min against 7.5 with two, bench/README).
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Four on two cores: the two live lines spend much of their time waiting on a stream or a clock (bench/README).
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
@@ -45,9 +49,12 @@ export default defineConfig({
     { name: "setup", testMatch: /.*\.setup\.ts/, teardown: "secrets", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
     // After every spec: no Alpha key in the server logs captured during the suite.
     { name: "secrets", testMatch: /.*\.teardown\.ts/ },
-    // Tests that change or count what every open live feed shows: one at a time, beside the others. Listed first, so
-    // one worker starts on them at once instead of leaving them all to the end.
-    { name: "live", dependencies: ["setup"], grep: new RegExp(LIVE), workers: 1, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    // Tests that change or count what every open live feed shows: one at a time on each market, beside the others.
+    // Listed first, so a worker starts on each line at once instead of leaving them all to the end.
+    { name: "live", dependencies: ["setup"], grep: new RegExp(LIVE), testIgnore: LANES > 1 ? SECOND_LANE : undefined, workers: 1, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    ...(LANES > 1
+      ? [{ name: "live-2", dependencies: ["setup"], grep: new RegExp(LIVE), testMatch: SECOND_LANE, workers: 1, use: { ...devices["Desktop Chrome"], launchOptions: chromium, baseURL: `http://127.0.0.1:${PORT + 1}` } }]
+      : []),
     { name: "chromium", dependencies: ["setup"], grepInvert: new RegExp(LIVE), use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
   ],
   webServer: {

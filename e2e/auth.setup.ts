@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { expect, test as setup } from "@playwright/test";
-import { createDeskUser, signInThroughPage } from "./support/desk";
-import { ADMIN_STATE, MEMBER_STATE, randomSuffix, readFixtures, USERS_FILE } from "./support/fixtures";
+import { createDeskUser, signInThroughApi, signInThroughPage } from "./support/desk";
+import { ADMIN_STATE, laneAdminState, MEMBER_STATE, randomSuffix, readFixtures, USERS_FILE } from "./support/fixtures";
 
 /**
  * Signed-in states for every desk spec: an admin (e2e/.auth/admin.json) and a member (member.json), their logins in
@@ -41,4 +41,13 @@ setup("an admin and a member are signed in", async ({ browser, baseURL }) => {
   writeFileSync(USERS_FILE, `${JSON.stringify({ admin, member: { email: member.email, password: member.password } }, null, 2)}\n`, { mode: 0o600 });
   await adminContext.close();
   await memberContext.close();
+});
+
+setup("the demo admin is signed in on every other lane's desk", async ({ browser }) => {
+  for (const lane of readFixtures().lanes.slice(1)) {
+    const context = await browser.newContext({ baseURL: lane.deskUrl });
+    await signInThroughApi(context, lane.deskUrl, lane.demo.email, lane.demo.password);
+    await context.storageState({ path: laneAdminState(lane.deskUrl) });
+    await context.close();
+  }
 });

@@ -3,7 +3,7 @@ import { calendarView, istDate } from "../lib/market/calendar";
 import { marketCalendarSchema } from "../lib/market/calendar-schema";
 import { expectNoSeriousAxe, expectNoSideScroll } from "./support/axe-scoped";
 import { screenshot, setThemeAndReload } from "./support/desk";
-import { ADMIN_STATE, randomSuffix } from "./support/fixtures";
+import { adminState, randomSuffix } from "./support/fixtures";
 import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 import { ACTIVE_SYMBOLS, createWatchlistViaApi, serviceBalance, signedInWithOwnAccount } from "./portfolio-support";
@@ -27,7 +27,7 @@ test.describe("scheduled briefs", () => {
     test.setTimeout(180_000);
     // Briefs run on market days only: when the real today is not one (a weekend, a holiday), an admin adds a special
     // session for today through the calendar route, and puts the calendar back afterwards.
-    const admin = await browser.newContext({ storageState: ADMIN_STATE });
+    const admin = await browser.newContext({ storageState: adminState() });
     const original = await activeCalendar(admin.request);
     const today = istDate(Date.now());
     const minuteLeft = istClock(2) > istClock(0);

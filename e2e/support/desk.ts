@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, expect, type Locator, type Page } from "@playwright/test";
-import { ADMIN_STATE, randomSuffix, SCREENSHOT_DIR } from "./fixtures";
+import { laneAdminState, randomSuffix, SCREENSHOT_DIR } from "./fixtures";
 import { SHOTS, shoot } from "./shots";
 import { forgetTheme, keepTheme } from "./theme";
 
@@ -80,7 +80,7 @@ export async function createDeskUser(request: APIRequestContext, baseURL: string
  * sign-in page when `throughPage`, landing where it sends them), with `key` saved as their Alpha key when given.
  */
 export async function signedInNewMember(browser: Browser, baseURL: string, options: { key?: string; context?: BrowserContextOptions; throughPage?: boolean } = {}) {
-  const admin = await browser.newContext({ storageState: ADMIN_STATE });
+  const admin = await browser.newContext({ storageState: laneAdminState(baseURL), baseURL });
   const login = await createDeskUser(admin.request, baseURL, "member");
   await admin.close();
   const context = await browser.newContext(options.context);

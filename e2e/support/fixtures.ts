@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { test } from "@playwright/test";
 import { z } from "zod";
 
 /**
@@ -9,8 +10,23 @@ import { z } from "zod";
 export const AUTH_DIR = process.env.E2E_AUTH_DIR ?? join(import.meta.dirname, "..", ".auth");
 export const ADMIN_STATE = join(AUTH_DIR, "admin.json");
 export const MEMBER_STATE = join(AUTH_DIR, "member.json");
+
+/** The signed-in admin's browser state on a lane's desk (the shared desk's is ADMIN_STATE). */
+export function laneAdminState(deskUrl: string): string {
+  const first = fixturesFile().lanes[0]?.deskUrl ?? fixturesFile().deskUrl;
+  return deskUrl === first ? ADMIN_STATE : join(AUTH_DIR, `admin-${new URL(deskUrl).port}.json`);
+}
+
+/** The admin's browser state on the running test's desk: for a spec that may run on any lane. */
+export function adminState(): string {
+  return laneAdminState(readFixtures().deskUrl);
+}
 export const USERS_FILE = join(AUTH_DIR, "users.json");
 export const SCREENSHOT_DIR = join(import.meta.dirname, "..", "..", "test-results", "screenshots");
+
+const demoSchema = z.object({ email: z.string(), password: z.string(), accountId: z.string().optional() });
+const laneSchema = z.object({ deskUrl: z.string(), serviceUrl: z.string(), liveControlUrl: z.string(), dataDir: z.string(), logFile: z.string(), demo: demoSchema });
+export type Lane = z.infer<typeof laneSchema>;
 
 const accountSchema = z.object({ accountId: z.string(), key: z.string(), plan: z.string().optional() });
 
@@ -19,18 +35,46 @@ const fixturesSchema = z.object({
   deskUrl: z.string(),
   serviceUrl: z.string(),
   dataDir: z.string().optional(),
-  demo: z.object({ email: z.string(), password: z.string(), accountId: z.string().optional() }).nullish(),
+  demo: demoSchema.nullish(),
   accounts: z.record(z.string(), accountSchema),
   unknownKey: z.string(),
   /** The desk's stdout/stderr, when the e2e server writes it to a file. */
   logFile: z.string().optional(),
+  liveControlUrl: z.string().optional(),
+  /** Every market of the run (scripts/e2e-server.ts), the first the shared desk's. */
+  lanes: z.array(laneSchema).default([]),
 });
 export type E2eFixtures = z.infer<typeof fixturesSchema>;
 
 let cached: E2eFixtures | undefined;
-export function readFixtures(): E2eFixtures {
+function fixturesFile(): E2eFixtures {
   cached ??= fixturesSchema.parse(JSON.parse(readFileSync(join(AUTH_DIR, "fixtures.json"), "utf8")));
   return cached;
+}
+
+/** The desk a running test's project points at (its `baseURL`); none outside a test. */
+function projectDesk(): string | undefined {
+  try {
+    return test.info().project.use.baseURL;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The market the running test is on: its project's desk with that desk's own service (the shared one otherwise). */
+export function currentLane(): Lane | undefined {
+  const desk = projectDesk();
+  return fixturesFile().lanes.find((lane) => lane.deskUrl === desk);
+}
+
+/**
+ * What scripts/e2e-server.ts wrote, seen from the running test's lane: a test of a `live-<n>` project gets its own
+ * market's desk, service, control hook, data folder and demo admin; the helper accounts are the shared service's.
+ */
+export function readFixtures(): E2eFixtures {
+  const file = fixturesFile();
+  const lane = currentLane();
+  return lane ? { ...file, ...lane } : file;
 }
 
 export function fixtureAccount(name: string): z.infer<typeof accountSchema> {

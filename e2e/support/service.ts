@@ -3,23 +3,20 @@
  * server's test-only control hook (scripts/e2e-live-control.ts), balances with the key itself. Every account is a
  * fresh one: nobody else's calls touch its balance, cache or rate limits.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { z } from "zod";
 import type { ExchangeDay as WrittenExchangeDay } from "../../scripts/e2e-exchange-day";
-import { AUTH_DIR, readFixtures } from "./fixtures";
+import { readFixtures } from "./fixtures";
 import { LIVE } from "./tags";
 
+/** The running test's market's control hook (support/fixtures.ts, `readFixtures`). */
 function controlUrl(): string {
-  const raw = JSON.parse(readFileSync(join(AUTH_DIR, "fixtures.json"), "utf8")) as unknown;
-  const url = z.object({ liveControlUrl: z.string() }).safeParse(raw);
-  if (!url.success) throw new Error("e2e/.auth/fixtures.json has no liveControlUrl: the e2e server did not start the live control hook");
-  return url.data.liveControlUrl;
+  const url = readFixtures().liveControlUrl;
+  if (!url) throw new Error("e2e/.auth/fixtures.json has no liveControlUrl: the e2e server did not start the live control hook");
+  return url;
 }
 
-export async function control<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${controlUrl()}${path}`, {
+export async function control<T>(method: "GET" | "POST", path: string, body?: unknown, base = controlUrl()): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -107,7 +104,9 @@ export async function streamConnections(accountId: string): Promise<number> {
 
 /** Every key the control hook has issued in this run, in any worker (the suite's last check reads the logs for them). */
 export async function keysIssuedInRun(): Promise<string[]> {
-  return (await control<{ keys: string[] }>("GET", "/keys")).keys;
+  const hooks = readFixtures().lanes.map((lane) => lane.liveControlUrl);
+  const answers = await Promise.all((hooks.length > 0 ? hooks : [controlUrl()]).map((hook) => control<{ keys: string[] }>("GET", "/keys", undefined, hook)));
+  return answers.flatMap((answer) => answer.keys);
 }
 
 /** The balance as the service has it (a free call with the key itself). */
