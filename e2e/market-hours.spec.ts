@@ -7,11 +7,13 @@ import { expect, test } from "./support/test";
 import { expectLive, leave, signedInLiveUser } from "./live-support";
 import { forgetTheme } from "./support/theme";
 
-/** An admin page whose browser clock starts at an IST moment (and runs on from it). */
-async function pageAt(browser: Browser, ist: string, path = "/usage") {
+/** An admin page whose browser clock starts at an IST moment and runs on from it (or stays there, `held`, until resumed). */
+async function pageAt(browser: Browser, ist: string, { path = "/usage", held = false } = {}) {
   const context = await browser.newContext({ storageState: ADMIN_STATE });
   const page = await context.newPage();
-  await page.clock.install({ time: new Date(`${ist}+05:30`) });
+  const at = new Date(`${ist}+05:30`);
+  await page.clock.install({ time: held ? new Date(at.getTime() - 1_000) : at });
+  if (held) await page.clock.pauseAt(at);
   await page.goto(path);
   return { page, context };
 }
@@ -36,14 +38,16 @@ test.describe("market hours", () => {
       await context.close();
     }
 
-    // Two seconds before the open: pre-open, then open without a reload (a timer to the boundary, no polling).
-    const { page, context } = await pageAt(browser, "2026-11-25T09:14:57");
+    // Three seconds before the open, the clock held while the page loads (a loaded machine must not run it past the
+    // boundary first): pre-open; then, the clock let run, open without a reload (a timer to the boundary, no polling).
+    const { page, context } = await pageAt(browser, "2026-11-25T09:14:57", { held: true });
     const badge = page.getByTestId("shell-market-status");
     await expect(badge).toHaveAttribute("data-phase", "pre_open");
     const calendarCalls: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/api/market/calendar")) calendarCalls.push(r.url());
     });
+    await page.clock.resume();
     await expect(badge).toHaveAttribute("data-phase", "open", { timeout: 10_000 });
     expect(calendarCalls).toEqual([]);
     // The holiday's name and the next session are said to screen readers too.

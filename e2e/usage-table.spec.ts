@@ -40,8 +40,9 @@ test.describe("usage as a table", () => {
     await expect(table.locator('tr[data-endpoint="listEarnings"] td').first()).toHaveText("Earnings with summaries");
     await expect(table.locator('tr[data-endpoint="listSymbolMetadata"] td').first()).toHaveText("Company profiles");
     await expect(table.locator('tr[data-endpoint="listSymbols"] td').first()).toHaveText("Symbol catalogue (all symbols)");
-    const credits = (await table.locator("tbody tr td:nth-child(2)").allTextContents()).map((t) => Number(t.replace(/,/g, "")));
-    expect(credits.reduce((a, b) => a + b, 0)).toBe(spent);
+    // Read as one snapshot and again until the figures are in: the rows can show before their credits do.
+    const creditsShown = async () => (await table.locator("tbody tr td:nth-child(2)").allTextContents()).reduce((sum, t) => sum + Number(t.replace(/,/g, "")), 0);
+    await expect.poll(creditsShown).toBe(spent);
     await expect(page.getByTestId("spend-endpoint-total")).toContainText(spent.toLocaleString("en-IN"));
 
     const downloading = page.waitForEvent("download");
@@ -67,10 +68,17 @@ test.describe("usage as a table", () => {
     await expect(members).toContainText("Spend by member");
     await expect(adminPage.getByTestId("spend-user-total")).toBeVisible();
     const rows = members.getByTestId("spend-user-row");
-    const memberCredits = (await members.getByTestId("spend-user-credits").allTextContents()).map((t) => Number(t.replace(/,/g, "")));
-    const outsideRow = members.getByTestId("spend-outside-desk");
-    const outside = (await outsideRow.count()) > 0 ? Number(((await outsideRow.locator("td").nth(3).textContent()) ?? "").replace(/,/g, "")) : 0;
-    await expect(adminPage.getByTestId("spend-user-total").locator("td").nth(3)).toHaveText((memberCredits.reduce((a, b) => a + b, 0) + outside).toLocaleString("en-IN"));
+    // The members' rows and the outside-the-desk row add up to the total, read in one snapshot of the page: other
+    // tests' members spend on this desk meanwhile, so rows and total read apart could be of two moments.
+    const rowsAndTotal = () =>
+      adminPage.evaluate(() => {
+        const credits = (text: string | null | undefined) => Number((text ?? "").replace(/,/g, ""));
+        const cell = (row: Element | null) => row?.querySelectorAll("td")[3]?.textContent;
+        const rowsSum = [...document.querySelectorAll('[data-testid="spend-by-user"] [data-testid="spend-user-credits"]')].reduce((sum, c) => sum + credits(c.textContent), 0);
+        const outside = document.querySelector('[data-testid="spend-by-user"] [data-testid="spend-outside-desk"]');
+        return { rows: rowsSum + (outside ? credits(cell(outside)) : 0), total: credits(cell(document.querySelector('[data-testid="spend-user-total"]'))) };
+      });
+    await expect.poll(async () => { const { rows, total } = await rowsAndTotal(); return rows === total && total > 0; }).toBe(true);
     expect(await rows.count()).toBeGreaterThan(0);
     const adminDownload = adminPage.waitForEvent("download");
     await adminPage.getByTestId("spend-by-user-csv").click();
