@@ -6,7 +6,7 @@ import type { Locator, Page } from "@playwright/test";
  * Review pictures are for a person to look at: taken on a developer's run, skipped in CI where nobody opens them
  * (E2E_SHOTS=1 takes them anyway, E2E_SHOTS=0 skips them). No assertion depends on one.
  */
-export const SHOTS = process.env.E2E_SHOTS ? process.env.E2E_SHOTS !== "0" : !process.env.CI;
+export const SHOTS = process.env.E2E_SHOTS ? process.env.E2E_SHOTS !== "0" : !!process.env.E2E_SHOTS_DIR || !process.env.CI;
 
 type ShotOptions = Omit<NonNullable<Parameters<Page["screenshot"]>[0]>, "path">;
 
