@@ -10,17 +10,6 @@ import { z } from "zod";
 export const AUTH_DIR = process.env.E2E_AUTH_DIR ?? join(import.meta.dirname, "..", ".auth");
 export const ADMIN_STATE = join(AUTH_DIR, "admin.json");
 export const MEMBER_STATE = join(AUTH_DIR, "member.json");
-
-/** The signed-in admin's browser state on a lane's desk (the shared desk's is ADMIN_STATE). */
-export function laneAdminState(deskUrl: string): string {
-  const first = fixturesFile().lanes[0]?.deskUrl ?? fixturesFile().deskUrl;
-  return deskUrl === first ? ADMIN_STATE : join(AUTH_DIR, `admin-${new URL(deskUrl).port}.json`);
-}
-
-/** The admin's browser state on the running test's desk: for a spec that may run on any lane. */
-export function adminState(): string {
-  return laneAdminState(readFixtures().deskUrl);
-}
 export const USERS_FILE = join(AUTH_DIR, "users.json");
 export const SCREENSHOT_DIR = join(import.meta.dirname, "..", "..", "test-results", "screenshots");
 
@@ -75,6 +64,17 @@ export function readFixtures(): E2eFixtures {
   const file = fixturesFile();
   const lane = currentLane();
   return lane ? { ...file, ...lane } : file;
+}
+
+/** The signed-in admin's browser state on a lane's desk (the shared desk's is ADMIN_STATE). */
+export function laneAdminState(deskUrl: string): string {
+  const first = fixturesFile().lanes[0]?.deskUrl ?? fixturesFile().deskUrl;
+  return deskUrl === first ? ADMIN_STATE : join(AUTH_DIR, `admin-${new URL(deskUrl).port}.json`);
+}
+
+/** The admin's browser state on the running test's desk: for a spec that may run on any lane. */
+export function adminState(): string {
+  return laneAdminState(readFixtures().deskUrl);
 }
 
 export function fixtureAccount(name: string): z.infer<typeof accountSchema> {
