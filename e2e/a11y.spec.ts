@@ -2,6 +2,7 @@ import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expectLive, leave, signedInLiveUser, storeEvent } from "./live-support";
 import { ACTIVE_SYMBOLS, chooseFile, createWatchlistViaApi, signedInWithOwnAccount } from "./portfolio-support";
 import { expectAccessible, switchTheme } from "./support/axe";
+import type { AxeViolation } from "./support/axe-run";
 import { ADMIN_STATE, readFixtures } from "./support/fixtures";
 import { startFreshDesk } from "./support/fresh-desk";
 import { expectNoSidewaysScroll } from "./support/overflow";
@@ -10,17 +11,24 @@ import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
 
 /**
- * axe inside the suite (issue 17): every page of the desk, loaded feeds and open dialogs, in the light and the dark
- * theme: no critical and no serious finding. Each state is checked in both themes before the test moves on.
+ * axe inside the suite: every page of the desk, loaded feeds and open dialogs, in the light and the dark theme: no
+ * critical and no serious finding, and each page's headings in order. Each state is checked in both themes before the
+ * test moves on.
  */
 
+/** axe on the page in the light and the dark theme; what either run found (any impact), for a check of its own. */
 async function checkBothThemes(page: Page, testInfo: TestInfo, name: string) {
+  const found: AxeViolation[] = [];
   for (const theme of ["light", "dark"] as const) {
     await switchTheme(page, theme);
-    await expectAccessible(page, testInfo, `${name} (${theme})`);
+    found.push(...(await expectAccessible(page, testInfo, `${name} (${theme})`)));
   }
   await switchTheme(page, "light");
+  return found;
 }
+
+/** A page's outline: one h1, and headings that go down one level at a time (axe's best-practice rules, moderate). */
+const OUTLINE_RULES = ["heading-order", "page-has-heading-one"];
 
 /**
  * A modal dialog makes the top bar's toggle inert, so the theme is applied the way the toggle applies it (the class
@@ -51,7 +59,11 @@ test.describe("every desk page: axe in both themes, no sideways scroll at 1440, 
     test(deskPage.name, async ({ page }, testInfo) => {
       await page.goto(deskPage.path);
       await expect(page.locator("h1").first()).toBeVisible();
-      await checkBothThemes(page, testInfo, deskPage.name);
+      const found = await checkBothThemes(page, testInfo, deskPage.name);
+      if (deskPage.path !== "/change-password") {
+        const outline = found.filter((v) => OUTLINE_RULES.includes(v.id)).map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        expect.soft(outline, `${deskPage.name}'s headings`).toEqual([]);
+      }
       await clearTheme(page);
       // One visit for both checks: the layout follows the window's width as it changes (CSS and matchMedia listeners).
       for (const width of [1440, 1024, 390]) {
