@@ -7,7 +7,7 @@ import "server-only";
 import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import type { Generated } from "kysely";
+import type { Generated, MigrationResult } from "kysely";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { deskMigrations } from "./migrations";
@@ -228,15 +228,22 @@ export async function openDeskDb(options: OpenDeskDbOptions): Promise<OpenedDesk
 }
 
 /**
+ * Kysely looks for its tables across every schema: a schema or table dropped in that moment (another desk's tests, an
+ * operator) fails the look-up before any migration ran. The look-up only reads, so it may be asked again.
+ */
+export function droppedUnderLookUp(error: unknown, results: readonly MigrationResult[] | undefined): boolean {
+  if (!error || results?.some((r) => r.status === "Error")) return false;
+  return /(schema|relation) "[^"]+" does not exist/.test(error instanceof Error ? error.message : String(error));
+}
+
+/**
  * `schema`: on PostgreSQL with a schema of its own (tests), the migration tables live in it. Without it Kysely takes a
  * migration table of ANY schema as present, so a schema left behind by a killed run broke every later migration.
  */
 export async function migrateDeskDb(db: DeskDb, schema?: string): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => deskMigrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
   let { error, results } = await migrator.migrateToLatest();
-  // Kysely looks for its tables across every schema, by name: another schema dropped in that moment (another desk's
-  // tests, or an operator) fails the look-up before any migration ran. The look-up is read-only, so ask again.
-  for (let attempt = 1; error && attempt <= 3 && !results?.some((r) => r.status === "Error") && /schema "[^"]+" does not exist/.test(String(error instanceof Error ? error.message : error)); attempt++) {
+  for (let attempt = 1; attempt <= 3 && droppedUnderLookUp(error, results); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     ({ error, results } = await migrator.migrateToLatest());
   }
