@@ -124,7 +124,7 @@ const fixtures = {
   unknownKey: "ak_live_NotAKeyOfAnyAccount0000000000",
   logFile: main.logFile,
   liveControlUrl: main.liveControlUrl,
-  /** Every market of the run, the first the shared desk's: a test of the `live-<n>` project runs on lane n. */
+  /** Every market of the run, the first the shared desk's; the `live-2` project's tests run on the second. */
   lanes: stacks.map(({ deskUrl, serviceUrl, liveControlUrl, dataDir, logFile, demo }) => ({ deskUrl, serviceUrl, liveControlUrl, dataDir, logFile, demo })),
 };
 writeFileSync(join(AUTH, "fixtures.json"), `${JSON.stringify(fixtures, null, 2)}\n`, { mode: 0o600 });

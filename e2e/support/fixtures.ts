@@ -57,7 +57,7 @@ export function currentLane(): Lane | undefined {
 }
 
 /**
- * What scripts/e2e-server.ts wrote, seen from the running test's lane: a test of a `live-<n>` project gets its own
+ * What scripts/e2e-server.ts wrote, seen from the running test's lane: a test of the `live-2` project gets its own
  * market's desk, service, control hook, data folder and demo admin; the helper accounts are the shared service's.
  */
 export function readFixtures(): E2eFixtures {
