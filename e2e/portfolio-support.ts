@@ -36,8 +36,7 @@ export async function sandboxMember(browser: Browser, deskURL: string, name: str
 
 /** When the service logged each request of the account, from its own log (read-only: reading counts no request). */
 export function loggedRequestTimes(accountId: string): number[] {
-  const dataDir = readFixtures().dataDir;
-  if (!dataDir) throw new Error("the e2e fixtures name no dataDir");
+  const { dataDir } = readFixtures();
   const db = new Database(join(dataDir, "service.db"), { readonly: true, fileMustExist: true });
   try {
     return (db.prepare("SELECT at_ms FROM request_log WHERE account_id = ? ORDER BY at_ms").all(accountId) as { at_ms: number }[]).map((r) => r.at_ms);

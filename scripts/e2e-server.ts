@@ -23,7 +23,7 @@ interface Stack {
   liveControlUrl: string;
   dataDir: string;
   logFile: string;
-  demo: { email: string; password: string; accountId?: string };
+  demo: { email: string; password: string };
   service: RunningServer;
   /** Starts the desk's `next start` and resolves once it answers. */
   launch: () => Promise<void>;
@@ -78,7 +78,7 @@ async function startStack(deskPort: number, logFile: string): Promise<Stack> {
     liveControlUrl: liveControl.url,
     dataDir,
     logFile,
-    demo: { email: demo.email, password: demo.password, ...(demo.accountId ? { accountId: demo.accountId } : {}) },
+    demo: { email: demo.email, password: demo.password },
     service,
     launch,
     async close() {
@@ -108,10 +108,6 @@ const [main] = stacks as [Stack, ...Stack[]];
 
 // Helper accounts for the specs: they create their own desk users (POST /api/setup, /api/admin/users) and keys.
 const fixtures = {
-  deskUrl: main.deskUrl,
-  serviceUrl: main.serviceUrl,
-  dataDir: main.dataDir,
-  demo: main.demo,
   accounts: {
     spare: makeServiceAccount(main.service, { name: "e2e spare" }),
     spare2: makeServiceAccount(main.service, { name: "e2e spare 2" }),
@@ -122,8 +118,6 @@ const fixtures = {
   },
   /** Looks like a key, belongs to nobody: the service rejects it. */
   unknownKey: "ak_live_NotAKeyOfAnyAccount0000000000",
-  logFile: main.logFile,
-  liveControlUrl: main.liveControlUrl,
   /** Every market of the run, the first the shared desk's; the `live-2` project's tests run on the second. */
   lanes: stacks.map(({ deskUrl, serviceUrl, liveControlUrl, dataDir, logFile, demo }) => ({ deskUrl, serviceUrl, liveControlUrl, dataDir, logFile, demo })),
 };

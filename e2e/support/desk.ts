@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, expect, type Locator, type Page } from "@playwright/test";
 import { laneAdminState, randomSuffix, SCREENSHOT_DIR } from "./fixtures";
-import { SHOTS, shoot } from "./shots";
+import { SHOTS, SHOTS_DIR, shoot } from "./shots";
 import { forgetTheme, keepTheme } from "./theme";
 
 /** As an admin on /team: stores the organisation key and waits until the card shows it saved. */
@@ -193,7 +193,6 @@ export const LOOK_WIDTHS = [1440, 1024, 390] as const;
  */
 export async function screenshotWidths(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   if (!SHOTS) return;
-  const dir = process.env.E2E_SHOTS_DIR ?? SCREENSHOT_DIR;
   const before = page.viewportSize();
   await page.mouse.move(0, 0);
   for (const width of LOOK_WIDTHS) {
@@ -203,7 +202,7 @@ export async function screenshotWidths(page: Page, name: string, options: { full
     for (const theme of ["light", "dark"] as const) {
       await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
       await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
-      await shoot(page, join(dir, `${name}-${width}-${theme}.png`), { fullPage: options.fullPage !== false, animations: "disabled" });
+      await shoot(page, join(SHOTS_DIR, `${name}-${width}-${theme}.png`), { fullPage: options.fullPage !== false, animations: "disabled" });
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));

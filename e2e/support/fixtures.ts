@@ -13,30 +13,32 @@ export const MEMBER_STATE = join(AUTH_DIR, "member.json");
 export const USERS_FILE = join(AUTH_DIR, "users.json");
 export const SCREENSHOT_DIR = join(import.meta.dirname, "..", "..", "test-results", "screenshots");
 
-const demoSchema = z.object({ email: z.string(), password: z.string(), accountId: z.string().optional() });
-const laneSchema = z.object({ deskUrl: z.string(), serviceUrl: z.string(), liveControlUrl: z.string(), dataDir: z.string(), logFile: z.string(), demo: demoSchema });
+const laneSchema = z.object({
+  deskUrl: z.string(),
+  serviceUrl: z.string(),
+  liveControlUrl: z.string(),
+  dataDir: z.string(),
+  logFile: z.string(),
+  demo: z.object({ email: z.string(), password: z.string() }),
+});
 export type Lane = z.infer<typeof laneSchema>;
 
 const accountSchema = z.object({ accountId: z.string(), key: z.string(), plan: z.string().optional() });
 
-/** What scripts/e2e-server.ts writes before the suite: URLs, the demo login and keys of helper accounts. */
+/**
+ * What scripts/e2e-server.ts writes before the suite: every market of the run (the first the shared desk's: its desk,
+ * service, control hook, data folder, log and demo login) and keys of helper accounts on the shared service.
+ */
 const fixturesSchema = z.object({
-  deskUrl: z.string(),
-  serviceUrl: z.string(),
-  dataDir: z.string().optional(),
-  demo: demoSchema.nullish(),
   accounts: z.record(z.string(), accountSchema),
   unknownKey: z.string(),
-  /** The desk's stdout/stderr, when the e2e server writes it to a file. */
-  logFile: z.string().optional(),
-  liveControlUrl: z.string().optional(),
-  /** Every market of the run (scripts/e2e-server.ts), the first the shared desk's. */
-  lanes: z.array(laneSchema).default([]),
+  lanes: z.array(laneSchema).min(1),
 });
-export type E2eFixtures = z.infer<typeof fixturesSchema>;
+type FixturesFile = z.infer<typeof fixturesSchema>;
+export type E2eFixtures = FixturesFile & Lane;
 
-let cached: E2eFixtures | undefined;
-function fixturesFile(): E2eFixtures {
+let cached: FixturesFile | undefined;
+function fixturesFile(): FixturesFile {
   cached ??= fixturesSchema.parse(JSON.parse(readFileSync(join(AUTH_DIR, "fixtures.json"), "utf8")));
   return cached;
 }
@@ -50,26 +52,21 @@ function projectDesk(): string | undefined {
   }
 }
 
-/** The market the running test is on: its project's desk with that desk's own service (the shared one otherwise). */
-export function currentLane(): Lane | undefined {
-  const desk = projectDesk();
-  return fixturesFile().lanes.find((lane) => lane.deskUrl === desk);
-}
-
 /**
- * What scripts/e2e-server.ts wrote, seen from the running test's lane: a test of the `live-2` project gets its own
- * market's desk, service, control hook, data folder and demo admin; the helper accounts are the shared service's.
+ * What scripts/e2e-server.ts wrote, seen from the running test's lane (its project's desk; the shared desk's outside
+ * a test or on another desk): a test of the `live-2` project gets its own market's desk, service, control hook, data
+ * folder and demo admin; the helper accounts are the shared service's.
  */
 export function readFixtures(): E2eFixtures {
   const file = fixturesFile();
-  const lane = currentLane();
-  return lane ? { ...file, ...lane } : file;
+  const desk = projectDesk();
+  const [shared] = file.lanes as [Lane, ...Lane[]];
+  return { ...file, ...(file.lanes.find((lane) => lane.deskUrl === desk) ?? shared) };
 }
 
 /** The signed-in admin's browser state on a lane's desk (the shared desk's is ADMIN_STATE). */
 export function laneAdminState(deskUrl: string): string {
-  const first = fixturesFile().lanes[0]?.deskUrl ?? fixturesFile().deskUrl;
-  return deskUrl === first ? ADMIN_STATE : join(AUTH_DIR, `admin-${new URL(deskUrl).port}.json`);
+  return deskUrl === fixturesFile().lanes[0]?.deskUrl ? ADMIN_STATE : join(AUTH_DIR, `admin-${new URL(deskUrl).port}.json`);
 }
 
 /** The admin's browser state on the running test's desk: for a spec that may run on any lane. */

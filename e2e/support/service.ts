@@ -8,14 +8,8 @@ import type { ExchangeDay as WrittenExchangeDay } from "../../scripts/e2e-exchan
 import { readFixtures } from "./fixtures";
 import { LIVE } from "./tags";
 
-/** The running test's market's control hook (support/fixtures.ts, `readFixtures`). */
-function controlUrl(): string {
-  const url = readFixtures().liveControlUrl;
-  if (!url) throw new Error("e2e/.auth/fixtures.json has no liveControlUrl: the e2e server did not start the live control hook");
-  return url;
-}
-
-export async function control<T>(method: "GET" | "POST", path: string, body?: unknown, base = controlUrl()): Promise<T> {
+/** A call to the control hook of the running test's market (`readFixtures`), or of the market at `base`. */
+export async function control<T>(method: "GET" | "POST", path: string, body?: unknown, base = readFixtures().liveControlUrl): Promise<T> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
@@ -104,8 +98,7 @@ export async function streamConnections(accountId: string): Promise<number> {
 
 /** Every key the control hook has issued in this run, in any worker (the suite's last check reads the logs for them). */
 export async function keysIssuedInRun(): Promise<string[]> {
-  const hooks = readFixtures().lanes.map((lane) => lane.liveControlUrl);
-  const answers = await Promise.all((hooks.length > 0 ? hooks : [controlUrl()]).map((hook) => control<{ keys: string[] }>("GET", "/keys", undefined, hook)));
+  const answers = await Promise.all(readFixtures().lanes.map((lane) => control<{ keys: string[] }>("GET", "/keys", undefined, lane.liveControlUrl)));
   return answers.flatMap((answer) => answer.keys);
 }
 

@@ -2,13 +2,10 @@ import { join } from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import { expectAccessible, untilTransitionsEnd } from "./axe";
 import { expectNoSeriousAxe } from "./axe-scoped";
-import { SCREENSHOT_DIR } from "./fixtures";
 import { expectNoSidewaysScroll } from "./overflow";
-import { SHOTS, shoot } from "./shots";
+import { SHOTS, SHOTS_DIR, shoot } from "./shots";
 import { expect } from "./test";
 
-/** Where these pictures go: E2E_SHOTS_DIR when set (a reviewer's folder), else the suite's screenshot folder. */
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? SCREENSHOT_DIR;
 
 /**
  * The page as it is now at 1440, 1024 and 390 px, light and dark: axe clean (the whole page, or only `region` when
@@ -43,7 +40,6 @@ export async function checkWidthsAndThemes(page: Page, testInfo: TestInfo, name:
 
 /** The page as it stands at 1440, 1024 and 390 px wide, light and dark (no reload: live rows stay), into SHOTS_DIR; none scrolls sideways. */
 export async function shootWidths(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR ?? SCREENSHOT_DIR;
   await page.mouse.move(0, 0);
   for (const width of [1440, 1024, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -55,7 +51,7 @@ export async function shootWidths(page: Page, name: string) {
     await page.setViewportSize({ width, height: Math.min(height, 6000) });
     for (const theme of ["light", "dark"] as const) {
       await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-      await shoot(page, join(dir, `${name}-${width}-${theme}.png`), { animations: "disabled" });
+      await shoot(page, join(SHOTS_DIR, `${name}-${width}-${theme}.png`), { animations: "disabled" });
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
