@@ -12,6 +12,7 @@ import {
   buildUpcomingEarnings,
   formatCrore,
   istWallTime,
+  movedText,
   relatedCategoriesFor,
   slugify,
 } from "./rows";
@@ -85,6 +86,13 @@ describe("row builders", () => {
     expect(results.bm_desc).toContain("September 30, 2026");
     const other = buildUpcomingEarnings(rng, company, AT, { quarter: "q3_27", otherPurpose: true });
     expect(`${other.purpose} ${other.title} ${other.bm_desc} ${other.body}`).not.toMatch(/financial results/i);
+  });
+
+  it("call a move that shows as 0.0% flat, never 'rose 0.0%'", () => {
+    expect(movedText(0.04, "rose", "fell", "was flat")).toBe("was flat");
+    expect(movedText(-0.049, "rose", "fell", "was flat")).toBe("was flat");
+    expect(movedText(0.05, "rose", "fell", "was flat")).toBe("rose 0.1%");
+    expect(movedText(-2.46, "grew", "declined", "was flat at")).toBe("declined 2.5%");
   });
 
   it("format the Indian way", () => {

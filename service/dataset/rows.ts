@@ -143,6 +143,9 @@ function formatRupeesRound(value: number): string {
 }
 
 const pctText = (x: number): string => `${Math.abs(x).toFixed(1)}%`;
+/** A percentage move as a reader sees it at one decimal: a move that shows as 0.0% is flat, never "rose 0.0%". */
+export const visibleMove = (x: number): boolean => Math.abs(x) >= 0.05;
+export const movedText = (x: number, up: string, down: string, flat: string): string => (visibleMove(x) ? `${x > 0 ? up : down} ${pctText(x)}` : flat);
 const bpsText = (points: number): string => `${Math.round(Math.abs(points) * 100)} bps`;
 
 /** NSE tick: prices move in steps of five paise. */
@@ -1381,17 +1384,22 @@ function templateClaims(template: string): TemplateClaims {
   return hit;
 }
 
+/** The way a figure moved as its text shows it: a margin change to the basis point, a growth rate to one decimal; "0" when it shows as none. */
+function shownSign(key: (typeof DIRECTED_KEYS)[number], x: number): "+" | "-" | "0" {
+  const visible = key === "marginChange" ? Math.round(Math.abs(x) * 100) > 0 : visibleMove(x);
+  return !visible ? "0" : x > 0 ? "+" : "-";
+}
+
 /** Whether a template's claims (directions of its figures, balance sheet, guidance) agree with the quarter's facts. */
 export function storyFits(template: string, story: Story): boolean {
   if (!story.r && !story.s) return true;
   const { rules, directed } = templateClaims(template);
   const r = story.r;
-  return rules.every((i) => (STORY_RULES[i] as (typeof STORY_RULES)[number])[1](story)) && (!r || directed.every(([k, dir]) => (dir === "up" ? r[k] > 0 : r[k] < 0)));
+  return rules.every((i) => (STORY_RULES[i] as (typeof STORY_RULES)[number])[1](story)) && (!r || directed.every(([k, dir]) => shownSign(k, r[k]) === (dir === "up" ? "+" : "-")));
 }
 
 export function storySignature({ r, s }: Story): string {
-  const sign = (x: number) => (x > 0 ? "+" : x < 0 ? "-" : "0");
-  const rs = r ? DIRECTED_KEYS.map((k) => sign(r[k])).join("") : "";
+  const rs = r ? DIRECTED_KEYS.map((k) => shownSign(k, r[k])).join("") : "";
   const ss = s
     ? `${s.debt === null ? "n" : s.netCash ? "c" : "d"}${s.debtTrend ?? "-"}${s.cashFlow[0]}${s.workingCapital[0]}${s.orderBook === null ? "n" : s.orderBookTrend}${s.guidance[0]}${s.exportShare === null ? "n" : "x"}`
     : "";
@@ -1795,9 +1803,9 @@ export function buildConcall(rng: Rng, company: CompanyRecord, input: ConcallInp
       sections.unshift({
         heading: "Quarter in numbers",
         paragraphs: [
-          `${revWord} for ${quarterLabel(r.quarter)} was ${formatCrore(r.revenue, true)}, ${r.revenueGrowth >= 0 ? "up" : "down"} ${pctText(r.revenueGrowth)} YoY; ` +
-            `${r.financial ? "operating profit" : "EBITDA"} ${r.ebitdaGrowth >= 0 ? "rose" : "fell"} ${pctText(r.ebitdaGrowth)} with the margin at ${r.margin.toFixed(1)}% ` +
-            `(${Math.round(Math.abs(r.marginChange) * 100) === 0 ? "flat" : `${r.marginChange >= 0 ? "+" : "-"}${bpsText(r.marginChange)}`} YoY), and PAT ${r.patGrowth >= 0 ? "grew" : "declined"} ${pctText(r.patGrowth)} to ${formatCrore(r.pat, true)}.`,
+          `${revWord} for ${quarterLabel(r.quarter)} was ${formatCrore(r.revenue, true)}, ${movedText(r.revenueGrowth, "up", "down", "flat")} YoY; ` +
+            `${r.financial ? "operating profit" : "EBITDA"} ${movedText(r.ebitdaGrowth, "rose", "fell", "was flat")} with the margin at ${r.margin.toFixed(1)}% ` +
+            `(${Math.round(Math.abs(r.marginChange) * 100) === 0 ? "flat" : `${r.marginChange >= 0 ? "+" : "-"}${bpsText(r.marginChange)}`} YoY), and PAT ${movedText(r.patGrowth, "grew", "declined", "was flat at")} to ${formatCrore(r.pat, true)}.`,
         ],
       });
     }

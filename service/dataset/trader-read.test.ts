@@ -16,7 +16,8 @@ import { seedDataset } from "./seed";
 
 const DAY = 86_400_000;
 const IST = 330 * 60_000;
-const SEED = 1 + Math.floor(Math.random() * 1_000_000);
+/** A fresh market each run; TRADER_READ_SEED=<the seed a failed run printed> reads that one again. */
+const SEED = Number(process.env.TRADER_READ_SEED) || 1 + Math.floor(Math.random() * 1_000_000);
 /** Saturday 28 November 2026, 12:00 IST: the weekend after the Q2 FY27 season. */
 const SATURDAY = Date.parse("2026-11-28T06:30:00Z");
 

@@ -15,11 +15,13 @@ import {
   formatCrore,
   formatLongDate,
   formatRupees,
+  movedText,
   personName,
   plausibleResults,
   sceneValues,
   sectorLines,
   usableTemplates,
+  visibleMove,
   type ResultsClass,
   type ResultsFacts,
   type TextScene,
@@ -221,10 +223,10 @@ export function buildTranscript(call: TranscriptCall, company: CompanyRecord, ea
   const profitWord = facts.financial ? "pre-provision operating profit" : "EBITDA";
   const numbers =
     `To put numbers to it: ${revWord.toLowerCase()} for ${label} was ${formatCrore(facts.revenue, true)}, ` +
-    `${facts.revenueGrowth >= 0 ? "up" : "down"} ${Math.abs(facts.revenueGrowth).toFixed(1)}% year-on-year. ` +
-    `${profitWord.charAt(0).toUpperCase()}${profitWord.slice(1)} ${facts.ebitdaGrowth >= 0 ? "grew" : "declined"} ${Math.abs(facts.ebitdaGrowth).toFixed(1)}%, ` +
-    `and the margin was ${facts.margin.toFixed(1)}%, ${facts.marginChange >= 0 ? "an expansion" : "a contraction"} of ${Math.round(Math.abs(facts.marginChange) * 100)} basis points. ` +
-    `Profit after tax was ${formatCrore(facts.pat, true)}, ${facts.patGrowth >= 0 ? "higher" : "lower"} by ${Math.abs(facts.patGrowth).toFixed(1)}% over the same quarter last year, ` +
+    `${movedText(facts.revenueGrowth, "up", "down", "flat")} year-on-year. ` +
+    `${profitWord.charAt(0).toUpperCase()}${profitWord.slice(1)} ${movedText(facts.ebitdaGrowth, "grew", "declined", "was flat")}, ` +
+    `and the margin was ${facts.margin.toFixed(1)}%, ${Math.round(Math.abs(facts.marginChange) * 100) === 0 ? "unchanged from a year ago" : `${facts.marginChange > 0 ? "an expansion" : "a contraction"} of ${Math.round(Math.abs(facts.marginChange) * 100)} basis points`}. ` +
+    `Profit after tax was ${formatCrore(facts.pat, true)}, ${visibleMove(facts.patGrowth) ? `${facts.patGrowth > 0 ? "higher" : "lower"} by ${Math.abs(facts.patGrowth).toFixed(1)}% over` : "level with"} the same quarter last year, ` +
     `and earnings per share stood at ${formatRupees(facts.eps)}.`;
   const cfoParas: string[] = [];
   if (cfoIntro && usableTemplates([cfoIntro], scene).length > 0 && fitsTone(cfoIntro, tone) && facts.revenueGrowth >= 0 && facts.ebitdaGrowth >= 0 && facts.marginChange >= 0)
