@@ -36,7 +36,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 3),
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  // PLAYWRIGHT_JSON_OUTPUT_NAME=<file> adds each test's time as JSON (bench/README reads runs this way).
+  reporter: [["list"], ...(process.env.CI ? [["html", { open: "never" }] as const] : []), ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["json"] as const] : [])],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
