@@ -30,6 +30,8 @@ function ShareBar({ share, className }: { share: number; className: string }) {
 export function SpendByUserCard() {
   const [range] = useQueryState("range", spendRangeParser);
   const query = useQuery({ ...deskQuery(api.getSpend, { query: { range, scope: "all" } }), placeholderData: (previous) => previous });
+  const shown = query.data?.range ?? range;
+  const stale = query.isPlaceholderData;
   const users = [...(query.data?.byUser ?? [])].sort((a, b) => b.credits - a.credits);
   const tokens = query.data?.byToken ?? [];
   const outside = query.data?.outside?.total ?? 0;
@@ -39,11 +41,11 @@ export function SpendByUserCard() {
       <CardHeader>
         <CardTitle>Spend by member</CardTitle>
         <CardDescription>
-          Every desk user&apos;s paid calls in the last {range}, batch summaries included; scripts&apos; desk tokens on their own rows. Cached answers
+          Every desk user&apos;s paid calls in the last {shown}, batch summaries included; scripts&apos; desk tokens on their own rows. Cached answers
           count as calls but cost nothing. Spend of the same accounts made outside the desk comes from the service&apos;s ledger.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent aria-busy={stale || undefined} className={cn("transition-opacity", stale && "opacity-60")}>
         {query.isPending ? (
           <div className="grid gap-2" aria-busy="true" aria-label="Loading spend by user">
             {[0, 1, 2].map((i) => (

@@ -16,6 +16,7 @@ import * as api from "@/lib/desk/route-meta/usage";
 import { SPEND_RANGES, type SpendRange } from "@/lib/desk/spend-ranges";
 import type { DeskSpend, Reconciliation } from "@/lib/desk/usage";
 import { deskQuery } from "@/lib/query/desk";
+import { cn } from "@/lib/utils";
 import { SpendChartLazy } from "./spend-chart-lazy";
 import { SpendChartSkeleton } from "./spend-chart-skeleton";
 import { TotalsFooter } from "./totals-footer";
@@ -77,6 +78,9 @@ function EndpointTable({ spend, range }: { spend: DeskSpend; range: SpendRange }
 export function SpendPanel() {
   const [range, setRange] = useQueryState("range", spendRangeParser);
   const query = useQuery({ ...deskQuery(api.getSpend, { query: { range, scope: "me" } }), placeholderData: (previous) => previous });
+  // While another range loads, the last one's figures stay, dimmed and labelled with their own range, never the new one.
+  const shown = query.data?.range ?? range;
+  const stale = query.isPlaceholderData;
 
   return (
     <Tabs value={range} onValueChange={(v) => void setRange(v as SpendRange)} className="gap-0">
@@ -86,10 +90,10 @@ export function SpendPanel() {
           <CardDescription>
             Credits your calls through the desk cost, per {range === "24h" ? "hour" : "day"} (IST), with your batch jobs&apos; summaries as the
             service debits them line by line.
-            {query.data ? ` ${formatCredits(query.data.total)} in the last ${RANGE_LABELS[range]}. ` : ""}
+            {query.data ? ` ${formatCredits(query.data.total)} in the last ${RANGE_LABELS[shown]}. ` : ""}
             {query.data && <Rupees credits={query.data.total} className="text-sm" />}
           </CardDescription>
-          <CardAction className="flex flex-wrap items-center justify-end gap-2">
+          <CardAction className="flex flex-wrap items-center gap-2 @md/card-header:justify-end">
             <TabsList aria-label="Spend period">
               {SPEND_RANGES.map((r) => (
                 <TabsTrigger key={r} value={r}>
@@ -106,7 +110,7 @@ export function SpendPanel() {
           </CardAction>
         </CardHeader>
         <TabsContent value={range} asChild>
-          <CardContent>
+          <CardContent aria-busy={stale || undefined} className={cn("transition-opacity", stale && "opacity-60")}>
             {query.isPending ? (
               <SpendChartSkeleton />
             ) : query.isError ? (
@@ -114,13 +118,13 @@ export function SpendPanel() {
             ) : query.data.total === 0 ? (
               <EmptyState
                 icon={BarChart3Icon}
-                title={`Nothing spent in the last ${RANGE_LABELS[range]}`}
+                title={`Nothing spent in the last ${RANGE_LABELS[shown]}`}
                 description="Paid calls you make on the desk's pages appear here by endpoint. Answers served from the desk's cache cost nothing."
               />
             ) : (
               <>
                 <SpendChartLazy spend={query.data} />
-                <EndpointTable spend={query.data} range={range} />
+                <EndpointTable spend={query.data} range={shown} />
               </>
             )}
             {query.data && <TodayReconciled today={query.data.today} ledgerError={query.data.ledgerError} />}
