@@ -5,7 +5,7 @@ import { expectAccessible, switchTheme } from "./support/axe";
 import type { AxeViolation } from "./support/axe-run";
 import { ADMIN_STATE, readFixtures } from "./support/fixtures";
 import { startFreshDesk } from "./support/fresh-desk";
-import { expectNoSidewaysScroll } from "./support/overflow";
+import { expectControlsInsideTheirCards, expectNoSidewaysScroll } from "./support/overflow";
 import { DESK_PAGES } from "./support/pages";
 import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
@@ -53,7 +53,7 @@ async function clearTheme(page: Page) {
   await page.evaluate(() => localStorage.removeItem("theme"));
 }
 
-test.describe("every desk page: axe in both themes, no sideways scroll at 1440, 1024 and 390 px", () => {
+test.describe("every desk page: axe in both themes, no sideways scroll and no control outside its card at 1440, 1024 and 390 px", () => {
   test.use({ storageState: ADMIN_STATE });
   for (const deskPage of DESK_PAGES) {
     test(deskPage.name, async ({ page }, testInfo) => {
@@ -70,6 +70,7 @@ test.describe("every desk page: axe in both themes, no sideways scroll at 1440, 
         await page.setViewportSize({ width, height: 900 });
         await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
         await expectNoSidewaysScroll(page, `${deskPage.name} at ${width} px`);
+        await expectControlsInsideTheirCards(page, `${deskPage.name} at ${width} px`);
       }
     });
   }

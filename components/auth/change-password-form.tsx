@@ -87,7 +87,7 @@ export function ChangePasswordForm({ required }: { required: boolean }) {
       title={required ? "Choose a new password" : "Change your password"}
       description={required ? "An admin gave you a temporary password. Choose your own before you use the desk." : "You stay signed in here; every other browser signed in as you is signed out."}
       onSubmit={submit}
-      footerClassName="mt-5 flex justify-between gap-2"
+      footerClassName="mt-5 flex flex-wrap justify-between gap-2"
       footer={footer}
     >
       {error && (

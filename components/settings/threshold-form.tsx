@@ -55,7 +55,7 @@ export function ThresholdCard({ testId, title, description, children }: { testId
 export function ThresholdForm({ draft, label, submitLabel, pending, onSave, hinted, children }: { draft: ThresholdDraft; label: string; submitLabel: string; pending: boolean; onSave: (threshold: number) => void; hinted?: boolean; children?: ReactNode }) {
   return (
     <form
-      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
       onSubmit={(e) => {
         e.preventDefault();
         if (draft.valid) onSave(draft.parsed);

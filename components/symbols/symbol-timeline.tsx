@@ -68,7 +68,7 @@ function EventBody({ event, symbol, onOpenResult }: { event: TimelineEvent; symb
               <Button
                 variant="outline"
                 size="sm"
-                className="h-7"
+                className="h-auto min-h-7 max-w-full py-1 text-left whitespace-normal"
                 data-testid="timeline-open-result"
                 onPointerEnter={preloadEarningsDetailSheet}
                 onFocus={preloadEarningsDetailSheet}

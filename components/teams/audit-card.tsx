@@ -102,21 +102,24 @@ export function AuditCard({ initialPage }: { initialPage: AuditPage }) {
             <TableHeader>
               <TableRow>
                 <TableHead>When</TableHead>
-                <TableHead>Who</TableHead>
+                <TableHead className="hidden sm:table-cell">Who</TableHead>
                 <TableHead>What</TableHead>
-                <TableHead>Change</TableHead>
+                <TableHead className="hidden md:table-cell">Change</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {entries.map((e) => (
                 <TableRow key={e.id} data-testid="audit-row" data-action={e.action}>
-                  <TableCell className="whitespace-nowrap">{formatIstDateTime(e.at)}</TableCell>
-                  <TableCell className="whitespace-normal break-all">{e.actor}</TableCell>
-                  <TableCell className="min-w-40 whitespace-normal">
+                  <TableCell className="align-top whitespace-normal sm:whitespace-nowrap">{formatIstDateTime(e.at)}</TableCell>
+                  <TableCell className="hidden min-w-32 align-top whitespace-normal break-all sm:table-cell">{e.actor}</TableCell>
+                  <TableCell className="min-w-40 align-top whitespace-normal">
                     <div className="font-medium">{ACTION_WORDS[e.action] ?? e.action}</div>
                     <div className="text-xs text-muted-foreground">{e.target}</div>
+                    {/* Below the widths that show their own columns, who made the change and what it was sit here. */}
+                    <div className="text-xs break-all text-muted-foreground sm:hidden">by {e.actor}</div>
+                    <div className="mt-1 text-sm md:hidden">{istInstantsIn(e.change)}</div>
                   </TableCell>
-                  <TableCell className="min-w-40 text-sm whitespace-normal">{istInstantsIn(e.change)}</TableCell>
+                  <TableCell className="hidden min-w-40 align-top text-sm whitespace-normal md:table-cell">{istInstantsIn(e.change)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

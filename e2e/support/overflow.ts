@@ -41,3 +41,37 @@ export async function expectNoSidewaysScroll(page: Page, label: string) {
   const { scrollWidth, clientWidth, culprits } = await bodyOverflow(page);
   expect.soft(scrollWidth, `${label}: the page body is ${scrollWidth} px wide in a ${clientWidth} px window: ${culprits.join("; ")}`).toBeLessThanOrEqual(clientWidth);
 }
+
+/**
+ * Controls that stick out of their card's header, content or footer box (past its padding), as a button that does
+ * not wrap does on a phone. A control inside a box that scrolls or clips sideways is that box's to show.
+ */
+export async function controlsOutsideTheirCard(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const SLOP = 4;
+    const found: string[] = [];
+    for (const control of document.querySelectorAll<HTMLElement>('[data-slot="card"] :is(button, a, input, select, textarea, [role="tab"])')) {
+      const r = control.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) continue;
+      const box = control.closest<HTMLElement>('[data-slot="card-header"], [data-slot="card-content"], [data-slot="card-footer"]');
+      if (!box) continue;
+      let clippedBelowBox = false;
+      for (let up = control.parentElement; up && up !== box; up = up.parentElement) if (getComputedStyle(up).overflowX !== "visible") clippedBelowBox = true;
+      if (clippedBelowBox) continue;
+      const b = box.getBoundingClientRect();
+      const style = getComputedStyle(box);
+      const left = b.left + parseFloat(style.paddingLeft) + parseFloat(style.borderLeftWidth);
+      const right = b.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+      if (r.right > right + SLOP || r.left < left - SLOP) {
+        const name = (control.getAttribute("aria-label") ?? control.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+        found.push(`<${control.tagName.toLowerCase()}> "${name}" spans ${Math.round(r.left)}–${Math.round(r.right)} px in a box of ${Math.round(left)}–${Math.round(right)} px`);
+      }
+    }
+    return found;
+  });
+}
+
+/** Soft, as the sideways check: one page reports every width a control sticks out of its card at. */
+export async function expectControlsInsideTheirCards(page: Page, label: string) {
+  expect.soft(await controlsOutsideTheirCard(page), `${label}: controls outside their card`).toEqual([]);
+}
