@@ -1570,10 +1570,9 @@ const FINANCIAL_SUMMARIES: Record<ResultsClass, readonly string[]> = {
 
 /** The quarter in one signed sentence, for numbers no summary template tells. */
 function plainResultsLead(company: CompanyRecord, r: ResultsFacts): string {
-  const moved = (x: number, up: string, down: string) => `${x >= 0 ? up : down} ${pctText(x)}`;
   return (
-    `${company.companyName}'s ${r.financial ? "total income" : "revenue"} ${moved(r.revenueGrowth, "rose", "fell")} YoY in ${quarterLabel(r.quarter)}; ` +
-    `${r.financial ? "operating profit" : "EBITDA"} ${moved(r.ebitdaGrowth, "rose", "fell")} and PAT ${moved(r.patGrowth, "rose", "fell")}.`
+    `${company.companyName}'s ${r.financial ? "total income" : "revenue"} ${movedText(r.revenueGrowth, "rose", "fell", "was flat")} YoY in ${quarterLabel(r.quarter)}; ` +
+    `${r.financial ? "operating profit" : "EBITDA"} ${movedText(r.ebitdaGrowth, "rose", "fell", "was flat")} and PAT ${movedText(r.patGrowth, "rose", "fell", "was flat")}.`
   );
 }
 
