@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { createDeskUser, saveKey, screenshotBothThemes, signInThroughPage } from "./support/desk";
+import { createDeskUser, holdAnswers, saveKey, screenshotBothThemes, signInThroughPage } from "./support/desk";
 import { ADMIN_STATE, readFixtures } from "./support/fixtures";
 import { makeAccount } from "./support/service";
 import { expect, expectNoKeys, test } from "./support/test";
@@ -71,22 +71,16 @@ test.describe("the credit-usage gauge and the usage page", () => {
     await expect(chart.locator(".recharts-bar-rectangle path").first()).toBeVisible();
     await expect(chart).toContainText("Earnings");
     // While the 7-day figures load, the 24-hour ones stay, dimmed, busy and still labelled 24 hours.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/usage\/spend\?(.*&)?range=7d/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAnswers(page, /\/api\/usage\/spend\?(.*&)?range=7d/);
     await expect(page.getByText(/credits? in the last 24 hours\./)).toBeVisible();
     await page.getByRole("tab", { name: "7d" }).click();
     await expect(page).toHaveURL(/range=7d/);
     await expect(page.getByRole("tabpanel").and(page.locator('[aria-busy="true"]'))).toBeVisible();
     await expect(page.getByText(/credits? in the last 24 hours\./)).toBeVisible();
     await expect(page.getByText(/in the last 7 days\./)).toHaveCount(0);
-    release();
+    await release();
     await expect(page.getByText(/credits? in the last 7 days\./)).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    await page.unroute(/\/api\/usage\/spend\?(.*&)?range=7d/);
     await expect(chart.locator(".recharts-bar-rectangle path").first()).toBeVisible();
     await page.getByRole("tab", { name: "30d" }).click();
     await expect(page).toHaveURL(/range=30d/);

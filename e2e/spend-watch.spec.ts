@@ -1,4 +1,4 @@
-import { createDeskUser, saveKey, signInThroughApi } from "./support/desk";
+import { createDeskUser, holdAnswers, saveKey, signInThroughApi } from "./support/desk";
 import { ADMIN_STATE } from "./support/fixtures";
 import { makeAccount } from "./support/service";
 import { expect, expectNoKeys, test } from "./support/test";
@@ -64,6 +64,17 @@ test.describe("the spend watch on the usage page", () => {
     expect(lines).toContain(`feature,,Total,,${charged},${charged * 0.5}`);
 
     await checkWidthsAndThemes(page, testInfo, "usage-spend-watch", '[data-testid="spend-watch"]', { scopeAxe: true });
+
+    // Another week: while its report loads, this week's stays under its own heading, dimmed and busy.
+    const previous = new Date(Date.parse(`${week}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+    const release = await holdAnswers(page, new RegExp(`/api/usage/watch\\?(.*&)?week=${previous}`));
+    const heading = (await report.getByTestId("report-week").textContent()) ?? "";
+    await report.getByRole("button", { name: "Previous week" }).click();
+    await expect(report).toHaveAttribute("aria-busy", "true");
+    await expect(report.getByTestId("report-week")).toHaveText(heading);
+    await release();
+    await expect(report).not.toHaveAttribute("aria-busy", "true");
+    await expect(report.getByTestId("report-week")).not.toHaveText(heading);
 
     // The owner picker: the admin mints a token that belongs to a member.
     await page.goto("/settings");

@@ -17,6 +17,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "@/components/ui/native-select";
 import { formatIstDateTime, istInstantsIn } from "@/lib/format/time";
 import { deskQuery } from "@/lib/query/desk";
+import { cn } from "@/lib/utils";
 import { DownloadLink } from "@/components/shell/download-link";
 
 const ACTION_WORDS: Record<string, string> = {
@@ -98,7 +99,7 @@ export function AuditCard({ initialPage }: { initialPage: AuditPage }) {
         {entries.length === 0 ? (
           <p className="text-sm text-muted-foreground">{first ? "No changes yet." : "No changes match these filters."}</p>
         ) : (
-          <Table label="Audit log">
+          <Table label="Audit log" aria-busy={page.isPlaceholderData || undefined} className={cn("transition-opacity", page.isPlaceholderData && "opacity-60")}>
             <TableHeader>
               <TableRow>
                 <TableHead>When</TableHead>

@@ -20,6 +20,7 @@ import { SPEND_FEATURE_LABELS } from "@/lib/desk/spend-watch-labels";
 import { formatCredits, formatInr, formatNumber } from "@/lib/format/number";
 import { formatIstDate, formatIstTime } from "@/lib/format/time";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
+import { cn } from "@/lib/utils";
 import { parseAsString, useQueryState } from "@/lib/url-state";
 import { TotalsFooter } from "./totals-footer";
 import { DownloadLink } from "@/components/shell/download-link";
@@ -209,7 +210,12 @@ export function SpendWatchPanel({ isAdmin }: { isAdmin: boolean }) {
           <RunwayAndToday watch={watch} />
           {!isAdmin && watch.settings.inrPerCredit && <p className="text-xs text-muted-foreground">The account&apos;s contract price: ₹{watch.settings.inrPerCredit} a credit.</p>}
           {report && (
-            <section className="grid gap-3" aria-label="Weekly spend report" data-testid="weekly-report">
+            <section
+              className={cn("grid gap-3 transition-opacity", query.isPlaceholderData && "opacity-60")}
+              aria-label="Weekly spend report"
+              aria-busy={query.isPlaceholderData || undefined}
+              data-testid="weekly-report"
+            >
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="w-full text-sm font-medium sm:flex-1" data-testid="report-week">
                   Week of {formatIstDate(`${report.week}T00:00:00+05:30`, { weekday: true })} · {formatCredits(report.total)}

@@ -209,3 +209,24 @@ export async function screenshotWidths(page: Page, name: string, options: { full
   if (before) await page.setViewportSize(before);
 }
 
+
+/**
+ * Holds the desk's answers to requests matching `url` until the returned function is called (it lets them through
+ * and stops holding): for what a page shows while an answer is on its way.
+ */
+export async function holdAnswers(page: Page, url: RegExp): Promise<() => Promise<void>> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const passing: Promise<void>[] = [];
+  await page.route(url, (route) => {
+    const passed = held.then(() => route.continue());
+    passing.push(passed);
+    return passed;
+  });
+  // Stop holding only once the held answers are through: unrouting first would answer them twice.
+  return async () => {
+    release();
+    await Promise.all(passing);
+    await page.unroute(url);
+  };
+}
