@@ -23,6 +23,7 @@ async function checkBothThemes(page: Page, testInfo: TestInfo, name: string) {
     await switchTheme(page, theme);
     found.push(...(await expectAccessible(page, testInfo, `${name} (${theme})`)));
   }
+  await expectControlsInsideTheirCards(page, name);
   await switchTheme(page, "light");
   return found;
 }

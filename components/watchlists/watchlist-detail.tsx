@@ -81,7 +81,7 @@ function AddSymbolForm({ watchlist, onSaved }: { watchlist: Watchlist; onSaved: 
   return (
     <form onSubmit={submit} noValidate className="@container grid gap-2" aria-label="Add a symbol">
       {/* Sized by the card, not the window: beside the list at 1024 px the card is narrow, so the fields go two by two. */}
-      <div className="grid gap-2 @sm:grid-cols-2 @xl:grid-cols-[minmax(0,10rem)_minmax(0,9rem)_minmax(0,1fr)_auto]">
+      <div className="grid gap-2 @sm:grid-cols-2 @xl:grid-cols-[minmax(0,16rem)_minmax(0,9rem)_minmax(0,1fr)_auto]">
         <LazySymbolCombobox
           id={symbolId}
           ariaLabel="Symbol"
@@ -274,7 +274,10 @@ export function WatchlistDetail({
                 <Trash2Icon aria-hidden />
                 Delete
               </Button>
-              <SharingSelect watchlist={watchlist} onSaved={onSaved} />
+              {/* The row starts left of the title so ghost buttons' labels line up; a bordered field starts at the title. */}
+              <div className="ml-2">
+                <SharingSelect watchlist={watchlist} onSaved={onSaved} />
+              </div>
             </>
           )}
         </div>

@@ -62,7 +62,13 @@ export async function controlsOutsideTheirCard(page: Page): Promise<string[]> {
       const style = getComputedStyle(box);
       const left = b.left + parseFloat(style.paddingLeft) + parseFloat(style.borderLeftWidth);
       const right = b.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
-      if (r.right > right + SLOP || r.left < left - SLOP) {
+      // A ghost button (no fill, no border) shows only its label: its padding may reach into the card's, by design.
+      const own = getComputedStyle(control);
+      const clear = (colour: string) => colour === "transparent" || /rgba\(.*,\s*0\)$/.test(colour);
+      const ghost = clear(own.backgroundColor) && (parseFloat(own.borderLeftWidth) === 0 || clear(own.borderLeftColor));
+      const shownLeft = ghost ? r.left + parseFloat(own.paddingLeft) : r.left;
+      const shownRight = ghost ? r.right - parseFloat(own.paddingRight) : r.right;
+      if (shownRight > right + SLOP || shownLeft < left - SLOP) {
         const name = (control.getAttribute("aria-label") ?? control.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
         found.push(`<${control.tagName.toLowerCase()}> "${name}" spans ${Math.round(r.left)}–${Math.round(r.right)} px in a box of ${Math.round(left)}–${Math.round(right)} px`);
       }
