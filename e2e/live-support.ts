@@ -60,9 +60,13 @@ export async function expectEmptyPageFree(page: Page, key: string, load: string)
   expect(await serviceBalance(key)).toBe(before);
 }
 
-/** Waits for the feed's live badge to reach a state. */
+/** Waits until every live badge on the page (one a feed) is in a state. */
 export async function expectLive(page: Page, state: "connected" | "polling" | "reconnecting" | "standby" | "paused" | "off", timeout = 15_000) {
-  await expect(page.getByTestId("live-status").first()).toHaveAttribute("data-state", state, { timeout });
+  const badges = page.getByTestId("live-status");
+  await expect(badges.first()).toHaveAttribute("data-state", state, { timeout });
+  // Every feed's badge, not only the first: on Today the panels join one stream as they mount, and a product says
+  // connected only once the stream that carries it has taken over (an event stored before then is not sent).
+  await expect.poll(async () => (await badges.evaluateAll((all) => all.map((b) => b.getAttribute("data-state")))).every((s) => s === state), { timeout }).toBe(true);
 }
 
 /**
