@@ -72,7 +72,10 @@ test.describe("the spend watch on the usage page", () => {
     await report.getByRole("button", { name: "Previous week" }).click();
     await expect(report).toHaveAttribute("aria-busy", "true");
     await expect(report.getByTestId("report-week")).toHaveText(heading);
+    // The arrows wait until the week asked for has come: a second click would count from the week still shown.
+    await expect(report.getByRole("button", { name: "Previous week" })).toBeDisabled();
     await release();
+    await expect(report.getByRole("button", { name: "Previous week" })).toBeEnabled();
     await expect(report).not.toHaveAttribute("aria-busy", "true");
     await expect(report.getByTestId("report-week")).not.toHaveText(heading);
 

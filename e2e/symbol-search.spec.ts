@@ -2,31 +2,11 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expectLive, leave, signedInLiveUser, storeEvent } from "./live-support";
 import { serviceBalance, signedInWithOwnAccount } from "./portfolio-support";
-import { ADMIN_STATE, readFixtures, SCREENSHOT_DIR } from "./support/fixtures";
-import { shoot } from "./support/shots";
+import { ADMIN_STATE, readFixtures } from "./support/fixtures";
+import { SHOTS_DIR, shoot } from "./support/shots";
 import { LIVE } from "./support/tags";
 import { expect, test } from "./support/test";
-
-const WIDTHS = [1440, 1024, 390] as const;
-
-/**
- * The page at each width in both themes, with no sideways scroll of the body. The month calendar's own layout at
- * 390 px is issue 17d's (`bodyScroll: false` leaves it to that part's layout spec).
- */
-async function shootWidths(page: Page, name: string, options: { bodyScroll?: boolean } = {}) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const theme of ["light", "dark"] as const) {
-      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-      if (options.bodyScroll !== false) {
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at ${width} px`).toBeLessThanOrEqual(0);
-      }
-      await shoot(page, join(SCREENSHOT_DIR, `${name}-${width}-${theme}.png`), { animations: "disabled" });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+import { shootWidths } from "./support/widths";
 
 const istDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" });
 
@@ -74,9 +54,9 @@ test.describe("symbol search", () => {
     }
     for (const theme of ["light", "dark"] as const) {
       await phone.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-      await shoot(phone, join(SCREENSHOT_DIR, `symbol-catalogue-offer-390-${theme}.png`), { animations: "disabled" });
+      await shoot(phone, join(SHOTS_DIR, `symbol-catalogue-offer-390-${theme}.png`), { animations: "disabled" });
       await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-      await shoot(page, join(SCREENSHOT_DIR, `symbol-catalogue-offer-${desktopWidth}-${theme}.png`), { animations: "disabled" });
+      await shoot(page, join(SHOTS_DIR, `symbol-catalogue-offer-${desktopWidth}-${theme}.png`), { animations: "disabled" });
     }
     await page.evaluate(() => document.documentElement.classList.remove("dark"));
     await phone.close();

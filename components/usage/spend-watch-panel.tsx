@@ -221,10 +221,10 @@ export function SpendWatchPanel({ isAdmin }: { isAdmin: boolean }) {
                   Week of {formatIstDate(`${report.week}T00:00:00+05:30`, { weekday: true })} · {formatCredits(report.total)}
                   {watch.settings.inrPerCredit ? ` · ${rupees(report.total, watch.settings.inrPerCredit)}` : ""}
                 </h3>
-                <Button variant="outline" size="sm" onClick={() => void setWeek(shiftWeek(report.week, -7))} aria-label="Previous week">
+                <Button variant="outline" size="sm" onClick={() => void setWeek(shiftWeek(report.week, -7))} disabled={query.isPlaceholderData} aria-label="Previous week">
                   <ChevronLeftIcon aria-hidden />
                 </Button>
-                <Button variant="outline" size="sm" onClick={() => void setWeek(shiftWeek(report.week, 7))} disabled={report.week >= watch.thisWeek} aria-label="Next week">
+                <Button variant="outline" size="sm" onClick={() => void setWeek(shiftWeek(report.week, 7))} disabled={query.isPlaceholderData || report.week >= watch.thisWeek} aria-label="Next week">
                   <ChevronRightIcon aria-hidden />
                 </Button>
                 <DownloadLink href={deskUrl(api.exportWeeklyReport, { query: { week: report.week } })} testId="weekly-report-csv" />
