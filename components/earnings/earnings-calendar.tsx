@@ -36,6 +36,7 @@ import { useSymbolFilter } from "@/components/symbol-filter/use-symbol-filter";
 import { DayDialog } from "./earnings-day-dialog-lazy";
 import { DayCell, describeCounts, EventChip, gridDay, HolidayNote, MoreButton } from "./calendar-parts";
 import { importOnce } from "@/lib/import-once";
+import { staleProps } from "@/components/shell/stale-props";
 
 
 const VIEW_ICONS = { month: CalendarDaysIcon, week: CalendarRangeIcon, agenda: ListIcon } as const;
@@ -226,7 +227,7 @@ export function EarningsCalendar({ today }: { today: string }) {
           />
         </div>
       ) : (
-        <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${view}`} aria-busy={view !== shownView} className={cn("grid min-w-0 grid-cols-1 gap-4 transition-opacity", view !== shownView && "opacity-60")}>
+        <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${view}`} {...staleProps(view !== shownView, "grid min-w-0 grid-cols-1 gap-4")}>
           <p className="text-sm text-muted-foreground" data-testid="calendar-count">
             {countInRange === 0
               ? `No results filed or scheduled ${view === "agenda" ? "from this date" : "in this period"}`

@@ -17,8 +17,8 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption, NativeSelectOptions } from "@/components/ui/native-select";
 import { formatIstDateTime, istInstantsIn } from "@/lib/format/time";
 import { deskQuery } from "@/lib/query/desk";
-import { cn } from "@/lib/utils";
 import { DownloadLink } from "@/components/shell/download-link";
+import { staleProps } from "@/components/shell/stale-props";
 
 const ACTION_WORDS: Record<string, string> = {
   "org_key.saved": "Organisation key stored",
@@ -99,7 +99,7 @@ export function AuditCard({ initialPage }: { initialPage: AuditPage }) {
         {entries.length === 0 ? (
           <p className="text-sm text-muted-foreground">{first ? "No changes yet." : "No changes match these filters."}</p>
         ) : (
-          <Table label="Audit log" aria-busy={page.isPlaceholderData || undefined} className={cn("transition-opacity", page.isPlaceholderData && "opacity-60")}>
+          <Table label="Audit log" {...staleProps(page.isPlaceholderData)}>
             <TableHeader>
               <TableRow>
                 <TableHead>When</TableHead>
@@ -109,20 +109,23 @@ export function AuditCard({ initialPage }: { initialPage: AuditPage }) {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {entries.map((e) => (
-                <TableRow key={e.id} data-testid="audit-row" data-action={e.action}>
-                  <TableCell className="align-top whitespace-normal sm:whitespace-nowrap">{formatIstDateTime(e.at)}</TableCell>
-                  <TableCell className="hidden min-w-32 align-top whitespace-normal break-all sm:table-cell">{e.actor}</TableCell>
-                  <TableCell className="min-w-40 align-top whitespace-normal">
-                    <div className="font-medium">{ACTION_WORDS[e.action] ?? e.action}</div>
-                    <div className="text-xs text-muted-foreground">{e.target}</div>
-                    {/* Below the widths that show their own columns, who made the change and what it was sit here. */}
-                    <div className="text-xs break-all text-muted-foreground sm:hidden">by {e.actor}</div>
-                    <div className="mt-1 text-sm md:hidden">{istInstantsIn(e.change)}</div>
-                  </TableCell>
-                  <TableCell className="hidden min-w-40 align-top text-sm whitespace-normal md:table-cell">{istInstantsIn(e.change)}</TableCell>
-                </TableRow>
-              ))}
+              {entries.map((e) => {
+                const change = istInstantsIn(e.change);
+                return (
+                  <TableRow key={e.id} data-testid="audit-row" data-action={e.action}>
+                    <TableCell className="align-top whitespace-normal sm:whitespace-nowrap">{formatIstDateTime(e.at)}</TableCell>
+                    <TableCell className="hidden min-w-32 align-top whitespace-normal break-all sm:table-cell">{e.actor}</TableCell>
+                    <TableCell className="min-w-40 align-top whitespace-normal">
+                      <div className="font-medium">{ACTION_WORDS[e.action] ?? e.action}</div>
+                      <div className="text-xs text-muted-foreground">{e.target}</div>
+                      {/* Below the widths that show their own columns, who made the change and what it was sit here. */}
+                      <div className="text-xs break-all text-muted-foreground sm:hidden">by {e.actor}</div>
+                      <div className="mt-1 text-sm md:hidden">{change}</div>
+                    </TableCell>
+                    <TableCell className="hidden min-w-40 align-top text-sm whitespace-normal md:table-cell">{change}</TableCell>
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
         )}

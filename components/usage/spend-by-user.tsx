@@ -17,6 +17,7 @@ import { spendRangeParser } from "./spend-panel";
 import { TotalsFooter } from "./totals-footer";
 import { Rupees } from "./rupees";
 import { DownloadLink } from "@/components/shell/download-link";
+import { staleProps } from "@/components/shell/stale-props";
 
 function ShareBar({ share, className }: { share: number; className: string }) {
   return (
@@ -31,7 +32,6 @@ export function SpendByUserCard() {
   const [range] = useQueryState("range", spendRangeParser);
   const query = useQuery({ ...deskQuery(api.getSpend, { query: { range, scope: "all" } }), placeholderData: (previous) => previous });
   const shown = query.data?.range ?? range;
-  const stale = query.isPlaceholderData;
   const users = [...(query.data?.byUser ?? [])].sort((a, b) => b.credits - a.credits);
   const tokens = query.data?.byToken ?? [];
   const outside = query.data?.outside?.total ?? 0;
@@ -45,7 +45,7 @@ export function SpendByUserCard() {
           count as calls but cost nothing. Spend of the same accounts made outside the desk comes from the service&apos;s ledger.
         </CardDescription>
       </CardHeader>
-      <CardContent aria-busy={stale || undefined} className={cn("transition-opacity", stale && "opacity-60")}>
+      <CardContent {...staleProps(query.isPlaceholderData)}>
         {query.isPending ? (
           <div className="grid gap-2" aria-busy="true" aria-label="Loading spend by user">
             {[0, 1, 2].map((i) => (

@@ -16,12 +16,12 @@ import * as api from "@/lib/desk/route-meta/usage";
 import { SPEND_RANGES, type SpendRange } from "@/lib/desk/spend-ranges";
 import type { DeskSpend, Reconciliation } from "@/lib/desk/usage";
 import { deskQuery } from "@/lib/query/desk";
-import { cn } from "@/lib/utils";
 import { SpendChartLazy } from "./spend-chart-lazy";
 import { SpendChartSkeleton } from "./spend-chart-skeleton";
 import { TotalsFooter } from "./totals-footer";
 import { Rupees } from "./rupees";
 import { DownloadLink } from "@/components/shell/download-link";
+import { staleProps } from "@/components/shell/stale-props";
 
 const RANGE_LABELS: Record<SpendRange, string> = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" };
 
@@ -80,7 +80,6 @@ export function SpendPanel() {
   const query = useQuery({ ...deskQuery(api.getSpend, { query: { range, scope: "me" } }), placeholderData: (previous) => previous });
   // While another range loads, the last one's figures stay, dimmed and labelled with their own range, never the new one.
   const shown = query.data?.range ?? range;
-  const stale = query.isPlaceholderData;
 
   return (
     <Tabs value={range} onValueChange={(v) => void setRange(v as SpendRange)} className="gap-0">
@@ -110,7 +109,7 @@ export function SpendPanel() {
           </CardAction>
         </CardHeader>
         <TabsContent value={range} asChild>
-          <CardContent aria-busy={stale || undefined} className={cn("transition-opacity", stale && "opacity-60")}>
+          <CardContent {...staleProps(query.isPlaceholderData)}>
             {query.isPending ? (
               <SpendChartSkeleton />
             ) : query.isError ? (

@@ -20,10 +20,10 @@ import { SPEND_FEATURE_LABELS } from "@/lib/desk/spend-watch-labels";
 import { formatCredits, formatInr, formatNumber } from "@/lib/format/number";
 import { formatIstDate, formatIstTime } from "@/lib/format/time";
 import { deskQuery, useDeskMutation } from "@/lib/query/desk";
-import { cn } from "@/lib/utils";
 import { parseAsString, useQueryState } from "@/lib/url-state";
 import { TotalsFooter } from "./totals-footer";
 import { DownloadLink } from "@/components/shell/download-link";
+import { staleProps } from "@/components/shell/stale-props";
 
 const DAY_MS = 86_400_000;
 
@@ -211,9 +211,8 @@ export function SpendWatchPanel({ isAdmin }: { isAdmin: boolean }) {
           {!isAdmin && watch.settings.inrPerCredit && <p className="text-xs text-muted-foreground">The account&apos;s contract price: ₹{watch.settings.inrPerCredit} a credit.</p>}
           {report && (
             <section
-              className={cn("grid gap-3 transition-opacity", query.isPlaceholderData && "opacity-60")}
+              {...staleProps(query.isPlaceholderData, "grid gap-3")}
               aria-label="Weekly spend report"
-              aria-busy={query.isPlaceholderData || undefined}
               data-testid="weekly-report"
             >
               <div className="flex flex-wrap items-center gap-2">

@@ -209,7 +209,6 @@ export async function screenshotWidths(page: Page, name: string, options: { full
   if (before) await page.setViewportSize(before);
 }
 
-
 /**
  * Holds the desk's answers to requests matching `url` until the returned function is called (it lets them through
  * and stops holding): for what a page shows while an answer is on its way.

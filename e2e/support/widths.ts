@@ -6,7 +6,6 @@ import { expectNoSidewaysScroll } from "./overflow";
 import { SHOTS, SHOTS_DIR, shoot } from "./shots";
 import { expect } from "./test";
 
-
 /**
  * The page as it is now at 1440, 1024 and 390 px, light and dark: axe clean (the whole page, or only `region` when
  * `scopeAxe`: a page whose other parts another change is about), no sideways scroll of the body, and a picture of

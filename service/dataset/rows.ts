@@ -147,6 +147,8 @@ const pctText = (x: number): string => `${Math.abs(x).toFixed(1)}%`;
 export const visibleMove = (x: number): boolean => Math.abs(x) >= 0.05;
 export const movedText = (x: number, up: string, down: string, flat: string): string => (visibleMove(x) ? `${x > 0 ? up : down} ${pctText(x)}` : flat);
 const bpsText = (points: number): string => `${Math.round(Math.abs(points) * 100)} bps`;
+/** A margin change as a reader sees it, to the basis point: one that rounds to 0 bps is unchanged. */
+export const visibleBps = (points: number): boolean => Math.round(Math.abs(points) * 100) > 0;
 
 /** NSE tick: prices move in steps of five paise. */
 export function roundToTick(price: number): number {
@@ -1386,7 +1388,7 @@ function templateClaims(template: string): TemplateClaims {
 
 /** The way a figure moved as its text shows it: a margin change to the basis point, a growth rate to one decimal; "0" when it shows as none. */
 function shownSign(key: (typeof DIRECTED_KEYS)[number], x: number): "+" | "-" | "0" {
-  const visible = key === "marginChange" ? Math.round(Math.abs(x) * 100) > 0 : visibleMove(x);
+  const visible = key === "marginChange" ? visibleBps(x) : visibleMove(x);
   return !visible ? "0" : x > 0 ? "+" : "-";
 }
 
@@ -1804,7 +1806,7 @@ export function buildConcall(rng: Rng, company: CompanyRecord, input: ConcallInp
         paragraphs: [
           `${revWord} for ${quarterLabel(r.quarter)} was ${formatCrore(r.revenue, true)}, ${movedText(r.revenueGrowth, "up", "down", "flat")} YoY; ` +
             `${r.financial ? "operating profit" : "EBITDA"} ${movedText(r.ebitdaGrowth, "rose", "fell", "was flat")} with the margin at ${r.margin.toFixed(1)}% ` +
-            `(${Math.round(Math.abs(r.marginChange) * 100) === 0 ? "flat" : `${r.marginChange >= 0 ? "+" : "-"}${bpsText(r.marginChange)}`} YoY), and PAT ${movedText(r.patGrowth, "grew", "declined", "was flat at")} to ${formatCrore(r.pat, true)}.`,
+            `(${visibleBps(r.marginChange) ? `${r.marginChange > 0 ? "+" : "-"}${bpsText(r.marginChange)}` : "flat"} YoY), and PAT ${movedText(r.patGrowth, "grew", "declined", "was flat at")} to ${formatCrore(r.pat, true)}.`,
         ],
       });
     }

@@ -21,6 +21,7 @@ import {
   sceneValues,
   sectorLines,
   usableTemplates,
+  visibleBps,
   visibleMove,
   type ResultsClass,
   type ResultsFacts,
@@ -225,7 +226,7 @@ export function buildTranscript(call: TranscriptCall, company: CompanyRecord, ea
     `To put numbers to it: ${revWord.toLowerCase()} for ${label} was ${formatCrore(facts.revenue, true)}, ` +
     `${movedText(facts.revenueGrowth, "up", "down", "flat")} year-on-year. ` +
     `${profitWord.charAt(0).toUpperCase()}${profitWord.slice(1)} ${movedText(facts.ebitdaGrowth, "grew", "declined", "was flat")}, ` +
-    `and the margin was ${facts.margin.toFixed(1)}%, ${Math.round(Math.abs(facts.marginChange) * 100) === 0 ? "unchanged from a year ago" : `${facts.marginChange > 0 ? "an expansion" : "a contraction"} of ${Math.round(Math.abs(facts.marginChange) * 100)} basis points`}. ` +
+    `and the margin was ${facts.margin.toFixed(1)}%, ${visibleBps(facts.marginChange) ? `${facts.marginChange > 0 ? "an expansion" : "a contraction"} of ${Math.round(Math.abs(facts.marginChange) * 100)} basis points` : "unchanged from a year ago"}. ` +
     `Profit after tax was ${formatCrore(facts.pat, true)}, ${visibleMove(facts.patGrowth) ? `${facts.patGrowth > 0 ? "higher" : "lower"} by ${Math.abs(facts.patGrowth).toFixed(1)}% over` : "level with"} the same quarter last year, ` +
     `and earnings per share stood at ${formatRupees(facts.eps)}.`;
   const cfoParas: string[] = [];
